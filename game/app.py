@@ -1,0 +1,291 @@
+"""The application: window, fixed-step loop, scene stack, input routing and the error boundary."""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+import traceback
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from game import settings as settings_mod
+from game.assets import Assets
+from game.audio import Audio, init_mixer
+from game.display import LOGICAL_H, LOGICAL_W, Display
+from game.loop import FixedStep
+from game.overlays import FrameMeter, Toasts
+from game.pointer import PointerLayer
+from game.scene import Scene, SceneStack
+from game.settings import Settings
+from game.text import Text
+
+log = logging.getLogger(__name__)
+
+POINTER_TYPES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
+                 pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
+KIOSK_IDLE = 120.0  # seconds without input before a kiosk returns to the title
+FADE = 0.22
+
+
+@dataclass
+class AppOptions:
+    """Everything the command line can set."""
+
+    size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    mute: bool = False
+    seed: int | None = None
+    frames: int | None = None
+    screenshot: str | None = None
+    kiosk: bool = False
+    start_game: str | None = None
+    pace: bool = True  # sleep to the frame cap; tests and bench turn it off
+    max_fps: int = 60
+    extra: dict = field(default_factory=dict)
+
+
+class App:
+    """Owns the window and runs scenes; never dies because a scene threw."""
+
+    def __init__(self, options: AppOptions, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.options = options
+        pygame.init()
+        self.settings, warning = settings_mod.load()
+        fullscreen = options.fullscreen or options.kiosk or self.settings.fullscreen
+        self.display = Display(options.size, fullscreen)
+        pygame.display.set_caption("Market Hall")
+        self.audio_ok = init_mixer()
+        self.assets = Assets()
+        self.text = Text()
+        self.audio = Audio(self.assets, self.settings.volume, options.mute or self.settings.mute)
+        self.stack = SceneStack()
+        self.pointer = PointerLayer(self.display.to_logical, self.display.finger_to_logical)
+        self.loop = FixedStep(clock=clock)
+        self.clock = clock
+        self.toasts = Toasts(self.text)
+        self.meter = FrameMeter(self.text)
+        self.seed_source = random.Random(options.seed)
+        self.running = True
+        self.frames = 0
+        self.idle = 0.0
+        self._fade: list | None = None
+        self._shades: dict[int, pygame.Surface] = {}
+        self._pacer = pygame.time.Clock()
+        self._last_crash = -10.0
+        self.stack.reset(self._first_scene())
+        if warning:
+            self.toast(warning, error=True)
+
+    # setup ----------------------------------------------------------------------------------
+    def _first_scene(self) -> Scene:
+        from game.scenes.seat_setup import SeatSetupScene
+        from game.scenes.title import TitleScene
+
+        if self.options.start_game:
+            return SeatSetupScene(self, self.options.start_game)
+        return TitleScene(self)
+
+    def title(self) -> Scene:
+        """A fresh title scene."""
+        from game.scenes.title import TitleScene
+
+        return TitleScene(self)
+
+    def next_seed(self) -> int:
+        """A seed for a new match (fixed sequence under --seed)."""
+        return self.seed_source.randrange(1, 2**31)
+
+    def motion_speed(self) -> float:
+        """Animation time scale: reduced motion runs animations four times faster."""
+        return 0.25 if self.settings.reduced_motion else 1.0
+
+    def update_settings(self, **changes: object) -> None:
+        """Change, apply and persist settings."""
+        self.settings = self.settings.with_(**changes)
+        self.audio.volume = self.settings.volume
+        self.audio.mute = self.options.mute or self.settings.mute
+        if not self.options.kiosk:
+            self.display.set_fullscreen(self.settings.fullscreen)
+        for scene in self.stack.scenes:
+            scene.anim.speed = self.motion_speed()
+            scene.ui.set_window_resolution((LOGICAL_W, LOGICAL_H))
+            scene.invalidate()
+        settings_mod.save(self.settings)
+
+    def replace_settings(self, settings: Settings) -> None:
+        """Used by tests to start from known settings."""
+        self.settings = settings
+
+    # services for scenes ---------------------------------------------------------------------
+    def toast(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
+        """A short message over everything (errors, confirmations)."""
+        self.toasts.add(message, error, seconds)
+        if error:
+            self.audio.play("error")
+
+    def shade(self, alpha: int) -> pygame.Surface:
+        """A cached full-canvas black layer."""
+        surf = self._shades.get(alpha)
+        if surf is None:
+            surf = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
+            surf.fill((0, 0, 0, alpha))
+            self._shades[alpha] = surf
+        return surf
+
+    def go(self, change: Callable[[], None]) -> None:
+        """Fade out, make a scene change, fade back in (instant when motion is reduced)."""
+        if self.settings.reduced_motion or self._fade is not None:
+            self._change(change)
+            return
+        self._fade = ["out", 0.0, change]
+
+    def _change(self, change: Callable[[], None]) -> None:
+        self.pointer.cancel_all()
+        change()
+        if self.stack.top:
+            self.stack.top.invalidate()
+
+    def quit(self) -> None:
+        """Leave the main loop."""
+        self.running = False
+
+    # the loop --------------------------------------------------------------------------------
+    def run(self, frames: int | None = None) -> int:
+        """Run until quit (or `frames` frames); returns the exit code."""
+        frames = frames if frames is not None else self.options.frames
+        self.loop.reset()
+        while self.running and (frames is None or self.frames < frames):
+            self.frame()
+            if self.options.pace:
+                self._pacer.tick(self.options.max_fps)
+        if self.options.screenshot:
+            self.display.screenshot(self.options.screenshot)
+        return 0
+
+    def frame(self) -> None:
+        """One displayed frame: input, fixed steps, draw, present."""
+        t0 = time.perf_counter()
+        try:
+            for event in pygame.event.get():
+                self._event(event)
+            for _ in range(self.loop.advance()):
+                self._step(self.loop.dt)
+            dirty = self._draw()
+        except Exception as exc:  # the error boundary: log, apologise, back to the title
+            self._crashed(exc)
+            dirty = None
+        self.display.present(dirty)
+        self.frames += 1
+        self.meter.add(time.perf_counter() - t0)
+
+    def _step(self, dt: float) -> None:
+        for pe in self.pointer.update(dt):
+            self._route_pointer(pe)
+        for scene in list(self.stack.scenes):
+            scene.update(dt)
+        if self.toasts.update(dt):
+            self.invalidate_all()
+        self.idle += dt
+        if self.options.kiosk and self.idle > KIOSK_IDLE and self.stack.top and self.stack.top.name != "title":
+            self.idle = 0.0
+            self.go(lambda: self.stack.reset(self.title()))
+        if self._fade:
+            self._advance_fade(dt)
+
+    def _advance_fade(self, dt: float) -> None:
+        assert self._fade is not None
+        self._fade[1] += dt
+        if self._fade[1] < FADE:
+            return
+        if self._fade[0] == "out":
+            change = self._fade[2]
+            self._fade = ["in", 0.0, None]
+            self._change(change)
+        else:
+            self._fade = None
+            if self.stack.top:
+                self.stack.top.invalidate()
+
+    def _draw(self) -> list[pygame.Rect] | None:
+        canvas = self.display.canvas
+        full = self._fade is not None
+        dirty = self.stack.draw(canvas, full)
+        if self._fade:
+            phase, t, _ = self._fade
+            k = min(1.0, t / FADE)
+            canvas.blit(self.shade(int(255 * (k if phase == "out" else 1 - k))), (0, 0))
+            dirty = None
+        extra = self.toasts.draw(canvas) + self.meter.draw(canvas)
+        return None if dirty is None else dirty + extra
+
+    def invalidate_all(self) -> None:
+        """Redraw every visible scene next frame (an overlay left the screen)."""
+        for scene in self.stack.visible():
+            scene.invalidate()
+
+    # input -----------------------------------------------------------------------------------
+    def _event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.display.resized(pygame.display.get_surface().get_size())
+            for scene in self.stack.scenes:
+                scene.invalidate()
+            return
+        if event.type == pygame.KEYDOWN and self._global_key(event):
+            return
+        if event.type in POINTER_TYPES or event.type == pygame.KEYDOWN:
+            self.idle = 0.0
+        self._route_event(event)
+
+    def _global_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_F3:
+            self.meter.visible = not self.meter.visible
+            self.invalidate_all()
+            return True
+        if event.key == pygame.K_F11 and not self.options.kiosk:
+            self.update_settings(fullscreen=not self.settings.fullscreen)
+            return True
+        return False
+
+    def _route_event(self, event: pygame.event.Event) -> None:
+        consumed = False
+        for scene in reversed(list(self.stack.scenes)):
+            consumed = scene.handle_event(event)
+            if consumed or scene.modal:
+                break
+        if event.type not in POINTER_TYPES:
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and consumed:
+            return  # a widget took this click: the table below never sees it
+        if event.type == pygame.FINGERDOWN and self.stack.top is not None:
+            pos = self.display.finger_to_logical(event.x, event.y)
+            if self.stack.top.ui_hit(pos):
+                return
+        for pe in self.pointer.feed(event):
+            self._route_pointer(pe)
+
+    def _route_pointer(self, pe) -> None:  # type: ignore[no-untyped-def]
+        for scene in reversed(list(self.stack.scenes)):
+            if scene.handle_pointer(pe) or scene.modal:
+                return
+
+    # the error boundary ---------------------------------------------------------------------
+    def _crashed(self, exc: Exception) -> None:
+        top = self.stack.top
+        where = top.name if top else "startup"
+        log.error("scene %s crashed:\n%s", where, "".join(traceback.format_exception(exc)))
+        now = time.monotonic()
+        if where == "title" and now - self._last_crash < 2.0:
+            raise RuntimeError("the title screen keeps failing; see the log") from exc
+        self._last_crash = now
+        self._fade = None
+        self.pointer.cancel_all()
+        self.stack.reset(self.title())
+        self.toast(f"Sorry — something went wrong in {where}. It has been logged; you are back at the title.",
+                   error=True, seconds=7.0)

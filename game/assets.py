@@ -1,0 +1,112 @@
+"""Loads sprites and sounds once and caches them; a missing or broken file never stops the game.
+
+SVGs are rasterised once per requested size (crisp at any resolution); PNGs are converted once
+and scaled copies cached. A file that cannot be loaded is logged with its path and replaced by a
+visible magenta placeholder, so the problem is obvious on screen but nothing crashes.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pygame
+
+from game import paths
+
+log = logging.getLogger(__name__)
+
+Size = tuple[int, int]
+
+
+class Assets:
+    """Image and sound cache keyed by file stem and size."""
+
+    def __init__(self, sprites: Path | None = None, sounds: Path | None = None) -> None:
+        self.sprites = sprites or paths.sprites_dir()
+        self.sounds = sounds or paths.sounds_dir()
+        self._images: dict[tuple[str, Size | None], pygame.Surface] = {}
+        self._sounds: dict[str, pygame.mixer.Sound | None] = {}
+        self.failed: set[str] = set()
+
+    def image(self, name: str, size: Size | None = None) -> pygame.Surface:
+        """The sprite `name` (file stem, .svg or .png) at `size` (None: natural size)."""
+        key = (name, size)
+        surf = self._images.get(key)
+        if surf is None:
+            surf = self._load_image(name, size)
+            self._images[key] = surf
+        return surf
+
+    def _load_image(self, name: str, size: Size | None) -> pygame.Surface:
+        svg, png = self.sprites / f"{name}.svg", self.sprites / f"{name}.png"
+        try:
+            if svg.exists():
+                surf = pygame.image.load_sized_svg(str(svg), size) if size else pygame.image.load(str(svg))
+            elif png.exists():
+                surf = pygame.image.load(str(png))
+                if size and surf.get_size() != size:
+                    surf = pygame.transform.smoothscale(surf.convert_alpha(), size)
+            else:
+                raise FileNotFoundError(f"no sprite {svg} or {png}")
+            return surf.convert_alpha() if pygame.display.get_surface() else surf
+        except (pygame.error, OSError, ValueError) as exc:
+            self._report(name, svg, exc)
+            return placeholder(size or (64, 64))
+
+    def cached(self, key: str, size: Size, make) -> pygame.Surface:  # type: ignore[no-untyped-def]
+        """A surface built once by `make()` and kept under (key, size)."""
+        full_key = (key, size)
+        if full_key not in self._images:
+            self._images[full_key] = make()
+        return self._images[full_key]
+
+    def tiled(self, name: str, size: Size) -> pygame.Surface:
+        """A texture repeated to fill `size` (cached)."""
+        key = (f"{name}#tiled", size)
+        if key not in self._images:
+            tile = self.image(name)
+            surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            tw, th = tile.get_size()
+            for y in range(0, size[1], th):
+                for x in range(0, size[0], tw):
+                    surf.blit(tile, (x, y))
+            self._images[key] = surf
+        return self._images[key]
+
+    def sound(self, name: str) -> pygame.mixer.Sound | None:
+        """The sound `name` (.wav or .ogg), or None when audio or the file is unavailable."""
+        if name in self._sounds:
+            return self._sounds[name]
+        snd = None
+        if pygame.mixer.get_init():
+            for ext in ("ogg", "wav"):
+                path = self.sounds / f"{name}.{ext}"
+                if path.exists():
+                    try:
+                        snd = pygame.mixer.Sound(str(path))
+                    except pygame.error as exc:
+                        self._report(name, path, exc)
+                    break
+            else:
+                self._report(name, self.sounds / f"{name}.wav", FileNotFoundError("missing"))
+        self._sounds[name] = snd
+        return snd
+
+    def _report(self, name: str, path: Path, exc: Exception) -> None:
+        if name not in self.failed:
+            self.failed.add(name)
+            log.error("asset %s could not be loaded from %s: %s", name, path, exc)
+
+
+def placeholder(size: Size) -> pygame.Surface:
+    """A loud magenta/black checker with a cross: impossible to miss, never a crash."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    cell = max(4, min(size) // 4)
+    for y in range(0, size[1], cell):
+        for x in range(0, size[0], cell):
+            colour = (255, 0, 255) if (x // cell + y // cell) % 2 == 0 else (20, 20, 20)
+            surf.fill(colour, (x, y, cell, cell))
+    pygame.draw.line(surf, (255, 255, 255), (0, 0), (size[0] - 1, size[1] - 1), 3)
+    pygame.draw.line(surf, (255, 255, 255), (0, size[1] - 1), (size[0] - 1, 0), 3)
+    return surf

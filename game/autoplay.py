@@ -1,0 +1,54 @@
+"""`market-hall autoplay`: bots play whole matches headless and print JSON lines."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+
+from rules.driver import play_match
+from rules.registry import GameUnavailable, get_game
+
+
+def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, bot: str, vs: str) -> int:
+    """Play `matches` matches (match k uses seed+k); one JSON line each, then a summary line."""
+    try:
+        game = get_game(game_name)
+    except GameUnavailable as exc:
+        print(json.dumps({"error": str(exc)}))
+        return 2
+    n = players or game.min_seats
+    if not game.min_seats <= n <= game.max_seats:
+        print(json.dumps({"error": f"{game.title} seats {game.min_seats}–{game.max_seats} players"}))
+        return 2
+    for level in (bot, vs):
+        if level not in game.bot_levels:
+            print(json.dumps({"error": f"unknown bot level {level!r}; choose {', '.join(game.bot_levels)}"}))
+            return 2
+    levels = [bot] + [vs] * (n - 1)
+    wins = [0.0] * n
+    scores: list[list[float]] = [[] for _ in range(n)]
+    thinks: list[float] = []
+    for k in range(matches):
+        record = play_match(game, seed + k, levels)
+        line = record.summary()
+        print(json.dumps(line), flush=True)
+        assert record.outcome is not None
+        for w in record.outcome.winners:
+            wins[w] += 1 / len(record.outcome.winners)
+        for s in range(n):
+            scores[s].append(record.outcome.scores[s])
+        thinks += record.think_seconds
+    thinks.sort()
+    summary = {
+        "summary": True, "game": game_name, "matches": matches, "players": n, "levels": levels,
+        "seeds": [seed, seed + matches - 1],
+        "wins": [round(w, 2) for w in wins],
+        "mean_scores": [round(statistics.fmean(s), 2) if s else 0 for s in scores],
+        "think_ms_median": round(statistics.median(thinks) * 1000, 3) if thinks else 0,
+        "think_ms_p95": round(thinks[int(len(thinks) * 0.95)] * 1000, 3) if thinks else 0,
+        "think_ms_p99": round(thinks[int(len(thinks) * 0.99)] * 1000, 3) if thinks else 0,
+    }
+    print(json.dumps(summary))
+    sys.stdout.flush()
+    return 0

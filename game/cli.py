@@ -1,0 +1,102 @@
+"""The `market-hall` command: the game, plus `play`, `bench` and `autoplay`.
+
+Global options work anywhere on the line: `market-hall --headless play night-market` and
+`market-hall play night-market --headless` mean the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import logging.handlers
+import os
+import sys
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+    if w < 320 or h < 180:
+        raise argparse.ArgumentTypeError("size must be at least 320x180")
+    return w, h
+
+
+def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
+    d = {"default": argparse.SUPPRESS} if suppress else {}
+    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen", **d)
+    parser.add_argument("--size", type=_size, help="window size, e.g. 1920x1080", **d)
+    parser.add_argument("--mute", action="store_true", help="no sound", **d)
+    parser.add_argument("--seed", type=int, help="seed for new matches (reproducible deals)", **d)
+    parser.add_argument("--headless", action="store_true", help="dummy video and audio drivers", **d)
+    parser.add_argument("--frames", type=int, help="quit cleanly after N frames", **d)
+    parser.add_argument("--screenshot", help="with --frames: save the last frame as PNG", **d)
+    parser.add_argument("--kiosk", action="store_true",
+                        help="event kiosk: fullscreen, no Quit, back to the title when idle", **d)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for tests)."""
+    parser = argparse.ArgumentParser(prog="market-hall", description="Market Hall — a table for trading games")
+    _global_options(parser, suppress=False)
+    sub = parser.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="go straight to a game's seat setup")
+    play.add_argument("game", choices=("night-market", "swap-meet", "stamp-swap"))
+    bench = sub.add_parser("bench", help="render a busy scripted table headless and print frame times")
+    auto = sub.add_parser("autoplay", help="bots play whole matches with no display")
+    auto.add_argument("game", choices=("night-market", "swap-meet", "stamp-swap"))
+    auto.add_argument("--matches", type=int, default=10)
+    auto.add_argument("--players", type=int)
+    auto.add_argument("--bot", default="normal", help="level of the first seat")
+    auto.add_argument("--vs", default="normal", help="level of every other seat")
+    for p in (play, bench, auto):
+        _global_options(p, suppress=True)
+    bench.set_defaults(frames_default=600)
+    return parser
+
+
+def _setup_logging() -> None:
+    from game import paths
+
+    handler = logging.handlers.RotatingFileHandler(paths.data_dir() / "market-hall.log", maxBytes=1_000_000,
+                                                   backupCount=2, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.setLevel(logging.INFO)
+    root.addHandler(handler)
+    console = logging.StreamHandler()
+    console.setLevel(logging.WARNING)
+    root.addHandler(console)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `market-hall` command."""
+    args = build_parser().parse_args(argv)
+    if args.headless or args.command in ("bench", "autoplay"):
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    if args.command == "autoplay":
+        from game.autoplay import run_autoplay
+
+        return run_autoplay(args.game, args.seed or 1, args.matches, args.players, args.bot, args.vs)
+    if args.command == "bench":
+        from game.bench import run_bench
+
+        return run_bench(args.frames or 600, args.size or (1920, 1080))
+    _setup_logging()
+    from game.app import App, AppOptions
+
+    options = AppOptions(size=args.size or (1280, 720), fullscreen=args.fullscreen, mute=args.mute,
+                         seed=args.seed, frames=args.frames, screenshot=args.screenshot, kiosk=args.kiosk,
+                         start_game=getattr(args, "game", None) if args.command == "play" else None)
+    try:
+        return App(options).run()
+    finally:
+        import pygame
+
+        pygame.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""What the app draws over every scene: toasts (short messages) and the F3 frame-time meter.
+
+Both draw opaque panels, so they can be refreshed as small dirty rectangles without redrawing
+the scene under them; when one leaves the screen the app redraws the scenes once.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import deque
+
+import pygame
+
+from game.display import LOGICAL_H, LOGICAL_W
+from game.text import CREAM, GOLD, Text
+
+PANEL = (26, 20, 16)
+ERROR_EDGE = (235, 96, 80)
+OK_EDGE = (255, 200, 87)
+
+
+class Toasts:
+    """A queue of messages shown one at a time near the bottom of the screen."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        self.queue: deque[list] = deque()
+
+    def add(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
+        """Queue a message (duplicates of the one showing are dropped)."""
+        if self.queue and self.queue[-1][0] == message:
+            self.queue[-1][2] = seconds
+            return
+        self.queue.append([message, error, seconds])
+
+    @property
+    def current(self) -> str | None:
+        """The message on screen now."""
+        return self.queue[0][0] if self.queue else None
+
+    def update(self, dt: float) -> bool:
+        """Count down; True when a message just left the screen."""
+        if not self.queue:
+            return False
+        self.queue[0][2] -= dt
+        if self.queue[0][2] <= 0:
+            self.queue.popleft()
+            return True
+        return False
+
+    def draw(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+        """Draw the current message; returns its rect."""
+        if not self.queue:
+            return []
+        message, error, _ = self.queue[0]
+        lines = self.text.wrap(message, 30, 1100)
+        h = 28 + 42 * len(lines)
+        rect = pygame.Rect(0, 0, 1200, h)
+        rect.midbottom = (LOGICAL_W // 2, LOGICAL_H - 150)
+        pygame.draw.rect(canvas, PANEL, rect, border_radius=18)
+        pygame.draw.rect(canvas, ERROR_EDGE if error else OK_EDGE, rect, 4, border_radius=18)
+        for i, line in enumerate(lines):
+            self.text.draw(canvas, line, (rect.centerx, rect.y + 14 + 42 * i), 30, CREAM, anchor="midtop")
+        return [rect]
+
+
+class FrameMeter:
+    """F3: frame time median and p99 over the last few seconds, drawn top-right."""
+
+    RECT = pygame.Rect(LOGICAL_W - 470, 12, 458, 96)
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        self.visible = False
+        self.samples: deque[float] = deque(maxlen=240)
+        self._label = ""
+
+    def add(self, seconds: float) -> None:
+        """Record one frame's work time."""
+        self.samples.append(seconds)
+
+    def stats(self) -> tuple[float, float]:
+        """Median and p99 in milliseconds."""
+        if not self.samples:
+            return 0.0, 0.0
+        ordered = sorted(self.samples)
+        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+        return statistics.median(ordered) * 1000, p99 * 1000
+
+    def draw(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+        """Draw the meter if shown; returns its rect."""
+        if not self.visible:
+            return []
+        med, p99 = self.stats()
+        pygame.draw.rect(canvas, PANEL, self.RECT, border_radius=12)
+        pygame.draw.rect(canvas, GOLD, self.RECT, 2, border_radius=12)
+        self.text.draw(canvas, f"frame {med:4.1f} ms  p99 {p99:4.1f} ms", (self.RECT.x + 18, self.RECT.y + 10),
+                       26, CREAM, bold=True)
+        budget = 1000 / 60
+        bar = pygame.Rect(self.RECT.x + 18, self.RECT.y + 58, self.RECT.w - 36, 22)
+        pygame.draw.rect(canvas, (60, 50, 40), bar, border_radius=6)
+        fill = bar.copy()
+        fill.w = int(bar.w * min(1.0, p99 / budget))
+        pygame.draw.rect(canvas, (90, 200, 120) if p99 < budget / 2 else (235, 180, 80), fill, border_radius=6)
+        return [self.RECT.copy()]

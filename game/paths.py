@@ -1,0 +1,52 @@
+"""Where Market Hall keeps settings, saves and logs, and where its shipped files are.
+
+`MARKET_HALL_HOME` (used by tests and kiosks) puts everything under one folder instead of the
+user's platform folders.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+import platformdirs
+
+APP = "market-hall"
+
+
+def _home() -> Path | None:
+    home = os.environ.get("MARKET_HALL_HOME")
+    return Path(home) if home else None
+
+
+def config_dir() -> Path:
+    """Folder for settings.json (created on demand)."""
+    home = _home()
+    path = home / "config" if home else Path(platformdirs.user_config_dir(APP, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def data_dir() -> Path:
+    """Folder for saves and logs (created on demand)."""
+    home = _home()
+    path = home / "data" if home else Path(platformdirs.user_data_dir(APP, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def sprites_dir() -> Path:
+    """The shipped sprites/ folder (works for editable and wheel installs)."""
+    return Path(str(resources.files("sprites")))
+
+
+def sounds_dir() -> Path:
+    """The shipped sounds/ folder."""
+    return Path(str(resources.files("sounds")))
+
+
+def font_path(bold: bool = False) -> Path:
+    """Noto Sans, shipped by pygame-gui under the OFL."""
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return Path(str(resources.files("pygame_gui").joinpath("data", name)))

@@ -1,0 +1,1 @@
+"""Scenes of the Market Hall client."""

@@ -1,0 +1,110 @@
+"""The help / briefing overlay: pages of text that each game fills, with Back, Next and Close."""
+
+from __future__ import annotations
+
+import importlib
+
+import pygame
+import pygame_gui
+
+from game.display import LOGICAL_H, LOGICAL_W
+from game.help_text import HOW_TO_PLAY
+from game.scene import Scene
+from game.text import GOLD, MUTED
+from game.ui import button
+from game.widgets import panel
+
+PANEL = pygame.Rect(0, 0, 1300, 860)
+PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
+
+Page = tuple[str, str]
+
+
+def game_pages(game: str) -> list[Page]:
+    """A game's briefing pages: rules.<game>.help.HELP_PAGES when present."""
+    module = "rules." + game.replace("-", "_") + ".help"
+    try:
+        return list(importlib.import_module(module).HELP_PAGES)
+    except ModuleNotFoundError:
+        return [page for page in HOW_TO_PLAY if page[0].lower().startswith(game.replace("-", " "))]
+
+
+class HelpScene(Scene):
+    """An overlay showing one page at a time."""
+
+    opaque = False
+    name = "help"
+
+    def __init__(self, app, title: str, pages: list[Page], on_close=None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.title = title
+        self.pages = pages or [("Help", "No help pages yet.")]
+        self.index = 0
+        self.on_close = on_close
+        self.body = pygame_gui.elements.UITextBox("", pygame.Rect(PANEL.x + 40, PANEL.y + 150, PANEL.w - 80, 560),
+                                                  manager=self.ui)
+        y = PANEL.bottom - 110
+        self.prev = button(self.ui, (PANEL.x + 40, y, 240, 76), "‹ Back", "#quiet")
+        self.next = button(self.ui, (PANEL.right - 280, y, 240, 76), "Next ›", "#primary")
+        self.close = button(self.ui, (PANEL.centerx - 120, y, 240, 76), "Close")
+        self._show()
+
+    @classmethod
+    def how_to_play(cls, app) -> "HelpScene":  # type: ignore[no-untyped-def]
+        """The title screen's How to play."""
+        return cls(app, "How to play", HOW_TO_PLAY)
+
+    @classmethod
+    def for_game(cls, app, game: str, title: str, on_close=None) -> "HelpScene":  # type: ignore[no-untyped-def]
+        """A game's briefing."""
+        return cls(app, title, game_pages(game), on_close)
+
+    def _show(self) -> None:
+        heading, body = self.pages[self.index]
+        self.body.set_text(body.replace("\n", "<br>"))
+        if self.index == 0:
+            self.prev.disable()
+        else:
+            self.prev.enable()
+        self.next.set_text("Next ›" if self.index < len(self.pages) - 1 else "Done ✓")
+        self.heading = heading
+        self.invalidate()
+
+    def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
+        if element is self.next and self.index < len(self.pages) - 1:
+            self.index += 1
+            self._show()
+        elif element is self.prev and self.index > 0:
+            self.index -= 1
+            self._show()
+        elif element in (self.close, self.next):
+            self.on_back()
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN) and self.index < len(self.pages) - 1:
+            self.index += 1
+            self._show()
+            return True
+        if event.key in (pygame.K_LEFT, pygame.K_PAGEUP) and self.index > 0:
+            self.index -= 1
+            self._show()
+            return True
+        return super().on_key(event)
+
+    def on_back(self) -> bool:
+        self.app.stack.pop()
+        if self.on_close:
+            self.on_close()
+        return True
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        self.dim(canvas)
+        panel(canvas, PANEL, radius=28, width=4)
+        text = self.app.text
+        text.draw(canvas, self.title, (PANEL.centerx, PANEL.y + 26), 30, MUTED, anchor="midtop")
+        text.draw(canvas, self.heading, (PANEL.centerx, PANEL.y + 66), 52, GOLD, bold=True, anchor="midtop")
+        dots_y = PANEL.bottom - 140
+        n = len(self.pages)
+        for i in range(n):
+            x = PANEL.centerx + (i - (n - 1) / 2) * 30
+            pygame.draw.circle(canvas, GOLD if i == self.index else (90, 75, 55), (int(x), dots_y), 8 if i == self.index else 6)

@@ -1,0 +1,143 @@
+"""Seat setup: how many players, which seats are people or bots, bot levels, game options."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import tables
+from game.display import LOGICAL_W
+from game.scene import Scene
+from game.text import CREAM, GOLD, MUTED
+from game.ui import button
+from game.widgets import felt, heading, panel
+from rules.contract import MatchConfig, SeatConfig
+from rules.registry import GameUnavailable, get_game
+
+ROW_H = 92
+PANEL = pygame.Rect(LOGICAL_W // 2 - 700, 200, 1400, 720)
+SEAT_NAMES = ("Amber", "Basil", "Cobalt", "Dune", "Ember", "Fern")
+
+
+class SeatSetupScene(Scene):
+    """Choose the seats, then Start; every game's table begins here."""
+
+    name = "seat_setup"
+
+    def __init__(self, app, game_name: str) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.game_name = game_name
+        try:
+            self.game = get_game(game_name)
+        except GameUnavailable as exc:
+            self.game = None
+            self.problem = str(exc)
+        self.title = self.game.title if self.game else game_name
+        lo, hi = (self.game.min_seats, self.game.max_seats) if self.game else (2, 2)
+        self.count = lo if lo == hi else min(hi, max(lo, 4 if hi >= 4 else lo))
+        self.min_seats, self.max_seats = lo, hi
+        levels = self.game.bot_levels if self.game else ("normal",)
+        self.levels = levels
+        default_level = "normal" if "normal" in levels else levels[0]
+        self.people = [i == 0 for i in range(hi)]
+        self.bot_level = [default_level] * hi
+        self.options = {o.key: o.default for o in tables.OPTIONS.get(game_name, ())}
+        self._build()
+
+    def _build(self) -> None:
+        self.ui.clear_and_reset()
+        self.seat_buttons: list[tuple] = []
+        top = PANEL.y + 120
+        for i in range(self.count):
+            y = top + i * ROW_H
+            who = button(self.ui, (PANEL.x + 420, y, 250, 72), "Person" if self.people[i] else "Bot", "#toggle_on"
+                         if self.people[i] else "#quiet")
+            level = None
+            if not self.people[i]:
+                level = button(self.ui, (PANEL.x + 700, y, 250, 72), self.bot_level[i].capitalize() + "  ›")
+            self.seat_buttons.append((who, level))
+        self.fewer = self.more = None
+        if self.max_seats > self.min_seats:
+            self.fewer = button(self.ui, (PANEL.right - 330, PANEL.y + 24, 80, 72), "−", "#small")
+            self.more = button(self.ui, (PANEL.right - 110, PANEL.y + 24, 80, 72), "+", "#small")
+        self.option_buttons = {}
+        for j, opt in enumerate(tables.OPTIONS.get(self.game_name, ())):
+            y = PANEL.y + 170 + j * 150
+            self.option_buttons[opt.key] = button(self.ui, (PANEL.x + 1010, y, 300, 72),
+                                                  f"{self.options[opt.key]}{opt.unit}  ›")
+        y = PANEL.bottom + 40
+        self.back = button(self.ui, (PANEL.x, y, 260, 84), "‹ Back", "#quiet")
+        self.help = button(self.ui, (LOGICAL_W // 2 - 150, y, 300, 84), "How to play")
+        self.start = button(self.ui, (PANEL.right - 360, y, 360, 84), "Start  ▶", "#primary")
+        if tables.table_class(self.game_name) is None or self.game is None:
+            self.start.disable()
+        self.invalidate()
+
+    def config(self) -> MatchConfig:
+        """The match config these choices describe."""
+        seats = tuple(SeatConfig(SEAT_NAMES[i] if not self.people[i] else f"Player {self._person_no(i)}",
+                                 None if self.people[i] else self.bot_level[i]) for i in range(self.count))
+        return MatchConfig(seats, dict(self.options))
+
+    def _person_no(self, seat: int) -> int:
+        return sum(1 for j in range(seat + 1) if self.people[j])
+
+    def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
+        if element is self.back:
+            self.on_back()
+        elif element is self.help:
+            from game.scenes.help import HelpScene
+
+            self.app.stack.push(HelpScene.for_game(self.app, self.game_name, self.title))
+        elif element is self.start:
+            self._start()
+        elif element is self.fewer:
+            self.count = max(self.min_seats, self.count - 1)
+        elif element is self.more:
+            self.count = min(self.max_seats, self.count + 1)
+        else:
+            self._seat_or_option(element)
+        self._build()
+
+    def _seat_or_option(self, element) -> None:  # type: ignore[no-untyped-def]
+        for i, (who, level) in enumerate(self.seat_buttons):
+            if element is who:
+                self.people[i] = not self.people[i]
+            elif element is level:
+                k = self.levels.index(self.bot_level[i])
+                self.bot_level[i] = self.levels[(k + 1) % len(self.levels)]
+        for opt in tables.OPTIONS.get(self.game_name, ()):
+            if element is self.option_buttons.get(opt.key):
+                k = opt.values.index(self.options[opt.key])
+                self.options[opt.key] = opt.values[(k + 1) % len(opt.values)]
+
+    def _start(self) -> None:
+        cls = tables.table_class(self.game_name)
+        if cls is None:
+            self.app.toast(f"{self.title} is still being built.")
+            return
+        config, seed = self.config(), self.app.next_seed()
+        self.app.go(lambda: self.app.stack.replace(cls(self.app, config, seed)))
+
+    def on_back(self) -> bool:
+        self.app.go(lambda: self.app.stack.reset(self.app.title()))
+        return True
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        felt(canvas, self.app.assets)
+        heading(canvas, self.app.text, f"{self.title} — who is playing?", 70, 64)
+        panel(canvas, PANEL)
+        text = self.app.text
+        text.draw(canvas, "Seats", (PANEL.x + 50, PANEL.y + 36), 40, GOLD, bold=True)
+        if self.max_seats > self.min_seats:
+            text.draw(canvas, f"{self.count} players", (PANEL.right - 180, PANEL.y + 60), 34, CREAM, bold=True,
+                      anchor="center")
+        for i in range(self.count):
+            y = PANEL.y + 120 + i * ROW_H
+            name = self.config().seats[i].name
+            text.draw(canvas, f"Seat {i + 1}", (PANEL.x + 50, y + 4), 24, MUTED)
+            text.draw(canvas, name, (PANEL.x + 50, y + 30), 34, CREAM, bold=True)
+        for j, opt in enumerate(tables.OPTIONS.get(self.game_name, ())):
+            y = PANEL.y + 170 + j * 150
+            text.draw(canvas, opt.label, (PANEL.x + 1010, y - 46), 30, CREAM, bold=True)
+        if self.game is None:
+            text.draw(canvas, self.problem, (PANEL.centerx, PANEL.bottom - 60), 30, MUTED, anchor="center")

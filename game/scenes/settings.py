@@ -1,0 +1,92 @@
+"""Settings: volume, sound, fullscreen, reduced motion, colour-blind patterns, bot speed.
+
+Every change applies at once and is saved to the settings file immediately.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.display import LOGICAL_W
+from game.scene import Scene
+from game.settings import BOT_SPEEDS
+from game.text import CREAM, MUTED
+from game.ui import button
+from game.widgets import felt, heading, panel, toggle_label
+
+PANEL = pygame.Rect(LOGICAL_W // 2 - 600, 190, 1200, 760)
+ROW_Y = [PANEL.y + 60 + i * 104 for i in range(6)]
+LABEL_X = PANEL.x + 70
+CONTROL_X = PANEL.x + 640
+TOGGLES = (
+    ("mute", "Sound effects", "Play sounds for taps, cards and coins", True),
+    ("fullscreen", "Fullscreen", "Fill the whole screen (F11)", False),
+    ("reduced_motion", "Reduced motion", "Shorter, calmer animations", False),
+    ("colour_patterns", "Colour-blind patterns", "Add patterns to coloured items", False),
+)
+
+
+class SettingsScene(Scene):
+    """One panel of controls; Back returns where you came from."""
+
+    name = "settings"
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        s = app.settings
+        self.slider = pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(CONTROL_X, ROW_Y[0] + 8, 360, 56), int(s.volume * 100), (0, 100), manager=self.ui)
+        self.toggles: dict[str, pygame_gui.elements.UIButton] = {}
+        for i, (key, _, _, _) in enumerate(TOGGLES, start=1):
+            self.toggles[key] = button(self.ui, (CONTROL_X, ROW_Y[i], 240, 72), "")
+        self.speed = button(self.ui, (CONTROL_X, ROW_Y[5], 240, 72), "")
+        self.back = button(self.ui, (LOGICAL_W // 2 - 160, PANEL.bottom + 30, 320, 80), "‹ Back", "#primary")
+        self._refresh()
+
+    def _on(self, key: str) -> bool:
+        value = bool(getattr(self.app.settings, key))
+        inverted = next(inv for k, _, _, inv in TOGGLES if k == key)
+        return not value if inverted else value
+
+    def _refresh(self) -> None:
+        for key, btn in self.toggles.items():
+            label, oid = toggle_label(self._on(key))
+            btn.change_object_id(pygame_gui.core.ObjectID(object_id=oid))
+            btn.set_text(label)
+        self.speed.set_text(self.app.settings.bot_speed.capitalize() + "  ›")
+        self.invalidate()
+
+    def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
+        if element is self.back:
+            self.on_back()
+            return
+        if element is self.speed:
+            i = BOT_SPEEDS.index(self.app.settings.bot_speed)
+            self.app.update_settings(bot_speed=BOT_SPEEDS[(i + 1) % len(BOT_SPEEDS)])
+        for key, btn in self.toggles.items():
+            if element is btn:
+                self.app.update_settings(**{key: not getattr(self.app.settings, key)})
+        self._refresh()
+
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        if event.ui_element is self.slider:
+            self.app.update_settings(volume=self.slider.get_current_value() / 100)
+            self.app.audio.play("coin")
+            self.invalidate()
+
+    def on_back(self) -> bool:
+        self.app.go(self.app.stack.pop)
+        return True
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        felt(canvas, self.app.assets)
+        heading(canvas, self.app.text, "Settings", 70, 72)
+        panel(canvas, PANEL)
+        text = self.app.text
+        rows = [("Volume", f"{int(self.app.settings.volume * 100)}%")]
+        rows += [(label, hint) for _, label, hint, _ in TOGGLES]
+        rows.append(("Bot speed", "How long bots pause before moving"))
+        for (label, hint), y in zip(rows, ROW_Y):
+            text.draw(canvas, label, (LABEL_X, y + 2), 36, CREAM, bold=True)
+            text.draw(canvas, hint, (LABEL_X, y + 48), 24, MUTED)

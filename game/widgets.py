@@ -1,0 +1,56 @@
+"""Small drawing helpers shared by scenes: the felt table, panels, headings, toggles."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.assets import Assets
+from game.display import LOGICAL_H, LOGICAL_W
+from game.text import GOLD, Text
+
+PANEL_BG = (26, 20, 16, 225)
+PANEL_EDGE = (138, 106, 60)
+
+
+def felt(canvas: pygame.Surface, assets: Assets, area: pygame.Rect | None = None) -> None:
+    """The table felt with a soft vignette (cached), whole canvas or one area."""
+    backdrop = _felt_with_vignette(assets)
+    if area is None:
+        canvas.blit(backdrop, (0, 0))
+    else:
+        canvas.blit(backdrop, area, area)
+
+
+def _felt_with_vignette(assets: Assets) -> pygame.Surface:
+    return assets.cached("felt#vignette", (LOGICAL_W, LOGICAL_H), lambda: _make_felt(assets))
+
+
+def _make_felt(assets: Assets) -> pygame.Surface:
+    surf = assets.tiled("felt", (LOGICAL_W, LOGICAL_H)).copy()
+    shade = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
+    for i in range(24):
+        inset = i * 14
+        alpha = max(0, 90 - i * 4)
+        pygame.draw.rect(shade, (0, 0, 0, alpha), (inset, inset, LOGICAL_W - 2 * inset, LOGICAL_H - 2 * inset), 14,
+                         border_radius=40)
+    surf.blit(shade, (0, 0))
+    return surf
+
+
+def panel(canvas: pygame.Surface, rect: pygame.Rect, fill: tuple = PANEL_BG, edge: tuple = PANEL_EDGE,
+          radius: int = 22, width: int = 3) -> None:
+    """A dark rounded panel with a brass edge."""
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, edge, surf.get_rect(), width, border_radius=radius)
+    canvas.blit(surf, rect)
+
+
+def heading(canvas: pygame.Surface, text: Text, words: str, y: int, size: int = 64) -> pygame.Rect:
+    """A centred gold heading with a shadow."""
+    return text.draw(canvas, words, (LOGICAL_W // 2, y), size, GOLD, bold=True, anchor="midtop", shadow=True)
+
+
+def toggle_label(on: bool) -> tuple[str, str]:
+    """Text and theme id for an On/Off button (the word says it; colour only backs it up)."""
+    return ("On  ✓", "#toggle_on") if on else ("Off  ✗", "#toggle_off")

@@ -1,0 +1,123 @@
+"""The one API every Market Hall game exposes (see STYLE.md, "One API for all three games").
+
+A game module provides a `GAME` object satisfying `Game`. States are frozen values; `apply`
+returns a new state plus the events that happened, in order. Real time only enters through the
+explicit `now` arguments (seconds on whatever clock the caller keeps); turn-based games ignore it.
+Screens, bots and replays only ever see `view(state, seat)` and `redact(event, seat)`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence
+
+Seat = int
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. `seat` is who did it (None for the game itself)."""
+
+    kind: str
+    seat: Seat | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
+
+
+class EndReason(enum.Enum):
+    """Why a match ended."""
+
+    SEALS = "seals"  # Night Market: first to the needed seals
+    ROUNDS = "rounds"  # all rounds played, most points wins
+    FINAL_SHOW = "final_show"  # Stamp Swap
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a match: winners (more than one only on a true tie), scores per seat."""
+
+    winners: tuple[Seat, ...]
+    scores: tuple[float, ...]
+    reason: EndReason
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """Who sits where: `bot` is None for a person, else a bot level name."""
+
+    name: str
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """Everything needed to start a match besides the seed."""
+
+    seats: tuple[SeatConfig, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol):
+    """What every game module's `GAME` object offers."""
+
+    name: str  # "night-market", "swap-meet", "stamp-swap"
+    title: str
+    min_seats: int
+    max_seats: int
+    realtime: bool
+    bot_levels: tuple[str, ...]
+
+    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> Any:
+        """The starting state of a match."""
+
+    def waiting(self, state: Any) -> tuple[Seat, ...]:
+        """Seats that may act now (several for simultaneous or real-time phases)."""
+
+    def legal_actions(self, state: Any, seat: Seat, now: float = 0.0) -> Sequence[Any]:
+        """Every action `seat` may take now (may be large; bots use it)."""
+
+    def check(self, state: Any, seat: Seat, action: Any, now: float = 0.0) -> str | None:
+        """None when `action` is allowed, else a plain-language reason."""
+
+    def apply(self, state: Any, seat: Seat, action: Any, now: float = 0.0) -> tuple[Any, list[Event]]:
+        """New state and events; raises IllegalAction with the reason when not allowed."""
+
+    def tick(self, state: Any, now: float) -> tuple[Any, list[Event]]:
+        """Let time pass (real-time games lock rounds here); turn-based games return no events."""
+
+    def view(self, state: Any, seat: Seat | None) -> Any:
+        """Only what `seat` may know (None: a spectator who sees public information only)."""
+
+    def redact(self, event: Event, seat: Seat | None) -> Event:
+        """The event as `seat` may see it."""
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """The outcome once the match is over, else None."""
+
+    def action_to_json(self, action: Any) -> Any:
+        """A JSON-ready form of an action."""
+
+    def action_from_json(self, data: Any) -> Any:
+        """Inverse of action_to_json; raises MalformedAction on garbage."""
+
+    def make_bot(self, level: str, seat: Seat, seed: int) -> "Bot":
+        """A bot for `seat` at `level` with its own seeded rng."""
+
+
+class Bot(Protocol):
+    """A bot decides from a view and the legal actions only — never the full state."""
+
+    seat: Seat
+    level: str
+
+    def choose(self, view: Any, legal: Sequence[Any], now: float = 0.0) -> Any | None:
+        """The action to take, or None to wait (real-time games)."""
+
+    def wake_after(self, view: Any, now: float) -> float:
+        """Seconds of simulated or real time before this bot wants to decide again."""

@@ -1,0 +1,128 @@
+"""Bots play whole matches with no display: autoplay, balance simulations and benchmarks.
+
+Turn-based games: the first waiting seat's bot acts until the match has an outcome.
+Real-time games run on a simulated clock: each bot sleeps for `wake_after` seconds between
+decisions and the clock jumps straight to the next wake-up, so a 90-second round takes
+milliseconds. Only views and legal actions reach the bots.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from rules.contract import Event, Game, MatchConfig, Outcome, SeatConfig
+
+
+@dataclass
+class MatchRecord:
+    """What one bot-played match produced."""
+
+    seed: int
+    outcome: Outcome | None = None
+    actions: int = 0
+    seconds: float = 0.0
+    think_seconds: list[float] = field(default_factory=list)
+    log: list[tuple[float, int, Any]] = field(default_factory=list)
+    final_state: Any = None
+
+    def summary(self) -> dict[str, Any]:
+        """One JSON-ready line for the autoplay command."""
+        assert self.outcome is not None
+        winners = list(self.outcome.winners)
+        return {
+            "seed": self.seed,
+            "winner": winners[0] if len(winners) == 1 else winners,
+            "scores": [round(s, 2) for s in self.outcome.scores],
+            "actions": self.actions,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+class StuckMatch(RuntimeError):
+    """A match exceeded its action budget: a rules or bot bug, never a normal end."""
+
+
+def seat_config(levels: Sequence[str]) -> MatchConfig:
+    """A config where every seat is a bot of the given level."""
+    return MatchConfig(tuple(SeatConfig(f"Bot {i + 1}", lvl) for i, lvl in enumerate(levels)))
+
+
+def play_match(
+    game: Game,
+    seed: int,
+    levels: Sequence[str],
+    options: dict[str, Any] | None = None,
+    max_actions: int = 20000,
+    on_event: Callable[[Event], None] | None = None,
+) -> MatchRecord:
+    """Bots at `levels` (one per seat) play a whole match from `seed`."""
+    config = seat_config(levels)
+    if options:
+        config = MatchConfig(config.seats, dict(options))
+    state = game.new_match(seed, config, now=0.0)
+    bots = [game.make_bot(level, seat, seed * 7919 + seat) for seat, level in enumerate(levels)]
+    record = MatchRecord(seed)
+    started = time.perf_counter()
+    if game.realtime:
+        state = _play_realtime(game, state, bots, record, max_actions, on_event)
+    else:
+        state = _play_turns(game, state, bots, record, max_actions, on_event)
+    record.seconds = time.perf_counter() - started
+    outcome = game.outcome(state)
+    assert outcome is not None
+    record.outcome = outcome
+    record.final_state = state
+    return record
+
+
+def _decide(game: Game, state: Any, bot: Any, now: float, record: MatchRecord) -> Any:
+    view = game.view(state, bot.seat)
+    legal = game.legal_actions(state, bot.seat, now)
+    t0 = time.perf_counter()
+    action = bot.choose(view, legal, now)
+    record.think_seconds.append(time.perf_counter() - t0)
+    return action
+
+
+def _emit(events: list[Event], on_event: Callable[[Event], None] | None) -> None:
+    if on_event:
+        for event in events:
+            on_event(event)
+
+
+def _play_turns(game, state, bots, record, max_actions, on_event):  # type: ignore[no-untyped-def]
+    while game.outcome(state) is None:
+        if record.actions >= max_actions:
+            raise StuckMatch(f"{game.name} seed {record.seed}: no end after {max_actions} actions")
+        seat = game.waiting(state)[0]
+        action = _decide(game, state, bots[seat], 0.0, record)
+        state, events = game.apply(state, seat, action)
+        record.log.append((0.0, seat, action))
+        record.actions += 1
+        _emit(events, on_event)
+    return state
+
+
+def _play_realtime(game, state, bots, record, max_actions, on_event):  # type: ignore[no-untyped-def]
+    now = 0.0
+    wake = [now + bot.wake_after(game.view(state, bot.seat), now) for bot in bots]
+    while game.outcome(state) is None:
+        if record.actions >= max_actions:
+            raise StuckMatch(f"{game.name} seed {record.seed}: no end after {max_actions} actions")
+        seat = min(range(len(bots)), key=lambda s: (wake[s], s))
+        now = max(now, wake[seat])
+        state, events = game.tick(state, now)
+        _emit(events, on_event)
+        if game.outcome(state) is not None:
+            break
+        if seat in game.waiting(state):
+            action = _decide(game, state, bots[seat], now, record)
+            if action is not None and game.check(state, seat, action, now) is None:
+                state, events = game.apply(state, seat, action, now)
+                record.log.append((now, seat, action))
+                record.actions += 1
+                _emit(events, on_event)
+        wake[seat] = now + max(0.05, bots[seat].wake_after(game.view(state, seat), now))
+    return state

@@ -1,0 +1,13 @@
+"""The two ways an action can be refused, in the python-chess manner."""
+
+
+class MalformedAction(ValueError):
+    """The action text or value is not an action of this game at all."""
+
+
+class IllegalAction(ValueError):
+    """The action is well formed but not allowed now; `reason` is for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

@@ -1,0 +1,43 @@
+"""Look up a game module's GAME object by its command-line name, importing lazily."""
+
+from __future__ import annotations
+
+import importlib
+
+from rules.contract import Game
+
+GAME_MODULES = {
+    "night-market": "rules.night_market",
+    "swap-meet": "rules.swap_meet",
+    "stamp-swap": "rules.stamp_swap",
+}
+
+
+class GameUnavailable(LookupError):
+    """The named game is unknown or its rules are not built yet."""
+
+
+def get_game(name: str) -> Game:
+    """The GAME object for `name` ("night-market", "swap-meet", "stamp-swap")."""
+    module_name = GAME_MODULES.get(name)
+    if module_name is None:
+        raise GameUnavailable(f"unknown game {name!r}; choose one of {', '.join(GAME_MODULES)}")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name.startswith(exc.name):
+            raise GameUnavailable(f"{name} is not available yet") from exc
+        raise
+    return module.GAME
+
+
+def available_games() -> list[str]:
+    """Names of games whose rules import cleanly."""
+    out = []
+    for name in GAME_MODULES:
+        try:
+            get_game(name)
+        except GameUnavailable:
+            continue
+        out.append(name)
+    return out
