@@ -1,0 +1,99 @@
+"""Shared fixtures: a headless app on a fake clock, and helpers that act like a player."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.app import App, AppOptions  # noqa: E402
+from game.loop import FakeClock  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def market_home(tmp_path, monkeypatch):
+    """Every test gets its own settings, saves and log folder."""
+    monkeypatch.setenv("MARKET_HALL_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+class Player:
+    """Drives an App like a person: taps, drags, fingers, keys; steps frames on a fake clock."""
+
+    def __init__(self, app: App, clock: FakeClock) -> None:
+        self.app = app
+        self.clock = clock
+
+    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
+        """Advance n frames of dt seconds each."""
+        for _ in range(n):
+            self.clock.advance(dt)
+            self.app.frame()
+
+    def window_pos(self, logical: tuple[float, float]) -> tuple[int, int]:
+        """Logical canvas point → window pixel."""
+        d = self.app.display
+        return (round(d.viewport.x + logical[0] * d.scale), round(d.viewport.y + logical[1] * d.scale))
+
+    def click(self, logical: tuple[float, float], settle: int = 3) -> None:
+        """A mouse click at a logical point."""
+        pos = self.window_pos(logical)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.frames(settle)
+
+    def press_button(self, element, settle: int = 3) -> None:  # type: ignore[no-untyped-def]
+        """Click a pygame-gui element in the middle."""
+        self.click(element.rect.center, settle)
+
+    def finger(self, kind: int, logical: tuple[float, float], finger_id: int = 0, emulate: bool = True) -> None:
+        """Post a finger event like SDL does (and its emulated mouse event for the first finger)."""
+        wx, wy = self.window_pos(logical)
+        w, h = self.app.display.size
+        pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=finger_id, x=wx / w, y=wy / h,
+                                             dx=0.0, dy=0.0, pressure=1.0))
+        mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}.get(kind)
+        if emulate and finger_id == 0 and mouse is not None:
+            pygame.event.post(pygame.event.Event(mouse, pos=(wx, wy), button=1, touch=True))
+
+    def tap_finger(self, logical: tuple[float, float], finger_id: int = 0) -> None:
+        """A quick finger tap."""
+        self.finger(pygame.FINGERDOWN, logical, finger_id)
+        self.frames(1)
+        self.finger(pygame.FINGERUP, logical, finger_id)
+        self.frames(3)
+
+    def key(self, key: int) -> None:
+        """Press and release a key."""
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+        self.frames(2)
+
+    @property
+    def top(self):  # type: ignore[no-untyped-def]
+        """The scene on top of the stack."""
+        return self.app.stack.top
+
+
+def make_player(size=(1280, 720), **opts) -> Player:  # type: ignore[no-untyped-def]
+    """A fresh headless app at `size` on a fake clock."""
+    clock = FakeClock()
+    app = App(AppOptions(size=size, pace=False, seed=7, **opts), clock=clock)
+    player = Player(app, clock)
+    player.frames(2)
+    return player
+
+
+@pytest.fixture
+def player():
+    """A headless app at 1280×720 driven like a person."""
+    p = make_player()
+    yield p
+    pygame.quit()
