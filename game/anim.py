@@ -7,8 +7,8 @@ runs every step; `speed` < 1 shortens everything (reduced motion sets it to ~0.2
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 Easing = Callable[[float], float]
 

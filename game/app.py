@@ -6,9 +6,8 @@ import logging
 import random
 import time
 import traceback
-from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pygame
 

@@ -9,7 +9,7 @@ clock, so nothing ever sleeps.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 STEP_HZ = 60
 MAX_CATCH_UP = 5
@@ -37,7 +37,7 @@ class FixedStep:
         now = self.clock()
         self._acc += max(0.0, now - self._last)
         self._last = now
-        steps = int(self._acc / self.dt)
+        steps = int(self._acc / self.dt + 1e-9)
         if steps > self.max_steps:
             self.dropped += (steps - self.max_steps) * self.dt
             steps = self.max_steps

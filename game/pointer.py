@@ -10,8 +10,8 @@ arrives right after a finger lifts at the same spot (some Windows touch screens)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Callable, Hashable
 
 import pygame
 

@@ -33,7 +33,7 @@ class Scene:
     modal = True  # True: input never falls through to the scene below
     name = "scene"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.ui = CanvasUIManager(app.display.to_logical)
         self.anim = Animator(app.motion_speed())

@@ -31,7 +31,7 @@ class Settings:
     bot_speed: str = "normal"
     seen_briefings: tuple[str, ...] = ()
 
-    def with_(self, **changes: Any) -> "Settings":
+    def with_(self, **changes: Any) -> Settings:
         """A copy with some fields changed (values are validated)."""
         return _validated(replace(self, **changes))
 

@@ -7,8 +7,8 @@ so widgets are hit exactly where they are drawn at any window size.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
-from typing import Callable
 
 import pygame
 import pygame_gui

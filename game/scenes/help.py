@@ -50,12 +50,12 @@ class HelpScene(Scene):
         self._show()
 
     @classmethod
-    def how_to_play(cls, app) -> "HelpScene":  # type: ignore[no-untyped-def]
+    def how_to_play(cls, app) -> HelpScene:  # type: ignore[no-untyped-def]
         """The title screen's How to play."""
         return cls(app, "How to play", HOW_TO_PLAY)
 
     @classmethod
-    def for_game(cls, app, game: str, title: str, on_close=None) -> "HelpScene":  # type: ignore[no-untyped-def]
+    def for_game(cls, app, game: str, title: str, on_close=None) -> HelpScene:  # type: ignore[no-untyped-def]
         """A game's briefing."""
         return cls(app, title, game_pages(game), on_close)
 
@@ -107,4 +107,5 @@ class HelpScene(Scene):
         n = len(self.pages)
         for i in range(n):
             x = PANEL.centerx + (i - (n - 1) / 2) * 30
-            pygame.draw.circle(canvas, GOLD if i == self.index else (90, 75, 55), (int(x), dots_y), 8 if i == self.index else 6)
+            current = i == self.index
+            pygame.draw.circle(canvas, GOLD if current else (90, 75, 55), (int(x), dots_y), 8 if current else 6)

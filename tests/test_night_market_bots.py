@@ -1,0 +1,112 @@
+"""The Rival: legal play at every level, and the Hard search reads only the view."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.driver import play_match, seat_config
+from rules.night_market import GAME
+from rules.night_market.actions import Sell, Take
+from rules.night_market.data import CARD_KIND
+from rules.night_market.legal import legal_actions
+from rules.night_market.scenario import place
+from rules.night_market.search import sample_world
+from rules.night_market.view import view
+from rules.rng import Rng
+
+MINE = ["silk", "silk", "jade", "leather"]
+MARKET = ["porter", "spice", "pearl", "amber", "leather"]
+
+
+def twin_states():
+    """Two states with identical public information but different hidden cards."""
+    deck_a = ["pearl", "amber", "spice", "silk", "porter", "leather", "jade", "spice"]
+    deck_b = ["spice", "leather", "porter", "jade", "silk", "spice", "amber", "pearl"]
+    common = dict(market=MARKET, porters=(2, 1), coins_taken=((5,), (3, 3)), turn=0)
+    a = place(hands=(MINE, ["spice", "leather", "jade", "silk"]), deck=deck_a, **common)
+    b = place(hands=(MINE, ["pearl", "amber", "silk", "spice"]), deck=deck_b, **common)
+    return a, b
+
+
+def test_twin_states_differ_only_in_hidden_cards():
+    a, b = twin_states()
+    assert a.hands[1] != b.hands[1] and a.deck != b.deck
+    assert view(a, 0) == view(b, 0)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_choice_unchanged_when_hidden_hand_or_deck_order_changes(level):
+    a, b = twin_states()
+    choices = []
+    for state in (a, b):
+        bot = GAME.make_bot(level, 0, seed=42)
+        choices.append(bot.choose(GAME.view(state, 0), legal_actions(state, 0)))
+    assert choices[0] == choices[1]
+    assert choices[0] in legal_actions(a, 0)
+
+
+def test_sampled_worlds_are_consistent_with_the_view():
+    a = GAME.new_match(5, seat_config(("hard", "easy")))
+    rng = Rng.seeded(5)
+    for _ in range(9):
+        action, rng = rng.choice(GAME.legal_actions(a, a.turn))
+        a, _ = GAME.apply(a, a.turn, action)
+    assert a.round_no == 1
+    v = view(a, 0)
+    for _ in range(20):
+        world, rng = sample_world(v, rng)
+        assert view(world, 0).market == v.market and view(world, 0).hand == v.hand
+        assert len(world.hands[1]) == len(a.hands[1]) and len(world.deck) == len(a.deck)
+        assert all(CARD_KIND[c] != "porter" for c in world.hands[1])
+        assert sorted(CARD_KIND[c] for c in world.hands[1] + world.deck) == sorted(
+            CARD_KIND[c] for c in a.hands[1] + a.deck
+        )
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        GAME.make_bot("grandmaster", 0, 1)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_wait_a_visible_beat(level):
+    bot = GAME.make_bot(level, 1, 3)
+    assert bot.seat == 1 and bot.level == level
+    assert 0.3 <= bot.wake_after(None, 0.0) <= 1.5
+
+
+def test_easy_sells_a_set_of_three():
+    state = place(MARKET, hands=(["silk"] * 3 + ["leather"], []))
+    bot = GAME.make_bot("easy", 0, 1)
+    action = bot.choose(view(state, 0), legal_actions(state, 0))
+    assert isinstance(action, Sell) and len(action.cards) == 3
+
+
+def test_easy_takes_the_richest_good():
+    state = place(MARKET, hands=(["leather"], []))
+    action = GAME.make_bot("easy", 0, 1).choose(view(state, 0), legal_actions(state, 0))
+    assert isinstance(action, Take) and CARD_KIND[action.card] == "pearl"
+
+
+def test_normal_takes_a_precious_pair_up_for_sale():
+    state = place(MARKET, hands=(["pearl"] * 2 + ["leather"], []))
+    action = GAME.make_bot("normal", 0, 1).choose(view(state, 0), legal_actions(state, 0))
+    assert action in legal_actions(state, 0)
+
+
+@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "easy")])
+def test_whole_matches_finish_with_legal_moves(levels):
+    record = play_match(GAME, 11, levels)
+    assert record.outcome is not None and max(record.outcome.scores) == 2.0
+
+
+def test_hard_plays_a_round_against_easy():
+    state = GAME.new_match(7, seat_config(("hard", "easy")))
+    bots = [GAME.make_bot("hard", 0, 1), GAME.make_bot("easy", 1, 2)]
+    while state.round_no == 1:
+        seat = state.turn
+        legal = GAME.legal_actions(state, seat)
+        action = bots[seat].choose(GAME.view(state, seat), legal)
+        assert action in legal
+        state, _ = GAME.apply(state, seat, action)
+    assert state.last_round is not None
