@@ -136,8 +136,13 @@ class App:
         return surf
 
     def go(self, change: Callable[[], None]) -> None:
-        """Fade out, make a scene change, fade back in (instant when motion is reduced)."""
-        if self.settings.reduced_motion or self._fade is not None:
+        """Fade out, make a scene change, fade back in (instant when motion is reduced).
+
+        A request made while a fade is running is dropped: a double tap must not change twice.
+        """
+        if self._fade is not None:
+            return
+        if self.settings.reduced_motion:
             self._change(change)
             return
         self._fade = ["out", 0.0, change]
@@ -145,6 +150,8 @@ class App:
     def _change(self, change: Callable[[], None]) -> None:
         self.pointer.cancel_all()
         change()
+        if not self.stack.scenes:
+            self.stack.reset(self.title())
         if self.stack.top:
             self.stack.top.invalidate()
 
