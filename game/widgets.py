@@ -27,13 +27,14 @@ def _felt_with_vignette(assets: Assets) -> pygame.Surface:
 
 def _make_felt(assets: Assets) -> pygame.Surface:
     surf = assets.tiled("felt", (LOGICAL_W, LOGICAL_H)).copy()
-    shade = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
-    for i in range(24):
-        inset = i * 14
-        alpha = max(0, 90 - i * 4)
-        pygame.draw.rect(shade, (0, 0, 0, alpha), (inset, inset, LOGICAL_W - 2 * inset, LOGICAL_H - 2 * inset), 14,
-                         border_radius=40)
-    surf.blit(shade, (0, 0))
+    # a smooth radial vignette: build it small, then let smoothscale blur it up
+    small = pygame.Surface((64, 36), pygame.SRCALPHA)
+    for y in range(36):
+        for x in range(64):
+            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+            small.set_at((x, y), (0, 0, 0, int(150 * max(0.0, d - 0.45) / 0.55)))
+    surf.blit(pygame.transform.smoothscale(small, (LOGICAL_W, LOGICAL_H)), (0, 0))
     return surf
 
 
@@ -53,4 +54,4 @@ def heading(canvas: pygame.Surface, text: Text, words: str, y: int, size: int = 
 
 def toggle_label(on: bool) -> tuple[str, str]:
     """Text and theme id for an On/Off button (the word says it; colour only backs it up)."""
-    return ("On  ✓", "#toggle_on") if on else ("Off  ✗", "#toggle_off")
+    return ("On", "#toggle_on") if on else ("Off", "#toggle_off")

@@ -66,7 +66,7 @@ class HelpScene(Scene):
             self.prev.disable()
         else:
             self.prev.enable()
-        self.next.set_text("Next ›" if self.index < len(self.pages) - 1 else "Done ✓")
+        self.next.set_text("Next ›" if self.index < len(self.pages) - 1 else "Done")
         self.heading = heading
         self.invalidate()
 

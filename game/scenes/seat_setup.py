@@ -67,7 +67,7 @@ class SeatSetupScene(Scene):
         y = PANEL.bottom + 40
         self.back = button(self.ui, (PANEL.x, y, 260, 84), "‹ Back", "#quiet")
         self.help = button(self.ui, (LOGICAL_W // 2 - 150, y, 300, 84), "How to play")
-        self.start = button(self.ui, (PANEL.right - 360, y, 360, 84), "Start  ▶", "#primary")
+        self.start = button(self.ui, (PANEL.right - 360, y, 360, 84), "Start  ›", "#primary")
         if tables.table_class(self.game_name) is None or self.game is None:
             self.start.disable()
         self.invalidate()
