@@ -132,15 +132,17 @@ class Display:
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Merge overlapping rects so each pixel is copied once; many small ones collapse."""
+    """Merge rects whose union costs little more than the two apart, so overlapping sprites are
+    copied once without one huge bounding box swallowing the screen; many leftovers collapse."""
     out: list[pygame.Rect] = []
-    for r in sorted((pygame.Rect(r) for r in rects), key=lambda r: r.x):
+    for r in sorted((pygame.Rect(r) for r in rects), key=lambda r: (r.y, r.x)):
         for i, o in enumerate(out):
-            if o.colliderect(r.inflate(8, 8)):
-                out[i] = o.union(r)
+            u = o.union(r)
+            if u.w * u.h <= 1.25 * (o.w * o.h + r.w * r.h):
+                out[i] = u
                 break
         else:
             out.append(r)
-    if len(out) > 24:
+    if len(out) > 64:
         return [out[0].unionall(out[1:])]
     return out

@@ -1,0 +1,66 @@
+"""The pass-the-device curtain: hides the table until the next person taps that they are ready.
+
+It shows only public information (what the other player just did), never a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.display import LOGICAL_H, LOGICAL_W
+from game.pointer import PointerEvent
+from game.scene import Scene
+from game.text import CREAM, GOLD, MUTED
+from game.ui import button
+from game.widgets import felt, panel
+
+PANEL = pygame.Rect(0, 0, 1100, 640)
+PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
+
+
+class CurtainScene(Scene):
+    """Opaque: nothing of the table shows through."""
+
+    name = "curtain"
+
+    def __init__(self, app, player: str, recap: list[str], on_ready: Callable[[], None],  # type: ignore[no-untyped-def]
+                 heading: str | None = None) -> None:
+        super().__init__(app)
+        self.player = player
+        self.recap = recap[-6:]
+        self.on_ready = on_ready
+        self.heading = heading or f"Pass to {player}"
+        self.ready = button(self.ui, (PANEL.centerx - 260, PANEL.bottom - 120, 520, 90),
+                            f"I'm {player} — show my cards", "#primary")
+
+    def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
+        if element is self.ready:
+            self._go()
+
+    def handle_pointer(self, pe: PointerEvent) -> bool:
+        if pe.kind == "tap" and PANEL.collidepoint(pe.pos):
+            self._go()
+        return True
+
+    def on_back(self) -> bool:
+        return True  # the curtain cannot be skipped with Escape: it protects a hand
+
+    def _go(self) -> None:
+        self.app.audio.play("card_slide")
+        self.app.stack.pop()
+        self.on_ready()
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        felt(canvas, self.app.assets)
+        canvas.blit(self.app.shade(120), (0, 0))
+        panel(canvas, PANEL, radius=30, width=4)
+        text = self.app.text
+        text.draw(canvas, self.heading, (PANEL.centerx, PANEL.y + 40), 64, GOLD, bold=True, anchor="midtop")
+        text.draw(canvas, "Tap when ready — the other players should look away", (PANEL.centerx, PANEL.y + 130),
+                  30, MUTED, anchor="midtop")
+        if self.recap:
+            text.draw(canvas, "Since your last turn:", (PANEL.x + 80, PANEL.y + 200), 30, CREAM, bold=True)
+        for i, line in enumerate(self.recap):
+            text.draw(canvas, "· " + line, (PANEL.x + 100, PANEL.y + 250 + i * 42), 28, CREAM)
