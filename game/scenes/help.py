@@ -98,7 +98,7 @@ class HelpScene(Scene):
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas)
+        self.dim(canvas, 200)
         panel(canvas, PANEL, radius=28, width=4)
         text = self.app.text
         text.draw(canvas, self.title, (PANEL.centerx, PANEL.y + 26), 30, MUTED, anchor="midtop")

@@ -57,8 +57,8 @@ class SeatSetupScene(Scene):
             self.seat_buttons.append((who, level))
         self.fewer = self.more = None
         if self.max_seats > self.min_seats:
-            self.fewer = button(self.ui, (PANEL.right - 330, PANEL.y + 24, 80, 72), "−", "#small")
-            self.more = button(self.ui, (PANEL.right - 110, PANEL.y + 24, 80, 72), "+", "#small")
+            self.fewer = button(self.ui, (PANEL.right - 420, PANEL.y + 24, 80, 72), "−")
+            self.more = button(self.ui, (PANEL.right - 110, PANEL.y + 24, 80, 72), "+")
         self.option_buttons = {}
         for j, opt in enumerate(tables.OPTIONS.get(self.game_name, ())):
             y = PANEL.y + 170 + j * 150
@@ -129,7 +129,7 @@ class SeatSetupScene(Scene):
         text = self.app.text
         text.draw(canvas, "Seats", (PANEL.x + 50, PANEL.y + 36), 40, GOLD, bold=True)
         if self.max_seats > self.min_seats:
-            text.draw(canvas, f"{self.count} players", (PANEL.right - 180, PANEL.y + 60), 34, CREAM, bold=True,
+            text.draw(canvas, f"{self.count} players", (PANEL.right - 225, PANEL.y + 60), 34, CREAM, bold=True,
                       anchor="center")
         for i in range(self.count):
             y = PANEL.y + 120 + i * ROW_H
