@@ -325,3 +325,32 @@ def test_view_holds_what_the_table_screen_needs():
     assert v.hand_sizes == (9, 8, 8) and v.deadline == 90.0 and v.round_no == 1
     assert [t for t, _ in v.history] == [0.0, 2.0, 2.0] and v.history[-1][1][S] == 1.1
     assert v.totals == (0.0, 0.0, 0.0) and v.summaries == () and v.final == ()
+
+
+@pytest.mark.parametrize("card,action", [("market_crash", Crash(S)), ("inside_trading", Peek(1)),
+                                         ("tax_audit", TaxAudit()), ("hostile_takeover", HostileTakeover())])
+def test_action_cards_are_consumed_when_used(card, action):
+    state, events = do(table({**MIXED, card: 1}, MIXED, MIXED), 0, action)
+    assert not any(c.kind == card for c in state.stalls[0].hand)
+    assert any(c.kind == card for c in state.discards) and events[0].kind == "action_played"
+
+
+def test_when_one_swap_makes_two_hands_pure_the_actor_locks():
+    state, _ = do(table({C: 7, S: 1}, {S: 7, C: 1}, MIXED), 0, OpenOffer(S, 1))
+    state, _ = do(state, 1, Swap(0, C, state.stalls[0].offer.id))
+    assert state.summaries[0].locker == 1
+    assert state.summaries[0].stalls[0].path == "bank" and state.summaries[0].stalls[0].score == 84
+
+
+def test_an_audit_that_leaves_a_hand_pure_locks_for_that_hand():
+    state = table({**MIXED, "tax_audit": 1}, {C: 7, S: 1}, MIXED, seed=2)  # seed 2 draws the Sack
+    state, _ = do(state, 1, OpenOffer(C, 2))
+    audited, _ = do(state, 0, TaxAudit())
+    assert audited.stalls[1].counts() == {C: 7, S: 0, K: 0, R: 0}
+    assert audited.summaries[0].locker == 1 and audited.summaries[0].how == "slam"
+
+
+def test_a_contract_is_peeked_once():
+    state = table({**MIXED, "inside_trading": 2}, MIXED, MIXED)
+    state, _ = do(state, 0, Peek(1))
+    assert refused(state, 0, Peek(1)) == "you already know that contract"

@@ -1,0 +1,79 @@
+"""The Swap Meet GAME object: the shared Game API over this package's functions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.contract import EndReason, Event, MatchConfig, Outcome
+from rules.swap_meet import actions, apply, check, rounds
+from rules.swap_meet import view as views
+from rules.swap_meet.state import Phase, State
+
+
+class SwapMeet:
+    """Real-time trading for 3 to 6 seats; every `now` is match-clock seconds."""
+
+    name = "swap-meet"
+    title = "Swap Meet"
+    min_seats = 3
+    max_seats = 6
+    realtime = True
+    bot_levels = ("easy", "normal", "hard")
+
+    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> State:
+        """Round 1 dealt with its timer starting at `now`."""
+        return rounds.new_match(seed, config, now)
+
+    def waiting(self, state: State) -> tuple[int, ...]:
+        """Every seat while trading or showing a summary; nobody once finished."""
+        return () if state.phase is Phase.FINISHED else tuple(range(state.seats))
+
+    def legal_actions(self, state: State, seat: int, now: float = 0.0) -> Sequence[Any]:
+        """Every action `seat` may take at `now`."""
+        return check.legal_actions(state, seat, now)
+
+    def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
+        """None when allowed, else the reason."""
+        return check.check(state, seat, action, now)
+
+    def apply(self, state: State, seat: int, action: Any, now: float = 0.0) -> tuple[State, list[Event]]:
+        """Apply at `now`; IllegalAction with the reason when refused."""
+        return apply.apply(state, seat, action, now)
+
+    def tick(self, state: State, now: float) -> tuple[State, list[Event]]:
+        """Lock the round at its deadline; start the next one after the summary."""
+        return rounds.tick(state, now)
+
+    def view(self, state: State, seat: int | None) -> views.SeatView:
+        """Only what `seat` may know."""
+        return views.view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """The event as `seat` may see it."""
+        return views.redact(event, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Totals after round 3; winners are all seats tied on the top total."""
+        if state.phase is not Phase.FINISHED:
+            return None
+        best = max(state.totals)
+        winners = tuple(s for s in range(state.seats) if state.totals[s] == best)
+        return Outcome(winners, tuple(float(x) for x in state.totals), EndReason.ROUNDS)
+
+    def action_to_json(self, action: Any) -> Any:
+        """JSON form of an action."""
+        return actions.action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Any:
+        """Action from its JSON form."""
+        return actions.action_from_json(data)
+
+    def make_bot(self, level: str, seat: int, seed: int) -> Any:
+        """A bot for `seat` at `level`."""
+        from rules.swap_meet.bots import TraderBot
+
+        return TraderBot(level, seat, seed)
+
+
+GAME = SwapMeet()

@@ -1,0 +1,154 @@
+"""Dealing rounds, locking them and moving on: the round clock lives here."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+from rules.contract import Event, MatchConfig
+from rules.rng import Rng
+from rules.swap_meet.data import (
+    CONTRACTS,
+    HAND_SIZE,
+    MULT_START,
+    RESOURCES,
+    ROUND_SECONDS,
+    ROUND_SECONDS_RANGE,
+    ROUNDS,
+    SUMMARY_SECONDS,
+    SUMMARY_SECONDS_RANGE,
+    Contract,
+    deck_kinds,
+)
+from rules.swap_meet.effects import sort_key
+from rules.swap_meet.scoring import score_round, slam_kind
+from rules.swap_meet.state import Card, Phase, RoundSummary, Stall, State
+
+
+def _option(config: MatchConfig, key: str, default: float, bounds: tuple[float, float]) -> float:
+    value = float(config.options.get(key, default))
+    if not bounds[0] <= value <= bounds[1]:
+        raise ValueError(f"{key} must be between {bounds[0]:g} and {bounds[1]:g}, got {value:g}")
+    return value
+
+
+def new_match(seed: int, config: MatchConfig, now: float = 0.0) -> State:
+    """Round 1 dealt, its timer running from `now`."""
+    seats = len(config.seats)
+    if not 3 <= seats <= 6:
+        raise ValueError("Swap Meet needs 3 to 6 seats")
+    state = State(
+        rng=Rng.seeded(seed),
+        seats=seats,
+        round_seconds=_option(config, "round_seconds", ROUND_SECONDS, ROUND_SECONDS_RANGE),
+        summary_seconds=_option(config, "summary_seconds", SUMMARY_SECONDS, SUMMARY_SECONDS_RANGE),
+        round_no=0,
+        phase=Phase.LOCKED,
+        stalls=(),
+        market=(),
+        history=(),
+        round_start=now,
+        deadline=now,
+        set_aside=(),
+        discards=(),
+        totals=tuple(Fraction(0) for _ in range(seats)),
+        clock=now,
+    )
+    return start_round(state, now)[0]
+
+
+def _deal_resources(rng: Rng, cards: tuple[Card, ...], seats: int) -> tuple[tuple[Card, ...], Rng]:
+    """Shuffle until no hand is dealt pure."""
+    while True:
+        deck, rng = rng.shuffle(cards)
+        hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(seats)]
+        if all(len({c.kind for c in hand}) > 1 for hand in hands):
+            return deck, rng
+
+
+def _deal_contracts(rng: Rng, deck: tuple[Card, ...], seats: int) -> tuple[tuple[Contract, ...], Rng]:
+    """Shuffle the contracts until nobody is dealt an exact match."""
+    while True:
+        contracts, rng = rng.shuffle(CONTRACTS)
+        hands = [Counter(c.kind for c in deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(seats)]
+        if all(+Counter(dict(contracts[i].recipe)) != hands[i] for i in range(seats)):
+            return contracts, rng
+
+
+def start_round(state: State, t: float) -> tuple[State, list[Event]]:
+    """Deal the next round, its timer starting at `t`."""
+    seats = state.seats
+    cards = tuple(Card(i, kind) for i, kind in enumerate(deck_kinds(seats)))
+    resources = tuple(c for c in cards if c.is_resource)
+    deck, rng = _deal_resources(state.rng, resources, seats)
+    actions, rng = rng.shuffle(tuple(c for c in cards if not c.is_resource))
+    contracts, rng = _deal_contracts(rng, deck, seats)
+    stalls = tuple(
+        Stall(hand=tuple(sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] + (actions[i],), key=sort_key)),
+              contract=contracts[i].name)
+        for i in range(seats)
+    )
+    market = tuple(MULT_START for _ in RESOURCES)
+    new = replace(
+        state,
+        rng=rng,
+        round_no=state.round_no + 1,
+        phase=Phase.TRADING,
+        stalls=stalls,
+        market=market,
+        history=((t, market),),
+        round_start=t,
+        deadline=t + state.round_seconds,
+        set_aside=deck[seats * HAND_SIZE :] + actions[seats:],
+        discards=(),
+        trades=(),
+        lock_time=None,
+        clock=max(state.clock, t),
+    )
+    return new, [Event("round_start", None, {"round": new.round_no, "deadline": new.deadline})]
+
+
+def lock_round(state: State, locker: int | None, how: str, t: float) -> tuple[State, list[Event]]:
+    """Lock the round at `t`, score every stall, end the match after the last round."""
+    stalls = tuple(replace(s, offer=None) for s in state.stalls)
+    scores = score_round(stalls, state.market, locker, how)
+    summary = RoundSummary(state.round_no, how, locker, t, scores, state.history)
+    totals = tuple(total + s.score for total, s in zip(state.totals, scores, strict=True))
+    phase = Phase.FINISHED if state.round_no >= ROUNDS else Phase.LOCKED
+    new = replace(state, stalls=stalls, totals=totals, summaries=state.summaries + (summary,),
+                  lock_time=t, phase=phase, clock=max(state.clock, t))
+    data = {"round": state.round_no, "how": how, "time": t,
+            "scores": [float(s.score) for s in scores], "totals": [float(x) for x in totals]}
+    events = [Event("round_locked", locker, data)]
+    if phase is Phase.FINISHED:
+        events.append(Event("match_over", None, {"totals": [float(x) for x in totals]}))
+    return new, events
+
+
+def check_slam(state: State, actor: int, t: float) -> tuple[State, list[Event]]:
+    """Lock on a slam if any hand became pure (the actor first, then clockwise)."""
+    for step in range(state.seats):
+        seat = (actor + step) % state.seats
+        kind = slam_kind(state.stalls[seat])
+        if kind is not None:
+            new, events = lock_round(state, seat, "slam", t)
+            return new, [Event("slam", seat, {"kind": kind})] + events
+    return state, []
+
+
+def tick(state: State, now: float) -> tuple[State, list[Event]]:
+    """Lock at exactly the deadline; after a lock start the next round on schedule."""
+    events: list[Event] = []
+    while True:
+        if state.phase is Phase.TRADING and now >= state.deadline:
+            state, more = lock_round(state, None, "timer", state.deadline)
+        elif state.phase is Phase.LOCKED and state.lock_time is not None \
+                and now >= state.lock_time + state.summary_seconds:
+            state, more = start_round(state, state.lock_time + state.summary_seconds)
+        else:
+            break
+        events += more
+    if now > state.clock and state.phase is not Phase.FINISHED:
+        state = replace(state, clock=now)
+    return state, events

@@ -1,0 +1,97 @@
+"""Swap Meet bots: human reaction times, sensible choices, no peeking at hidden facts."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+from test_swap_meet_props import check_scores, config, scrambled
+
+from rules.driver import play_match
+from rules.swap_meet import GAME
+from rules.swap_meet.actions import CashOut, OpenOffer, Swap
+from rules.swap_meet.scenario import scenario
+from rules.swap_meet.state import Phase
+
+C, S, K, R = "crate", "sack", "coin", "rack"
+
+
+def test_reaction_times_are_human_and_faster_at_higher_levels():
+    view = GAME.view(GAME.new_match(1, config(4)), 0)
+    means = {}
+    for level in GAME.bot_levels:
+        bot = GAME.make_bot(level, 0, 99)
+        waits = [bot.wake_after(view, 0.0) for _ in range(300)]
+        assert all(0.7 <= w <= 2.5 for w in waits)
+        means[level] = statistics.mean(waits)
+        again = GAME.make_bot(level, 0, 99)
+        assert [again.wake_after(view, 0.0) for _ in range(300)] == waits
+    assert means["easy"] > means["normal"] > means["hard"]
+
+
+def test_bot_cashes_out_on_an_exact_match():
+    state = scenario([{C: 4, K: 4}, {S: 4, R: 4}, {C: 2, S: 6}], ["Harbour Pair"] * 3)
+    bot = GAME.make_bot("easy", 0, 1)
+    assert bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0, 1.0), 1.0) == CashOut()
+
+
+def test_bot_takes_a_swap_that_helps_once_it_has_noticed_the_offer():
+    state = scenario([{C: 4, K: 2, R: 2}, {R: 5, K: 3}, {S: 5, R: 3}], ["Harbour Pair", "Mill Pair", "Mill Pair"])
+    state, _ = GAME.apply(state, 1, OpenOffer(K, 2), 1.0)
+    bot = GAME.make_bot("hard", 0, 3)
+    picks = []
+    for now in (1.5, 2.5, 3.5, 4.5, 5.5, 6.5):
+        picks.append(bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0, now), now))
+    assert picks[0] is None or not isinstance(picks[0], Swap)  # reaction time: not the instant it appears
+    assert Swap(1, R, state.stalls[1].offer.id) in picks
+
+
+def test_bot_offers_cards_its_plan_does_not_need():
+    state = scenario([{C: 4, K: 3, R: 1}, {S: 4, R: 4}, {C: 2, S: 6}], ["Harbour Pair"] * 3)
+    bot = GAME.make_bot("hard", 0, 5)
+    picks = {bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0, t), t) for t in range(1, 12)}
+    assert OpenOffer(R, 1) in picks
+
+
+def test_bot_decisions_ignore_hidden_facts():
+    record = play_match(GAME, 21, ["normal"] * 4, {"summary_seconds": 0})
+    assert record.log
+    state = GAME.new_match(21, config(4, summary_seconds=0))
+    for now, seat, action in record.log[:25]:
+        state, _ = GAME.tick(state, now)
+        if state.phase is Phase.TRADING:
+            for level in GAME.bot_levels:
+                view = GAME.view(state, seat)
+                hidden = GAME.view(scrambled(state, seat), seat)
+                assert hidden == view
+                a = GAME.make_bot(level, seat, 5).choose(view, GAME.legal_actions(state, seat, now), now)
+                b = GAME.make_bot(level, seat, 5).choose(hidden, GAME.legal_actions(state, seat, now), now)
+                assert a == b
+        state, _ = GAME.apply(state, seat, action, now)
+
+
+@pytest.mark.parametrize("levels", [("easy",) * 3, ("normal", "hard", "easy", "normal"),
+                                    ("hard",) * 5, ("easy", "normal", "hard") * 2])
+def test_bots_finish_matches_and_scores_follow_the_formulas(levels):
+    record = play_match(GAME, len(levels), list(levels), {"summary_seconds": 1})
+    state = record.final_state
+    assert state.phase is Phase.FINISHED and len(state.summaries) == 3
+    check_scores(state)
+    totals = [sum(float(r.stalls[s].score) for r in state.summaries) for s in range(len(levels))]
+    assert list(record.outcome.scores) == pytest.approx(totals)
+    for _, _, action in record.log:
+        assert GAME.action_from_json(GAME.action_to_json(action)) == action
+
+
+def test_shared_replay_rebuilds_a_bot_match_from_seed_and_timed_log():
+    from rules.driver import seat_config
+    from rules.replay import replay
+
+    record = play_match(GAME, 8, ["hard", "normal", "easy", "normal"], {"summary_seconds": 0})
+    cfg = seat_config(["hard", "normal", "easy", "normal"])
+    cfg = type(cfg)(cfg.seats, {"summary_seconds": 0})
+    log = [(now, seat, GAME.action_to_json(action)) for now, seat, action in record.log]
+    state = replay(GAME, 8, cfg, log)
+    state, _ = GAME.tick(state, record.final_state.lock_time)
+    assert state.summaries == record.final_state.summaries
+    assert state.totals == record.final_state.totals
