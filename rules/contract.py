@@ -9,8 +9,9 @@ Screens, bots and replays only ever see `view(state, seat)` and `redact(event, s
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 Seat = int
 
@@ -106,7 +107,7 @@ class Game(Protocol):
     def action_from_json(self, data: Any) -> Any:
         """Inverse of action_to_json; raises MalformedAction on garbage."""
 
-    def make_bot(self, level: str, seat: Seat, seed: int) -> "Bot":
+    def make_bot(self, level: str, seat: Seat, seed: int) -> Bot:
         """A bot for `seat` at `level` with its own seeded rng."""
 
 

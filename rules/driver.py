@@ -9,8 +9,9 @@ milliseconds. Only views and legal actions reach the bots.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from rules.contract import Event, Game, MatchConfig, Outcome, SeatConfig
 

@@ -1,0 +1,91 @@
+"""Night Market: two merchants trade at a night bazaar; first to 2 seals wins.
+
+`GAME` is the rules object every Market Hall tool uses (see rules/contract.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.contract import Bot, Event, MatchConfig, Outcome
+from rules.night_market import actions as _actions
+from rules.night_market.apply import apply as _apply
+from rules.night_market.legal import check as _check
+from rules.night_market.legal import legal_actions as _legal
+from rules.night_market.outcome import outcome as _outcome
+from rules.night_market.state import State, new_match
+from rules.night_market.view import View, redact, view
+
+
+class NightMarket:
+    """The Night Market rules behind the shared Game protocol."""
+
+    name = "night-market"
+    title = "Night Market"
+    min_seats = 2
+    max_seats = 2
+    realtime = False
+    bot_levels = ("easy", "normal", "hard")
+
+    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> State:
+        """Round 1 of a match; seat names come from the config."""
+        return self.new_match_with_events(seed, config)[0]
+
+    def new_match_with_events(self, seed: int, config: MatchConfig) -> tuple[State, list[Event]]:
+        """Round 1 and its setup events (round_started, dealt)."""
+        if len(config.seats) != 2:
+            raise ValueError("Night Market is for exactly 2 merchants")
+        names = (config.seats[0].name, config.seats[1].name)
+        return new_match(names, seed)
+
+    def waiting(self, state: State) -> tuple[int, ...]:
+        """The seat to move (none once the match is over)."""
+        return () if state.over else (state.turn,)
+
+    def legal_actions(self, state: State, seat: int, now: float = 0.0) -> Sequence[Any]:
+        """Every distinct move `seat` may make now."""
+        return _legal(state, seat)
+
+    def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
+        """None when allowed, else the reason."""
+        return _check(state, seat, action)
+
+    def apply(self, state: State, seat: int, action: Any, now: float = 0.0) -> tuple[State, list[Event]]:
+        """New state and events; raises IllegalAction when not allowed."""
+        return _apply(state, seat, action)
+
+    def tick(self, state: State, now: float) -> tuple[State, list[Event]]:
+        """Turn-based: time changes nothing."""
+        return state, []
+
+    def view(self, state: State, seat: int | None) -> View:
+        """Only what `seat` may know."""
+        return view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """The event as `seat` may see it."""
+        return redact(event, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Seals per seat once the match is over."""
+        return _outcome(state)
+
+    def action_to_json(self, action: Any) -> Any:
+        """JSON form of an action."""
+        return _actions.action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Any:
+        """Action from its JSON form; raises MalformedAction."""
+        return _actions.action_from_json(data)
+
+    def make_bot(self, level: str, seat: int, seed: int) -> Bot:
+        """A Rival at `level` ("easy", "normal", "hard")."""
+        from rules.night_market.bots import make_bot
+
+        return make_bot(level, seat, seed)
+
+
+GAME = NightMarket()
+
+__all__ = ["GAME", "NightMarket"]

@@ -1,0 +1,156 @@
+"""The Rival at three levels. Bots see only a view, the legal actions and their own Rng.
+
+Easy is a simple greedy seller; Normal scores every legal move one ply ahead (sale value with
+expected bonus, what the goods in hand will fetch, porters and the Porter token, and how much the
+market it leaves would feed the opponent); Hard searches (see search.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
+from rules.night_market.data import CARD_KIND, HAND_LIMIT, PORTER, PRECIOUS
+from rules.night_market.heuristics import (
+    best_take_for,
+    hand_potential,
+    porter_value,
+    sale_value,
+)
+from rules.night_market.view import View
+from rules.rng import Rng
+
+VISIBLE_BEAT = 0.8
+FEED_WEIGHT = 0.5
+
+
+def piles_of(view: View) -> dict[str, tuple[int, ...]]:
+    """Coin piles by kind."""
+    return dict(view.coins)
+
+
+def bonus_of(view: View) -> dict[int, int]:
+    """Bonus tokens left by size."""
+    return dict(view.bonus_piles)
+
+
+def easy_choice(view: View, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
+    """Sell sets and precious pairs, otherwise take the richest good, otherwise porters."""
+    piles, bonus = piles_of(view), bonus_of(view)
+    sells = [a for a in legal if isinstance(a, Sell)]
+
+    def sell_score(a: Sell) -> float:
+        kind = CARD_KIND[a.cards[0]]
+        return sale_value(kind, len(a.cards), piles[kind], bonus)
+
+    best_sell = max(sells, key=sell_score, default=None)
+    if best_sell is not None:
+        kind = CARD_KIND[best_sell.cards[0]]
+        if len(best_sell.cards) >= 3 or kind in PRECIOUS or len(view.hand) >= HAND_LIMIT:
+            return best_sell, rng
+    takes = [a for a in legal if isinstance(a, Take)]
+    if takes:
+        top = max(_top(piles, CARD_KIND[a.card]) for a in takes)
+        return rng.choice([a for a in takes if _top(piles, CARD_KIND[a.card]) == top])
+    porters = [a for a in legal if isinstance(a, TakePorters)]
+    if porters:
+        return porters[0], rng
+    if best_sell is not None:
+        return best_sell, rng
+    return rng.choice(list(legal))
+
+
+def _top(piles: dict[str, tuple[int, ...]], kind: str) -> int:
+    pile = piles[kind]
+    return pile[0] if pile else 0
+
+
+def _after(view: View, action: Action) -> tuple[Counter, list[str], int, float]:
+    """Hand kinds, market kinds (refills unknown), porters and coins banked after `action`."""
+    hand = Counter(kind for _, kind in view.hand)
+    market = [kind for _, kind in view.market]
+    me = view.seats[view.seat or 0]
+    porters, banked = len(me.porters), 0.0
+    if isinstance(action, Take):
+        hand[CARD_KIND[action.card]] += 1
+        market.remove(CARD_KIND[action.card])
+    elif isinstance(action, TakePorters):
+        porters += market.count(PORTER)
+        market = [k for k in market if k != PORTER]
+    elif isinstance(action, Exchange):
+        for card in action.take:
+            hand[CARD_KIND[card]] += 1
+            market.remove(CARD_KIND[card])
+        for card in action.give:
+            hand[CARD_KIND[card]] -= 1
+            market.append(CARD_KIND[card])
+        market.extend([PORTER] * action.porters)
+        porters -= action.porters
+    elif isinstance(action, Sell):
+        kind = CARD_KIND[action.cards[0]]
+        hand[kind] -= len(action.cards)
+        banked = sale_value(kind, len(action.cards), piles_of(view)[kind], bonus_of(view))
+    return hand, market, porters, banked
+
+
+def normal_score(view: View, action: Action) -> float:
+    """One-ply estimate of a move's worth to the seat viewing."""
+    seat = view.seat or 0
+    piles, bonus = piles_of(view), bonus_of(view)
+    hand, market, porters, banked = _after(view, action)
+    if isinstance(action, Sell):
+        kind = CARD_KIND[action.cards[0]]
+        piles = dict(piles)
+        piles[kind] = piles[kind][len(action.cards) :]
+    opp = view.seats[1 - seat]
+    opp_hand = Counter(kind for _, kind in opp.hand_known)
+    feed = best_take_for(market, opp_hand, piles, bonus)
+    return (
+        banked
+        + hand_potential(hand, piles, bonus)
+        + porter_value(porters, len(opp.porters))
+        - FEED_WEIGHT * feed
+    )
+
+
+def normal_choice(view: View, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
+    """The best move by `normal_score`, ties broken by the rng."""
+    scored = [(normal_score(view, a), a) for a in legal]
+    best = max(s for s, _ in scored)
+    return rng.choice([a for s, a in scored if s >= best - 1e-9])
+
+
+Policy = Callable[[View, Sequence[Action], Rng], tuple[Action, Rng]]
+
+
+class Rival:
+    """A bot: a policy over (view, legal actions, own rng)."""
+
+    def __init__(self, level: str, seat: int, seed: int, policy: Policy) -> None:
+        self.level = level
+        self.seat = seat
+        self.rng = Rng.seeded(seed)
+        self._policy = policy
+
+    def choose(self, view: Any, legal: Sequence[Any], now: float = 0.0) -> Any | None:
+        """The chosen move (None when there is nothing to do)."""
+        if not legal:
+            return None
+        action, self.rng = self._policy(view, legal, self.rng)
+        return action
+
+    def wake_after(self, view: Any, now: float) -> float:
+        """A visible beat before moving, so a person can follow."""
+        return VISIBLE_BEAT
+
+
+def make_bot(level: str, seat: int, seed: int) -> Rival:
+    """A Rival at "easy", "normal" or "hard"."""
+    from rules.night_market.search import hard_choice
+
+    policies: dict[str, Policy] = {"easy": easy_choice, "normal": normal_choice, "hard": hard_choice}
+    if level not in policies:
+        raise ValueError(f"unknown Night Market bot level {level!r}; choose easy, normal or hard")
+    return Rival(level, seat, seed, policies[level])

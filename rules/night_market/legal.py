@@ -1,0 +1,160 @@
+"""Which Night Market moves are allowed: `check` gives the plain-language reason a move is not."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from itertools import combinations
+
+from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
+from rules.night_market.data import CARD_KIND, HAND_LIMIT, NAMES, PORTER, PRECIOUS, min_sell
+from rules.night_market.state import State
+
+
+def _check_take(state: State, seat: int, action: Take) -> str | None:
+    if action.card not in state.market:
+        return "That card is not in the market."
+    if CARD_KIND[action.card] == PORTER:
+        return "Porters are taken all together: use Take porters."
+    if len(state.hands[seat]) >= HAND_LIMIT:
+        return f"Your hand already holds {HAND_LIMIT} goods."
+    return None
+
+
+def _check_exchange(state: State, seat: int, action: Exchange) -> str | None:
+    take, give, hand = action.take, action.give, state.hands[seat]
+    if len(set(take)) != len(take) or len(set(give)) != len(give):
+        return "Each card can only be chosen once."
+    if any(card not in state.market for card in take):
+        return "You can only take cards that are in the market."
+    if any(CARD_KIND[card] == PORTER for card in take):
+        return "You can't take porters in an exchange."
+    if len(take) < 2:
+        return "An exchange takes at least 2 goods from the market."
+    if any(card not in hand for card in give):
+        return "You can only give back cards from your hand."
+    if action.porters < 0 or action.porters > len(state.porters[seat]):
+        return f"You have only {len(state.porters[seat])} porters."
+    given = len(give) + action.porters
+    if given != len(take):
+        return f"Give back exactly {len(take)} cards for the {len(take)} you take (you chose {given})."
+    clash = {CARD_KIND[c] for c in take} & {CARD_KIND[c] for c in give}
+    if clash:
+        return f"You can't put back {NAMES[sorted(clash)[0]]}: you are taking that kind."
+    if len(hand) + action.porters > HAND_LIMIT:
+        return f"Your hand would hold more than {HAND_LIMIT} goods."
+    return None
+
+
+def _check_take_porters(state: State, seat: int, action: TakePorters) -> str | None:
+    if not any(CARD_KIND[c] == PORTER for c in state.market):
+        return "There are no porters in the market."
+    return None
+
+
+def _check_sell(state: State, seat: int, action: Sell) -> str | None:
+    cards = action.cards
+    if not cards:
+        return "Choose cards from your hand to sell."
+    if len(set(cards)) != len(cards):
+        return "Each card can only be chosen once."
+    if any(card not in state.hands[seat] for card in cards):
+        return "You can only sell cards from your hand."
+    kinds = {CARD_KIND[c] for c in cards}
+    if len(kinds) > 1:
+        return "Sell only one kind of good at a time."
+    kind = kinds.pop()
+    if len(cards) < min_sell(kind):
+        return f"{NAMES[kind]} must be sold at least two at a time."
+    return None
+
+
+_CHECKS: dict[type, Callable[[State, int, Action], str | None]] = {
+    Take: _check_take,  # type: ignore[dict-item]
+    Exchange: _check_exchange,  # type: ignore[dict-item]
+    TakePorters: _check_take_porters,  # type: ignore[dict-item]
+    Sell: _check_sell,  # type: ignore[dict-item]
+}
+
+
+def check(state: State, seat: int, action: Action) -> str | None:
+    """None when `seat` may play `action` now, else the reason in plain language."""
+    if state.over:
+        return "The match is over."
+    if seat != state.turn:
+        return f"It is {state.names[state.turn]}'s turn."
+    checker = _CHECKS.get(type(action))
+    if checker is None:
+        return "That is not a Night Market move."
+    return checker(state, seat, action)
+
+
+def _by_kind(cards: tuple[int, ...]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for card in sorted(cards):
+        out.setdefault(CARD_KIND[card], []).append(card)
+    return out
+
+
+def sells(state: State, seat: int) -> list[Sell]:
+    """Every distinct sale (lowest ids first per kind)."""
+    out = []
+    for kind, cards in _by_kind(state.hands[seat]).items():
+        low = 2 if kind in PRECIOUS else 1
+        out.extend(Sell(tuple(cards[:n])) for n in range(low, len(cards) + 1))
+    return out
+
+
+def simple_moves(state: State, seat: int) -> list[Action]:
+    """Takes (one per kind), take porters and sells: everything but exchanges."""
+    out: list[Action] = []
+    market = _by_kind(state.market)
+    if len(state.hands[seat]) < HAND_LIMIT:
+        out.extend(Take(cards[0]) for kind, cards in market.items() if kind != PORTER)
+    if PORTER in market:
+        out.append(TakePorters())
+    out.extend(sells(state, seat))
+    return out
+
+
+def _take_sets(state: State) -> set[tuple[int, ...]]:
+    goods = sorted(c for c in state.market if CARD_KIND[c] != PORTER)
+    seen: dict[tuple[str, ...], tuple[int, ...]] = {}
+    for n in range(2, len(goods) + 1):
+        for combo in combinations(goods, n):
+            seen.setdefault(tuple(CARD_KIND[c] for c in combo), combo)
+    return set(seen.values())
+
+
+def _give_sets(hand: tuple[int, ...], banned: set[str], size: int) -> list[tuple[int, ...]]:
+    cards = sorted(c for c in hand if CARD_KIND[c] not in banned)
+    seen: dict[tuple[str, ...], tuple[int, ...]] = {}
+    for n in range(0, min(size, len(cards)) + 1):
+        for combo in combinations(cards, n):
+            seen.setdefault(tuple(sorted(CARD_KIND[c] for c in combo)), combo)
+    return list(seen.values())
+
+
+def exchanges(state: State, seat: int) -> list[Exchange]:
+    """Every distinct exchange (one representative per kind pattern)."""
+    hand, team = state.hands[seat], len(state.porters[seat])
+    out = []
+    for take in sorted(_take_sets(state)):
+        banned = {CARD_KIND[c] for c in take}
+        for give in _give_sets(hand, banned, len(take)):
+            porters = len(take) - len(give)
+            if porters <= team and len(hand) + porters <= HAND_LIMIT:
+                out.append(Exchange(take, give, porters))
+    return out
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """Every distinct move `seat` may make now (empty when it is not their turn)."""
+    if state.over or seat != state.turn:
+        return []
+    return [*simple_moves(state, seat), *exchanges(state, seat)]
+
+
+def kind_counts(cards: tuple[int, ...]) -> Counter[str]:
+    """How many of each kind among `cards`."""
+    return Counter(CARD_KIND[c] for c in cards)

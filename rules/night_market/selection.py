@@ -1,0 +1,118 @@
+"""What the table screen's current selection allows: candidate moves plus one plain-language line.
+
+The screen passes the view, the selected market and hand card ids and the porters the player added.
+Only the returned actions become buttons; the line says what they would do, or (from the same
+`check` the rules use) why the selection is not allowed. An exchange short of cards to give back is
+filled with porters, and the line says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+
+from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
+from rules.night_market.data import CARD_KIND, NAMES, PORTER, bonus_size, plural
+from rules.night_market.legal import check
+from rules.night_market.view import View
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The moves a selection allows (as buttons) and the line shown under the players."""
+
+    actions: tuple[Action, ...]
+    line: str
+
+
+@dataclass(frozen=True)
+class _Table:
+    """The public table plus the viewer's hand: enough for `check` on the viewer's own moves."""
+
+    over: bool
+    turn: int
+    names: tuple[str, str]
+    market: tuple[int, ...]
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    porters: tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _table(view: View, seat: int) -> _Table:
+    hand = tuple(c for c, _ in view.hand)
+    hands = (hand, ()) if seat == 0 else ((), hand)
+    return _Table(
+        over=view.over,
+        turn=view.turn,
+        names=(view.seats[0].name, view.seats[1].name),
+        market=tuple(c for c, _ in view.market),
+        hands=hands,
+        porters=(view.seats[0].porters, view.seats[1].porters),
+    )
+
+
+def _names(cards: tuple[int, ...]) -> str:
+    return ", ".join(NAMES[CARD_KIND[c]] for c in cards)
+
+
+def describe(view: View, action: Action) -> str:
+    """What `action` would do, in a short sentence."""
+    if isinstance(action, Take):
+        return f"Take a {NAMES[CARD_KIND[action.card]]}."
+    if isinstance(action, TakePorters):
+        count = sum(1 for _, kind in view.market if kind == PORTER)
+        return f"Take {count} {plural(PORTER, count)} into your team."
+    if isinstance(action, Sell):
+        kind = CARD_KIND[action.cards[0]]
+        coins = sum(dict(view.coins)[kind][: len(action.cards)])
+        size = bonus_size(len(action.cards))
+        left = dict(view.bonus_piles)
+        extra = " + a bonus token" if size is not None and left[size] else ""
+        return f"Sell {len(action.cards)} {NAMES[kind]} for {coins} coins{extra}."
+    assert isinstance(action, Exchange)
+    parts = [_names(action.give)] if action.give else []
+    parts += [f"{action.porters} {plural(PORTER, action.porters)}"] if action.porters else []
+    return f"Exchange {', '.join(parts)} for {_names(action.take)}."
+
+
+def _candidate(market: tuple[int, ...], hand: tuple[int, ...], porters: int) -> tuple[Action | None, int]:
+    """The one move this selection points at, and how many porters were added to fill an exchange."""
+    market_porters = [c for c in market if CARD_KIND[c] == PORTER]
+    if market_porters and len(market_porters) == len(market) and not hand and not porters:
+        return TakePorters(), 0
+    if len(market) == 1 and not market_porters and not hand and not porters:
+        return Take(market[0]), 0
+    if not market and hand and not porters:
+        return Sell(hand), 0
+    if not market and not hand and not porters:
+        return None, 0
+    fill = max(0, len(market) - len(hand) - porters) if len(market) >= 2 else 0
+    return Exchange(market, hand, porters + fill), fill
+
+
+def _prompt(market: tuple[int, ...], hand: tuple[int, ...], porters: int) -> str:
+    if porters and not market:
+        return "Choose goods in the market to exchange your porters for."
+    return "Tap market cards or cards in your hand."
+
+
+def select(
+    view: View, market_ids: AbstractSet[int], hand_ids: AbstractSet[int], porters: int = 0
+) -> Selection:
+    """Candidate moves for this selection and the line saying what it does or why not."""
+    seat = view.seat
+    if seat is None:
+        return Selection((), "You are watching.")
+    market, hand = tuple(sorted(market_ids)), tuple(sorted(hand_ids))
+    table = _table(view, seat)
+    action, fill = _candidate(market, hand, porters)
+    if action is None or (not market and porters):
+        reason = check(table, seat, TakePorters()) if view.over or view.turn != seat else None  # type: ignore[arg-type]
+        return Selection((), reason or _prompt(market, hand, porters))
+    reason = check(table, seat, action)  # type: ignore[arg-type]
+    if reason is not None:
+        return Selection((), reason)
+    line = describe(view, action)
+    if fill:
+        line += f" Exchange fills {fill} with {'a porter' if fill == 1 else f'{fill} porters'}."
+    return Selection((action,), line)
+

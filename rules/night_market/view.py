@@ -1,0 +1,119 @@
+"""What one seat may know of a Night Market match, and events redacted the same way.
+
+Hidden cards appear only as counts: the opponent's hand (except cards it took face up from the
+market), the deck, and bonus values (for everyone, the owner included, until the round ends).
+`unseen` lists the kinds of every card this seat cannot see, derived from the public deck
+composition, so a bot can sample the hidden cards consistently.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from rules.contract import Event
+from rules.night_market.data import BONUS_SIZES, CARD_KIND, DECK_COUNTS, GOODS
+from rules.night_market.state import RoundSummary, State
+
+Card = tuple[int, str]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One merchant as a given seat sees them."""
+
+    name: str
+    hand_count: int
+    hand_known: tuple[Card, ...]  # cards seen face up (the whole hand for your own seat)
+    porters: tuple[int, ...]  # porter card ids in the team (public)
+    coins_taken: tuple[int, ...]  # coin token values, in the order taken (public)
+    bonus_tokens: tuple[tuple[int, int], ...]  # (token id, size); values hidden until round end
+    seals: int
+
+    @property
+    def coins(self) -> int:
+        """Coins so far this round (bonus tokens not included: they are hidden)."""
+        return sum(self.coins_taken)
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything `seat` may know (seat None: a spectator)."""
+
+    seat: int | None
+    round_no: int
+    starter: int
+    turn: int
+    over: bool
+    winner: int | None
+    seats: tuple[SeatView, SeatView]
+    hand: tuple[Card, ...]
+    market: tuple[Card, ...]
+    deck_count: int
+    coins: tuple[tuple[str, tuple[int, ...]], ...]  # every coin left per good, top first
+    bonus_piles: tuple[tuple[int, int], ...]  # (size, tokens left)
+    sold: tuple[Card, ...]
+    unseen: tuple[tuple[str, int], ...]  # kinds hidden from this seat (opponent hand + deck)
+    log: tuple[str, ...]
+    last_round: RoundSummary | None
+
+
+def _cards(ids: tuple[int, ...] | list[int]) -> tuple[Card, ...]:
+    return tuple((i, CARD_KIND[i]) for i in ids)
+
+
+def _seat_view(state: State, seat: int, viewer: int | None) -> SeatView:
+    hand = state.hands[seat]
+    known = hand if viewer == seat else tuple(c for c in hand if c in state.known[seat])
+    return SeatView(
+        name=state.names[seat],
+        hand_count=len(hand),
+        hand_known=_cards(known),
+        porters=state.porters[seat],
+        coins_taken=state.coins_taken[seat],
+        bonus_tokens=tuple((t.id, t.size) for t in state.bonus_taken[seat]),
+        seals=state.seals[seat],
+    )
+
+
+def _unseen(seats: tuple[SeatView, SeatView], market: tuple[Card, ...], sold: tuple[Card, ...]) -> Counter:
+    left = Counter(dict(DECK_COUNTS))
+    seen = [*market, *sold]
+    for s in seats:
+        seen.extend(s.hand_known)
+        seen.extend(_cards(s.porters))
+    left.subtract(kind for _, kind in seen)
+    return left
+
+
+def view(state: State, seat: int | None) -> View:
+    """Only what `seat` may know."""
+    seats = (_seat_view(state, 0, seat), _seat_view(state, 1, seat))
+    market, sold = _cards(state.market), _cards(state.sold)
+    unseen = _unseen(seats, market, sold)
+    return View(
+        seat=seat,
+        round_no=state.round_no,
+        starter=state.starter,
+        turn=state.turn,
+        over=state.over,
+        winner=next((s for s in (0, 1) if state.over and state.seals[s] >= 2), None),
+        seats=seats,
+        hand=seats[seat].hand_known if seat is not None else (),
+        market=market,
+        deck_count=len(state.deck),
+        coins=tuple(zip(GOODS, state.coins, strict=True)),
+        bonus_piles=tuple((size, len(pile)) for size, pile in zip(BONUS_SIZES, state.bonus, strict=True)),
+        sold=sold,
+        unseen=tuple((kind, n) for kind, n in unseen.items() if n),
+        log=state.log,
+        last_round=state.last_round,
+    )
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """The event as `seat` may see it: another seat's dealt hand becomes a count."""
+    if event.kind == "dealt" and event.seat != seat:
+        data = {"count": len(event.data["cards"]), "porters": list(event.data["porters"])}
+        return Event(event.kind, event.seat, data)
+    return event

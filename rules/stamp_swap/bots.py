@@ -1,0 +1,153 @@
+"""Stamp Swap bots: they read a view and the legal actions only, and keep their own Rng.
+
+"easy" mostly picks at random among decent options; "normal" collects for its album and contests,
+splits so the chooser's two piles look alike to them (I split, you choose), takes the better pile,
+places valuable stamps first where they leave the most room, and scores the best contest.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.rng import Rng
+from rules.stamp_swap.actions import ChooseContest, Place, Prepare, Take, TakePile, TakeToken
+from rules.stamp_swap.botvalue import Table, item_value, read_table, seen_by_others, token_value
+from rules.stamp_swap.counters import Collection, count, fit_spots, tier_points
+from rules.stamp_swap.stamps import COMMON_SHAPES, STAMPS
+
+PROBE_SHAPES = ((1, 1), *COMMON_SHAPES)
+
+
+def _items_by_key(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {i["key"]: i for i in view["pool"]}
+    for s in view["seats"]:
+        zones = [*s["dc"], *s["holding"], *s["pending"], *([s["reserve"]] if s["reserve"] else [])]
+        zones += [i for p in (s["piles"] or []) for i in p]
+        out.update({i["key"]: i for i in zones})
+    return out
+
+
+@dataclass
+class StampBot:
+    """A bot at `level` for `seat`."""
+
+    seat: int
+    level: str
+    rng: Rng
+    items: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Any], now: float = 0.0) -> Any | None:
+        """Pick one of the legal actions."""
+        if not legal:
+            return None
+        self.items = _items_by_key(view)
+        table = read_table(view)
+        first = legal[0]
+        if isinstance(first, (Take, TakeToken)):
+            return self._collect(view, table, legal)
+        if isinstance(first, Prepare):
+            return self._prepare(table, legal)
+        if isinstance(first, TakePile):
+            return self._take_pile(view, table, legal)
+        if isinstance(first, Place):
+            return self._place(view, table, legal)
+        return self._contest(table, legal)
+
+    def wake_after(self, view: Any, now: float) -> float:
+        """Turn-based: decide at once."""
+        return 0.0
+
+    def _sloppy(self, chance: float) -> bool:
+        """Easy bots act at random this often."""
+        if self.level != "easy":
+            return False
+        x, self.rng = self.rng.random()
+        return x < chance
+
+    def _pick(self, options: Sequence[Any]) -> Any:
+        choice, self.rng = self.rng.choice(options)
+        return choice
+
+    def _mine(self, table: Table, keys: Sequence[str]) -> float:
+        return sum(item_value(table, self.seat, self.items[k]) for k in keys)
+
+    def _collect(self, view: dict[str, Any], table: Table, legal: Sequence[Any]) -> Any:
+        if self._sloppy(0.5):
+            return self._pick(legal)
+        scored = [(self._mine(table, [a.item]), i) for i, a in enumerate(legal) if isinstance(a, Take)]
+        best_value, best = max(scored)
+        if any(isinstance(a, TakeToken) for a in legal) and token_value(view) > best_value + 0.5:
+            return TakeToken()
+        return legal[best]
+
+    def _others_value(self, table: Table, keys: Sequence[str]) -> float:
+        opponents = [s for s in range(len(table.seats)) if s != self.seat]
+        total = sum(item_value(table, o, seen_by_others(self.items[k])) for o in opponents for k in keys)
+        return total / len(opponents)
+
+    def _prepare(self, table: Table, legal: Sequence[Prepare]) -> Prepare:
+        if self._sloppy(0.7):
+            return self._pick(legal)
+        mine = {k: self._mine(table, [k]) for a in legal[:1] for k in (*a.pile_a, *a.pile_b, a.reserve) if k}
+        theirs = {k: self._others_value(table, [k]) for k in mine}
+        best, best_score = legal[0], -math.inf
+        for action in legal:
+            ta = sum(theirs[k] for k in action.pile_a)
+            tb = sum(theirs[k] for k in action.pile_b)
+            p_take_a = 1.0 / (1.0 + math.exp(-1.2 * (ta - tb)))
+            left = p_take_a * sum(mine[k] for k in action.pile_b) + (1 - p_take_a) * sum(
+                mine[k] for k in action.pile_a
+            )
+            score = (mine[action.reserve] if action.reserve else 0.0) + left
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _take_pile(self, view: dict[str, Any], table: Table, legal: Sequence[TakePile]) -> TakePile:
+        if self._sloppy(0.5):
+            return self._pick(legal)
+        seats = view["seats"]
+        return max(
+            legal, key=lambda a: self._mine(table, [i["key"] for i in seats[a.owner]["piles"][a.pile]])
+        )
+
+    def _place(self, view: dict[str, Any], table: Table, legal: Sequence[Place]) -> Place:
+        if self._sloppy(0.5):
+            return self._pick(legal)
+        me = view["seats"][self.seat]
+        pending = {i["key"]: STAMPS[i["id"]] for i in me["pending"]}
+        key = max({a.item for a in legal}, key=lambda k: (self._mine(table, [k]), k))
+        cells = table.seats[self.seat].collection.cells
+        options = [a for a in legal if a.item == key]
+        return max(options, key=lambda a: self._room_after(cells, pending, a))
+
+    def _room_after(self, cells: frozenset[tuple[int, int]], pending: dict[str, Any], action: Place) -> float:
+        stamp = pending[action.item]
+        after = cells | {
+            (action.row + r, action.col + c) for r in range(stamp.rows) for c in range(stamp.cols)
+        }
+        room = sum(len(fit_spots(after, r, c)) for r, c in PROBE_SHAPES) / 10.0
+        for k, other in pending.items():
+            if k != action.item and other.value >= 0 and fit_spots(after, other.rows, other.cols):
+                room += 5.0
+        return room
+
+    def _contest(self, table: Table, legal: Sequence[ChooseContest]) -> ChooseContest:
+        if self._sloppy(0.7):
+            return self._pick(legal)
+        col: Collection = table.seats[self.seat].collection
+        tiers = {cid: (counter, t) for cid, counter, t in table.contests}
+
+        def worth(action: ChooseContest) -> tuple[int, int]:
+            counter, t = tiers[action.contest]
+            return tier_points(t, count(counter, col)), -max(t)
+
+        return max(legal, key=worth)
+
+
+def make_bot(level: str, seat: int, seed: int) -> StampBot:
+    """A bot with its own seeded Rng."""
+    return StampBot(seat, level, Rng.seeded(seed))

@@ -1,0 +1,84 @@
+"""Counting primitives shared by contests, exhibitors, events, the Final Show and the bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rules.stamp_swap.cards import Counter
+from rules.stamp_swap.stamps import ALBUM_COLS, ALBUM_ROWS, RARE_COLOUR, Stamp
+
+
+@dataclass(frozen=True)
+class Collection:
+    """What one player shows: album stamps, filled cells and attendee ids."""
+
+    stamps: tuple[Stamp, ...]
+    cells: frozenset[tuple[int, int]]
+    attendees: tuple[str, ...]
+
+
+def _full_rows(c: Collection, _: Any) -> int:
+    return sum(all((r, k) in c.cells for k in range(ALBUM_COLS)) for r in range(ALBUM_ROWS))
+
+
+COUNTERS: dict[str, Callable[[Collection, Any], int]] = {
+    "colour": lambda c, a: sum(s.colour == a for s in c.stamps),
+    "theme": lambda c, a: sum(s.theme == a for s in c.stamps),
+    "area_ge": lambda c, a: sum(s.area >= a for s in c.stamps),
+    "area_eq": lambda c, a: sum(s.area == a for s in c.stamps),
+    "forever": lambda c, _: sum(s.forever for s in c.stamps),
+    "rare": lambda c, _: sum(s.rare for s in c.stamps),
+    "value_eq": lambda c, a: sum(s.value == a for s in c.stamps),
+    "value_lt": lambda c, a: sum(s.value < a for s in c.stamps),
+    "value_le": lambda c, a: sum(s.value <= a for s in c.stamps),
+    "attendees": lambda c, _: len(c.attendees),
+    "full_rows": _full_rows,
+    "filled_cells": lambda c, _: len(c.cells),
+    "distinct_colours": lambda c, _: len({s.colour for s in c.stamps if s.colour != RARE_COLOUR}),
+    "distinct_themes": lambda c, _: len({s.theme for s in c.stamps if s.theme}),
+}
+
+
+def count(counter: Counter, collection: Collection) -> int:
+    """How many of `counter` the collection shows."""
+    name, arg = counter
+    return COUNTERS[name](collection, arg)
+
+
+def matches(counter: Counter, stamp: Stamp) -> bool:
+    """Whether one more `stamp` would raise a stamp-based counter."""
+    single = Collection((stamp,), frozenset(), ())
+    return counter[0] not in ("attendees", "full_rows", "filled_cells") and count(counter, single) > 0
+
+
+def tier_points(tiers: tuple[int, ...], n: int) -> int:
+    """Points from a tier table for a count of n (the last tier caps)."""
+    return tiers[min(n, len(tiers) - 1)] if tiers else 0
+
+
+def rank_awards(values: list[int], awards: tuple[int, ...]) -> list[int]:
+    """Majority awards: place = 1 + players strictly ahead; ties share a place; zero wins nothing."""
+    out = []
+    for v in values:
+        place = sum(o > v for o in values)
+        out.append(awards[place] if v > 0 and place < len(awards) else 0)
+    return out
+
+
+def cells_of(stamp: Stamp, row: int, col: int) -> Iterable[tuple[int, int]]:
+    """Cells a stamp covers with its top-left corner at (row, col), upright."""
+    return ((row + r, col + c) for r in range(stamp.rows) for c in range(stamp.cols))
+
+
+def fits_at(filled: frozenset[tuple[int, int]], rows: int, cols: int, row: int, col: int) -> bool:
+    """Whether a rows x cols stamp fits upright at (row, col) over empty cells only."""
+    if row < 0 or col < 0 or row + rows > ALBUM_ROWS or col + cols > ALBUM_COLS:
+        return False
+    return all((row + r, col + c) not in filled for r in range(rows) for c in range(cols))
+
+
+def fit_spots(filled: frozenset[tuple[int, int]], rows: int, cols: int) -> list[tuple[int, int]]:
+    """Every top-left cell where a rows x cols stamp fits."""
+    return [(r, c) for r in range(ALBUM_ROWS) for c in range(ALBUM_COLS) if fits_at(filled, rows, cols, r, c)]
