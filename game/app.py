@@ -81,11 +81,11 @@ class App:
 
     # setup ----------------------------------------------------------------------------------
     def _first_scene(self) -> Scene:
-        from game.scenes.seat_setup import SeatSetupScene
+        from game import tables
         from game.scenes.title import TitleScene
 
         if self.options.start_game:
-            return SeatSetupScene(self, self.options.start_game)
+            return tables.setup_scene(self, self.options.start_game)
         return TitleScene(self)
 
     def title(self) -> Scene:

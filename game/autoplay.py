@@ -30,7 +30,9 @@ def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, b
     scores: list[list[float]] = [[] for _ in range(n)]
     thinks: list[float] = []
     for k in range(matches):
-        record = play_match(game, seed + k, levels)
+        # two-seat games alternate who starts, so neither level always moves first
+        options = {"first_seat": k % 2} if game.max_seats == 2 else None
+        record = play_match(game, seed + k, levels, options)
         line = record.summary()
         print(json.dumps(line), flush=True)
         assert record.outcome is not None

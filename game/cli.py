@@ -44,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="go straight to a game's seat setup")
     play.add_argument("game", choices=("night-market", "swap-meet", "stamp-swap"))
     bench = sub.add_parser("bench", help="render a busy scripted table headless and print frame times")
+    bench.add_argument("--windowed", action="store_true",
+                       help="use the real display (e.g. Xvfb) instead of the dummy driver")
     auto = sub.add_parser("autoplay", help="bots play whole matches with no display")
     auto.add_argument("game", choices=("night-market", "swap-meet", "stamp-swap"))
     auto.add_argument("--matches", type=int, default=10)
@@ -52,7 +54,6 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--vs", default="normal", help="level of every other seat")
     for p in (play, bench, auto):
         _global_options(p, suppress=True)
-    bench.set_defaults(frames_default=600)
     return parser
 
 
@@ -73,7 +74,8 @@ def _setup_logging() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `market-hall` command."""
     args = build_parser().parse_args(argv)
-    if args.headless or args.command in ("bench", "autoplay"):
+    real_bench = args.command == "bench" and args.windowed
+    if args.headless or args.command == "autoplay" or (args.command == "bench" and not real_bench):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     if args.command == "autoplay":
@@ -83,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from game.bench import run_bench
 
-        return run_bench(args.frames or 600, args.size or (1920, 1080))
+        return run_bench(args.frames or 600, args.size or (1920, 1080), real_bench)
     _setup_logging()
     from game.app import App, AppOptions
 

@@ -34,7 +34,7 @@ class Display:
         self.windowed_size = size
         self.fullscreen = fullscreen
         self.window = self._open(size, fullscreen)
-        self.canvas = pygame.Surface((LOGICAL_W, LOGICAL_H)).convert()
+        self._offscreen: pygame.Surface | None = None
         self._relayout()
 
     def _open(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -50,6 +50,17 @@ class Display:
         self.viewport, self.scale = letterbox(self.window.get_size())
         self.window.fill(BORDER)
         self.needs_full = True
+        if self.direct:
+            self.canvas = self.window  # 1:1: draw straight into the window, nothing to copy
+        else:
+            if self._offscreen is None:
+                self._offscreen = pygame.Surface((LOGICAL_W, LOGICAL_H)).convert()
+            self.canvas = self._offscreen
+
+    @property
+    def direct(self) -> bool:
+        """True when the window is exactly the logical size (no scaling, no bars)."""
+        return self.window.get_size() == (LOGICAL_W, LOGICAL_H)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -102,15 +113,11 @@ class Display:
         pygame.display.update([self._blit_part(r) for r in rects])
 
     def _blit_all(self) -> None:
-        if self.scale == 1.0 and self.viewport.topleft == (0, 0):
-            self.window.blit(self.canvas, (0, 0))
-        else:
-            pygame.transform.smoothscale(self.canvas, self.viewport.size,
-                                         self.window.subsurface(self.viewport))
+        if not self.direct:
+            pygame.transform.smoothscale(self.canvas, self.viewport.size, self.window.subsurface(self.viewport))
 
     def _blit_part(self, rect: pygame.Rect) -> pygame.Rect:
-        if self.scale == 1.0 and self.viewport.topleft == (0, 0):
-            self.window.blit(self.canvas, rect, rect)
+        if self.direct:
             return rect
         target = self.to_window(rect.inflate(4, 4).clip(LOGICAL))
         src = self._source_for(target)

@@ -19,6 +19,9 @@ TABLES = {
     "stamp-swap": ("game.scenes.stamp_swap", "StampSwapScene"),
 }
 
+# A game that brings its own setup scene (a lobby) instead of the generic seat setup.
+SETUP = {"swap-meet": ("game.scenes.swap_meet_lobby", "SwapMeetLobby")}
+
 TAGLINES = {
     "night-market": "2 merchants · first to 2 seals",
     "swap-meet": "3–6 traders · real time · 3 rounds",
@@ -55,3 +58,14 @@ def table_class(name: str) -> type | None:
             return None
         raise
     return getattr(module, cls_name, None)
+
+
+def setup_scene(app: Any, game: str) -> Any:
+    """The scene where a new match of `game` is set up: its own lobby, else the seat setup."""
+    entry = SETUP.get(game)
+    if entry is not None:
+        module_name, cls_name = entry
+        return getattr(importlib.import_module(module_name), cls_name)(app)
+    from game.scenes.seat_setup import SeatSetupScene
+
+    return SeatSetupScene(app, game)

@@ -109,13 +109,11 @@ class TitleScene(Scene):
         return tile is not None
 
     def _choose(self, tile: Tile) -> None:
-        from game.scenes.seat_setup import SeatSetupScene
-
         if not tile.playable:
             self.app.toast(f"{TITLES[tile.game]} is still being built — try another table.")
             return
         self.app.audio.play("card_slide")
-        self.app.go(lambda: self.app.stack.push(SeatSetupScene(self.app, tile.game)))
+        self.app.go(lambda: self.app.stack.push(tables.setup_scene(self.app, tile.game)))
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.app.assets.image("title_bg", (1920, 1080)), (0, 0))

@@ -37,7 +37,10 @@ class NightMarket:
         if len(config.seats) != 2:
             raise ValueError("Night Market is for exactly 2 merchants")
         names = (config.seats[0].name, config.seats[1].name)
-        return new_match(names, seed)
+        first = int(config.options.get("first_seat", 0))
+        if first not in (0, 1):
+            raise ValueError("first_seat must be 0 or 1")
+        return new_match(names, seed, first)
 
     def waiting(self, state: State) -> tuple[int, ...]:
         """The seat to move (none once the match is over)."""

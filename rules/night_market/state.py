@@ -139,9 +139,9 @@ def deal_round(
     return state, events
 
 
-def new_match(names: tuple[str, str], seed: int) -> tuple[State, list[Event]]:
-    """Round 1 of a new match; seat 0 starts."""
-    return deal_round(names, Rng.seeded(seed), 1, 0, (0, 0))
+def new_match(names: tuple[str, str], seed: int, first_seat: int = 0) -> tuple[State, list[Event]]:
+    """Round 1 of a new match; `first_seat` (default seat 0) starts."""
+    return deal_round(names, Rng.seeded(seed), 1, first_seat, (0, 0))
 
 
 def with_last_round(state: State, summary: RoundSummary) -> State:

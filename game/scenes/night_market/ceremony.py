@@ -1,0 +1,212 @@
+"""The round-end ceremony: coins count up, bonus tokens turn over, the Porter token moves, the seal lands.
+
+Staged reveals with sounds; a tap skips to the end. At the match end it offers Rematch and Title.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.anim import Call, Counter, Sequence, Tween, Wait, ease_out_back
+from game.display import LOGICAL_H, LOGICAL_W
+from game.pointer import PointerEvent
+from game.scene import Scene
+from game.text import CREAM, GOLD, MUTED
+from game.ui import button
+from game.widgets import felt, panel
+from rules.night_market.data import PORTER_TOKEN
+
+PANEL = pygame.Rect(0, 0, 1440, 900)
+PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
+TIEBREAK = {"bonus tokens": "Tied on coins: more bonus tokens wins.",
+            "coin tokens": "Tied on coins and bonus tokens: more coin tokens wins.",
+            "non-starter": "A perfect tie: the merchant who did not start the round wins."}
+
+
+class Ceremony(Scene):
+    """Round end (and match end) reveal over the table."""
+
+    name = "nm_ceremony"
+
+    def __init__(self, app, data: dict[str, Any], names: tuple[str, str], order: tuple[int, int],  # type: ignore[no-untyped-def]
+                 colours: dict[int, tuple[int, int, int]], match_winner: int | None,
+                 on_next: Callable[[], None], on_rematch: Callable[[], None], on_title: Callable[[], None],
+                 opaque: bool = False) -> None:
+        super().__init__(app)
+        self.opaque = opaque
+        self.data, self.names, self.order, self.colours = data, names, order, colours
+        self.match_winner = match_winner
+        self.on_next, self.on_rematch, self.on_title = on_next, on_rematch, on_title
+        self.coins = [Counter(0, 40) for _ in (0, 1)]
+        self.totals = [Counter(0, 40) for _ in (0, 1)]
+        self.revealed = 0  # bonus tokens turned over so far (both merchants, in order)
+        self.stage = 0  # 1 coins, 2 bonus, 3 porter token, 4 totals, 5 seal, 6 done
+        self.seal_scale = 3.0
+        self.buttons: dict[object, str] = {}
+        self.anim.add(Sequence(self._timeline()))
+
+    def _timeline(self) -> list:
+        tokens = sum(len(b) for b in self.data["bonus"])
+        steps: list = [Wait(0.3), Call(lambda: self._to(1))]
+        steps += [Wait(0.9), Call(lambda: self._to(2))]
+        for _ in range(tokens):
+            steps += [Wait(0.45), Call(self._reveal_one)]
+        steps += [Wait(0.6), Call(lambda: self._to(3)), Wait(0.8), Call(lambda: self._to(4)),
+                  Wait(0.9), Call(lambda: self._to(5)),
+                  Tween(self, "seal_scale", 1.0, 0.5, ease_out_back), Wait(0.3), Call(lambda: self._to(6))]
+        return steps
+
+    def _to(self, stage: int) -> None:
+        if stage <= self.stage:
+            return
+        self.stage = stage
+        audio = self.app.audio
+        if stage == 1:
+            audio.play("coins")
+            for seat in (0, 1):
+                self.coins[seat].set(self.data["coins"][seat])
+        elif stage == 3:
+            audio.play("porters")
+        elif stage == 4:
+            audio.play("coin")
+            for seat in (0, 1):
+                self.totals[seat].set(self.data["totals"][seat])
+        elif stage == 5:
+            audio.play("seal")
+        elif stage == 6:
+            self.seal_scale = 1.0
+            if self.match_winner is not None:
+                audio.play("fanfare")
+            self._buttons()
+        self.invalidate()
+
+    def _reveal_one(self) -> None:
+        self.revealed += 1
+        self.app.audio.play("card_flip")
+
+    def _skip(self) -> None:
+        self.revealed = sum(len(b) for b in self.data["bonus"])
+        for stage in range(self.stage + 1, 7):
+            self._to(stage)
+        for counter in (*self.coins, *self.totals):
+            counter.shown = counter.value
+        self.anim.running.clear()
+        self.invalidate()
+
+    def _buttons(self) -> None:
+        y = PANEL.bottom - 120
+        if self.match_winner is None:
+            self.buttons[button(self.ui, (PANEL.centerx - 200, y, 400, 90), "Next round  ›", "#primary")] = "next"
+            return
+        self.buttons[button(self.ui, (PANEL.centerx - 430, y, 400, 90), "Rematch", "#primary")] = "rematch"
+        self.buttons[button(self.ui, (PANEL.centerx + 30, y, 400, 90), "Title", "#quiet")] = "title"
+
+    def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
+        key = self.buttons.get(element)
+        if key == "next":
+            self.app.stack.pop()
+            self.on_next()
+        elif key == "rematch":
+            self.on_rematch()
+        elif key == "title":
+            self.on_title()
+
+    def handle_pointer(self, pe: PointerEvent) -> bool:
+        if pe.kind == "tap" and self.stage < 6:
+            self._skip()
+        return True
+
+    def on_back(self) -> bool:
+        if self.stage < 6:
+            self._skip()
+        elif self.match_winner is None:
+            self.on_button(next(iter(self.buttons)))
+        return True
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        moving = False
+        for counter in (*self.coins, *self.totals):
+            moving = counter.step(dt) or moving
+        if moving:
+            self.wake(0.1)
+
+    # drawing -----------------------------------------------------------------------------------
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        if self.opaque:
+            felt(canvas, self.app.assets)
+        self.dim(canvas, 150 if self.opaque else 185)
+        panel(canvas, PANEL, radius=30, width=4)
+        text, d = self.app.text, self.data
+        title = f"Round {d['round']} is over"
+        text.draw(canvas, title, (PANEL.centerx, PANEL.y + 28), 56, GOLD, bold=True, anchor="midtop", shadow=True)
+        why = "Three coin piles are empty." if d["reason"] == "coins" else "The market could not be refilled."
+        text.draw(canvas, why, (PANEL.centerx, PANEL.y + 104), 28, MUTED, anchor="midtop")
+        labels = ("Coins", "Bonus tokens", "Porter token", "Total")
+        for i, label in enumerate(labels):
+            text.draw(canvas, label, (PANEL.x + 60, PANEL.y + 250 + i * 110), 32, MUTED, bold=True, anchor="midleft")
+        for col, seat in enumerate(self.order):
+            self._column(canvas, seat, PANEL.x + 560 + col * 500)
+        self._headline(canvas)
+
+    def _column(self, canvas: pygame.Surface, seat: int, cx: int) -> None:
+        text, d = self.app.text, self.data
+        colour = self.colours[seat]
+        text.draw(canvas, self.names[seat], (cx, PANEL.y + 170), 40, colour, bold=True, anchor="center")
+        if self.stage >= 1:
+            text.draw(canvas, self.coins[seat].text, (cx, PANEL.y + 250), 44, CREAM, bold=True, anchor="center")
+        self._tokens(canvas, seat, cx, PANEL.y + 360)
+        if self.stage >= 3:
+            porters = d["porters"][seat]
+            if d["porter_token"] == seat:
+                token = self.app.assets.image("porter_token", (72, 72))
+                canvas.blit(token, token.get_rect(center=(cx - 60, PANEL.y + 470)))
+                text.draw(canvas, f"+{PORTER_TOKEN}", (cx + 10, PANEL.y + 470), 40, GOLD, bold=True, anchor="midleft")
+            else:
+                none = "tie: nobody" if d["porter_token"] is None else "—"
+                text.draw(canvas, none, (cx, PANEL.y + 470), 30, MUTED, anchor="center")
+            text.draw(canvas, f"{porters} porters", (cx, PANEL.y + 516), 22, MUTED, anchor="center")
+        if self.stage >= 4:
+            text.draw(canvas, self.totals[seat].text, (cx, PANEL.y + 580), 56, GOLD, bold=True, anchor="center")
+        if self.stage >= 5 and d["winner"] == seat:
+            size = int(110 * self.seal_scale)
+            seal = self.app.assets.image("seal", (size, size))
+            canvas.blit(seal, seal.get_rect(center=(cx + 150, PANEL.y + 580)))
+
+    def _tokens(self, canvas: pygame.Surface, seat: int, cx: int, y: int) -> None:
+        tokens = self.data["bonus"][seat]
+        if not tokens:
+            if self.stage >= 2:
+                self.app.text.draw(canvas, "none", (cx, y), 30, MUTED, anchor="center")
+            return
+        before = len(self.data["bonus"][0]) if seat == 1 else 0
+        x0 = cx - (len(tokens) - 1) * 40
+        for i, (_, size, value) in enumerate(tokens):
+            centre = (x0 + i * 80, y)
+            token = self.app.assets.image("bonus_token", (70, 70))
+            if self.stage >= 2 and before + i < self.revealed:
+                pygame.draw.circle(canvas, (255, 214, 120), centre, 34)
+                pygame.draw.circle(canvas, (120, 80, 20), centre, 34, 3)
+                self.app.text.draw(canvas, str(value), centre, 36, (60, 36, 8), bold=True, anchor="center")
+            else:
+                canvas.blit(token, token.get_rect(center=centre))
+            self.app.text.draw(canvas, f"{size}{'+' if size == 5 else ''} cards", (centre[0], y + 50), 20, MUTED,
+                               anchor="center")
+
+    def _headline(self, canvas: pygame.Surface) -> None:
+        if self.stage < 5:
+            return
+        d, text = self.data, self.app.text
+        winner = d["winner"]
+        if self.match_winner is not None:
+            words = f"{self.names[self.match_winner]} wins the match!"
+        else:
+            words = f"{self.names[winner]} wins the seal"
+        text.draw(canvas, words, (PANEL.centerx, PANEL.y + 668), 46, self.colours[winner], bold=True,
+                  anchor="midtop", shadow=True)
+        seals = d["seals"]
+        note = TIEBREAK.get(d["tiebreak"], f"Seals: {self.names[0]} {seals[0]} · {self.names[1]} {seals[1]}")
+        text.draw(canvas, note, (PANEL.centerx, PANEL.y + 728), 26, MUTED, anchor="midtop")

@@ -1,0 +1,83 @@
+"""Where everything sits on the Night Market table (logical 1920×1080 canvas)."""
+
+from __future__ import annotations
+
+import pygame
+
+from rules.night_market.data import BONUS_SIZES, GOODS
+
+CARD_W, CARD_H = 150, 214
+LIFT = 34  # a selected card rises this far (selection differs by position and outline, not colour alone)
+ME_COLOUR = (72, 200, 190)
+OTHER_COLOUR = (236, 104, 170)
+
+CHIPS = (pygame.Rect(30, 18, 640, 136), pygame.Rect(1150, 18, 640, 136))  # viewer left, other right
+MORE = pygame.Rect(1812, 40, 92, 92)
+LINE = pygame.Rect(250, 170, 1420, 58)
+ROUND_LABEL = (910, 40)
+
+COIN_Y = 292
+COIN_XS = tuple(360 + 166 * i for i in range(len(GOODS)))
+BONUS_XS = tuple(1390 + 140 * i for i in range(len(BONUS_SIZES)))
+PILE_W, PILE_H = 150, 118
+
+MARKET_Y = 500
+MARKET_XS = tuple(600 + 180 * i for i in range(5))
+DECK_POS = (330, MARKET_Y)
+SOLD_POS = (1590, MARKET_Y)
+
+HAND_Y = 800
+PORTER_POS = (330, HAND_Y)
+HAND_X0, HAND_STEP = 600, 180
+BUTTON_Y = 958
+BUTTON_H = 88
+
+
+def card_rect(pos: tuple[float, float]) -> pygame.Rect:
+    """The card-sized rect centred on pos."""
+    r = pygame.Rect(0, 0, CARD_W, CARD_H)
+    r.center = (round(pos[0]), round(pos[1]))
+    return r
+
+
+def market_pos(index: int) -> tuple[int, int]:
+    """Centre of market slot `index`."""
+    return MARKET_XS[min(index, len(MARKET_XS) - 1)], MARKET_Y
+
+
+def hand_pos(index: int, count: int, lifted: bool = False) -> tuple[int, int]:
+    """Centre of hand card `index` of `count` (hands wider than 7 squeeze)."""
+    step = HAND_STEP if count <= 7 else max(110, (1750 - HAND_X0) // max(1, count - 1))
+    return HAND_X0 + step * index, HAND_Y - (LIFT if lifted else 0)
+
+
+def chip_purse(side: int) -> tuple[int, int]:
+    """Where coins land on a merchant's chip (0 = viewer, 1 = other)."""
+    r = CHIPS[side]
+    return r.right - 250, r.y + 58
+
+
+def chip_centre(side: int) -> tuple[int, int]:
+    """Where cards taken by a merchant go when their hand is not on the table."""
+    return CHIPS[side].centerx - 120, CHIPS[side].centery
+
+
+def coin_pile_rect(index: int) -> pygame.Rect:
+    """The tappable area of coin pile `index` (GOODS order)."""
+    r = pygame.Rect(0, 0, PILE_W, PILE_H)
+    r.center = (COIN_XS[index], COIN_Y)
+    return r
+
+
+def bonus_pile_rect(index: int) -> pygame.Rect:
+    """The area of bonus pile `index` (BONUS_SIZES order)."""
+    r = pygame.Rect(0, 0, 124, PILE_H)
+    r.center = (BONUS_XS[index], COIN_Y)
+    return r
+
+
+def button_rects(count: int, width: int = 330, gap: int = 28) -> list[pygame.Rect]:
+    """`count` buttons centred in the bottom bar."""
+    total = count * width + (count - 1) * gap
+    x = 960 - total // 2
+    return [pygame.Rect(x + i * (width + gap), BUTTON_Y, width, BUTTON_H) for i in range(count)]

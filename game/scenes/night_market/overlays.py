@@ -1,0 +1,161 @@
+"""Night Market overlays: the ⋯ menu, detail panels (a merchant, a coin pile) and Game info."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+
+from game.display import LOGICAL_H, LOGICAL_W
+from game.pointer import PointerEvent
+from game.scene import Scene
+from game.scenes.night_market.faces import coin_face
+from game.text import CREAM, GOLD, MUTED
+from game.ui import button
+from game.widgets import panel
+
+
+class InfoPanel(Scene):
+    """A centred panel of lines (and optionally a row of coins); any tap or Close dismisses it."""
+
+    opaque = False
+    name = "nm_info"
+
+    def __init__(self, app, title: str, lines: list[str], icon: str | None = None,  # type: ignore[no-untyped-def]
+                 coins: tuple[int, ...] | None = None) -> None:
+        super().__init__(app)
+        self.title, self.lines, self.icon, self.coins = title, lines, icon, coins
+        height = 250 + 46 * len(lines) + (110 if coins is not None else 0)
+        self.rect = pygame.Rect(0, 0, 1000, height)
+        self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
+        self.close = button(self.ui, (self.rect.centerx - 130, self.rect.bottom - 100, 260, 76), "Close", "#primary")
+
+    def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
+        if element is self.close:
+            self.on_back()
+
+    def handle_pointer(self, pe: PointerEvent) -> bool:
+        if pe.kind == "tap":
+            self.on_back()
+        return True
+
+    def on_back(self) -> bool:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+        return True
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        self.dim(canvas, 170)
+        panel(canvas, self.rect, radius=28, width=4)
+        text = self.app.text
+        x = self.rect.x + 50
+        if self.icon:
+            img = self.app.assets.image(self.icon, (84, 84))
+            canvas.blit(img, (x, self.rect.y + 28))
+            x += 104
+        text.draw(canvas, self.title, (x, self.rect.y + 44), 48, GOLD, bold=True)
+        y = self.rect.y + 140
+        for line in self.lines:
+            text.draw(canvas, line, (self.rect.x + 60, y), 30, CREAM)
+            y += 46
+        if self.coins is not None:
+            if not self.coins:
+                text.draw(canvas, "No coins left in this pile.", (self.rect.x + 60, y + 20), 30, MUTED)
+            for i, value in enumerate(self.coins):
+                face = coin_face(self.app.assets, self.app.text, value, 86)
+                canvas.blit(face, (self.rect.x + 60 + i * 98, y + 4))
+
+
+class MenuScene(Scene):
+    """The ⋯ menu: Game info, Help, Settings, Quit to title."""
+
+    opaque = False
+    name = "nm_menu"
+    RECT = pygame.Rect(LOGICAL_W // 2 - 300, 190, 600, 700)
+
+    def __init__(self, app, actions: dict[str, Callable[[], None]]) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.actions = actions
+        self.buttons: dict[object, str] = {}
+        labels = [("info", "Game info", None), ("help", "Help", None), ("settings", "Settings", None),
+                  ("quit", "Quit to title", "#danger"), ("close", "Back to the table", "#primary")]
+        for i, (key, words, oid) in enumerate(labels):
+            rect = (self.RECT.x + 60, self.RECT.y + 130 + i * 106, self.RECT.w - 120, 84)
+            self.buttons[button(self.ui, rect, words, oid)] = key
+
+    def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
+        key = self.buttons.get(element)
+        if key is None:
+            return
+        self.app.stack.pop()
+        if key in self.actions:
+            self.actions[key]()
+
+    def handle_pointer(self, pe: PointerEvent) -> bool:
+        if pe.kind == "tap" and not self.RECT.collidepoint(pe.pos):
+            self.on_back()
+        return True
+
+    def on_back(self) -> bool:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+        return True
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        self.dim(canvas, 170)
+        panel(canvas, self.RECT, radius=28, width=4)
+        self.app.text.draw(canvas, "Night Market", (self.RECT.centerx, self.RECT.y + 40), 48, GOLD, bold=True,
+                           anchor="midtop")
+        self.app.text.draw(canvas, "The match is saved after every move.", (self.RECT.centerx, self.RECT.bottom - 40),
+                           22, MUTED, anchor="center")
+
+
+class GameInfoScene(Scene):
+    """Game info: coin piles, bonus tokens, the deck, each merchant's tokens, and the full log."""
+
+    opaque = False
+    name = "nm_game_info"
+    RECT = pygame.Rect(90, 60, LOGICAL_W - 180, LOGICAL_H - 120)
+
+    def __init__(self, app, summary: list[tuple[str, str]], log: list[str]) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.summary = summary
+        body = "<br>".join(_escape(line) for line in log) or "Nothing has happened yet."
+        rect = pygame.Rect(self.RECT.x + 900, self.RECT.y + 130, self.RECT.w - 940, self.RECT.h - 270)
+        self.log_box = pygame_gui.elements.UITextBox(body, rect, manager=self.ui)
+        if hasattr(self.log_box, "scroll_bar") and self.log_box.scroll_bar is not None:
+            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self.close = button(self.ui, (self.RECT.centerx - 140, self.RECT.bottom - 110, 280, 80), "Close", "#primary")
+
+    def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
+        if element is self.close:
+            self.on_back()
+
+    def handle_pointer(self, pe: PointerEvent) -> bool:
+        return True
+
+    def on_back(self) -> bool:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+        return True
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        self.dim(canvas, 190)
+        panel(canvas, self.RECT, radius=28, width=4)
+        text = self.app.text
+        text.draw(canvas, "Game info", (self.RECT.centerx, self.RECT.y + 28), 52, GOLD, bold=True, anchor="midtop")
+        text.draw(canvas, "Full log", (self.RECT.x + 900, self.RECT.y + 86), 30, GOLD, bold=True)
+        y = self.RECT.y + 100
+        for label, value in self.summary:
+            if not value:
+                text.draw(canvas, label, (self.RECT.x + 50, y + 10), 30, GOLD, bold=True)
+                y += 54
+                continue
+            text.draw(canvas, label, (self.RECT.x + 60, y), 26, MUTED)
+            text.draw(canvas, value, (self.RECT.x + 300, y), 26, CREAM)
+            y += 38
+
+
+def _escape(line: str) -> str:
+    return line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,197 @@
+"""The Night Market table at rest: everything `paint_static` draws, from the viewer's view only."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.night_market import layout as L
+from game.scenes.night_market.faces import card_back, card_face, coin_face, outline
+from game.text import CREAM, GOLD, MUTED, RED
+from game.widgets import felt, panel
+from rules.night_market.data import BONUS_SIZES, GOODS, NAMES, PORTER
+
+SELECT = (255, 214, 90)
+DARK = (26, 20, 16, 230)
+
+
+class TablePainter:
+    """Mixed into the scene: paints chips, piles, market, hand and the line from `self.view`."""
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """Everything at rest (cards in flight are skipped: they are movers)."""
+        felt(surface, self.app.assets)
+        for side in (0, 1):
+            self._paint_chip(surface, side)
+        self._paint_centre(surface)
+        self._paint_line(surface)
+        self._paint_piles(surface)
+        self._paint_deck_and_sold(surface)
+        self._paint_market(surface)
+        self._paint_hand(surface)
+
+    # the top -------------------------------------------------------------------------------
+    def _paint_chip(self, surface: pygame.Surface, side: int) -> None:
+        seat = self.seat_at(side)
+        sv = self.view.seats[seat]
+        rect = L.CHIPS[side]
+        colour = self.colour_of(seat)
+        to_move = self.view.turn == seat and not self.view.over
+        panel(surface, rect, edge=colour if to_move else (110, 90, 60), radius=24, width=6 if to_move else 3)
+        if self.app.settings.colour_patterns:
+            self._pattern(surface, rect, "pattern_dots" if side == 0 else "pattern_stripes", colour)
+        pygame.draw.circle(surface, colour, (rect.x + 40, rect.y + 38), 14)
+        if to_move:
+            pygame.draw.circle(surface, CREAM, (rect.x + 40, rect.y + 38), 14, 3)
+        text = self.app.text
+        name = text.draw(surface, sv.name, (rect.x + 66, rect.y + 14), 34, CREAM, bold=True)
+        text.draw(surface, self.role_of(seat), (name.right + 14, rect.y + 24), 24, MUTED)
+        blurb = self.last_move.get(seat)
+        if to_move:
+            words = "Your turn" if seat == self.viewer else f"{sv.name}'s turn"
+            text.draw(surface, words, (rect.x + 26, rect.y + 62), 26, colour, bold=True)
+        elif blurb:
+            text.draw(surface, self.fit(blurb, 26, rect.w - 300), (rect.x + 26, rect.y + 62), 26, colour, bold=True)
+        stats = f"Hand {sv.hand_count} · Porters {len(sv.porters)} · Bonus {len(sv.bonus_tokens)}"
+        text.draw(surface, stats, (rect.x + 26, rect.y + 98), 24, MUTED)
+        coin = self.app.assets.image("coin", (56, 56))
+        px, py = L.chip_purse(side)
+        surface.blit(coin, coin.get_rect(center=(px, py)))
+        text.draw(surface, str(self.purse[seat]), (px + 36, py), 46, GOLD, bold=True, anchor="midleft")
+        text.draw(surface, "coins", (px, py + 50), 22, MUTED, anchor="center")
+        self._paint_seals(surface, rect, sv.seals)
+
+    def _paint_seals(self, surface: pygame.Surface, rect: pygame.Rect, seals: int) -> None:
+        seal = self.app.assets.image("seal", (54, 54))
+        for i in range(2):
+            centre = (rect.right - 96 + i * 58, rect.y + 56)
+            if i < seals:
+                surface.blit(seal, seal.get_rect(center=centre))
+            else:
+                pygame.draw.circle(surface, (90, 75, 55), centre, 24, 3)
+        self.app.text.draw(surface, "seals", (rect.right - 67, rect.y + 106), 22, MUTED, anchor="center")
+
+    def _pattern(self, surface: pygame.Surface, rect: pygame.Rect, name: str, colour: tuple) -> None:
+        def make() -> pygame.Surface:
+            tile = self.app.assets.image(name, (64, 64))
+            out = pygame.Surface(rect.size, pygame.SRCALPHA)
+            for y in range(0, rect.h, 64):
+                for x in range(0, rect.w, 64):
+                    out.blit(tile, (x, y))
+            out.fill((*colour, 40), special_flags=pygame.BLEND_RGBA_MULT)
+            return out
+
+        surface.blit(self.app.assets.cached(f"nm-pattern-{name}-{colour}", rect.size, make), rect)
+
+    def _paint_centre(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        x, y = L.ROUND_LABEL
+        text.draw(surface, f"Round {self.view.round_no}", (x, y), 44, GOLD, bold=True, anchor="midtop", shadow=True)
+        text.draw(surface, "First to 2 seals wins", (x, y + 60), 24, MUTED, anchor="midtop")
+        pygame.draw.circle(surface, (26, 20, 16), L.MORE.center, L.MORE.w // 2)
+        pygame.draw.circle(surface, (138, 106, 60), L.MORE.center, L.MORE.w // 2, 3)
+        icon = self.app.assets.image("icon_more", (64, 64))
+        surface.blit(icon, icon.get_rect(center=L.MORE.center))
+
+    def _paint_line(self, surface: pygame.Surface) -> None:
+        problem = self.line_is_problem
+        panel(surface, L.LINE, fill=DARK, edge=RED if problem else (110, 90, 60), radius=26,
+              width=4 if problem else 2)
+        words = self.fit(self.line, 30, L.LINE.w - 60)
+        self.app.text.draw(surface, words, L.LINE.center, 30, (255, 170, 150) if problem else CREAM,
+                           bold=problem, anchor="center")
+
+    # coins, bonus, deck, sold --------------------------------------------------------------
+    def _paint_piles(self, surface: pygame.Surface) -> None:
+        text, assets = self.app.text, self.app.assets
+        piles = dict(self.view.coins)
+        for i, kind in enumerate(GOODS):
+            r = L.coin_pile_rect(i)
+            panel(surface, r, fill=(20, 16, 12, 170), edge=(90, 72, 48), radius=16, width=2)
+            coins = piles[kind]
+            centre = (r.centerx + 26, r.y + 46)
+            if coins:
+                surface.blit(coin_face(assets, text, coins[0], 74), coin_face(assets, text, coins[0], 74).get_rect(
+                    center=centre))
+            else:
+                pygame.draw.circle(surface, (80, 66, 48), centre, 34, 3)
+                text.draw(surface, "empty", centre, 22, MUTED, anchor="center")
+            icon = assets.image(f"good_{kind}", (60, 60))
+            surface.blit(icon, icon.get_rect(center=(r.x + 36, r.y + 44)))
+            text.draw(surface, f"{NAMES[kind]} · {len(coins)}", (r.centerx, r.bottom - 22), 22, CREAM,
+                      anchor="center")
+        bonus = dict(self.view.bonus_piles)
+        for i, size in enumerate(BONUS_SIZES):
+            r = L.bonus_pile_rect(i)
+            panel(surface, r, fill=(20, 16, 12, 170), edge=(90, 72, 48), radius=16, width=2)
+            token = assets.image("bonus_token", (62, 62))
+            surface.blit(token, token.get_rect(center=(r.centerx, r.y + 42)))
+            label = f"{size}+ · {bonus[size]}" if size == 5 else f"{size} · {bonus[size]}"
+            text.draw(surface, label, (r.centerx, r.bottom - 22), 22, CREAM, anchor="center")
+        text.draw(surface, "Bonus for selling", (L.BONUS_XS[1], L.COIN_Y - 78), 22, MUTED, anchor="center")
+        text.draw(surface, "Coin piles · tap to see every coin", (sum(L.COIN_XS[2:4]) // 2, L.COIN_Y - 78), 22,
+                  MUTED, anchor="center")
+
+    def _paint_deck_and_sold(self, surface: pygame.Surface) -> None:
+        text, assets = self.app.text, self.app.assets
+        deck = L.card_rect(L.DECK_POS)
+        if self.view.deck_count:
+            for k in range(min(3, self.view.deck_count)):
+                surface.blit(card_back(assets), deck.move(-2 * k, -2 * k))
+        else:
+            pygame.draw.rect(surface, (90, 72, 48), deck, 3, border_radius=14)
+        text.draw(surface, f"Deck {self.view.deck_count}", (deck.centerx, deck.bottom + 22), 26, CREAM, bold=True,
+                  anchor="center")
+        sold = L.card_rect(L.SOLD_POS)
+        shown = [c for c in self.view.sold if c[0] not in self.hidden]
+        if shown:
+            face = card_face(assets, text, shown[-1][1]).copy()
+            face.set_alpha(170)
+            surface.blit(face, sold)
+        else:
+            pygame.draw.rect(surface, (90, 72, 48), sold, 3, border_radius=14)
+        text.draw(surface, f"Sold {len(self.view.sold)}", (sold.centerx, sold.bottom + 22), 26, CREAM, bold=True,
+                  anchor="center")
+
+    # cards ---------------------------------------------------------------------------------
+    def _paint_market(self, surface: pygame.Surface) -> None:
+        for i, (card, kind) in enumerate(self.view.market):
+            if card in self.hidden:
+                continue
+            self._paint_card(surface, kind, L.market_pos(i), card in self.sel_market)
+
+    def _paint_card(self, surface: pygame.Surface, kind: str, pos: tuple[int, int], selected: bool) -> None:
+        rect = L.card_rect((pos[0], pos[1] - (L.LIFT if selected else 0)))
+        if selected:
+            outline(surface, rect, SELECT)
+        surface.blit(card_face(self.app.assets, self.app.text, kind), rect)
+
+    def _paint_hand(self, surface: pygame.Surface) -> None:
+        if self.viewer is None:
+            return
+        self._paint_porter_card(surface)
+        hand = self.view.hand
+        for j, (card, kind) in enumerate(hand):
+            if card in self.hidden:
+                continue
+            self._paint_card(surface, kind, L.hand_pos(j, len(hand)), card in self.sel_hand)
+        goods = len(hand)
+        self.app.text.draw(surface, f"Your hand · {goods} of 7 goods", (L.HAND_X0 - 75, L.HAND_Y + 122), 24, MUTED)
+
+    def _paint_porter_card(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        team = len(self.view.seats[self.viewer].porters)
+        chosen = self.sel_porters
+        base = L.card_rect(L.PORTER_POS)
+        if team == 0:
+            pygame.draw.rect(surface, (90, 72, 48), base, 3, border_radius=14)
+            text.draw(surface, "No porters", base.center, 24, MUTED, anchor="center")
+        else:
+            self._paint_card(surface, PORTER, L.PORTER_POS, chosen > 0)
+            badge = pygame.Rect(0, 0, 66, 46)
+            badge.center = (base.right - 8, base.y + 6 - (L.LIFT if chosen else 0))
+            pygame.draw.rect(surface, (26, 20, 16), badge, border_radius=20)
+            pygame.draw.rect(surface, GOLD, badge, 3, border_radius=20)
+            text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
+        words = f"{chosen} of {team} in exchange" if chosen else "Porters · tap to add"
+        text.draw(surface, words, (base.centerx, base.bottom + 22), 24, GOLD if chosen else MUTED, bold=bool(chosen),
+                  anchor="center")

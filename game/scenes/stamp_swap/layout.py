@@ -1,0 +1,220 @@
+"""Where everything sits on the 1920x1080 canvas, computed from one seat's view.
+
+A Layout lists every item drawn on the table (key, rect, item dict, zone) and the named zones,
+so painting, hit-testing and the fly-from-old-place animations all agree on positions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+View = dict[str, Any]
+Item = dict[str, Any]
+
+TOP = pygame.Rect(0, 0, 1920, 88)
+LEFT = pygame.Rect(16, 96, 440, 968)
+RIGHT = pygame.Rect(1464, 96, 440, 968)
+CENTRE = pygame.Rect(472, 96, 976, 968)
+HEAD = pygame.Rect(CENTRE.x, CENTRE.y, CENTRE.w, 64)
+CELL = 112
+ALBUM = pygame.Rect(CENTRE.x + 24, CENTRE.y + 116, 5 * CELL, 4 * CELL)
+PENDING = pygame.Rect(ALBUM.right + 30, ALBUM.y - 44, CENTRE.right - ALBUM.right - 44, ALBUM.h + 44)
+MINI = 40  # Daily Collection spaces in the seat panels
+SPLIT = ("tray", "reserve", "a", "b")
+
+
+@dataclass
+class Placed:
+    """One item drawn somewhere."""
+
+    key: str
+    rect: pygame.Rect
+    item: Item
+    zone: str
+
+
+@dataclass
+class Layout:
+    """Everything's position for one view."""
+
+    items: list[Placed] = field(default_factory=list)
+    zones: dict[str, pygame.Rect] = field(default_factory=dict)
+    panels: list[pygame.Rect] = field(default_factory=list)
+    offers: dict[tuple[int, int], pygame.Rect] = field(default_factory=dict)
+    contests: dict[str, pygame.Rect] = field(default_factory=dict)
+
+    def add(self, key: str, rect: pygame.Rect, item: Item, zone: str) -> None:
+        """Record an item's place."""
+        self.items.append(Placed(key, rect, item, zone))
+
+    def at(self, pos: tuple[float, float], zones: tuple[str, ...] | None = None) -> Placed | None:
+        """The topmost item under a point (optionally only in some zones)."""
+        for placed in reversed(self.items):
+            if placed.rect.collidepoint(pos) and (zones is None or placed.zone in zones):
+                return placed
+        return None
+
+    def rect_of(self, key: str) -> pygame.Rect | None:
+        """Where an item is drawn (the large copy when it appears twice)."""
+        best = None
+        for placed in self.items:
+            if placed.key == key and (best is None or placed.rect.w > best.w):
+                best = placed.rect
+        return best
+
+
+def grid(area: pygame.Rect, count: int, size: int, gap: int, cols: int) -> list[pygame.Rect]:
+    """`count` squares of `size` in rows of `cols`, centred in `area` horizontally."""
+    cols = max(1, min(cols, count)) if count else 1
+    width = cols * size + (cols - 1) * gap
+    x0 = area.x + (area.w - width) // 2
+    return [pygame.Rect(x0 + (i % cols) * (size + gap), area.y + (i // cols) * (size + gap), size, size)
+            for i in range(count)]
+
+
+def panel_rects(players: int) -> list[pygame.Rect]:
+    """One seat panel per player, stacked down the right column."""
+    gap = 10
+    h = min(230, (RIGHT.h - gap * (players - 1)) // players)
+    return [pygame.Rect(RIGHT.x, RIGHT.y + i * (h + gap), RIGHT.w, h) for i in range(players)]
+
+
+def panel_strip(seat: dict[str, Any], phase: str) -> list[Item]:
+    """The small items shown in a seat panel for this phase."""
+    if phase in ("collect", "swap_prep"):
+        if seat.get("piles"):
+            return [*([seat["reserve"]] if seat.get("reserve") else []), *(i for p in seat["piles"] for i in p)]
+        return list(seat["dc"])
+    if phase == "swap_choose":
+        return [*([seat["reserve"]] if seat.get("reserve") else []), *seat["holding"]]
+    return list(seat["pending"])
+
+
+def build(view: View, viewer: int | None, split: dict[str, str]) -> Layout:
+    """The layout for this view (split: the viewer's reserve/pile assignment while splitting)."""
+    lay = Layout()
+    lay.panels = panel_rects(view["players"])
+    for rect, seat in zip(lay.panels, view["seats"]):
+        strip = panel_strip(seat, view["phase"])
+        for i, item in enumerate(strip[:8]):
+            lay.add(item["key"], pygame.Rect(rect.x + 16 + i * (MINI + 6), rect.y + 98, MINI, MINI), item,
+                    f"panel{seat['seat']}")
+    _contests(lay, view)
+    phase = view["phase"]
+    me = view["seats"][viewer] if viewer is not None else None
+    if phase == "collect":
+        _collect(lay, view, me)
+    elif phase == "swap_prep" and me is not None and not me["ready"]:
+        _split(lay, me, split)
+    elif phase in ("swap_prep", "swap_choose"):
+        _offers(lay, view)
+    elif phase == "show" and me is not None:
+        _show(lay, view, me)
+    elif phase == "show":
+        _offers(lay, view)
+    return lay
+
+
+def _contests(lay: Layout, view: View) -> None:
+    y = LEFT.y + 420
+    for contest in [*view["contests"], view["finale"]]:
+        lay.contests[contest["id"]] = pygame.Rect(LEFT.x, y, LEFT.w, 100)
+        y += 108
+
+
+def _collect(lay: Layout, view: View, me: dict[str, Any] | None) -> None:
+    pool = view["pool"]
+    count = len(pool) + (1 if view["token"]["in_pool"] else 0)
+    size, cols = (120, 7) if count <= 28 else (104, 8)
+    area = pygame.Rect(CENTRE.x, CENTRE.y + 84, CENTRE.w, 640)
+    rects = grid(area, count, size, 12, cols)
+    lay.zones["pool"] = area
+    for item, rect in zip(pool, rects):
+        lay.add(item["key"], rect, item, "pool")
+    if view["token"]["in_pool"]:
+        lay.zones["token"] = rects[-1]
+    if me is not None:
+        dc_area = pygame.Rect(CENTRE.x, CENTRE.bottom - 176, CENTRE.w, 150)
+        lay.zones["dc"] = dc_area
+        spaces = grid(dc_area, 6, 130, 14, 6)
+        lay.zones.update({f"space{i}": r for i, r in enumerate(spaces)})
+        for item, rect in zip(me["dc"], spaces):
+            lay.add(item["key"], rect, item, "dc")
+
+
+def _split(lay: Layout, me: dict[str, Any], split: dict[str, str]) -> None:
+    tray = pygame.Rect(CENTRE.x + 20, CENTRE.y + 110, CENTRE.w - 40, 170)
+    reserve = pygame.Rect(CENTRE.x + 20, CENTRE.y + 330, 220, 440)
+    pile_a = pygame.Rect(reserve.right + 20, reserve.y, (CENTRE.right - 20 - reserve.right - 40) // 2, 440)
+    pile_b = pygame.Rect(pile_a.right + 20, reserve.y, pile_a.w, 440)
+    zones = {"tray": tray, "reserve": reserve, "a": pile_a, "b": pile_b}
+    lay.zones.update(zones)
+    for zone, area in zones.items():
+        items = [i for i in me["dc"] if split.get(i["key"], "tray") == zone]
+        inner = pygame.Rect(area.x, area.y + 56, area.w, area.h - 60)
+        cols = 6 if zone == "tray" else (1 if zone == "reserve" else 2)
+        size = 110 if zone != "reserve" else 150
+        for item, rect in zip(items, grid(inner, len(items), size, 12, cols)):
+            lay.add(item["key"], rect, item, zone)
+
+
+def _offers(lay: Layout, view: View) -> None:
+    n = view["players"]
+    row_h = min(176, (CENTRE.h - 90) // n)
+    size = min(100, row_h - 56)
+    for i, seat in enumerate(view["seats"]):
+        row = pygame.Rect(CENTRE.x + 10, CENTRE.y + 80 + i * row_h, CENTRE.w - 20, row_h - 8)
+        lay.zones[f"row{i}"] = row
+        x = row.x + 16
+        y = row.y + 44
+        if seat.get("reserve"):
+            lay.add(seat["reserve"]["key"], pygame.Rect(x, y, size, size), seat["reserve"], f"reserve{i}")
+        x += size + 30
+        piles = seat.get("piles") if seat.get("offered") else None
+        if piles:
+            for p, pile in enumerate(piles):
+                w = max(len(pile), 1) * (size + 8) + 24
+                zone = pygame.Rect(x, row.y + 34, w, size + 20)
+                lay.offers[(i, p)] = zone
+                for k, item in enumerate(pile):
+                    lay.add(item["key"], pygame.Rect(x + 12 + k * (size + 8), y, size, size), item, f"pile{i}.{p}")
+                x += w + 20
+        else:
+            for k, item in enumerate([*seat["holding"], *seat["pending"]][:7]):
+                lay.add(item["key"], pygame.Rect(x + k * (size + 8), y, size, size), item, f"held{i}")
+
+
+def _show(lay: Layout, view: View, me: dict[str, Any]) -> None:
+    lay.zones["album"] = ALBUM
+    for item in me["album"]:
+        rect = pygame.Rect(ALBUM.x + item["col"] * CELL, ALBUM.y + item["row"] * CELL,
+                           item["cols"] * CELL, item["rows"] * CELL)
+        lay.add(item["key"], rect, item, "album")
+    lay.zones["pending"] = PENDING
+    inner = pygame.Rect(PENDING.x, PENDING.y + 50, PENDING.w, PENDING.h - 50)
+    for item, rect in zip(me["pending"], grid(inner, len(me["pending"]), 118, 14, 3)):
+        lay.add(item["key"], rect, item, "pending")
+    row = pygame.Rect(ALBUM.x, ALBUM.bottom + 48, CENTRE.right - ALBUM.x - 20, 94)
+    lay.zones["attendees"] = row
+    for k, item in enumerate(me["attendees"][:9]):
+        lay.add(item["key"], pygame.Rect(row.x + k * 102, row.y, 94, 94), item, "attendee")
+    if not me["pending"] and not me["show_done"]:
+        cards = pygame.Rect(CENTRE.x + 20, row.bottom + 16, CENTRE.w - 40, 190)
+        lay.zones["choose"] = cards
+        open_ = [c for c in view["contests"] if c["id"] not in me["tickets"]]
+        w = (cards.w - 12 * (len(open_) - 1)) // max(1, len(open_))
+        for k, contest in enumerate(open_):
+            lay.contests["pick:" + contest["id"]] = pygame.Rect(cards.x + k * (w + 12), cards.y, w, cards.h)
+
+
+def album_cell(pos: tuple[float, float], rows: int, cols: int) -> tuple[int, int] | None:
+    """The top-left album cell for a stamp of rows x cols whose centre is dropped at pos."""
+    x = pos[0] - ALBUM.x - (cols * CELL) / 2 + CELL / 2
+    y = pos[1] - ALBUM.y - (rows * CELL) / 2 + CELL / 2
+    col, row = int(x // CELL), int(y // CELL)
+    if -1 <= row <= 4 and -1 <= col <= 5:
+        return row, col
+    return None

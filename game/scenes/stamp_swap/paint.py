@@ -1,0 +1,289 @@
+"""Painting the Stamp Swap table at rest: track, events, contests, seat panels and the phase area."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB, value_text
+from game.scenes.stamp_swap.layout import CENTRE, HEAD, LEFT, TOP, Layout, panel_rects
+from game.text import CREAM, GOLD, MUTED, RED, TEAL
+from game.widgets import panel
+
+if TYPE_CHECKING:
+    from game.scenes.stamp_swap.scene import StampSwapScene
+
+DAYS = ("Friday", "Saturday", "Sunday")
+PHASES = (("collect", "Collect"), ("swap", "Swap"), ("show", "Show"))
+TRACK = pygame.Rect(900, 10, 660, 70)
+SYMBOL_ICON = {"S": "theme_bird", "H": "stamp_facedown", "F": "theme_flower", "R": "stamp_rare", "A": "specialist"}
+SYMBOL_WORD = {"S": "stamp", "H": "face-down", "F": "forever", "R": "rare", "A": "attendee"}
+GREEN = (110, 220, 140)
+
+
+def seat_disc(scene: StampSwapScene, surf: pygame.Surface, seat: int, centre: tuple[int, int], r: int) -> None:
+    """A seat's coloured disc with its initial (colour is never the only cue)."""
+    pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], centre, r)
+    pygame.draw.circle(surf, (20, 16, 12), centre, r, 2)
+    scene.app.text.draw(surf, scene.names[seat][:1].upper() if scene.names[seat] else "?", centre,
+                        max(16, int(r * 1.2)), (20, 16, 12), bold=True, anchor="center")
+
+
+# top bar --------------------------------------------------------------------------------------
+def paint_top(scene: StampSwapScene, surf: pygame.Surface) -> None:
+    """Day and phase track on the left; the score track in the middle."""
+    panel(surf, TOP.inflate(-8, -8).move(0, 0), radius=16)
+    v, text = scene.v, scene.app.text
+    phase = v["phase"]
+    current = {"collect": "collect", "swap_prep": "swap", "swap_choose": "swap", "show": "show"}.get(phase)
+    x = 26
+    for d, day in enumerate(DAYS):
+        now_day = d == v["day"] and phase != "over"
+        past = d < v["day"] or phase == "over"
+        text.draw(surf, day, (x, 12), 24, GOLD if now_day else (MUTED if past else CREAM), bold=now_day)
+        cx = x
+        for key, label in PHASES:
+            on = now_day and key == current
+            r = text.draw(surf, label, (cx + 8, 46), 22, (20, 16, 12) if on else MUTED, bold=on)
+            if on:
+                pygame.draw.rect(surf, GOLD, r.inflate(14, 4), border_radius=8)
+                text.draw(surf, label, (cx + 8, 46), 22, (20, 16, 12), bold=True)
+            cx = r.right + 12
+        x = max(cx, x + 200) + 22
+    final = phase == "over"
+    r = text.draw(surf, "Final Show", (x, 30), 24, (20, 16, 12) if final else MUTED, bold=final)
+    if final:
+        pygame.draw.rect(surf, GOLD, r.inflate(14, 6), border_radius=8)
+        text.draw(surf, "Final Show", (x, 30), 24, (20, 16, 12), bold=True)
+    paint_track(scene, surf)
+
+
+def track_max(scene: StampSwapScene) -> int:
+    """The score track's right end (grows with the scores)."""
+    top = max([c.value for c in scene.counters] + [c.shown for c in scene.counters] + [0])
+    return max(40, int((top + 10) // 10 * 10))
+
+
+def paint_track(scene: StampSwapScene, surf: pygame.Surface) -> None:
+    """A line 0..max with each seat's disc at its shown score."""
+    pygame.draw.rect(surf, (34, 27, 20), TRACK, border_radius=12)
+    left, right, y = TRACK.x + 30, TRACK.right - 30, TRACK.y + 46
+    pygame.draw.line(surf, (120, 96, 60), (left, y), (right, y), 4)
+    top = track_max(scene)
+    for mark in range(0, top + 1, 10):
+        x = left + (right - left) * mark / top
+        pygame.draw.line(surf, (120, 96, 60), (x, y - 8), (x, y + 8), 2)
+        scene.app.text.draw(surf, str(mark), (x, TRACK.y + 2), 18, MUTED, anchor="midtop")
+    order = sorted(range(len(scene.counters)), key=lambda s: scene.counters[s].shown)
+    for k, seat in enumerate(order):
+        shown = max(0.0, min(float(top), scene.counters[seat].shown))
+        x = left + (right - left) * shown / top
+        seat_disc(scene, surf, seat, (int(x), y - (k % 2) * 4), 14)
+
+
+# left column ----------------------------------------------------------------------------------
+def paint_events(scene: StampSwapScene, surf: pygame.Surface) -> None:
+    """The splay: the top event readable, the lower ones covered but their symbols showing."""
+    v, text = scene.v, scene.app.text
+    area = pygame.Rect(LEFT.x, LEFT.y, LEFT.w, 404)
+    panel(surf, area, radius=18)
+    text.draw(surf, f"{v['day_name']}'s events", (area.x + 18, area.y + 10), 26, GOLD, bold=True)
+    events = v["events"]
+    lower = events[1:]
+    y = area.y + 50
+    for ev in reversed(lower):
+        strip = pygame.Rect(area.x + 14, y, area.w - 28, 40)
+        pygame.draw.rect(surf, (58, 46, 34), strip, border_radius=10)
+        pygame.draw.rect(surf, (110, 88, 58), strip, 2, border_radius=10)
+        text.draw(surf, ev["name"], (strip.x + 12, strip.y + 7), 22, MUTED)
+        _symbols(scene, surf, ev["symbols"], strip.right - 8, strip.y + 6, 28, right=True)
+        y += 34
+    if not events:
+        return
+    top = events[0]
+    card = pygame.Rect(area.x + 14, y + 8, area.w - 28, area.bottom - y - 22)
+    pygame.draw.rect(surf, (248, 236, 206), card, border_radius=14)
+    pygame.draw.rect(surf, GOLD, card, 3, border_radius=14)
+    text.draw(surf, top["name"], (card.x + 16, card.y + 10), 28, (40, 28, 16), bold=True)
+    _symbols(scene, surf, top["symbols"], card.x + 16, card.y + 50, 32)
+    yy = card.y + 92
+    for line in text.wrap(top["instruction"], 26, card.w - 32)[:4]:
+        text.draw(surf, line, (card.x + 16, yy), 26, (40, 28, 16))
+        yy += 32
+
+
+def _symbols(scene: StampSwapScene, surf: pygame.Surface, symbols: str, x: int, y: int, size: int,
+             right: bool = False) -> None:
+    step = size + 4
+    if right:
+        x -= len(symbols) * step
+    for k, letter in enumerate(symbols):
+        icon = scene.app.assets.image(SYMBOL_ICON.get(letter, "stamp_frame"), (size, size))
+        surf.blit(icon, (x + k * step, y))
+
+
+def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    """Four contests and the finale, with every seat's tickets on them."""
+    v, text = scene.v, scene.app.text
+    choosing = "choose" in lay.zones
+    head = pygame.Rect(LEFT.x, LEFT.y + 412, LEFT.w, 0)
+    del head
+    for contest in [*v["contests"], v["finale"]]:
+        rect = lay.contests[contest["id"]]
+        finale = contest["kind"] == "finale"
+        mine = scene.viewer is not None and scene.viewer in contest["tickets"]
+        edge = GOLD if (choosing and not finale and not mine) else ((200, 120, 200) if finale else (138, 106, 60))
+        panel(surf, rect, radius=14, edge=edge, width=3)
+        label = "Finale (everyone)" if finale else contest["kind"].capitalize()
+        text.draw(surf, contest["name"], (rect.x + 14, rect.y + 6), 24, GOLD, bold=True)
+        text.draw(surf, label, (rect.right - 14, rect.y + 10), 20, MUTED, anchor="topright")
+        line = text.wrap(contest["text"], 22, rect.w - 28)
+        for k, row in enumerate(line[:2]):
+            text.draw(surf, row, (rect.x + 14, rect.y + 38 + k * 26), 22, CREAM)
+        tiers = "/".join(str(t) for t in contest["tiers"]) if contest["tiers"] else ""
+        if tiers and len(line) < 2:
+            text.draw(surf, f"Points {tiers}", (rect.x + 14, rect.y + 66), 22, MUTED)
+        for k, seat in enumerate(contest["tickets"]):
+            tx = rect.right - 30 - k * 34
+            ticket = scene.app.assets.image("ticket", (34, 34))
+            surf.blit(ticket, ticket.get_rect(center=(tx, rect.bottom - 22)))
+            seat_disc(scene, surf, seat, (tx, rect.bottom - 22), 10)
+
+
+# seat panels ----------------------------------------------------------------------------------
+STATUS = {
+    "collect": lambda v, s: "taking an item" if v["turn"] == s["seat"] else "",
+    "swap_prep": lambda v, s: "ready" if s["ready"] else "reserving and splitting",
+    "swap_choose": lambda v, s: "choosing a pile" if v["turn"] == s["seat"] else ("chose" if s["chosen"] else ""),
+    "show": lambda v, s: "done" if s["show_done"] else "placing stamps",
+    "over": lambda v, s: "",
+}
+
+
+def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    """Each seat: name, score, token, Daily Collection spaces, attendees, tickets, mini album."""
+    v, text = scene.v, scene.app.text
+    for rect, seat in zip(panel_rects(v["players"]), v["seats"]):
+        i = seat["seat"]
+        acting = i in v["waiting"]
+        panel(surf, rect, radius=16, edge=GOLD if acting else (110, 86, 52), width=4 if acting else 2)
+        seat_disc(scene, surf, i, (rect.x + 30, rect.y + 30), 18)
+        who = scene.names[i] + (" (you)" if i == scene.viewer else "")
+        text.draw(surf, who, (rect.x + 58, rect.y + 10), 26, CREAM, bold=True)
+        level = scene.session.config.seats[i].bot
+        status = STATUS.get(v["phase"], lambda *_: "")(v, seat)
+        sub = " · ".join(x for x in (f"bot, {level}" if level else "", status) if x)
+        text.draw(surf, sub, (rect.x + 58, rect.y + 44), 22, GOLD if acting else MUTED)
+        paint_score(scene, surf, i)
+        if seat["has_token"]:
+            icon = scene.app.assets.image("first_player", (40, 40))
+            surf.blit(icon, (rect.right - 150, rect.y + 10))
+        _spaces(scene, surf, rect, seat, lay)
+        _panel_footer(scene, surf, rect, seat)
+
+
+def score_rect(scene: StampSwapScene, seat: int) -> pygame.Rect:
+    """Where a seat's score is printed."""
+    rect = panel_rects(scene.v["players"])[seat]
+    return pygame.Rect(rect.right - 104, rect.y + 8, 92, 52)
+
+
+def paint_score(scene: StampSwapScene, surf: pygame.Surface, seat: int) -> None:
+    """The seat's score as currently shown (counting up)."""
+    r = score_rect(scene, seat)
+    pygame.draw.rect(surf, (20, 16, 12), r, border_radius=10)
+    scene.app.text.draw(surf, scene.counters[seat].text, r.center, 36, GOLD, bold=True, anchor="center")
+
+
+def _spaces(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any],
+            lay: Layout) -> None:
+    numbered = scene.v["phase"] == "collect"
+    count = 6 if numbered else max(6, sum(1 for p in lay.items if p.zone == f"panel{seat['seat']}"))
+    for k in range(min(count, 8)):
+        cell = pygame.Rect(rect.x + 16 + k * 46, rect.y + 98, 40, 40)
+        pygame.draw.rect(surf, (50, 40, 30), cell, border_radius=6)
+        pygame.draw.rect(surf, (100, 80, 54), cell, 1, border_radius=6)
+        if numbered:
+            scene.app.text.draw(surf, str(k + 1), cell.center, 20, MUTED, anchor="center")
+    for placed in lay.items:
+        if placed.zone == f"panel{seat['seat']}" and placed.key not in scene.hidden:
+            surf.blit(scene.art.tile(placed.item, placed.rect.w), placed.rect)
+    label = {"collect": "Daily Collection", "swap_prep": "Reserve + piles", "swap_choose": "Reserve + received",
+             "show": "Still to place", "over": ""}.get(scene.v["phase"], "")
+    scene.app.text.draw(surf, label, (rect.x + 16, rect.y + 72), 20, MUTED)
+    _mini_album(surf, rect, seat)
+
+
+def _mini_album(surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any]) -> None:
+    from game.scenes.stamp_swap.art import STAMP_RGB
+
+    c = 13
+    x0, y0 = rect.right - 5 * c - 18, rect.y + 74
+    colours = {a["key"]: STAMP_RGB.get(a.get("colour", ""), (150, 150, 150)) for a in seat["album"]}
+    for r, row in enumerate(seat["grid"]):
+        for k, key in enumerate(row):
+            cell = pygame.Rect(x0 + k * c, y0 + r * c, c - 1, c - 1)
+            pygame.draw.rect(surf, colours.get(key, (60, 50, 40)) if key else (60, 50, 40), cell)
+
+
+def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any]) -> None:
+    if rect.h < 170:
+        y = rect.y + 144
+    else:
+        y = rect.bottom - 40
+    text = scene.app.text
+    specs = sum(1 for a in seat["attendees"] if a.get("kind") == "specialist")
+    exhib = sum(1 for a in seat["attendees"] if a.get("kind") == "exhibitor")
+    x = rect.x + 16
+    for icon, n, rgb in (("specialist", specs, SPECIALIST_RGB), ("exhibitor", exhib, EXHIBITOR_RGB)):
+        surf.blit(scene.app.assets.image(icon, (30, 30)), (x, y))
+        text.draw(surf, f"{n}", (x + 34, y + 2), 22, rgb, bold=True)
+        x += 74
+    left = 3 - len(seat["tickets"])
+    surf.blit(scene.app.assets.image("ticket", (30, 30)), (x, y))
+    text.draw(surf, f"{left} left", (x + 34, y + 2), 22, CREAM)
+    text.draw(surf, f"album {sum(1 for row in seat['grid'] for k in row if k)}/20", (x + 120, y + 2), 22, MUTED)
+
+
+# centre ---------------------------------------------------------------------------------------
+def paint_head(scene: StampSwapScene, surf: pygame.Surface) -> None:
+    """The prompt line: whose move and what to do."""
+    panel(surf, HEAD, radius=16)
+    prompt, colour = scene.prompt()
+    scene.app.text.draw(surf, prompt, HEAD.center, 28, colour, bold=True, anchor="center")
+
+
+def paint_items(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    """Every item of the phase area (panel minis are painted with their panels)."""
+    for placed in lay.items:
+        if placed.zone.startswith("panel") or placed.key in scene.hidden:
+            continue
+        if placed.zone == "album":
+            surf.blit(scene.art.shape(placed.item, placed.rect.h // placed.item["rows"]), placed.rect)
+        else:
+            surf.blit(scene.art.tile(placed.item, placed.rect.w), placed.rect)
+        if placed.key == scene.selected:
+            pygame.draw.rect(surf, GOLD, placed.rect.inflate(10, 10), 4, border_radius=10)
+
+
+def zone_box(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, title: str, sub: str = "",
+             edge: tuple = (138, 106, 60)) -> None:
+    """A labelled drop zone."""
+    panel(surf, rect, radius=16, edge=edge, width=3)
+    scene.app.text.draw(surf, title, (rect.x + 16, rect.y + 10), 28, GOLD, bold=True)
+    if sub:
+        scene.app.text.draw(surf, sub, (rect.right - 16, rect.y + 14), 22, MUTED, anchor="topright")
+
+
+def paint_note(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, lines: list[str],
+               colour: tuple = CREAM) -> None:
+    """Wrapped lines of text in a rect."""
+    y = rect.y
+    for line in lines:
+        for row in scene.app.text.wrap(line, 24, rect.w):
+            scene.app.text.draw(surf, row, (rect.x, y), 24, colour)
+            y += 30
+
+
+__all__ = ["CENTRE", "GREEN", "RED", "TEAL", "value_text"]

@@ -1,0 +1,215 @@
+"""Swap Meet screen logic without drawing: a seat's selection and the model its panel is drawn from.
+
+A selection is (kind, count): resource cards of one type are interchangeable in the rules
+(OpenOffer and Swap name a type and a count), so tapping cards only changes how many of which
+type are picked. `seat_model` turns the session's view of one seat plus its selection into a
+frozen `PanelModel`; the panel re-renders only when that model changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.swap_meet.actions import OpenOffer, Swap
+from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
+
+RES_NAME = {k: k.title() for k in RESOURCES}
+RES_ICON = {k: f"res_{k}" for k in RESOURCES}
+RES_COLOUR = {"crate": (222, 146, 72), "sack": (132, 196, 96), "coin": (246, 206, 74), "rack": (108, 164, 236)}
+ACT_ICON = {CRASH: "act_crash", INSIDE: "act_inside", AUDIT: "act_audit", TAKEOVER: "act_takeover"}
+PATH_WORDS = {"cash": "Cashed out", "slam": "Slam", "contract": "Exact contract", "bank": "Banked"}
+HOW_WORDS = {"cash": "cashed out", "slam": "slammed", "timer": "Time!"}
+
+
+@dataclass
+class Selection:
+    """How many cards of which resource type a seat has picked."""
+
+    kind: str | None = None
+    count: int = 0
+
+    def tap(self, kind: str, lifted: bool, held: int) -> None:
+        """A card of `kind` was tapped: a lifted one drops, another one lifts (same type only)."""
+        if kind != self.kind:
+            self.kind, self.count = kind, 1
+        elif lifted:
+            self.count -= 1
+        else:
+            self.count = min(held, self.count + 1)
+        if self.count <= 0:
+            self.clear()
+
+    def clear(self) -> None:
+        """Nothing picked."""
+        self.kind, self.count = None, 0
+
+    def fit(self, counts: dict[str, int]) -> None:
+        """Shrink to what the hand still holds (after a swap, audit or takeover)."""
+        if self.kind is not None:
+            self.count = min(self.count, counts.get(self.kind, 0))
+            if self.count <= 0:
+                self.clear()
+
+
+@dataclass(frozen=True)
+class Rival:
+    """One opponent's row as a seat sees it."""
+
+    seat: int
+    name: str
+    bot: bool
+    total: float
+    cards: int
+    offer: tuple[str, int] | None
+    can_swap: bool
+    can_peek: bool
+    peeked: str | None
+
+
+@dataclass(frozen=True)
+class Button:
+    """A panel button: key for the hit test, label, lit or dimmed, colour style."""
+
+    key: str
+    label: str
+    enabled: bool
+    style: str = "plain"  # plain, primary, danger, action
+
+
+@dataclass(frozen=True)
+class PanelModel:
+    """Everything one seat's panel shows."""
+
+    seat: int
+    name: str
+    total: float
+    phase: str
+    counts: tuple[tuple[str, int], ...]
+    actions: tuple[str, ...]
+    sel: tuple[str | None, int]
+    contract: str | None
+    recipe: tuple[tuple[str, int], ...]
+    base: int
+    exact: bool
+    bank: str | None
+    pinned: bool
+    my_offer: tuple[str, int] | None
+    rivals: tuple[Rival, ...]
+    buttons: tuple[Button, ...]
+    hint: str
+    masked: bool
+
+
+def counts_of(view: Any) -> dict[str, int]:
+    """Resource counts of a seat's own hand."""
+    out = dict.fromkeys(RESOURCES, 0)
+    for _, kind in view.hand:
+        if kind in out:
+            out[kind] += 1
+    return out
+
+
+def swap_for(view: Any, sel: Selection, target: int) -> Swap | None:
+    """The swap this selection makes on `target`'s offer (same count, other type), else None."""
+    offer = view.offers[target]
+    if offer is None or sel.kind is None or target == view.seat:
+        return None
+    if offer.count != sel.count or offer.kind == sel.kind:
+        return None
+    return Swap(target, sel.kind, offer.id)
+
+
+def hint_line(session: Any, view: Any, sel: Selection, names: Sequence[str]) -> str:
+    """What the selection would do, or why not, in plain words."""
+    if view.phase != "trading":
+        return "The round is locked."
+    seat = view.seat
+    swaps = [t for t in range(view.seats)
+             if (a := swap_for(view, sel, t)) is not None and session.reason(seat, a) is None]
+    if sel.kind is None:
+        if view.exact:
+            return "Your hand matches the contract: Cash out locks the round (+10)."
+        return "Tap cards to select: one type to open an offer, or a counter to swap."
+    what = f"{sel.count} {RES_NAME[sel.kind]}"
+    reason = session.reason(seat, OpenOffer(sel.kind, sel.count))
+    text = f"Open offer lists {what} on your stall." if reason is None else f"Cannot offer {what}: {reason}."
+    if swaps:
+        text += " Or Swap with " + ", ".join(names[t] for t in swaps) + "."
+    elif any(o is not None and o.seat != seat for o in view.offers):
+        text += " No offer takes " + what + " (same count, other type)."
+    return text
+
+
+def _buttons(session: Any, view: Any, sel: Selection, held: dict[str, int]) -> tuple[Button, ...]:
+    seat = view.seat
+    trading = view.phase == "trading"
+    open_ok = sel.kind is not None and session.reason(seat, OpenOffer(sel.kind, sel.count)) is None
+    out = [Button("open", "Open offer", trading and open_ok, "primary"),
+           Button("pull", "Pull", trading and view.offers[seat] is not None),
+           Button("cash", "Cash out", trading and view.exact, "primary")]
+    kinds = {kind for _, kind in view.hand}
+    if CRASH in kinds:
+        out += [Button(f"crash:{k}", f"Crash {RES_NAME[k]}", trading, "danger") for k in RESOURCES]
+    if AUDIT in kinds:
+        out.append(Button("audit", ACTION_TITLES[AUDIT], trading, "action"))
+    if TAKEOVER in kinds:
+        out.append(Button("takeover", ACTION_TITLES[TAKEOVER], trading, "action"))
+    return tuple(out)
+
+
+def seat_model(session: Any, seat: int, sel: Selection, names: Sequence[str], masked: bool = False) -> PanelModel:
+    """The frozen model of one seat's panel."""
+    view = session.view(seat)
+    held = counts_of(view)
+    sel.fit(held)
+    kinds = {kind for _, kind in view.hand}
+    trading = view.phase == "trading"
+    rivals = []
+    for other in range(view.seats):
+        if other == seat:
+            continue
+        offer = view.offers[other]
+        swap = swap_for(view, sel, other)
+        rivals.append(Rival(
+            other, names[other], session.is_bot(other), view.totals[other], view.hand_sizes[other],
+            (offer.kind, offer.count) if offer else None,
+            trading and swap is not None and session.reason(seat, swap) is None,
+            trading and INSIDE in kinds and other not in view.peeked,
+            view.peeked.get(other)))
+    mine = view.offers[seat]
+    return PanelModel(
+        seat=seat, name=names[seat], total=view.totals[seat], phase=view.phase,
+        counts=tuple((k, held[k]) for k in RESOURCES if held[k]),
+        actions=tuple(kind for _, kind in view.hand if kind not in RESOURCES),
+        sel=(sel.kind, sel.count), contract=view.contract, recipe=view.recipe, base=view.contract_base,
+        exact=view.exact, bank=view.bank, pinned=view.pin is not None,
+        my_offer=(mine.kind, mine.count) if mine else None, rivals=tuple(rivals),
+        buttons=_buttons(session, view, sel, held), hint=hint_line(session, view, sel, names), masked=masked)
+
+
+def score_detail(row: Any) -> str:
+    """One stall's score breakdown in words (summary table)."""
+    mult = f"{float(row.multiplier):.2f}"
+    if row.path in ("cash", "contract"):
+        return f"base {row.base} × {mult} average"
+    text = f"{row.count} {RES_NAME.get(row.kind, '')} × {mult} × 10"
+    if row.extras:
+        text += f" − 5 × {row.extras} extra"
+    return text
+
+
+def path_words(row: Any) -> str:
+    """How a stall scored, in words."""
+    if row.path == "bank":
+        return f"Banked {RES_NAME.get(row.kind, '')}"
+    if row.path == "slam":
+        return f"Slam of {RES_NAME.get(row.kind, '')}"
+    return PATH_WORDS[row.path]
+
+
+def clock_text(seconds: float) -> str:
+    """m:ss for a countdown (never negative)."""
+    s = max(0, int(seconds + 0.999))
+    return f"{s // 60}:{s % 60:02d}"
