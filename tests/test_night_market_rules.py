@@ -358,3 +358,13 @@ def test_log_lines_are_plain_language():
     state = place(MARKET, hands=(["silk"] * 3, []))
     after, _ = apply(state, 0, Sell(state.hands[0]))
     assert after.log[-1] == "Ada sold 3 Silk for 11 coins + a bonus token."
+
+
+def test_first_seat_option_chooses_who_starts_round_one():
+    from rules.contract import MatchConfig, SeatConfig
+    from rules.night_market import GAME as NM
+
+    config = MatchConfig((SeatConfig("A"), SeatConfig("B")), {"first_seat": 1})
+    state = NM.new_match(3, config)
+    assert NM.waiting(state) == (1,)
+    assert NM.waiting(NM.new_match(3, MatchConfig(config.seats))) == (0,)
