@@ -70,7 +70,7 @@ class App:
         self.seed_source = random.Random(options.seed)
         self.running = True
         self.frames = 0
-        self.idle = 0.0
+        self._last_input = clock()
         self._fade: list | None = None
         self._shades: dict[int, pygame.Surface] = {}
         self._pacer = pygame.time.Clock()
@@ -195,9 +195,9 @@ class App:
             scene.update(dt)
         if self.toasts.update(dt):
             self.invalidate_all()
-        self.idle += dt
-        if self.options.kiosk and self.idle > KIOSK_IDLE and self.stack.top and self.stack.top.name != "title":
-            self.idle = 0.0
+        idle = self.clock() - self._last_input  # real time: a hitch must not postpone the reset
+        if self.options.kiosk and idle > KIOSK_IDLE and self.stack.top and self.stack.top.name != "title":
+            self._last_input = self.clock()
             self.go(lambda: self.stack.reset(self.title()))
         if self._fade:
             self._advance_fade(dt)
@@ -246,7 +246,7 @@ class App:
         if event.type == pygame.KEYDOWN and self._global_key(event):
             return
         if event.type in POINTER_TYPES or event.type == pygame.KEYDOWN:
-            self.idle = 0.0
+            self._last_input = self.clock()
         self._route_event(event)
 
     def _global_key(self, event: pygame.event.Event) -> bool:

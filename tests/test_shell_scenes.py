@@ -163,3 +163,17 @@ def test_f3_toggles_the_frame_meter(player):
     player.frames(5)
     med, p99 = player.app.meter.stats()
     assert p99 >= med > 0
+
+
+def test_kiosk_has_no_quit_ignores_escape_and_returns_to_the_title_when_idle():
+    p = make_player(kiosk=True)
+    assert "quit" not in p.top.buttons
+    p.key(pygame.K_ESCAPE)
+    assert p.app.running
+    p.app.stack.push(SettingsScene(p.app))
+    p.frames(2)
+    for _ in range(130):
+        p.frames(1, dt=1.0)
+    p.frames(30)
+    assert p.top.name == "title"
+    pygame.quit()
