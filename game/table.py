@@ -64,7 +64,7 @@ class TableScene(Scene):
             self.draw_overlay(canvas)
             self.ui.draw_ui(canvas)
             self._full = False
-            self._last_rects = []
+            self._last_rects = [m.rect for m in self.movers]  # restored next frame, or they leave a trail
             return None
         return self._draw_partial(canvas, regions)
 

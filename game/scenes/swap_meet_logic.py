@@ -20,6 +20,7 @@ RES_ICON = {k: f"res_{k}" for k in RESOURCES}
 RES_COLOUR = {"crate": (222, 146, 72), "sack": (132, 196, 96), "coin": (246, 206, 74), "rack": (108, 164, 236)}
 ACT_ICON = {CRASH: "act_crash", INSIDE: "act_inside", AUDIT: "act_audit", TAKEOVER: "act_takeover"}
 PATH_WORDS = {"cash": "Cashed out", "slam": "Slam", "contract": "Exact contract", "bank": "Banked"}
+MASKED_HINT = "Hold the tab at the top right to see your cards."
 HOW_WORDS = {"cash": "cashed out", "slam": "slammed", "timer": "Time!"}
 
 
@@ -186,7 +187,8 @@ def seat_model(session: Any, seat: int, sel: Selection, names: Sequence[str], ma
         sel=(sel.kind, sel.count), contract=view.contract, recipe=view.recipe, base=view.contract_base,
         exact=view.exact, bank=view.bank, pinned=view.pin is not None,
         my_offer=(mine.kind, mine.count) if mine else None, rivals=tuple(rivals),
-        buttons=_buttons(session, view, sel, held), hint=hint_line(session, view, sel, names), masked=masked)
+        buttons=_buttons(session, view, sel, held), masked=masked,
+        hint=MASKED_HINT if masked else hint_line(session, view, sel, names))
 
 
 def score_detail(row: Any) -> str:

@@ -1,0 +1,369 @@
+"""One seat's panel on the trading floor, drawn upright on its own surface with its own buttons.
+
+The same panel serves the full layout (one person against bots: tall, opponents as rows) and
+table mode (compact, opponents as chips, turned to face its player by the scene). Everything it
+draws comes from a `PanelModel`; `hits` maps rectangles in the panel's upright coordinates to
+intents the scene turns into actions: ("card", kind, lifted), ("button", key), ("swap", seat),
+("peek", seat), ("pin", kind), ("peektab",).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.swap_meet_logic import ACT_ICON, RES_COLOUR, RES_ICON, RES_NAME, Button, PanelModel, Rival
+from game.text import CREAM, GOLD, INK, MUTED
+from rules.swap_meet.data import ACTION_TITLES, RESOURCES
+
+Hit = tuple[pygame.Rect, tuple]
+STYLE = {  # fill, edge, text when lit
+    "plain": ((52, 42, 32), (170, 132, 76), CREAM),
+    "primary": ((217, 139, 43), (255, 217, 138), (31, 20, 10)),
+    "danger": ((120, 38, 34), (224, 102, 90), CREAM),
+    "action": ((40, 78, 86), (127, 211, 201), CREAM),
+    "swap": ((47, 120, 84), (143, 224, 176), CREAM),
+}
+DIM = ((34, 29, 24), (74, 63, 51), (125, 116, 102))
+
+
+def card_face(assets, kind: str, size: tuple[int, int], text) -> pygame.Surface:  # type: ignore[no-untyped-def]
+    """A resource or action card: colour band, icon and its name (cached per size)."""
+    def make() -> pygame.Surface:
+        w, h = size
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        colour = RES_COLOUR.get(kind, (96, 170, 180))
+        pygame.draw.rect(surf, (248, 240, 222), surf.get_rect(), border_radius=10)
+        pygame.draw.rect(surf, colour, (0, 0, w, max(10, h // 9)), border_top_left_radius=10,
+                         border_top_right_radius=10)
+        pygame.draw.rect(surf, (70, 54, 36), surf.get_rect(), 2, border_radius=10)
+        icon_name = RES_ICON.get(kind) or ACT_ICON[kind]
+        side = min(w - 10, int(h * 0.55))
+        icon = assets.image(icon_name, (side, side))
+        surf.blit(icon, icon.get_rect(center=(w // 2, int(h * 0.44))))
+        label = RES_NAME.get(kind) or ACTION_TITLES[kind].split(" ")[-1]
+        size_px = 22 if w < 100 else 24
+        font_surf = text.render(label, size_px, INK, bold=True)
+        if font_surf.get_width() > w - 6:
+            font_surf = pygame.transform.smoothscale(font_surf, (w - 6, font_surf.get_height()))
+        surf.blit(font_surf, font_surf.get_rect(midbottom=(w // 2, h - 5)))
+        return surf
+
+    return assets.cached(f"swapmeet-card#{kind}", size, make)
+
+
+def card_back(assets, size: tuple[int, int]) -> pygame.Surface:  # type: ignore[no-untyped-def]
+    """The face-down card."""
+    return assets.image("card_back", size)
+
+
+class SeatPanel:
+    """Draws a PanelModel at one size and remembers where its buttons are."""
+
+    def __init__(self, app, size: tuple[int, int], compact: bool) -> None:  # type: ignore[no-untyped-def]
+        self.app = app
+        self.size = size
+        self.compact = compact
+        self.hits: list[Hit] = []
+        self.model: PanelModel | None = None
+        self.surface: pygame.Surface | None = None
+        self.card_rects: dict[str, pygame.Rect] = {}
+        self.rival_rects: dict[int, pygame.Rect] = {}
+
+    # hit test ----------------------------------------------------------------------------------
+    def hit(self, pos: tuple[float, float]) -> tuple | None:
+        """The intent under an upright panel point (topmost first)."""
+        for rect, intent in reversed(self.hits):
+            if rect.collidepoint(pos):
+                return intent
+        return None
+
+    # drawing -----------------------------------------------------------------------------------
+    def render(self, model: PanelModel) -> pygame.Surface:
+        """The upright panel picture for this model (cached while the model is unchanged)."""
+        if model == self.model and self.surface is not None:
+            return self.surface
+        self.model = model
+        self.hits = []
+        w, h = self.size
+        surf = pygame.Surface(self.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (22, 17, 13, 228), surf.get_rect(), border_radius=22)
+        pygame.draw.rect(surf, (138, 106, 60), surf.get_rect(), 3, border_radius=22)
+        if self.compact:
+            self._compact(surf, model)
+        else:
+            self._tall(surf, model)
+        self.surface = surf
+        return surf
+
+    def _tall(self, surf: pygame.Surface, m: PanelModel) -> None:
+        w, h = self.size
+        self._rivals_rows(surf, m, pygame.Rect(16, 14, w - 32, 276))
+        pygame.draw.line(surf, (138, 106, 60), (24, 300), (w - 24, 300), 2)
+        self._header(surf, m, pygame.Rect(24, 310, w - 48, 44), 30)
+        self._hand(surf, m, pygame.Rect(24, 364, w - 500, 214), (126, 178))
+        self._contract(surf, m, pygame.Rect(w - 456, 364, 432, 214), 28)
+        self._hint(surf, m, pygame.Rect(24, 590, w - 48, 40), 28)
+        self._buttons(surf, m, pygame.Rect(24, 644, w - 48, 80), 28)
+
+    def _compact(self, surf: pygame.Surface, m: PanelModel) -> None:
+        w, h = self.size
+        contract_w = 250 if w >= 900 else 200
+        self._header(surf, m, pygame.Rect(16, 8, w - 32, 46), 24)
+        self._rival_chips(surf, m, pygame.Rect(12, 60, w - 24, 74))
+        self._hand(surf, m, pygame.Rect(16, 142, w - contract_w - 40, 128), (78, 110))
+        self._contract(surf, m, pygame.Rect(w - contract_w - 16, 142, contract_w, 128), 22)
+        self._hint(surf, m, pygame.Rect(16, 274, w - 32, 30), 22)
+        self._buttons(surf, m, pygame.Rect(12, 306, w - 24, 46), 22)
+
+    def _header(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
+        text = self.app.text
+        you = "" if self.compact else "Your stall · "
+        end = text.draw(surf, f"{you}{m.name}", (r.x, r.centery), size + 2, GOLD, bold=True, anchor="midleft")
+        end = text.draw(surf, f"{m.total:g} pts", (end.right + 18, r.centery), size, CREAM, anchor="midleft")
+        x = end.right + 30
+        if m.my_offer:
+            kind, n = m.my_offer
+            end = text.draw(surf, f"Your offer: {n} {RES_NAME[kind]}", (x, r.centery), size, CREAM, bold=True,
+                            anchor="midleft")
+            x = end.right + 30
+        if self.compact:
+            self._peek_tab(surf, m, pygame.Rect(r.right - 230, r.y, 230, r.h))
+            self._pins(surf, m, pygame.Rect(x, r.y, r.right - 250 - x, r.h), size)
+        elif m.bank:
+            how = "pinned" if m.pinned else "most held"
+            text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) — tap a market meter to pin",
+                      (r.right, r.centery), size - 2, MUTED, anchor="midright")
+
+    def _peek_tab(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect) -> None:
+        fill, edge = ((60, 48, 30), GOLD) if m.masked else ((47, 107, 79), (143, 224, 176))
+        pygame.draw.rect(surf, fill, r, border_radius=14)
+        pygame.draw.rect(surf, edge, r, 2, border_radius=14)
+        label = "Hold to see cards" if m.masked else "Cards shown"
+        self.app.text.draw(surf, label, r.center, 22, CREAM, bold=True, anchor="center")
+        self.hits.append((r, ("peektab",)))
+
+    def _pins(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
+        text = self.app.text
+        if m.masked or m.bank is None:
+            text.draw(surf, "Bank: hidden", (r.x, r.centery), size - 2, MUTED, anchor="midleft")
+            return
+        end = text.draw(surf, "Bank", (r.x, r.centery), size - 2, MUTED, anchor="midleft")
+        x = end.right + 10
+        for kind in RESOURCES:
+            box = pygame.Rect(x, r.y + 2, 44, r.h - 4)
+            on = kind == m.bank
+            pygame.draw.rect(surf, (70, 56, 30) if on else (34, 28, 22), box, border_radius=8)
+            pygame.draw.rect(surf, GOLD if on else (90, 75, 55), box, 3 if on else 1, border_radius=8)
+            icon = self.app.assets.image(RES_ICON[kind], (34, 34))
+            surf.blit(icon, icon.get_rect(center=box.center))
+            self.hits.append((box.inflate(4, 6), ("pin", kind)))
+            x += 50
+        if m.bank:
+            how = "pinned" if m.pinned else "auto"
+            text.draw(surf, f"{RES_NAME[m.bank]} ({how})", (x + 6, r.centery), size - 4, CREAM, anchor="midleft")
+
+    def _hand(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, card: tuple[int, int]) -> None:
+        cw, ch = card
+        lift = 18 if not self.compact else 12
+        total = sum(n for _, n in m.counts)
+        stacks = len(m.counts)
+        gap = 22 if not self.compact else 14
+        act_w = (cw + gap) * len(m.actions)
+        spare = r.w - stacks * cw - max(0, stacks - 1) * gap - act_w
+        step = max(14.0, min(cw + 6.0, spare / max(1, total - stacks))) if total > stacks else 0.0
+        x = float(r.x)
+        y = r.bottom - ch
+        self.card_rects = {}
+        if not m.counts and not m.actions:
+            self.app.text.draw(surf, "No cards", (r.x, r.centery), 24, MUTED, anchor="midleft")
+        for kind, n in m.counts:
+            picked = m.sel[1] if m.sel[0] == kind else 0
+            offered = m.my_offer[1] if m.my_offer and m.my_offer[0] == kind else 0
+            start = x
+            for i in range(n):
+                lifted = i >= n - picked
+                cy = y - (lift if lifted and not m.masked else 0)
+                img = card_back(self.app.assets, card) if m.masked else card_face(self.app.assets, kind, card,
+                                                                                   self.app.text)
+                rect = surf.blit(img, (int(x), cy))
+                if lifted and not m.masked:
+                    pygame.draw.rect(surf, GOLD, rect.inflate(4, 4), 4, border_radius=12)
+                width = cw if i == n - 1 else int(step)
+                self.hits.append((pygame.Rect(int(x), y - lift, width, ch + lift), ("card", kind, lifted)))
+                x += step if i < n - 1 else cw
+            self.card_rects[kind] = pygame.Rect(int(start), y, int(x - start), ch)
+            self._stack_badges(surf, m, kind, n, offered, pygame.Rect(int(start), y, int(x - start), ch))
+            x += gap
+        for kind in m.actions:
+            img = card_back(self.app.assets, card) if m.masked else card_face(self.app.assets, kind, card,
+                                                                               self.app.text)
+            surf.blit(img, (int(x), y))
+            x += cw + gap
+
+    def _stack_badges(self, surf: pygame.Surface, m: PanelModel, kind: str, n: int, offered: int,
+                      r: pygame.Rect) -> None:
+        if m.masked:
+            return
+        text = self.app.text
+        size = 22
+        if n > 1:
+            badge = text.render(f"×{n}", size, INK, bold=True)
+            box = badge.get_rect(topright=(r.right - 4, r.y + 14)).inflate(10, 2)
+            pygame.draw.rect(surf, GOLD, box, border_radius=9)
+            surf.blit(badge, badge.get_rect(center=box.center))
+        if offered:
+            tag = text.render(f"{offered} on offer", size, CREAM, bold=True)
+            tbox = tag.get_rect(midtop=(r.centerx, r.y - tag.get_height() - 22)).inflate(12, 2)
+            tbox.clamp_ip(surf.get_rect())
+            pygame.draw.rect(surf, (47, 107, 79), tbox, border_radius=9)
+            surf.blit(tag, tag.get_rect(center=tbox.center))
+
+    def _contract(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
+        text = self.app.text
+        lit = m.exact and not m.masked
+        pygame.draw.rect(surf, (58, 46, 30) if not lit else (70, 92, 50), r, border_radius=14)
+        pygame.draw.rect(surf, GOLD if lit else (138, 106, 60), r, 3, border_radius=14)
+        if m.masked or m.contract is None:
+            back = self.app.assets.image("contract", (r.h - 30, r.h - 30))
+            surf.blit(back, back.get_rect(center=(r.x + r.h // 2, r.centery)))
+            text.draw(surf, "Contract", (r.x + r.h, r.centery - size // 2 - 4), size, CREAM, bold=True,
+                      anchor="midleft")
+            text.draw(surf, "hidden", (r.x + r.h, r.centery + size // 2), size - 2, MUTED, anchor="midleft")
+            return
+        text.draw(surf, m.contract, (r.x + 14, r.y + 8), size, GOLD, bold=True)
+        if self.compact:
+            text.draw(surf, f"base {m.base}", (r.x + 14, r.y + 10 + size + 4), size - 2, CREAM)
+        else:
+            text.draw(surf, f"base {m.base}", (r.right - 14, r.y + 8 + size + 8), size - 2, CREAM, anchor="topright")
+        have = dict(m.counts)
+        icon_side = size + 12 if self.compact else size + 18
+        y = r.y + (2 * size + 26 if self.compact else size + 36)
+        x = r.x + 14
+        for kind, n in m.recipe:
+            icon = self.app.assets.image(RES_ICON[kind], (icon_side, icon_side))
+            surf.blit(icon, (x, y))
+            got = have.get(kind, 0)
+            colour = (143, 224, 176) if got == n else CREAM
+            label = f"{got}/{n}" if self.compact else f"{got}/{n} {RES_NAME[kind]}"
+            end = text.draw(surf, label, (x + icon_side + 4, y + icon_side // 2), size - 2, colour, bold=True,
+                            anchor="midleft")
+            if self.compact:
+                x = end.right + 8
+            else:
+                y += icon_side + 6
+        if lit:
+            spot = (r.right - 14, r.y + 14 + size) if self.compact else (r.right - 14, r.bottom - 8)
+            text.draw(surf, "Exact match!", spot, size - 2, (143, 224, 176), bold=True,
+                      anchor="topright" if self.compact else "bottomright")
+
+    def _hint(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
+        words = m.hint
+        img = self.app.text.render(words, size, CREAM if not m.masked else MUTED)
+        if img.get_width() > r.w:
+            lines = self.app.text.wrap(words, size - 2, r.w)
+            for i, line in enumerate(lines[:2]):
+                self.app.text.draw(surf, line, (r.x, r.y + i * (size - 2) - (size // 2 if len(lines) > 1 else 0)),
+                                   size - 2, CREAM)
+            return
+        surf.blit(img, img.get_rect(midleft=(r.x, r.centery)))
+
+    def _buttons(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
+        buttons = [b for b in m.buttons if not (m.masked and b.style in ("danger", "action"))]
+        pad = 22 if self.compact else 36
+        widths = [self.app.text.font(size, True).size(b.label)[0] + pad for b in buttons]
+        gap = 10 if self.compact else 16
+        scale = min(1.0, (r.w - gap * (len(buttons) - 1)) / max(1, sum(widths)))
+        x = r.x
+        for b, bw in zip(buttons, widths):
+            rect = pygame.Rect(x, r.y, int(bw * scale), r.h)
+            self.draw_button(surf, rect, b, size)
+            x = rect.right + gap
+
+    def draw_button(self, surf: pygame.Surface, rect: pygame.Rect, b: Button, size: int) -> None:
+        """A lit or dimmed button; dimmed ones still hit-test (the scene explains why not)."""
+        fill, edge, colour = STYLE[b.style] if b.enabled else DIM
+        pygame.draw.rect(surf, fill, rect, border_radius=14)
+        pygame.draw.rect(surf, edge, rect, 3 if b.enabled else 2, border_radius=14)
+        img = self.app.text.render(b.label, size, colour, bold=True)
+        if img.get_width() > rect.w - 8:
+            img = pygame.transform.smoothscale(img, (rect.w - 8, img.get_height()))
+        surf.blit(img, img.get_rect(center=rect.center))
+        self.hits.append((rect, ("button", b.key)))
+
+    # opponents --------------------------------------------------------------------------------
+    def _rivals_rows(self, surf: pygame.Surface, m: PanelModel, area: pygame.Rect) -> None:
+        n = max(1, len(m.rivals))
+        row_h = min(96, (area.h - 6 * (n - 1)) // n)
+        for i, rival in enumerate(m.rivals):
+            r = pygame.Rect(area.x, area.y + i * (row_h + 6), area.w, row_h)
+            self.rival_rects[rival.seat] = r
+            self._rival_row(surf, m, rival, r)
+
+    def _rival_row(self, surf: pygame.Surface, m: PanelModel, rv: Rival, r: pygame.Rect) -> None:
+        text = self.app.text
+        pygame.draw.rect(surf, (40, 32, 24), r, border_radius=14)
+        pygame.draw.rect(surf, (96, 76, 50), r, 2, border_radius=14)
+        who = f"{rv.name}" + (" (bot)" if rv.bot else "")
+        text.draw(surf, who, (r.x + 20, r.centery), 30, GOLD, bold=True, anchor="midleft")
+        text.draw(surf, f"{rv.total:g} pts · {rv.cards} cards", (r.x + 330, r.centery), 26, CREAM, anchor="midleft")
+        self._offer_icons(surf, rv, pygame.Rect(r.x + 640, r.y, 520, r.h), min(64, r.h - 16), 28)
+        x = r.right - 16
+        if rv.can_swap:
+            b = pygame.Rect(0, 0, 180, min(70, r.h - 12))
+            b.midright = (x, r.centery)
+            self.draw_button(surf, b, Button(f"swap:{rv.seat}", "Swap", True, "swap"), 30)
+            self.hits[-1] = (b, ("swap", rv.seat))
+            x = b.left - 14
+        if rv.can_peek:
+            b = pygame.Rect(0, 0, 150, min(70, r.h - 12))
+            b.midright = (x, r.centery)
+            self.draw_button(surf, b, Button(f"peek:{rv.seat}", "Peek", True, "action"), 28)
+            self.hits[-1] = (b, ("peek", rv.seat))
+            x = b.left - 14
+        if rv.peeked:
+            text.draw(surf, f"Contract: {rv.peeked}", (x, r.centery), 24, (127, 211, 201), anchor="midright")
+
+    def _offer_icons(self, surf: pygame.Surface, rv: Rival, r: pygame.Rect, side: int, size: int) -> None:
+        text = self.app.text
+        if rv.offer is None:
+            text.draw(surf, "no offer", (r.x, r.centery), size - 2, MUTED, anchor="midleft")
+            return
+        kind, n = rv.offer
+        x = r.x
+        for _ in range(n):
+            icon = self.app.assets.image(RES_ICON[kind], (side, side))
+            surf.blit(icon, icon.get_rect(midleft=(x, r.centery)))
+            x += side * 0.6
+        text.draw(surf, f"offers {n} {RES_NAME[kind]}", (x + side * 0.5, r.centery), size, CREAM, bold=True,
+                  anchor="midleft")
+
+    def _rival_chips(self, surf: pygame.Surface, m: PanelModel, area: pygame.Rect) -> None:
+        n = max(1, len(m.rivals))
+        cw = (area.w - 8 * (n - 1)) // n
+        text = self.app.text
+        for i, rv in enumerate(m.rivals):
+            r = pygame.Rect(area.x + i * (cw + 8), area.y, cw, area.h)
+            self.rival_rects[rv.seat] = r
+            pygame.draw.rect(surf, (40, 32, 24), r, border_radius=12)
+            pygame.draw.rect(surf, (96, 76, 50), r, 2, border_radius=12)
+            end = text.draw(surf, rv.name, (r.x + 10, r.y + 4), 22, GOLD, bold=True)
+            text.draw(surf, f"· {rv.total:g}", (end.right + 6, r.y + 4), 22, CREAM)
+            if rv.can_peek and not m.masked:
+                b = pygame.Rect(r.right - 78, r.y + 4, 72, 30)
+                self.draw_button(surf, b, Button(f"peek:{rv.seat}", "Peek", True, "action"), 22)
+                self.hits[-1] = (b.inflate(0, 8), ("peek", rv.seat))
+            lower = pygame.Rect(r.x + 8, r.y + 36, r.w - 14, r.h - 40)
+            if rv.peeked and not m.masked:
+                text.draw(surf, rv.peeked, (lower.x, lower.centery), 22, (127, 211, 201), anchor="midleft")
+            elif rv.offer is None:
+                text.draw(surf, "no offer", (lower.x + 2, lower.centery), 22, MUTED, anchor="midleft")
+            else:
+                kind, count = rv.offer
+                icon = self.app.assets.image(RES_ICON[kind], (32, 32))
+                surf.blit(icon, icon.get_rect(midleft=(lower.x, lower.centery)))
+                text.draw(surf, f"{count} {RES_NAME[kind]}", (lower.x + 36, lower.centery), 22, CREAM, bold=True,
+                          anchor="midleft")
+            if rv.can_swap:
+                b = pygame.Rect(lower.right - 92, lower.y, 92, lower.h)
+                self.draw_button(surf, b, Button(f"swap:{rv.seat}", "Swap", True, "swap"), 22)
+                self.hits[-1] = (b, ("swap", rv.seat))

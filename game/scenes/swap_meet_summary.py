@@ -1,0 +1,321 @@
+"""Overlays above the trading floor: the round-lock moment, the round summary with its market
+chart, the final standings, and the pause screen."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.display import LOGICAL_H, LOGICAL_W
+from game.pointer import PointerEvent
+from game.scene import Scene
+from game.scenes.swap_meet_logic import RES_COLOUR, RES_ICON, RES_NAME, clock_text, path_words, score_detail
+from game.text import CREAM, GOLD, MUTED, RED
+from game.ui import button
+from game.widgets import panel
+from rules.swap_meet.data import RESOURCES
+
+if TYPE_CHECKING:
+    from game.scenes.swap_meet import SwapMeetScene
+
+PANEL = pygame.Rect(0, 0, 1780, 960)
+PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
+DASHES = {"crate": (1, 0), "sack": (18, 10), "coin": (5, 8), "rack": (22, 6)}  # on, off (px); 0 off = solid
+MARKERS = ("square", "triangle", "circle", "diamond")
+LOCK_SECONDS = 1.8
+
+
+def lock_words(summary, names: list[str]) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """Headline and subline of the lock moment."""
+    if summary.how == "timer" or summary.locker is None:
+        return "Time! The round locks.", "Nobody locked it: no locker bonus this round."
+    who = names[summary.locker]
+    row = summary.stalls[summary.locker]
+    if summary.how == "cash":
+        return f"{who} cashed out!", f"Exact contract {row.contract} — locker bonus +10"
+    return f"{who} slammed {row.count} {RES_NAME.get(row.kind, '')}!", "A pure hand locks the round — +10"
+
+
+def marker(canvas: pygame.Surface, shape: str, pos: tuple[float, float], colour: tuple, r: int = 7) -> None:
+    """A chart point marker: square, triangle, circle or diamond."""
+    x, y = pos
+    if shape == "square":
+        pygame.draw.rect(canvas, colour, (x - r, y - r, 2 * r, 2 * r))
+    elif shape == "triangle":
+        pygame.draw.polygon(canvas, colour, [(x, y - r - 2), (x - r - 1, y + r), (x + r + 1, y + r)])
+    elif shape == "circle":
+        pygame.draw.circle(canvas, colour, (int(x), int(y)), r)
+    else:
+        pygame.draw.polygon(canvas, colour, [(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)])
+
+
+def dashed(canvas: pygame.Surface, colour: tuple, points: list[tuple[float, float]], dash: tuple[int, int],
+           width: int = 4) -> None:
+    """A polyline with a dash pattern (solid when the gap is 0)."""
+    on, off = dash
+    if off == 0:
+        if len(points) > 1:
+            pygame.draw.lines(canvas, colour, False, points, width)
+        return
+    period, phase = on + off, 0.0
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        length = math.hypot(x1 - x0, y1 - y0)
+        pos = 0.0
+        while pos < length:
+            drawing = phase < on
+            end = min(length, pos + ((on - phase) if drawing else (period - phase)))
+            if drawing:
+                a, b = pos / length, end / length
+                pygame.draw.line(canvas, colour, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                                 (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)
+            phase = (phase + end - pos) % period
+            pos = end
+
+
+def draw_chart(canvas: pygame.Surface, text, rect: pygame.Rect, history, t0: float,  # type: ignore[no-untyped-def]
+               t1: float) -> None:
+    """Each resource's multiplier over the round: step lines, one colour, dash and marker each."""
+    pygame.draw.rect(canvas, (20, 16, 12), rect, border_radius=12)
+    plot = rect.inflate(-110, -70).move(30, -6)
+    top = max([1.5] + [float(m[i]) for _, m in history for i in range(4)])
+    top = math.ceil(top * 2) / 2
+    span = max(1.0, t1 - t0)
+
+    def at(t: float, v: float) -> tuple[float, float]:
+        return (plot.x + plot.w * (t - t0) / span, plot.bottom - plot.h * v / top)
+
+    for v in [x / 2 for x in range(0, int(top * 2) + 1)]:
+        y = at(t0, v)[1]
+        pygame.draw.line(canvas, (70, 60, 48) if v != 1 else (150, 130, 100), (plot.x, y), (plot.right, y), 1)
+        text.draw(canvas, f"{v:.1f}×", (plot.x - 10, y), 22, MUTED, anchor="midright")
+    text.draw(canvas, "0 s", (plot.x, plot.bottom + 8), 22, MUTED, anchor="midtop")
+    text.draw(canvas, f"{span:.0f} s", (plot.right, plot.bottom + 8), 22, MUTED, anchor="midtop")
+    for i, kind in enumerate(RESOURCES):
+        offset = (i - 1.5) * 2  # equal lines must not hide each other completely
+        points: list[tuple[float, float]] = []
+        marks: list[tuple[float, float]] = []
+        prev: float | None = None
+        for t, m in history:
+            v = float(m[i])
+            if prev is not None:
+                points.append(at(t, prev))
+            if prev is None or v != prev:
+                marks.append(at(t, v))
+            points.append(at(t, v))
+            prev = v
+        if prev is not None:
+            points.append(at(t1, prev))
+        dashed(canvas, RES_COLOUR[kind], [(x, y + offset) for x, y in points], DASHES[kind])
+        for x, y in marks[-14:]:
+            marker(canvas, MARKERS[i], (x, y + offset), RES_COLOUR[kind])
+
+
+def draw_legend(canvas: pygame.Surface, app, rect: pygame.Rect) -> None:  # type: ignore[no-untyped-def]
+    """Icon, name, line style and marker of each resource."""
+    for i, kind in enumerate(RESOURCES):
+        y = rect.y + i * (rect.h // 4)
+        icon = app.assets.image(RES_ICON[kind], (44, 44))
+        canvas.blit(icon, (rect.x, y))
+        app.text.draw(canvas, RES_NAME[kind], (rect.x + 54, y + 22), 26, CREAM, bold=True, anchor="midleft")
+        x0 = rect.x + 170
+        dashed(canvas, RES_COLOUR[kind], [(x0, y + 22), (x0 + 90, y + 22)], DASHES[kind])
+        marker(canvas, MARKERS[i], (x0 + 45, y + 22), RES_COLOUR[kind])
+
+
+class SummaryOverlay(Scene):
+    """Lock moment, then the round's score breakdown and chart; after round 3, the standings."""
+
+    opaque = False
+    name = "swap_meet_summary"
+
+    def __init__(self, app, table: SwapMeetScene, round_index: int) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.table = table
+        self.summary = table.view.summaries[round_index]
+        self.final = table.view.phase == "finished"
+        self.stage = "lock"
+        self.age = 0.0
+        self.lock_for = LOCK_SECONDS * app.motion_speed() ** 0.5
+        self._shown_second = -1
+        self.buttons: dict[str, object] = {}
+
+    def _build(self) -> None:
+        self.ui.clear_and_reset()
+        self.buttons = {}
+        y = PANEL.bottom - 104
+        if self.stage == "summary" and self.final:
+            self.buttons["standings"] = button(self.ui, (PANEL.right - 420, y, 380, 80), "Final standings  ›",
+                                               "#primary")
+        elif self.stage == "final":
+            self.buttons["rematch"] = button(self.ui, (PANEL.centerx - 420, y, 380, 80), "Rematch", "#primary")
+            self.buttons["title"] = button(self.ui, (PANEL.centerx + 40, y, 380, 80), "Title")
+        self.invalidate()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.age += dt
+        if self.stage == "lock" and self.age >= self.lock_for:
+            self.stage = "final" if self.final and not self.summary else "summary"
+            self._build()
+        left = self.table.next_round_in()
+        if left is not None and int(left) != self._shown_second:
+            self._shown_second = int(left)
+            self.invalidate()
+
+    def handle_pointer(self, pe: PointerEvent) -> bool:
+        if pe.kind == "tap" and self.stage == "lock":
+            self.age = self.lock_for
+        elif pe.kind == "tap" and self.stage == "summary" and not self.final:
+            self.table.next_round()
+        return True
+
+    def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
+        if element is self.buttons.get("standings"):
+            self.stage = "final"
+            self._build()
+        elif element is self.buttons.get("rematch"):
+            self.table.rematch()
+        elif element is self.buttons.get("title"):
+            self.table.leave()
+
+    def on_back(self) -> bool:
+        if self.stage == "final":
+            self.table.leave()
+        return True
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        if self.stage == "lock":
+            self._draw_lock(canvas)
+        elif self.stage == "summary":
+            self._draw_summary(canvas)
+        else:
+            self._draw_final(canvas)
+
+    def _draw_lock(self, canvas: pygame.Surface) -> None:
+        self.dim(canvas, 120)
+        head, sub = lock_words(self.summary, self.table.names)
+        band = pygame.Rect(0, LOGICAL_H // 2 - 150, LOGICAL_W, 300)
+        panel(canvas, band, radius=0, width=4, edge=GOLD)
+        k = min(1.0, self.age / 0.35)
+        size = int(60 + 36 * k)
+        colour = RED if self.summary.how == "timer" else GOLD
+        self.app.text.draw(canvas, head, (LOGICAL_W // 2, band.centery - 30), size, colour, bold=True,
+                           anchor="center", shadow=True)
+        self.app.text.draw(canvas, sub, (LOGICAL_W // 2, band.centery + 70), 34, CREAM, anchor="center")
+
+    def _draw_summary(self, canvas: pygame.Surface) -> None:
+        self.dim(canvas, 190)
+        panel(canvas, PANEL, fill=(26, 20, 16, 252), radius=28, width=4)
+        text = self.app.text
+        s = self.summary
+        head, _ = lock_words(s, self.table.names)
+        took = clock_text(s.lock_time - s.history[0][0]) if s.history else ""
+        text.draw(canvas, f"Round {s.round_no} of 3 — {head}", (PANEL.centerx, PANEL.y + 24), 48, GOLD, bold=True,
+                  anchor="midtop")
+        text.draw(canvas, f"Locked after {took}", (PANEL.centerx, PANEL.y + 84), 26, MUTED, anchor="midtop")
+        self._score_table(canvas, pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.w - 80, 420))
+        t0 = s.history[0][0] if s.history else 0.0
+        chart = pygame.Rect(PANEL.x + 40, PANEL.y + 560, 1080, 300)
+        text.draw(canvas, "Market over the round", (chart.x, chart.y - 4), 26, CREAM, bold=True, anchor="bottomleft")
+        draw_chart(canvas, text, chart, s.history, t0, s.lock_time)
+        draw_legend(canvas, self.app, pygame.Rect(chart.right + 40, chart.y + 10, 300, 240))
+        self._next_line(canvas)
+
+    def _next_line(self, canvas: pygame.Surface) -> None:
+        left = self.table.next_round_in()
+        if self.final:
+            words = "That was the last round."
+        elif left is None:
+            words = ""
+        else:
+            words = f"Next round in {max(0, int(left + 0.999))} s — tap to start it now"
+        self.app.text.draw(canvas, words, (PANEL.right - 40, PANEL.bottom - 30 if not self.final else PANEL.bottom
+                                           - 130), 30, GOLD, bold=True, anchor="bottomright")
+
+    def _score_table(self, canvas: pygame.Surface, r: pygame.Rect) -> None:
+        text = self.app.text
+        cols = (("Stall", 0), ("How", 280), ("Breakdown", 590), ("Locker", 1090), ("Round", 1260),
+                ("Total", 1460))
+        for label, x in cols:
+            text.draw(canvas, label, (r.x + x, r.y), 26, MUTED, bold=True)
+        rows = self.summary.stalls
+        row_h = min(62, (r.h - 44) // max(1, len(rows)))
+        totals = self.table.view.totals
+        for i, row in enumerate(rows):
+            y = r.y + 44 + i * row_h
+            if row.seat == self.summary.locker:
+                pygame.draw.rect(canvas, (70, 56, 30), (r.x - 12, y - 4, r.w + 24, row_h - 4), border_radius=10)
+            cells = (self.table.names[row.seat], path_words(row), score_detail(row),
+                     f"+{row.locker_bonus}" if row.locker_bonus else "—", f"{float(row.score):g}",
+                     f"{totals[row.seat]:g}")
+            for (label, x), cell in zip(cols, cells):
+                bold = label in ("Stall", "Round")
+                text.draw(canvas, cell, (r.x + x, y + (row_h - 8) // 2), 28, CREAM if label != "Round" else GOLD,
+                          bold=bold, anchor="midleft")
+
+    def _draw_final(self, canvas: pygame.Surface) -> None:
+        self.dim(canvas, 200)
+        panel(canvas, PANEL, fill=(26, 20, 16, 252), radius=28, width=4)
+        text = self.app.text
+        view = self.table.view
+        order = view.final or tuple(sorted(range(view.seats), key=lambda s: -view.totals[s]))
+        best = view.totals[order[0]]
+        winners = [self.table.names[s] for s in order if view.totals[s] == best]
+        head = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} the Swap Meet!"
+        text.draw(canvas, "Final standings", (PANEL.centerx, PANEL.y + 30), 34, MUTED, anchor="midtop")
+        text.draw(canvas, head, (PANEL.centerx, PANEL.y + 80), 60, GOLD, bold=True, anchor="midtop", shadow=True)
+        x0 = PANEL.x + 220
+        y = PANEL.y + 210
+        for j, label in enumerate(("Place", "Trader", "Round 1", "Round 2", "Round 3", "Total")):
+            text.draw(canvas, label, (x0 + (0, 140, 620, 820, 1020, 1220)[j], y), 28, MUTED, bold=True)
+        for rank, seat in enumerate(order):
+            y += 80
+            top = view.totals[seat] == best
+            if top:
+                pygame.draw.rect(canvas, (70, 56, 30), (x0 - 30, y - 12, 1420, 68), border_radius=14)
+            rounds = [f"{float(s.stalls[seat].score):g}" for s in view.summaries]
+            cells = [f"{rank + 1}.", self.table.names[seat]] + rounds + [""] * (3 - len(rounds)) + \
+                [f"{view.totals[seat]:g}"]
+            for j, cell in enumerate(cells):
+                text.draw(canvas, cell, (x0 + (0, 140, 620, 820, 1020, 1220)[j], y), 36 if j != 5 else 40,
+                          GOLD if top or j == 5 else CREAM, bold=j in (1, 5))
+
+
+class PauseOverlay(Scene):
+    """The match clock is stopped until Resume."""
+
+    opaque = False
+    name = "swap_meet_pause"
+
+    def __init__(self, app, table: SwapMeetScene) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.table = table
+        box = pygame.Rect(0, 0, 900, 460)
+        box.center = (LOGICAL_W // 2, LOGICAL_H // 2)
+        self.box = box
+        self.resume_b = button(self.ui, (box.centerx - 400, box.bottom - 120, 250, 84), "Resume", "#primary")
+        self.help_b = button(self.ui, (box.centerx - 125, box.bottom - 120, 250, 84), "Help")
+        self.leave_b = button(self.ui, (box.centerx + 150, box.bottom - 120, 250, 84), "Leave", "#danger")
+
+    def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
+        if element is self.resume_b:
+            self.on_back()
+        elif element is self.help_b:
+            self.table.open_help()
+        elif element is self.leave_b:
+            self.table.leave()
+
+    def on_back(self) -> bool:
+        self.app.stack.pop()
+        self.table.set_paused(False)
+        return True
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        self.dim(canvas, 170)
+        panel(canvas, self.box, radius=28, width=4)
+        text = self.app.text
+        text.draw(canvas, "Paused", (self.box.centerx, self.box.y + 40), 72, GOLD, bold=True, anchor="midtop")
+        text.draw(canvas, "The match clock is stopped. Leave keeps the match for Continue.",
+                  (self.box.centerx, self.box.y + 160), 28, CREAM, anchor="midtop")

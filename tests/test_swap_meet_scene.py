@@ -1,0 +1,242 @@
+"""Headless screen tests of the Swap Meet floor: offers, swaps, cash out, the timer, pause, rounds."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.scenes.swap_meet import SwapMeetScene
+from game.scenes.swap_meet_layout import Region
+from game.scenes.swap_meet_panel import SeatPanel
+from game.scenes.swap_meet_summary import PauseOverlay, SummaryOverlay
+from rules.contract import MatchConfig, SeatConfig
+from rules.swap_meet.actions import OpenOffer
+from rules.swap_meet.scenario import scenario
+from tests.conftest import make_player
+
+BOTS = ("Basil", "Cobalt", "Dune", "Ember", "Fern")
+
+
+@pytest.fixture(autouse=True)
+def unthreaded(monkeypatch):
+    """Bots think on the caller's thread: deterministic tests."""
+    monkeypatch.setattr(SwapMeetScene, "THREADED_BOTS", False)
+
+
+def start(humans: int = 1, seats: int = 4, hands=None, round_seconds: int = 90, quiet: bool = True):  # type: ignore[no-untyped-def]
+    """A player with a Swap Meet floor on top (optionally a scenario deal, bots silenced)."""
+    p = make_player()
+    p.app.update_settings(seen_briefings=("swap-meet",))
+    config = MatchConfig(tuple(SeatConfig(f"Player {i + 1}" if i < humans else BOTS[i - humans],
+                                          None if i < humans else "normal") for i in range(seats)),
+                         {"round_seconds": round_seconds})
+    scene = SwapMeetScene(p.app, config, 3)
+    p.app.stack.reset(scene)
+    if quiet:
+        scene.session.bots = {}
+    if hands is not None:
+        scene.session.state = scenario(hands, now=scene.session.now(), round_seconds=round_seconds)
+        scene.on_events([])
+    p.frames(2)
+    return p, scene
+
+
+def spot(region: Region, want) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """The canvas point of the last hit zone whose intent passes `want`."""
+    rect = next(r for r, intent in reversed(region.panel.hits) if want(intent))
+    return region.to_canvas(rect.center)
+
+
+def tap(p, scene, intent: tuple, region: int = 0) -> None:  # type: ignore[no-untyped-def]
+    """Click the panel zone with exactly this intent."""
+    p.click(spot(scene.regions[region], lambda i: i == intent))
+
+
+def tap_card(p, scene, kind: str, region: int = 0) -> None:  # type: ignore[no-untyped-def]
+    """Click an unlifted card of `kind`."""
+    p.click(spot(scene.regions[region], lambda i: i[:3] == ("card", kind, False)))
+
+
+HANDS = [{"crate": 3, "sack": 3, "coin": 1, "rack": 1, "market_crash": 1},
+         {"sack": 4, "coin": 2, "rack": 2},
+         {"coin": 4, "rack": 4},
+         {"rack": 3, "crate": 3, "sack": 2}]
+
+
+def test_open_an_offer_from_selected_cards_then_pull_it():
+    p, scene = start(hands=HANDS)
+    tap_card(p, scene, "crate")
+    tap_card(p, scene, "crate")
+    assert scene.sel[0].kind == "crate" and scene.sel[0].count == 2
+    assert "Open offer lists 2 Crate" in scene.regions[0].model.hint
+    tap(p, scene, ("button", "open"))
+    offer = scene.session.view(0).offers[0]
+    assert (offer.kind, offer.count) == ("crate", 2)
+    assert scene.sel[0].kind is None
+    tap(p, scene, ("button", "pull"))
+    assert scene.session.view(0).offers[0] is None
+    pygame.quit()
+
+
+def test_selecting_another_type_starts_over_and_a_three_card_offer_is_explained():
+    p, scene = start(hands=HANDS)
+    for _ in range(3):
+        tap_card(p, scene, "crate")
+    assert scene.sel[0].count == 3
+    assert "offers are 1 to 2 cards" in scene.regions[0].model.hint
+    tap_card(p, scene, "sack")
+    assert (scene.sel[0].kind, scene.sel[0].count) == ("sack", 1)
+    pygame.quit()
+
+
+def test_swap_button_appears_only_for_a_valid_counter_and_swaps_with_a_bots_offer():
+    p, scene = start(hands=HANDS)
+    scene.on_events(scene.session.act(1, OpenOffer("sack", 2)))
+    rival = next(r for r in scene.regions[0].model.rivals if r.seat == 1)
+    assert not rival.can_swap
+    tap_card(p, scene, "crate")
+    assert not next(r for r in scene.regions[0].model.rivals if r.seat == 1).can_swap  # count differs
+    tap_card(p, scene, "crate")
+    assert next(r for r in scene.regions[0].model.rivals if r.seat == 1).can_swap
+    tap(p, scene, ("swap", 1))
+    view = scene.session.view(0)
+    kinds = [k for _, k in view.hand]
+    assert kinds.count("sack") == 5 and kinds.count("crate") == 1
+    assert view.market["sack"] == pytest.approx(1.1) and view.market["crate"] == pytest.approx(1.1)
+    assert any(getattr(m, "key", ("",))[0] == "fly" for m in scene.movers)  # cards fly between stalls
+    p.frames(90)
+    assert not any(getattr(m, "key", ("",))[0] == "fly" for m in scene.movers)
+    pygame.quit()
+
+
+def test_cash_out_lights_only_on_an_exact_match_and_locks_the_round():
+    hands = [{"crate": 5, "sack": 3, "market_crash": 1}] + HANDS[1:]
+    p, scene = start(hands=hands)
+    cash = next(b for b in scene.regions[0].model.buttons if b.key == "cash")
+    assert cash.enabled
+    tap(p, scene, ("button", "cash"))
+    view = scene.session.view(0)
+    assert view.phase == "locked" and view.summaries[-1].how == "cash"
+    assert isinstance(p.top, SummaryOverlay)
+    assert "cash_out" in p.app.audio.played
+    pygame.quit()
+
+
+def test_cash_out_is_dim_when_the_hand_does_not_match():
+    p, scene = start(hands=HANDS)
+    assert not next(b for b in scene.regions[0].model.buttons if b.key == "cash").enabled
+    tap(p, scene, ("button", "cash"))
+    assert scene.session.view(0).phase == "trading"
+    pygame.quit()
+
+
+def test_the_timer_locks_the_round_on_the_clock_then_the_summary_and_the_next_round():
+    p, scene = start(hands=HANDS, round_seconds=60)
+    p.clock.advance(59.5)
+    p.frames(1)
+    assert scene.session.view(0).phase == "trading"
+    assert "tick_fast" in p.app.audio.played
+    p.clock.advance(5.0)  # a long hitch: the round still locks at exactly its deadline
+    p.frames(2)
+    summary = scene.session.view(0).summaries[-1]
+    assert summary.how == "timer" and summary.lock_time == pytest.approx(scene.view.deadline)
+    assert isinstance(p.top, SummaryOverlay)
+    p.frames(150)
+    assert p.top.stage == "summary"
+    p.clock.advance(8.0)
+    p.frames(2)
+    assert scene.session.view(0).round_no == 2 and p.top is scene
+    pygame.quit()
+
+
+def test_tapping_the_summary_starts_the_next_round_at_once():
+    p, scene = start(hands=HANDS, round_seconds=60)
+    p.clock.advance(61)
+    p.frames(130)
+    assert p.top.stage == "summary"
+    p.click((960, 540))
+    assert scene.session.view(0).round_no == 2 and p.top is scene
+    pygame.quit()
+
+
+def test_pause_stops_the_match_clock():
+    p, scene = start(hands=HANDS)
+    p.press_button(scene.pause_b)
+    assert isinstance(p.top, PauseOverlay)
+    before = scene.session.now()
+    p.clock.advance(120)
+    p.frames(5)
+    assert scene.session.now() == pytest.approx(before)
+    assert scene.session.view(0).phase == "trading"
+    p.press_button(p.top.resume_b)
+    p.frames(5)
+    assert scene.session.now() > before and p.top is scene
+    pygame.quit()
+
+
+def test_tapping_a_market_meter_pins_the_bank_type():
+    p, scene = start(hands=HANDS)
+    assert scene.session.view(0).bank == "crate"
+    p.click(scene.market.cells["coin"].center)
+    assert scene.session.view(0).pin == "coin" and scene.market.bank == "coin"
+    pygame.quit()
+
+
+def test_market_crash_button_drops_the_meter_and_animates_it():
+    p, scene = start(hands=HANDS)
+    tap(p, scene, ("button", "crash:rack"))
+    assert scene.session.view(0).market["rack"] == pytest.approx(0.5)
+    assert any(getattr(m, "kind", None) == "rack" for m in scene.movers)
+    p.frames(200)
+    assert scene.market.shown["rack"] == pytest.approx(0.5)
+    pygame.quit()
+
+
+def test_a_full_match_against_bots_reaches_the_final_standings_and_rematch():
+    p, scene = start(seats=3, quiet=False, round_seconds=60)
+    for _ in range(3):
+        for _ in range(70):
+            p.clock.advance(1.0)
+            p.frames(1)
+        p.frames(130)
+        if scene.session.outcome() is None:
+            p.click((960, 540))
+    assert scene.session.outcome() is not None
+    overlay = p.top
+    assert isinstance(overlay, SummaryOverlay) and overlay.final
+    p.press_button(overlay.buttons["standings"])
+    assert overlay.stage == "final"
+    p.press_button(overlay.buttons["rematch"])
+    p.frames(40)
+    assert isinstance(p.top, SwapMeetScene) and p.top is not scene
+    pygame.quit()
+
+
+def test_first_play_shows_the_briefing_and_help_reopens_it_with_the_clock_stopped():
+    p = make_player()
+    config = MatchConfig((SeatConfig("Player 1"), SeatConfig("Basil", "easy"), SeatConfig("Cobalt", "easy")), {})
+    scene = SwapMeetScene(p.app, config, 3)
+    p.app.stack.reset(scene)
+    p.frames(2)
+    assert p.top.name == "help" and scene.session.clock.paused
+    assert "swap-meet" in p.app.settings.seen_briefings
+    p.key(pygame.K_ESCAPE)
+    assert p.top is scene and not scene.session.clock.paused
+    p.press_button(scene.help_b)
+    assert p.top.name == "help" and scene.session.clock.paused
+    pygame.quit()
+
+
+@pytest.mark.parametrize("angle", [0, 180, -90, 90])
+def test_panel_points_map_back_through_the_turn(angle):
+    p = make_player()
+    rect = pygame.Rect(100, 50, 360, 1000) if angle in (-90, 90) else pygame.Rect(100, 50, 1000, 360)
+    region = Region(0, rect, angle, SeatPanel(p.app, (1000, 360), True))
+    upright = pygame.Surface((1000, 360))
+    upright.fill((0, 0, 0))
+    upright.set_at((30, 300), (255, 0, 0))
+    region.set_image(upright)
+    x, y = region.to_canvas((30.5, 300.5))  # the pixel's centre
+    assert region.image.get_at((int(x) - rect.x, int(y) - rect.y))[:3] == (255, 0, 0)
+    assert region.to_upright((x, y)) == pytest.approx((30.5, 300.5))
+    pygame.quit()

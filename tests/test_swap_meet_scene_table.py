@@ -1,0 +1,153 @@
+"""Table mode (several people on one touch screen) and the Swap Meet lobby, headless."""
+
+from __future__ import annotations
+
+import zlib
+
+import pygame
+import pytest
+
+from game import tables
+from game.scenes.swap_meet import SwapMeetScene
+from game.scenes.swap_meet_lobby import SwapMeetLobby
+from rules.swap_meet.actions import OpenOffer
+from rules.swap_meet.scenario import scenario
+from tests.conftest import make_player
+from tests.test_monkey_shell import monkey
+from tests.test_swap_meet_scene import HANDS, spot, start
+
+
+@pytest.fixture(autouse=True)
+def unthreaded(monkeypatch):
+    """Bots think on the caller's thread: deterministic tests."""
+    monkeypatch.setattr(SwapMeetScene, "THREADED_BOTS", False)
+
+
+def card_spot(scene, region: int, kind: str):  # type: ignore[no-untyped-def]
+    """Where an unlifted card of `kind` is in a seat's (turned) panel."""
+    return spot(scene.regions[region], lambda i: i[:3] == ("card", kind, False))
+
+
+def tab_spot(scene, region: int):  # type: ignore[no-untyped-def]
+    """Where a seat's peek tab is."""
+    return spot(scene.regions[region], lambda i: i == ("peektab",))
+
+
+def test_table_mode_gives_each_person_a_turned_region_and_hides_private_cards():
+    p, scene = start(humans=3, hands=HANDS)
+    assert scene.table_mode and [r.angle for r in scene.regions] == [0, -90, 90]
+    assert all(r.model.masked for r in scene.regions)
+    assert all(not r.model.hint.startswith("Tap") for r in scene.regions)
+    p.tap_finger(card_spot(scene, 0, "crate"), finger_id=3)
+    assert scene.sel[0].kind is None  # face down: a tap on a hidden card does nothing
+    pygame.quit()
+
+
+def test_two_fingers_trade_in_two_seats_at_once():
+    p, scene = start(humans=3, hands=HANDS)
+    down, up = pygame.FINGERDOWN, pygame.FINGERUP
+    p.finger(down, tab_spot(scene, 0), 1)
+    p.finger(down, tab_spot(scene, 1), 2)
+    p.frames(2)
+    assert not scene.regions[0].model.masked and not scene.regions[1].model.masked
+    assert scene.regions[2].model.masked  # nobody holds the third seat's tab
+    a, b = card_spot(scene, 0, "crate"), card_spot(scene, 1, "sack")
+    p.finger(down, a, 3)
+    p.finger(down, b, 4)
+    p.frames(1)
+    p.finger(up, a, 3)
+    p.finger(up, b, 4)
+    p.frames(2)
+    assert (scene.sel[0].kind, scene.sel[0].count) == ("crate", 1)
+    assert (scene.sel[1].kind, scene.sel[1].count) == ("sack", 1)
+    p.tap_finger(card_spot(scene, 0, "crate"), 5)
+    p.tap_finger(card_spot(scene, 1, "sack"), 6)
+    p.tap_finger(spot(scene.regions[0], lambda i: i == ("button", "open")), 5)
+    p.tap_finger(spot(scene.regions[1], lambda i: i == ("button", "open")), 6)
+    offers = scene.session.view(None).offers
+    assert (offers[0].kind, offers[0].count) == ("crate", 2) and (offers[1].kind, offers[1].count) == ("sack", 2)
+    p.finger(up, tab_spot(scene, 0), 1)
+    p.finger(up, tab_spot(scene, 1), 2)
+    p.frames(260)  # the grace after letting go runs out
+    assert scene.regions[0].model.masked and scene.regions[1].model.masked
+    pygame.quit()
+
+
+def test_a_pointer_acts_only_in_the_seat_where_it_was_pressed():
+    p, scene = start(humans=3, hands=HANDS)
+    for r in scene.regions:
+        r.reveal_until = 1e9
+    scene.refresh()
+    p.finger(pygame.FINGERDOWN, card_spot(scene, 0, "crate"), 7)
+    p.frames(1)
+    p.finger(pygame.FINGERUP, card_spot(scene, 1, "sack"), 7)  # lifted over another seat
+    p.frames(2)
+    assert scene.sel[1].kind is None
+    pygame.quit()
+
+
+def test_racing_swaps_on_one_offer_first_wins_the_second_is_told_it_is_gone():
+    p, scene = start(humans=3, hands=HANDS)
+    for r in scene.regions:
+        r.reveal_until = 1e9
+    scene.session.state = scenario([{"crate": 4, "sack": 4}, {"sack": 4, "coin": 4}, {"rack": 4, "coin": 4},
+                                    {"crate": 4, "rack": 4}], now=scene.session.now())
+    scene.on_events(scene.session.act(0, OpenOffer("crate", 1)))
+    for seat, kind in ((1, "sack"), (2, "rack")):
+        p.tap_finger(card_spot(scene, seat, kind), 10 + seat)
+    a = spot(scene.regions[1], lambda i: i == ("swap", 0))
+    b = spot(scene.regions[2], lambda i: i == ("swap", 0))
+    p.finger(pygame.FINGERDOWN, a, 21)
+    p.finger(pygame.FINGERDOWN, b, 22)
+    p.frames(1)
+    p.finger(pygame.FINGERUP, a, 21)
+    p.finger(pygame.FINGERUP, b, 22)
+    p.frames(2)
+    counts = [len(scene.session.view(s).hand) for s in range(4)]
+    assert counts == [8, 8, 8, 8] and len(scene.session.view(None).trades) == 1
+    assert any("offer is gone" in item[0] for item in p.app.toasts.queue)
+    pygame.quit()
+
+
+def test_lobby_add_bot_ready_and_start_trading_by_the_host():
+    p = make_player()
+    p.app.update_settings(seen_briefings=("swap-meet",))
+    p.app.stack.push(tables.setup_scene(p.app, "swap-meet"))
+    p.frames(2)
+    lobby = p.top
+    assert isinstance(lobby, SwapMeetLobby)
+    while len(lobby.seats) > 1:
+        p.press_button(lobby.rows[-1]["remove"])
+    assert not lobby.start.is_enabled
+    p.press_button(lobby.add_bot)
+    p.press_button(lobby.add_person)
+    assert len(lobby.seats) == 3 and not lobby.start.is_enabled
+    assert "Player 2" in lobby.waiting_for()
+    p.press_button(lobby.rows[2]["ready"])
+    assert lobby.start.is_enabled
+    p.press_button(lobby.timer)
+    assert lobby.round_seconds == 105
+    p.press_button(lobby.start)
+    p.frames(40)
+    scene = p.top
+    assert isinstance(scene, SwapMeetScene) and scene.table_mode
+    assert [s.bot for s in scene.config.seats] == [None, "normal", None]
+    assert scene.config.options["round_seconds"] == 105
+    pygame.quit()
+
+
+def test_the_title_tile_leads_to_the_lobby():
+    p = make_player()
+    tile = next(t for t in p.top.tiles if t.game == "swap-meet")
+    p.click(tile.rect.center)
+    p.frames(40)
+    assert isinstance(p.top, SwapMeetLobby)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("humans", [3, 4])
+def test_monkey_with_many_fingers_in_table_mode(humans):
+    p, scene = start(humans=humans, seats=5, quiet=False, round_seconds=60)
+    monkey(p, seed=zlib.crc32(f"swap-meet-{humans}".encode()), events=2500)
+    assert p.app.stack.top is not None
+    pygame.quit()
