@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import statistics
 import time
 
@@ -118,6 +119,36 @@ def _table_run(display, assets, text, frames: int, flying: int, pace: bool) -> l
     return samples
 
 
+def _floor_run(frames: int, size: tuple[int, int]) -> tuple[list[float], dict[str, float]]:
+    """The real Swap Meet floor, six seats (five Hard bots at fast speed), after 20 s of trading."""
+    import tempfile
+
+    from game.app import App, AppOptions
+    from game.loop import FakeClock
+    from game.scenes.swap_meet import SwapMeetScene
+    from rules.contract import MatchConfig, SeatConfig
+
+    os.environ["MARKET_HALL_HOME"] = tempfile.mkdtemp(prefix="market-hall-bench-")  # never touch real settings
+    clock = FakeClock()
+    app = App(AppOptions(size=size, pace=False, seed=1), clock=clock)
+    app.update_settings(seen_briefings=("swap-meet",), bot_speed="fast")
+    SwapMeetScene.THREADED_BOTS = False
+    seats = (SeatConfig("You"),) + tuple(SeatConfig(f"Bot {i}", "hard") for i in range(1, 6))
+    floor = SwapMeetScene(app, MatchConfig(seats, {"round_seconds": 180}), 7)
+    app.stack.reset(floor)
+    for _ in range(20 * 60):
+        clock.advance(1 / 60)
+        app.frame()
+    samples = []
+    for _ in range(frames):
+        clock.advance(1 / 60)
+        t0 = time.perf_counter()
+        app.frame()
+        samples.append(time.perf_counter() - t0)
+    market = dict(floor.session.view(0).market)
+    return samples, {k: round(v, 2) for k, v in market.items()}
+
+
 def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed: bool = False) -> int:
     """Measure and print the JSON result: the busy table (40 cards in flight) is the headline;
     `light` is a table at rest with 4 cards in flight; `bare` is fill + full flip."""
@@ -133,6 +164,9 @@ def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed:
     light = _table_run(display, assets, text, frames, 4, pace=windowed)
     result = {"frames": frames, "size": f"{size[0]}x{size[1]}", **_stats(busy),
               "light": _stats(light), "bare": _stats(bare), "video_driver": pygame.display.get_driver()}
+    pygame.quit()
+    floor, market = _floor_run(frames, size)
+    result["swap_meet_floor"] = {**_stats(floor), "market": market}
     result["ratio_median"] = round(result["median_ms"] / max(result["bare"]["median_ms"], 1e-6), 2)
     result["ratio_p99"] = round(result["p99_ms"] / max(result["bare"]["p99_ms"], 1e-6), 2)
     print(json.dumps(result))
