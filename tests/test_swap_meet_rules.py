@@ -354,3 +354,21 @@ def test_a_contract_is_peeked_once():
     state = table({**MIXED, "inside_trading": 2}, MIXED, MIXED)
     state, _ = do(state, 0, Peek(1))
     assert refused(state, 0, Peek(1)) == "you already know that contract"
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_every_deal_is_a_fresh_far_start(seats):
+    from collections import Counter
+
+    from rules.swap_meet.data import CONTRACTS_BY_NAME, DEAL_MAX_OF_TYPE, DEAL_MIN_MISSING, HAND_SIZE
+
+    for seed in range(40):
+        state = GAME.new_match(seed, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(seats))))
+        assert all(m == 1 for m in state.market)
+        assert len({s.contract for s in state.stalls}) == seats  # a different contract each
+        for stall in state.stalls:
+            held = Counter(c.kind for c in stall.resources())
+            assert sum(held.values()) == HAND_SIZE and len(stall.actions()) == 1
+            assert max(held.values()) <= DEAL_MAX_OF_TYPE  # never pure, never near a slam
+            need = CONTRACTS_BY_NAME[stall.contract].recipe
+            assert sum(max(0, n - held[k]) for k, n in need) >= DEAL_MIN_MISSING  # never near a cash out

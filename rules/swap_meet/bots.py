@@ -1,7 +1,10 @@
 """Swap Meet bots: they read their view and the legal actions only, and wait human reaction times.
 
 A bot values a hand by its best plan (contract, a slam of one type, or banking), takes a swap that
-raises that value, offers the cards its plan does not need, and plays action cards when they pay.
+raises that value clearly (no marginal swaps), offers the cards its plan does not need (another
+spare type, preferably one nobody else lists, when an offer sits untaken), and plays action cards
+when they pay. Pace is human: a bot reads a fresh deal for a few seconds and lets most wake-ups
+pass "thinking", so a person at the table has time to read offers and trade first.
 Rival needs are inferred from public facts only: what rivals took in trades and what Inside
 Trading showed this bot.
 """
@@ -42,7 +45,10 @@ class Level:
     """How a bot level plays."""
 
     wake: tuple[float, float]  # seconds between decisions
-    idle: float  # chance to let a decision pass
+    idle: float  # chance to let a decision pass ("thinking") at a 4-seat table
+    read: float  # seconds spent reading a fresh deal before the first move of a round
+    min_gain: float  # a swap must raise the plan value by more than this (no marginal swaps)
+    patience: float  # seconds an untaken offer stays before the bot lists another spare type
     card_cost: float  # estimated points lost per card still to trade
     slam_cost: float  # the same for a slam (harder: nobody offers your type for free)
     pins: bool
@@ -50,9 +56,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level((1.4, 2.5), 0.55, 9.0, 11.0, False, False),
-    "normal": Level((1.0, 2.0), 0.45, 8.0, 9.5, True, True),
-    "hard": Level((0.7, 1.4), 0.4, 7.0, 8.5, True, True),
+    "easy": Level((1.4, 2.5), 0.85, 6.0, 4.0, 14.0, 9.0, 11.0, False, False),
+    "normal": Level((1.0, 2.0), 0.8, 5.0, 4.0, 10.0, 8.0, 10.5, True, True),
+    "hard": Level((0.7, 1.4), 0.8, 4.0, 4.0, 8.0, 7.0, 9.0, True, True),
 }
 
 
@@ -140,6 +146,14 @@ def rival_wants(view: SeatView) -> Counter[str]:
     return wants
 
 
+def offer_kind(view: SeatView, spare: dict[str, int], avoid: str | None) -> str:
+    """The spare type to list: one rivals are not already offering, publicly wanted, plentiful."""
+    kinds = [k for k in RESOURCES if spare[k] and k != avoid] or [k for k in RESOURCES if spare[k]]
+    glut = Counter(o.kind for o in view.offers if o is not None and o.seat != view.seat)
+    wants = rival_wants(view)
+    return max(kinds, key=lambda k: (-glut[k], wants[k], spare[k], -RESOURCES.index(k)))
+
+
 class TraderBot:
     """A Swap Meet bot of one level with its own seeded rng."""
 
@@ -151,10 +165,15 @@ class TraderBot:
         self.params = LEVELS[level]
         self.rng = Rng.seeded(seed)
         self.seen: frozenset[int] = frozenset()
+        self.listed: tuple[int, float] = (0, 0.0)  # own open offer id and when the bot first saw it
 
     def _roll(self) -> float:
         value, self.rng = self.rng.random()
         return value
+
+    def idle(self, seats: int) -> float:
+        """Chance to let a decision pass; scaled so the whole pit keeps the 4-seat pace at any size."""
+        return max(0.0, 1.0 - (1.0 - self.params.idle) * 3 / (seats - 1))
 
     def wake_after(self, view: Any, now: float) -> float:
         """A human reaction time drawn from this bot's rng."""
@@ -166,9 +185,12 @@ class TraderBot:
         if view.phase != "trading" or not legal:
             return None
         noticed, self.seen = self.seen, frozenset(o.id for o in view.offers if o is not None)
+        mine = view.offers[view.seat]
+        if mine is not None and mine.id != self.listed[0]:
+            self.listed = (mine.id, now)
         if CashOut() in legal:
             return CashOut()
-        if self._roll() < self.params.idle:
+        if now - view.round_start < self.params.read or self._roll() < self.idle(view.seats):
             return None
         counts = my_counts(view)
         legal = [a for a in legal if not isinstance(a, Swap) or a.offer in noticed]
@@ -181,7 +203,7 @@ class TraderBot:
     def _swap(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
         """The legal swap that raises the plan value most, if any."""
         base = plan(counts, view, self.params)[0]
-        best, best_gain = None, 4.0
+        best, best_gain = None, self.params.min_gain
         for action in legal:
             if not isinstance(action, Swap):
                 continue
@@ -227,12 +249,13 @@ class TraderBot:
         return PinBank(best) if best != view.bank and PinBank(best) in legal else None
 
     def _offer(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
-        """Keep an offer of the cards the plan does not need."""
+        """Keep an offer of spare cards; list another spare type when nobody takes it."""
         spare = surplus(counts, view, self.params)
         mine = view.offers[view.seat]
         if not any(spare.values()):
             return Pull() if mine is not None else None
-        kind = max(RESOURCES, key=lambda k: (spare[k], -RESOURCES.index(k)))
+        stale = mine is not None and now - self.listed[1] >= self.params.patience
+        kind = offer_kind(view, spare, mine.kind if stale and mine is not None else None)
         count = min(spare[kind], OFFER_LIMIT)
         if mine is not None and mine.kind == kind and mine.count == count:
             return None

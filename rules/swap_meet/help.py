@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rules.swap_meet.data import (
     CONTRACTS,
+    DEAL_MAX_OF_TYPE,
+    DEAL_MIN_MISSING,
     HAND_SIZE,
     OFFER_LIMIT,
     ROUND_SECONDS,
@@ -32,8 +34,9 @@ HELP_PAGES: list[tuple[str, str]] = [
         "The deal",
         f"Each round is a fresh deal. You get {HAND_SIZE} resources and 1 action card, plus a secret "
         "contract. The deck holds 2 × players + 2 of each resource (10 each with 4 players); what is "
-        "not dealt is set aside. Nobody is dealt a pure hand or an exact contract. The market starts "
-        "every round at 1.0×.",
+        f"not dealt is set aside. Nobody is dealt more than {DEAL_MAX_OF_TYPE} of one type, and "
+        f"everyone starts at least {DEAL_MIN_MISSING} cards short of their contract. The market "
+        "starts every round at 1.0×.",
     ),
     (
         "Offers and swaps",

@@ -10,6 +10,8 @@ from rules.contract import Event, MatchConfig
 from rules.rng import Rng
 from rules.swap_meet.data import (
     CONTRACTS,
+    DEAL_MAX_OF_TYPE,
+    DEAL_MIN_MISSING,
     HAND_SIZE,
     MULT_START,
     RESOURCES,
@@ -58,22 +60,33 @@ def new_match(seed: int, config: MatchConfig, now: float = 0.0) -> State:
     return start_round(state, now)[0]
 
 
-def _deal_resources(rng: Rng, cards: tuple[Card, ...], seats: int) -> tuple[tuple[Card, ...], Rng]:
-    """Shuffle until no hand is dealt pure."""
+def _missing(contract: Contract, hand: Counter[str]) -> int:
+    """Cards a hand still has to trade in before it matches `contract`."""
+    return sum(max(0, n - hand[kind]) for kind, n in contract.recipe)
+
+
+def _pick_contracts(order: tuple[Contract, ...], hands: list[Counter[str]]) -> tuple[Contract, ...] | None:
+    """Each seat in turn takes the first unused contract (shuffled order) it is far enough from."""
+    picked: list[Contract] = []
+    for hand in hands:
+        fits = [c for c in order if c not in picked and _missing(c, hand) >= DEAL_MIN_MISSING]
+        if not fits:
+            return None
+        picked.append(fits[0])
+    return tuple(picked)
+
+
+def _deal(rng: Rng, cards: tuple[Card, ...], seats: int) -> tuple[tuple[Card, ...], tuple[Contract, ...], Rng]:
+    """Shuffle until no hand holds over DEAL_MAX_OF_TYPE of a type and every seat has a far contract."""
     while True:
         deck, rng = rng.shuffle(cards)
-        hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(seats)]
-        if all(len({c.kind for c in hand}) > 1 for hand in hands):
-            return deck, rng
-
-
-def _deal_contracts(rng: Rng, deck: tuple[Card, ...], seats: int) -> tuple[tuple[Contract, ...], Rng]:
-    """Shuffle the contracts until nobody is dealt an exact match."""
-    while True:
-        contracts, rng = rng.shuffle(CONTRACTS)
         hands = [Counter(c.kind for c in deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(seats)]
-        if all(+Counter(dict(contracts[i].recipe)) != hands[i] for i in range(seats)):
-            return contracts, rng
+        if any(max(hand.values()) > DEAL_MAX_OF_TYPE for hand in hands):
+            continue
+        order, rng = rng.shuffle(CONTRACTS)
+        contracts = _pick_contracts(order, hands)
+        if contracts is not None:
+            return deck, contracts, rng
 
 
 def start_round(state: State, t: float) -> tuple[State, list[Event]]:
@@ -81,9 +94,8 @@ def start_round(state: State, t: float) -> tuple[State, list[Event]]:
     seats = state.seats
     cards = tuple(Card(i, kind) for i, kind in enumerate(deck_kinds(seats)))
     resources = tuple(c for c in cards if c.is_resource)
-    deck, rng = _deal_resources(state.rng, resources, seats)
+    deck, contracts, rng = _deal(state.rng, resources, seats)
     actions, rng = rng.shuffle(tuple(c for c in cards if not c.is_resource))
-    contracts, rng = _deal_contracts(rng, deck, seats)
     stalls = tuple(
         Stall(hand=tuple(sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] + (actions[i],), key=sort_key)),
               contract=contracts[i].name)
