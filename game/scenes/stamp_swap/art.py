@@ -73,6 +73,8 @@ class StampArt:
         if item["kind"] != "stamp":
             return self._attendee(item, size)
         surf = self._face(item, size, size, frame=self.assets.image("stamp_frame", (size, size)))
+        if size < 64:  # a seat panel's tiny copy: colour, icon and perforations only
+            return surf
         self._value_badge(surf, item, size)
         self._footprint(surf, item, size)
         if item.get("face_down"):
@@ -179,6 +181,10 @@ class StampArt:
         pygame.draw.rect(surf, (44, 34, 26), surf.get_rect(), border_radius=14)
         pygame.draw.rect(surf, rgb, surf.get_rect(), 4, border_radius=14)
         icon = self.assets.image("specialist" if specialist else "exhibitor", (int(size * 0.5), int(size * 0.5)))
+        if size < 72:
+            icon = self.assets.image("specialist" if specialist else "exhibitor", (int(size * 0.8), int(size * 0.8)))
+            surf.blit(icon, icon.get_rect(center=(size // 2, size // 2)))
+            return surf
         surf.blit(icon, icon.get_rect(midtop=(size // 2, 6)))
         fsize = max(16, size // 7)
         lines = self.text.wrap(item["name"], fsize, size - 12, bold=True)[:2]

@@ -93,8 +93,9 @@ def panel_strip(seat: dict[str, Any], phase: str) -> list[Item]:
     return list(seat["pending"])
 
 
-def build(view: View, viewer: int | None, split: dict[str, str]) -> Layout:
-    """The layout for this view (split: the viewer's reserve/pile assignment while splitting)."""
+def build(view: View, viewer: int | None, split: dict[str, str], slots: dict[str, int] | None = None) -> Layout:
+    """The layout for this view (split: the viewer's reserve/pile assignment while splitting;
+    slots: each pool item's place, kept for the whole day so the pool never reshuffles)."""
     lay = Layout()
     lay.panels = panel_rects(view["players"])
     for rect, seat in zip(lay.panels, view["seats"]):
@@ -106,14 +107,12 @@ def build(view: View, viewer: int | None, split: dict[str, str]) -> Layout:
     phase = view["phase"]
     me = view["seats"][viewer] if viewer is not None else None
     if phase == "collect":
-        _collect(lay, view, me)
+        _collect(lay, view, me, slots or {})
     elif phase == "swap_prep" and me is not None and not me["ready"]:
         _split(lay, me, split)
-    elif phase in ("swap_prep", "swap_choose"):
-        _offers(lay, view)
     elif phase == "show" and me is not None:
         _show(lay, view, me)
-    elif phase == "show":
+    else:
         _offers(lay, view)
     return lay
 
@@ -125,21 +124,31 @@ def _contests(lay: Layout, view: View) -> None:
         y += 108
 
 
-def _collect(lay: Layout, view: View, me: dict[str, Any] | None) -> None:
+def pool_slots(pool: list[Item], slots: dict[str, int]) -> dict[str, int]:
+    """Keep each pool item's slot for the day; a new pool (new day) starts over."""
+    keys = [i["key"] for i in pool]
+    if all(k in slots for k in keys) and keys:
+        return slots
+    return {k: i for i, k in enumerate(keys)}
+
+
+def _collect(lay: Layout, view: View, me: dict[str, Any] | None, slots: dict[str, int]) -> None:
     pool = view["pool"]
-    count = len(pool) + (1 if view["token"]["in_pool"] else 0)
+    total = max([len(pool), *(v + 1 for v in slots.values())])
+    count = total + 1
     size, cols = (120, 7) if count <= 28 else (104, 8)
-    area = pygame.Rect(CENTRE.x, CENTRE.y + 84, CENTRE.w, 640)
+    box = pygame.Rect(CENTRE.x, CENTRE.y + 76, CENTRE.w, 660)
+    area = pygame.Rect(box.x, box.y + 60, box.w, box.h - 64)
     rects = grid(area, count, size, 12, cols)
-    lay.zones["pool"] = area
-    for item, rect in zip(pool, rects):
-        lay.add(item["key"], rect, item, "pool")
+    lay.zones["pool"] = box
+    for k, item in enumerate(pool):
+        lay.add(item["key"], rects[slots.get(item["key"], k)], item, "pool")
     if view["token"]["in_pool"]:
         lay.zones["token"] = rects[-1]
     if me is not None:
-        dc_area = pygame.Rect(CENTRE.x, CENTRE.bottom - 176, CENTRE.w, 150)
-        lay.zones["dc"] = dc_area
-        spaces = grid(dc_area, 6, 130, 14, 6)
+        dc_box = pygame.Rect(CENTRE.x, box.bottom + 14, CENTRE.w, CENTRE.bottom - box.bottom - 14)
+        lay.zones["dc"] = dc_box
+        spaces = grid(pygame.Rect(dc_box.x, dc_box.y + 54, dc_box.w, 140), 6, 130, 14, 6)
         lay.zones.update({f"space{i}": r for i, r in enumerate(spaces)})
         for item, rect in zip(me["dc"], spaces):
             lay.add(item["key"], rect, item, "dc")
@@ -176,11 +185,11 @@ def _offers(lay: Layout, view: View) -> None:
         piles = seat.get("piles") if seat.get("offered") else None
         if piles:
             for p, pile in enumerate(piles):
-                w = max(len(pile), 1) * (size + 8) + 24
+                w = max(len(pile), 1) * (size + 8) + 60
                 zone = pygame.Rect(x, row.y + 34, w, size + 20)
                 lay.offers[(i, p)] = zone
                 for k, item in enumerate(pile):
-                    lay.add(item["key"], pygame.Rect(x + 12 + k * (size + 8), y, size, size), item, f"pile{i}.{p}")
+                    lay.add(item["key"], pygame.Rect(x + 50 + k * (size + 8), y, size, size), item, f"pile{i}.{p}")
                 x += w + 20
         else:
             for k, item in enumerate([*seat["holding"], *seat["pending"]][:7]):

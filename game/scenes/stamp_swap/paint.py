@@ -6,19 +6,36 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB, value_text
-from game.scenes.stamp_swap.layout import CENTRE, HEAD, LEFT, TOP, Layout, panel_rects
-from game.text import CREAM, GOLD, MUTED, RED, TEAL
-from game.widgets import panel
+from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
+from game.scenes.stamp_swap.layout import HEAD, LEFT, TOP, Layout, panel_rects
+from game.text import CREAM, GOLD, MUTED
+from game.widgets import PANEL_BG, PANEL_EDGE
+
+_PANELS: dict[tuple, pygame.Surface] = {}
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple = PANEL_BG, edge: tuple = PANEL_EDGE,
+          radius: int = 22, width: int = 3) -> None:
+    """game.widgets.panel, but each size and style is drawn once and reused (the table repaints often)."""
+    key = (rect.size, fill, edge, radius, width)
+    img = _PANELS.get(key)
+    if img is None:
+        if len(_PANELS) > 300:
+            _PANELS.clear()
+        img = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(img, fill, img.get_rect(), border_radius=radius)
+        pygame.draw.rect(img, edge, img.get_rect(), width, border_radius=radius)
+        _PANELS[key] = img
+    surf.blit(img, rect)
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
 
 DAYS = ("Friday", "Saturday", "Sunday")
 PHASES = (("collect", "Collect"), ("swap", "Swap"), ("show", "Show"))
-TRACK = pygame.Rect(900, 10, 660, 70)
-SYMBOL_ICON = {"S": "theme_bird", "H": "stamp_facedown", "F": "theme_flower", "R": "stamp_rare", "A": "specialist"}
-SYMBOL_WORD = {"S": "stamp", "H": "face-down", "F": "forever", "R": "rare", "A": "attendee"}
+TRACK = pygame.Rect(964, 10, 606, 70)
+SYMBOL_ICON = {"H": "stamp_facedown", "R": "stamp_rare", "A": "specialist"}
+LEGEND = ("S stamp · H face-down · F forever 1x1", "R rare · A attendee")
 GREEN = (110, 220, 140)
 
 
@@ -75,11 +92,14 @@ def paint_track(scene: StampSwapScene, surf: pygame.Surface) -> None:
         x = left + (right - left) * mark / top
         pygame.draw.line(surf, (120, 96, 60), (x, y - 8), (x, y + 8), 2)
         scene.app.text.draw(surf, str(mark), (x, TRACK.y + 2), 18, MUTED, anchor="midtop")
-    order = sorted(range(len(scene.counters)), key=lambda s: scene.counters[s].shown)
-    for k, seat in enumerate(order):
+    placed: list[float] = []
+    for seat in sorted(range(len(scene.counters)), key=lambda s: scene.counters[s].shown):
         shown = max(0.0, min(float(top), scene.counters[seat].shown))
         x = left + (right - left) * shown / top
-        seat_disc(scene, surf, seat, (int(x), y - (k % 2) * 4), 14)
+        while any(abs(x - p) < 22 for p in placed):
+            x += 6  # equal scores sit side by side, never hidden under each other
+        placed.append(x)
+        seat_disc(scene, surf, seat, (int(x), y), 14)
 
 
 # left column ----------------------------------------------------------------------------------
@@ -111,6 +131,12 @@ def paint_events(scene: StampSwapScene, surf: pygame.Surface) -> None:
     for line in text.wrap(top["instruction"], 26, card.w - 32)[:4]:
         text.draw(surf, line, (card.x + 16, yy), 26, (40, 28, 16))
         yy += 32
+    legend = LEGEND
+    ly = card.bottom - 10 - 24 * len(legend)
+    if ly > yy:
+        for line in legend:
+            text.draw(surf, line, (card.x + 16, ly), 20, (110, 90, 60))
+            ly += 24
 
 
 def _symbols(scene: StampSwapScene, surf: pygame.Surface, symbols: str, x: int, y: int, size: int,
@@ -119,16 +145,30 @@ def _symbols(scene: StampSwapScene, surf: pygame.Surface, symbols: str, x: int, 
     if right:
         x -= len(symbols) * step
     for k, letter in enumerate(symbols):
-        icon = scene.app.assets.image(SYMBOL_ICON.get(letter, "stamp_frame"), (size, size))
-        surf.blit(icon, (x + k * step, y))
+        surf.blit(symbol_chip(scene, letter, size), (x + k * step, y))
+
+
+def symbol_chip(scene: StampSwapScene, letter: str, size: int) -> pygame.Surface:
+    """One pool symbol: an icon for face-down, rare and attendee; a lettered stamp for S and F."""
+    def make() -> pygame.Surface:
+        if letter in SYMBOL_ICON:
+            return scene.app.assets.image(SYMBOL_ICON[letter], (size, size)).copy()
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        inner = pygame.Rect(0, 0, size, size) if letter == "S" else pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
+        inner.center = (size // 2, size // 2)
+        pygame.draw.rect(surf, (60, 120, 200) if letter == "S" else (200, 90, 150), inner.inflate(-6, -6))
+        frame = scene.app.assets.image("stamp_frame", inner.size)
+        surf.blit(frame, inner)
+        scene.app.text.draw(surf, letter, inner.center, max(14, inner.h // 2 + 2), (255, 255, 255), bold=True,
+                            anchor="center")
+        return surf
+    return scene.app.assets.cached(f"ss-symbol-{letter}", (size, size), make)
 
 
 def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     """Four contests and the finale, with every seat's tickets on them."""
     v, text = scene.v, scene.app.text
     choosing = "choose" in lay.zones
-    head = pygame.Rect(LEFT.x, LEFT.y + 412, LEFT.w, 0)
-    del head
     for contest in [*v["contests"], v["finale"]]:
         rect = lay.contests[contest["id"]]
         finale = contest["kind"] == "finale"
@@ -153,10 +193,10 @@ def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> 
 
 # seat panels ----------------------------------------------------------------------------------
 STATUS = {
-    "collect": lambda v, s: "taking an item" if v["turn"] == s["seat"] else "",
-    "swap_prep": lambda v, s: "ready" if s["ready"] else "reserving and splitting",
+    "collect": lambda v, s: "collecting" if v["turn"] == s["seat"] else "",
+    "swap_prep": lambda v, s: "ready" if s["ready"] else "splitting",
     "swap_choose": lambda v, s: "choosing a pile" if v["turn"] == s["seat"] else ("chose" if s["chosen"] else ""),
-    "show": lambda v, s: "done" if s["show_done"] else "placing stamps",
+    "show": lambda v, s: "done" if s["show_done"] else "placing",
     "over": lambda v, s: "",
 }
 
@@ -173,7 +213,7 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
         text.draw(surf, who, (rect.x + 58, rect.y + 10), 26, CREAM, bold=True)
         level = scene.session.config.seats[i].bot
         status = STATUS.get(v["phase"], lambda *_: "")(v, seat)
-        sub = " · ".join(x for x in (f"bot, {level}" if level else "", status) if x)
+        sub = " · ".join(x for x in (f"bot, {level}" if level else "person", status) if x)
         text.draw(surf, sub, (rect.x + 58, rect.y + 44), 22, GOLD if acting else MUTED)
         paint_score(scene, surf, i)
         if seat["has_token"]:
@@ -228,10 +268,7 @@ def _mini_album(surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any]) -
 
 
 def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any]) -> None:
-    if rect.h < 170:
-        y = rect.y + 144
-    else:
-        y = rect.bottom - 40
+    y = rect.y + 146
     text = scene.app.text
     specs = sum(1 for a in seat["attendees"] if a.get("kind") == "specialist")
     exhib = sum(1 for a in seat["attendees"] if a.get("kind") == "exhibitor")
@@ -285,5 +322,3 @@ def paint_note(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, l
             scene.app.text.draw(surf, row, (rect.x, y), 24, colour)
             y += 30
 
-
-__all__ = ["CENTRE", "GREEN", "RED", "TEAL", "value_text"]

@@ -1,0 +1,227 @@
+"""Painting the phase area: pool, split screen, piles on offer, album, and the pop-up panels."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.stamp_swap.art import details, value_text
+from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, Layout
+from game.scenes.stamp_swap.paint import (
+    paint_head,
+    paint_items,
+    paint_note,
+    panel,
+    seat_disc,
+    zone_box,
+)
+from game.text import CREAM, GOLD, MUTED, RED
+
+if TYPE_CHECKING:
+    from game.scenes.stamp_swap.scene import StampSwapScene
+
+GREEN = (110, 220, 140)
+DETAILS = pygame.Rect(0, 0, 820, 380)
+DETAILS.center = CENTRE.center
+SUMMARY = pygame.Rect(CENTRE.x + 30, CENTRE.y + 90, CENTRE.w - 60, 760)
+
+
+def paint_centre(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    """The phase area for the current view."""
+    paint_head(scene, surf)
+    phase = scene.v["phase"]
+    if phase == "collect":
+        _collect(scene, surf, lay)
+    elif "tray" in lay.zones:
+        _split(scene, surf, lay)
+    elif "album" in lay.zones:
+        _show(scene, surf, lay)
+    else:
+        _offers(scene, surf, lay)
+    paint_items(scene, surf, lay)
+
+
+def _collect(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    zone_box(scene, surf, lay.zones["pool"], "The pool", f"{len(scene.v['pool'])} items · long-press for details")
+    if "token" in lay.zones:
+        surf.blit(scene.art.token(lay.zones["token"].w), lay.zones["token"])
+    if "dc" in lay.zones:
+        zone_box(scene, surf, lay.zones["dc"], "Your Daily Collection", "spaces 1 to 6")
+        for k in range(6):
+            space = lay.zones[f"space{k}"]
+            pygame.draw.rect(surf, (50, 40, 30), space, border_radius=12)
+            scene.app.text.draw(surf, str(k + 1), space.center, 44, (110, 90, 64), bold=True, anchor="center")
+
+
+def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    reservable = scene.v["me"]["reservable"]
+    subs = {"tray": ("Your six items", "drag each into the reserve or a pile (or tap it, then a box)"),
+            "reserve": ("Reserve", "keep 1"),
+            "a": ("Pile A", "on offer"),
+            "b": ("Pile B", "on offer")}
+    for zone, (title, sub) in subs.items():
+        rect = lay.zones[zone]
+        hot = scene.selected is not None and zone != "tray"
+        zone_box(scene, surf, rect, title, sub, edge=GOLD if hot else (138, 106, 60))
+    if not reservable:
+        paint_note(scene, surf, lay.zones["reserve"].inflate(-30, 0).move(0, 300),
+                   ["Nothing can be reserved (rare stamps never)."], MUTED)
+    else:
+        paint_note(scene, surf, pygame.Rect(lay.zones["reserve"].x + 14, lay.zones["reserve"].bottom - 100, 196, 90),
+                   ["Rare stamps cannot be reserved."], MUTED)
+
+
+def _offers(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    v = scene.v
+    chooser = v["turn"] if v["phase"] == "swap_choose" else None
+    mine = chooser is not None and chooser == scene.viewer
+    for seat in v["seats"]:
+        i = seat["seat"]
+        row = lay.zones[f"row{i}"]
+        panel(surf, row, radius=14, edge=GOLD if i == chooser else (110, 86, 52), width=3 if i == chooser else 2)
+        seat_disc(scene, surf, i, (row.x + 26, row.y + 19), 14)
+        status = _offer_status(v, seat)
+        scene.app.text.draw(surf, f"{scene.names[i]} — {status}", (row.x + 48, row.y + 4), 24, CREAM, bold=True)
+        if seat.get("reserve"):
+            scene.app.text.draw(surf, "reserve", (row.x + 16, row.bottom - 4), 20, MUTED, anchor="bottomleft")
+        for (owner, p), rect in lay.offers.items():
+            if owner != i:
+                continue
+            hot = mine and owner != scene.viewer
+            pygame.draw.rect(surf, (70, 56, 36) if hot else (44, 36, 28), rect, border_radius=12)
+            pygame.draw.rect(surf, GOLD if hot else (110, 86, 52), rect, 3 if hot else 1, border_radius=12)
+            scene.app.text.draw(surf, "Pile", (rect.x + 25, rect.y + 14), 20, GOLD if hot else MUTED, anchor="midtop")
+            scene.app.text.draw(surf, "AB"[p], (rect.x + 25, rect.y + 38), 44, GOLD if hot else MUTED, bold=True,
+                                anchor="midtop")
+
+
+def _offer_status(v: dict, seat: dict) -> str:
+    if v["phase"] == "swap_prep":
+        return "ready" if seat["ready"] else "still splitting"
+    if v["phase"] == "show":
+        return "done" if seat["show_done"] else "placing stamps"
+    if seat.get("offered"):
+        return "piles on offer"
+    return "received" if seat["holding"] else "no piles left"
+
+
+def _show(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    me = scene.v["seats"][scene.viewer]
+    frame = ALBUM.inflate(28, 64).move(0, -18)
+    zone_box(scene, surf, frame, "Your album", "4 x 5 · stamps stay upright")
+    for r in range(4):
+        for c in range(5):
+            cell = pygame.Rect(ALBUM.x + c * CELL, ALBUM.y + r * CELL, CELL, CELL).inflate(-6, -6)
+            pygame.draw.rect(surf, (58, 48, 36), cell, border_radius=8)
+    _fits(scene, surf)
+    zone_box(scene, surf, PENDING, "To place", f"{len(me['pending'])} left")
+    if not me["pending"]:
+        words = "All placed" if not me["show_done"] else "Show scored"
+        scene.app.text.draw(surf, words, (PENDING.centerx, PENDING.y + 90), 26, MUTED, anchor="midtop")
+    scene.app.text.draw(surf, "Your attendees (long-press for details)", (ALBUM.x, lay.zones["attendees"].y - 30),
+                        22, MUTED)
+    if "choose" in lay.zones:
+        _choose(scene, surf, lay)
+    note = scene.app.text.wrap(scene.notes[-1], 22, PENDING.w - 10)[:3] if scene.notes else []
+    for k, row in enumerate(note):
+        scene.app.text.draw(surf, row, (PENDING.x + 10, PENDING.bottom + 20 + k * 28), 22, MUTED)
+
+
+def _fits(scene: StampSwapScene, surf: pygame.Surface) -> None:
+    key = scene.selected
+    fits = scene.v["me"]["fits"].get(key) if key else None
+    if not fits:
+        return
+    item = next(i for i in scene.v["seats"][scene.viewer]["pending"] if i["key"] == key)
+    glow = pygame.Surface((CELL, CELL), pygame.SRCALPHA)
+    glow.fill((110, 220, 140, 70))
+    lit = set()
+    for r, c in fits:
+        for dr in range(item["rows"]):
+            for dc in range(item["cols"]):
+                lit.add((r + dr, c + dc))
+    for r, c in lit:
+        surf.blit(glow, (ALBUM.x + c * CELL, ALBUM.y + r * CELL))
+    for r, c in fits:
+        spot = pygame.Rect(ALBUM.x + c * CELL + 10, ALBUM.y + r * CELL + 10, CELL - 20, CELL - 20)
+        pygame.draw.rect(surf, GREEN, spot, 3, border_radius=10)
+
+
+def _choose(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    text = scene.app.text
+    for cid, rect in lay.contests.items():
+        if not cid.startswith("pick:"):
+            continue
+        contest = next(c for c in scene.v["contests"] if c["id"] == cid[5:])
+        panel(surf, rect, radius=14, edge=GOLD, width=4)
+        text.draw(surf, contest["name"], (rect.centerx, rect.y + 12), 26, GOLD, bold=True, anchor="midtop")
+        y = rect.y + 50
+        for row in text.wrap(contest["text"], 22, rect.w - 24)[:3]:
+            text.draw(surf, row, (rect.centerx, y), 22, CREAM, anchor="midtop")
+            y += 26
+        tiers = "/".join(str(t) for t in contest["tiers"])
+        text.draw(surf, f"Points {tiers}", (rect.centerx, rect.bottom - 34), 20, MUTED, anchor="midtop")
+
+
+# pop-ups --------------------------------------------------------------------------------------
+def paint_details(scene: StampSwapScene, surf: pygame.Surface) -> None:
+    """The long-press details panel for one item or contest."""
+    if scene.details is None:
+        return
+    surf.blit(scene.app.shade(110), (0, 0))
+    panel(surf, DETAILS, radius=22, width=4, edge=GOLD, fill=(30, 24, 18, 255))
+    item = scene.details
+    lines = item["lines"] if "lines" in item else details(item)
+    if item.get("kind"):
+        surf.blit(scene.art.tile(item, 150), (DETAILS.x + 30, DETAILS.y + 40))
+    x = DETAILS.x + (210 if item.get("kind") else 36)
+    y = DETAILS.y + 36
+    text = scene.app.text
+    for k, line in enumerate(lines):
+        size, colour = (32, GOLD) if k == 0 else (26, CREAM)
+        for row in text.wrap(line, size, DETAILS.right - x - 30, bold=k == 0):
+            text.draw(surf, row, (x, y), size, colour, bold=k == 0)
+            y += size + 10
+    text.draw(surf, "Tap anywhere to close", (DETAILS.centerx, DETAILS.bottom - 20), 22, MUTED, anchor="midbottom")
+
+
+def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
+    """The end of a day's Show: what each seat scored, and discards."""
+    if scene.summary is None:
+        return
+    surf.blit(scene.app.shade(120), (0, 0))
+    panel(surf, SUMMARY, radius=22, width=4, edge=GOLD, fill=(30, 24, 18, 255))
+    text = scene.app.text
+    day, rows, extra = scene.summary
+    text.draw(surf, f"{day}'s Show", (SUMMARY.centerx, SUMMARY.y + 20), 44, GOLD, bold=True, anchor="midtop")
+    heads = ("", "Exhibitors", "Token", "Event", "Contest", "Total")
+    xs = (SUMMARY.x + 40, SUMMARY.x + 330, SUMMARY.x + 480, SUMMARY.x + 600, SUMMARY.x + 720, SUMMARY.x + 840)
+    y = SUMMARY.y + 100
+    for x, h in zip(xs, heads):
+        text.draw(surf, h, (x, y), 24, MUTED, bold=True)
+    for seat, name, parts, contest in rows:
+        y += 56
+        seat_disc(scene, surf, seat, (xs[0] + 14, y + 16), 14)
+        text.draw(surf, name, (xs[0] + 40, y), 28, CREAM, bold=True)
+        vals = [parts.get("exhibitors", 0), parts.get("token", 0), parts.get("event", 0), parts.get("contest", 0)]
+        for x, val in zip(xs[1:], vals):
+            text.draw(surf, value_text(val) if val else "0", (x, y), 28, CREAM)
+        text.draw(surf, value_text(sum(vals)), (xs[5], y), 30, GOLD, bold=True)
+        text.draw(surf, f"contest: {contest}", (xs[0] + 40, y + 30), 22, MUTED)
+        y += 10
+    paint_note(scene, surf, pygame.Rect(SUMMARY.x + 40, y + 70, SUMMARY.w - 80, 200), extra, CREAM)
+
+
+def paint_banner(scene: StampSwapScene, surf: pygame.Surface, banner: tuple[str, str, dict]) -> None:
+    """The discard moment, kept in the 'To place' box until the next move: 'does not fit — discarded for −2'."""
+    rect = pygame.Rect(PENDING.x + 10, PENDING.bottom - 188, PENDING.w - 20, 178)
+    panel(surf, rect, radius=16, edge=RED, width=4, fill=(64, 22, 20, 255))
+    text = scene.app.text
+    text.draw(surf, "Does not fit", (rect.centerx, rect.y + 10), 30, CREAM, bold=True, anchor="midtop")
+    surf.blit(scene.art.tile(banner[2], 96), (rect.x + 16, rect.y + 60))
+    x = rect.x + 126
+    for k, row in enumerate(text.wrap(banner[0], 22, rect.right - x - 10)[:2]):
+        text.draw(surf, row, (x, rect.y + 56 + k * 26), 22, CREAM)
+    text.draw(surf, banner[1], (x, rect.y + 112), 30, GOLD, bold=True)
+

@@ -1,0 +1,129 @@
+"""The Stamp Swap table's buttons (Help, Title, Ready, Start over, Next day) and its prompt line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.scenes.stamp_swap.centre import SUMMARY
+from game.scenes.stamp_swap.layout import CENTRE
+from game.text import CREAM, GOLD, MUTED
+from game.ui import button
+from rules.stamp_swap.actions import Prepare
+
+if TYPE_CHECKING:
+    from game.scenes.stamp_swap.scene import StampSwapScene
+
+
+class Controls:
+    """pygame-gui buttons shown only when they apply."""
+
+    def __init__(self, scene: StampSwapScene) -> None:
+        self.scene = scene
+        ui = scene.ui
+        self.help = button(ui, (1594, 16, 140, 58), "Help", "#small")
+        self.title = button(ui, (1746, 16, 158, 58), "‹ Title", "#quiet")
+        self.ready = button(ui, (CENTRE.right - 380, CENTRE.bottom - 150, 360, 96), "Ready  ›", "#primary")
+        self.clear = button(ui, (CENTRE.x + 20, CENTRE.bottom - 150, 330, 96), "Put all back", "#quiet")
+        self.auto = button(ui, (CENTRE.x + 370, CENTRE.bottom - 150, 220, 96), "Quick split", "#quiet")
+        self.next = button(ui, (SUMMARY.centerx - 200, SUMMARY.bottom - 120, 400, 92), "Next day  ›", "#primary")
+
+    def update(self) -> None:
+        """Show the buttons that apply to the current view."""
+        scene = self.scene
+        splitting = "tray" in scene.lay.zones and scene.acting and scene.summary is None
+        for b in (self.ready, self.clear, self.auto):
+            b.show() if splitting else b.hide()
+        if scene.summary is not None:
+            self.next.set_text("Final Show  ›" if scene.v["over"] else "Next day  ›")
+            self.next.show()
+        else:
+            self.next.hide()
+
+    def pressed(self, element) -> bool:  # type: ignore[no-untyped-def]
+        """Handle a press; True when it was one of ours."""
+        scene = self.scene
+        if element is self.help:
+            scene.open_help()
+        elif element is self.title:
+            scene.on_back()
+        elif element is self.next:
+            scene.close_summary()
+        elif element is self.ready:
+            self._ready()
+        elif element is self.clear:
+            scene.split = {}
+            scene.selected = None
+            scene._refresh([])
+        elif element is self.auto:
+            self._quick_split()
+        else:
+            return False
+        return True
+
+    def _ready(self) -> None:
+        scene = self.scene
+        me = scene.v["seats"][scene.viewer]
+        zone = {i["key"]: scene.split.get(i["key"], "tray") for i in me["dc"]}
+        reserve = [k for k, z in zone.items() if z == "reserve"]
+        if any(z == "tray" for z in zone.values()):
+            scene.app.toast("Put every item in the reserve, Pile A or Pile B first.", error=True)
+            return
+        if not reserve and scene.v["me"]["reservable"]:
+            scene.app.toast("Reserve one item first (drag it to Reserve).", error=True)
+            return
+        action = Prepare(reserve[0] if reserve else None, tuple(k for k, z in zone.items() if z == "a"),
+                         tuple(k for k, z in zone.items() if z == "b"))
+        scene.act(action)
+
+    def _quick_split(self) -> None:
+        """Reserve the first reservable item and deal the rest alternately into the two piles."""
+        scene = self.scene
+        me = scene.v["seats"][scene.viewer]
+        reservable = scene.v["me"]["reservable"]
+        scene.split = {}
+        if reservable:
+            scene.split[reservable[0]] = "reserve"
+        rest = [i["key"] for i in me["dc"] if i["key"] not in scene.split]
+        for k, key in enumerate(rest):
+            scene.split[key] = "ab"[k % 2]
+        scene._refresh([])
+
+
+def _names(scene: StampSwapScene, seats: list[int]) -> str:
+    return ", ".join(scene.names[s] for s in seats) or "nobody"
+
+
+def prompt(scene: StampSwapScene) -> tuple[str, tuple]:
+    """The line over the phase area."""
+    v = scene.v
+    phase, me = v["phase"], scene.viewer
+    if scene.curtain_up:
+        return "Passing the device ...", MUTED
+    if phase == "over":
+        return "The Final Show", GOLD
+    turn = v["turn"]
+    mine = scene.acting
+    who = scene.names[me] if me is not None else ""
+    if phase == "collect":
+        return (f"{who}, your turn: tap a pool item (or the token) to take it", GOLD) if mine else (
+            f"{scene.names[turn]} is collecting" if turn is not None else "Collect", CREAM)
+    if phase == "swap_prep":
+        if mine:
+            return f"{who}: reserve 1 item, split the rest into Pile A and B, then Ready", GOLD
+        return f"Waiting for {_names(scene, v['waiting'])} to split", CREAM
+    if phase == "swap_choose":
+        if mine:
+            return f"{who}, your choice: tap an opponent's pile to take it", GOLD
+        return (f"{scene.names[turn]} is choosing a pile" if turn is not None else "Swap"), CREAM
+    return _show_prompt(scene, mine, who)
+
+
+def _show_prompt(scene: StampSwapScene, mine: bool, who: str) -> tuple[str, tuple]:
+    v = scene.v
+    if not mine:
+        return f"The Show — waiting for {_names(scene, v['waiting'])}", CREAM
+    me = v["seats"][scene.viewer]
+    if me["pending"]:
+        return f"{who}: drag each stamp onto a lit spot in your album", GOLD
+    return f"{who}: tap a gold contest card to score it with a ticket", GOLD
+

@@ -1,0 +1,191 @@
+"""Things that move on the Stamp Swap table: flights between places, flips, floating points, counters.
+
+Every animation only changes how the table looks; the rules have already moved on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.anim import Call, Parallel, Sequence, Tween, ease_in_out, ease_out_cubic
+from game.scenes.stamp_swap.layout import Layout, Placed
+from game.scenes.stamp_swap.paint import TRACK, paint_score, paint_track, score_rect
+from game.sprites import Sprite
+from game.text import GOLD, RED
+
+if TYPE_CHECKING:
+    from game.scenes.stamp_swap.scene import StampSwapScene
+
+FLY = 0.45
+
+
+class FloatText:
+    """A label that rises and fades (points won or lost)."""
+
+    layer = 5
+
+    def __init__(self, surface: pygame.Surface, pos: tuple[float, float]) -> None:
+        self.surface = surface
+        self.pos = pos
+        self.alpha = 255.0
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where it is drawn."""
+        return self.surface.get_rect(center=(round(self.pos[0]), round(self.pos[1]))).inflate(8, 8)
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Blit faded."""
+        img = self.surface.copy()
+        img.set_alpha(int(max(0.0, self.alpha)))
+        canvas.blit(img, img.get_rect(center=(round(self.pos[0]), round(self.pos[1]))))
+
+
+class TrackMover:
+    """The score track redrawn while the scores count up."""
+
+    layer = 1
+
+    def __init__(self, scene: StampSwapScene) -> None:
+        self.scene = scene
+        self.rect = TRACK.inflate(4, 4)
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Paint the track at the shown scores."""
+        paint_track(self.scene, canvas)
+
+
+class ScoreMover:
+    """One seat's score box while it counts."""
+
+    layer = 1
+
+    def __init__(self, scene: StampSwapScene, seat: int) -> None:
+        self.scene = scene
+        self.seat = seat
+        self.rect = score_rect(scene, seat)
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Paint the shown number."""
+        paint_score(self.scene, canvas, self.seat)
+
+
+def face_for(scene: StampSwapScene, placed: Placed) -> pygame.Surface:
+    """The picture of an item at its place's size."""
+    if placed.zone == "album":
+        return scene.art.shape(placed.item, placed.rect.h // placed.item["rows"])
+    return scene.art.tile(placed.item, placed.rect.w)
+
+
+def fly(scene: StampSwapScene, placed: Placed, start: pygame.Rect, delay: float = 0.0) -> None:
+    """An item travels from its old place to its new one."""
+    face = face_for(scene, placed)
+    sprite = Sprite(placed.key, face, start.center)
+    sprite.scale = max(0.2, start.w / max(1, placed.rect.w))
+    sprite.layer = 2
+    _launch(scene, sprite, placed.key, [Tween(sprite, "pos", placed.rect.center, FLY, ease_out_cubic, delay=delay),
+                                        Tween(sprite, "scale", 1.0, FLY, ease_out_cubic, delay=delay)])
+
+
+def flip(scene: StampSwapScene, placed: Placed, delay: float = 0.0) -> None:
+    """A face-down stamp turns over where it lies."""
+    back = scene.art.tile({"key": "?", "known": False}, placed.rect.w)
+    if placed.zone == "album":
+        back = pygame.transform.smoothscale(back, placed.rect.size)
+    sprite = Sprite(placed.key, face_for(scene, placed), placed.rect.center, back=back)
+    sprite.flip = 0.0
+    sprite.layer = 3
+    _launch(scene, sprite, placed.key, [Tween(sprite, "flip", 1.0, 0.6, ease_in_out, delay=delay)])
+
+
+def vanish(scene: StampSwapScene, item: dict[str, Any], start: pygame.Rect, label: str) -> None:
+    """A discarded stamp drops away and fades; its points float up."""
+    face = scene.art.tile(item, start.w) if item.get("known") else scene.art.tile(item, start.w)
+    sprite = Sprite(item["key"], face, start.center)
+    sprite.layer = 3
+    end = (start.centerx, start.centery + 160)
+    _launch(scene, sprite, item["key"], [Tween(sprite, "pos", end, 1.1, ease_in_out),
+                                         Tween(sprite, "alpha", 0.0, 1.1, ease_in_out)])
+    float_text(scene, label, start.center, RED if label.startswith("\u2212") else GOLD)
+
+
+def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: tuple) -> None:
+    """A big number that rises and fades."""
+    label = FloatText(scene.app.text.render(words, 44, colour, bold=True, shadow=True), pos)
+    scene.movers.append(label)
+    end = (pos[0], pos[1] - 90)
+
+    def done() -> None:
+        if label in scene.movers:
+            scene.movers.remove(label)
+
+    scene.anim.add(Sequence([Parallel([Tween(label, "pos", end, 1.2, ease_out_cubic),
+                                       Tween(label, "alpha", 0.0, 1.2, ease_in_out)]), Call(done)]))
+
+
+def _launch(scene: StampSwapScene, sprite: Sprite, key: str, tweens: list) -> None:
+    scene.hidden.add(key)
+    scene.movers.append(sprite)
+
+    def done() -> None:
+        if sprite in scene.movers:
+            scene.movers.remove(sprite)
+        if not any(getattr(m, "key", None) == key for m in scene.movers):
+            scene.hidden.discard(key)
+        scene.restatic()
+
+    scene.anim.add(Sequence([Parallel(tweens), Call(done)]))
+
+
+def animate(scene: StampSwapScene, old: Layout | None, events: list) -> None:
+    """Fly every item whose place changed; flip what was revealed; drop what was discarded."""
+    if old is None:
+        return
+    revealed = {k for e in events if e.kind in ("revealed", "viewed") for k in _event_keys(e)}
+    seen: set[str] = set()
+    for k, placed in enumerate(scene.lay.items):
+        if placed.key in seen:
+            continue
+        seen.add(placed.key)
+        best = max((p for p in scene.lay.items if p.key == placed.key), key=lambda p: p.rect.w)
+        start = old.rect_of(placed.key)
+        if placed.key in revealed:
+            flip(scene, best, delay=0.1 * (k % 6))
+        elif start is not None and start != best.rect:
+            fly(scene, best, start)
+    for e in events:
+        if e.kind == "discarded":
+            start = old.rect_of(e.data["item"])
+            item = old_item(old, e.data["item"])
+            if start is not None and item is not None:
+                vanish(scene, item, start, _signed(int(e.data["points"])))
+
+
+def _event_keys(event: Any) -> list[str]:
+    if event.kind == "revealed":
+        return list(event.data.get("stamps", {}))
+    return list(event.data.get("items", []))
+
+
+def old_item(lay: Layout, key: str) -> dict[str, Any] | None:
+    """The item dict an old layout held for a key."""
+    return next((p.item for p in lay.items if p.key == key), None)
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else ("\u00b10" if points == 0 else f"\u2212{-points}")
+
+
+def step_counters(scene: StampSwapScene, dt: float) -> None:
+    """Count scores towards their values; the track and score boxes move while they do."""
+    moving = [i for i, c in enumerate(scene.counters) if c.step(dt)]
+    movers = [m for m in scene.movers if isinstance(m, (TrackMover, ScoreMover))]
+    if moving and not movers:
+        scene.movers.append(TrackMover(scene))
+        scene.movers += [ScoreMover(scene, i) for i in range(len(scene.counters))]
+    elif not moving and movers:
+        for m in movers:
+            scene.movers.remove(m)
+        scene.restatic()

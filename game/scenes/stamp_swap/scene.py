@@ -1,0 +1,273 @@
+"""The Stamp Swap table: three days of Collect, Swap and Show for 2–5 people or bots.
+
+The scene renders only from `session.view(seat)` of the person whose decision it is (or the public
+view between people), hands actions to the session, and animates the events that come back.
+With two or more people on one device every private decision sits behind the pass-the-device
+curtain; bots decide on their own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.anim import Call, Counter, Sequence, Wait
+from game.scenes.curtain import CurtainScene
+from game.scenes.help import HelpScene
+from game.scenes.stamp_swap import story
+from game.scenes.stamp_swap.art import StampArt
+from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
+from game.scenes.stamp_swap.controls import Controls
+from game.scenes.stamp_swap.input import InputMixin
+from game.scenes.stamp_swap.layout import Layout, build, pool_slots
+from game.scenes.stamp_swap.motion import animate, float_text, step_counters
+from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
+from game.session import MatchClock, MatchSession
+from game.table import TableScene
+from game.text import GOLD, MUTED
+from game.widgets import felt
+from rules.contract import MatchConfig
+from rules.errors import IllegalAction
+from rules.stamp_swap import GAME
+
+SOUNDS = {"take": "card_slide", "token_claimed": "coin", "pile_taken": "swap", "revealed": "card_flip",
+          "placed": "stamp", "discarded": "crash", "show_scored": "coins", "day_end": "round_end",
+          "final_show": "fanfare", "ready": "tap", "points": "coin"}
+
+
+class StampSwapScene(InputMixin, TableScene):
+    """Collect, Swap and Show for 2 to 5 seats on one device."""
+
+    name = "stamp_swap"
+    THREADED_BOTS = True
+
+    def __init__(self, app, config: MatchConfig, seed: int, session: MatchSession | None = None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.session = session or MatchSession(GAME, config, seed, MatchClock(app.clock),
+                                               bot_speed=app.settings.bot_speed, threaded=self.THREADED_BOTS)
+        self.names = [s.name for s in self.session.config.seats]
+        self.art = StampArt(app)
+        self.viewer: int | None = None
+        self.last_private: int | None = None
+        self.curtain_up = False
+        self.split: dict[str, str] = {}
+        self.selected: str | None = None
+        self.hidden: set[str] = set()
+        self.drags: dict = {}
+        self.details: dict[str, Any] | None = None
+        self.summary: tuple | None = None
+        self.banners: dict[int, tuple[str, str, dict]] = {}
+        self.notes: list[str] = []
+        self.recap: dict[int, list[str]] = {s: [] for s in self.session.humans}
+        self.day_rows: list[tuple] = []
+        self.day_extra: list[str] = []
+        self.final_shown = False
+        self.v: dict[str, Any] = self.session.view(None)
+        self.counters = [Counter(s["score"], rate=12) for s in self.v["seats"]]
+        self.slots: dict[str, int] = pool_slots(self.v["pool"], {})
+        self.lay: Layout = build(self.v, None, {}, self.slots)
+        self.controls = Controls(self)
+
+    @classmethod
+    def from_save(cls, app, save) -> StampSwapScene:  # type: ignore[no-untyped-def]
+        """Continue an autosaved match."""
+        session = MatchSession.resume(save, MatchClock(app.clock), app.settings.bot_speed, threaded=cls.THREADED_BOTS)
+        return cls(app, session.config, session.seed, session=session)
+
+    # lifecycle -----------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._sync([])
+        if "stamp-swap" not in self.app.settings.seen_briefings:
+            self.app.update_settings(seen_briefings=(*self.app.settings.seen_briefings, "stamp-swap"))
+            self.open_help()
+
+    def exit(self) -> None:
+        self.session.close()
+
+    def pause(self) -> None:
+        self.cancel_drags()
+
+    def open_help(self) -> None:
+        """The rules pages over the table."""
+        self.app.stack.push(HelpScene.for_game(self.app, "stamp-swap", "Stamp Swap"))
+
+    def on_back(self) -> bool:
+        if self.details is not None:
+            self.details = None
+            self.restatic()
+            return True
+        self.app.go(lambda: self.app.stack.reset(self.app.title()))
+        return True
+
+    # whose view ----------------------------------------------------------------------------
+    @property
+    def acting(self) -> bool:
+        """True when the shown seat is a person who must decide now."""
+        return self.viewer is not None and self.viewer in self.v["waiting"] and not self.curtain_up
+
+    def _target(self) -> int | None:
+        humans = self.session.humans
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        if self.summary is not None:
+            return None
+        waiting = [s for s in self.session.view(None)["waiting"] if s in humans]
+        if self.viewer in waiting:
+            return self.viewer
+        return waiting[0] if waiting else None
+
+    def _sync(self, events: list) -> None:
+        """Pick whose view to show (behind a curtain when it changes hands) and redraw."""
+        target = self._target()
+        private_change = len(self.session.humans) > 1 and target is not None and target != self.last_private
+        if private_change and not self.curtain_up:
+            self.curtain_up = True
+            self.viewer = None
+            recap = self.recap.get(target, [])
+            self.app.stack.push(CurtainScene(self.app, self.names[target], list(recap),
+                                             lambda: self._curtain_done(target)))
+        elif not private_change and not self.curtain_up:
+            self.viewer = target
+            if target is not None:
+                self.last_private = target
+        self._refresh(events)
+
+    def _curtain_done(self, seat: int) -> None:
+        self.curtain_up = False
+        self.last_private = seat
+        self.recap[seat] = []
+        self._sync([])
+
+    def _refresh(self, events: list) -> None:
+        old = self.lay if self.v.get("seat") == self.viewer else None
+        self.v = self.session.view(self.viewer)
+        if self.v["phase"] != "swap_prep" or self.viewer is None:
+            self.split = {}
+        dc_keys = {i["key"] for i in self.v["seats"][self.viewer]["dc"]} if self.viewer is not None else set()
+        self.split = {k: z for k, z in self.split.items() if k in dc_keys}
+        self.slots = pool_slots(self.v["pool"], self.slots)
+        self.lay = build(self.v, self.viewer, self.split, self.slots)
+        if self.selected is not None and self.lay.rect_of(self.selected) is None:
+            self.selected = None
+        for counter, seat in zip(self.counters, self.v["seats"]):
+            counter.set(seat["score"])
+        animate(self, old, events)
+        self.controls.update()
+        self.restatic()
+        if self.v["over"] and not self.final_shown and self.summary is None:
+            self.final_shown = True
+            self.anim.add(Sequence([Wait(1.0), Call(self._final)]))
+
+    def _final(self) -> None:
+        from game.scenes.stamp_swap.final import FinalShowScene
+
+        view = self.session.view(None)
+        outcome = self.session.outcome()
+        config = self.session.config
+        self.app.go(lambda: self.app.stack.replace(FinalShowScene(self.app, view, outcome, config)))
+
+    # the rules -----------------------------------------------------------------------------
+    def act(self, action: object) -> bool:
+        """Hand the shown person's move to the rules; a refusal is explained, nothing changes."""
+        if not self.acting:
+            return False
+        assert self.viewer is not None
+        try:
+            events = self.session.act(self.viewer, action)
+        except IllegalAction as exc:
+            self.app.toast(exc.reason.capitalize(), error=True)
+            return False
+        self.banners.pop(self.viewer, None)
+        self.selected = None
+        self.absorb(events)
+        return True
+
+    def absorb(self, events: list) -> None:
+        """Tell, sound and animate what happened, then redraw from the new view."""
+        lookup = self._lookup
+        for event in events:
+            public = self.session.game.redact(event, None)
+            words = story.line(public, self.names, lookup)
+            if words:
+                self.notes = [*self.notes[-30:], words]
+                for seat in self.recap:
+                    if seat != event.seat:
+                        self.recap[seat].append(words)
+            self._remember(public)
+        sounds = [SOUNDS[e.kind] for e in events if e.kind in SOUNDS]
+        if sounds:
+            self.app.audio.play(sounds[-1])
+        self._sync(events)
+
+    def _lookup(self, key: str) -> dict[str, Any] | None:
+        for placed in self.lay.items:
+            if placed.key == key:
+                return placed.item
+        return None
+
+    def _remember(self, event) -> None:  # type: ignore[no-untyped-def]
+        """Day scoring, discards and points for the summary, banners and floating numbers."""
+        seat, d = event.seat, event.data
+        if event.kind == "show_scored":
+            contest = next((c["name"] for c in self.v["contests"] if c["id"] == d["contest"]), d["contest"])
+            self.day_rows.append((seat, self.names[seat], dict(d["points"]), contest))
+            self._float(seat, sum(d["points"].values()))
+        elif event.kind == "discarded":
+            item = self._lookup(d["item"])
+            name = item["name"] if item and item.get("known") else "A stamp"
+            pts = story.value_text(int(d["points"]))
+            self.banners[seat] = (f"{name} is discarded at once:", f"{pts} points",
+                                  item or {"key": d["item"], "known": False})
+            self.day_extra.append(f"{self.names[seat]}: {name} did not fit, discarded for {pts}")
+            self._float(seat, int(d["points"]))
+        elif event.kind == "points":
+            self._float(seat, int(d["points"]))
+        elif event.kind == "day_end":
+            day = ("Friday", "Saturday", "Sunday")[min(2, int(d["day"]))]
+            self.summary = (day, sorted(self.day_rows), list(self.day_extra))
+            self.day_rows, self.day_extra = [], []
+
+    def _float(self, seat: int | None, points: int) -> None:
+        if seat is None or not points:
+            return
+        r = score_rect(self, seat)
+        float_text(self, story.value_text(points), (r.centerx - 60, r.centery), GOLD if points > 0 else (235, 96, 80))
+
+    def close_summary(self) -> None:
+        """Next day (or the Final Show) after looking at a Show's scores."""
+        self.summary = None
+        self._sync([])
+
+    # time ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.summary is None and not self.v["over"]:
+            events = self.session.poll_bots()
+            if events:
+                self.absorb(events)
+        step_counters(self, dt)
+
+    # drawing -------------------------------------------------------------------------------
+    def prompt(self) -> tuple[str, tuple]:
+        """What the shown person should do (or who is acting)."""
+        from game.scenes.stamp_swap.controls import prompt
+
+        return prompt(self)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        felt(surface, self.app.assets)
+        paint_top(self, surface)
+        paint_events(self, surface)
+        paint_contests(self, surface, self.lay)
+        paint_panels(self, surface, self.lay)
+        paint_centre(self, surface, self.lay)
+        if self.viewer in self.banners and "pending" in self.lay.zones and self.summary is None:
+            paint_banner(self, surface, self.banners[self.viewer])
+        paint_summary(self, surface)
+        paint_details(self, surface)
+        if self.curtain_up:
+            self.app.text.draw(surface, "Pass the device", (960, 540), 40, MUTED, anchor="center")
+

@@ -1,0 +1,64 @@
+"""Plain-language lines for what happened, from public (redacted) events only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.scenes.stamp_swap.art import describe, value_text
+from rules.contract import Event
+
+Names = list[str]
+Lookup = Callable[[str], dict[str, Any] | None]
+
+SOURCES = {"taken": "took it from the pool", "last": "took the last item"}
+
+
+def line(event: Event, names: Names, lookup: Lookup) -> str | None:
+    """One line for a public event, or None when it is not worth telling."""
+    who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
+    d = event.data
+    kind = event.kind
+    if kind == "day_start":
+        return f"{d['day_name']} begins: {len(d['pool'])} items in the pool"
+    if kind == "take":
+        item = lookup(d["item"])
+        what = "a face-down stamp" if d.get("face_down") or item is None else describe(item)
+        return f"{who} took {what} (space {d['space']})"
+    if kind == "token_claimed":
+        how = SOURCES.get(d.get("how"), "with a specialist")
+        return f"{who} claims the first-player token ({how})"
+    if kind == "ready":
+        return f"{who} has reserved and split"
+    if kind == "piles_shown":
+        return "Everyone is ready: the piles are on the table"
+    if kind == "pile_taken":
+        return f"{who} took {names[d['owner']]}'s Pile {'AB'[d['pile']]}"
+    if kind == "kept_both":
+        return f"{who} keeps both of their own piles"
+    if kind == "revealed":
+        return f"{who} reveals {len(d['stamps'])} face-down stamp(s)"
+    if kind == "specialist":
+        return f"{who}'s specialist {d['card'].title()} acts"
+    if kind == "points":
+        return f"{who} {value_text(int(d['points']))} points ({d['source']})"
+    return _show_line(kind, who, d, lookup)
+
+
+def _show_line(kind: str, who: str, d: dict, lookup: Lookup) -> str | None:
+    if kind == "attendees_joined":
+        return f"{who} adds {len(d['items'])} attendee(s) to their collection"
+    if kind == "placed":
+        item = lookup(d["item"])
+        return f"{who} placed {describe(item) if item else 'a stamp'}"
+    if kind == "discarded":
+        item = lookup(d["item"])
+        name = item["name"] if item and item.get("known") else "a stamp"
+        return f"{who}: {name} does not fit — discarded for {value_text(int(d['points']))}"
+    if kind == "show_scored":
+        return f"{who} scored {value_text(sum(d['points'].values()))} at the Show"
+    if kind == "day_end":
+        return "The day is over"
+    if kind == "final_show":
+        return "The Final Show is scored"
+    return None

@@ -1,0 +1,282 @@
+"""Headless Stamp Swap table tests: collect, split, choose, place, discard, contests, curtain, saves."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import saves
+from game.scenes.curtain import CurtainScene
+from game.scenes.help import HelpScene
+from game.scenes.stamp_swap import StampSwapScene
+from game.scenes.stamp_swap.final import FinalShowScene
+from game.scenes.stamp_swap.layout import ALBUM, CELL
+from rules.contract import MatchConfig, SeatConfig
+from rules.stamp_swap.stamps import STAMPS
+from rules.stamp_swap.state import Placement
+from tests.conftest import Player, make_player
+from tests.test_stamp_swap_helpers import PLAIN, RARE, choose_state, prep_state, show_state
+
+
+@pytest.fixture(autouse=True)
+def unthreaded(monkeypatch):
+    """Bots think inline so every test is deterministic."""
+    monkeypatch.setattr(StampSwapScene, "THREADED_BOTS", False)
+
+
+@pytest.fixture
+def p():
+    """A headless player who has already read the briefing."""
+    player = make_player()
+    player.app.update_settings(seen_briefings=("stamp-swap",))
+    yield player
+    pygame.quit()
+
+
+def seats(*bots: str | None) -> MatchConfig:
+    """Seat 0 named Ann, then the others; None = a person."""
+    names = ("Ann", "Basil", "Cobalt", "Dune", "Ember")
+    return MatchConfig(tuple(SeatConfig(names[i], b) for i, b in enumerate(bots)))
+
+
+def start(p: Player, config: MatchConfig, seed: int = 3, state=None) -> StampSwapScene:  # type: ignore[no-untyped-def]
+    """Put a table on the stack (optionally from a position built directly) and settle."""
+    scene = StampSwapScene(p.app, config, seed)
+    scene.session.speed = 0.05
+    if state is not None:
+        scene.session.state = state
+    p.app.stack.replace(scene)
+    p.frames(3)
+    return scene
+
+
+def settle(p: Player, scene: StampSwapScene, until, limit: int = 600) -> None:  # type: ignore[no-untyped-def]
+    """Run frames (bots move) until a condition holds."""
+    for _ in range(limit):
+        if until():
+            return
+        p.frames(1, dt=0.1)
+    raise AssertionError("the table never got there")
+
+
+def mouse_drag(p: Player, a: tuple[float, float], b: tuple[float, float]) -> None:
+    """Press, move in steps, release."""
+    wa, wb = p.window_pos(a), p.window_pos(b)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wa, button=1))
+    p.frames(1)
+    for k in range(1, 7):
+        pos = (wa[0] + (wb[0] - wa[0]) * k // 6, wa[1] + (wb[1] - wa[1]) * k // 6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        p.frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=wb, button=1))
+    p.frames(3)
+
+
+def finger_drag(p: Player, a: tuple[float, float], b: tuple[float, float], fid: int = 0) -> None:
+    """The same drag with one finger."""
+    p.finger(pygame.FINGERDOWN, a, fid)
+    p.frames(1)
+    for k in range(1, 7):
+        p.finger(pygame.FINGERMOTION, (a[0] + (b[0] - a[0]) * k / 6, a[1] + (b[1] - a[1]) * k / 6), fid)
+        p.frames(1)
+    p.finger(pygame.FINGERUP, b, fid)
+    p.frames(3)
+
+
+def centre_of(scene: StampSwapScene, key: str) -> tuple[int, int]:
+    """Where an item is drawn now."""
+    rect = scene.lay.rect_of(key)
+    assert rect is not None, key
+    return rect.center
+
+
+def test_collect_with_a_mouse_tap_and_a_finger_tap(p):
+    scene = start(p, seats(None, "easy"))
+    settle(p, scene, lambda: scene.acting)
+    first = scene.v["pool"][0]["key"]
+    p.click(centre_of(scene, first))
+    assert [i["key"] for i in scene.v["seats"][0]["dc"]] == [first]
+    settle(p, scene, lambda: scene.acting)
+    second = scene.v["pool"][-1]["key"]
+    p.tap_finger(centre_of(scene, second))
+    assert [i["key"] for i in scene.v["seats"][0]["dc"]][-1] == second
+
+
+def test_a_pool_item_dragged_into_the_daily_collection_is_taken(p):
+    scene = start(p, seats(None, "easy"))
+    settle(p, scene, lambda: scene.acting)
+    key = scene.v["pool"][2]["key"]
+    finger_drag(p, centre_of(scene, key), scene.lay.zones["space3"].center, fid=2)
+    assert key in [i["key"] for i in scene.v["seats"][0]["dc"]]
+
+
+def test_split_with_mouse_and_finger_drags_then_ready(p):
+    scene = start(p, seats(None, "easy"), state=prep_state(2, token=0))
+    assert "tray" in scene.lay.zones and scene.acting
+    dc = [i["key"] for i in scene.v["seats"][0]["dc"]]
+    mouse_drag(p, centre_of(scene, dc[0]), scene.lay.zones["reserve"].center)
+    finger_drag(p, centre_of(scene, dc[1]), scene.lay.zones["a"].center, fid=0)
+    finger_drag(p, centre_of(scene, dc[2]), scene.lay.zones["b"].center, fid=3)
+    for key, zone in zip(dc[3:], ("a", "b", "a")):
+        mouse_drag(p, centre_of(scene, key), scene.lay.zones[zone].center)
+    assert scene.split == {dc[0]: "reserve", dc[1]: "a", dc[2]: "b", dc[3]: "a", dc[4]: "b", dc[5]: "a"}
+    p.press_button(scene.controls.ready)
+    me = scene.v["seats"][0]
+    assert me["ready"] and me["reserve"]["key"] == dc[0]
+    assert [i["key"] for i in me["piles"][0]] == [dc[1], dc[3], dc[5]]
+
+
+def test_tap_an_item_then_a_box_also_splits(p):
+    scene = start(p, seats(None, "easy"), state=prep_state(2, token=0))
+    key = scene.v["seats"][0]["dc"][4]["key"]
+    p.click(centre_of(scene, key))
+    assert scene.selected == key
+    p.click(scene.lay.zones["b"].center)
+    assert scene.split[key] == "b"
+
+
+def test_a_rare_stamp_refuses_the_reserve_with_the_reason(p):
+    dcs = [(RARE[0], *PLAIN[:5]), PLAIN[6:12]]
+    scene = start(p, seats(None, "easy"), state=prep_state(2, token=0, dcs=dcs))
+    mouse_drag(p, centre_of(scene, RARE[0]), scene.lay.zones["reserve"].center)
+    assert RARE[0] not in scene.split
+    assert any("rare stamps cannot be reserved" in m[0].lower() for m in p.app.toasts.queue)
+
+
+def test_choose_a_pile_by_tapping_it_and_reveals_animate(p):
+    scene = start(p, seats(None, "easy"), state=choose_state(2, token=0))
+    assert scene.v["phase"] == "swap_choose" and scene.acting
+    taken = [i["key"] for i in scene.v["seats"][1]["piles"][1]]
+    before = scene.lay.rect_of(taken[0])
+    p.tap_finger(scene.lay.offers[(1, 1)].center)
+    assert scene.v["seats"][0]["chosen"] or scene.v["phase"] == "show"
+    assert any(type(m).__name__ == "Sprite" for m in scene.movers) and scene.lay.rect_of(taken[0]) != before
+    settle(p, scene, lambda: scene.v["phase"] == "show")
+    me = scene.v["seats"][0]
+    assert set(taken) <= {i["key"] for i in [*me["pending"], *me["attendees"], *me["album"]]}
+
+
+def _stamp(rows: int, cols: int, value: int | None = None, avoid: tuple = ()) -> str:
+    return next(s.id for s in STAMPS.values() if s.rows == rows and s.cols == cols and not s.rare
+                and s.id not in avoid and (value is None or s.value == value))
+
+
+def test_place_a_stamp_by_dragging_it_onto_a_lit_spot(p):
+    key = _stamp(1, 2)
+    scene = start(p, seats(None, "easy"), state=show_state(2, [(key,), (_stamp(2, 1),)]))
+    assert "album" in scene.lay.zones and scene.acting
+    fits = scene.v["me"]["fits"][key]
+    assert [1, 2] in fits
+    target = (ALBUM.x + 2 * CELL + CELL, ALBUM.y + 1 * CELL + CELL // 2)
+    mouse_drag(p, centre_of(scene, key), target)
+    album = scene.v["seats"][0]["album"]
+    assert [(a["key"], a["row"], a["col"]) for a in album] == [(key, 1, 2)]
+
+
+def test_dragging_lights_every_fit_and_a_bad_drop_changes_nothing(p):
+    key = _stamp(2, 2)
+    scene = start(p, seats(None, "easy"), state=show_state(2, [(key,), (_stamp(2, 1),)]))
+    start_pos = centre_of(scene, key)
+    p.finger(pygame.FINGERDOWN, start_pos, 1)
+    p.frames(1)
+    p.finger(pygame.FINGERMOTION, (ALBUM.x + CELL, ALBUM.y + CELL), 1)
+    p.frames(2)
+    glow = [m for m in scene.movers if type(m).__name__ == "FitGlow"]
+    assert glow and next(iter(scene.drags.values())).hover == (0, 0)
+    p.finger(pygame.FINGERMOTION, (ALBUM.right + 300, ALBUM.bottom + 200), 1)
+    p.frames(1)
+    p.finger(pygame.FINGERUP, (ALBUM.right + 300, ALBUM.bottom + 200), 1)
+    p.frames(3)
+    assert scene.v["seats"][0]["album"] == [] and not scene.drags
+    assert not [m for m in scene.movers if type(m).__name__ == "FitGlow"]
+
+
+def _discard_position():
+    used: list[str] = []
+
+    def pick(r: int, c: int, v: int | None = None) -> str:
+        k = _stamp(r, c, v, tuple(used))
+        used.append(k)
+        return k
+
+    album = [Placement(pick(2, 2), 0, 2), Placement(pick(2, 1), 0, 4), Placement(pick(2, 2), 2, 0),
+             Placement(pick(2, 2), 2, 2), Placement(pick(2, 1), 2, 4)]
+    bad = pick(2, 2, -2)
+    fore = next(s.id for s in STAMPS.values() if s.forever)
+    return show_state(2, [(fore, bad), (pick(1, 2),)], [album, []]), fore, bad
+
+
+def test_a_stamp_that_no_longer_fits_is_discarded_for_its_value_with_a_clear_moment(p):
+    state, fore, bad = _discard_position()
+    scene = start(p, seats(None, "easy"), state=state)
+    p.click((ALBUM.x + CELL // 2, ALBUM.y + CELL // 2))  # nothing selected: nothing happens
+    p.click(centre_of(scene, fore))
+    p.click((ALBUM.x + CELL // 2, ALBUM.y + CELL // 2))
+    assert scene.v["seats"][0]["score"] == -2
+    assert scene.banners[0][1] == "\u22122 points"
+    assert "Does not fit" not in scene.notes[-1] and "discarded for \u22122" in scene.notes[-1]
+    p.frames(90)
+    assert bad not in [i["key"] for i in scene.v["seats"][0]["pending"]]
+
+
+def test_choose_a_contest_then_the_day_summary_and_the_next_day(p):
+    scene = start(p, seats(None, "easy"), state=show_state(2, [(), ()]))
+    picks = [cid for cid in scene.lay.contests if cid.startswith("pick:")]
+    assert len(picks) == 4
+    p.click(scene.lay.contests[picks[1]].center)
+    assert picks[1][5:] in scene.v["seats"][0]["tickets"]
+    settle(p, scene, lambda: scene.summary is not None)
+    assert scene.controls.next.visible
+    p.press_button(scene.controls.next)
+    assert scene.summary is None and scene.v["phase"] == "collect" and scene.v["day"] == 1
+
+
+def test_the_curtain_comes_between_two_people(p):
+    scene = start(p, seats(None, None))
+    assert isinstance(p.top, CurtainScene)
+    first = scene._target()
+    p.press_button(p.top.ready)
+    assert p.top is scene and scene.viewer == first and scene.acting
+    p.click(centre_of(scene, scene.v["pool"][0]["key"]))
+    assert isinstance(p.top, CurtainScene) and scene.viewer is None
+    p.press_button(p.top.ready)
+    assert scene.viewer == 1 - first
+
+
+def test_from_save_resumes_the_match(p):
+    scene = start(p, seats(None, "easy", "normal"))
+    settle(p, scene, lambda: scene.acting)
+    p.click(centre_of(scene, scene.v["pool"][0]["key"]))
+    settle(p, scene, lambda: scene.acting)
+    before = scene.session.view(0)
+    save, problem = saves.load()
+    assert problem is None and save is not None
+    again = StampSwapScene.from_save(p.app, save)
+    p.app.stack.replace(again)
+    p.frames(3)
+    assert again.session.view(0) == before and again.viewer == 0
+
+
+def test_the_briefing_shows_on_first_play_only():
+    player = make_player()
+    start(player, seats(None, "easy"))
+    assert isinstance(player.top, HelpScene)
+    assert "stamp-swap" in player.app.settings.seen_briefings
+    pygame.quit()
+
+
+def test_bots_play_a_whole_match_to_the_final_show_and_rematch(p):
+    scene = start(p, seats("easy", "normal", "easy"), seed=9)
+    for _ in range(4000):
+        if isinstance(p.top, FinalShowScene):
+            break
+        if scene.summary is not None:
+            scene.close_summary()
+        p.frames(1, dt=0.2)
+    p.frames(30)
+    final = p.top
+    assert isinstance(final, FinalShowScene) and final.winners()
+    p.press_button(final.rematch)
+    p.frames(30)
+    assert isinstance(p.top, StampSwapScene) and p.top is not scene
+
