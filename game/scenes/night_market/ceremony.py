@@ -51,12 +51,12 @@ class Ceremony(Scene):
     def _timeline(self) -> list:
         tokens = sum(len(b) for b in self.data["bonus"])
         steps: list = [Wait(0.3), Call(lambda: self._to(1))]
-        steps += [Wait(0.9), Call(lambda: self._to(2))]
+        steps += [Wait(0.7), Call(lambda: self._to(2))]
         for _ in range(tokens):
-            steps += [Wait(0.45), Call(self._reveal_one)]
-        steps += [Wait(0.6), Call(lambda: self._to(3)), Wait(0.8), Call(lambda: self._to(4)),
-                  Wait(0.9), Call(lambda: self._to(5)),
-                  Tween(self, "seal_scale", 1.0, 0.5, ease_out_back), Wait(0.3), Call(lambda: self._to(6))]
+            steps += [Wait(0.4), Call(self._reveal_one)]
+        steps += [Wait(0.5), Call(lambda: self._to(3)), Wait(0.6), Call(lambda: self._to(4)),
+                  Wait(0.7), Call(lambda: self._to(5)),
+                  Tween(self, "seal_scale", 1.0, 0.45, ease_out_back), Wait(0.2), Call(lambda: self._to(6))]
         return steps
 
     def _to(self, stage: int) -> None:
@@ -81,11 +81,17 @@ class Ceremony(Scene):
             if self.match_winner is not None:
                 audio.play("fanfare")
             self._buttons()
+            self.wake()  # pygame-gui finishes drawing new buttons on the next updates
         self.invalidate()
 
     def _reveal_one(self) -> None:
         self.revealed += 1
         self.app.audio.play("card_flip")
+        self.invalidate()
+
+    def is_dirty(self) -> bool:
+        """Redraw on a reveal, while numbers count or the seal lands, not through the pauses between."""
+        return self._full or self._hot > 0 or (self.stage == 5 and self.anim.busy)
 
     def _skip(self) -> None:
         self.revealed = sum(len(b) for b in self.data["bonus"])
@@ -139,7 +145,7 @@ class Ceremony(Scene):
         if self.opaque:
             felt(canvas, self.app.assets)
         self.dim(canvas, 150 if self.opaque else 185)
-        panel(canvas, PANEL, radius=30, width=4)
+        panel(canvas, PANEL, fill=(30, 24, 19, 250), radius=30, width=4)
         text, d = self.app.text, self.data
         title = f"Round {d['round']} is over"
         text.draw(canvas, title, (PANEL.centerx, PANEL.y + 28), 56, GOLD, bold=True, anchor="midtop", shadow=True)
@@ -183,9 +189,9 @@ class Ceremony(Scene):
                 self.app.text.draw(canvas, "none", (cx, y), 30, MUTED, anchor="center")
             return
         before = len(self.data["bonus"][0]) if seat == 1 else 0
-        x0 = cx - (len(tokens) - 1) * 40
+        x0 = cx - (len(tokens) - 1) * 50
         for i, (_, size, value) in enumerate(tokens):
-            centre = (x0 + i * 80, y)
+            centre = (x0 + i * 100, y)
             token = self.app.assets.image("bonus_token", (70, 70))
             if self.stage >= 2 and before + i < self.revealed:
                 pygame.draw.circle(canvas, (255, 214, 120), centre, 34)
@@ -193,7 +199,7 @@ class Ceremony(Scene):
                 self.app.text.draw(canvas, str(value), centre, 36, (60, 36, 8), bold=True, anchor="center")
             else:
                 canvas.blit(token, token.get_rect(center=centre))
-            self.app.text.draw(canvas, f"{size}{'+' if size == 5 else ''} cards", (centre[0], y + 50), 20, MUTED,
+            self.app.text.draw(canvas, f"{size}{'+' if size == 5 else ''} cards", (centre[0], y + 52), 22, MUTED,
                                anchor="center")
 
     def _headline(self, canvas: pygame.Surface) -> None:

@@ -8,7 +8,7 @@ from game.assets import Assets
 from game.scenes.night_market.layout import CARD_H, CARD_W
 from game.sprites import tinted
 from game.text import INK, Text
-from rules.night_market.data import NAMES, PRECIOUS
+from rules.night_market.data import NAMES
 
 GOOD_INK = {
     "pearl": (120, 96, 130), "amber": (170, 90, 10), "jade": (24, 120, 70), "silk": (110, 50, 150),
@@ -28,12 +28,11 @@ def card_face(assets: Assets, text: Text, kind: str, scale: float = 1.0) -> pyga
         surf.blit(corner, (int(12 * scale), int(12 * scale)))
         ink = GOOD_INK.get(kind, INK)
         band = pygame.Rect(int(12 * scale), int(156 * scale), w - int(24 * scale), int(40 * scale))
-        pygame.draw.rect(surf, (*ink, 40), band, border_radius=int(8 * scale))
+        tint = pygame.Surface(band.size, pygame.SRCALPHA)
+        pygame.draw.rect(tint, (*ink, 46), tint.get_rect(), border_radius=int(8 * scale))
+        surf.blit(tint, band)
         name = text.render(NAMES[kind], max(14, int(27 * scale)), ink, bold=True)
         surf.blit(name, name.get_rect(center=band.center))
-        if kind in PRECIOUS:
-            gem = text.render("precious", max(12, int(17 * scale)), ink, bold=True)
-            surf.blit(gem, gem.get_rect(topright=(w - int(14 * scale), int(14 * scale))))
         return surf
 
     return assets.cached(f"nm-card-{kind}", (w, h), make)
@@ -58,7 +57,7 @@ def coin_face(assets: Assets, text: Text, value: int, size: int = 78) -> pygame.
 
 def glow(assets: Assets, colour: tuple[int, int, int], scale: float = 1.0) -> pygame.Surface:
     """The card glow in a merchant's colour."""
-    w, h = int((CARD_W + 26) * scale), int((CARD_H + 26) * scale)
+    w, h = int((CARD_W + 64) * scale), int((CARD_H + 64) * scale)
     return assets.cached(f"nm-glow-{colour}", (w, h), lambda: tinted(assets.image("card_glow", (w, h)), colour))
 
 

@@ -11,17 +11,17 @@ LIFT = 34  # a selected card rises this far (selection differs by position and o
 ME_COLOUR = (72, 200, 190)
 OTHER_COLOUR = (236, 104, 170)
 
-CHIPS = (pygame.Rect(30, 18, 640, 136), pygame.Rect(1150, 18, 640, 136))  # viewer left, other right
+CHIPS = (pygame.Rect(20, 18, 700, 136), pygame.Rect(1094, 18, 700, 136))  # viewer left, other right
 MORE = pygame.Rect(1812, 40, 92, 92)
-LINE = pygame.Rect(250, 170, 1420, 58)
-ROUND_LABEL = (910, 40)
+LINE = pygame.Rect(250, 164, 1420, 56)
+ROUND_LABEL = (907, 36)
 
-COIN_Y = 292
+COIN_Y = 300
 COIN_XS = tuple(360 + 166 * i for i in range(len(GOODS)))
 BONUS_XS = tuple(1390 + 140 * i for i in range(len(BONUS_SIZES)))
-PILE_W, PILE_H = 150, 118
+PILE_W, PILE_H = 152, 136
 
-MARKET_Y = 500
+MARKET_Y = 512
 MARKET_XS = tuple(600 + 180 * i for i in range(5))
 DECK_POS = (330, MARKET_Y)
 SOLD_POS = (1590, MARKET_Y)

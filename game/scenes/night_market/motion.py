@@ -36,6 +36,11 @@ class CardMover(Sprite):
     @property
     def rect(self) -> pygame.Rect:
         r = super().rect
+        if self.glow is not None and self.glow_surface is not None:
+            w, h = self.glow_surface.get_size()
+            halo = pygame.Rect(0, 0, int(w * self.scale) + 6, int(h * self.scale) + 6)
+            halo.center = (round(self.pos[0]), round(self.pos[1]))
+            r = r.union(halo)
         tag = self._tag_rect()
         return r.union(tag.inflate(8, 8)) if tag is not None else r
 

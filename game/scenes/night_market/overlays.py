@@ -15,6 +15,8 @@ from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import panel
 
+SOLID = (30, 24, 19, 250)
+
 
 class InfoPanel(Scene):
     """A centred panel of lines (and optionally a row of coins); any tap or Close dismisses it."""
@@ -26,7 +28,7 @@ class InfoPanel(Scene):
                  coins: tuple[int, ...] | None = None) -> None:
         super().__init__(app)
         self.title, self.lines, self.icon, self.coins = title, lines, icon, coins
-        height = 250 + 46 * len(lines) + (110 if coins is not None else 0)
+        height = 280 + 46 * len(lines) + (110 if coins is not None else 0)
         self.rect = pygame.Rect(0, 0, 1000, height)
         self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
         self.close = button(self.ui, (self.rect.centerx - 130, self.rect.bottom - 100, 260, 76), "Close", "#primary")
@@ -47,7 +49,7 @@ class InfoPanel(Scene):
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 170)
-        panel(canvas, self.rect, radius=28, width=4)
+        panel(canvas, self.rect, fill=SOLID, radius=28, width=4)
         text = self.app.text
         x = self.rect.x + 50
         if self.icon:
@@ -104,7 +106,7 @@ class MenuScene(Scene):
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 170)
-        panel(canvas, self.RECT, radius=28, width=4)
+        panel(canvas, self.RECT, fill=SOLID, radius=28, width=4)
         self.app.text.draw(canvas, "Night Market", (self.RECT.centerx, self.RECT.y + 40), 48, GOLD, bold=True,
                            anchor="midtop")
         self.app.text.draw(canvas, "The match is saved after every move.", (self.RECT.centerx, self.RECT.bottom - 40),
@@ -122,7 +124,7 @@ class GameInfoScene(Scene):
         super().__init__(app)
         self.summary = summary
         body = "<br>".join(_escape(line) for line in log) or "Nothing has happened yet."
-        rect = pygame.Rect(self.RECT.x + 900, self.RECT.y + 130, self.RECT.w - 940, self.RECT.h - 270)
+        rect = pygame.Rect(self.RECT.x + 900, self.RECT.y + 160, self.RECT.w - 940, self.RECT.h - 300)
         self.log_box = pygame_gui.elements.UITextBox(body, rect, manager=self.ui)
         if hasattr(self.log_box, "scroll_bar") and self.log_box.scroll_bar is not None:
             self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
@@ -142,11 +144,11 @@ class GameInfoScene(Scene):
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 190)
-        panel(canvas, self.RECT, radius=28, width=4)
+        panel(canvas, self.RECT, fill=SOLID, radius=28, width=4)
         text = self.app.text
         text.draw(canvas, "Game info", (self.RECT.centerx, self.RECT.y + 28), 52, GOLD, bold=True, anchor="midtop")
-        text.draw(canvas, "Full log", (self.RECT.x + 900, self.RECT.y + 86), 30, GOLD, bold=True)
-        y = self.RECT.y + 100
+        text.draw(canvas, "Full log", (self.RECT.x + 900, self.RECT.y + 112), 30, GOLD, bold=True)
+        y = self.RECT.y + 104
         for label, value in self.summary:
             if not value:
                 text.draw(canvas, label, (self.RECT.x + 50, y + 10), 30, GOLD, bold=True)

@@ -38,7 +38,7 @@ class TablePainter:
         to_move = self.view.turn == seat and not self.view.over
         panel(surface, rect, edge=colour if to_move else (110, 90, 60), radius=24, width=6 if to_move else 3)
         if self.app.settings.colour_patterns:
-            self._pattern(surface, rect, "pattern_dots" if side == 0 else "pattern_stripes", colour)
+            self._pattern(surface, rect, "pattern_dots" if colour == L.ME_COLOUR else "pattern_stripes", colour)
         pygame.draw.circle(surface, colour, (rect.x + 40, rect.y + 38), 14)
         if to_move:
             pygame.draw.circle(surface, CREAM, (rect.x + 40, rect.y + 38), 14, 3)
@@ -50,7 +50,7 @@ class TablePainter:
             words = "Your turn" if seat == self.viewer else f"{sv.name}'s turn"
             text.draw(surface, words, (rect.x + 26, rect.y + 62), 26, colour, bold=True)
         elif blurb:
-            text.draw(surface, self.fit(blurb, 26, rect.w - 300), (rect.x + 26, rect.y + 62), 26, colour, bold=True)
+            text.draw(surface, self.fit(blurb, 25, rect.w - 330), (rect.x + 26, rect.y + 63), 25, colour, bold=True)
         stats = f"Hand {sv.hand_count} · Porters {len(sv.porters)} · Bonus {len(sv.bonus_tokens)}"
         text.draw(surface, stats, (rect.x + 26, rect.y + 98), 24, MUTED)
         coin = self.app.assets.image("coin", (56, 56))
@@ -108,28 +108,26 @@ class TablePainter:
             r = L.coin_pile_rect(i)
             panel(surface, r, fill=(20, 16, 12, 170), edge=(90, 72, 48), radius=16, width=2)
             coins = piles[kind]
-            centre = (r.centerx + 26, r.y + 46)
+            centre = (r.centerx + 30, r.y + 44)
             if coins:
-                surface.blit(coin_face(assets, text, coins[0], 74), coin_face(assets, text, coins[0], 74).get_rect(
-                    center=centre))
+                face = coin_face(assets, text, coins[0], 72)
+                surface.blit(face, face.get_rect(center=centre))
             else:
-                pygame.draw.circle(surface, (80, 66, 48), centre, 34, 3)
-                text.draw(surface, "empty", centre, 22, MUTED, anchor="center")
+                pygame.draw.circle(surface, (80, 66, 48), centre, 33, 3)
+                text.draw(surface, "none", centre, 22, MUTED, anchor="center")
             icon = assets.image(f"good_{kind}", (60, 60))
-            surface.blit(icon, icon.get_rect(center=(r.x + 36, r.y + 44)))
-            text.draw(surface, f"{NAMES[kind]} · {len(coins)}", (r.centerx, r.bottom - 22), 22, CREAM,
-                      anchor="center")
+            surface.blit(icon, icon.get_rect(center=(r.x + 38, r.y + 44)))
+            text.draw(surface, NAMES[kind], (r.centerx, r.y + 96), 22, CREAM, bold=True, anchor="center")
+            text.draw(surface, f"{len(coins)} left", (r.centerx, r.y + 120), 22, MUTED, anchor="center")
         bonus = dict(self.view.bonus_piles)
         for i, size in enumerate(BONUS_SIZES):
             r = L.bonus_pile_rect(i)
             panel(surface, r, fill=(20, 16, 12, 170), edge=(90, 72, 48), radius=16, width=2)
             token = assets.image("bonus_token", (62, 62))
             surface.blit(token, token.get_rect(center=(r.centerx, r.y + 42)))
-            label = f"{size}+ · {bonus[size]}" if size == 5 else f"{size} · {bonus[size]}"
-            text.draw(surface, label, (r.centerx, r.bottom - 22), 22, CREAM, anchor="center")
-        text.draw(surface, "Bonus for selling", (L.BONUS_XS[1], L.COIN_Y - 78), 22, MUTED, anchor="center")
-        text.draw(surface, "Coin piles · tap to see every coin", (sum(L.COIN_XS[2:4]) // 2, L.COIN_Y - 78), 22,
-                  MUTED, anchor="center")
+            label = "sell 5+" if size == 5 else f"sell {size}"
+            text.draw(surface, label, (r.centerx, r.y + 96), 22, CREAM, bold=True, anchor="center")
+            text.draw(surface, f"{bonus[size]} left", (r.centerx, r.y + 120), 22, MUTED, anchor="center")
 
     def _paint_deck_and_sold(self, surface: pygame.Surface) -> None:
         text, assets = self.app.text, self.app.assets
@@ -139,8 +137,7 @@ class TablePainter:
                 surface.blit(card_back(assets), deck.move(-2 * k, -2 * k))
         else:
             pygame.draw.rect(surface, (90, 72, 48), deck, 3, border_radius=14)
-        text.draw(surface, f"Deck {self.view.deck_count}", (deck.centerx, deck.bottom + 22), 26, CREAM, bold=True,
-                  anchor="center")
+        self._pill(surface, f"Deck {self.view.deck_count}", (deck.centerx, deck.bottom - 26))
         sold = L.card_rect(L.SOLD_POS)
         shown = [c for c in self.view.sold if c[0] not in self.hidden]
         if shown:
@@ -149,8 +146,14 @@ class TablePainter:
             surface.blit(face, sold)
         else:
             pygame.draw.rect(surface, (90, 72, 48), sold, 3, border_radius=14)
-        text.draw(surface, f"Sold {len(self.view.sold)}", (sold.centerx, sold.bottom + 22), 26, CREAM, bold=True,
-                  anchor="center")
+        self._pill(surface, f"Sold {len(self.view.sold)}", (sold.centerx, sold.bottom - 26))
+
+    def _pill(self, surface: pygame.Surface, words: str, centre: tuple[int, int]) -> None:
+        label = self.app.text.render(words, 26, CREAM, bold=True)
+        box = label.get_rect(center=centre).inflate(26, 10)
+        pygame.draw.rect(surface, (26, 20, 16), box, border_radius=16)
+        pygame.draw.rect(surface, (138, 106, 60), box, 2, border_radius=16)
+        surface.blit(label, label.get_rect(center=centre))
 
     # cards ---------------------------------------------------------------------------------
     def _paint_market(self, surface: pygame.Surface) -> None:
@@ -181,17 +184,22 @@ class TablePainter:
         text = self.app.text
         team = len(self.view.seats[self.viewer].porters)
         chosen = self.sel_porters
+        action = self.selection.actions[0] if self.selection.actions else None
+        filled = getattr(action, "porters", 0) - chosen if hasattr(action, "take") else 0
         base = L.card_rect(L.PORTER_POS)
         if team == 0:
             pygame.draw.rect(surface, (90, 72, 48), base, 3, border_radius=14)
             text.draw(surface, "No porters", base.center, 24, MUTED, anchor="center")
         else:
-            self._paint_card(surface, PORTER, L.PORTER_POS, chosen > 0)
+            self._paint_card(surface, PORTER, L.PORTER_POS, chosen + filled > 0)
             badge = pygame.Rect(0, 0, 66, 46)
-            badge.center = (base.right - 8, base.y + 6 - (L.LIFT if chosen else 0))
+            badge.center = (base.right - 8, base.y + 6 - (L.LIFT if chosen + filled else 0))
             pygame.draw.rect(surface, (26, 20, 16), badge, border_radius=20)
             pygame.draw.rect(surface, GOLD, badge, 3, border_radius=20)
             text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
-        words = f"{chosen} of {team} in exchange" if chosen else "Porters · tap to add"
-        text.draw(surface, words, (base.centerx, base.bottom + 22), 24, GOLD if chosen else MUTED, bold=bool(chosen),
-                  anchor="center")
+        if chosen + filled:
+            words = f"{chosen + filled} of {team} in exchange" + (f" ({filled} to fill)" if filled else "")
+        else:
+            words = "Porters · tap to add"
+        text.draw(surface, words, (base.centerx, base.bottom + 22), 24, GOLD if chosen + filled else MUTED,
+                  bold=bool(chosen + filled), anchor="center")

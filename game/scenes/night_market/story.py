@@ -24,7 +24,8 @@ def blurb(event: Event) -> str:
     """What a move did, without the mover's name (for the merchant's chip)."""
     d = event.data
     if event.kind == "took":
-        return f"Took a {NAMES[d['card'][1]]}"
+        name = NAMES[d["card"][1]]
+        return f"Took {'an' if name[0] in 'AEIOU' else 'a'} {name}"
     if event.kind == "took_porters":
         n = len(d["cards"])
         return f"Took {n} {plural(PORTER, n)}"

@@ -1,0 +1,204 @@
+"""Turning Night Market events into motion: cards fly between market, hands, porters and the sold pile;
+coins fly from their pile to the seller's purse, which counts up; the Rival's taken cards glow first.
+
+Mixed into the scene. The rules state has already changed when these run: they only animate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.anim import Call, Parallel, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
+from game.scenes.night_market import layout as L
+from game.scenes.night_market.faces import card_back, card_face, coin_face, glow
+from game.scenes.night_market.motion import CardMover, FloatText
+from game.sprites import Sprite
+from rules.contract import Event
+from rules.night_market.data import BONUS_SIZES, GOOD_INDEX, PORTER, bonus_size
+
+Zone = dict[int, tuple[tuple[int, int], str]]
+FLY = 0.45
+HOLD = 1.1  # how long the Rival's taken cards glow in place before they leave
+
+
+class Flights:
+    """Card, coin and token flights for a batch of events."""
+
+    def zones(self, view: Any) -> Zone:
+        """Where each card this view shows sits on the table, and its kind."""
+        out: Zone = {}
+        for i, (card, kind) in enumerate(view.market):
+            out[card] = (L.market_pos(i), kind)
+        if self.viewer is not None:
+            hand = view.hand
+            for j, (card, kind) in enumerate(hand):
+                out[card] = (L.hand_pos(j, len(hand), card in self.sel_hand), kind)
+            for card in view.seats[self.viewer].porters:
+                out[card] = (L.PORTER_POS, PORTER)
+        other = self.seat_at(1)
+        for card, kind in view.seats[other].hand_known:
+            out[card] = (L.chip_centre(1), kind)
+        for card in view.seats[other].porters:
+            out[card] = (L.chip_centre(1), PORTER)
+        if self.viewer is None:
+            for card, kind in view.seats[self.seat_at(0)].hand_known:
+                out[card] = (L.chip_centre(0), kind)
+        for card, kind in view.sold:
+            out[card] = (L.SOLD_POS, kind)
+        return out
+
+    def fly(self, card: int, kind: str, start: tuple[float, float], end: tuple[float, float], delay: float = 0.0,
+            hold_colour: tuple[int, int, int] | None = None, tag: str | None = None) -> None:
+        """One card from start to end (shrinking when it comes from or goes to a merchant's chip)."""
+        sprite = CardMover(card, card_face(self.app.assets, self.app.text, kind), start, self.app.text)
+        at_chip = {L.chip_centre(0), L.chip_centre(1)}
+        sprite.scale = 0.45 if tuple(start) in at_chip else 1.0
+        turn_over = tuple(start) == L.DECK_POS
+        if turn_over:  # out of the deck face down, turning over on the way
+            sprite.back, sprite.flip = card_back(self.app.assets), 0.0
+        parts: list = [Wait(delay)] if delay else []
+        if hold_colour is not None:
+            sprite.glow, sprite.glow_surface = hold_colour, glow(self.app.assets, hold_colour)
+            sprite.tag, sprite.tag_colour = tag, hold_colour
+            parts.append(Wait(HOLD))
+            parts.append(Call(lambda: setattr(sprite, "tag", None)))
+        end_scale = 0.45 if tuple(end) in at_chip else 1.0
+        motion = [Tween(sprite, "pos", end, FLY, ease_in_out), Tween(sprite, "scale", end_scale, FLY)]
+        if turn_over:
+            motion.append(Tween(sprite, "flip", 1.0, FLY))
+        parts.append(Parallel(motion))
+        parts.append(Call(lambda: self._land(sprite)))
+        self.hidden.add(card)
+        self.movers.append(sprite)
+        self.anim.add(Sequence(parts))
+
+    def _land(self, sprite: Any) -> None:
+        if sprite in self.movers:
+            self.movers.remove(sprite)
+        if not any(getattr(m, "key", None) == sprite.key for m in self.movers):
+            self.hidden.discard(sprite.key)
+        self.restatic([sprite.rect])
+
+    def animate_diff(self, old: Any, new: Any, moves: list[Event]) -> None:
+        """Every card whose place changed between two views flies there."""
+        before, after = self.zones(old), self.zones(new)
+        mover = moves[-1].seat if moves else None
+        rival = mover is not None and mover != self.viewer
+        taken = self._taken_ids(moves)
+        gave = {c for e in moves if e.kind == "exchanged" for c in [*[i for i, _ in e.data["gave"]],
+                                                                     *e.data["porters"]]}
+        wait = HOLD if rival else 0.0
+        from_chip = L.chip_centre(self.side_of(mover)) if mover is not None else L.DECK_POS
+        arriving = 0
+        for card, (pos, kind) in sorted(after.items()):
+            start = before.get(card)
+            if start is None:
+                origin = from_chip if card in gave else L.DECK_POS
+                self.fly(card, kind, origin, pos, wait + (0.3 if origin == L.DECK_POS else 0.0) + 0.08 * arriving)
+                arriving += 1
+            elif start[0] != pos:
+                if rival and card in taken:
+                    self.fly(card, kind, start[0], pos, 0.0, self.colour_of(mover), self._tag(mover))
+                else:
+                    self.fly(card, kind, start[0], pos, wait)
+        for e in moves:
+            if e.kind == "sold":
+                self.fly_coins(e, wait)
+
+    def flights_for_final(self, old: Any, moves: list[Event]) -> None:
+        """The round-ending move, animated from its events (the next view is a new round)."""
+        before = self.zones(old)
+        for e in moves:
+            side = self.side_of(e.seat)
+            rival = e.seat != self.viewer
+            chip = L.chip_centre(side)
+            if e.kind == "sold":
+                ids = [(c, k) for c, k in e.data["cards"]]
+                dest = L.SOLD_POS
+            elif e.kind == "took":
+                ids = [tuple(e.data["card"])]
+                dest = chip if rival or self.viewer is None else L.hand_pos(len(old.hand), len(old.hand) + 1)
+            elif e.kind == "took_porters":
+                ids = [(c, PORTER) for c in e.data["cards"]]
+                dest = chip if rival or self.viewer is None else L.PORTER_POS
+            else:
+                continue
+            glow_it = rival and e.kind != "sold"
+            for card, kind in ids:
+                start = before.get(card, (chip, kind))[0]
+                self.fly(card, kind, start, dest, 0.0, self.colour_of(e.seat) if glow_it else None,
+                         self._tag(e.seat) if glow_it else None)
+            if e.kind == "sold":
+                self.fly_coins(e, HOLD if rival else 0.0)
+
+    def _taken_ids(self, moves: list[Event]) -> set[int]:
+        out: set[int] = set()
+        for e in moves:
+            if e.kind == "took":
+                out.add(e.data["card"][0])
+            elif e.kind == "exchanged":
+                out.update(c for c, _ in e.data["took"])
+            elif e.kind == "took_porters":
+                out.update(e.data["cards"])
+        return out
+
+    def _tag(self, seat: int) -> str:
+        return f"{self.names[seat]} takes"
+
+    def fly_coins(self, e: Event, delay: float) -> None:
+        """Coins from the good's pile to the seller's purse, one after another; a bonus token after them."""
+        seat, side = e.seat, self.side_of(e.seat)
+        start = L.coin_pile_rect(GOOD_INDEX[e.data["kind"]]).center
+        purse = L.chip_purse(side)
+        coins = list(e.data["coins"])
+        for k, value in enumerate(coins):
+            sprite = Sprite(("coin", id(e), k), coin_face(self.app.assets, self.app.text, value, 74), start)
+            sprite.layer = 3
+            self._launch(sprite, purse, delay + 0.3 + 0.16 * k, lambda s=sprite, v=value: self._coin_in(s, seat, v))
+        size = bonus_size(len(e.data["cards"]))
+        if e.data.get("bonus") and size is not None:
+            token = self.app.assets.image("bonus_token", (70, 70))
+            sprite = Sprite(("bonus", id(e)), token, L.bonus_pile_rect(BONUS_SIZES.index(size)).center)
+            sprite.layer = 3
+            self._launch(sprite, purse, delay + 0.45 + 0.16 * len(coins), lambda s=sprite: self._bonus_in(s, seat))
+
+    def _launch(self, sprite: Sprite, end: tuple[int, int], delay: float, done: Any) -> None:
+        sprite.alpha = 0.0
+        self.movers.append(sprite)
+        self.anim.add(Sequence([Wait(delay), Call(lambda: setattr(sprite, "alpha", 255.0)),
+                                Tween(sprite, "pos", end, 0.5, ease_out_cubic), Call(done)]))
+
+    def _coin_in(self, sprite: Sprite, seat: int, value: int) -> None:
+        self._drop(sprite)
+        self.purse[seat] += value
+        self.app.audio.play("coin")
+        self.float_text(f"+{value}", L.chip_purse(self.side_of(seat)))
+        self.restatic([L.CHIPS[self.side_of(seat)]])
+
+    def _bonus_in(self, sprite: Sprite, seat: int) -> None:
+        self._drop(sprite)
+        self.app.audio.play("card_flip")
+        self.float_text("bonus", L.chip_purse(self.side_of(seat)))
+        self.restatic([L.CHIPS[self.side_of(seat)]])
+
+    def _drop(self, sprite: Any) -> None:
+        if sprite in self.movers:
+            self.movers.remove(sprite)
+
+    def float_text(self, words: str, pos: tuple[int, int]) -> None:
+        """A word that rises from pos and fades."""
+        label = FloatText(self.app.text, words, (pos[0], pos[1] - 30), (255, 214, 90))
+        self.movers.append(label)
+        self.anim.add(Sequence([Parallel([Tween(label, "pos", (pos[0], pos[1] - 95), 0.8),
+                                          Tween(label, "alpha", 0.0, 0.8, ease_in_out)]),
+                                Call(lambda: self._drop(label))]))
+
+    def deal_in(self) -> None:
+        """A fresh round (or a resumed match): every card on the table flies out of the deck."""
+        self.anim.finish_all()
+        for k, (card, (pos, kind)) in enumerate(sorted(self.zones(self.view).items(),
+                                                       key=lambda item: item[1][0][1])):
+            if pos != L.SOLD_POS:
+                self.fly(card, kind, L.DECK_POS, pos, 0.06 * k)
+        self.app.audio.play("shuffle")
+        self.restatic()

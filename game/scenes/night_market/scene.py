@@ -1,0 +1,460 @@
+"""The Night Market table: one person against the Rival, or two people passing one device.
+
+Renders only from `session.view(viewer)` and redacted events. The selection (market cards, hand
+cards, porters added) goes to rules.night_market.selection, which says what it would do or why not;
+only the moves it allows become buttons. Moves apply at once; the events are animated afterwards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from game import saves
+from game.scenes.curtain import CurtainScene
+from game.scenes.help import HelpScene
+from game.scenes.night_market import layout as L
+from game.scenes.night_market.briefing import briefing
+from game.scenes.night_market.ceremony import Ceremony
+from game.scenes.night_market.flights import Flights
+from game.scenes.night_market.info import TableInfo
+from game.scenes.night_market.motion import Thinking
+from game.scenes.night_market.paint import TablePainter
+from game.scenes.night_market.story import MOVES, blurb, line, replay_events
+from game.session import MatchClock, MatchSession
+from game.table import TableScene
+from game.ui import button
+from rules.contract import Event, MatchConfig
+from rules.errors import IllegalAction, MalformedAction
+from rules.night_market import GAME
+from rules.night_market.actions import Exchange, Sell, Take, TakePorters
+from rules.night_market.data import CARD_KIND, NAMES, PORTER, plural
+from rules.night_market.selection import Selection, select
+
+SOUNDS = {"took": "card_slide", "exchanged": "exchange", "took_porters": "porters", "sold": "coins"}
+
+
+class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
+    """The market table scene."""
+
+    name = "night_market"
+    THREADED_BOTS = True  # tests set False for deterministic bots
+
+    def __init__(self, app, config: MatchConfig, seed: int,  # type: ignore[no-untyped-def]
+                 session: MatchSession | None = None) -> None:
+        super().__init__(app)
+        self.config = config
+        if session is None:
+            session = MatchSession(GAME, config, seed, MatchClock(app.clock), bot_speed=app.settings.bot_speed,
+                                   threaded=self.THREADED_BOTS)
+            saves.write(session.to_save())  # Continue works even before the first move
+        self.session = session
+        self.people = tuple(i for i, s in enumerate(config.seats) if s.bot is None)
+        self.pass_and_play = len(self.people) > 1
+        public = session.view(None)
+        self.names: tuple[str, str] = (public.seats[0].name, public.seats[1].name)
+        self.viewer: int | None = (public.turn if public.turn in self.people else self.people[0]) \
+            if self.people else None
+        self.view = session.view(self.viewer)
+        self.sel_market: set[int] = set()
+        self.sel_hand: set[int] = set()
+        self.sel_porters = 0
+        self.hidden: set[int] = set()
+        self.purse = [self.view.seats[s].coins for s in (0, 1)]
+        self.last_move: dict[int, str] = {}
+        self.log_lines: list[str] = []
+        self.seen_upto: dict[int, int] = {}
+        self.legal: list[Any] = []
+        self.selection = Selection((), "")
+        self.line, self.line_is_problem = "", False
+        self.thinking: Thinking | None = None
+        self._ceremony: tuple[Event, Event | None] | None = None
+        self._curtain_due = False
+        self._action_buttons: dict[object, Any] = {}
+        self._history(replay_events(GAME, session.seed, config, session.log, self.viewer))
+        self._refresh()
+
+    @classmethod
+    def from_save(cls, app, save: saves.Save):  # type: ignore[no-untyped-def]
+        """Continue a saved match exactly where it was (a save that does not replay is set aside)."""
+        try:
+            session = MatchSession.resume(save, MatchClock(app.clock), bot_speed=app.settings.bot_speed,
+                                          threaded=cls.THREADED_BOTS)
+            config = session.config
+        except (IllegalAction, MalformedAction, KeyError, TypeError, ValueError) as exc:
+            app.toast(saves.report_corrupt(exc), error=True)
+            return app.title()
+        return cls(app, config, session.seed, session=session)
+
+    def _history(self, events: list[Event]) -> None:
+        for e in events:
+            words = line(e, self.names)
+            if words:
+                self.log_lines.append(words)
+            if e.kind in MOVES:
+                self.last_move[e.seat] = blurb(e)
+            elif e.kind == "round_started":
+                self.last_move.clear()
+        self.seen_upto = {seat: len(self.log_lines) for seat in self.people}
+
+    # who sits where ------------------------------------------------------------------------------
+    def seat_at(self, side: int) -> int:
+        """Seat shown on the left (0: the viewer) or right (1: the other merchant)."""
+        me = self.viewer if self.viewer is not None else 0
+        return me if side == 0 else 1 - me
+
+    def side_of(self, seat: int | None) -> int:
+        """0 for the viewer's seat, 1 for the other."""
+        return 0 if seat == self.seat_at(0) else 1
+
+    def colour_of(self, seat: int) -> tuple[int, int, int]:
+        """A merchant's colour, stable for the match."""
+        first = self.people[0] if self.people else 0
+        return L.ME_COLOUR if seat == first else L.OTHER_COLOUR
+
+    def role_of(self, seat: int) -> str:
+        """'You', 'Rival · Hard' or 'Friend'."""
+        level = self.config.seats[seat].bot
+        if level:
+            return f"Rival · {level.capitalize()}"
+        return "You" if seat == self.viewer else "Friend"
+
+    def fit(self, words: str, size: int, width: int) -> str:
+        """Shorten words with '...' until they fit."""
+        font = self.app.text.font(size, True)
+        if font.size(words)[0] <= width:
+            return words
+        while words and font.size(words + "...")[0] > width:
+            words = words[:-1]
+        return words.rstrip() + "..."
+
+    # lifecycle -----------------------------------------------------------------------------------
+    def enter(self) -> None:
+        if self.pass_and_play and self.session.outcome() is None:
+            self._push_curtain(self.deal_in)
+        else:
+            self.deal_in()
+        if "night-market" not in self.app.settings.seen_briefings:
+            self.app.update_settings(seen_briefings=(*self.app.settings.seen_briefings, "night-market"))
+            self.app.stack.push(HelpScene(self.app, "Night Market", briefing()))
+
+    def exit(self) -> None:
+        self.session.close()
+
+    def resume(self) -> None:
+        super().resume()
+        self.restatic()
+
+    # the selection -------------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        """After the view changed: drop selections that no longer exist, recompute the line and buttons."""
+        market = {c for c, _ in self.view.market}
+        self.sel_market &= market
+        self.sel_hand &= {c for c, _ in self.view.hand}
+        team = len(self.view.seats[self.viewer].porters) if self.viewer is not None else 0
+        self.sel_porters = min(self.sel_porters, team)
+        self.legal = list(self.session.legal(self.viewer)) if self.viewer is not None else []
+        self._reselect()
+
+    def _reselect(self, tapped: bool = False) -> None:
+        if self.viewer is None:
+            self.selection, self.line, self.line_is_problem = Selection((), "You are watching two Rivals."), "", False
+            self.line = self.selection.line
+            self._build_buttons()
+            self.restatic()
+            return
+        self.selection = select(self.view, self.sel_market, self.sel_hand, self.sel_porters)
+        empty = not (self.sel_market or self.sel_hand or self.sel_porters)
+        self.line = self.selection.line
+        turn = self.view.turn
+        if empty and not self.view.over and turn != self.viewer:
+            self.line = f"{self.names[turn]} is choosing a move..." if self.session.is_bot(turn) \
+                else f"Waiting for {self.names[turn]}."
+        self.line_is_problem = not self.selection.actions and not empty and not self._on_the_way()
+        if tapped and self.line_is_problem:
+            self.app.audio.play("error")
+        self._build_buttons()
+        self.restatic()
+
+    def _on_the_way(self) -> bool:
+        """True when some legal move contains this selection (the player is still building it)."""
+        market = Counter(CARD_KIND[c] for c in self.sel_market)
+        hand = Counter(CARD_KIND[c] for c in self.sel_hand)
+        porters = self.sel_porters
+        for a in self.legal:
+            if isinstance(a, Take):
+                ok = not hand and not porters and market <= Counter([CARD_KIND[a.card]])
+            elif isinstance(a, TakePorters):
+                ok = not hand and not porters and set(market) <= {PORTER}
+            elif isinstance(a, Sell):
+                ok = not market and not porters and hand <= Counter(CARD_KIND[c] for c in a.cards)
+            else:
+                ok = (market <= Counter(CARD_KIND[c] for c in a.take)
+                      and hand <= Counter(CARD_KIND[c] for c in a.give) and porters <= a.porters)
+            if ok:
+                return True
+        return False
+
+    def _build_buttons(self) -> None:
+        self.ui.clear_and_reset()
+        self._action_buttons = {}
+        entries: list[tuple[str, Any, str]] = [(self._label(a), a, "#primary") for a in self.selection.actions]
+        if self.sel_market or self.sel_hand or self.sel_porters:
+            entries.append(("Clear", None, "#quiet"))
+        for rect, (words, action, oid) in zip(L.button_rects(len(entries), 400), entries):
+            self._action_buttons[button(self.ui, rect, words, oid)] = action
+        self.wake()  # new buttons finish drawing over the next few frames
+
+    def _label(self, action: Any) -> str:
+        if isinstance(action, Take):
+            return f"Take {NAMES[CARD_KIND[action.card]]}"
+        if isinstance(action, TakePorters):
+            n = sum(1 for _, k in self.view.market if k == PORTER)
+            return f"Take {n} {plural(PORTER, n)}"
+        if isinstance(action, Sell):
+            return f"Sell {len(action.cards)} {NAMES[CARD_KIND[action.cards[0]]]}"
+        assert isinstance(action, Exchange)
+        return f"Exchange {len(action.take)}"
+
+    def clear_selection(self) -> None:
+        """Unselect everything."""
+        self.sel_market.clear()
+        self.sel_hand.clear()
+        self.sel_porters = 0
+        self._reselect()
+
+    def tap_market(self, card: int) -> None:
+        """Select or unselect a market card (porters go together: they are taken all at once)."""
+        if CARD_KIND[card] == PORTER:
+            porters = {c for c, k in self.view.market if k == PORTER}
+            if card in self.sel_market:
+                self.sel_market -= porters
+            else:
+                self.sel_market |= porters
+        else:
+            self.sel_market ^= {card}
+        self.app.audio.play("tap")
+        self._reselect(tapped=True)
+
+    def tap_hand(self, card: int) -> None:
+        """Select or unselect a hand card."""
+        self.sel_hand ^= {card}
+        self.app.audio.play("tap")
+        self._reselect(tapped=True)
+
+    def tap_porters(self, back_out: bool = False) -> None:
+        """Add one more porter to the exchange (past the team size it wraps to none); hold to take all back."""
+        team = len(self.view.seats[self.viewer].porters) if self.viewer is not None else 0
+        if team == 0:
+            self.line, self.line_is_problem = "You have no porters to add.", True
+            self.app.audio.play("error")
+            self.restatic()
+            return
+        self.sel_porters = 0 if back_out else (self.sel_porters + 1) % (team + 1)
+        self.app.audio.play("porters" if self.sel_porters else "tap")
+        self._reselect(tapped=True)
+
+    # moves ---------------------------------------------------------------------------------------
+    def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
+        if element not in self._action_buttons:
+            return
+        action = self._action_buttons[element]
+        if action is None:
+            self.clear_selection()
+        else:
+            self.play(action)
+
+    def play(self, action: Any) -> None:
+        """The viewer makes a move (a refused move explains itself and changes nothing)."""
+        if self.viewer is None or self._ceremony is not None:
+            return
+        try:
+            events = self.session.act(self.viewer, action)
+        except IllegalAction as exc:
+            self.line, self.line_is_problem = exc.reason, True
+            self.app.audio.play("error")
+            self.restatic()
+            return
+        self.sel_market.clear()
+        self.sel_hand.clear()
+        self.sel_porters = 0
+        self.absorb(events)
+
+    def absorb(self, events: list[Event]) -> None:
+        """Take in what just happened: log, chip blurbs, sounds, then animate it."""
+        if not events:
+            return
+        self.anim.finish_all()
+        self._show_thinking(False)
+        events = [GAME.redact(e, self.viewer) for e in events]
+        self._history_append(events)
+        moves = [e for e in events if e.kind in MOVES]
+        for e in moves:
+            self.app.audio.play(SOUNDS[e.kind])
+        ended = next((e for e in events if e.kind == "round_ended"), None)
+        old = self.view
+        if ended is not None:
+            self.flights_for_final(old, moves)
+            self._ceremony = (ended, next((e for e in events if e.kind == "match_ended"), None))
+            self.sel_market.clear()
+            self.sel_hand.clear()
+            self.sel_porters = 0
+            self.legal = []
+            self._reselect()
+            return
+        self.view = self.session.view(self.viewer)
+        self.animate_diff(old, self.view, moves)
+        if moves and moves[-1].seat in self.people:
+            self.seen_upto[moves[-1].seat] = len(self.log_lines)
+        self._refresh()
+        nxt = self.view.turn
+        if self.pass_and_play and not self.view.over and nxt != self.viewer and nxt in self.people:
+            self._curtain_due = True
+
+    def _history_append(self, events: list[Event]) -> None:
+        for e in events:
+            words = line(e, self.names)
+            if words:
+                self.log_lines.append(words)
+            if e.kind in MOVES:
+                self.last_move[e.seat] = blurb(e)
+
+    # time ----------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.thinking is not None:
+            self.thinking.step(dt)
+        if self.app.stack.top is not self or self.anim.busy:
+            return
+        if self._ceremony is not None:
+            self._start_ceremony()
+        elif self._curtain_due:
+            self._curtain_due = False
+            self._push_curtain(self.restatic)
+        else:
+            self._poll_bots()
+
+    def _poll_bots(self) -> None:
+        turn = self.view.turn
+        busy = not self.view.over and self.session.is_bot(turn) and self.session.outcome() is None
+        self._show_thinking(busy)
+        if busy:
+            self.absorb(self.session.poll_bots())
+
+    def _show_thinking(self, on: bool) -> None:
+        if on and self.thinking is None:
+            rect = L.CHIPS[self.side_of(self.view.turn)]
+            self.thinking = Thinking((rect.x + 300, rect.y + 78), self.colour_of(self.view.turn))
+            self.movers.append(self.thinking)
+        elif not on and self.thinking is not None:
+            self.movers.remove(self.thinking)
+            self.restatic([self.thinking.rect])
+            self.thinking = None
+
+    # round end, curtains -------------------------------------------------------------------------
+    def _start_ceremony(self) -> None:
+        assert self._ceremony is not None
+        ended, match_end = self._ceremony
+        self._ceremony = None
+        self._show_thinking(False)
+        self.view = self.session.view(self.viewer)
+        self.hidden = {c for c in self.zones(self.view)}
+        self.purse = [self.view.seats[s].coins for s in (0, 1)]
+        self.last_move.clear()
+        self._refresh()
+        winner = match_end.data["winner"] if match_end is not None else None
+        colours = {s: self.colour_of(s) for s in (0, 1)}
+        self.app.audio.play("round_end")
+        self.app.stack.push(Ceremony(self.app, dict(ended.data), self.names, (self.seat_at(0), self.seat_at(1)),
+                                     colours, winner, self._after_ceremony, self.rematch, self.quit_to_title,
+                                     opaque=self.pass_and_play))
+
+    def _after_ceremony(self) -> None:
+        turn = self.view.turn
+        if self.pass_and_play and turn != self.viewer and turn in self.people:
+            self._push_curtain(self.deal_in)
+        else:
+            self.deal_in()
+
+    def _push_curtain(self, then: Any) -> None:
+        seat = self.view.turn
+        recap = self.log_lines[self.seen_upto.get(seat, 0):]
+
+        def ready() -> None:
+            self.viewer = seat
+            self.seen_upto[seat] = len(self.log_lines)
+            self.view = self.session.view(seat)
+            self.purse = [self.view.seats[s].coins for s in (0, 1)]
+            self.sel_market.clear()
+            self.sel_hand.clear()
+            self.sel_porters = 0
+            self._refresh()
+            then()
+
+        self.app.stack.push(CurtainScene(self.app, self.names[seat], recap, ready))
+
+    def rematch(self) -> None:
+        """A new match with the same seats."""
+        config, app = self.config, self.app
+        app.go(lambda: app.stack.reset(NightMarketScene(app, config, app.next_seed())))
+
+    def quit_to_title(self) -> None:
+        """Back to the title; the match stays saved for Continue."""
+        self.app.go(lambda: self.app.stack.reset(self.app.title()))
+
+    # input ---------------------------------------------------------------------------------------
+    def on_back(self) -> bool:
+        self.open_menu()
+        return True
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selection.actions:
+            self.play(self.selection.actions[0])
+            return True
+        return super().on_key(event)
+
+    def handle_pointer(self, pe) -> bool:  # type: ignore[no-untyped-def]
+        if pe.kind == "long_press" and self._porter_rect().collidepoint(pe.pos):
+            self.tap_porters(back_out=True)
+        if pe.kind != "tap":
+            return True
+        pos = pe.pos
+        for test, act in self._targets():
+            hit = test(pos)
+            if hit is not None and hit is not False:
+                act(hit)
+                return True
+        return True
+
+    def _targets(self) -> list:
+        return [
+            (lambda p: L.MORE.collidepoint(p) or None, lambda _: self.open_menu()),
+            (lambda p: next((s for s in (0, 1) if L.CHIPS[s].collidepoint(p)), None),
+             lambda side: self.show_merchant(self.seat_at(side))),
+            (lambda p: next((i for i in range(6) if L.coin_pile_rect(i).collidepoint(p)), None), self.show_pile),
+            (lambda p: next((i for i in range(3) if L.bonus_pile_rect(i).collidepoint(p)), None),
+             lambda _: self.show_bonus()),
+            (self._market_hit, self.tap_market),
+            (self._hand_hit, self.tap_hand),
+            (lambda p: self.viewer is not None and self._porter_rect().collidepoint(p) or None,
+             lambda _: self.tap_porters()),
+        ]
+
+    def _porter_rect(self) -> pygame.Rect:
+        return L.card_rect(L.PORTER_POS).inflate(0, L.LIFT * 2)
+
+    def _market_hit(self, pos: tuple[float, float]) -> int | None:
+        for i, (card, _) in enumerate(self.view.market):
+            if L.card_rect(L.market_pos(i)).inflate(0, L.LIFT * 2).collidepoint(pos):
+                return card
+        return None
+
+    def _hand_hit(self, pos: tuple[float, float]) -> int | None:
+        hand = self.view.hand if self.viewer is not None else ()
+        for j, (card, _) in enumerate(hand):
+            if L.card_rect(L.hand_pos(j, len(hand))).inflate(0, L.LIFT * 2) \
+                    .collidepoint(pos):
+                return card
+        return None
