@@ -164,7 +164,7 @@ def test_exchange_respects_hand_limit():
 def test_exchange_needs_enough_porters():
     state = exchange_state(porters=(1, 0))
     take = ids(state, state.market, "silk") + ids(state, state.market, "jade")
-    assert check(state, 0, Exchange(take, (), 2)) == "You have only 1 porters."
+    assert check(state, 0, Exchange(take, (), 2)) == "You have only 1 porter."
 
 
 # --- take porters ------------------------------------------------------------------------------

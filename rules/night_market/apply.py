@@ -20,6 +20,7 @@ from rules.night_market.data import (
     MARKET_SIZE,
     NAMES,
     PORTER,
+    a_or_an,
     bonus_size,
     plural,
 )
@@ -61,7 +62,7 @@ def _take(state: State, seat: int, action: Take) -> Step:
         hands=_set(state.hands, seat, state.hands[seat] + (card,)),
         known=_set(state.known, seat, state.known[seat] | {card}),
     )
-    state = _log(state, f"{state.names[seat]} took a {NAMES[CARD_KIND[card]]}.")
+    state = _log(state, f"{state.names[seat]} took {a_or_an(NAMES[CARD_KIND[card]])}.")
     events = [Event("took", seat, {"card": [card, CARD_KIND[card]]})]
     state, more, end = _refill(state)
     return state, events + more, end

@@ -88,3 +88,8 @@ def plural(kind: str, count: int) -> str:
     """'Silk' / 'Porters' style naming for log lines."""
     name = NAMES[kind]
     return name + "s" if kind == PORTER and count != 1 else name
+
+
+def a_or_an(name: str) -> str:
+    """'a Silk', 'an Amber'."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name

@@ -34,7 +34,8 @@ def _check_exchange(state: State, seat: int, action: Exchange) -> str | None:
     if any(card not in hand for card in give):
         return "You can only give back cards from your hand."
     if action.porters < 0 or action.porters > len(state.porters[seat]):
-        return f"You have only {len(state.porters[seat])} porters."
+        n = len(state.porters[seat])
+        return f"You have only {n} {'porter' if n == 1 else 'porters'}."
     given = len(give) + action.porters
     if given != len(take):
         return f"Give back exactly {len(take)} cards for the {len(take)} you take (you chose {given})."

@@ -12,7 +12,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
-from rules.night_market.data import CARD_KIND, NAMES, PORTER, bonus_size, plural
+from rules.night_market.data import CARD_KIND, NAMES, PORTER, a_or_an, bonus_size, plural
 from rules.night_market.legal import check
 from rules.night_market.view import View
 
@@ -57,7 +57,7 @@ def _names(cards: tuple[int, ...]) -> str:
 def describe(view: View, action: Action) -> str:
     """What `action` would do, in a short sentence."""
     if isinstance(action, Take):
-        return f"Take a {NAMES[CARD_KIND[action.card]]}."
+        return f"Take {a_or_an(NAMES[CARD_KIND[action.card]])}."
     if isinstance(action, TakePorters):
         count = sum(1 for _, kind in view.market if kind == PORTER)
         return f"Take {count} {plural(PORTER, count)} into your team."
