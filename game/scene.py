@@ -142,6 +142,8 @@ class SceneStack:
 
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
+        self._under: pygame.Surface | None = None  # what lies beneath the top overlay, drawn once
+        self._under_key: tuple = ()
 
     @property
     def top(self) -> Scene | None:
@@ -187,12 +189,22 @@ class SceneStack:
         return list(self.scenes)
 
     def draw(self, canvas: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
-        """Draw visible scenes; with overlays everything redraws together (dims must not stack)."""
+        """Draw visible scenes. Under an overlay the scenes below are drawn once and kept, so a
+        hover on a dialog costs one dialog, not the whole table; they redraw only when they change."""
         layers = self.visible()
         if len(layers) == 1:
             return layers[0].draw(canvas, full)
-        if not (full or any(s.is_dirty() for s in layers)):
+        below, top = layers[:-1], layers[-1]
+        key = (tuple(id(s) for s in below), id(canvas))
+        below_dirty = full or key != self._under_key or self._under is None or any(s.is_dirty() for s in below)
+        if not (below_dirty or top.is_dirty()):
             return []
-        for scene in layers:
-            scene.draw(canvas, True)
+        if below_dirty:
+            for scene in below:
+                scene.draw(canvas, True)
+            self._under, self._under_key = canvas.copy(), key
+        else:
+            assert self._under is not None
+            canvas.blit(self._under, (0, 0))
+        top.draw(canvas, True)
         return None
