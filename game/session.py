@@ -74,6 +74,8 @@ class MatchSession:
         self.bots = {i: game.make_bot(s.bot, i, seed * 7919 + i) for i, s in enumerate(config.seats) if s.bot}
         self.humans = [i for i, s in enumerate(config.seats) if not s.bot]
         self.speed = BOT_SPEED.get(bot_speed, 1.0)
+        if game.realtime:  # real-time bots keep human reaction times: "fast" never makes them snipe
+            self.speed = max(1.0, self.speed)
         self.autosave = autosave
         self._pool = ThreadPoolExecutor(max_workers=1) if threaded else None
         self._pending: dict[int, _Pending] = {}
