@@ -10,6 +10,18 @@ from rules.driver import play_match
 from rules.registry import GameUnavailable, get_game
 
 
+def _quantiles(samples: list[float]) -> dict[str, float]:
+    """Median, p95 and p99 in milliseconds."""
+    if not samples:
+        return {"median": 0.0, "p95": 0.0, "p99": 0.0}
+    ordered = sorted(samples)
+
+    def pick(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000, 3)
+
+    return {"median": round(statistics.median(ordered) * 1000, 3), "p95": pick(0.95), "p99": pick(0.99)}
+
+
 def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, bot: str, vs: str) -> int:
     """Play `matches` matches (match k uses seed+k); one JSON line each, then a summary line."""
     try:
@@ -29,6 +41,7 @@ def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, b
     wins = [0.0] * n
     scores: list[list[float]] = [[] for _ in range(n)]
     thinks: list[float] = []
+    first_thinks: list[float] = []  # the first seat's bot alone (its level is --bot)
     for k in range(matches):
         # two-seat games alternate who starts, so neither level always moves first
         options = {"first_seat": k % 2} if game.max_seats == 2 else None
@@ -41,15 +54,14 @@ def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, b
         for s in range(n):
             scores[s].append(record.outcome.scores[s])
         thinks += record.think_seconds
-    thinks.sort()
+        first_thinks += record.think_by_seat.get(0, [])
     summary = {
         "summary": True, "game": game_name, "matches": matches, "players": n, "levels": levels,
         "seeds": [seed, seed + matches - 1],
         "wins": [round(w, 2) for w in wins],
         "mean_scores": [round(statistics.fmean(s), 2) if s else 0 for s in scores],
-        "think_ms_median": round(statistics.median(thinks) * 1000, 3) if thinks else 0,
-        "think_ms_p95": round(thinks[int(len(thinks) * 0.95)] * 1000, 3) if thinks else 0,
-        "think_ms_p99": round(thinks[int(len(thinks) * 0.99)] * 1000, 3) if thinks else 0,
+        "think_ms_all": _quantiles(thinks),
+        "think_ms_first_seat": _quantiles(first_thinks),
     }
     print(json.dumps(summary))
     sys.stdout.flush()

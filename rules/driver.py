@@ -25,6 +25,7 @@ class MatchRecord:
     actions: int = 0
     seconds: float = 0.0
     think_seconds: list[float] = field(default_factory=list)
+    think_by_seat: dict[int, list[float]] = field(default_factory=dict)
     log: list[tuple[float, int, Any]] = field(default_factory=list)
     final_state: Any = None
 
@@ -83,7 +84,9 @@ def _decide(game: Game, state: Any, bot: Any, now: float, record: MatchRecord) -
     legal = game.legal_actions(state, bot.seat, now)
     t0 = time.perf_counter()
     action = bot.choose(view, legal, now)
-    record.think_seconds.append(time.perf_counter() - t0)
+    spent = time.perf_counter() - t0
+    record.think_seconds.append(spent)
+    record.think_by_seat.setdefault(bot.seat, []).append(spent)
     return action
 
 
