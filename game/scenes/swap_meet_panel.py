@@ -237,7 +237,7 @@ class SeatPanel:
             text.draw(surf, f"base {m.base}", (r.right - 14, r.y + 8 + size + 8), size - 2, CREAM, anchor="topright")
         have = dict(m.counts)
         icon_side = size + 12 if self.compact else size + 18
-        y = r.y + (2 * size + 26 if self.compact else size + 36)
+        y = r.y + (2 * size + 26 if self.compact else size + 26)
         x = r.x + 14
         for kind, n in m.recipe:
             icon = self.app.assets.image(RES_ICON[kind], (icon_side, icon_side))
@@ -250,7 +250,7 @@ class SeatPanel:
             if self.compact:
                 x = end.right + 8
             else:
-                y += icon_side + 6
+                y += icon_side + 2
         if lit:
             spot = (r.right - 14, r.y + 14 + size) if self.compact else (r.right - 14, r.bottom - 8)
             text.draw(surf, "Exact match!", spot, size - 2, (143, 224, 176), bold=True,
