@@ -149,9 +149,25 @@ def _floor_run(frames: int, size: tuple[int, int]) -> tuple[list[float], dict[st
     return samples, {k: round(v, 2) for k, v in market.items()}
 
 
-def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed: bool = False) -> int:
-    """Measure and print the JSON result: the busy table (40 cards in flight) is the headline;
-    `light` is a table at rest with 4 cards in flight; `bare` is fill + full flip."""
+def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed: bool = False,
+              part: str = "all") -> int:
+    """Measure and print one JSON object. Frames: the busy table (40 cards in flight) is the
+    headline; `light` is a table at rest with 4 cards in flight; `bare` is fill + full flip; then
+    the real Swap Meet floor. Rules: random whole-match playouts per second. Bots: think time."""
+    from game import bench_rules
+
+    result: dict = {"frames": frames, "size": f"{size[0]}x{size[1]}"}
+    if part in ("all", "frames"):
+        result.update(_frame_bench(frames, size, windowed))
+    if part in ("all", "rules"):
+        result["rules"] = {name: bench_rules.throughput(name) for name in bench_rules.PLAYERS}
+    if part in ("all", "bots"):
+        result["bots"] = {name: bench_rules.thinking(name) for name in bench_rules.PLAYERS}
+    print(json.dumps(result))
+    return 0
+
+
+def _frame_bench(frames: int, size: tuple[int, int], windowed: bool) -> dict:
     from game.assets import Assets
     from game.display import Display
     from game.text import Text
@@ -162,13 +178,12 @@ def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed:
     bare = _bare(display, frames)
     busy = _table_run(display, assets, text, frames, 40, pace=False)
     light = _table_run(display, assets, text, frames, 4, pace=windowed)
-    result = {"frames": frames, "size": f"{size[0]}x{size[1]}", **_stats(busy),
-              "light": _stats(light), "bare": _stats(bare), "video_driver": pygame.display.get_driver()}
+    result = {**_stats(busy), "light": _stats(light), "bare": _stats(bare),
+              "video_driver": pygame.display.get_driver()}
     pygame.quit()
     floor, market = _floor_run(frames, size)
     result["swap_meet_floor"] = {**_stats(floor), "market": market}
     result["ratio_median"] = round(result["median_ms"] / max(result["bare"]["median_ms"], 1e-6), 2)
     result["ratio_p99"] = round(result["p99_ms"] / max(result["bare"]["p99_ms"], 1e-6), 2)
-    print(json.dumps(result))
     pygame.quit()
-    return 0
+    return result

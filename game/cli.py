@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="render a busy scripted table headless and print frame times")
     bench.add_argument("--windowed", action="store_true",
                        help="use the real display (e.g. Xvfb) instead of the dummy driver")
+    bench.add_argument("--part", choices=("all", "frames", "rules", "bots"), default="all",
+                       help="measure only frame times, rules throughput or bot thinking")
     auto = sub.add_parser("autoplay", help="bots play whole matches with no display")
     auto.add_argument("game", choices=("night-market", "swap-meet", "stamp-swap"))
     auto.add_argument("--matches", type=int, default=10)
@@ -85,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from game.bench import run_bench
 
-        return run_bench(args.frames or 600, args.size or (1920, 1080), real_bench)
+        return run_bench(args.frames or 600, args.size or (1920, 1080), real_bench, args.part)
     _setup_logging()
     from game.app import App, AppOptions
 
