@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+import time
 
 from rules.driver import play_match
 from rules.registry import GameUnavailable, get_game
@@ -45,7 +46,7 @@ def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, b
     for k in range(matches):
         # two-seat games alternate who starts, so neither level always moves first
         options = {"first_seat": k % 2} if game.max_seats == 2 else None
-        record = play_match(game, seed + k, levels, options)
+        record = play_match(game, seed + k, levels, options, timer=time.perf_counter)
         line = record.summary()
         print(json.dumps(line), flush=True)
         assert record.outcome is not None

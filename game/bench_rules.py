@@ -57,7 +57,7 @@ def thinking(name: str, decisions: int = 60) -> dict[str, object]:
     samples: list[float] = []
     seed = 1
     while len(samples) < decisions:
-        samples += play_match(game, seed, levels).think_by_seat.get(0, [])
+        samples += play_match(game, seed, levels, timer=time.perf_counter).think_by_seat.get(0, [])
         seed += 1
     ordered = sorted(samples)
     return {"level": levels[0], "decisions": len(ordered),

@@ -3,17 +3,22 @@
 Turn-based games: the first waiting seat's bot acts until the match has an outcome.
 Real-time games run on a simulated clock: each bot sleeps for `wake_after` seconds between
 decisions and the clock jumps straight to the next wake-up, so a 90-second round takes
-milliseconds. Only views and legal actions reach the bots.
+milliseconds. Only views and legal actions reach the bots. The rules never read a clock: callers that want
+think times and match durations pass a `timer` (autoplay and bench pass time.perf_counter).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.contract import Event, Game, MatchConfig, Outcome, SeatConfig
+
+
+def _no_clock() -> float:
+    """Without a timer nothing is timed: the rules never read a clock."""
+    return 0.0
 
 
 @dataclass
@@ -28,6 +33,7 @@ class MatchRecord:
     think_by_seat: dict[int, list[float]] = field(default_factory=dict)
     log: list[tuple[float, int, Any]] = field(default_factory=list)
     final_state: Any = None
+    timer: Callable[[], float] = field(default=_no_clock, repr=False)
 
     def summary(self) -> dict[str, Any]:
         """One JSON-ready line for the autoplay command."""
@@ -58,20 +64,21 @@ def play_match(
     options: dict[str, Any] | None = None,
     max_actions: int = 20000,
     on_event: Callable[[Event], None] | None = None,
+    timer: Callable[[], float] | None = None,
 ) -> MatchRecord:
-    """Bots at `levels` (one per seat) play a whole match from `seed`."""
+    """Bots at `levels` (one per seat) play a whole match from `seed` (timed only with a `timer`)."""
     config = seat_config(levels)
     if options:
         config = MatchConfig(config.seats, dict(options))
     state = game.new_match(seed, config, now=0.0)
     bots = [game.make_bot(level, seat, seed * 7919 + seat) for seat, level in enumerate(levels)]
-    record = MatchRecord(seed)
-    started = time.perf_counter()
+    record = MatchRecord(seed, timer=timer or _no_clock)
+    started = record.timer()
     if game.realtime:
         state = _play_realtime(game, state, bots, record, max_actions, on_event)
     else:
         state = _play_turns(game, state, bots, record, max_actions, on_event)
-    record.seconds = time.perf_counter() - started
+    record.seconds = record.timer() - started
     outcome = game.outcome(state)
     assert outcome is not None
     record.outcome = outcome
@@ -82,9 +89,9 @@ def play_match(
 def _decide(game: Game, state: Any, bot: Any, now: float, record: MatchRecord) -> Any:
     view = game.view(state, bot.seat)
     legal = game.legal_actions(state, bot.seat, now)
-    t0 = time.perf_counter()
+    t0 = record.timer()
     action = bot.choose(view, legal, now)
-    spent = time.perf_counter() - t0
+    spent = record.timer() - t0
     record.think_seconds.append(spent)
     record.think_by_seat.setdefault(bot.seat, []).append(spent)
     return action
