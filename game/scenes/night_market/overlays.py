@@ -18,10 +18,20 @@ from game.widgets import panel
 SOLID = (30, 24, 19, 250)
 
 
-class InfoPanel(Scene):
-    """A centred panel of lines (and optionally a row of coins); any tap or Close dismisses it."""
+class _Dialog(Scene):
+    """An overlay over the table that Escape, Close or a tap outside takes away."""
 
     opaque = False
+
+    def on_back(self) -> bool:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+        return True
+
+
+class InfoPanel(_Dialog):
+    """A centred panel of lines (and optionally a row of coins); any tap or Close dismisses it."""
+
     name = "nm_info"
 
     def __init__(self, app, title: str, lines: list[str], icon: str | None = None,  # type: ignore[no-untyped-def]
@@ -40,11 +50,6 @@ class InfoPanel(Scene):
     def handle_pointer(self, pe: PointerEvent) -> bool:
         if pe.kind == "tap":
             self.on_back()
-        return True
-
-    def on_back(self) -> bool:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
@@ -69,10 +74,9 @@ class InfoPanel(Scene):
                 canvas.blit(face, (self.rect.x + 60 + i * 98, y + 4))
 
 
-class MenuScene(Scene):
+class MenuScene(_Dialog):
     """The ⋯ menu: Game info, Help, Settings, Quit to title."""
 
-    opaque = False
     name = "nm_menu"
     RECT = pygame.Rect(LOGICAL_W // 2 - 300, 190, 600, 700)
 
@@ -99,11 +103,6 @@ class MenuScene(Scene):
             self.on_back()
         return True
 
-    def on_back(self) -> bool:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
-        return True
-
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 170)
         panel(canvas, self.RECT, fill=SOLID, radius=28, width=4)
@@ -113,10 +112,9 @@ class MenuScene(Scene):
                            22, MUTED, anchor="center")
 
 
-class GameInfoScene(Scene):
+class GameInfoScene(_Dialog):
     """Game info: coin piles, bonus tokens, the deck, each merchant's tokens, and the full log."""
 
-    opaque = False
     name = "nm_game_info"
     RECT = pygame.Rect(90, 60, LOGICAL_W - 180, LOGICAL_H - 120)
 
@@ -135,11 +133,6 @@ class GameInfoScene(Scene):
             self.on_back()
 
     def handle_pointer(self, pe: PointerEvent) -> bool:
-        return True
-
-    def on_back(self) -> bool:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
