@@ -1,0 +1,104 @@
+"""The table interface: the trust boundary between a match and the screens.
+
+A table scene only ever talks to a `Table`. It gives, for the seats that sit at this device, the
+current view, the events since the scene last asked (already redacted for the seat asking), the
+legal actions, why an action is not allowed, the match clock, and `act`. Nothing else crosses: no
+rules state, no raw events, no replay from the seed. `LocalTable` (game/match/local.py) runs the
+rules in-process; a remote table speaks to an online server. The scenes cannot tell which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rules.contract import Event, Outcome, SeatConfig
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The public facts about a game a table plays (no rules functions)."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    realtime: bool
+    bot_levels: tuple[str, ...]
+
+    @classmethod
+    def of(cls, game: Any) -> GameInfo:
+        """The facts of a rules `GAME` object."""
+        return cls(game.name, game.title, game.min_seats, game.max_seats, game.realtime, tuple(game.bot_levels))
+
+
+class NotYourSeat(PermissionError):
+    """A scene asked for a seat that does not sit at this device."""
+
+
+class Table(Protocol):
+    """What a table scene may know and do."""
+
+    info: GameInfo
+    seats: tuple[SeatConfig, ...]  # names, and which seats are bots (public)
+    options: Mapping[str, Any]  # the match options (public)
+    here: tuple[int, ...]  # the seats people play at this device
+    can_pause: bool  # local play stops the match clock; an online table never does
+
+    def now(self) -> float:
+        """Match seconds (for a remote table: the server's, estimated from its last word)."""
+
+    def view(self, seat: int | None) -> Any:
+        """What `seat` may know; None is the public view. Raises NotYourSeat for a seat not here."""
+
+    def legal(self, seat: int) -> Sequence[Any]:
+        """The actions `seat` may take now."""
+
+    def reason(self, seat: int, action: Any) -> str | None:
+        """None when `action` is allowed now, else why not in plain words."""
+
+    def act(self, seat: int, action: Any) -> None:
+        """Hand over a move. Raises IllegalAction with the reason when it is refused at once;
+        a later refusal (an online race) arrives through `take_refusals`."""
+
+    def poll(self, bots: bool = True) -> None:
+        """Let time pass and take in what happened (local: ticks and, if `bots`, bot moves;
+        remote: the network inbox). Call once a frame; never blocks."""
+
+    def take_events(self, viewer: int | None) -> list[Event]:
+        """Events since `viewer` last asked, redacted for `viewer`."""
+
+    def history(self, viewer: int | None) -> list[Event]:
+        """Every event of the match so far as `viewer` may see it (logs, recaps)."""
+
+    def take_refusals(self) -> list[tuple[int, str]]:
+        """(seat, reason) for moves refused after `act` returned."""
+
+    def take_notices(self) -> list[str]:
+        """Messages for the player that happened out of sight (a failed autosave, a lost link)."""
+
+    def outcome(self) -> Outcome | None:
+        """The result once the match is over."""
+
+    def is_bot(self, seat: int) -> bool:
+        """True for a seat a bot plays."""
+
+    def thinking(self, seat: int) -> bool:
+        """True while a bot (or an online opponent) is known to be deciding for `seat`."""
+
+    @property
+    def paused(self) -> bool:
+        """True while the match clock stands still."""
+
+    def pause(self, why: str) -> None:
+        """Stop the match clock for a reason (several reasons may hold it); no-op unless `can_pause`."""
+
+    def resume(self, why: str) -> None:
+        """Drop one reason to stand still; the clock runs again when none is left."""
+
+    def rematch(self) -> Table:
+        """A new match with the same seats (locally a new deal; online the same room)."""
+
+    def close(self) -> None:
+        """Stop background work (bot thread, network thread)."""
