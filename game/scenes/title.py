@@ -58,8 +58,8 @@ class TitleScene(Scene):
         for tile in self.tiles:
             save = self.paused.get(tile.game)
             if save is not None and tile.playable:
-                rect = (tile.rect.x + 30, tile.rect.y + TILE_H - 118, TILE_W - 60, 96)
-                self.continues[button(self.ui, rect, f"Continue · {saves.age_text(save)}", "#primary")] = tile.game
+                rect = (tile.rect.x + 60, tile.rect.y + TILE_H - 110, TILE_W - 120, 88)
+                self.continues[button(self.ui, rect, "Continue  ›", "#primary")] = tile.game
         labels = [("howto", "How to play", None), ("settings", "Settings", None)]
         if not self.app.options.kiosk:
             labels.append(("quit", "Quit", "#quiet"))
@@ -146,6 +146,11 @@ class TitleScene(Scene):
         art = self.app.assets.image(tile.entry.tile, (TILE_W, TILE_H))
         canvas.blit(art, rect.topleft)
         text = self.app.text
+        save = self.paused.get(tile.game)
+        if save is not None and tile.playable:  # a ribbon above the fixed Continue button
+            ribbon = pygame.Rect(tile.rect.x + 60, tile.rect.y + TILE_H - 160, TILE_W - 120, 44)
+            panel(canvas, ribbon, fill=(30, 24, 19, 235), radius=14, width=2)
+            text.draw(canvas, f"Paused match · {saves.age_text(save)}", ribbon.center, 24, CREAM, anchor="center")
         text.draw(canvas, tile.entry.title, (rect.centerx, rect.y + TILE_H + 8), 46, GOLD, bold=True,
                   anchor="midtop", shadow=True)
         tag = tile.entry.tagline if tile.playable else "Cannot be played in this version"
