@@ -30,17 +30,19 @@ class Event:
 
 
 class EndReason(enum.Enum):
-    """Why a match ended."""
+    """Why a match ended, in words no single game owns (the game's own wording is `Outcome.detail`)."""
 
-    SEALS = "seals"  # Night Market: first to the needed seals
-    ROUNDS = "rounds"  # all rounds played, most points wins
-    FINAL_SHOW = "final_show"  # Stamp Swap
-    ABANDONED = "abandoned"
+    TARGET_REACHED = "target_reached"  # a seat reached the winning target (Night Market: 2 seals)
+    ROUNDS_COMPLETE = "rounds_complete"  # every round was played; most points wins
+    ABANDONED = "abandoned"  # the match was stopped before its end
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a match: winners (more than one only on a true tie), scores per seat."""
+    """The end of a match: winners (more than one only on a true tie), scores per seat.
+
+    `detail` says it in the game's own words, for a summary screen or a log line.
+    """
 
     winners: tuple[Seat, ...]
     scores: tuple[float, ...]

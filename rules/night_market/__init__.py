@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rules.config import one_of, require_config, require_level
 from rules.contract import Bot, Event, MatchConfig, Outcome
 from rules.night_market import actions as _actions
 from rules.night_market.apply import apply as _apply
@@ -16,6 +17,8 @@ from rules.night_market.legal import legal_actions as _legal
 from rules.night_market.outcome import outcome as _outcome
 from rules.night_market.state import State, new_match
 from rules.night_market.view import View, redact, view
+
+OPTIONS = {"first_seat": one_of(0, 1)}  # who starts round 1
 
 
 class NightMarket:
@@ -30,13 +33,9 @@ class NightMarket:
 
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
         """Round 1 and its setup events (round_started, dealt); seat names come from the config."""
-        if len(config.seats) != 2:
-            raise ValueError("Night Market is for exactly 2 merchants")
+        require_config(self, config, OPTIONS)
         names = (config.seats[0].name, config.seats[1].name)
-        first = int(config.options.get("first_seat", 0))
-        if first not in (0, 1):
-            raise ValueError("first_seat must be 0 or 1")
-        return new_match(names, seed, first)
+        return new_match(names, seed, config.options.get("first_seat", 0))
 
     def waiting(self, state: State) -> tuple[int, ...]:
         """The seat to move (none once the match is over)."""
@@ -79,9 +78,10 @@ class NightMarket:
         return _actions.action_from_json(data)
 
     def make_bot(self, level: str, seat: int, seed: int) -> Bot:
-        """A Rival at `level` ("easy", "normal", "hard")."""
+        """A Rival at `level` ("easy", "normal", "hard"); UnknownBotLevel for any other."""
         from rules.night_market.bots import make_bot
 
+        require_level(self, level)
         return make_bot(level, seat, seed)
 
 

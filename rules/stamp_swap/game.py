@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rules.config import require_config, require_level
 from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome
-from rules.errors import IllegalAction, MalformedAction
+from rules.errors import IllegalAction
 from rules.stamp_swap import collect, show, swap
 from rules.stamp_swap.actions import (
     Action,
@@ -56,10 +57,8 @@ class StampSwap:
 
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
         """Friday's pool set up, and its day_start event."""
-        players = len(config.seats)
-        if not self.min_seats <= players <= self.max_seats:
-            raise ValueError(f"Stamp Swap needs {self.min_seats} to {self.max_seats} seats, not {players}")
-        return setup_day(new_state(seed, players))
+        require_config(self, config, {})
+        return setup_day(new_state(seed, len(config.seats)))
 
     def waiting(self, state: State) -> tuple[int, ...]:
         """Seats that may act now."""
@@ -110,8 +109,10 @@ class StampSwap:
         tied = [i for i, s in enumerate(scores) if s == best]
         most = max(len(filled(state, i)) for i in tied)
         winners = tuple(i for i in tied if len(filled(state, i)) == most)
-        detail = "tie broken by album cells filled" if len(tied) > len(winners) else ""
-        return Outcome(winners, scores, EndReason.FINAL_SHOW, detail)
+        detail = "most points after the Final Show"
+        if len(tied) > len(winners):
+            detail += "; tie broken by album cells filled"
+        return Outcome(winners, scores, EndReason.ROUNDS_COMPLETE, detail)
 
     def action_to_json(self, action: Any) -> Any:
         """A JSON-ready form of an action."""
@@ -122,7 +123,6 @@ class StampSwap:
         return action_from_json(data)
 
     def make_bot(self, level: str, seat: int, seed: int) -> Bot:
-        """A bot for `seat` at `level`."""
-        if level not in self.bot_levels:
-            raise MalformedAction(f"unknown bot level {level!r}; choose one of {', '.join(self.bot_levels)}")
+        """A bot for `seat` at `level`; UnknownBotLevel for a level the game does not have."""
+        require_level(self, level)
         return make_bot(level, seat, seed)

@@ -5,10 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rules.config import number_between, require_config, require_level
 from rules.contract import EndReason, Event, MatchConfig, Outcome
 from rules.swap_meet import actions, apply, check, rounds
 from rules.swap_meet import view as views
+from rules.swap_meet.data import ROUND_SECONDS_RANGE, ROUNDS, SUMMARY_SECONDS_RANGE
 from rules.swap_meet.state import Phase, State
+
+OPTIONS = {
+    "round_seconds": number_between(*ROUND_SECONDS_RANGE),
+    "summary_seconds": number_between(*SUMMARY_SECONDS_RANGE),
+}
 
 
 class SwapMeet:
@@ -23,6 +30,7 @@ class SwapMeet:
 
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
         """Round 1 dealt with its timer starting at `now`, and its round_start event."""
+        require_config(self, config, OPTIONS)
         return rounds.new_match(seed, config, now)
 
     def waiting(self, state: State) -> tuple[int, ...]:
@@ -59,7 +67,8 @@ class SwapMeet:
             return None
         best = max(state.totals)
         winners = tuple(s for s in range(state.seats) if state.totals[s] == best)
-        return Outcome(winners, tuple(float(x) for x in state.totals), EndReason.ROUNDS)
+        detail = f"most points after {ROUNDS} rounds"
+        return Outcome(winners, tuple(float(x) for x in state.totals), EndReason.ROUNDS_COMPLETE, detail)
 
     def action_to_json(self, action: Any) -> Any:
         """JSON form of an action."""
@@ -70,9 +79,10 @@ class SwapMeet:
         return actions.action_from_json(data)
 
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
-        """A bot for `seat` at `level`."""
+        """A bot for `seat` at `level`; UnknownBotLevel for a level the game does not have."""
         from rules.swap_meet.bots import TraderBot
 
+        require_level(self, level)
         return TraderBot(level, seat, seed)
 
 
