@@ -14,12 +14,19 @@ from rules.errors import BadConfig, UnknownBotLevel
 
 
 class Described(Protocol):
-    """The few GAME fields the checks word their messages with."""
+    """The few GAME fields the checks word their messages with (read only)."""
 
-    title: str
-    min_seats: int
-    max_seats: int
-    bot_levels: tuple[str, ...]
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def min_seats(self) -> int: ...
+
+    @property
+    def max_seats(self) -> int: ...
+
+    @property
+    def bot_levels(self) -> tuple[str, ...]: ...
 
 
 def _choices(words: tuple[str, ...]) -> str:

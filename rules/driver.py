@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.contract import Event, Game, MatchConfig, Outcome, SeatConfig
+from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig
 
 
 def _no_clock() -> float:
@@ -58,7 +58,7 @@ def seat_config(levels: Sequence[str]) -> MatchConfig:
 
 
 def play_match(
-    game: Game,
+    game: AnyGame,
     seed: int,
     levels: Sequence[str],
     options: dict[str, Any] | None = None,
@@ -87,7 +87,7 @@ def play_match(
     return record
 
 
-def _decide(game: Game, state: Any, bot: Any, now: float, record: MatchRecord) -> Any:
+def _decide(game: AnyGame, state: Any, bot: Any, now: float, record: MatchRecord) -> Any:
     view = game.view(state, bot.seat)
     legal = game.legal_actions(state, bot.seat, now)
     t0 = record.timer()

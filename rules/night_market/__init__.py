@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.config import one_of, require_config, require_level
-from rules.contract import Bot, Event, MatchConfig, Outcome
+from rules.contract import Bot, Event, Game, MatchConfig, Outcome
 from rules.night_market import actions as _actions
+from rules.night_market.actions import Action
 from rules.night_market.apply import apply as _apply
 from rules.night_market.legal import check as _check
 from rules.night_market.legal import legal_actions as _legal
@@ -29,7 +30,7 @@ class NightMarket:
     min_seats = 2
     max_seats = 2
     realtime = False
-    bot_levels = ("easy", "normal", "hard")
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
 
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
         """Round 1 and its setup events (round_started, dealt); seat names come from the config."""
@@ -85,6 +86,6 @@ class NightMarket:
         return make_bot(level, seat, seed)
 
 
-GAME = NightMarket()
+GAME: Game[State, Action, View] = NightMarket()
 
 __all__ = ["GAME", "NightMarket"]

@@ -53,7 +53,7 @@ class StampSwap:
     min_seats = 2
     max_seats = 5
     realtime = False
-    bot_levels = ("easy", "normal")
+    bot_levels: tuple[str, ...] = ("easy", "normal")
 
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
         """Friday's pool set up, and its day_start event."""

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.config import number_between, require_config, require_level
-from rules.contract import EndReason, Event, MatchConfig, Outcome
+from rules.contract import EndReason, Event, Game, MatchConfig, Outcome
 from rules.swap_meet import actions, apply, check, rounds
 from rules.swap_meet import view as views
+from rules.swap_meet.actions import Action
 from rules.swap_meet.data import ROUND_SECONDS_RANGE, ROUNDS, SUMMARY_SECONDS_RANGE
 from rules.swap_meet.state import Phase, State
 
@@ -26,7 +27,7 @@ class SwapMeet:
     min_seats = 3
     max_seats = 6
     realtime = True
-    bot_levels = ("easy", "normal", "hard")
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
 
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
         """Round 1 dealt with its timer starting at `now`, and its round_start event."""
@@ -86,4 +87,4 @@ class SwapMeet:
         return TraderBot(level, seat, seed)
 
 
-GAME = SwapMeet()
+GAME: Game[State, Action, views.SeatView] = SwapMeet()
