@@ -15,6 +15,13 @@ from typing import Any
 
 from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig
 
+MIN_WAKE = 0.05  # seconds: the shortest wait between one bot's decisions, so a bot can never spin
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` in a match started from `seed` (saves replay bots exactly)."""
+    return seed * 7919 + seat
+
 
 def _no_clock() -> float:
     """Without a timer nothing is timed: the rules never read a clock."""
@@ -72,7 +79,7 @@ def play_match(
         config = MatchConfig(config.seats, dict(options))
     state, events = game.new_match(seed, config, now=0.0)
     _emit(events, on_event)
-    bots = [game.make_bot(level, seat, seed * 7919 + seat) for seat, level in enumerate(levels)]
+    bots = [game.make_bot(level, seat, bot_seed(seed, seat)) for seat, level in enumerate(levels)]
     record = MatchRecord(seed, timer=timer or _no_clock)
     started = record.timer()
     if game.realtime:
@@ -136,5 +143,5 @@ def _play_realtime(game, state, bots, record, max_actions, on_event):  # type: i
                 record.log.append((now, seat, action))
                 record.actions += 1
                 _emit(events, on_event)
-        wake[seat] = now + max(0.05, bots[seat].wake_after(game.view(state, seat), now))
+        wake[seat] = now + max(MIN_WAKE, bots[seat].wake_after(game.view(state, seat), now))
     return state

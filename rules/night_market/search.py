@@ -14,7 +14,6 @@ from collections.abc import Sequence
 
 from rules.night_market.actions import Action, Sell, Take, TakePorters
 from rules.night_market.apply import apply
-from rules.night_market.bots import normal_score
 from rules.night_market.data import (
     BONUS_SIZES,
     BONUS_VALUES,
@@ -26,7 +25,7 @@ from rules.night_market.data import (
     PORTER,
     PRECIOUS,
 )
-from rules.night_market.heuristics import sale_value
+from rules.night_market.heuristics import normal_score, sale_value
 from rules.night_market.state import BonusToken, State
 from rules.night_market.view import View
 from rules.rng import Rng
@@ -151,10 +150,15 @@ def rollout(state: State, me: int, rng: Rng) -> tuple[float, Rng]:
     while not state.over and state.round_no == round_no:
         action, rng = rollout_move(state, rng)
         state, _ = apply(state, state.turn, action)
+    return round_value(state, me), rng
+
+
+def round_value(state: State, me: int) -> float:
+    """A finished round as `me` sees it: 1 for my seal, 0 otherwise, nudged by the coin margin."""
     summary = state.last_round
     assert summary is not None
     margin = summary.totals[me] - summary.totals[1 - me]
-    return (1.0 if summary.winner == me else 0.0) + MARGIN_WEIGHT * margin, rng
+    return (1.0 if summary.winner == me else 0.0) + MARGIN_WEIGHT * margin
 
 
 def shortlist(view: View, legal: Sequence[Action]) -> list[Action]:
@@ -175,10 +179,7 @@ def hard_choice(view: View, legal: Sequence[Action], rng: Rng) -> tuple[Action, 
         for i, action in enumerate(candidates):
             after, _ = apply(world, me, action)
             if after.round_no != world.round_no or after.over:
-                summary = after.last_round
-                assert summary is not None
-                margin = summary.totals[me] - summary.totals[1 - me]
-                totals[i] += (1.0 if summary.winner == me else 0.0) + MARGIN_WEIGHT * margin
+                totals[i] += round_value(after, me)
                 continue
             value, rng = rollout(after, me, rng)
             totals[i] += value
