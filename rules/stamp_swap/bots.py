@@ -19,6 +19,9 @@ from rules.stamp_swap.counters import Collection, count, fit_spots, tier_points
 from rules.stamp_swap.stamps import COMMON_SHAPES, STAMPS
 
 PROBE_SHAPES = ((1, 1), *COMMON_SHAPES)
+SPLIT_SLOPE = 1.2
+SPOTS_PER_POINT = 10.0
+ROOM_FOR_PENDING = 5.0
 
 
 def _items_by_key(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -97,7 +100,7 @@ class StampBot:
         for action in legal:
             ta = sum(theirs[k] for k in action.pile_a)
             tb = sum(theirs[k] for k in action.pile_b)
-            p_take_a = 1.0 / (1.0 + math.exp(-1.2 * (ta - tb)))
+            p_take_a = 1.0 / (1.0 + math.exp(-SPLIT_SLOPE * (ta - tb)))
             left = p_take_a * sum(mine[k] for k in action.pile_b) + (1 - p_take_a) * sum(
                 mine[k] for k in action.pile_a
             )
@@ -129,10 +132,10 @@ class StampBot:
         after = cells | {
             (action.row + r, action.col + c) for r in range(stamp.rows) for c in range(stamp.cols)
         }
-        room = sum(len(fit_spots(after, r, c)) for r, c in PROBE_SHAPES) / 10.0
+        room = sum(len(fit_spots(after, r, c)) for r, c in PROBE_SHAPES) / SPOTS_PER_POINT
         for k, other in pending.items():
             if k != action.item and other.value >= 0 and fit_spots(after, other.rows, other.cols):
-                room += 5.0
+                room += ROOM_FOR_PENDING
         return room
 
     def _contest(self, table: Table, legal: Sequence[ChooseContest]) -> ChooseContest:
