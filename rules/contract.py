@@ -110,6 +110,14 @@ class Game(Protocol[S, A, V]):
     def check(self, state: S, seat: Seat, action: A, now: float = 0.0) -> str | None:
         """None when `action` is allowed, else a plain-language reason."""
 
+    def why_not(self, view: V, action: A, now: float = 0.0) -> str | None:
+        """`check`'s answer for the view's own seat, computed from that view alone.
+
+        An online client holds only its view, yet needs button hints and refusal texts; and legality
+        that needed more than the seat knows would leak a secret. So for every seat that may act,
+        `why_not(view(state, seat), a, now) == check(state, seat, a, now)`.
+        """
+
     def apply(self, state: S, seat: Seat, action: A, now: float = 0.0) -> tuple[S, list[Event]]:
         """New state and events; raises IllegalAction with the reason when not allowed."""
 

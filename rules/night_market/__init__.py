@@ -15,6 +15,7 @@ from rules.night_market.actions import Action
 from rules.night_market.apply import apply as _apply
 from rules.night_market.legal import check as _check
 from rules.night_market.legal import legal_actions as _legal
+from rules.night_market.legal import why_not as _why_not
 from rules.night_market.outcome import outcome as _outcome
 from rules.night_market.state import State, new_match
 from rules.night_market.view import View, redact, view
@@ -49,6 +50,10 @@ class NightMarket:
     def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
         """None when allowed, else the reason."""
         return _check(state, seat, action)
+
+    def why_not(self, view: View, action: Any, now: float = 0.0) -> str | None:
+        """The same answer as `check`, from the seat's own view alone (what a remote client holds)."""
+        return _why_not(view, action)
 
     def apply(self, state: State, seat: int, action: Any, now: float = 0.0) -> tuple[State, list[Event]]:
         """New state and events; raises IllegalAction when not allowed."""

@@ -8,7 +8,7 @@ from typing import Any
 from rules.config import require_config, require_level
 from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome
 from rules.errors import IllegalAction
-from rules.stamp_swap import collect, show, swap
+from rules.stamp_swap import collect, legality, show, swap
 from rules.stamp_swap.actions import (
     Action,
     ChooseContest,
@@ -25,16 +25,15 @@ from rules.stamp_swap.setup import new_state, setup_day
 from rules.stamp_swap.state import Phase, State, filled, waiting
 from rules.stamp_swap.view import redact, view
 
-Checker = Callable[[State, int, Any], "str | None"]
 Applier = Callable[[State, int, Any], "tuple[State, list[Event]]"]
 
-HANDLERS: dict[type, tuple[Checker, Applier]] = {
-    Take: (collect.check, collect.apply),
-    TakeToken: (collect.check, collect.apply),
-    Prepare: (swap.check_prepare, swap.apply_prepare),
-    TakePile: (swap.check_choose, swap.apply_choose),
-    Place: (show.check, show.apply),
-    ChooseContest: (show.check, show.apply),
+APPLIERS: dict[type, Applier] = {
+    Take: collect.apply,
+    TakeToken: collect.apply,
+    Prepare: swap.apply_prepare,
+    TakePile: swap.apply_choose,
+    Place: show.apply,
+    ChooseContest: show.apply,
 }
 LEGAL: dict[Phase, Callable[[State, int], Sequence[Action]]] = {
     Phase.COLLECT: collect.legal,
@@ -72,21 +71,18 @@ class StampSwap:
 
     def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
         """None when allowed, else the reason."""
-        handler = HANDLERS.get(type(action))
-        if handler is None:
-            return "that is not a Stamp Swap action"
-        if not 0 <= seat < state.players:
-            return "no such seat"
-        if state.phase is Phase.OVER:
-            return "the match is over"
-        return handler[0](state, seat, action)
+        return legality.check(state, seat, action)
+
+    def why_not(self, view: dict[str, Any], action: Any, now: float = 0.0) -> str | None:
+        """The same answer as `check`, from the seat's own view alone (what a remote client holds)."""
+        return legality.why_not(view, action)
 
     def apply(self, state: State, seat: int, action: Any, now: float = 0.0) -> tuple[State, list[Event]]:
         """New state and events; raises IllegalAction when not allowed."""
         reason = self.check(state, seat, action)
         if reason is not None:
             raise IllegalAction(reason)
-        return HANDLERS[type(action)][1](state, seat, action)
+        return APPLIERS[type(action)](state, seat, action)
 
     def tick(self, state: State, now: float) -> tuple[State, list[Event]]:
         """Turn-based: time changes nothing."""

@@ -46,6 +46,10 @@ class SwapMeet:
         """None when allowed, else the reason."""
         return check.check(state, seat, action, now)
 
+    def why_not(self, view: views.SeatView, action: Any, now: float = 0.0) -> str | None:
+        """The same answer as `check` at `now`, from the seat's own view alone (what a remote client holds)."""
+        return check.why_not(view, action, now)
+
     def apply(self, state: State, seat: int, action: Any, now: float = 0.0) -> tuple[State, list[Event]]:
         """Apply at `now`; IllegalAction with the reason when refused."""
         return apply.apply(state, seat, action, now)
