@@ -13,6 +13,7 @@ from rules.contract import Bot, Event, Game, MatchConfig, Outcome
 from rules.night_market import actions as _actions
 from rules.night_market.actions import Action
 from rules.night_market.apply import apply as _apply
+from rules.night_market.bots import make_bot as _make_bot
 from rules.night_market.legal import check as _check
 from rules.night_market.legal import legal_actions as _legal
 from rules.night_market.legal import why_not as _why_not
@@ -85,10 +86,8 @@ class NightMarket:
 
     def make_bot(self, level: str, seat: int, seed: int) -> Bot:
         """A Rival at `level` ("easy", "normal", "hard"); UnknownBotLevel for any other."""
-        from rules.night_market.bots import make_bot
-
         require_level(self, level)
-        return make_bot(level, seat, seed)
+        return _make_bot(level, seat, seed)
 
 
 GAME: Game[State, Action, View] = NightMarket()
