@@ -25,7 +25,6 @@ CELL = 112
 ALBUM = pygame.Rect(CENTRE.x + 24, CENTRE.y + 116, ALBUM_COLS * CELL, ALBUM_ROWS * CELL)
 PENDING = pygame.Rect(ALBUM.right + 30, ALBUM.y - 44, CENTRE.right - ALBUM.right - 44, ALBUM.h + 44)
 MINI = 40  # Daily Collection spaces in the seat panels
-SPLIT = ("tray", "reserve", "a", "b")
 
 
 @dataclass

@@ -32,8 +32,6 @@ RES_COLOUR = {"crate": (222, 146, 72), "sack": (132, 196, 96), "coin": (246, 206
 ACT_ICON = {CRASH: "act_crash", INSIDE: "act_inside", AUDIT: "act_audit", TAKEOVER: "act_takeover"}
 PATH_WORDS = {"cash": "Cashed out", "slam": "Slam", "contract": "Exact contract", "bank": "Banked"}
 MASKED_HINT = "Hold the tab at the top right to see your cards."
-HOW_WORDS = {"cash": "cashed out", "slam": "slammed", "timer": "Time!"}
-
 
 @dataclass
 class Selection:
