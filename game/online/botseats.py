@@ -1,0 +1,80 @@
+"""Bots at an online table: the same seat path and human reaction times as local play.
+
+As in game/session.py, a bot that may act plans a move: it will decide `wake_after` seconds from
+now (never under 50 ms), from the view and legal actions it sees at that moment, and the move is
+applied only when that beat is over and only if the rules still allow it (in real time the table
+may have moved on; then it plans again). Deciding happens off the room's task (a worker thread),
+so a Hard bot's half second of search never stalls other rooms.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.contract import Bot, Game
+
+
+def bot_seed(match_seed: int, seat: int) -> int:
+    """The seed a seat's bot gets (rules/driver.py and game/session.py use the same formula)."""
+    return match_seed * 7919 + seat
+
+
+@dataclass
+class Plan:
+    """A move a bot is preparing."""
+
+    seat: int
+    due: float  # match seconds when it may be applied
+    view: Any
+    legal: list[Any]
+    decided: bool = False
+    action: Any = None
+
+
+class BotSeats:
+    """The bots of one match and the moves they are preparing."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game, self.seed = game, seed
+        self.bots: dict[int, Bot] = {}
+        self.plans: dict[int, Plan] = {}
+
+    def seat(self, seat: int, level: str) -> None:
+        """A bot of `level` plays `seat` from now on."""
+        self.bots[seat] = self.game.make_bot(level, seat, bot_seed(self.seed, seat))
+
+    def drop(self, seat: int) -> None:
+        """The seat's person is back: the stand-in stops (its pending move is dropped)."""
+        self.bots.pop(seat, None)
+        self.plans.pop(seat, None)
+
+    def plan(self, state: Any, now: float, seats: set[int]) -> list[Plan]:
+        """New plans for bots among `seats` that may act and are not already preparing a move."""
+        waiting = set(self.game.waiting(state))
+        fresh = []
+        for seat in sorted(seats & waiting & set(self.bots)):
+            if seat in self.plans:
+                continue
+            view = self.game.view(state, seat)
+            beat = max(0.05, self.bots[seat].wake_after(view, now))
+            plan = Plan(seat, now + beat, view, list(self.game.legal_actions(state, seat, now + beat)))
+            self.plans[seat] = plan
+            fresh.append(plan)
+        return fresh
+
+    def decide(self, plan: Plan) -> None:
+        """Run the bot (on a worker thread)."""
+        plan.action = self.bots[plan.seat].choose(plan.view, plan.legal, plan.due)
+        plan.decided = True
+
+    def ready(self, now: float) -> list[Plan]:
+        """Plans whose beat is over and whose decision is made (removed from the pending set)."""
+        out = [p for p in self.plans.values() if p.decided and p.due <= now]
+        for p in out:
+            del self.plans[p.seat]
+        return out
+
+    def next_due(self) -> float | None:
+        """The earliest beat still running."""
+        return min((p.due for p in self.plans.values()), default=None)
