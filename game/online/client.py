@@ -114,11 +114,12 @@ class NetClient:
             return isinstance(exc, InvalidURI)
         self._conn = conn
         try:
-            conn.send(self._hello_text())
-            self._online.set()
-            self._link("online")
-            for raw in conn:
-                self._receive(raw)
+            with conn:  # a context manager in every websockets release the range allows
+                conn.send(self._hello_text())
+                self._online.set()
+                self._link("online")
+                for raw in conn:
+                    self._receive(raw)
         except ConnectionClosed:
             pass
         finally:

@@ -36,10 +36,14 @@ itself runs in the Market Hall app.</p>
 """
 
 
-def _html(connection: ServerConnection, status: http.HTTPStatus, body: str) -> Response:
-    response = connection.respond(status, body)
-    response.headers["Content-Type"] = "text/html; charset=utf-8"
+def _typed(response: Response, content_type: str) -> Response:
+    del response.headers["Content-Type"]  # respond() sets text/plain; headers are a multi-dict
+    response.headers["Content-Type"] = content_type
     return response
+
+
+def _html(connection: ServerConnection, status: http.HTTPStatus, body: str) -> Response:
+    return _typed(connection.respond(status, body), "text/html; charset=utf-8")
 
 
 def request_handler(stats: Callable[[], dict[str, Any]]) -> Callable[[ServerConnection, Request], Response | None]:
@@ -51,10 +55,8 @@ def request_handler(stats: Callable[[], dict[str, Any]]) -> Callable[[ServerConn
         if path == WS_PATH and upgrade:
             return None
         if path == "/health":
-            response = connection.respond(http.HTTPStatus.OK, json.dumps(
-                {"ok": True, "protocol": PROTOCOL_VERSION, **stats()}) + "\n")
-            response.headers["Content-Type"] = "application/json"
-            return response
+            body = json.dumps({"ok": True, "protocol": PROTOCOL_VERSION, **stats()}) + "\n"
+            return _typed(connection.respond(http.HTTPStatus.OK, body), "application/json")
         if path.startswith("/j/"):
             room = normalise_code(path[3:].strip("/"))
             if room is None:
