@@ -9,6 +9,7 @@ from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome
 from rules.errors import IllegalAction, MalformedAction
 from rules.stamp_swap import collect, show, swap
 from rules.stamp_swap.actions import (
+    ACTIONS,
     Action,
     ChooseContest,
     Place,
@@ -21,6 +22,7 @@ from rules.stamp_swap.actions import (
 )
 from rules.stamp_swap.bots import make_bot
 from rules.stamp_swap.setup import new_state, setup_day
+from rules.stamp_swap.stamps import MAX_PLAYERS, MIN_PLAYERS
 from rules.stamp_swap.state import Phase, State, filled, waiting
 from rules.stamp_swap.view import redact, view
 
@@ -49,8 +51,8 @@ class StampSwap:
 
     name = "stamp-swap"
     title = "Stamp Swap"
-    min_seats = 2
-    max_seats = 5
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
     realtime = False
     bot_levels = ("easy", "normal")
 
@@ -77,6 +79,9 @@ class StampSwap:
         handler = HANDLERS.get(type(action))
         if handler is None:
             return "that is not a Stamp Swap action"
+        malformed = ACTIONS.problem(action)  # a 0.5 column or an unknown key never reaches a phase
+        if malformed is not None:
+            return malformed
         if not 0 <= seat < state.players:
             return "no such seat"
         if state.phase is Phase.OVER:

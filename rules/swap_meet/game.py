@@ -8,6 +8,7 @@ from typing import Any
 from rules.contract import EndReason, Event, MatchConfig, Outcome
 from rules.swap_meet import actions, apply, check, rounds
 from rules.swap_meet import view as views
+from rules.swap_meet.data import MAX_SEATS, MIN_SEATS
 from rules.swap_meet.state import Phase, State
 
 
@@ -16,8 +17,8 @@ class SwapMeet:
 
     name = "swap-meet"
     title = "Swap Meet"
-    min_seats = 3
-    max_seats = 6
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
     realtime = True
     bot_levels = ("easy", "normal", "hard")
 
