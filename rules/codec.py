@@ -65,7 +65,15 @@ class _Bad(Exception):
     """Internal: why a value does not fit its type; `where` is the path to it."""
 
     def __init__(self, where: str, why: str) -> None:
-        super().__init__(f"{where or 'value'}: {why}")
+        super().__init__(where, why)
+        self.where, self.why = where, why
+
+    def inside(self, outer: str) -> _Bad:
+        """The same complaint, its path prefixed by where the container sits."""
+        return _Bad(outer + self.where, self.why)
+
+    def __str__(self) -> str:
+        return f"{self.where or 'value'}: {self.why}"
 
 
 Encode = Callable[[Any, str], Any]
@@ -106,23 +114,38 @@ def _name(value: Any) -> str:
     return type(value).__name__
 
 
+_ATOMS = (type(None), bool, int, str)
+
+
 def _plain(value: Any, where: str, depth: int) -> Any:
-    if depth > MAX_DEPTH:
-        raise _Bad(where, "nested too deeply")
-    if value is None or type(value) in (bool, int, str):
+    # Hot: every event passes through here, so the path is only spelled out on the way to an error.
+    kind = type(value)
+    if kind in _ATOMS:
         return value
-    if type(value) is float:
+    if kind is float:
         return _finite(value, where)
-    if isinstance(value, (list, tuple)):
-        return [_plain(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
+    if depth >= MAX_DEPTH:
+        raise _Bad(where, "nested too deeply")
+    if kind is list or kind is tuple:
+        try:
+            return [_plain(v, "", depth + 1) for v in value]
+        except _Bad as exc:
+            raise exc.inside(f"{where}[]") from None
     if isinstance(value, Mapping):
-        out = {}
-        for k, v in value.items():
-            if type(k) is not str:
-                raise _Bad(where, f"object keys must be text, not {_name(k)}")
-            out[k] = _plain(v, f"{where}.{k}", depth + 1)
-        return out
+        return _plain_object(value, where, depth)
     raise _Bad(where, f"{_name(value)} is not JSON data")
+
+
+def _plain_object(value: Mapping[Any, Any], where: str, depth: int) -> dict[str, Any]:
+    out = {}
+    for k, v in value.items():
+        if type(k) is not str:
+            raise _Bad(where, f"object keys must be text, not {_name(k)}")
+        try:
+            out[k] = _plain(v, "", depth + 1)
+        except _Bad as exc:
+            raise exc.inside(f"{where}.{k}") from None
+    return out
 
 
 def _finite(value: float, where: str) -> float:
@@ -294,24 +317,26 @@ def _fields_of(fields: Mapping[str, Any], required: frozenset[str], build: Calla
     def enc(value: Any, where: str) -> dict[str, Any]:
         if not is_value(value):
             raise _Bad(where, f"expected {label}, got {_name(value)}")
+        if isinstance(value, dict):
+            _keys_fit(value, codecs, required, where)
         return {name: c.enc(get(value, name), f"{where}.{name}") for name, c in codecs.items()
-                if name in required or _has(value, name)}
+                if not isinstance(value, dict) or name in value}
 
     def dec(data: Any, where: str) -> Any:
         _expect(data, dict, where)
-        unknown = [k for k in data if k not in codecs]
-        if unknown:
-            raise _Bad(where, f"unknown fields {sorted(map(str, unknown))[:5]}")
-        missing = sorted(required - data.keys())
-        if missing:
-            raise _Bad(where, f"missing fields {missing}")
+        _keys_fit(data, codecs, required, where)
         return build(**{k: codecs[k].dec(v, f"{where}.{k}") for k, v in data.items()})
 
     return _Codec(enc, dec)
 
 
-def _has(value: Any, name: str) -> bool:
-    return name in value if isinstance(value, dict) else True
+def _keys_fit(data: dict[Any, Any], known: Mapping[str, Any], required: frozenset[str], where: str) -> None:
+    unknown = [k for k in data if k not in known]
+    if unknown:
+        raise _Bad(where, f"unknown fields {sorted(map(str, unknown))[:5]}")
+    missing = sorted(required - data.keys())
+    if missing:
+        raise _Bad(where, f"missing fields {missing}")
 
 
 def _dataclass(cls: type) -> _Codec:
