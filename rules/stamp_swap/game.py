@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome
+from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome, redact_secret
 from rules.errors import IllegalAction, MalformedAction
-from rules.stamp_swap import collect, show, swap
+from rules.stamp_swap import collect, show, swap, wire
 from rules.stamp_swap.actions import (
+    ACTIONS,
     Action,
     ChooseContest,
     Place,
@@ -21,8 +22,9 @@ from rules.stamp_swap.actions import (
 )
 from rules.stamp_swap.bots import make_bot
 from rules.stamp_swap.setup import new_state, setup_day
+from rules.stamp_swap.stamps import MAX_PLAYERS, MIN_PLAYERS
 from rules.stamp_swap.state import Phase, State, filled, waiting
-from rules.stamp_swap.view import redact, view
+from rules.stamp_swap.view import view
 
 Checker = Callable[[State, int, Any], "str | None"]
 Applier = Callable[[State, int, Any], "tuple[State, list[Event]]"]
@@ -49,8 +51,8 @@ class StampSwap:
 
     name = "stamp-swap"
     title = "Stamp Swap"
-    min_seats = 2
-    max_seats = 5
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
     realtime = False
     bot_levels = ("easy", "normal")
 
@@ -77,6 +79,9 @@ class StampSwap:
         handler = HANDLERS.get(type(action))
         if handler is None:
             return "that is not a Stamp Swap action"
+        malformed = ACTIONS.problem(action)  # a 0.5 column or an unknown key never reaches a phase
+        if malformed is not None:
+            return malformed
         if not 0 <= seat < state.players:
             return "no such seat"
         if state.phase is Phase.OVER:
@@ -100,7 +105,23 @@ class StampSwap:
 
     def redact(self, event: Event, seat: int | None) -> Event:
         """The event as `seat` may see it."""
-        return redact(event, seat)
+        return redact_secret(event, seat)
+
+    def view_to_json(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The JSON-ready form of a view."""
+        return wire.view_to_json(view)
+
+    def view_from_json(self, data: Any) -> dict[str, Any]:
+        """Inverse of view_to_json; raises MalformedData on anything else."""
+        return wire.view_from_json(data)
+
+    def action_to_text(self, action: Any) -> str:
+        """The short text form of an action ("place red-bird-1 0 2")."""
+        return ACTIONS.to_text(action)
+
+    def action_from_text(self, text: Any) -> Action:
+        """Inverse of action_to_text; raises MalformedAction."""
+        return ACTIONS.from_text(text)
 
     def outcome(self, state: State) -> Outcome | None:
         """Most points wins; a tie goes to more album cells filled, else it is shared."""
