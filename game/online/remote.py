@@ -10,6 +10,7 @@ Nothing here blocks: `poll` drains the network thread's inbox.
 
 from __future__ import annotations
 
+import queue
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -106,9 +107,17 @@ class RemoteRoom:
         while True:
             try:
                 msg = self.client.inbox.get_nowait()
-            except Exception:  # queue.Empty
+            except queue.Empty:
                 return
             self._dispatch(msg)
+
+    def wait(self, timeout: float) -> None:
+        """Block up to `timeout` for a message, then take in all (headless tools, never a frame loop)."""
+        try:
+            self._dispatch(self.client.inbox.get(timeout=timeout))
+        except queue.Empty:
+            return
+        self.poll()
 
     def _dispatch(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -171,7 +180,9 @@ class RemoteTable:
         self._heard_at = room.clock()
         self._seq = 0
         self._pending: dict[int, Any] = {}
+        self._sent_at: dict[int, float] = {}
         self._refusals: list[tuple[int, str]] = []
+        self.answer_seconds: list[float] = []  # send to answer, per move (latency figures)
 
     # the Table interface -------------------------------------------------------------------------
     def now(self) -> float:
@@ -213,6 +224,7 @@ class RemoteTable:
             raise IllegalAction(reason)
         self._seq += 1
         self._pending[self._seq] = action
+        self._sent_at[self._seq] = self.room.clock()
         self._send_act(self._seq, action)
         if not self.info.realtime:
             self._legal = []  # one move per turn: nothing else until the server answers
@@ -298,7 +310,8 @@ class RemoteTable:
         self._outcome = outcome_from_json(msg.get("outcome"))
         self._merge(self.here[0], msg["from"], msg["events"])
         self._merge(None, msg["from"], msg["public_events"])
-        self._pending.pop(msg.get("answer", -1), None)
+        if "answer" in msg:
+            self._answered(msg["answer"])
         if self._pending and not self.info.realtime:
             self._legal = []
 
@@ -311,9 +324,16 @@ class RemoteTable:
 
     def on_refused(self, msg: dict[str, Any]) -> None:
         """The server refused a move (a race lost, or the table moved on)."""
-        action = self._pending.pop(msg["seq"], None)
+        action = self._pending.get(msg["seq"])
+        self._answered(msg["seq"])
         if action is not None:
             self._refusals.append((self.here[0], msg["reason"]))
+
+    def _answered(self, seq: int) -> None:
+        self._pending.pop(seq, None)
+        sent = self._sent_at.pop(seq, None)
+        if sent is not None:
+            self.answer_seconds.append(self.room.clock() - sent)
 
     def on_link(self, state: str) -> None:
         """Back online: moves still unanswered are sent again with the same numbers."""
