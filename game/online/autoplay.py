@@ -83,12 +83,24 @@ def seat_clients(url: str, game: str, names: list[str], deadline: float, seed: i
     return rooms
 
 
-def _turn(table: RemoteTable, seat: int, bot: Bot, acted: int) -> int:
-    """Act if the server waits for this seat first; returns the version acted on."""
-    if table.waiting[:1] != (seat,) or table.pending(seat) or table.version == acted:
-        return acted
-    table.act(seat, bot.choose(table.view(seat), table.legal(seat), 0.0))
-    return table.version
+@dataclass
+class _Turn:
+    """The last move a turn-based seat made, kept to resend it unchanged after a refusal."""
+
+    version: int = -1
+    action: Any = None
+
+
+def _turn(table: RemoteTable, seat: int, bot: Bot, last: _Turn, refused: bool) -> None:
+    """Act if the server waits for this seat first (a refused move is sent again, not re-chosen:
+    asking the bot twice would draw from its rng twice and change the match)."""
+    if table.waiting[:1] != (seat,) or table.pending(seat):
+        return
+    if refused and last.version == table.version:
+        table.act_anyway(seat, last.action)
+    elif table.version != last.version:
+        last.version, last.action = table.version, bot.choose(table.view(seat), table.legal(seat), 0.0)
+        table.act(seat, last.action)
 
 
 def _realtime(table: RemoteTable, seat: int, bot: Bot) -> float:
@@ -104,18 +116,21 @@ def _realtime(table: RemoteTable, seat: int, bot: Bot) -> float:
 def drive_seat(room: RemoteRoom, bot: Bot, deadline: float, run: SeatRun) -> None:
     """Play one seat until the match has an outcome (or the deadline passes)."""
     try:
-        acted, wake = -1, 0.0
+        last, wake = _Turn(), 0.0
         while time.monotonic() < deadline:
             table = room.table
             assert table is not None and room.seat is not None
-            run.refused += len(table.take_refusals())
+            refused = len(table.take_refusals())
+            run.refused += refused
             if table.outcome() is not None:
                 break
             if table.info.realtime:
                 if time.monotonic() >= wake:
                     wake = time.monotonic() + _realtime(table, room.seat, bot)
             else:
-                acted = _turn(table, room.seat, bot, acted)
+                if refused:
+                    time.sleep(0.05)  # a refusal for speed: let the server's rate bucket refill first
+                _turn(table, room.seat, bot, last, refused > 0)
             room.wait(0.02 if table.info.realtime else 0.2)
         table = room.table
         assert table is not None

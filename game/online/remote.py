@@ -172,6 +172,7 @@ class RemoteTable:
         self._view: Any = None
         self._public: Any = None
         self._legal: list[Any] = []
+        self._held_legal: list[Any] = []  # a turn's legal moves while its move awaits an answer
         self._waiting: tuple[int, ...] = ()
         self._outcome: Outcome | None = None
         self._history: dict[int | None, list[Event]] = {room.seat: [], None: []}
@@ -222,12 +223,17 @@ class RemoteTable:
         reason = self.reason(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
+        self.act_anyway(seat, action)
+        if not self.info.realtime:  # one move per turn: nothing else until the server answers
+            self._held_legal, self._legal = self._legal, []
+
+    def act_anyway(self, seat: int, action: Any) -> None:
+        """Send a move without the local legality check (a resend after the server refused it)."""
+        self._mine(seat)
         self._seq += 1
         self._pending[self._seq] = action
         self._sent_at[self._seq] = self.room.clock()
         self._send_act(self._seq, action)
-        if not self.info.realtime:
-            self._legal = []  # one move per turn: nothing else until the server answers
 
     def _send_act(self, seq: int, action: Any) -> None:
         self.room.client.send("act", seq=seq, version=self.version, action=self.game.action_to_json(action))
@@ -328,6 +334,8 @@ class RemoteTable:
         self._answered(msg["seq"])
         if action is not None:
             self._refusals.append((self.here[0], msg["reason"]))
+            if not self._pending and not self._legal:
+                self._legal = self._held_legal  # the turn is still ours: offer its moves again
 
     def _answered(self, seq: int) -> None:
         self._pending.pop(seq, None)
