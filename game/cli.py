@@ -12,6 +12,8 @@ import logging.handlers
 import os
 import sys
 
+from game.online import cli as online_cli
+
 
 def _size(text: str) -> tuple[int, int]:
     try:
@@ -46,8 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="render a busy scripted table headless and print frame times")
     bench.add_argument("--windowed", action="store_true",
                        help="use the real display (e.g. Xvfb) instead of the dummy driver")
-    bench.add_argument("--part", choices=("all", "frames", "rules", "bots"), default="all",
-                       help="measure only frame times, rules throughput or bot thinking")
+    bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "online"), default="all",
+                       help="measure only frame times, rules throughput, bot thinking or an online server")
+    bench.add_argument("--rooms", type=int, default=20, help="with --part online: rooms of bot clients")
     auto = sub.add_parser("autoplay", help="bots play whole matches with no display")
     auto.add_argument("game", choices=("night-market", "swap-meet", "stamp-swap"))
     auto.add_argument("--matches", type=int, default=10)
@@ -56,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--vs", default="normal", help="level of every other seat")
     for p in (play, bench, auto):
         _global_options(p, suppress=True)
+    online_cli.add_parsers(sub)
     return parser
 
 
@@ -76,6 +80,8 @@ def _setup_logging() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `market-hall` command."""
     args = build_parser().parse_args(argv)
+    if args.command in online_cli.COMMANDS or (args.command == "bench" and args.part == "online"):
+        return online_cli.run(args)
     real_bench = args.command == "bench" and args.windowed
     if args.headless or args.command == "autoplay" or (args.command == "bench" and not real_bench):
         os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -1,4 +1,4 @@
-"""What one seat may know of a Night Market match, and events redacted the same way.
+"""What one seat may know of a Night Market match (events follow the contract's `redact_secret`).
 
 Hidden cards appear only as counts: the opponent's hand (except cards it took face up from the
 market), the deck, and bonus values (for everyone, the owner included, until the round ends).
@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from rules.contract import Event
 from rules.night_market.data import BONUS_SIZES, CARD_KIND, DECK_COUNTS, GOODS
 from rules.night_market.state import RoundSummary, State
 
@@ -109,11 +108,3 @@ def view(state: State, seat: int | None) -> View:
         log=state.log,
         last_round=state.last_round,
     )
-
-
-def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` may see it: another seat's dealt hand becomes a count."""
-    if event.kind == "dealt" and event.seat != seat:
-        data = {"count": len(event.data["cards"]), "porters": list(event.data["porters"])}
-        return Event(event.kind, event.seat, data)
-    return event

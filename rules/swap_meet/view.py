@@ -1,11 +1,10 @@
-"""What one seat may know: `view(state, seat)` and `redact(event, seat)`."""
+"""What one seat may know: `view(state, seat)`; events follow the contract's `redact_secret`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from rules.contract import Event
 from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES
 from rules.swap_meet.scoring import bank_type, is_exact
 from rules.swap_meet.state import Phase, RoundSummary, StallScore, State, Trade
@@ -107,22 +106,6 @@ def view(state: State, seat: int | None) -> SeatView:
         final=standings(state) if state.phase is Phase.FINISHED else (),
         **_own(state, seat),
     )
-
-
-_PRIVATE_TO_ACTOR = {"pin_bank": ("kind",), "peek": ("contract",)}
-_PRIVATE_TO_PAIR = {"takeover": ("card", "kind")}
-
-
-def redact(event: Event, seat: int | None) -> Event:
-    """Hide a pin, a peeked contract and a stolen card from everyone not involved."""
-    hidden = _PRIVATE_TO_ACTOR.get(event.kind, ())
-    involved = {event.seat}
-    if event.kind in _PRIVATE_TO_PAIR:
-        hidden = _PRIVATE_TO_PAIR[event.kind]
-        involved.add(event.data.get("target"))
-    if not hidden or seat in involved:
-        return event
-    return replace(event, data={k: v for k, v in event.data.items() if k not in hidden})
 
 
 def stall_score_dict(score: StallScore) -> dict[str, Any]:
