@@ -69,7 +69,7 @@ class MatchSession:
     def __init__(self, game: Game, config: MatchConfig, seed: int, clock: MatchClock,
                  bot_speed: str = "normal", threaded: bool = True, autosave: bool = True) -> None:
         self.game, self.config, self.seed, self.clock = game, config, seed, clock
-        self.state = game.new_match(seed, config, now=clock.now())
+        self.state, _ = game.new_match(seed, config, now=clock.now())
         self.log: list[list[Any]] = []
         self.bots = {i: game.make_bot(s.bot, i, seed * 7919 + i) for i, s in enumerate(config.seats) if s.bot}
         self.humans = [i for i, s in enumerate(config.seats) if not s.bot]

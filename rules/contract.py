@@ -124,8 +124,8 @@ class Game(Protocol):
     realtime: bool
     bot_levels: tuple[str, ...]
 
-    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> Any:
-        """The starting state of a match."""
+    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[Any, list[Event]]:
+        """The starting state of a match and the events its setup produced (possibly none)."""
 
     def waiting(self, state: Any) -> tuple[Seat, ...]:
         """Seats that may act now (several for simultaneous or real-time phases)."""

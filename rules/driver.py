@@ -70,7 +70,8 @@ def play_match(
     config = seat_config(levels)
     if options:
         config = MatchConfig(config.seats, dict(options))
-    state = game.new_match(seed, config, now=0.0)
+    state, events = game.new_match(seed, config, now=0.0)
+    _emit(events, on_event)
     bots = [game.make_bot(level, seat, seed * 7919 + seat) for seat, level in enumerate(levels)]
     record = MatchRecord(seed, timer=timer or _no_clock)
     started = record.timer()

@@ -29,11 +29,9 @@ def config(game: Game, seats: int | None = None) -> MatchConfig:
 
 
 def start(game: Game, seed: int, cfg: MatchConfig) -> tuple[Any, list[Event]]:
-    """A new match and its setup events (none until new_match returns them, as h-codec makes it)."""
-    made = game.new_match(seed, cfg, now=0.0)
-    if isinstance(made, tuple):
-        return made[0], list(made[1])
-    return made, []
+    """A new match and its setup events."""
+    state, events = game.new_match(seed, cfg, now=0.0)
+    return state, list(events)
 
 
 @dataclass(frozen=True)

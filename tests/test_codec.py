@@ -84,7 +84,7 @@ def test_stamp_swap_refuses_odd_coordinates_owners_and_keys(data):
 
 
 def test_stamp_swap_check_answers_a_reason_for_unrepresentable_values():
-    state = STAMP_SWAP.new_match(1, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(3))))
+    state, _ = STAMP_SWAP.new_match(1, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(3))))
     for action in (Place("red-bird-1", 0.5, 0), Place("red-bird-1", None, 0), Place(7, 0, 0)):  # type: ignore[arg-type]
         reason = STAMP_SWAP.check(state, 0, action)
         assert reason and "not a Stamp Swap action" in reason

@@ -46,7 +46,7 @@ def test_choice_unchanged_when_hidden_hand_or_deck_order_changes(level):
 
 
 def test_sampled_worlds_are_consistent_with_the_view():
-    a = GAME.new_match(5, seat_config(("hard", "easy")))
+    a, _ = GAME.new_match(5, seat_config(("hard", "easy")))
     rng = Rng.seeded(5)
     for _ in range(9):
         action, rng = rng.choice(GAME.legal_actions(a, a.turn))
@@ -101,7 +101,7 @@ def test_whole_matches_finish_with_legal_moves(levels):
 
 
 def test_hard_plays_a_round_against_easy():
-    state = GAME.new_match(7, seat_config(("hard", "easy")))
+    state, _ = GAME.new_match(7, seat_config(("hard", "easy")))
     bots = [GAME.make_bot("hard", 0, 1), GAME.make_bot("easy", 1, 2)]
     while state.round_no == 1:
         seat = state.turn

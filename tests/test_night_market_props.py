@@ -21,7 +21,7 @@ SETTINGS = settings(max_examples=12, deadline=None)
 
 def random_match(seed: int, visit=None) -> tuple[State, list]:
     """Play a whole match with uniformly random legal moves; `visit` sees every step."""
-    state, events = GAME.new_match_with_events(seed, CONFIG)
+    state, events = GAME.new_match(seed, CONFIG)
     rng, log = Rng.seeded(seed ^ 0x5EED), []
     while GAME.outcome(state) is None:
         seat = GAME.waiting(state)[0]
@@ -90,7 +90,7 @@ def test_unseen_counts_are_exactly_the_cards_a_seat_cannot_see(seed):
 
 
 def test_views_hide_bonus_values_until_round_end():
-    state = GAME.new_match(3, CONFIG)
+    state, _ = GAME.new_match(3, CONFIG)
     rng = Rng.seeded(9)
     while not any(state.bonus_taken):
         legal = GAME.legal_actions(state, state.turn)

@@ -32,7 +32,7 @@ def _assert_album_ok(before, after):
 
 def _random_match(seed, players):
     rnd = random.Random(seed)
-    state = GAME.new_match(seed, config(players))
+    state, _ = GAME.new_match(seed, config(players))
     while GAME.outcome(state) is None:
         waiting = GAME.waiting(state)
         assert waiting
@@ -67,7 +67,7 @@ def test_bots_finish_matches_at_every_table_size():
 
 def test_bot_replay_is_exact():
     record = play_match(GAME, 77, ["normal", "easy", "normal"])
-    state = GAME.new_match(77, config(3))
+    state, _ = GAME.new_match(77, config(3))
     for _, seat, action in record.log:
         state, _ = GAME.apply(state, seat, action)
     assert state == record.final_state

@@ -29,12 +29,8 @@ class NightMarket:
     realtime = False
     bot_levels = ("easy", "normal", "hard")
 
-    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> State:
-        """Round 1 of a match; seat names come from the config."""
-        return self.new_match_with_events(seed, config)[0]
-
-    def new_match_with_events(self, seed: int, config: MatchConfig) -> tuple[State, list[Event]]:
-        """Round 1 and its setup events (round_started, dealt)."""
+    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
+        """Round 1 and its setup events (round_started, dealt); seat names come from the config."""
         if len(config.seats) != 2:
             raise ValueError("Night Market is for exactly 2 merchants")
         names = (config.seats[0].name, config.seats[1].name)

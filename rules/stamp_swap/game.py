@@ -56,13 +56,12 @@ class StampSwap:
     realtime = False
     bot_levels = ("easy", "normal")
 
-    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> State:
-        """Friday's pool is already set up."""
+    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
+        """Friday's pool set up, and its day_start event."""
         players = len(config.seats)
         if not self.min_seats <= players <= self.max_seats:
             raise ValueError(f"Stamp Swap needs {self.min_seats} to {self.max_seats} seats, not {players}")
-        state, _ = setup_day(new_state(seed, players))
-        return state
+        return setup_day(new_state(seed, players))
 
     def waiting(self, state: State) -> tuple[int, ...]:
         """Seats that may act now."""

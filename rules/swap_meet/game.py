@@ -23,8 +23,8 @@ class SwapMeet:
     realtime = True
     bot_levels = ("easy", "normal", "hard")
 
-    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> State:
-        """Round 1 dealt with its timer starting at `now`."""
+    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
+        """Round 1 dealt with its timer starting at `now`, and its round_start event."""
         return rounds.new_match(seed, config, now)
 
     def waiting(self, state: State) -> tuple[int, ...]:

@@ -35,8 +35,8 @@ def _option(config: MatchConfig, key: str, default: float, bounds: tuple[float, 
     return value
 
 
-def new_match(seed: int, config: MatchConfig, now: float = 0.0) -> State:
-    """Round 1 dealt, its timer running from `now`."""
+def new_match(seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
+    """Round 1 dealt, its timer running from `now`, and its round_start event."""
     seats = len(config.seats)
     if not 3 <= seats <= 6:
         raise ValueError("Swap Meet needs 3 to 6 seats")
@@ -57,7 +57,7 @@ def new_match(seed: int, config: MatchConfig, now: float = 0.0) -> State:
         totals=tuple(Fraction(0) for _ in range(seats)),
         clock=now,
     )
-    return start_round(state, now)[0]
+    return start_round(state, now)
 
 
 def _missing(contract: Contract, hand: Counter[str]) -> int:

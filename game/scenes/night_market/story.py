@@ -60,7 +60,7 @@ def line(event: Event, names: tuple[str, str]) -> str | None:
 def replay_events(game: Game, seed: int, config: MatchConfig, log: list[list[Any]],
                   seat: int | None) -> list[Event]:
     """Every event of a saved match, as `seat` may see it (for the log after Continue)."""
-    state, events = game.new_match_with_events(seed, config)  # type: ignore[attr-defined]
+    state, events = game.new_match(seed, config)
     out = [game.redact(e, seat) for e in events]
     for now, who, action_json in log:
         state, events = game.apply(state, int(who), game.action_from_json(action_json), float(now))
