@@ -126,3 +126,17 @@ def test_plain_json_data_refuses_what_json_cannot_hold():
     for bad in ({1: "int key"}, {"x": {1, 2}}, float("inf"), deep, Fraction(1, 3)):
         with pytest.raises(MalformedData):
             codec.json_data(bad)
+
+
+def test_stamp_swap_check_answers_for_a_seat_that_is_not_a_seat():
+    state, _ = STAMP_SWAP.new_match(1, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(3))))
+    action = STAMP_SWAP.legal_actions(state, STAMP_SWAP.waiting(state)[0])[0]
+    for seat in ("0", None, 1.0, True, -1, 3):
+        assert STAMP_SWAP.check(state, seat, action) == "no such seat"  # type: ignore[arg-type]
+
+
+def test_a_swap_meet_view_counts_its_own_resources():
+    state, _ = SWAP_MEET.new_match(4, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(4))))
+    view = SWAP_MEET.view(state, 1)
+    assert view.counts() == state.stalls[1].counts()
+    assert set(SWAP_MEET.view(state, None).counts().values()) == {0}

@@ -81,7 +81,7 @@ class StampSwap:
         malformed = ACTIONS.problem(action)  # a 0.5 column or an unknown key never reaches a phase
         if malformed is not None:
             return malformed
-        if not 0 <= seat < state.players:
+        if type(seat) is not int or not 0 <= seat < state.players:
             return "no such seat"
         if state.phase is Phase.OVER:
             return "the match is over"

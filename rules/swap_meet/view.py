@@ -51,6 +51,14 @@ class SeatView:
     summaries: tuple[RoundSummary, ...]
     final: tuple[int, ...]  # seats in final standing order once finished, else ()
 
+    def counts(self) -> dict[str, int]:
+        """Resource counts of this seat's own hand (all zero for a spectator)."""
+        out = dict.fromkeys(RESOURCES, 0)
+        for _, kind in self.hand:
+            if kind in out:
+                out[kind] += 1
+        return out
+
 
 def _market(mults: tuple[Any, ...]) -> dict[str, float]:
     return {k: float(m) for k, m in zip(RESOURCES, mults, strict=True)}
