@@ -29,8 +29,8 @@ from typing import Any
 from rules.errors import MalformedAction, MalformedData
 
 MAX_DEPTH = 32  # plain JSON data (`Any`, event data) nested deeper than this is refused
-_INT_TEXT = re.compile(r"-?(0|[1-9][0-9]{0,30})")
-_FRACTION_TEXT = re.compile(r"-?(0|[1-9][0-9]{0,30})(/[1-9][0-9]{0,30})?")
+_INT_TEXT = re.compile(r"0|-?[1-9][0-9]{0,30}")  # canonical decimal only: one text per number
+_FRACTION_TEXT = re.compile(r"0|-?[1-9][0-9]{0,30}(/[1-9][0-9]{0,30})?")
 
 
 @dataclass(frozen=True)
@@ -188,9 +188,13 @@ def _fraction() -> _Codec:
 
     def dec(data: Any, where: str) -> Fraction:
         _expect(data, str, where)
-        if not _FRACTION_TEXT.fullmatch(data) or str(Fraction(data)) != data:
-            raise _Bad(where, f"{data[:40]!r} is not a fraction in lowest terms")
-        return Fraction(data)
+        if not _FRACTION_TEXT.fullmatch(data):
+            raise _Bad(where, f"{data[:40]!r} is not a fraction")
+        top, _, bottom = data.partition("/")
+        n, d = int(top), int(bottom or 1)
+        if (bottom and d == 1) or math.gcd(n, d) != 1:
+            raise _Bad(where, f"{data[:40]!r} is not in lowest terms")
+        return Fraction(n, d)
 
     return _Codec(enc, dec)
 
