@@ -2,9 +2,10 @@
 
 A playout picks uniformly among legal actions with its own seeded rng; real-time games run on a
 simulated clock (each step moves it on by 0.25-1.25 s and ticks first), as rules/driver.py does.
-`PERTURB` is the one per-game hook the conformance test needs: a state in which everything
-`viewer` may not know has been changed (built with dataclasses.replace), so that seat's JSON
-must not change.
+Two per-game hooks serve the conformance test. `PERTURB` gives a state in which everything
+`viewer` may not know has been changed (built with dataclasses.replace), so that seat's view
+JSON must not change. `SECRETS` names JSON text that would give a hidden thing away (a hidden
+card's id, a rival's contract), which must not appear in that seat's redacted events.
 """
 
 from __future__ import annotations
@@ -143,3 +144,41 @@ PERTURB: dict[str, Callable[[Any, int | None], Any]] = {
     "stamp-swap": _stamp_swap,
 }
 
+
+
+def _night_market_secrets(state: Any, viewer: int | None) -> set[str]:
+    """Hidden cards as they would appear in an event ([id, "kind"]), and any bonus token value."""
+    from rules.night_market.data import CARD_KIND
+
+    hidden = list(state.deck)
+    for s in (0, 1):
+        if s != viewer:
+            hidden += [c for c in state.hands[s] if c not in state.known[s]]
+    return {f'[{c}, "{CARD_KIND[c]}"]' for c in hidden} | {'"value"'}
+
+
+def _swap_meet_secrets(state: Any, viewer: int | None) -> set[str]:
+    """While trading, the contracts of rivals this seat has not peeked at."""
+    from rules.swap_meet.state import Phase
+
+    if state.phase is not Phase.TRADING:
+        return set()
+    peeked = set(state.stalls[viewer].peeked) if viewer is not None else set()
+    mine = state.stalls[viewer].contract if viewer is not None else None
+    return {f'"{st.contract}"' for seat, st in enumerate(state.stalls)
+            if seat != viewer and seat not in peeked and st.contract != mine}
+
+
+def _stamp_swap_secrets(state: Any, viewer: int | None) -> set[str]:
+    """The card ids behind face-down keys this seat has not viewed."""
+    from rules.stamp_swap.state import HIDDEN_PREFIX, knows
+
+    return {f'"{card}"' for i, card in enumerate(state.hidden)
+            if not knows(state, viewer, f"{HIDDEN_PREFIX}{i}")}
+
+
+SECRETS: dict[str, Callable[[Any, int | None], set[str]]] = {
+    "night-market": _night_market_secrets,
+    "swap-meet": _swap_meet_secrets,
+    "stamp-swap": _stamp_swap_secrets,
+}

@@ -1,6 +1,6 @@
 """One conformance test for every registered game, the way OpenSpiel runs one random simulation
 over all its games: a fourth game gets all of this by registering in rules/registry.py (and
-adding its secret perturbation to tests/support.py:PERTURB).
+adding its two secret hooks to tests/support.py: PERTURB and SECRETS).
 
 Per game, seeded random playouts check at every step:
 - every waiting seat has legal actions;
@@ -8,7 +8,7 @@ Per game, seeded random playouts check at every step:
   (and apply) or refused by check() with the same reason apply raises;
 - every sampled legal action round-trips through JSON and the text form;
 - views (each seat in turn and the spectator) and every raw and redacted event round-trip
-  through JSON exactly, and redacted events carry no secret;
+  through JSON exactly; redacted events carry no secret part and no hidden card or contract;
 - changing everything a seat may not know never changes that seat's view JSON;
 and after each playout, replay from seed + log is exact and the same seed plays the same match.
 Hypothesis then throws arbitrary and almost-right JSON at action_from_json, view_from_json and
@@ -30,7 +30,7 @@ from rules.contract import Event, Game
 from rules.errors import IllegalAction, MalformedAction, MalformedData
 from rules.registry import GAME_MODULES, get_game
 from rules.replay import replay
-from tests.support import PERTURB, Step, config, playout
+from tests.support import PERTURB, SECRETS, Step, config, playout
 
 NAMES = list(GAME_MODULES)
 SEEDS = (1, 2)
@@ -87,16 +87,21 @@ def check_actions(game: Game, step: Step, stale: list[Any], seats: int, tally: T
     tally.refused += sum(probe(game, state, seat, action, now) for seat, action in probes)
 
 
-def check_events(game: Game, events: list[Event], seats: int, tally: Tally) -> None:
-    for event in events:
+def check_events(game: Game, step: Step, seats: int, tally: Tally) -> None:
+    for event in step.events:
         assert Event.from_json(wire(event.to_json())) == event
         tally.secret_events += bool(event.secret)
-        for viewer in [*range(seats), None]:
+    for viewer in [*range(seats), None]:
+        # Hidden before and after the step: whatever the step revealed on purpose is not a leak.
+        hidden = SECRETS[game.name](step.before, viewer) & SECRETS[game.name](step.state, viewer)
+        for event in step.events:
             shown = game.redact(event, viewer)
             assert not shown.secret and not shown.visible_to
             if viewer not in event.visible_to:
                 assert not shown.data.keys() & event.secret.keys()
-            assert Event.from_json(wire(shown.to_json())) == shown
+            text = json.dumps(shown.to_json())
+            assert Event.from_json(json.loads(text)) == shown
+            assert not [h for h in hidden if h in text], f"seat {viewer} learns a secret from {event.kind}"
 
 
 def check_view(game: Game, state: Any, viewer: int | None) -> None:
@@ -115,7 +120,7 @@ def play_and_check(game: Game, seed: int) -> Tally:
     viewers = [*range(seats), None]
     for n, step in enumerate(playout(game, seed, cfg, MAX_STEPS)):
         check_actions(game, step, stale, seats, tally)
-        check_events(game, step.events, seats, tally)
+        check_events(game, step, seats, tally)
         check_view(game, step.state, viewers[n % len(viewers)])  # every seat in turn, cheap enough
         if step.action is not None:
             tally.log.append((step.now, step.seat, game.action_to_json(step.action)))
@@ -132,7 +137,7 @@ def plain_run(game: Game, seed: int) -> tuple[list[tuple[float, int | None, Any]
 @pytest.mark.parametrize("name", NAMES)
 def test_every_game_keeps_the_contract_over_random_playouts(name: str) -> None:
     game = get_game(name)
-    assert name in PERTURB, "register this game's secret perturbation in tests/support.py"
+    assert name in PERTURB and name in SECRETS, "register this game's secret hooks in tests/support.py"
     secrets = 0
     for seed in SEEDS:
         tally = play_and_check(game, seed)
