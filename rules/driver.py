@@ -13,7 +13,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.contract import Event, Game, MatchConfig, Outcome, SeatConfig
+from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig
+
+MIN_WAKE = 0.05  # seconds: the shortest wait between one bot's decisions, so a bot can never spin
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` in a match started from `seed` (saves replay bots exactly)."""
+    return seed * 7919 + seat
 
 
 def _no_clock() -> float:
@@ -58,7 +65,7 @@ def seat_config(levels: Sequence[str]) -> MatchConfig:
 
 
 def play_match(
-    game: Game,
+    game: AnyGame,
     seed: int,
     levels: Sequence[str],
     options: dict[str, Any] | None = None,
@@ -72,7 +79,7 @@ def play_match(
         config = MatchConfig(config.seats, dict(options))
     state, events = game.new_match(seed, config, now=0.0)
     _emit(events, on_event)
-    bots = [game.make_bot(level, seat, seed * 7919 + seat) for seat, level in enumerate(levels)]
+    bots = [game.make_bot(level, seat, bot_seed(seed, seat)) for seat, level in enumerate(levels)]
     record = MatchRecord(seed, timer=timer or _no_clock)
     started = record.timer()
     if game.realtime:
@@ -87,7 +94,7 @@ def play_match(
     return record
 
 
-def _decide(game: Game, state: Any, bot: Any, now: float, record: MatchRecord) -> Any:
+def _decide(game: AnyGame, state: Any, bot: Any, now: float, record: MatchRecord) -> Any:
     view = game.view(state, bot.seat)
     legal = game.legal_actions(state, bot.seat, now)
     t0 = record.timer()
@@ -136,5 +143,5 @@ def _play_realtime(game, state, bots, record, max_actions, on_event):  # type: i
                 record.log.append((now, seat, action))
                 record.actions += 1
                 _emit(events, on_event)
-        wake[seat] = now + max(0.05, bots[seat].wake_after(game.view(state, seat), now))
+        wake[seat] = now + max(MIN_WAKE, bots[seat].wake_after(game.view(state, seat), now))
     return state

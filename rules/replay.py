@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.contract import Event, Game, MatchConfig, SeatConfig
+from rules.contract import AnyGame, Event, MatchConfig, SeatConfig
 from rules.errors import IllegalAction, MalformedAction
 
 
@@ -24,7 +24,7 @@ def config_from_json(data: Any) -> MatchConfig:
         raise MalformedAction(f"bad match config: {exc}") from exc
 
 
-def replay_with_events(game: Game, seed: int, config: MatchConfig,
+def replay_with_events(game: AnyGame, seed: int, config: MatchConfig,
                        log: Iterable[tuple[float, int, Any]]) -> tuple[Any, list[Event]]:
     """The state after the log and every raw event in order: setup, then each tick's and apply's.
 
@@ -43,7 +43,7 @@ def replay_with_events(game: Game, seed: int, config: MatchConfig,
     return state, events
 
 
-def replay(game: Game, seed: int, config: MatchConfig,
+def replay(game: AnyGame, seed: int, config: MatchConfig,
            log: Iterable[tuple[float, int, Any]]) -> Any:
     """The state after applying every (now, seat, action_json) in order, ticking time first."""
     return replay_with_events(game, seed, config, log)[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.driver import play_match, seat_config
+from rules.errors import UnknownBotLevel
 from rules.night_market import GAME
 from rules.night_market.actions import Sell, Take
 from rules.night_market.data import CARD_KIND
@@ -64,7 +65,7 @@ def test_sampled_worlds_are_consistent_with_the_view():
 
 
 def test_unknown_level_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(UnknownBotLevel, match="choose easy, normal or hard"):
         GAME.make_bot("grandmaster", 0, 1)
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from rules.contract import MatchConfig, SeatConfig
-from rules.errors import IllegalAction, MalformedAction
+from rules.errors import BadConfig, IllegalAction, MalformedAction
 from rules.swap_meet import GAME
 from rules.swap_meet.actions import (
     CashOut,
@@ -185,10 +185,10 @@ def test_round_seconds_option_is_60_to_180():
     seats = tuple(SeatConfig(f"p{i}") for i in range(4))
     state, _ = GAME.new_match(1, MatchConfig(seats, {"round_seconds": 120}), now=3.0)
     assert state.deadline == 123.0
-    for bad in (59, 181):
-        with pytest.raises(ValueError):
+    for bad in (59, 181, float("nan"), "90", True, None):
+        with pytest.raises(BadConfig, match="round_seconds"):
             GAME.new_match(1, MatchConfig(seats, {"round_seconds": bad}))
-    with pytest.raises(ValueError):
+    with pytest.raises(BadConfig, match="Swap Meet is for 3 to 6 players, not 2"):
         GAME.new_match(1, MatchConfig(seats[:2]))
 
 

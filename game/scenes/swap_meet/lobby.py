@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import tables
+from game.catalog import GameEntry
 from game.display import LOGICAL_W
 from game.scene import Scene
+from game.scenes.match import start_new_match
 from game.scenes.seat_setup import SEAT_NAMES
 from game.text import CREAM, GOLD, MUTED
 from game.ui import button
@@ -39,10 +40,11 @@ class SwapMeetLobby(Scene):
 
     name = "swap_meet_lobby"
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, entry: GameEntry) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
+        self.entry = entry
         self.seats = [LobbySeat(), LobbySeat("normal"), LobbySeat("normal"), LobbySeat("normal")]
-        option = tables.OPTIONS["swap-meet"][0]
+        option = entry.options[0]
         self.timer_values = option.values
         self.round_seconds = option.default
         self._build()
@@ -144,11 +146,8 @@ class SwapMeetLobby(Scene):
         if reason is not None:
             self.app.toast(reason, error=True)
             return
-        from game.scenes.swap_meet import SwapMeetScene
-
-        config, seed = self.config(), self.app.next_seed()
         self.app.audio.play("shuffle")
-        self.app.go(lambda: self.app.stack.replace(SwapMeetScene(self.app, config, seed)))
+        start_new_match(self.app, self.entry, self.config())
 
     def on_back(self) -> bool:
         self.app.go(lambda: self.app.stack.reset(self.app.title()))
