@@ -38,6 +38,7 @@ class GameEntry:
     tagline: str
     scene: str  # "module:Class" of the table scene
     tile: str  # sprite name of the title tile
+    help_pages: tuple[tuple[str, str], ...] = ()  # (heading, body) pages from the rules' help module
     setup: str | None = None  # "module:Class" of the game's own setup (a lobby); None: the shared seat setup
     options: tuple[SetupOption, ...] = field(default_factory=tuple)
 

@@ -23,6 +23,20 @@ def bot_seed(seed: int, seat: int) -> int:
     return seed * 7919 + seat
 
 
+def decision_seed(seed: int, seat: int, made: int) -> int:
+    """The seed of a turn-based bot's next decision after it made `made` moves.
+
+    Derived only from what a save holds (seed + log), so a resumed match's bots decide exactly as
+    they would have without the pause: a bot's running random state is never needed.
+    """
+    return (bot_seed(seed, seat) * 1_000_003 + made) % 2**63
+
+
+def turn_bot(game: AnyGame, level: str, seed: int, seat: int, made: int) -> Any:
+    """The bot that makes `seat`'s next decision in a turn-based match."""
+    return game.make_bot(level, seat, decision_seed(seed, seat, made))
+
+
 def _no_clock() -> float:
     """Without a timer nothing is timed: the rules never read a clock."""
     return 0.0
@@ -85,7 +99,7 @@ def play_match(
     if game.realtime:
         state = _play_realtime(game, state, bots, record, max_actions, on_event)
     else:
-        state = _play_turns(game, state, bots, record, max_actions, on_event)
+        state = _play_turns(game, state, list(levels), record, max_actions, on_event)
     record.seconds = record.timer() - started
     outcome = game.outcome(state)
     assert outcome is not None
@@ -111,12 +125,14 @@ def _emit(events: list[Event], on_event: Callable[[Event], None] | None) -> None
             on_event(event)
 
 
-def _play_turns(game, state, bots, record, max_actions, on_event):  # type: ignore[no-untyped-def]
+def _play_turns(game, state, levels, record, max_actions, on_event):  # type: ignore[no-untyped-def]
+    made = [0] * len(levels)
     while game.outcome(state) is None:
         if record.actions >= max_actions:
             raise StuckMatch(f"{game.name} seed {record.seed}: no end after {max_actions} actions")
         seat = game.waiting(state)[0]
-        action = _decide(game, state, bots[seat], 0.0, record)
+        action = _decide(game, state, turn_bot(game, levels[seat], record.seed, seat, made[seat]), 0.0, record)
+        made[seat] += 1
         state, events = game.apply(state, seat, action)
         record.log.append((0.0, seat, action))
         record.actions += 1

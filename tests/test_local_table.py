@@ -153,3 +153,29 @@ def test_the_clock_stands_still_while_any_reason_holds_it():
     table.resume("menu")
     fake.advance(2)
     assert not table.paused and table.now() == pytest.approx(2)
+
+
+def _bots_play(table: LocalTable, fake: FakeClock, moves: int) -> None:
+    for _ in range(20000):
+        if len(table.log) >= moves or table.outcome() is not None:
+            return
+        fake.advance(0.25)
+        table.poll()
+    raise AssertionError("the bots stopped playing")
+
+
+@pytest.mark.parametrize("game", ["night-market", "stamp-swap"])
+def test_after_a_resume_the_bots_play_exactly_as_without_the_pause(game):
+    everyone = (SeatConfig("A", "normal"), SeatConfig("B", "easy"), SeatConfig("C", "normal"))
+    seats = everyone[:2] if game == "night-market" else everyone
+    fake = FakeClock()
+    straight = _table(fake, seats, game)
+    _bots_play(straight, fake, 30)
+    other = FakeClock()
+    paused = _table(other, seats, game)
+    _bots_play(paused, other, 12)
+    saved, _ = saves.load(game)
+    resumed = LocalTable.restore(saved, MatchClock(fake), bot_threads=False)
+    _bots_play(resumed, fake, 30)
+    assert [entry[1:] for entry in resumed.log] == [entry[1:] for entry in straight.log[: len(resumed.log)]]
+    assert len(resumed.log) >= 30 or resumed.outcome() is not None

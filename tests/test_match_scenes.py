@@ -124,7 +124,7 @@ def test_starting_a_new_match_of_a_paused_game_asks_before_replacing_it(p):
     p.frames(3)
     p.press_button(p.top.start, settle=3)
     ask = p.top
-    assert isinstance(ask, ConfirmScene) and "Replace your paused Night Market match?" == ask.title
+    assert isinstance(ask, ConfirmScene) and ask.title == "Replace your paused Night Market match?"
     p.press_button(next(b for b in ask.choices if b.text == "Keep it"), settle=5)
     assert p.top.name == "seat_setup" and saves.load("night-market")[0].seed == before.seed
     p.press_button(p.top.start, settle=3)

@@ -18,6 +18,7 @@ from game import saves
 from game.match.clock import MatchClock
 from game.match.table import GameInfo, NotYourSeat
 from rules.contract import Event, Game, MatchConfig, Outcome
+from rules.driver import MIN_WAKE, bot_seed, turn_bot
 from rules.errors import IllegalAction
 from rules.registry import get_game
 from rules.replay import config_from_json, config_to_json, replay_with_events
@@ -25,7 +26,6 @@ from rules.replay import config_from_json, config_to_json, replay_with_events
 log = logging.getLogger(__name__)
 
 BOT_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
-MIN_BEAT = 0.05  # seconds: even an instant bot answers on a later frame, never inside the move it answers
 AUTOSAVE_FAILED = "Autosave failed: this match is not being saved (see the log). Finish it or free some disk space."
 
 
@@ -54,7 +54,7 @@ class LocalTable:
         self._events: list[Event] = list(setup)
         self._cursors: dict[int | None, int] = {}
         self.log: list[list[Any]] = []
-        self.bots = {i: game.make_bot(s.bot, i, seed * 7919 + i) for i, s in enumerate(config.seats) if s.bot}
+        self.bots = {i: game.make_bot(s.bot, i, bot_seed(seed, i)) for i, s in enumerate(config.seats) if s.bot}
         self.speed = BOT_SPEED.get(bot_speed, 1.0)
         if game.realtime:  # real-time bots keep human reaction times: "fast" never makes them snipe
             self.speed = max(1.0, self.speed)
@@ -198,8 +198,11 @@ class LocalTable:
 
     def _schedule(self, seat: int, now: float) -> None:
         bot = self.bots[seat]
+        if not self.info.realtime:  # a fresh bot per decision, seeded from the log: resume is exact
+            made = sum(1 for entry in self.log if entry[1] == seat)
+            bot = turn_bot(self.game, self.seats[seat].bot or "", self.seed, seat, made)
         view = self.game.view(self._state, seat)
-        beat = max(MIN_BEAT, bot.wake_after(view, now)) * self.speed
+        beat = max(MIN_WAKE, bot.wake_after(view, now)) * self.speed
         pending = _Pending(seat, now + beat)
         legal = self.game.legal_actions(self._state, seat, now + beat)
         if self._pool is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game import saves
+from game import catalog, saves
 from game.match.local import new_local_table, resume_local_table
 from game.match.table import Table
 from game.scenes.confirm import ConfirmScene
@@ -66,7 +66,9 @@ class MatchScene(TableScene):
 
     def open_help(self, on_close: Callable[[], None] | None = None) -> None:
         """The game's help pages over the table."""
-        self.app.stack.push(HelpScene.for_game(self.app, self.GAME, self.table.info.title, on_close))
+        entry = catalog.entry(self.GAME)
+        pages = list(entry.help_pages) if entry else []
+        self.app.stack.push(HelpScene(self.app, self.table.info.title, pages, on_close))
 
     # leaving -----------------------------------------------------------------------------------
     def exit(self) -> None:

@@ -89,7 +89,7 @@ class SeatSetupScene(Scene):
         elif element is self.help:
             from game.scenes.help import HelpScene
 
-            self.app.stack.push(HelpScene.for_game(self.app, self.game_name, self.title))
+            self.app.stack.push(HelpScene.for_game(self.app, self.entry))
         elif element is self.start:
             self._start()
         elif element is self.fewer:

@@ -2,11 +2,13 @@
 
 from game.catalog import GameEntry
 from rules.night_market.data import SEALS_TO_WIN, SEATS
+from rules.night_market.help import HELP_PAGES
 
 ENTRY = GameEntry(
     name="night-market",
     title="Night Market",
     tagline=f"{SEATS} merchants · first to {SEALS_TO_WIN} seals",
+    help_pages=tuple(HELP_PAGES),
     scene="game.scenes.night_market.scene:NightMarketScene",
     tile="tile_night_market",
 )

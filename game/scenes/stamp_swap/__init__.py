@@ -2,12 +2,14 @@
 
 from game.catalog import GameEntry
 from rules.stamp_swap import GAME
+from rules.stamp_swap.help import HELP_PAGES
 from rules.stamp_swap.stamps import DAYS
 
 ENTRY = GameEntry(
     name="stamp-swap",
     title="Stamp Swap",
     tagline=f"{GAME.min_seats}–{GAME.max_seats} collectors · {len(DAYS)} days",
+    help_pages=tuple(HELP_PAGES),
     scene="game.scenes.stamp_swap.scene:StampSwapScene",
     tile="tile_stamp_swap",
 )

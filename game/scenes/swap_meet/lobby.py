@@ -114,7 +114,7 @@ class SwapMeetLobby(Scene):
         if element is self.help:
             from game.scenes.help import HelpScene
 
-            self.app.stack.push(HelpScene.for_game(self.app, "swap-meet", "Swap Meet — pit briefing"))
+            self.app.stack.push(HelpScene.for_game(self.app, self.entry))
             return
         if element is self.start:
             self._start()
