@@ -140,3 +140,17 @@ def test_a_swap_meet_view_counts_its_own_resources():
     view = SWAP_MEET.view(state, 1)
     assert view.counts() == state.stalls[1].counts()
     assert set(SWAP_MEET.view(state, None).counts().values()) == {0}
+
+
+def test_a_view_phase_must_be_a_phase_of_the_game():
+    from rules.stamp_swap.state import Phase as StampPhase
+    from rules.swap_meet.state import Phase as SwapPhase
+
+    for game, phases in ((SWAP_MEET, SwapPhase), (STAMP_SWAP, StampPhase)):
+        state, _ = game.new_match(2, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(3))))
+        data = game.view_to_json(game.view(state, 0))
+        for phase in phases:
+            view = game.view_from_json({**data, "phase": phase.value})
+            assert (view["phase"] if isinstance(view, dict) else view.phase) == phase.value
+        with pytest.raises(MalformedData):
+            game.view_from_json({**data, "phase": "lunch"})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES
 from rules.swap_meet.scoring import bank_type, is_exact
@@ -27,7 +27,7 @@ class SeatView:
 
     seat: int | None
     seats: int
-    phase: str  # "trading", "locked", "finished"
+    phase: Literal["trading", "locked", "finished"]  # Phase values, as the scene compares them
     round_no: int
     round_start: float
     deadline: float
