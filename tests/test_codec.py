@@ -154,3 +154,11 @@ def test_a_view_phase_must_be_a_phase_of_the_game():
             assert (view["phase"] if isinstance(view, dict) else view.phase) == phase.value
         with pytest.raises(MalformedData):
             game.view_from_json({**data, "phase": "lunch"})
+
+
+def test_a_night_market_view_names_only_real_cards():
+    state, _ = NIGHT_MARKET.new_match(2, MatchConfig((SeatConfig("a"), SeatConfig("b"))))
+    data = NIGHT_MARKET.view_to_json(NIGHT_MARKET.view(state, 0))
+    for bad in ([55, "pearl"], [0, "gold"], [True, "pearl"]):
+        with pytest.raises(MalformedData):
+            NIGHT_MARKET.view_from_json({**data, "market": [bad]})
