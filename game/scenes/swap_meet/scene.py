@@ -368,7 +368,7 @@ class SwapMeetScene(MatchScene):
         seat, sel = region.seat, self.sel[region.seat]
         if key == "open":
             if sel.kind is None:
-                self.refused(seat, "select 1–2 cards of one type first")
+                self.refused(seat, "select the cards of one type you want to offer first")
             elif self._act(seat, OpenOffer(sel.kind, sel.count)):
                 sel.clear()
                 self.refresh(region)
