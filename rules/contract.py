@@ -178,7 +178,7 @@ class Game(Protocol[S, A, V]):
         """Only what `seat` may know (None: a spectator who sees public information only)."""
 
     def redact(self, event: Event, seat: Seat | None) -> Event:
-        """The event as `seat` may see it."""
+        """The event as `seat` may see it (every game so far: `redact_secret`)."""
 
     def view_to_json(self, view: V) -> Any:
         """The JSON-ready form of a view."""

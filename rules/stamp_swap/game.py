@@ -46,6 +46,11 @@ LEGAL: dict[Phase, Callable[[State, int], Sequence[Action]]] = {
 }
 
 
+def _malformed(action: Any) -> str | None:
+    """Why a Stamp Swap action class holds values no action could (a 0.5 column, an unknown key)."""
+    return ACTIONS.problem(action) if type(action) in APPLIERS else None
+
+
 class StampSwap:
     """Collect, Swap and Show over three days, then the Final Show."""
 
@@ -73,17 +78,11 @@ class StampSwap:
 
     def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
         """None when allowed, else the reason."""
-        malformed = ACTIONS.problem(action)  # a 0.5 column or an unknown key never reaches a phase
-        if malformed is not None:
-            return malformed
-        return legality.check(state, seat, action)
+        return _malformed(action) or legality.check(state, seat, action)
 
     def why_not(self, view: dict[str, Any], action: Any, now: float = 0.0) -> str | None:
         """The same answer as `check`, from the seat's own view alone (what a remote client holds)."""
-        malformed = ACTIONS.problem(action)
-        if malformed is not None:
-            return malformed
-        return legality.why_not(view, action)
+        return _malformed(action) or legality.why_not(view, action)
 
     def apply(self, state: State, seat: int, action: Any, now: float = 0.0) -> tuple[State, list[Event]]:
         """New state and events; raises IllegalAction when not allowed."""
