@@ -283,8 +283,7 @@ class App:
 
     # the error boundary ---------------------------------------------------------------------
     def _crashed(self, exc: Exception) -> None:
-        top = self.stack.top
-        where = top.name if top else "startup"
+        where = self._failed_scene_name(exc)
         log.error("scene %s crashed:\n%s", where, "".join(traceback.format_exception(exc)))
         now = time.monotonic()
         if where == "title" and now - self._last_crash < 2.0:
@@ -295,3 +294,14 @@ class App:
         self.stack.reset(self.title())
         self.toast(f"Sorry — something went wrong in {where}. It has been logged; you are back at the title.",
                    error=True, seconds=7.0)
+
+    def _failed_scene_name(self, exc: Exception) -> str:
+        """The scene whose code raised (the innermost scene method in the traceback), not just the top one."""
+        failed: Scene | None = None
+        for frame, _ in traceback.walk_tb(exc.__traceback__):
+            owner = frame.f_locals.get("self")
+            if isinstance(owner, Scene):
+                failed = owner
+        if failed is None:
+            failed = self.stack.top
+        return failed.name if failed else "startup"

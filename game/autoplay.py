@@ -7,6 +7,7 @@ import statistics
 import sys
 import time
 
+from game.wording import seats_phrase
 from rules.driver import play_match
 from rules.registry import GameUnavailable, get_game
 
@@ -32,7 +33,7 @@ def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, b
         return 2
     n = players or game.min_seats
     if not game.min_seats <= n <= game.max_seats:
-        print(json.dumps({"error": f"{game.title} seats {game.min_seats}–{game.max_seats} players"}))
+        print(json.dumps({"error": seats_phrase(game)}))
         return 2
     for level in (bot, vs):
         if level not in game.bot_levels:

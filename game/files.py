@@ -157,13 +157,15 @@ def write_json(path: Path | str, data: Any) -> bool:
         # No fsync: a crash of the app cannot tear the rename, and ext4/btrfs flush a
         # renamed-over file anyway; an fsync per move would stall the frame on slow disks.
         os.replace(tmp, path)
+        tmp = None
         return True
     except OSError as exc:
         log.warning("could not write %s: %s", path, exc)
+        return False
+    finally:  # also on Ctrl-C mid-write: the old file stays whole and no temp file is left
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-        return False
 
 
 def set_aside(path: Path | str) -> Path:
