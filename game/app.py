@@ -52,12 +52,12 @@ class App:
 
     def __init__(self, options: AppOptions, clock: Callable[[], float] = time.perf_counter) -> None:
         self.options = options
+        self.audio_ok = init_mixer()  # first: pygame.init() would try the sound card noisily
         pygame.init()
         self.settings, warning = settings_mod.load()
         fullscreen = options.fullscreen or options.kiosk or self.settings.fullscreen
         self.display = Display(options.size, fullscreen)
         pygame.display.set_caption("Market Hall")
-        self.audio_ok = init_mixer()
         self.assets = Assets()
         self.text = Text()
         self.audio = Audio(self.assets, self.settings.volume, options.mute or self.settings.mute)
