@@ -12,6 +12,7 @@ import logging.handlers
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from rules.registry import GAME_MODULES
 
@@ -39,7 +40,7 @@ def _at_least_one(text: str) -> int:
 
 
 def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
-    d = {"default": argparse.SUPPRESS} if suppress else {}
+    d: dict[str, Any] = {"default": argparse.SUPPRESS} if suppress else {}
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen", **d)
     parser.add_argument("--size", type=_size, help="window size, e.g. 1920x1080", **d)
     parser.add_argument("--mute", action="store_true", help="no sound", **d)

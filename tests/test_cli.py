@@ -149,3 +149,10 @@ def test_ctrl_c_quits_quietly_with_130_and_keeps_the_save(market_home):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "interrupted" in err
     assert (saves / "current.json").read_text() == '{"kept": true}'
+
+
+def test_a_folder_where_the_log_file_belongs_does_not_stop_the_game(market_home):
+    (market_home / "data" / "market-hall.log").mkdir(parents=True)
+    result = run("--headless", "--frames", "2", env_home=market_home)
+    assert result.returncode == 0, result.stderr
+    assert "no log file" in result.stderr and "Traceback" not in result.stderr
