@@ -13,9 +13,9 @@ import time
 import pygame
 import pytest
 
+from game import saves
 from game.cli import _setup_logging, build_parser, main
-from game.wording import seats_phrase
-from rules.registry import GAME_MODULES, get_game
+from rules.registry import GAME_MODULES
 from tests.conftest import make_player
 from tests.test_bad_input import Exploding
 
@@ -120,22 +120,15 @@ def test_the_game_choices_are_the_registry():
         parser.parse_args(["play", "chess"])
 
 
-def test_seat_ranges_are_worded_for_people():
-    assert seats_phrase(get_game("night-market")) == "Night Market is for 2 players"
-    game = get_game("swap-meet")
-    assert seats_phrase(game) == f"Swap Meet is for {game.min_seats}–{game.max_seats} players"
-
-
 def test_autoplay_with_the_wrong_player_count_says_who_it_is_for(market_home):
     result = run("autoplay", "night-market", "--players", "3", env_home=market_home)
     assert result.returncode == 2
-    assert json.loads(result.stdout)["error"] == "Night Market is for 2 players"
+    assert json.loads(result.stdout)["error"].startswith("Night Market is for 2 players")
 
 
 def test_ctrl_c_quits_quietly_with_130_and_keeps_the_save(market_home):
-    saves = market_home / "data" / "saves"
-    saves.mkdir(parents=True)
-    (saves / "current.json").write_text('{"kept": true}')
+    assert saves.write(saves.Save("night-market", 3, {"seats": []}, []))
+    kept = saves.slot("night-market").read_bytes()
     env = dict(os.environ, MARKET_HALL_HOME=str(market_home))
     proc = subprocess.Popen([sys.executable, "-m", "game", "--headless"], env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -148,7 +141,7 @@ def test_ctrl_c_quits_quietly_with_130_and_keeps_the_save(market_home):
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "interrupted" in err
-    assert (saves / "current.json").read_text() == '{"kept": true}'
+    assert saves.slot("night-market").read_bytes() == kept
 
 
 def test_a_folder_where_the_log_file_belongs_does_not_stop_the_game(market_home):

@@ -20,7 +20,7 @@ SETTINGS = settings(max_examples=12, deadline=None)
 
 def random_match(seed: int, visit=None) -> tuple[State, list]:
     """Play a whole match with uniformly random legal moves; `visit` sees every step."""
-    state, events = GAME.new_match_with_events(seed, CONFIG)
+    state, events = GAME.new_match(seed, CONFIG)
     rng, log = Rng.seeded(seed ^ 0x5EED), []
     while GAME.outcome(state) is None:
         seat = GAME.waiting(state)[0]
@@ -91,7 +91,7 @@ def test_illegal_actions_are_refused_with_a_reason(seed):
 @given(st.integers(0, 10**9))
 def test_same_seed_and_actions_replay_the_same_match(seed):
     final, log = random_match(seed)
-    state = GAME.new_match(seed, CONFIG)
+    state, _ = GAME.new_match(seed, CONFIG)
     for seat, action in log:
         action = GAME.action_from_json(json.loads(json.dumps(GAME.action_to_json(action))))
         state, _ = GAME.apply(state, seat, action)
@@ -137,7 +137,7 @@ def test_views_and_redacted_events_never_leak(seed):
 
 
 def test_views_hide_bonus_values_until_round_end():
-    state = GAME.new_match(3, CONFIG)
+    state, _ = GAME.new_match(3, CONFIG)
     rng = Rng.seeded(9)
     while not any(state.bonus_taken):
         legal = GAME.legal_actions(state, state.turn)

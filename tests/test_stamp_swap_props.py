@@ -60,7 +60,7 @@ def _illegal_probe(state, seat, rnd):
 
 def _random_match(seed, players, deep=True):
     rnd = random.Random(seed)
-    state = GAME.new_match(seed, config(players))
+    state, _ = GAME.new_match(seed, config(players))
     log = []
     while GAME.outcome(state) is None:
         waiting = GAME.waiting(state)
@@ -90,7 +90,7 @@ def test_random_matches_keep_every_invariant(seed, players):
     for s in state.seats:
         assert len(s.tickets) == 3 and len(set(s.tickets)) == 3  # three tickets spent, all different
         assert not s.pending and not s.holding and not s.dc
-    replay = GAME.new_match(seed, config(players))
+    replay, _ = GAME.new_match(seed, config(players))
     for seat, action in log:
         replay, _ = GAME.apply(replay, seat, action)
     assert replay == state
@@ -115,7 +115,7 @@ def test_bots_finish_matches_at_every_table_size():
 
 def test_bot_replay_is_exact():
     record = play_match(GAME, 77, ["normal", "easy", "normal"])
-    state = GAME.new_match(77, config(3))
+    state, _ = GAME.new_match(77, config(3))
     for _, seat, action in record.log:
         state, _ = GAME.apply(state, seat, action)
     assert state == record.final_state

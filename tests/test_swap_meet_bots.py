@@ -18,7 +18,7 @@ C, S, K, R = "crate", "sack", "coin", "rack"
 
 
 def test_reaction_times_are_human_and_faster_at_higher_levels():
-    view = GAME.view(GAME.new_match(1, config(4)), 0)
+    view = GAME.view(GAME.new_match(1, config(4))[0], 0)
     means = {}
     for level in GAME.bot_levels:
         bot = GAME.make_bot(level, 0, 99)
@@ -98,7 +98,7 @@ def test_bot_offers_cards_its_plan_does_not_need():
 def test_bot_decisions_ignore_hidden_facts():
     record = play_match(GAME, 21, ["normal"] * 4, {"summary_seconds": 0})
     assert record.log
-    state = GAME.new_match(21, config(4, summary_seconds=0))
+    state, _ = GAME.new_match(21, config(4, summary_seconds=0))
     for now, seat, action in record.log[:25]:
         state, _ = GAME.tick(state, now)
         if state.phase is Phase.TRADING:

@@ -112,7 +112,7 @@ def junk_action(state, seat, pick):
 
 
 def run(seed, seats, steps):
-    state = GAME.new_match(seed, config(seats, round_seconds=60, summary_seconds=3))
+    state, _ = GAME.new_match(seed, config(seats, round_seconds=60, summary_seconds=3))
     log, now, seen_locks, stale = [], 0.0, 0, []
     for dt, seat_raw, pick, kind in steps:
         now += dt
@@ -157,7 +157,7 @@ def run(seed, seats, steps):
 
 
 def replay(seed, seats, log):
-    state = GAME.new_match(seed, config(seats, round_seconds=60, summary_seconds=3))
+    state, _ = GAME.new_match(seed, config(seats, round_seconds=60, summary_seconds=3))
     for entry in log:
         if entry[0] == "tick":
             state, _ = GAME.tick(state, entry[1])
@@ -178,7 +178,7 @@ def test_random_realtime_games_keep_every_invariant_and_replay(seed, seats, step
 @given(st.integers(0, 2**32), st.integers(3, 6), st.lists(st.integers(0, 5), min_size=2, max_size=6),
        st.integers(0, 100))
 def test_racing_swaps_on_one_offer_exactly_one_wins(seed, seats, order, pick):
-    state = GAME.new_match(seed, config(seats))
+    state, _ = GAME.new_match(seed, config(seats))
     offerer = pick % seats
     state, _ = GAME.apply(state, offerer, OpenOffer(*next(
         (k, 1) for k in RESOURCES if state.stalls[offerer].counts()[k])), 1.0)
@@ -205,7 +205,7 @@ def test_racing_swaps_on_one_offer_exactly_one_wins(seed, seats, order, pick):
 def test_bot_games_with_random_timings_keep_every_invariant(seed, seats, delays):
     levels = GAME.bot_levels
     bots = [GAME.make_bot(levels[i % len(levels)], i, seed + i) for i in range(seats)]
-    state = GAME.new_match(seed, config(seats, summary_seconds=2))
+    state, _ = GAME.new_match(seed, config(seats, summary_seconds=2))
     now, locks, step = 0.0, 0, 0
     while state.phase is not Phase.FINISHED:
         now += 0.1 + delays[step % len(delays)] / seats
