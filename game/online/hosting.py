@@ -28,12 +28,13 @@ class Hosting:
         """The endpoint the client connects to."""
         return websocket_url(self.public_url)
 
-    def describe(self) -> str:
-        """One line for the lobby: which server is in use, in the player's words."""
+    def describe(self) -> tuple[str, str]:
+        """Two lines for the lobby: which server is in use, and what that means, in the player's words."""
         if self.embedded is None:
-            return f"Playing on the relay {self.public_url}: the server referees, nobody's app holds the state."
-        return (f"Hosting on this computer ({self.public_url}): friends on your network can join. "
-                "Settings › Online server sets a relay for play across the internet.")
+            return (f"Playing on the relay {self.public_url}.",
+                    "The relay referees the match: no player's app holds the cards.")
+        return (f"Hosting on this computer ({self.public_url}): friends on your network can join.",
+                "For play across the internet, set a relay in Settings › Online server.")
 
     def stop(self) -> None:
         """Stop an embedded server (a relay keeps running)."""

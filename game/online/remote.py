@@ -140,8 +140,10 @@ class RemoteRoom:
             self.table.on_refused(msg)
 
     def _on_link(self, state: str) -> None:
+        first = self.link == "connecting" and state == "online"  # the first connection is no news
         self.link = state
-        self._notices.append(LINK_NOTICES.get(state, state))
+        if not first:
+            self._notices.append(LINK_NOTICES.get(state, state))
         if self.table is not None:
             self.table.on_link(state)
 

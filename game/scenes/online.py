@@ -114,11 +114,11 @@ class OnlineScene(Scene):
         panel(canvas, PANEL)
         text = self.app.text
         text.draw(canvas, "Host a room", (PANEL.x + 60, PANEL.y + 50), 40, GOLD, bold=True)
-        where = ("on the relay " + self.app.settings.online_server) if self.app.settings.online_server else \
-            "on this computer: friends on your network can join"
-        text.draw(canvas, f"Pick the game, then host {where}.", (PANEL.x + 600, PANEL.y + 275), 26, CREAM)
-        text.draw(canvas, "Send your friends the invite link; each of you sees only your own cards.",
-                  (PANEL.x + 600, PANEL.y + 310), 24, MUTED)
+        relay = self.app.settings.online_server
+        where = f"on the relay {relay}" if relay else "on this computer (your network)"
+        text.draw(canvas, f"Pick the game, then host {where}.", (PANEL.x + 600, PANEL.y + 262), 26, CREAM)
+        text.draw(canvas, "Send your friends the invite link:", (PANEL.x + 600, PANEL.y + 298), 24, MUTED)
+        text.draw(canvas, "each of you sees only your own cards.", (PANEL.x + 600, PANEL.y + 328), 24, MUTED)
         text.draw(canvas, "Join a room", (PANEL.x + 60, PANEL.y + 410), 40, GOLD, bold=True)
         text.draw(canvas, "Paste the link a friend sent you, or type the room code (the host lets you in).",
                   (PANEL.x + 60, PANEL.y + 580), 24, MUTED)
@@ -298,7 +298,9 @@ class OnlineLobbyScene(Scene):
             text.draw(canvas, link, (PANEL.x + 50, PANEL.y + 96), 24, MUTED)
         self._draw_seats(canvas, lobby)
         if self.hosting is not None:
-            text.draw(canvas, self.hosting.describe(), (PANEL.x + 50, PANEL.bottom - 50), 22, MUTED)
+            where, means = self.hosting.describe()
+            text.draw(canvas, where, (PANEL.x + 50, PANEL.bottom - 86), 24, CREAM)
+            text.draw(canvas, means, (PANEL.x + 50, PANEL.bottom - 50), 22, MUTED)
         for i, knock in enumerate(lobby.get("knocks", [])[:2]):
             text.draw(canvas, f"{knock['name']} wants to join with the room code.",
                       (PANEL.x + 50, PANEL.bottom - 150 + i * 80), 28, CREAM)
