@@ -15,8 +15,8 @@ from game.settings import BOT_SPEEDS
 from game.ui import button
 from game.widgets import felt, heading, panel, toggle_label
 
-PANEL = pygame.Rect(LOGICAL_W // 2 - 600, 160, 1200, 820)
-ROW_Y = [PANEL.y + 40 + i * 110 for i in range(7)]
+PANEL = pygame.Rect(LOGICAL_W // 2 - 600, 150, 1200, 800)
+ROW_Y = [PANEL.y + 34 + i * 108 for i in range(7)]
 LABEL_X = PANEL.x + 70
 CONTROL_X = PANEL.x + 640
 TOGGLES = (
@@ -101,7 +101,7 @@ class SettingsScene(Scene):
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         felt(canvas, self.app.assets)
-        heading(canvas, self.app.text, "Settings", 70, 72)
+        heading(canvas, self.app.text, "Settings", 48, 72)
         panel(canvas, PANEL)
         text = self.app.text
         rows = [("Volume", f"{int(self.app.settings.volume * 100)}%")]

@@ -76,7 +76,7 @@ class MenuScene(_Dialog):
     """The ⋯ menu: Game info, Help, Settings, Quit to title."""
 
     name = "nm_menu"
-    RECT = pygame.Rect(LOGICAL_W // 2 - 300, 150, 600, 790)
+    RECT = pygame.Rect(LOGICAL_W // 2 - 300, 110, 600, 850)
 
     def __init__(self, app, actions: dict[str, Callable[[], None]]) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
