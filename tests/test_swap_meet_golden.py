@@ -1,0 +1,85 @@
+"""Golden playouts: whole seeded Swap Meet matches pinned by a hash of every event and the final views.
+
+These guard the speed work: a faster rules engine must give the same match for the same seed and
+moves. Random playouts pick uniformly from `legal_actions`, so the order of that list is pinned too.
+Regenerate the hashes (print `playout_digest(...)`) only when a rule deliberately changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import pytest
+
+from rules.contract import Event
+from rules.driver import play_match, seat_config
+from rules.rng import Rng
+from rules.swap_meet import GAME
+from rules.swap_meet.state import State
+
+
+def _digest_events(sha: Any, events: list[Event]) -> None:
+    for event in events:
+        sha.update(repr((event.kind, event.seat, sorted(event.data.items()))).encode())
+
+
+def _digest_views(sha: Any, state: State) -> None:
+    for seat in [None, *range(state.seats)]:
+        sha.update(repr(GAME.view(state, seat)).encode())
+
+
+def playout_digest(seed: int, seats: int = 4) -> str:
+    """Uniformly random legal moves at random times (the bench's playout), hashed."""
+    sha = hashlib.sha256()
+    state, events = GAME.new_match(seed, seat_config(["easy"] * seats), now=0.0)
+    _digest_events(sha, events)
+    rng, now = Rng.seeded(seed), 0.0
+    while GAME.outcome(state) is None:
+        step, rng = rng.random()
+        now += 0.25 + step
+        state, events = GAME.tick(state, now)
+        _digest_events(sha, events)
+        if GAME.outcome(state) is not None:
+            break
+        seat, rng = rng.choice(GAME.waiting(state))
+        legal = GAME.legal_actions(state, seat, now)
+        sha.update(repr(legal).encode())
+        if not legal:
+            continue
+        action, rng = rng.choice(legal)
+        state, events = GAME.apply(state, seat, action, now)
+        _digest_events(sha, events)
+    _digest_views(sha, state)
+    return sha.hexdigest()[:16]
+
+
+def bot_digest(seed: int, levels: list[str]) -> str:
+    """A whole bot match (bots read views, so views are pinned too), hashed."""
+    sha = hashlib.sha256()
+    record = play_match(GAME, seed, levels, on_event=lambda e: _digest_events(sha, [e]))
+    sha.update(repr(record.log).encode())
+    _digest_views(sha, record.final_state)
+    return sha.hexdigest()[:16]
+
+
+RANDOM_PINS = {
+    (1, 4): "ebdb6962f238bdda",
+    (2, 4): "0014b16007d8da3c",
+    (7, 3): "f6dc8d1a73d67a6d",
+    (11, 6): "a72f804ac2ccbd5a",
+}
+BOT_PINS = {
+    (3, ("hard", "normal", "normal", "normal")): "12aa8695674e1517",
+    (5, ("easy", "normal", "hard")): "de255bd15d463640",
+}
+
+
+@pytest.mark.parametrize(("seed", "seats"), sorted(RANDOM_PINS))
+def test_random_playout_matches_its_pin(seed: int, seats: int) -> None:
+    assert playout_digest(seed, seats) == RANDOM_PINS[seed, seats]
+
+
+@pytest.mark.parametrize(("seed", "levels"), sorted(BOT_PINS))
+def test_bot_match_matches_its_pin(seed: int, levels: tuple[str, ...]) -> None:
+    assert bot_digest(seed, list(levels)) == BOT_PINS[seed, levels]
