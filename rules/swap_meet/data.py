@@ -117,6 +117,7 @@ CONTRACTS: tuple[Contract, ...] = (
     Contract("Full Market", ((CRATE, 2), (SACK, 2), (COIN, 2), (RACK, 2)), 70),
 )
 CONTRACTS_BY_NAME: Mapping[str, Contract] = {c.name: c for c in CONTRACTS}
+NEEDS_BY_NAME: Mapping[str, Mapping[str, int]] = {c.name: c.needs() for c in CONTRACTS}  # read-only
 
 
 def resources_per_type(seats: int) -> int:
