@@ -45,12 +45,13 @@ def is_exact(stall: Stall) -> bool:
 
 def slam_kind(stall: Stall) -> str | None:
     """The type of a slam (every resource one type, at least 6), else None."""
-    held = {kind: n for kind, n in stall.tally().items() if n}
-    if len(held) == 1:
-        kind, n = next(iter(held.items()))
-        if n >= SLAM_MIN:
-            return kind
-    return None
+    found = None
+    for kind, n in stall.tally().items():  # checked after every action: stop at a second type
+        if n:
+            if found is not None:
+                return None
+            found = kind
+    return found if found is not None and stall.tally()[found] >= SLAM_MIN else None
 
 
 def default_bank(counts: dict[str, int], market: Sequence[Fraction]) -> str:
