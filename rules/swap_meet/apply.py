@@ -17,7 +17,7 @@ from rules.swap_meet.actions import (
     Swap,
 )
 from rules.swap_meet.check import CARD_FOR_ACTION, check
-from rules.swap_meet.effects import EFFECTS, discard, heat, move_card, reconcile_offer
+from rules.swap_meet.effects import EFFECTS, discard, exchange, heat, reconcile_offer
 from rules.swap_meet.rounds import check_slam, lock_round, start_round
 from rules.swap_meet.state import Offer, Phase, State, Trade
 
@@ -56,10 +56,7 @@ def _swap(state: State, seat: int, a: Swap, t: float) -> Result:
     assert offer is not None
     give = _give_ids(state, seat, a.give, offer.count)
     state = state.with_stall(a.target, target.evolve(offer=None))
-    for card_id in offer.card_ids:
-        state, _ = move_card(state, a.target, seat, card_id)
-    for card_id in give:
-        state, _ = move_card(state, seat, a.target, card_id)
+    state = exchange(state, a.target, offer.card_ids, seat, give)
     state, events = reconcile_offer(state, seat)
     state = heat(heat(state, offer.kind, offer.count, t), a.give, offer.count, t)
     trade = Trade(t, seat, a.target, offer.kind, a.give, offer.count)

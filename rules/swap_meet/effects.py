@@ -55,6 +55,19 @@ def move_card(state: State, src: int, dst: int, card_id: int) -> tuple[State, Ca
     return add_cards(state, dst, (card,)), card
 
 
+def exchange(state: State, seat_a: int, ids_a: tuple[int, ...], seat_b: int, ids_b: tuple[int, ...]) -> State:
+    """Move cards `ids_a` from a's hand to b's and `ids_b` the other way, in one copy (both sorted)."""
+    a, b = state.stalls[seat_a], state.stalls[seat_b]
+    out_a, out_b = set(ids_a), set(ids_b)
+    moving_a = [c for c in a.hand if c.id in out_a]
+    moving_b = [c for c in b.hand if c.id in out_b]
+    hand_a = tuple(sorted([c for c in a.hand if c.id not in out_a] + moving_b, key=sort_key))
+    hand_b = tuple(sorted([c for c in b.hand if c.id not in out_b] + moving_a, key=sort_key))
+    stalls = list(state.stalls)
+    stalls[seat_a], stalls[seat_b] = a.evolve(hand=hand_a), b.evolve(hand=hand_b)
+    return state.evolve(stalls=tuple(stalls))
+
+
 def set_mult(state: State, kind: str, value: Fraction, t: float) -> State:
     """Set a multiplier (clamped to [floor, cap]) and record the history point."""
     value = min(MULT_CAP, max(MULT_FLOOR, value))

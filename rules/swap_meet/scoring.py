@@ -45,13 +45,8 @@ def is_exact(stall: Stall) -> bool:
 
 def slam_kind(stall: Stall) -> str | None:
     """The type of a slam (every resource one type, at least 6), else None."""
-    found = None
-    for kind, n in stall.tally().items():  # checked after every action: stop at a second type
-        if n:
-            if found is not None:
-                return None
-            found = kind
-    return found if found is not None and stall.tally()[found] >= SLAM_MIN else None
+    pure = stall.pure()
+    return pure[0] if pure is not None and pure[1] >= SLAM_MIN else None
 
 
 def default_bank(counts: dict[str, int], market: Sequence[Fraction]) -> str:

@@ -77,6 +77,14 @@ class Stall:
         """Resource counts in hand (a fresh dict the caller may change)."""
         return dict(self.tally())
 
+    def pure(self) -> tuple[str, int] | None:
+        """(type, count) when every resource in hand is of one type, else None (checked for a
+        slam after every action, so it is kept like the tally)."""
+        if "_pure" not in self.__dict__:
+            held = [(kind, n) for kind, n in self.tally().items() if n]
+            self.__dict__["_pure"] = held[0] if len(held) == 1 else None
+        return self.__dict__["_pure"]
+
     def resources(self) -> tuple[Card, ...]:
         """Resource cards in hand."""
         cached = self.__dict__.get("_resources")
