@@ -59,7 +59,7 @@ class Peek:
 
 @dataclass(frozen=True)
 class TaxAudit:
-    """Play Tax Audit: every other seat discards one random loose resource."""
+    """Play Tax Audit: every seat, the auditor too, discards one random loose resource."""
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,6 @@ from rules.swap_meet.data import (
     CONTRACTS_BY_NAME,
     EXTRA_PENALTY,
     HAND_SIZE,
-    OFFER_LIMIT,
     RESOURCES,
     SLAM_MIN,
 )
@@ -256,7 +255,7 @@ class TraderBot:
             return Pull() if mine is not None else None
         stale = mine is not None and now - self.listed[1] >= self.params.patience
         kind = offer_kind(view, spare, mine.kind if stale and mine is not None else None)
-        count = min(spare[kind], OFFER_LIMIT)
+        count = spare[kind]
         if mine is not None and mine.kind == kind and mine.count == count:
             return None
         action = OpenOffer(kind, count)

@@ -19,7 +19,7 @@ from rules.swap_meet.actions import (
     Swap,
     TaxAudit,
 )
-from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, OFFER_LIMIT, RESOURCES, TAKEOVER
+from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
 from rules.swap_meet.scoring import is_exact
 from rules.swap_meet.state import Phase, State
 from rules.swap_meet.view import SeatView
@@ -92,8 +92,8 @@ def _kind(kind: Any) -> str | None:
 def _open(known: Known, a: OpenOffer) -> str | None:
     if a.kind not in RESOURCES:
         return "no such resource"
-    if not 1 <= a.count <= OFFER_LIMIT:
-        return f"offers are 1 to {OFFER_LIMIT} cards"
+    if a.count < 1:
+        return "an offer holds at least 1 card"
     if known.counts[a.kind] < a.count:
         return f"you do not hold {a.count} {a.kind}"
     return None
@@ -230,7 +230,7 @@ def legal_actions(state: State, seat: int, now: float) -> list[Action]:
         out.append(HostileTakeover())
     crash = CRASH in held
     for kind in RESOURCES:
-        out += [OpenOffer(kind, n) for n in range(1, min(OFFER_LIMIT, counts[kind]) + 1)]
+        out += [OpenOffer(kind, n) for n in range(1, counts[kind] + 1)]
         if crash:
             out.append(Crash(kind))
         if kind != stall.pin:

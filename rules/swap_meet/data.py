@@ -18,14 +18,16 @@ Decisions (also shown in-game, see help.py):
 - Contracts: every recipe totals 8 resources, the hand size, so an unaudited hand can match it
   exactly (an audited hand cannot until a takeover brings its count back). Concentrated recipes
   are harder and pay more (see CONTRACTS). Each seat gets a different contract each round.
-- Offers: 1 to OFFER_LIMIT (2) cards of one type. A seat has at most one open offer; opening a
-  new one replaces it. A swapper gives its loose cards (not in its own offer) of the chosen type
+- Offers: 1 to all the cards you hold of one type (the seed's "1–N cards of the same type"; until
+  December 2026 the rules capped offers at 2). A seat has at most one open offer; opening a new
+  one replaces it. A swapper gives its loose cards (not in its own offer) of the chosen type
   first, lowest ids first.
 - Bank type default: the type you hold most of; ties go to the higher current multiplier, then
   to the table order Crate, Sack, Coin, Rack.
 - Extra resource: every resource in your hand that is not of your banked type.
 - Loose resource (Tax Audit): a resource that is not listed in your open offer. Tax Audit hits
-  every seat except the auditor; a seat with no loose resource discards nothing.
+  every seat, the auditor too (the seed: "everyone discards"; until December 2026 the auditor was
+  spared), the auditor first, then clockwise; a seat with no loose resource discards nothing.
 - Hostile Takeover steals one random resource (from anywhere in the hand; an offer shrinks if
   needed) from the current high score: the other seat with the highest match total from the
   rounds already played; ties go to the seat holding more resources, then to the first tied
@@ -63,7 +65,6 @@ ACTION_TITLES: Mapping[str, str] = {
 }
 
 HAND_SIZE = 8
-OFFER_LIMIT = 2
 DEAL_MAX_OF_TYPE = 4  # no hand is dealt more of one resource type
 DEAL_MIN_MISSING = 4  # every seat is dealt at least this many cards short of its contract
 SLAM_MIN = 6

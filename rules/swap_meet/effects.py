@@ -136,7 +136,7 @@ def _peek(state: State, seat: int, action: object, t: float) -> tuple[State, lis
 
 def _audit(state: State, seat: int, action: object, t: float) -> tuple[State, list[Event]]:
     events: list[Event] = []
-    for step in range(1, state.seats):
+    for step in range(state.seats):  # everyone, the auditor first (the seed's rule)
         victim = (seat + step) % state.seats
         loose = loose_resources(state, victim)
         if not loose:
