@@ -18,7 +18,7 @@ def test_hard_is_the_rival_and_waits_exactly_as_the_hard_level_did():
     assert [rival.wake_after(view, 0.0) for _ in range(50)] == [trader.wake_after(view, 0.0) for _ in range(50)]
     hard = LEVELS["hard"]
     assert (rival.params.wake, rival.params.idle, rival.params.read) == (hard.wake, hard.idle, hard.read)
-    assert (rival.params.card_cost, rival.params.slam_cost) == (RIVAL.card_cost, RIVAL.slam_cost)
+    assert rival.params == hard
 
 
 def _play_rival(state, until: float):

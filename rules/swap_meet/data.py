@@ -40,6 +40,13 @@ Decisions (also shown in-game, see help.py):
   that clearly help, and list another spare type when an offer sits untaken. Measured over 1,002
   4-seat rounds of normal bots (90 s timer): cash out 36%, slam 40%, timer 24%; median round 54 s;
   average scores cash 100, slam 94, exact contract not locking 94, bank 36.
+  `python -m rules.swap_meet.balance 1000` (1,002 rounds, seeds 0–333, four Normal bots, 90 s):
+  with offers capped at 2 and the auditor spared (the rules before December 2026) cash out 38.9%,
+  slam 39.6%, timer 21.5%, median round 51.7 s, average scores cash 99, slam 92, contract 91,
+  bank 35; with the seed's rules (offers of 1 to all of one type, the auditor discards too) cash
+  out 28.5%, slam 52.4%, timer 19.1%, median round 46.4 s, average scores cash 102, slam 94,
+  contract 95, bank 39. Big offers feed slams, and an audit now leaves every hand at 7 cards, so
+  no contract can cash out after it until a takeover.
 - Rounds: after a lock the table shows the summary for SUMMARY_SECONDS (option
   "summary_seconds", 0–60) and then the next round starts automatically in `tick`; the
   NextRound action (any seat; the UI gives it to the host) skips the wait. The match ends the
