@@ -74,7 +74,7 @@ def _cash(state: State, seat: int, a: CashOut, t: float) -> Result:
 
 def _pin(state: State, seat: int, a: PinBank, t: float) -> Result:
     state = state.with_stall(seat, state.stalls[seat].evolve(pin=a.kind))
-    return state, [Event("pin_bank", seat, {"kind": a.kind})]
+    return state, [Event("pin_bank", seat, {}, {"kind": a.kind}, (seat,))]
 
 
 def _play_card(state: State, seat: int, action: Any, t: float) -> Result:

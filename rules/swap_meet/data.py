@@ -71,11 +71,13 @@ ACTION_TITLES: Mapping[str, str] = {
     TAKEOVER: "Hostile Takeover",
 }
 
+MIN_SEATS, MAX_SEATS = 3, 6
 HAND_SIZE = 8
 DEAL_MAX_OF_TYPE = 4  # no hand is dealt more of one resource type
 DEAL_MIN_MISSING = 4  # every seat is dealt at least this many cards short of its contract
 SLAM_MIN = 6
 ROUNDS = 3
+MAX_OFFER_ID = 2**31 - 1  # offer ids count up from 1 through a match; no match comes near this
 LOCKER_BONUS = 10
 EXTRA_PENALTY = 5
 CONSOLATION_PER_CARD = 10
@@ -131,6 +133,11 @@ NEEDS_BY_NAME: Mapping[str, Mapping[str, int]] = {c.name: c.needs() for c in CON
 def resources_per_type(seats: int) -> int:
     """How many cards of each resource the deck holds for `seats` players."""
     return 2 * seats + 2
+
+
+# The most cards of one type any hand can hold (every card of that type at the biggest table), so
+# the most an offer can hold: the bound the JSON form checks; the rules check what you hold.
+MAX_OFFER_COUNT = resources_per_type(MAX_SEATS)
 
 
 ACTION_COPIES: Mapping[str, int] = {CRASH: 2, INSIDE: 2, AUDIT: 1, TAKEOVER: 1}
