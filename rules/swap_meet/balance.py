@@ -1,16 +1,15 @@
-"""Balance measurement: how Swap Meet rounds end when bots play (`python -m rules.swap_meet.balance`).
+"""Balance measurement: how Swap Meet rounds end when bots play.
 
 Plays whole matches on the simulated clock (rules.driver) from seeds 0, 1, 2, ... until at least
 `rounds` rounds have locked, and reports the share of each end path (cash out / slam / timer), the
 median round length and the average score per scoring path. The figures in data.py's docstring
-come from `python -m rules.swap_meet.balance 1000` (four Normal bots, summary 0 s).
+come from (four Normal bots, summary 0 s; the rules stay pure, so no command-line code here):
+    PYTHONPATH=$PWD python -c "from rules.swap_meet.balance import end_paths; print(end_paths(1000))"
 """
 
 from __future__ import annotations
 
-import json
 import statistics
-import sys
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -37,7 +36,3 @@ def end_paths(rounds: int = 1000, seats: int = 4, level: str = "normal") -> dict
             "share_pct": {how: round(100 * hows[how] / total, 1) for how in ("cash", "slam", "timer")},
             "median_round_s": round(statistics.median(lengths), 1),
             "mean_score": {path: round(statistics.fmean(v), 1) for path, v in sorted(scores.items())}}
-
-
-if __name__ == "__main__":
-    print(json.dumps(end_paths(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)))

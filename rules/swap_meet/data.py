@@ -40,7 +40,7 @@ Decisions (also shown in-game, see help.py):
   that clearly help, and list another spare type when an offer sits untaken. Measured over 1,002
   4-seat rounds of normal bots (90 s timer): cash out 36%, slam 40%, timer 24%; median round 54 s;
   average scores cash 100, slam 94, exact contract not locking 94, bank 36.
-  `python -m rules.swap_meet.balance 1000` (1,002 rounds, seeds 0–333, four Normal bots, 90 s):
+  `rules.swap_meet.balance.end_paths(1000)` (1,002 rounds, seeds 0–333, four Normal bots, 90 s):
   with offers capped at 2 and the auditor spared (the rules before December 2026) cash out 38.9%,
   slam 39.6%, timer 21.5%, median round 51.7 s, average scores cash 99, slam 92, contract 91,
   bank 35; with the seed's rules (offers of 1 to all of one type, the auditor discards too) cash
