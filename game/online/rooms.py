@@ -244,7 +244,7 @@ class Room:
         if self.lobby.seats[seat].bot:
             return "a bot plays this seat now"
         kind = action_json.get("type") if isinstance(action_json, dict) else None
-        if kind in self.policy.host_only and seat != self.lobby.host:
+        if isinstance(kind, str) and kind in self.policy.host_only and seat != self.lobby.host:
             return "the host does that"
         try:
             action = self.game.action_from_json(action_json)
