@@ -43,6 +43,7 @@ class AppOptions:
     kiosk: bool = False
     start_game: str | None = None
     pace: bool = True  # sleep to the frame cap; tests and bench turn it off
+    bot_threads: bool = True  # bots think on a worker thread; tests turn it off for determinism
     max_fps: int = 60
     extra: dict = field(default_factory=dict)
 
@@ -81,11 +82,12 @@ class App:
 
     # setup ----------------------------------------------------------------------------------
     def _first_scene(self) -> Scene:
-        from game import tables
+        from game import catalog
         from game.scenes.title import TitleScene
 
-        if self.options.start_game:
-            return tables.setup_scene(self, self.options.start_game)
+        entry = catalog.entry(self.options.start_game) if self.options.start_game else None
+        if entry is not None:
+            return entry.setup_scene(self)
         return TitleScene(self)
 
     def title(self) -> Scene:

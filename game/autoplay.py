@@ -7,7 +7,8 @@ import statistics
 import sys
 import time
 
-from rules.driver import play_match
+from rules.driver import play_match, seat_config
+from rules.errors import BadConfig
 from rules.registry import GameUnavailable, get_game
 
 
@@ -31,14 +32,12 @@ def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, b
         print(json.dumps({"error": str(exc)}))
         return 2
     n = players or game.min_seats
-    if not game.min_seats <= n <= game.max_seats:
-        print(json.dumps({"error": f"{game.title} seats {game.min_seats}–{game.max_seats} players"}))
-        return 2
-    for level in (bot, vs):
-        if level not in game.bot_levels:
-            print(json.dumps({"error": f"unknown bot level {level!r}; choose {', '.join(game.bot_levels)}"}))
-            return 2
     levels = [bot] + [vs] * (n - 1)
+    try:  # the rules word a wrong seat count or an unknown level the same way for every game
+        game.new_match(seed, seat_config(levels))
+    except BadConfig as exc:
+        print(json.dumps({"error": str(exc)}))
+        return 2
     wins = [0.0] * n
     scores: list[list[float]] = [[] for _ in range(n)]
     thinks: list[float] = []

@@ -125,16 +125,15 @@ def _floor_run(frames: int, size: tuple[int, int]) -> tuple[list[float], dict[st
 
     from game.app import App, AppOptions
     from game.loop import FakeClock
-    from game.scenes.swap_meet import SwapMeetScene
+    from game.scenes.swap_meet.scene import SwapMeetScene
     from rules.contract import MatchConfig, SeatConfig
 
     os.environ["MARKET_HALL_HOME"] = tempfile.mkdtemp(prefix="market-hall-bench-")  # never touch real settings
     clock = FakeClock()
-    app = App(AppOptions(size=size, pace=False, seed=1), clock=clock)
+    app = App(AppOptions(size=size, pace=False, seed=1, bot_threads=False), clock=clock)
     app.update_settings(seen_briefings=("swap-meet",), bot_speed="fast")
-    SwapMeetScene.THREADED_BOTS = False
     seats = (SeatConfig("You"),) + tuple(SeatConfig(f"Bot {i}", "hard") for i in range(1, 6))
-    floor = SwapMeetScene(app, MatchConfig(seats, {"round_seconds": 180}), 7)
+    floor = SwapMeetScene.new(app, MatchConfig(seats, {"round_seconds": 180}), 7)
     app.stack.reset(floor)
     for _ in range(20 * 60):
         clock.advance(1 / 60)
@@ -145,7 +144,7 @@ def _floor_run(frames: int, size: tuple[int, int]) -> tuple[list[float], dict[st
         t0 = time.perf_counter()
         app.frame()
         samples.append(time.perf_counter() - t0)
-    market = dict(floor.session.view(0).market)
+    market = dict(floor.table.view(0).market)
     return samples, {k: round(v, 2) for k, v in market.items()}
 
 

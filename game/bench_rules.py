@@ -19,7 +19,7 @@ PLAYERS = {"night-market": 2, "swap-meet": 4, "stamp-swap": 4}
 
 def _random_match(game, seed: int) -> int:  # type: ignore[no-untyped-def]
     """One match of uniformly random legal moves; returns how many actions it took."""
-    state = game.new_match(seed, seat_config(["easy"] * PLAYERS[game.name]), now=0.0)
+    state, _ = game.new_match(seed, seat_config(["easy"] * PLAYERS[game.name]), now=0.0)
     rng, now, actions = Rng.seeded(seed), 0.0, 0
     while game.outcome(state) is None and actions < 50000:
         if game.realtime:

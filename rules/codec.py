@@ -7,6 +7,8 @@ coerced (bool is not an int, 1 is not a float, a string is not a list). Bounds s
 type with `Annotated` (`Range`, `Size`, `Unique`, `OneOf`), so each game states what no legal
 action could hold from its own data constants.
 
+Actions add a "type" tag and a text form on top of this (rules/tagged.py).
+
 Wire forms: int, str, bool, finite float and None as themselves; tuple and list as JSON arrays;
 dict as an object (int keys as decimal text); Fraction as "n/d" text; a str-valued Enum as its
 value; a dataclass or TypedDict as an object of its fields; `Any` as plain JSON data.
@@ -26,11 +28,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.errors import MalformedAction, MalformedData
+from rules.errors import MalformedData
 
 MAX_DEPTH = 32  # plain JSON data (`Any`, event data) nested deeper than this is refused
-_INT_TEXT = re.compile(r"-?(0|[1-9][0-9]{0,30})")
-_FRACTION_TEXT = re.compile(r"-?(0|[1-9][0-9]{0,30})(/[1-9][0-9]{0,30})?")
+INT_TEXT = re.compile(r"0|-?[1-9][0-9]{0,30}")  # canonical decimal only: one text per number
+_FRACTION_TEXT = re.compile(r"0|-?[1-9][0-9]{0,30}(/[1-9][0-9]{0,30})?")
 
 
 @dataclass(frozen=True)
@@ -86,18 +88,18 @@ class _Codec:
     dec: Decode
 
 
-def encode(tp: Any, value: Any) -> Any:
-    """The JSON-ready form of `value` as type `tp`; MalformedData when it is not one."""
+def encode(tp: Any, value: Any, where: str = "") -> Any:
+    """The JSON-ready form of `value` as type `tp`; MalformedData (naming `where`) when it is not one."""
     try:
-        return _codec(tp).enc(value, "")
+        return _codec(tp).enc(value, where)
     except _Bad as exc:
         raise MalformedData(str(exc)) from None
 
 
-def decode(tp: Any, data: Any) -> Any:
+def decode(tp: Any, data: Any, where: str = "") -> Any:
     """The value of type `tp` that `data` is the JSON form of; MalformedData on anything else."""
     try:
-        return _codec(tp).dec(data, "")
+        return _codec(tp).dec(data, where)
     except _Bad as exc:
         raise MalformedData(str(exc)) from None
 
@@ -188,9 +190,13 @@ def _fraction() -> _Codec:
 
     def dec(data: Any, where: str) -> Fraction:
         _expect(data, str, where)
-        if not _FRACTION_TEXT.fullmatch(data) or str(Fraction(data)) != data:
-            raise _Bad(where, f"{data[:40]!r} is not a fraction in lowest terms")
-        return Fraction(data)
+        if not _FRACTION_TEXT.fullmatch(data):
+            raise _Bad(where, f"{data[:40]!r} is not a fraction")
+        top, _, bottom = data.partition("/")
+        n, d = int(top), int(bottom or 1)
+        if (bottom and d == 1) or math.gcd(n, d) != 1:
+            raise _Bad(where, f"{data[:40]!r} is not in lowest terms")
+        return Fraction(n, d)
 
     return _Codec(enc, dec)
 
@@ -284,7 +290,7 @@ def _key(kind: Any) -> _Codec:
 
     def dec(data: Any, where: str) -> int:
         _expect(data, str, where)
-        if not _INT_TEXT.fullmatch(data):
+        if not INT_TEXT.fullmatch(data):
             raise _Bad(where, f"{data[:40]!r} is not a whole-number key")
         return int(data)
 
@@ -439,103 +445,3 @@ def _plain_type(tp: Any) -> _Codec:
     if typing.is_typeddict(tp):
         return _typeddict(tp)
     raise TypeError(f"the codec has no wire form for {tp!r}")
-
-
-class Tagged:
-    """A closed family of dataclasses told apart by a "type" name: one game's actions.
-
-    JSON form: {"type": name, field: value, ...}. Text form (python-chess's uci() in spirit):
-    the name, then every field in order, space separated; a tuple is comma separated ("()"
-    when empty) and None is "-".
-    """
-
-    def __init__(self, game: str, types_by_name: Mapping[str, type]) -> None:
-        self.game = game
-        self.types = dict(types_by_name)
-        self.names = {cls: name for name, cls in self.types.items()}
-
-    def _bad(self, why: str) -> MalformedAction:
-        return MalformedAction(f"not a {self.game} action: {why}")
-
-    def to_json(self, action: Any) -> dict[str, Any]:
-        """{"type": name, ...fields}; MalformedAction when it is not a well-formed action."""
-        name = self.names.get(type(action))
-        if name is None:
-            raise self._bad(_name(action))
-        try:
-            return {"type": name, **_codec(type(action)).enc(action, name)}
-        except _Bad as exc:
-            raise self._bad(str(exc)) from None
-
-    def from_json(self, data: Any) -> Any:
-        """The action `data` is the JSON form of; MalformedAction for any other JSON value."""
-        if type(data) is not dict:
-            raise self._bad(f"expected an object, got {_name(data)}")
-        name = data.get("type")
-        if type(name) is not str or name not in self.types:
-            raise self._bad(f"unknown type {str(name)[:40]!r}")
-        fields = {k: v for k, v in data.items() if k != "type"}
-        try:
-            return _codec(self.types[name]).dec(fields, name)
-        except _Bad as exc:
-            raise self._bad(str(exc)) from None
-
-    def problem(self, action: Any) -> str | None:
-        """None for a well-formed action, else why it is not one (for check())."""
-        try:
-            self.to_json(action)
-        except MalformedAction as exc:
-            return str(exc)
-        return None
-
-    def to_text(self, action: Any) -> str:
-        """The short text form: name and fields in order."""
-        data = self.to_json(action)
-        return " ".join([data.pop("type"), *(_token(v) for v in data.values())])
-
-    def from_text(self, text: Any) -> Any:
-        """Inverse of to_text; MalformedAction on anything else."""
-        if type(text) is not str or len(text) > 400:
-            raise self._bad("expected a short line of text")
-        name, *tokens = text.split() or [""]
-        cls = self.types.get(name)
-        if cls is None:
-            raise self._bad(f"unknown type {name[:40]!r}")
-        hints = typing.get_type_hints(cls, include_extras=True)
-        fields = [f.name for f in dataclasses.fields(cls)]
-        if len(tokens) != len(fields):
-            raise self._bad(f"{name} takes {len(fields)} fields, got {len(tokens)}")
-        data = {f: _untoken(t, hints[f]) for f, t in zip(fields, tokens, strict=True)}
-        return self.from_json({"type": name, **data})
-
-
-def _token(value: Any) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, list):
-        return ",".join(_token(v) for v in value) or "()"
-    text = str(value)
-    if type(value) is not int and (not text or text in ("-", "()") or re.search(r"[\s,]", text)):
-        raise MalformedAction(f"{text!r} has no text form")
-    return text
-
-
-def _untoken(token: str, tp: Any) -> Any:
-    """The JSON value a token stands for, read by the field's declared type."""
-    tp = _bare(tp)
-    if typing.get_origin(tp) in (typing.Union, types.UnionType):
-        if token == "-":
-            return None
-        tp = _bare(next(a for a in typing.get_args(tp) if a is not type(None)))
-    if typing.get_origin(tp) is tuple:
-        item = typing.get_args(tp)[0]
-        return [] if token == "()" else [_untoken(t, item) for t in token.split(",")]
-    if tp is int and _INT_TEXT.fullmatch(token):
-        return int(token)
-    return token
-
-
-def _bare(tp: Any) -> Any:
-    while typing.get_origin(tp) is typing.Annotated:
-        tp = typing.get_args(tp)[0]
-    return tp

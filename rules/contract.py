@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from rules.codec import decode, json_data
 from rules.errors import MalformedData
@@ -80,17 +80,19 @@ def redact_secret(event: Event, seat: Seat | None) -> Event:
 
 
 class EndReason(enum.Enum):
-    """Why a match ended."""
+    """Why a match ended, in words no single game owns (the game's own wording is `Outcome.detail`)."""
 
-    SEALS = "seals"  # Night Market: first to the needed seals
-    ROUNDS = "rounds"  # all rounds played, most points wins
-    FINAL_SHOW = "final_show"  # Stamp Swap
-    ABANDONED = "abandoned"
+    TARGET_REACHED = "target_reached"  # a seat reached the winning target (Night Market: 2 seals)
+    ROUNDS_COMPLETE = "rounds_complete"  # every round was played; most points wins
+    ABANDONED = "abandoned"  # the match was stopped before its end
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a match: winners (more than one only on a true tie), scores per seat."""
+    """The end of a match: winners (more than one only on a true tie), scores per seat.
+
+    `detail` says it in the game's own words, for a summary screen or a log line.
+    """
 
     winners: tuple[Seat, ...]
     scores: tuple[float, ...]
@@ -114,8 +116,27 @@ class MatchConfig:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Game(Protocol):
-    """What every game module's `GAME` object offers."""
+S = TypeVar("S")  # a game's state
+A = TypeVar("A")  # a game's action
+V = TypeVar("V")  # a game's view of one seat
+ViewIn = TypeVar("ViewIn", contravariant=True)  # a bot only reads views
+
+
+class Bot(Protocol[ViewIn, A]):
+    """A bot decides from a view and the legal actions only — never the full state."""
+
+    seat: Seat
+    level: str
+
+    def choose(self, view: ViewIn, legal: Sequence[A], now: float = 0.0) -> A | None:
+        """The action to take, or None to wait (real-time games)."""
+
+    def wake_after(self, view: ViewIn, now: float) -> float:
+        """Seconds of simulated or real time before this bot wants to decide again."""
+
+
+class Game(Protocol[S, A, V]):
+    """What every game module's `GAME` object offers, over its state, action and view types."""
 
     name: str  # "night-market", "swap-meet", "stamp-swap"
     title: str
@@ -124,63 +145,64 @@ class Game(Protocol):
     realtime: bool
     bot_levels: tuple[str, ...]
 
-    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> Any:
-        """The starting state of a match."""
+    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[S, list[Event]]:
+        """The starting state of a match and the events its setup produced (possibly none).
 
-    def waiting(self, state: Any) -> tuple[Seat, ...]:
+        Raises BadConfig (wrong seat count, unknown or bad option) or UnknownBotLevel.
+        """
+
+    def waiting(self, state: S) -> tuple[Seat, ...]:
         """Seats that may act now (several for simultaneous or real-time phases)."""
 
-    def legal_actions(self, state: Any, seat: Seat, now: float = 0.0) -> Sequence[Any]:
+    def legal_actions(self, state: S, seat: Seat, now: float = 0.0) -> Sequence[A]:
         """Every action `seat` may take now (may be large; bots use it)."""
 
-    def check(self, state: Any, seat: Seat, action: Any, now: float = 0.0) -> str | None:
+    def check(self, state: S, seat: Seat, action: A, now: float = 0.0) -> str | None:
         """None when `action` is allowed, else a plain-language reason."""
 
-    def apply(self, state: Any, seat: Seat, action: Any, now: float = 0.0) -> tuple[Any, list[Event]]:
+    def why_not(self, view: V, action: A, now: float = 0.0) -> str | None:
+        """`check`'s answer for the view's own seat, computed from that view alone.
+
+        An online client holds only its view, yet needs button hints and refusal texts; and legality
+        that needed more than the seat knows would leak a secret. So for every seat that may act,
+        `why_not(view(state, seat), a, now) == check(state, seat, a, now)`.
+        """
+
+    def apply(self, state: S, seat: Seat, action: A, now: float = 0.0) -> tuple[S, list[Event]]:
         """New state and events; raises IllegalAction with the reason when not allowed."""
 
-    def tick(self, state: Any, now: float) -> tuple[Any, list[Event]]:
+    def tick(self, state: S, now: float) -> tuple[S, list[Event]]:
         """Let time pass (real-time games lock rounds here); turn-based games return no events."""
 
-    def view(self, state: Any, seat: Seat | None) -> Any:
+    def view(self, state: S, seat: Seat | None) -> V:
         """Only what `seat` may know (None: a spectator who sees public information only)."""
 
     def redact(self, event: Event, seat: Seat | None) -> Event:
-        """The event as `seat` may see it."""
+        """The event as `seat` may see it (every game so far: `redact_secret`)."""
 
-    def view_to_json(self, view: Any) -> Any:
+    def view_to_json(self, view: V) -> Any:
         """The JSON-ready form of a view."""
 
-    def view_from_json(self, data: Any) -> Any:
+    def view_from_json(self, data: Any) -> V:
         """Inverse of view_to_json; raises MalformedData on anything else."""
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """The outcome once the match is over, else None."""
 
-    def action_to_json(self, action: Any) -> Any:
+    def action_to_json(self, action: A) -> Any:
         """A JSON-ready form of an action."""
 
-    def action_from_json(self, data: Any) -> Any:
+    def action_from_json(self, data: Any) -> A:
         """Inverse of action_to_json; raises MalformedAction on garbage."""
 
-    def action_to_text(self, action: Any) -> str:
+    def action_to_text(self, action: A) -> str:
         """A short text form of an action, for logs and golden files."""
 
-    def action_from_text(self, text: Any) -> Any:
+    def action_from_text(self, text: Any) -> A:
         """Inverse of action_to_text; raises MalformedAction on anything else."""
 
-    def make_bot(self, level: str, seat: Seat, seed: int) -> Bot:
-        """A bot for `seat` at `level` with its own seeded rng."""
+    def make_bot(self, level: str, seat: Seat, seed: int) -> Bot[V, A]:
+        """A bot for `seat` at `level` with its own seeded rng; raises UnknownBotLevel."""
 
 
-class Bot(Protocol):
-    """A bot decides from a view and the legal actions only — never the full state."""
-
-    seat: Seat
-    level: str
-
-    def choose(self, view: Any, legal: Sequence[Any], now: float = 0.0) -> Any | None:
-        """The action to take, or None to wait (real-time games)."""
-
-    def wake_after(self, view: Any, now: float) -> float:
-        """Seconds of simulated or real time before this bot wants to decide again."""
+AnyGame = Game[Any, Any, Any]  # what game-agnostic tools (driver, replay, registry) hold

@@ -13,7 +13,28 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.contract import Event, Game, MatchConfig, Outcome, SeatConfig
+from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig
+
+MIN_WAKE = 0.05  # seconds: the shortest wait between one bot's decisions, so a bot can never spin
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` in a match started from `seed` (saves replay bots exactly)."""
+    return seed * 7919 + seat
+
+
+def decision_seed(seed: int, seat: int, made: int) -> int:
+    """The seed of a turn-based bot's next decision after it made `made` moves.
+
+    Derived only from what a save holds (seed + log), so a resumed match's bots decide exactly as
+    they would have without the pause: a bot's running random state is never needed.
+    """
+    return (bot_seed(seed, seat) * 1_000_003 + made) % 2**63
+
+
+def turn_bot(game: AnyGame, level: str, seed: int, seat: int, made: int) -> Any:
+    """The bot that makes `seat`'s next decision in a turn-based match."""
+    return game.make_bot(level, seat, decision_seed(seed, seat, made))
 
 
 def _no_clock() -> float:
@@ -58,7 +79,7 @@ def seat_config(levels: Sequence[str]) -> MatchConfig:
 
 
 def play_match(
-    game: Game,
+    game: AnyGame,
     seed: int,
     levels: Sequence[str],
     options: dict[str, Any] | None = None,
@@ -70,14 +91,15 @@ def play_match(
     config = seat_config(levels)
     if options:
         config = MatchConfig(config.seats, dict(options))
-    state = game.new_match(seed, config, now=0.0)
-    bots = [game.make_bot(level, seat, seed * 7919 + seat) for seat, level in enumerate(levels)]
+    state, events = game.new_match(seed, config, now=0.0)
+    _emit(events, on_event)
+    bots = [game.make_bot(level, seat, bot_seed(seed, seat)) for seat, level in enumerate(levels)]
     record = MatchRecord(seed, timer=timer or _no_clock)
     started = record.timer()
     if game.realtime:
         state = _play_realtime(game, state, bots, record, max_actions, on_event)
     else:
-        state = _play_turns(game, state, bots, record, max_actions, on_event)
+        state = _play_turns(game, state, list(levels), record, max_actions, on_event)
     record.seconds = record.timer() - started
     outcome = game.outcome(state)
     assert outcome is not None
@@ -86,7 +108,7 @@ def play_match(
     return record
 
 
-def _decide(game: Game, state: Any, bot: Any, now: float, record: MatchRecord) -> Any:
+def _decide(game: AnyGame, state: Any, bot: Any, now: float, record: MatchRecord) -> Any:
     view = game.view(state, bot.seat)
     legal = game.legal_actions(state, bot.seat, now)
     t0 = record.timer()
@@ -103,12 +125,14 @@ def _emit(events: list[Event], on_event: Callable[[Event], None] | None) -> None
             on_event(event)
 
 
-def _play_turns(game, state, bots, record, max_actions, on_event):  # type: ignore[no-untyped-def]
+def _play_turns(game, state, levels, record, max_actions, on_event):  # type: ignore[no-untyped-def]
+    made = [0] * len(levels)
     while game.outcome(state) is None:
         if record.actions >= max_actions:
             raise StuckMatch(f"{game.name} seed {record.seed}: no end after {max_actions} actions")
         seat = game.waiting(state)[0]
-        action = _decide(game, state, bots[seat], 0.0, record)
+        action = _decide(game, state, turn_bot(game, levels[seat], record.seed, seat, made[seat]), 0.0, record)
+        made[seat] += 1
         state, events = game.apply(state, seat, action)
         record.log.append((0.0, seat, action))
         record.actions += 1
@@ -135,5 +159,5 @@ def _play_realtime(game, state, bots, record, max_actions, on_event):  # type: i
                 record.log.append((now, seat, action))
                 record.actions += 1
                 _emit(events, on_event)
-        wake[seat] = now + max(0.05, bots[seat].wake_after(game.view(state, seat), now))
+        wake[seat] = now + max(MIN_WAKE, bots[seat].wake_after(game.view(state, seat), now))
     return state

@@ -15,3 +15,11 @@ class IllegalAction(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class BadConfig(ValueError):
+    """A match config no game could start: wrong seat count, an unknown or out-of-range option."""
+
+
+class UnknownBotLevel(BadConfig):
+    """A bot level the game does not have."""

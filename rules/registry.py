@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from rules.contract import Game
+from rules.contract import AnyGame
 
 GAME_MODULES = {
     "night-market": "rules.night_market",
@@ -17,7 +17,7 @@ class GameUnavailable(LookupError):
     """The named game is unknown or its rules are not built yet."""
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> AnyGame:
     """The GAME object for `name` ("night-market", "swap-meet", "stamp-swap")."""
     module_name = GAME_MODULES.get(name)
     if module_name is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.contract import Game, MatchConfig, SeatConfig
+from rules.contract import AnyGame, Event, MatchConfig, SeatConfig
 from rules.errors import IllegalAction, MalformedAction
 
 
@@ -24,15 +24,26 @@ def config_from_json(data: Any) -> MatchConfig:
         raise MalformedAction(f"bad match config: {exc}") from exc
 
 
-def replay(game: Game, seed: int, config: MatchConfig,
-           log: Iterable[tuple[float, int, Any]]) -> Any:
-    """The state after applying every (now, seat, action_json) in order, ticking time first."""
-    state = game.new_match(seed, config, now=0.0)
+def replay_with_events(game: AnyGame, seed: int, config: MatchConfig,
+                       log: Iterable[tuple[float, int, Any]]) -> tuple[Any, list[Event]]:
+    """The state after the log and every raw event in order: setup, then each tick's and apply's.
+
+    Raw means unredacted: callers redact per seat (a table rebuilding each seat's history on resume).
+    """
+    state, events = game.new_match(seed, config, now=0.0)
     for now, seat, action_json in log:
         action = game.action_from_json(action_json)
-        state, _ = game.tick(state, now)
+        state, ticked = game.tick(state, now)
+        events += ticked
         reason = game.check(state, seat, action, now)
         if reason is not None:
             raise IllegalAction(f"replay diverged: {reason}")
-        state, _ = game.apply(state, seat, action, now)
-    return state
+        state, applied = game.apply(state, seat, action, now)
+        events += applied
+    return state, events
+
+
+def replay(game: AnyGame, seed: int, config: MatchConfig,
+           log: Iterable[tuple[float, int, Any]]) -> Any:
+    """The state after applying every (now, seat, action_json) in order, ticking time first."""
+    return replay_with_events(game, seed, config, log)[0]

@@ -85,6 +85,7 @@ class Player:
 def make_player(size=(1280, 720), **opts) -> Player:  # type: ignore[no-untyped-def]
     """A fresh headless app at `size` on a fake clock."""
     clock = FakeClock()
+    opts.setdefault("bot_threads", False)  # bots decide on the frame thread: tests are deterministic
     app = App(AppOptions(size=size, pace=False, seed=7, **opts), clock=clock)
     player = Player(app, clock)
     player.frames(2)

@@ -104,13 +104,11 @@ def test_a_crash_is_logged_with_its_traceback(player, caplog):
 
 
 def test_a_corrupt_save_is_reported_and_set_aside(player):
-    saves.save_path().write_text("{ broken")
+    saves.slot("night-market").write_text("{ broken")
     title = player.app.title()
     player.app.stack.reset(title)
     player.frames(2)
-    assert "continue" in title.buttons
-    player.press_button(title.buttons["continue"])
     assert "set aside" in (player.app.toasts.current or "")
-    assert not saves.save_path().exists()
-    assert list(saves.save_path().parent.glob("current.json.corrupt-*"))
-    assert "continue" not in player.top.buttons
+    assert not saves.slot("night-market").exists()
+    assert list(saves.folder().glob("night-market.json.corrupt-*"))
+    assert not title.continues

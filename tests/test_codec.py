@@ -84,7 +84,7 @@ def test_stamp_swap_refuses_odd_coordinates_owners_and_keys(data):
 
 
 def test_stamp_swap_check_answers_a_reason_for_unrepresentable_values():
-    state = STAMP_SWAP.new_match(1, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(3))))
+    state, _ = STAMP_SWAP.new_match(1, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(3))))
     for action in (Place("red-bird-1", 0.5, 0), Place("red-bird-1", None, 0), Place(7, 0, 0)):  # type: ignore[arg-type]
         reason = STAMP_SWAP.check(state, 0, action)
         assert reason and "not a Stamp Swap action" in reason
@@ -126,3 +126,39 @@ def test_plain_json_data_refuses_what_json_cannot_hold():
     for bad in ({1: "int key"}, {"x": {1, 2}}, float("inf"), deep, Fraction(1, 3)):
         with pytest.raises(MalformedData):
             codec.json_data(bad)
+
+
+def test_stamp_swap_check_answers_for_a_seat_that_is_not_a_seat():
+    state, _ = STAMP_SWAP.new_match(1, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(3))))
+    action = STAMP_SWAP.legal_actions(state, STAMP_SWAP.waiting(state)[0])[0]
+    for seat in ("0", None, 1.0, -1, 3):
+        assert STAMP_SWAP.check(state, seat, action) == "no such seat"  # type: ignore[arg-type]
+
+
+def test_a_swap_meet_view_counts_its_own_resources():
+    state, _ = SWAP_MEET.new_match(4, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(4))))
+    view = SWAP_MEET.view(state, 1)
+    assert view.counts() == state.stalls[1].counts()
+    assert set(SWAP_MEET.view(state, None).counts().values()) == {0}
+
+
+def test_a_view_phase_must_be_a_phase_of_the_game():
+    from rules.stamp_swap.state import Phase as StampPhase
+    from rules.swap_meet.state import Phase as SwapPhase
+
+    for game, phases in ((SWAP_MEET, SwapPhase), (STAMP_SWAP, StampPhase)):
+        state, _ = game.new_match(2, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(3))))
+        data = game.view_to_json(game.view(state, 0))
+        for phase in phases:
+            view = game.view_from_json({**data, "phase": phase.value})
+            assert (view["phase"] if isinstance(view, dict) else view.phase) == phase.value
+        with pytest.raises(MalformedData):
+            game.view_from_json({**data, "phase": "lunch"})
+
+
+def test_a_night_market_view_names_only_real_cards():
+    state, _ = NIGHT_MARKET.new_match(2, MatchConfig((SeatConfig("a"), SeatConfig("b"))))
+    data = NIGHT_MARKET.view_to_json(NIGHT_MARKET.view(state, 0))
+    for bad in ([55, "pearl"], [0, "gold"], [True, "pearl"]):
+        with pytest.raises(MalformedData):
+            NIGHT_MARKET.view_from_json({**data, "market": [bad]})

@@ -8,6 +8,7 @@ import zlib
 import pygame
 import pytest
 
+from game import catalog
 from game.scenes.help import HelpScene
 from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.settings import SettingsScene
@@ -51,9 +52,9 @@ SCENES = {
     "title": lambda app: None,
     "settings": lambda app: app.stack.push(SettingsScene(app)),
     "how_to_play": lambda app: app.stack.push(HelpScene.how_to_play(app)),
-    "setup_night_market": lambda app: app.stack.push(SeatSetupScene(app, "night-market")),
-    "setup_swap_meet": lambda app: app.stack.push(SeatSetupScene(app, "swap-meet")),
-    "setup_stamp_swap": lambda app: app.stack.push(SeatSetupScene(app, "stamp-swap")),
+    "setup_night_market": lambda app: app.stack.push(SeatSetupScene(app, catalog.entry("night-market"))),
+    "setup_swap_meet": lambda app: app.stack.push(SeatSetupScene(app, catalog.entry("swap-meet"))),
+    "setup_stamp_swap": lambda app: app.stack.push(SeatSetupScene(app, catalog.entry("stamp-swap"))),
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.driver import play_match, seat_config
+from rules.errors import UnknownBotLevel
 from rules.night_market import GAME
 from rules.night_market.actions import Sell, Take
 from rules.night_market.data import CARD_KIND
@@ -46,7 +47,7 @@ def test_choice_unchanged_when_hidden_hand_or_deck_order_changes(level):
 
 
 def test_sampled_worlds_are_consistent_with_the_view():
-    a = GAME.new_match(5, seat_config(("hard", "easy")))
+    a, _ = GAME.new_match(5, seat_config(("hard", "easy")))
     rng = Rng.seeded(5)
     for _ in range(9):
         action, rng = rng.choice(GAME.legal_actions(a, a.turn))
@@ -64,7 +65,7 @@ def test_sampled_worlds_are_consistent_with_the_view():
 
 
 def test_unknown_level_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(UnknownBotLevel, match="choose easy, normal or hard"):
         GAME.make_bot("grandmaster", 0, 1)
 
 
@@ -101,7 +102,7 @@ def test_whole_matches_finish_with_legal_moves(levels):
 
 
 def test_hard_plays_a_round_against_easy():
-    state = GAME.new_match(7, seat_config(("hard", "easy")))
+    state, _ = GAME.new_match(7, seat_config(("hard", "easy")))
     bots = [GAME.make_bot("hard", 0, 1), GAME.make_bot("easy", 1, 2)]
     while state.round_no == 1:
         seat = state.turn

@@ -66,7 +66,7 @@ def test_game_object_metadata():
 
 @pytest.mark.parametrize("seed", range(20))
 def test_setup_market_three_porters_two_deck_cards_and_five_dealt(seed):
-    state = GAME.new_match(seed, CONFIG)
+    state, _ = GAME.new_match(seed, CONFIG)
     assert [CARD_KIND[c] for c in state.market[:3]] == ["porter"] * 3
     assert len(state.market) == 5
     for seat in (0, 1):
@@ -365,6 +365,6 @@ def test_first_seat_option_chooses_who_starts_round_one():
     from rules.night_market import GAME as NM
 
     config = MatchConfig((SeatConfig("A"), SeatConfig("B")), {"first_seat": 1})
-    state = NM.new_match(3, config)
+    state, _ = NM.new_match(3, config)
     assert NM.waiting(state) == (1,)
-    assert NM.waiting(NM.new_match(3, MatchConfig(config.seats))) == (0,)
+    assert NM.waiting(NM.new_match(3, MatchConfig(config.seats))[0]) == (0,)

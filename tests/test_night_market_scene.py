@@ -7,11 +7,11 @@ import pytest
 
 from game import saves
 from game.scenes.curtain import CurtainScene
-from game.scenes.night_market import NightMarketScene
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.ceremony import Ceremony
 from game.scenes.night_market.motion import CardMover
 from game.scenes.night_market.overlays import GameInfoScene, InfoPanel, MenuScene
+from game.scenes.night_market.scene import NightMarketScene
 from rules.contract import MatchConfig, SeatConfig
 from rules.night_market.actions import Exchange, Sell, TakePorters
 from rules.night_market.bots import make_bot
@@ -22,7 +22,6 @@ from tests.conftest import make_player
 @pytest.fixture(autouse=True)
 def unthreaded(monkeypatch):
     """Deterministic bots: they think on the main thread in tests."""
-    monkeypatch.setattr(NightMarketScene, "THREADED_BOTS", False)
     yield
     pygame.quit()
 
@@ -32,7 +31,7 @@ def start(people: int = 1, level: str = "easy", seed: int = 11, size=(1280, 720)
     p = make_player(size=size)
     p.app.update_settings(seen_briefings=("night-market",))
     seats = (SeatConfig("Ada"), SeatConfig("Bo") if people == 2 else SeatConfig("Basil", level))
-    scene = NightMarketScene(p.app, MatchConfig(seats), seed)
+    scene = NightMarketScene.new(p.app, MatchConfig(seats), seed)
     p.app.stack.reset(scene)
     p.frames(90)
     return p, scene
@@ -93,21 +92,21 @@ def test_a_round_of_taps_take_porters_exchange_with_porters_and_sell():
     assert len(scene.view.hand) == hand_before + 2
     assert any("Swapped 2 Porters" in line for line in scene.log_lines)
     settle(p, scene)
-    sale = max((a for a in scene.session.legal(0) if isinstance(a, Sell)), key=lambda a: len(a.cards))
+    sale = max((a for a in scene.table.legal(0) if isinstance(a, Sell)), key=lambda a: len(a.cards))
     for card in sale.cards:
         p.click(hand_pos(scene, card))
     assert scene.line.startswith(f"Sell {len(sale.cards)}")
     press_only_move(p, scene)
     p.frames(120)
     assert "coins" in p.app.audio.played and "coin" in p.app.audio.played
-    assert scene.purse[0] == scene.session.view(0).seats[0].coins > 0  # the purse counted up to the real total
+    assert scene.purse[0] == scene.table.view(0).seats[0].coins > 0  # the purse counted up to the real total
 
 
 def test_exchange_short_of_cards_fills_with_porters_and_says_so():
     p, scene = start()
-    scene.session.state = place(["silk", "spice", "porter", "leather", "jade"], (["pearl", "amber"], ["silk"]),
-                                porters=(2, 0), names=("Ada", "Basil"))
-    scene.view = scene.session.view(0)
+    scene.table.load_position(place(["silk", "spice", "porter", "leather", "jade"], (["pearl", "amber"], ["silk"]),
+                                porters=(2, 0), names=("Ada", "Basil")))
+    scene.view = scene.table.view(0)
     scene._refresh()
     silk, spice = (next(c for c, k in scene.view.market if k == kind) for kind in ("silk", "spice"))
     p.click(market_pos(scene, silk))
@@ -118,9 +117,9 @@ def test_exchange_short_of_cards_fills_with_porters_and_says_so():
 
 def test_an_illegal_selection_explains_itself_with_the_error_sound_and_loses_nothing():
     p, scene = start()
-    scene.session.state = place(["silk", "spice", "porter", "leather", "jade"], (["silk", "amber"], ["pearl"]),
-                                porters=(1, 0), names=("Ada", "Basil"))
-    scene.view = scene.session.view(0)
+    scene.table.load_position(place(["silk", "spice", "porter", "leather", "jade"], (["silk", "amber"], ["pearl"]),
+                                porters=(1, 0), names=("Ada", "Basil")))
+    scene.view = scene.table.view(0)
     scene._refresh()
     market_silk = next(c for c, k in scene.view.market if k == "silk")
     hand_silk = next(c for c, k in scene.view.hand if k == "silk")
@@ -212,7 +211,7 @@ def test_pass_and_play_curtain_hides_the_table_then_shows_the_recap_and_the_next
     assert any("Ada: Took 3 Porters" in line for line in p.top.recap)
     del scene.paint_static, scene.draw
     p.press_button(p.top.ready)
-    assert scene.viewer == 1 and scene.view.hand == scene.session.view(1).hand
+    assert scene.viewer == 1 and scene.view.hand == scene.table.view(1).hand
     assert p.top is scene
 
 
@@ -221,10 +220,10 @@ def test_continue_resumes_exactly_from_the_save():
     p.click(market_pos(scene, next(c for c, k in scene.view.market if k == "porter")))
     press_only_move(p, scene)
     settle(p, scene)
-    save, problem = saves.load()
+    save, problem = saves.load("night-market")
     assert problem is None and save is not None and len(save.log) == 2
     resumed = NightMarketScene.from_save(p.app, save)
-    assert resumed.view == scene.session.view(0)
+    assert resumed.view == scene.table.view(0)
     assert resumed.log_lines == scene.log_lines and resumed.last_move == scene.last_move
     p.app.stack.reset(resumed)
     p.frames(90)
@@ -233,12 +232,12 @@ def test_continue_resumes_exactly_from_the_save():
 
 def test_rounds_end_with_the_ceremony_and_the_match_end_offers_rematch():
     p, scene = start(seed=5)
-    helpers = {0: make_bot("easy", 0, 1), 1: make_bot("easy", 1, 2)}
+    helper = make_bot("easy", 0, 1)
     heard: list[str] = []
     play = p.app.audio.play
     p.app.audio.play = lambda name, volume=1.0: (heard.append(name), play(name, volume))
     rounds = 0
-    for _ in range(600):
+    for _ in range(3000):
         top = p.top
         if isinstance(top, Ceremony):
             top._skip()
@@ -249,9 +248,12 @@ def test_rounds_end_with_the_ceremony_and_the_match_end_offers_rematch():
             top.on_button(next(iter(top.buttons)))
             p.frames(80)
             continue
-        seat = scene.view.turn
         scene.anim.finish_all()
-        scene.absorb(scene.session.act(seat, helpers[seat].choose(scene.session.view(seat), scene.session.legal(seat))))
+        if scene.view.turn != 0:
+            p.frames(6)  # the Rival's beat
+            continue
+        scene.table.act(0, helper.choose(scene.table.view(0), scene.table.legal(0)))
+        scene.absorb(scene.table.take_events(scene.viewer))
         p.frames(3)
         scene.anim.finish_all()
         p.frames(2)

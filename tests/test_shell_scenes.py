@@ -6,6 +6,7 @@ import json
 
 import pygame
 
+from game import catalog
 from game.scenes.help import HelpScene
 from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.settings import SettingsScene
@@ -70,7 +71,7 @@ def test_escape_leaves_an_overlay(player):
 
 
 def test_seat_setup_changes_seats_and_levels(player):
-    player.app.stack.push(SeatSetupScene(player.app, "swap-meet"))
+    player.app.stack.push(SeatSetupScene(player.app, catalog.entry("swap-meet")))
     player.frames(2)
     setup = player.top
     if setup.game is None:  # rules not built in this checkout

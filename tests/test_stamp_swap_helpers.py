@@ -21,7 +21,7 @@ def config(n: int) -> MatchConfig:
 
 def fresh(n: int, seed: int = 1) -> State:
     """A new match at Friday's Collect."""
-    return GAME.new_match(seed, config(n))
+    return GAME.new_match(seed, config(n))[0]
 
 
 def with_splay(state: State, splay: tuple[str, ...]) -> State:

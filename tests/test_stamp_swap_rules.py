@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from test_stamp_swap_helpers import PLAIN, config, fresh, show_state
 
-from rules.errors import IllegalAction, MalformedAction
+from rules.errors import BadConfig, IllegalAction, MalformedAction, UnknownBotLevel
 from rules.registry import get_game
 from rules.stamp_swap import GAME, HELP_PAGES
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakeToken, action_from_json, action_to_json
@@ -238,12 +238,12 @@ def test_actions_round_trip_through_json():
         assert action_from_json(action_to_json(action)) == action
     with pytest.raises(MalformedAction):
         action_from_json({"type": "place", "item": "x", "row": "1", "col": 0})
-    with pytest.raises(MalformedAction):
+    with pytest.raises(UnknownBotLevel):
         GAME.make_bot("grandmaster", 0, 1)
 
 
 def test_seat_count_is_checked():
-    with pytest.raises(ValueError):
+    with pytest.raises(BadConfig, match="Stamp Swap is for 2 to 5 players, not 6"):
         GAME.new_match(1, config(6))
 
 

@@ -8,9 +8,9 @@ import pytest
 from game import saves
 from game.scenes.curtain import CurtainScene
 from game.scenes.help import HelpScene
-from game.scenes.stamp_swap import StampSwapScene
 from game.scenes.stamp_swap.final import FinalShowScene
 from game.scenes.stamp_swap.layout import ALBUM, CELL
+from game.scenes.stamp_swap.scene import StampSwapScene
 from rules.contract import MatchConfig, SeatConfig
 from rules.stamp_swap.stamps import STAMPS
 from rules.stamp_swap.state import Placement
@@ -21,7 +21,6 @@ from tests.test_stamp_swap_helpers import PLAIN, RARE, choose_state, prep_state,
 @pytest.fixture(autouse=True)
 def unthreaded(monkeypatch):
     """Bots think inline so every test is deterministic."""
-    monkeypatch.setattr(StampSwapScene, "THREADED_BOTS", False)
 
 
 @pytest.fixture
@@ -41,10 +40,10 @@ def seats(*bots: str | None) -> MatchConfig:
 
 def start(p: Player, config: MatchConfig, seed: int = 3, state=None) -> StampSwapScene:  # type: ignore[no-untyped-def]
     """Put a table on the stack (optionally from a position built directly) and settle."""
-    scene = StampSwapScene(p.app, config, seed)
-    scene.session.speed = 0.05
+    scene = StampSwapScene.new(p.app, config, seed)
+    scene.table.speed = 0.05
     if state is not None:
-        scene.session.state = state
+        scene.table.load_position(state)
     p.app.stack.replace(scene)
     p.frames(3)
     return scene
@@ -248,13 +247,13 @@ def test_from_save_resumes_the_match(p):
     settle(p, scene, lambda: scene.acting)
     p.click(centre_of(scene, scene.v["pool"][0]["key"]))
     settle(p, scene, lambda: scene.acting)
-    before = scene.session.view(0)
-    save, problem = saves.load()
+    before = scene.table.view(0)
+    save, problem = saves.load("stamp-swap")
     assert problem is None and save is not None
     again = StampSwapScene.from_save(p.app, save)
     p.app.stack.replace(again)
     p.frames(3)
-    assert again.session.view(0) == before and again.viewer == 0
+    assert again.table.view(0) == before and again.viewer == 0
 
 
 def test_the_briefing_shows_on_first_play_only():

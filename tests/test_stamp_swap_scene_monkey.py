@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 
-from game.scenes.stamp_swap import StampSwapScene
+from game.scenes.stamp_swap.scene import StampSwapScene
 from rules.contract import MatchConfig, SeatConfig
 from tests.conftest import Player, make_player
 from tests.test_monkey_shell import random_event
@@ -16,7 +16,6 @@ from tests.test_monkey_shell import random_event
 @pytest.fixture(autouse=True)
 def unthreaded(monkeypatch):
     """Bots think inline so a failure replays."""
-    monkeypatch.setattr(StampSwapScene, "THREADED_BOTS", False)
 
 
 def aimed(rng: random.Random, player: Player) -> list[pygame.event.Event]:
@@ -56,8 +55,8 @@ def test_monkey_survives_the_stamp_swap_table(people):
     player.app._crashed = fail
     player.app.update_settings(seen_briefings=("stamp-swap",))
     seats = tuple(SeatConfig(f"P{i}", None if i < people else "easy") for i in range(3))
-    scene = StampSwapScene(player.app, MatchConfig(seats), 5 + people)
-    scene.session.speed = 0.05
+    scene = StampSwapScene.new(player.app, MatchConfig(seats), 5 + people)
+    scene.table.speed = 0.05
     player.app.stack.replace(scene)
     player.frames(2)
     rng = random.Random(people)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 
 import pytest
-from test_swap_meet_props import check_scores, config, scrambled
+from test_swap_meet_props import check_scores, config
 
 from rules.driver import play_match
 from rules.swap_meet import GAME
@@ -13,12 +13,13 @@ from rules.swap_meet.actions import CashOut, OpenOffer, Swap
 from rules.swap_meet.bots import LEVELS
 from rules.swap_meet.scenario import scenario
 from rules.swap_meet.state import Phase
+from tests.support import PERTURB
 
 C, S, K, R = "crate", "sack", "coin", "rack"
 
 
 def test_reaction_times_are_human_and_faster_at_higher_levels():
-    view = GAME.view(GAME.new_match(1, config(4)), 0)
+    view = GAME.view(GAME.new_match(1, config(4))[0], 0)
     means = {}
     for level in GAME.bot_levels:
         bot = GAME.make_bot(level, 0, 99)
@@ -98,13 +99,13 @@ def test_bot_offers_cards_its_plan_does_not_need():
 def test_bot_decisions_ignore_hidden_facts():
     record = play_match(GAME, 21, ["normal"] * 4, {"summary_seconds": 0})
     assert record.log
-    state = GAME.new_match(21, config(4, summary_seconds=0))
+    state, _ = GAME.new_match(21, config(4, summary_seconds=0))
     for now, seat, action in record.log[:25]:
         state, _ = GAME.tick(state, now)
         if state.phase is Phase.TRADING:
             for level in GAME.bot_levels:
                 view = GAME.view(state, seat)
-                hidden = GAME.view(scrambled(state, seat), seat)
+                hidden = GAME.view(PERTURB[GAME.name](state, seat), seat)
                 assert hidden == view
                 a = GAME.make_bot(level, seat, 5).choose(view, GAME.legal_actions(state, seat, now), now)
                 b = GAME.make_bot(level, seat, 5).choose(hidden, GAME.legal_actions(state, seat, now), now)

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from rules.contract import MatchConfig, SeatConfig
-from rules.errors import IllegalAction, MalformedAction
+from rules.errors import BadConfig, IllegalAction, MalformedAction
 from rules.swap_meet import GAME
 from rules.swap_meet.actions import (
     CashOut,
@@ -183,18 +183,18 @@ def test_actions_at_or_after_the_deadline_are_refused_even_before_a_tick():
 
 def test_round_seconds_option_is_60_to_180():
     seats = tuple(SeatConfig(f"p{i}") for i in range(4))
-    state = GAME.new_match(1, MatchConfig(seats, {"round_seconds": 120}), now=3.0)
+    state, _ = GAME.new_match(1, MatchConfig(seats, {"round_seconds": 120}), now=3.0)
     assert state.deadline == 123.0
-    for bad in (59, 181):
-        with pytest.raises(ValueError):
+    for bad in (59, 181, float("nan"), "90", True, None):
+        with pytest.raises(BadConfig, match="round_seconds"):
             GAME.new_match(1, MatchConfig(seats, {"round_seconds": bad}))
-    with pytest.raises(ValueError):
+    with pytest.raises(BadConfig, match="Swap Meet is for 3 to 6 players, not 2"):
         GAME.new_match(1, MatchConfig(seats[:2]))
 
 
 def test_every_stall_scores_and_three_rounds_most_points_wins():
     seats = tuple(SeatConfig(f"p{i}") for i in range(3))
-    state = GAME.new_match(4, MatchConfig(seats, {"summary_seconds": 5}))
+    state, _ = GAME.new_match(4, MatchConfig(seats, {"summary_seconds": 5}))
     for round_no in (1, 2, 3):
         assert state.round_no == round_no
         state, _ = GAME.tick(state, state.deadline)
@@ -363,7 +363,7 @@ def test_every_deal_is_a_fresh_far_start(seats):
     from rules.swap_meet.data import CONTRACTS_BY_NAME, DEAL_MAX_OF_TYPE, DEAL_MIN_MISSING, HAND_SIZE
 
     for seed in range(40):
-        state = GAME.new_match(seed, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(seats))))
+        state, _ = GAME.new_match(seed, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(seats))))
         assert all(m == 1 for m in state.market)
         assert len({s.contract for s in state.stalls}) == seats  # a different contract each
         for stall in state.stalls:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.swap_meet import SwapMeetScene
-from game.scenes.swap_meet_layout import Region
-from game.scenes.swap_meet_panel import SeatPanel
-from game.scenes.swap_meet_summary import PauseOverlay, SummaryOverlay
+from game.scenes.swap_meet.layout import Region
+from game.scenes.swap_meet.panel import SeatPanel
+from game.scenes.swap_meet.scene import SwapMeetScene
+from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from rules.contract import MatchConfig, SeatConfig
 from rules.swap_meet.actions import OpenOffer
 from rules.swap_meet.scenario import scenario
@@ -20,7 +20,6 @@ BOTS = ("Basil", "Cobalt", "Dune", "Ember", "Fern")
 @pytest.fixture(autouse=True)
 def unthreaded(monkeypatch):
     """Bots think on the caller's thread: deterministic tests."""
-    monkeypatch.setattr(SwapMeetScene, "THREADED_BOTS", False)
 
 
 def start(humans: int = 1, seats: int = 4, hands=None, round_seconds: int = 90, quiet: bool = True):  # type: ignore[no-untyped-def]
@@ -30,12 +29,12 @@ def start(humans: int = 1, seats: int = 4, hands=None, round_seconds: int = 90, 
     config = MatchConfig(tuple(SeatConfig(f"Player {i + 1}" if i < humans else BOTS[i - humans],
                                           None if i < humans else "normal") for i in range(seats)),
                          {"round_seconds": round_seconds})
-    scene = SwapMeetScene(p.app, config, 3)
+    scene = SwapMeetScene.new(p.app, config, 3)
     p.app.stack.reset(scene)
     if quiet:
-        scene.session.bots = {}
+        scene.table.bots = {}
     if hands is not None:
-        scene.session.state = scenario(hands, now=scene.session.now(), round_seconds=round_seconds)
+        scene.table.load_position(scenario(hands, now=scene.table.now(), round_seconds=round_seconds))
         scene.on_events([])
     p.frames(2)
     return p, scene
@@ -70,11 +69,11 @@ def test_open_an_offer_from_selected_cards_then_pull_it():
     assert scene.sel[0].kind == "crate" and scene.sel[0].count == 2
     assert "Open offer lists 2 Crate" in scene.regions[0].model.hint
     tap(p, scene, ("button", "open"))
-    offer = scene.session.view(0).offers[0]
+    offer = scene.table.view(0).offers[0]
     assert (offer.kind, offer.count) == ("crate", 2)
     assert scene.sel[0].kind is None
     tap(p, scene, ("button", "pull"))
-    assert scene.session.view(0).offers[0] is None
+    assert scene.table.view(0).offers[0] is None
     pygame.quit()
 
 
@@ -91,7 +90,8 @@ def test_selecting_another_type_starts_over_and_a_three_card_offer_is_explained(
 
 def test_swap_button_appears_only_for_a_valid_counter_and_swaps_with_a_bots_offer():
     p, scene = start(hands=HANDS)
-    scene.on_events(scene.session.act(1, OpenOffer("sack", 2)))
+    scene.table.scripted(1, OpenOffer("sack", 2))
+    scene.on_events(scene.table.take_events(scene.viewer))
     rival = next(r for r in scene.regions[0].model.rivals if r.seat == 1)
     assert not rival.can_swap
     tap_card(p, scene, "crate")
@@ -99,7 +99,7 @@ def test_swap_button_appears_only_for_a_valid_counter_and_swaps_with_a_bots_offe
     tap_card(p, scene, "crate")
     assert next(r for r in scene.regions[0].model.rivals if r.seat == 1).can_swap
     tap(p, scene, ("swap", 1))
-    view = scene.session.view(0)
+    view = scene.table.view(0)
     kinds = [k for _, k in view.hand]
     assert kinds.count("sack") == 5 and kinds.count("crate") == 1
     assert view.market["sack"] == pytest.approx(1.1) and view.market["crate"] == pytest.approx(1.1)
@@ -115,7 +115,7 @@ def test_cash_out_lights_only_on_an_exact_match_and_locks_the_round():
     cash = next(b for b in scene.regions[0].model.buttons if b.key == "cash")
     assert cash.enabled
     tap(p, scene, ("button", "cash"))
-    view = scene.session.view(0)
+    view = scene.table.view(0)
     assert view.phase == "locked" and view.summaries[-1].how == "cash"
     assert isinstance(p.top, SummaryOverlay)
     assert "cash_out" in p.app.audio.played
@@ -126,7 +126,7 @@ def test_cash_out_is_dim_when_the_hand_does_not_match():
     p, scene = start(hands=HANDS)
     assert not next(b for b in scene.regions[0].model.buttons if b.key == "cash").enabled
     tap(p, scene, ("button", "cash"))
-    assert scene.session.view(0).phase == "trading"
+    assert scene.table.view(0).phase == "trading"
     pygame.quit()
 
 
@@ -134,18 +134,18 @@ def test_the_timer_locks_the_round_on_the_clock_then_the_summary_and_the_next_ro
     p, scene = start(hands=HANDS, round_seconds=60)
     p.clock.advance(59.5)
     p.frames(1)
-    assert scene.session.view(0).phase == "trading"
+    assert scene.table.view(0).phase == "trading"
     assert "tick_fast" in p.app.audio.played
     p.clock.advance(5.0)  # a long hitch: the round still locks at exactly its deadline
     p.frames(2)
-    summary = scene.session.view(0).summaries[-1]
+    summary = scene.table.view(0).summaries[-1]
     assert summary.how == "timer" and summary.lock_time == pytest.approx(scene.view.deadline)
     assert isinstance(p.top, SummaryOverlay)
     p.frames(150)
     assert p.top.stage == "summary"
     p.clock.advance(8.0)
     p.frames(2)
-    assert scene.session.view(0).round_no == 2 and p.top is scene
+    assert scene.table.view(0).round_no == 2 and p.top is scene
     pygame.quit()
 
 
@@ -155,7 +155,7 @@ def test_tapping_the_summary_starts_the_next_round_at_once():
     p.frames(130)
     assert p.top.stage == "summary"
     p.click((960, 540))
-    assert scene.session.view(0).round_no == 2 and p.top is scene
+    assert scene.table.view(0).round_no == 2 and p.top is scene
     pygame.quit()
 
 
@@ -163,29 +163,29 @@ def test_pause_stops_the_match_clock():
     p, scene = start(hands=HANDS)
     p.press_button(scene.pause_b)
     assert isinstance(p.top, PauseOverlay)
-    before = scene.session.now()
+    before = scene.table.now()
     p.clock.advance(120)
     p.frames(5)
-    assert scene.session.now() == pytest.approx(before)
-    assert scene.session.view(0).phase == "trading"
+    assert scene.table.now() == pytest.approx(before)
+    assert scene.table.view(0).phase == "trading"
     p.press_button(p.top.resume_b)
     p.frames(5)
-    assert scene.session.now() > before and p.top is scene
+    assert scene.table.now() > before and p.top is scene
     pygame.quit()
 
 
 def test_tapping_a_market_meter_pins_the_bank_type():
     p, scene = start(hands=HANDS)
-    assert scene.session.view(0).bank == "crate"
+    assert scene.table.view(0).bank == "crate"
     p.click(scene.market.cells["coin"].center)
-    assert scene.session.view(0).pin == "coin" and scene.market.bank == "coin"
+    assert scene.table.view(0).pin == "coin" and scene.market.bank == "coin"
     pygame.quit()
 
 
 def test_market_crash_button_drops_the_meter_and_animates_it():
     p, scene = start(hands=HANDS)
     tap(p, scene, ("button", "crash:rack"))
-    assert scene.session.view(0).market["rack"] == pytest.approx(0.5)
+    assert scene.table.view(0).market["rack"] == pytest.approx(0.5)
     assert any(getattr(m, "kind", None) == "rack" for m in scene.movers)
     p.frames(200)
     assert scene.market.shown["rack"] == pytest.approx(0.5)
@@ -199,9 +199,9 @@ def test_a_full_match_against_bots_reaches_the_final_standings_and_rematch():
             p.clock.advance(1.0)
             p.frames(1)
         p.frames(130)
-        if scene.session.outcome() is None:
+        if scene.table.outcome() is None:
             p.click((960, 540))
-    assert scene.session.outcome() is not None
+    assert scene.table.outcome() is not None
     overlay = p.top
     assert isinstance(overlay, SummaryOverlay) and overlay.final
     p.press_button(overlay.buttons["standings"])
@@ -215,15 +215,15 @@ def test_a_full_match_against_bots_reaches_the_final_standings_and_rematch():
 def test_first_play_shows_the_briefing_and_help_reopens_it_with_the_clock_stopped():
     p = make_player()
     config = MatchConfig((SeatConfig("Player 1"), SeatConfig("Basil", "easy"), SeatConfig("Cobalt", "easy")), {})
-    scene = SwapMeetScene(p.app, config, 3)
+    scene = SwapMeetScene.new(p.app, config, 3)
     p.app.stack.reset(scene)
     p.frames(2)
-    assert p.top.name == "help" and scene.session.clock.paused
+    assert p.top.name == "help" and scene.table.clock.paused
     assert "swap-meet" in p.app.settings.seen_briefings
     p.key(pygame.K_ESCAPE)
-    assert p.top is scene and not scene.session.clock.paused
+    assert p.top is scene and not scene.table.clock.paused
     p.press_button(scene.help_b)
-    assert p.top.name == "help" and scene.session.clock.paused
+    assert p.top.name == "help" and scene.table.clock.paused
     pygame.quit()
 
 

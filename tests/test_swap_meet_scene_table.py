@@ -7,9 +7,9 @@ import zlib
 import pygame
 import pytest
 
-from game import tables
-from game.scenes.swap_meet import SwapMeetScene
-from game.scenes.swap_meet_lobby import SwapMeetLobby
+from game import catalog
+from game.scenes.swap_meet.lobby import SwapMeetLobby
+from game.scenes.swap_meet.scene import SwapMeetScene
 from rules.swap_meet.actions import OpenOffer
 from rules.swap_meet.scenario import scenario
 from tests.conftest import make_player
@@ -20,7 +20,6 @@ from tests.test_swap_meet_scene import HANDS, spot, start
 @pytest.fixture(autouse=True)
 def unthreaded(monkeypatch):
     """Bots think on the caller's thread: deterministic tests."""
-    monkeypatch.setattr(SwapMeetScene, "THREADED_BOTS", False)
 
 
 def card_spot(scene, region: int, kind: str):  # type: ignore[no-untyped-def]
@@ -64,7 +63,7 @@ def test_two_fingers_trade_in_two_seats_at_once():
     p.tap_finger(card_spot(scene, 1, "sack"), 6)
     p.tap_finger(spot(scene.regions[0], lambda i: i == ("button", "open")), 5)
     p.tap_finger(spot(scene.regions[1], lambda i: i == ("button", "open")), 6)
-    offers = scene.session.view(None).offers
+    offers = scene.table.view(None).offers
     assert (offers[0].kind, offers[0].count) == ("crate", 2) and (offers[1].kind, offers[1].count) == ("sack", 2)
     p.finger(up, tab_spot(scene, 0), 1)
     p.finger(up, tab_spot(scene, 1), 2)
@@ -90,9 +89,10 @@ def test_racing_swaps_on_one_offer_first_wins_the_second_is_told_it_is_gone():
     p, scene = start(humans=3, hands=HANDS)
     for r in scene.regions:
         r.reveal_until = 1e9
-    scene.session.state = scenario([{"crate": 4, "sack": 4}, {"sack": 4, "coin": 4}, {"rack": 4, "coin": 4},
-                                    {"crate": 4, "rack": 4}], now=scene.session.now())
-    scene.on_events(scene.session.act(0, OpenOffer("crate", 1)))
+    scene.table.load_position(scenario([{"crate": 4, "sack": 4}, {"sack": 4, "coin": 4}, {"rack": 4, "coin": 4},
+                                    {"crate": 4, "rack": 4}], now=scene.table.now()))
+    scene.table.act(0, OpenOffer("crate", 1))
+    scene.on_events(scene.table.take_events(scene.viewer))
     for seat, kind in ((1, "sack"), (2, "rack")):
         p.tap_finger(card_spot(scene, seat, kind), 10 + seat)
     a = spot(scene.regions[1], lambda i: i == ("swap", 0))
@@ -103,8 +103,7 @@ def test_racing_swaps_on_one_offer_first_wins_the_second_is_told_it_is_gone():
     p.finger(pygame.FINGERUP, a, 21)
     p.finger(pygame.FINGERUP, b, 22)
     p.frames(2)
-    counts = [len(scene.session.view(s).hand) for s in range(4)]
-    assert counts == [8, 8, 8, 8] and len(scene.session.view(None).trades) == 1
+    assert list(scene.table.view(None).hand_sizes) == [8, 8, 8, 8] and len(scene.table.view(None).trades) == 1
     assert any("offer is gone" in item[0] for item in p.app.toasts.queue)
     pygame.quit()
 
@@ -112,7 +111,7 @@ def test_racing_swaps_on_one_offer_first_wins_the_second_is_told_it_is_gone():
 def test_lobby_add_bot_ready_and_start_trading_by_the_host():
     p = make_player()
     p.app.update_settings(seen_briefings=("swap-meet",))
-    p.app.stack.push(tables.setup_scene(p.app, "swap-meet"))
+    p.app.stack.push(catalog.entry("swap-meet").setup_scene(p.app))
     p.frames(2)
     lobby = p.top
     assert isinstance(lobby, SwapMeetLobby)
@@ -131,8 +130,8 @@ def test_lobby_add_bot_ready_and_start_trading_by_the_host():
     p.frames(40)
     scene = p.top
     assert isinstance(scene, SwapMeetScene) and scene.table_mode
-    assert [s.bot for s in scene.config.seats] == [None, "normal", None]
-    assert scene.config.options["round_seconds"] == 105
+    assert [s.bot for s in scene.table.seats] == [None, "normal", None]
+    assert scene.table.options["round_seconds"] == 105
     pygame.quit()
 
 

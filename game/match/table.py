@@ -97,6 +97,9 @@ class Table(Protocol):
     def resume(self, why: str) -> None:
         """Drop one reason to stand still; the clock runs again when none is left."""
 
+    def leave_note(self) -> str:
+        """What leaving means for this match, in words for the player."""
+
     def rematch(self) -> Table:
         """A new match with the same seats (locally a new deal; online the same room)."""
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pygame
 import pygame_gui
 
+from game.catalog import GameEntry
 from game.display import LOGICAL_H, LOGICAL_W
 from game.help_text import HOW_TO_PLAY
 from game.scene import Scene
@@ -18,15 +17,6 @@ PANEL = pygame.Rect(0, 0, 1300, 860)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
 
 Page = tuple[str, str]
-
-
-def game_pages(game: str) -> list[Page]:
-    """A game's briefing pages: rules.<game>.help.HELP_PAGES when present."""
-    module = "rules." + game.replace("-", "_") + ".help"
-    try:
-        return list(importlib.import_module(module).HELP_PAGES)
-    except ModuleNotFoundError:
-        return [page for page in HOW_TO_PLAY if page[0].lower().startswith(game.replace("-", " "))]
 
 
 class HelpScene(Scene):
@@ -55,9 +45,9 @@ class HelpScene(Scene):
         return cls(app, "How to play", HOW_TO_PLAY)
 
     @classmethod
-    def for_game(cls, app, game: str, title: str, on_close=None) -> HelpScene:  # type: ignore[no-untyped-def]
-        """A game's briefing."""
-        return cls(app, title, game_pages(game), on_close)
+    def for_game(cls, app, entry: GameEntry, on_close=None) -> HelpScene:  # type: ignore[no-untyped-def]
+        """A game's help pages (from its rules, through the catalogue)."""
+        return cls(app, entry.title, list(entry.help_pages), on_close)
 
     def _show(self) -> None:
         heading, body = self.pages[self.index]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from game import tables
+from game.catalog import GameEntry
 from game.display import LOGICAL_W
 from game.scene import Scene
+from game.scenes.match import start_new_match
 from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import felt, heading, panel
@@ -23,15 +24,16 @@ class SeatSetupScene(Scene):
 
     name = "seat_setup"
 
-    def __init__(self, app, game_name: str) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, entry: GameEntry) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        self.game_name = game_name
+        self.entry = entry
+        self.game_name = entry.name
         try:
-            self.game = get_game(game_name)
+            self.game = get_game(entry.name)
         except GameUnavailable as exc:
             self.game = None
             self.problem = str(exc)
-        self.title = self.game.title if self.game else game_name
+        self.title = entry.title
         lo, hi = (self.game.min_seats, self.game.max_seats) if self.game else (2, 2)
         self.count = lo if lo == hi else min(hi, max(lo, 4 if hi >= 4 else lo))
         self.min_seats, self.max_seats = lo, hi
@@ -40,7 +42,7 @@ class SeatSetupScene(Scene):
         default_level = "normal" if "normal" in levels else levels[0]
         self.people = [i == 0 for i in range(hi)]
         self.bot_level = [default_level] * hi
-        self.options = {o.key: o.default for o in tables.OPTIONS.get(game_name, ())}
+        self.options = {o.key: o.default for o in entry.options}
         self._build()
 
     def _build(self) -> None:
@@ -60,7 +62,7 @@ class SeatSetupScene(Scene):
             self.fewer = button(self.ui, (PANEL.right - 420, PANEL.y + 24, 80, 72), "−")
             self.more = button(self.ui, (PANEL.right - 110, PANEL.y + 24, 80, 72), "+")
         self.option_buttons = {}
-        for j, opt in enumerate(tables.OPTIONS.get(self.game_name, ())):
+        for j, opt in enumerate(self.entry.options):
             y = PANEL.y + 170 + j * 150
             self.option_buttons[opt.key] = button(self.ui, (PANEL.x + 1010, y, 300, 72),
                                                   f"{self.options[opt.key]}{opt.unit}  ›")
@@ -68,7 +70,7 @@ class SeatSetupScene(Scene):
         self.back = button(self.ui, (PANEL.x, y, 260, 84), "‹ Back", "#quiet")
         self.help = button(self.ui, (LOGICAL_W // 2 - 150, y, 300, 84), "How to play")
         self.start = button(self.ui, (PANEL.right - 360, y, 360, 84), "Start  ›", "#primary")
-        if tables.table_class(self.game_name) is None or self.game is None:
+        if self.entry.table_class() is None or self.game is None:
             self.start.disable()
         self.invalidate()
 
@@ -87,7 +89,7 @@ class SeatSetupScene(Scene):
         elif element is self.help:
             from game.scenes.help import HelpScene
 
-            self.app.stack.push(HelpScene.for_game(self.app, self.game_name, self.title))
+            self.app.stack.push(HelpScene.for_game(self.app, self.entry))
         elif element is self.start:
             self._start()
         elif element is self.fewer:
@@ -105,18 +107,13 @@ class SeatSetupScene(Scene):
             elif element is level:
                 k = self.levels.index(self.bot_level[i])
                 self.bot_level[i] = self.levels[(k + 1) % len(self.levels)]
-        for opt in tables.OPTIONS.get(self.game_name, ()):
+        for opt in self.entry.options:
             if element is self.option_buttons.get(opt.key):
                 k = opt.values.index(self.options[opt.key])
                 self.options[opt.key] = opt.values[(k + 1) % len(opt.values)]
 
     def _start(self) -> None:
-        cls = tables.table_class(self.game_name)
-        if cls is None:
-            self.app.toast(f"{self.title} is still being built.")
-            return
-        config, seed = self.config(), self.app.next_seed()
-        self.app.go(lambda: self.app.stack.replace(cls(self.app, config, seed)))
+        start_new_match(self.app, self.entry, self.config())
 
     def on_back(self) -> bool:
         self.app.go(lambda: self.app.stack.reset(self.app.title()))
@@ -136,7 +133,7 @@ class SeatSetupScene(Scene):
             name = self.config().seats[i].name
             text.draw(canvas, f"Seat {i + 1}", (PANEL.x + 50, y + 4), 24, MUTED)
             text.draw(canvas, name, (PANEL.x + 50, y + 30), 34, CREAM, bold=True)
-        for j, opt in enumerate(tables.OPTIONS.get(self.game_name, ())):
+        for j, opt in enumerate(self.entry.options):
             y = PANEL.y + 170 + j * 150
             text.draw(canvas, opt.label, (PANEL.x + 1010, y - 46), 30, CREAM, bold=True)
         if self.game is None:

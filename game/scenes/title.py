@@ -1,11 +1,12 @@
-"""The title screen: three illustrated game tiles, Continue, How to play, Settings, Quit."""
+"""The title screen: a tile per game (with Continue on each paused match), How to play, Settings, Quit."""
 
 from __future__ import annotations
 
 import pygame
 
-from game import saves, tables
+from game import catalog, saves
 from game.anim import Tween, ease_out_back
+from game.catalog import GameEntry
 from game.display import LOGICAL_W
 from game.pointer import PointerEvent
 from game.scene import Scene
@@ -13,17 +14,17 @@ from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import panel
 
-GAMES = ("night-market", "swap-meet", "stamp-swap")
-TITLES = {"night-market": "Night Market", "swap-meet": "Swap Meet", "stamp-swap": "Stamp Swap"}
 TILE_W, TILE_H = 480, 576
 TILE_Y = 250
+TILE_GAP = 80
 
 
 class Tile:
     """One illustrated game tile; `lift` animates on hover/press."""
 
-    def __init__(self, game: str, centre_x: int, playable: bool) -> None:
-        self.game = game
+    def __init__(self, entry: GameEntry, centre_x: int, playable: bool) -> None:
+        self.entry = entry
+        self.game = entry.name
         self.rect = pygame.Rect(0, 0, TILE_W, TILE_H + 110)
         self.rect.midtop = (centre_x, TILE_Y)
         self.playable = playable
@@ -37,20 +38,32 @@ class TitleScene(Scene):
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        xs = (LOGICAL_W // 2 - 560, LOGICAL_W // 2, LOGICAL_W // 2 + 560)
-        self.tiles = [Tile(g, x, tables.table_class(g) is not None) for g, x in zip(GAMES, xs)]
-        self.save = saves.peek()
-        self._build_buttons()
+        games = catalog.entries()
+        step = TILE_W + TILE_GAP
+        first = LOGICAL_W // 2 - step * (len(games) - 1) // 2
+        self.tiles = [Tile(e, first + i * step, e.table_class() is not None) for i, e in enumerate(games)]
         self._pressed: Tile | None = None
+        self._read_saves()
+        self._build_buttons()
+
+    def _read_saves(self) -> None:
+        """Which games have a paused match (an unreadable save is set aside and said once)."""
+        found, problems = saves.paused()
+        self.paused = {s.game: s for s in found}
+        for problem in problems:
+            self.app.toast(problem, error=True, seconds=7.0)
 
     def _build_buttons(self) -> None:
-        labels = []
-        if self.save is not None:
-            labels.append(("continue", f"Continue {TITLES.get(self.save.game, '')}", "#primary"))
-        labels += [("howto", "How to play", None), ("settings", "Settings", None)]
+        self.continues: dict[object, str] = {}
+        for tile in self.tiles:
+            save = self.paused.get(tile.game)
+            if save is not None and tile.playable:
+                rect = (tile.rect.x + 60, tile.rect.y + TILE_H - 110, TILE_W - 120, 88)
+                self.continues[button(self.ui, rect, "Continue  ›", "#primary")] = tile.game
+        labels = [("howto", "How to play", None), ("settings", "Settings", None)]
         if not self.app.options.kiosk:
             labels.append(("quit", "Quit", "#quiet"))
-        widths = [420 if key == "continue" else 300 for key, _, _ in labels]
+        widths = [300 for _ in labels]
         x = LOGICAL_W // 2 - (sum(widths) + 30 * (len(labels) - 1)) // 2
         self.buttons = {}
         for (key, text, oid), w in zip(labels, widths):
@@ -67,23 +80,24 @@ class TitleScene(Scene):
             self.app.go(lambda: self.app.stack.push(SettingsScene(self.app)))
         elif element is self.buttons.get("howto"):
             self.app.stack.push(HelpScene.how_to_play(self.app))
-        elif element is self.buttons.get("continue"):
-            self._continue()
+        elif element in self.continues:
+            self._continue(self.continues[element])
 
-    def _continue(self) -> None:
-        save, problem = saves.load()
-        if save is None:
-            self.app.toast(problem or "There is no match to continue.", error=True)
-            self.save = None
-            self.ui.clear_and_reset()
-            self._build_buttons()
-            self.invalidate()
-            return
-        cls = tables.table_class(save.game)
-        if cls is None:
-            self.app.toast(f"{TITLES.get(save.game, save.game)} cannot be played in this version.", error=True)
+    def _continue(self, game: str) -> None:
+        save, problem = saves.load(game)
+        entry = catalog.entry(game)
+        cls = entry.table_class() if entry else None
+        if save is None or cls is None:
+            self.app.toast(problem or "That match cannot be continued in this version.", error=True)
+            self._rebuild()
             return
         self.app.go(lambda: self.app.stack.replace(cls.from_save(self.app, save)))
+
+    def _rebuild(self) -> None:
+        self._read_saves()
+        self.ui.clear_and_reset()
+        self._build_buttons()
+        self.invalidate()
 
     def on_back(self) -> bool:
         if not self.app.options.kiosk:
@@ -92,9 +106,7 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         super().resume()
-        self.save = saves.peek()
-        self.ui.clear_and_reset()
-        self._build_buttons()
+        self._rebuild()
 
     def handle_pointer(self, pe: PointerEvent) -> bool:
         tile = next((t for t in self.tiles if t.rect.collidepoint(pe.pos)), None)
@@ -110,10 +122,10 @@ class TitleScene(Scene):
 
     def _choose(self, tile: Tile) -> None:
         if not tile.playable:
-            self.app.toast(f"{TITLES[tile.game]} is still being built — try another table.")
+            self.app.toast(f"{tile.entry.title} cannot be played in this version — try another table.")
             return
         self.app.audio.play("card_slide")
-        self.app.go(lambda: self.app.stack.push(tables.setup_scene(self.app, tile.game)))
+        self.app.go(lambda: self.app.stack.push(tile.entry.setup_scene(self.app)))
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.app.assets.image("title_bg", (1920, 1080)), (0, 0))
@@ -131,11 +143,16 @@ class TitleScene(Scene):
         lift = int(tile.lift * 14)
         rect = tile.rect.move(0, -lift)
         panel(canvas, rect.inflate(16, 16), edge=GOLD if tile.lift > 0.05 else (138, 106, 60), radius=28, width=4)
-        art = self.app.assets.image(f"tile_{tile.game.replace('-', '_')}", (TILE_W, TILE_H))
+        art = self.app.assets.image(tile.entry.tile, (TILE_W, TILE_H))
         canvas.blit(art, rect.topleft)
         text = self.app.text
-        text.draw(canvas, TITLES[tile.game], (rect.centerx, rect.y + TILE_H + 8), 46, GOLD, bold=True,
+        save = self.paused.get(tile.game)
+        if save is not None and tile.playable:  # a ribbon above the fixed Continue button
+            ribbon = pygame.Rect(tile.rect.x + 60, tile.rect.y + TILE_H - 160, TILE_W - 120, 44)
+            panel(canvas, ribbon, fill=(30, 24, 19, 235), radius=14, width=2)
+            text.draw(canvas, f"Paused match · {saves.age_text(save)}", ribbon.center, 24, CREAM, anchor="center")
+        text.draw(canvas, tile.entry.title, (rect.centerx, rect.y + TILE_H + 8), 46, GOLD, bold=True,
                   anchor="midtop", shadow=True)
-        tag = tables.TAGLINES[tile.game] if tile.playable else "Table under construction"
+        tag = tile.entry.tagline if tile.playable else "Cannot be played in this version"
         text.draw(canvas, tag, (rect.centerx, rect.y + TILE_H + 66), 22, CREAM if tile.playable else MUTED,
                   anchor="midtop")

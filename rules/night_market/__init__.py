@@ -9,14 +9,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.codec import decode, encode
-from rules.contract import Bot, Event, MatchConfig, Outcome, redact_secret
+from rules.config import one_of, require_config, require_level
+from rules.contract import Bot, Event, Game, MatchConfig, Outcome, redact_secret
 from rules.night_market import actions as _actions
+from rules.night_market.actions import Action
 from rules.night_market.apply import apply as _apply
+from rules.night_market.bots import make_bot as _make_bot
 from rules.night_market.legal import check as _check
 from rules.night_market.legal import legal_actions as _legal
+from rules.night_market.legal import why_not as _why_not
 from rules.night_market.outcome import outcome as _outcome
 from rules.night_market.state import State, new_match
 from rules.night_market.view import View, view
+
+OPTIONS = {"first_seat": one_of(0, 1)}  # who starts round 1
 
 
 class NightMarket:
@@ -27,21 +33,13 @@ class NightMarket:
     min_seats = 2
     max_seats = 2
     realtime = False
-    bot_levels = ("easy", "normal", "hard")
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
 
-    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> State:
-        """Round 1 of a match; seat names come from the config."""
-        return self.new_match_with_events(seed, config)[0]
-
-    def new_match_with_events(self, seed: int, config: MatchConfig) -> tuple[State, list[Event]]:
-        """Round 1 and its setup events (round_started, dealt)."""
-        if len(config.seats) != 2:
-            raise ValueError("Night Market is for exactly 2 merchants")
+    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
+        """Round 1 and its setup events (round_started, dealt); seat names come from the config."""
+        require_config(self, config, OPTIONS)
         names = (config.seats[0].name, config.seats[1].name)
-        first = int(config.options.get("first_seat", 0))
-        if first not in (0, 1):
-            raise ValueError("first_seat must be 0 or 1")
-        return new_match(names, seed, first)
+        return new_match(names, seed, config.options.get("first_seat", 0))
 
     def waiting(self, state: State) -> tuple[int, ...]:
         """The seat to move (none once the match is over)."""
@@ -54,6 +52,10 @@ class NightMarket:
     def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
         """None when allowed, else the reason."""
         return _check(state, seat, action)
+
+    def why_not(self, view: View, action: Any, now: float = 0.0) -> str | None:
+        """The same answer as `check`, from the seat's own view alone (what a remote client holds)."""
+        return _why_not(view, action)
 
     def apply(self, state: State, seat: int, action: Any, now: float = 0.0) -> tuple[State, list[Event]]:
         """New state and events; raises IllegalAction when not allowed."""
@@ -100,12 +102,11 @@ class NightMarket:
         return _actions.action_from_json(data)
 
     def make_bot(self, level: str, seat: int, seed: int) -> Bot:
-        """A Rival at `level` ("easy", "normal", "hard")."""
-        from rules.night_market.bots import make_bot
+        """A Rival at `level` ("easy", "normal", "hard"); UnknownBotLevel for any other."""
+        require_level(self, level)
+        return _make_bot(level, seat, seed)
 
-        return make_bot(level, seat, seed)
 
-
-GAME = NightMarket()
+GAME: Game[State, Action, View] = NightMarket()
 
 __all__ = ["GAME", "NightMarket"]

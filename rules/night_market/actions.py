@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from rules.codec import Range, Size, Tagged, Unique
+from rules.codec import Range, Size, Unique
 from rules.night_market.data import CARD_COUNT, HAND_LIMIT, MARKET_SIZE
+from rules.tagged import Tagged
 
 CardId = Annotated[int, Range(0, CARD_COUNT - 1)]
 # An exchange takes 2+ goods from the market and gives back as many (cards and porters).

@@ -7,33 +7,17 @@ market it leaves would feed the opponent); Hard searches (see search.py).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
-from rules.night_market.data import CARD_KIND, HAND_LIMIT, PORTER, PRECIOUS
-from rules.night_market.heuristics import (
-    best_take_for,
-    hand_potential,
-    porter_value,
-    sale_value,
-)
+from rules.night_market.actions import Action, Sell, Take, TakePorters
+from rules.night_market.data import CARD_KIND, HAND_LIMIT, PRECIOUS
+from rules.night_market.heuristics import bonus_of, normal_choice, piles_of, sale_value
+from rules.night_market.search import hard_choice
 from rules.night_market.view import View
 from rules.rng import Rng
 
 VISIBLE_BEAT = 0.8
-FEED_WEIGHT = 0.5
-
-
-def piles_of(view: View) -> dict[str, tuple[int, ...]]:
-    """Coin piles by kind."""
-    return dict(view.coins)
-
-
-def bonus_of(view: View) -> dict[int, int]:
-    """Bonus tokens left by size."""
-    return dict(view.bonus_piles)
 
 
 def easy_choice(view: View, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
@@ -67,61 +51,6 @@ def _top(piles: dict[str, tuple[int, ...]], kind: str) -> int:
     return pile[0] if pile else 0
 
 
-def _after(view: View, action: Action) -> tuple[Counter, list[str], int, float]:
-    """Hand kinds, market kinds (refills unknown), porters and coins banked after `action`."""
-    hand = Counter(kind for _, kind in view.hand)
-    market = [kind for _, kind in view.market]
-    me = view.seats[view.seat or 0]
-    porters, banked = len(me.porters), 0.0
-    if isinstance(action, Take):
-        hand[CARD_KIND[action.card]] += 1
-        market.remove(CARD_KIND[action.card])
-    elif isinstance(action, TakePorters):
-        porters += market.count(PORTER)
-        market = [k for k in market if k != PORTER]
-    elif isinstance(action, Exchange):
-        for card in action.take:
-            hand[CARD_KIND[card]] += 1
-            market.remove(CARD_KIND[card])
-        for card in action.give:
-            hand[CARD_KIND[card]] -= 1
-            market.append(CARD_KIND[card])
-        market.extend([PORTER] * action.porters)
-        porters -= action.porters
-    elif isinstance(action, Sell):
-        kind = CARD_KIND[action.cards[0]]
-        hand[kind] -= len(action.cards)
-        banked = sale_value(kind, len(action.cards), piles_of(view)[kind], bonus_of(view))
-    return hand, market, porters, banked
-
-
-def normal_score(view: View, action: Action) -> float:
-    """One-ply estimate of a move's worth to the seat viewing."""
-    seat = view.seat or 0
-    piles, bonus = piles_of(view), bonus_of(view)
-    hand, market, porters, banked = _after(view, action)
-    if isinstance(action, Sell):
-        kind = CARD_KIND[action.cards[0]]
-        piles = dict(piles)
-        piles[kind] = piles[kind][len(action.cards) :]
-    opp = view.seats[1 - seat]
-    opp_hand = Counter(kind for _, kind in opp.hand_known)
-    feed = best_take_for(market, opp_hand, piles, bonus)
-    return (
-        banked
-        + hand_potential(hand, piles, bonus)
-        + porter_value(porters, len(opp.porters))
-        - FEED_WEIGHT * feed
-    )
-
-
-def normal_choice(view: View, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
-    """The best move by `normal_score`, ties broken by the rng."""
-    scored = [(normal_score(view, a), a) for a in legal]
-    best = max(s for s, _ in scored)
-    return rng.choice([a for s, a in scored if s >= best - 1e-9])
-
-
 Policy = Callable[[View, Sequence[Action], Rng], tuple[Action, Rng]]
 
 
@@ -148,8 +77,6 @@ class Rival:
 
 def make_bot(level: str, seat: int, seed: int) -> Rival:
     """A Rival at "easy", "normal" or "hard"."""
-    from rules.night_market.search import hard_choice
-
     policies: dict[str, Policy] = {"easy": easy_choice, "normal": normal_choice, "hard": hard_choice}
     if level not in policies:
         raise ValueError(f"unknown Night Market bot level {level!r}; choose easy, normal or hard")

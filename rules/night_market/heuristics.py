@@ -1,18 +1,23 @@
 """Shared position estimates for the Rivals: what a hand, a market and porters are worth.
 
-Everything here works on plain kind counts, so it serves both views (Easy, Normal) and the
-sampled states inside the Hard Rival's rollouts.
+The estimates work on plain kind counts, so they serve both views (Easy, Normal) and the
+sampled states inside the Hard Rival's rollouts. `normal_score` is the Normal Rival's one-ply
+estimate of a move; the Hard Rival short-lists with it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from rules.night_market.data import BONUS_MEAN, PORTER, PRECIOUS, bonus_size
+from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
+from rules.night_market.data import BONUS_MEAN, CARD_KIND, PORTER, PRECIOUS, bonus_size
+from rules.night_market.view import View
+from rules.rng import Rng
 
 HOLD_DISCOUNT = 0.6  # goods in hand may be undercut before they are sold
 PORTER_VALUE = 0.7
+FEED_WEIGHT = 0.5  # how much a market left to the opponent counts against a move
 
 
 def sale_value(kind: str, count: int, pile: tuple[int, ...], bonus_left: Mapping[int, int]) -> float:
@@ -64,3 +69,68 @@ def best_take_for(
         if kind != PORTER:
             best = max(best, card_appeal(kind, hand, piles, bonus_left))
     return best
+
+
+def piles_of(view: View) -> dict[str, tuple[int, ...]]:
+    """Coin piles by kind."""
+    return dict(view.coins)
+
+
+def bonus_of(view: View) -> dict[int, int]:
+    """Bonus tokens left by size."""
+    return dict(view.bonus_piles)
+
+
+def _after(view: View, action: Action) -> tuple[Counter, list[str], int, float]:
+    """Hand kinds, market kinds (refills unknown), porters and coins banked after `action`."""
+    hand = Counter(kind for _, kind in view.hand)
+    market = [kind for _, kind in view.market]
+    me = view.seats[view.seat or 0]
+    porters, banked = len(me.porters), 0.0
+    if isinstance(action, Take):
+        hand[CARD_KIND[action.card]] += 1
+        market.remove(CARD_KIND[action.card])
+    elif isinstance(action, TakePorters):
+        porters += market.count(PORTER)
+        market = [k for k in market if k != PORTER]
+    elif isinstance(action, Exchange):
+        for card in action.take:
+            hand[CARD_KIND[card]] += 1
+            market.remove(CARD_KIND[card])
+        for card in action.give:
+            hand[CARD_KIND[card]] -= 1
+            market.append(CARD_KIND[card])
+        market.extend([PORTER] * action.porters)
+        porters -= action.porters
+    elif isinstance(action, Sell):
+        kind = CARD_KIND[action.cards[0]]
+        hand[kind] -= len(action.cards)
+        banked = sale_value(kind, len(action.cards), piles_of(view)[kind], bonus_of(view))
+    return hand, market, porters, banked
+
+
+def normal_score(view: View, action: Action) -> float:
+    """One-ply estimate of a move's worth to the seat viewing."""
+    seat = view.seat or 0
+    piles, bonus = piles_of(view), bonus_of(view)
+    hand, market, porters, banked = _after(view, action)
+    if isinstance(action, Sell):
+        kind = CARD_KIND[action.cards[0]]
+        piles = dict(piles)
+        piles[kind] = piles[kind][len(action.cards) :]
+    opp = view.seats[1 - seat]
+    opp_hand = Counter(kind for _, kind in opp.hand_known)
+    feed = best_take_for(market, opp_hand, piles, bonus)
+    return (
+        banked
+        + hand_potential(hand, piles, bonus)
+        + porter_value(porters, len(opp.porters))
+        - FEED_WEIGHT * feed
+    )
+
+
+def normal_choice(view: View, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
+    """The best move by `normal_score`, ties broken by the rng."""
+    scored = [(normal_score(view, a), a) for a in legal]
+    best = max(s for s, _ in scored)
+    return rng.choice([a for s, a in scored if s >= best - 1e-9])

@@ -4,28 +4,79 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
 from rules.night_market.data import CARD_KIND, HAND_LIMIT, NAMES, PORTER, PRECIOUS, min_sell
 from rules.night_market.state import State
+from rules.night_market.view import View
 
 
-def _check_take(state: State, seat: int, action: Take) -> str | None:
-    if action.card not in state.market:
+@dataclass(frozen=True)
+class Known:
+    """What deciding a move's legality needs, all of it known to the seat moving.
+
+    Built from the state (`check`) or from that seat's view (`why_not`): the same facts either way,
+    so a client holding only its view refuses exactly what the rules refuse.
+    """
+
+    seat: int | None
+    over: bool
+    turn: int
+    turn_name: str
+    market: tuple[int, ...]
+    hand: tuple[int, ...]
+    porters: int
+
+
+def known_from_state(state: State, seat: int | None) -> Known:
+    """The facts `seat` knows, read from the full state."""
+    hand: tuple[int, ...] = ()
+    porters = 0
+    if seat is not None and seat in (0, 1):
+        hand, porters = state.hands[seat], len(state.porters[seat])
+    return Known(
+        seat=seat,
+        over=state.over,
+        turn=state.turn,
+        turn_name=state.names[state.turn],
+        market=state.market,
+        hand=hand,
+        porters=porters,
+    )
+
+
+def known_from_view(view: View) -> Known:
+    """The same facts, read from the seat's own view."""
+    seat = view.seat
+    return Known(
+        seat=seat,
+        over=view.over,
+        turn=view.turn,
+        turn_name=view.seats[view.turn].name,
+        market=tuple(c for c, _ in view.market),
+        hand=tuple(c for c, _ in view.hand),
+        porters=len(view.seats[seat].porters) if seat is not None else 0,
+    )
+
+
+def _check_take(known: Known, action: Take) -> str | None:
+    if action.card not in known.market:
         return "That card is not in the market."
     if CARD_KIND[action.card] == PORTER:
         return "Porters are taken all together: use Take porters."
-    if len(state.hands[seat]) >= HAND_LIMIT:
+    if len(known.hand) >= HAND_LIMIT:
         return f"Your hand already holds {HAND_LIMIT} goods."
     return None
 
 
-def _check_exchange(state: State, seat: int, action: Exchange) -> str | None:
-    take, give, hand = action.take, action.give, state.hands[seat]
+def _check_exchange(known: Known, action: Exchange) -> str | None:
+    take, give, hand = action.take, action.give, known.hand
     if len(set(take)) != len(take) or len(set(give)) != len(give):
         return "Each card can only be chosen once."
-    if any(card not in state.market for card in take):
+    if any(card not in known.market for card in take):
         return "You can only take cards that are in the market."
     if any(CARD_KIND[card] == PORTER for card in take):
         return "You can't take porters in an exchange."
@@ -33,8 +84,8 @@ def _check_exchange(state: State, seat: int, action: Exchange) -> str | None:
         return "An exchange takes at least 2 goods from the market."
     if any(card not in hand for card in give):
         return "You can only give back cards from your hand."
-    if action.porters < 0 or action.porters > len(state.porters[seat]):
-        n = len(state.porters[seat])
+    if action.porters < 0 or action.porters > known.porters:
+        n = known.porters
         return f"You have only {n} {'porter' if n == 1 else 'porters'}."
     given = len(give) + action.porters
     if given != len(take):
@@ -47,19 +98,19 @@ def _check_exchange(state: State, seat: int, action: Exchange) -> str | None:
     return None
 
 
-def _check_take_porters(state: State, seat: int, action: TakePorters) -> str | None:
-    if not any(CARD_KIND[c] == PORTER for c in state.market):
+def _check_take_porters(known: Known, action: TakePorters) -> str | None:
+    if not any(CARD_KIND[c] == PORTER for c in known.market):
         return "There are no porters in the market."
     return None
 
 
-def _check_sell(state: State, seat: int, action: Sell) -> str | None:
+def _check_sell(known: Known, action: Sell) -> str | None:
     cards = action.cards
     if not cards:
         return "Choose cards from your hand to sell."
     if len(set(cards)) != len(cards):
         return "Each card can only be chosen once."
-    if any(card not in state.hands[seat] for card in cards):
+    if any(card not in known.hand for card in cards):
         return "You can only sell cards from your hand."
     kinds = {CARD_KIND[c] for c in cards}
     if len(kinds) > 1:
@@ -70,24 +121,34 @@ def _check_sell(state: State, seat: int, action: Sell) -> str | None:
     return None
 
 
-_CHECKS: dict[type, Callable[[State, int, Action], str | None]] = {
-    Take: _check_take,  # type: ignore[dict-item]
-    Exchange: _check_exchange,  # type: ignore[dict-item]
-    TakePorters: _check_take_porters,  # type: ignore[dict-item]
-    Sell: _check_sell,  # type: ignore[dict-item]
+_CHECKS: dict[type, Callable[[Known, Any], str | None]] = {
+    Take: _check_take,
+    Exchange: _check_exchange,
+    TakePorters: _check_take_porters,
+    Sell: _check_sell,
 }
+
+
+def reason(known: Known, action: Action) -> str | None:
+    """None when the seat in `known` may play `action` now, else the reason in plain language."""
+    if known.over:
+        return "The match is over."
+    if known.seat != known.turn:
+        return f"It is {known.turn_name}'s turn."
+    checker = _CHECKS.get(type(action))
+    if checker is None:
+        return "That is not a Night Market move."
+    return checker(known, action)
 
 
 def check(state: State, seat: int, action: Action) -> str | None:
     """None when `seat` may play `action` now, else the reason in plain language."""
-    if state.over:
-        return "The match is over."
-    if seat != state.turn:
-        return f"It is {state.names[state.turn]}'s turn."
-    checker = _CHECKS.get(type(action))
-    if checker is None:
-        return "That is not a Night Market move."
-    return checker(state, seat, action)
+    return reason(known_from_state(state, seat), action)
+
+
+def why_not(view: View, action: Action) -> str | None:
+    """The same answer as `check`, from the seat's own view alone."""
+    return reason(known_from_view(view), action)
 
 
 def _by_kind(cards: tuple[int, ...]) -> dict[str, list[int]]:

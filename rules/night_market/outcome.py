@@ -71,4 +71,4 @@ def outcome(state: State) -> Outcome | None:
     winner = match_winner(state.seals)
     assert winner is not None
     detail = f"{state.names[winner]} wins {state.seals[winner]}–{state.seals[1 - winner]} in seals"
-    return Outcome((winner,), (float(state.seals[0]), float(state.seals[1])), EndReason.SEALS, detail)
+    return Outcome((winner,), (float(state.seals[0]), float(state.seals[1])), EndReason.TARGET_REACHED, detail)

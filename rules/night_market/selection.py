@@ -2,7 +2,7 @@
 
 The screen passes the view, the selected market and hand card ids and the porters the player added.
 Only the returned actions become buttons; the line says what they would do, or (from the same
-`check` the rules use) why the selection is not allowed. An exchange short of cards to give back is
+`why_not` the rules answer from the view) why the selection is not allowed. An exchange short of cards to give back is
 filled with porters, and the line says so.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
 from rules.night_market.data import CARD_KIND, NAMES, PORTER, a_or_an, bonus_size, plural
-from rules.night_market.legal import check
+from rules.night_market.legal import why_not
 from rules.night_market.view import View
 
 
@@ -23,31 +23,6 @@ class Selection:
 
     actions: tuple[Action, ...]
     line: str
-
-
-@dataclass(frozen=True)
-class _Table:
-    """The public table plus the viewer's hand: enough for `check` on the viewer's own moves."""
-
-    over: bool
-    turn: int
-    names: tuple[str, str]
-    market: tuple[int, ...]
-    hands: tuple[tuple[int, ...], tuple[int, ...]]
-    porters: tuple[tuple[int, ...], tuple[int, ...]]
-
-
-def _table(view: View, seat: int) -> _Table:
-    hand = tuple(c for c, _ in view.hand)
-    hands = (hand, ()) if seat == 0 else ((), hand)
-    return _Table(
-        over=view.over,
-        turn=view.turn,
-        names=(view.seats[0].name, view.seats[1].name),
-        market=tuple(c for c, _ in view.market),
-        hands=hands,
-        porters=(view.seats[0].porters, view.seats[1].porters),
-    )
 
 
 def _names(cards: tuple[int, ...]) -> str:
@@ -103,12 +78,11 @@ def select(
     if seat is None:
         return Selection((), "You are watching.")
     market, hand = tuple(sorted(market_ids)), tuple(sorted(hand_ids))
-    table = _table(view, seat)
     action, fill = _candidate(market, hand, porters)
     if action is None or (not market and porters):
-        reason = check(table, seat, TakePorters()) if view.over or view.turn != seat else None  # type: ignore[arg-type]
+        reason = why_not(view, TakePorters()) if view.over or view.turn != seat else None
         return Selection((), reason or _prompt(market, hand, porters))
-    reason = check(table, seat, action)  # type: ignore[arg-type]
+    reason = why_not(view, action)
     if reason is not None:
         return Selection((), reason)
     line = describe(view, action)

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Annotated
 
-from rules.night_market.data import BONUS_SIZES, CARD_KIND, DECK_COUNTS, GOODS
+from rules.codec import OneOf, Range
+from rules.night_market.data import BONUS_SIZES, CARD_COUNT, CARD_KIND, DECK_COUNTS, GOODS
 from rules.night_market.state import RoundSummary, State
 
-Card = tuple[int, str]
+# (card id, kind): the wire form names a real card and a real kind, nothing else.
+Card = tuple[Annotated[int, Range(0, CARD_COUNT - 1)], Annotated[str, OneOf(frozenset(CARD_KIND))]]
 
 
 @dataclass(frozen=True)

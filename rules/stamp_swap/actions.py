@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from rules.codec import OneOf, Range, Size, Tagged, Unique
+from rules.codec import OneOf, Range, Size, Unique
 from rules.stamp_swap.cards import ATTENDEE_IDS, CONTESTS
 from rules.stamp_swap.stamps import ALBUM_COLS, ALBUM_ROWS, DAILY_SPACES, MAX_PLAYERS, STAMPS
 from rules.stamp_swap.state import HIDDEN_PREFIX
+from rules.tagged import Tagged
 
 CARD_IDS = (*STAMPS, *ATTENDEE_IDS)
 ITEM_KEYS = frozenset([*CARD_IDS, *(f"{HIDDEN_PREFIX}{i}" for i in range(len(CARD_IDS)))])

@@ -23,17 +23,6 @@ def legal(state: State, seat: int) -> list[Take | TakeToken]:
     return out
 
 
-def check(state: State, seat: int, action: Take | TakeToken) -> str | None:
-    """Why the pick is not allowed, or None."""
-    if state.phase is not Phase.COLLECT:
-        return "it is not the Collect phase"
-    if state.turn != seat:
-        return "it is not your turn to collect"
-    if isinstance(action, TakeToken):
-        return None if state.token_holder is None else "the first-player token is no longer in the pool"
-    return None if action.item in state.pool else "that item is not in the pool"
-
-
 def apply(state: State, seat: int, action: Take | TakeToken) -> Result:
     """Take an item into the next Daily Collection space (or the token), then pass clockwise."""
     if isinstance(action, TakeToken):

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rules.config import require_config, require_level
 from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome, redact_secret
-from rules.errors import IllegalAction, MalformedAction
-from rules.stamp_swap import collect, show, swap, wire
+from rules.errors import IllegalAction
+from rules.stamp_swap import collect, legality, show, swap, wire
 from rules.stamp_swap.actions import (
     ACTIONS,
     Action,
@@ -26,16 +27,15 @@ from rules.stamp_swap.stamps import MAX_PLAYERS, MIN_PLAYERS
 from rules.stamp_swap.state import Phase, State, filled, waiting
 from rules.stamp_swap.view import view
 
-Checker = Callable[[State, int, Any], "str | None"]
 Applier = Callable[[State, int, Any], "tuple[State, list[Event]]"]
 
-HANDLERS: dict[type, tuple[Checker, Applier]] = {
-    Take: (collect.check, collect.apply),
-    TakeToken: (collect.check, collect.apply),
-    Prepare: (swap.check_prepare, swap.apply_prepare),
-    TakePile: (swap.check_choose, swap.apply_choose),
-    Place: (show.check, show.apply),
-    ChooseContest: (show.check, show.apply),
+APPLIERS: dict[type, Applier] = {
+    Take: collect.apply,
+    TakeToken: collect.apply,
+    Prepare: swap.apply_prepare,
+    TakePile: swap.apply_choose,
+    Place: show.apply,
+    ChooseContest: show.apply,
 }
 LEGAL: dict[Phase, Callable[[State, int], Sequence[Action]]] = {
     Phase.COLLECT: collect.legal,
@@ -46,6 +46,11 @@ LEGAL: dict[Phase, Callable[[State, int], Sequence[Action]]] = {
 }
 
 
+def _malformed(action: Any) -> str | None:
+    """Why a Stamp Swap action class holds values no action could (a 0.5 column, an unknown key)."""
+    return ACTIONS.problem(action) if type(action) in APPLIERS else None
+
+
 class StampSwap:
     """Collect, Swap and Show over three days, then the Final Show."""
 
@@ -54,15 +59,12 @@ class StampSwap:
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
     realtime = False
-    bot_levels = ("easy", "normal")
+    bot_levels: tuple[str, ...] = ("easy", "normal")
 
-    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> State:
-        """Friday's pool is already set up."""
-        players = len(config.seats)
-        if not self.min_seats <= players <= self.max_seats:
-            raise ValueError(f"Stamp Swap needs {self.min_seats} to {self.max_seats} seats, not {players}")
-        state, _ = setup_day(new_state(seed, players))
-        return state
+    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
+        """Friday's pool set up, and its day_start event."""
+        require_config(self, config, {})
+        return setup_day(new_state(seed, len(config.seats)))
 
     def waiting(self, state: State) -> tuple[int, ...]:
         """Seats that may act now."""
@@ -76,24 +78,18 @@ class StampSwap:
 
     def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
         """None when allowed, else the reason."""
-        handler = HANDLERS.get(type(action))
-        if handler is None:
-            return "that is not a Stamp Swap action"
-        malformed = ACTIONS.problem(action)  # a 0.5 column or an unknown key never reaches a phase
-        if malformed is not None:
-            return malformed
-        if not 0 <= seat < state.players:
-            return "no such seat"
-        if state.phase is Phase.OVER:
-            return "the match is over"
-        return handler[0](state, seat, action)
+        return _malformed(action) or legality.check(state, seat, action)
+
+    def why_not(self, view: dict[str, Any], action: Any, now: float = 0.0) -> str | None:
+        """The same answer as `check`, from the seat's own view alone (what a remote client holds)."""
+        return _malformed(action) or legality.why_not(view, action)
 
     def apply(self, state: State, seat: int, action: Any, now: float = 0.0) -> tuple[State, list[Event]]:
         """New state and events; raises IllegalAction when not allowed."""
         reason = self.check(state, seat, action)
         if reason is not None:
             raise IllegalAction(reason)
-        return HANDLERS[type(action)][1](state, seat, action)
+        return APPLIERS[type(action)](state, seat, action)
 
     def tick(self, state: State, now: float) -> tuple[State, list[Event]]:
         """Turn-based: time changes nothing."""
@@ -132,8 +128,10 @@ class StampSwap:
         tied = [i for i, s in enumerate(scores) if s == best]
         most = max(len(filled(state, i)) for i in tied)
         winners = tuple(i for i in tied if len(filled(state, i)) == most)
-        detail = "tie broken by album cells filled" if len(tied) > len(winners) else ""
-        return Outcome(winners, scores, EndReason.FINAL_SHOW, detail)
+        detail = "most points after the Final Show"
+        if len(tied) > len(winners):
+            detail += "; tie broken by album cells filled"
+        return Outcome(winners, scores, EndReason.ROUNDS_COMPLETE, detail)
 
     def action_to_json(self, action: Any) -> Any:
         """A JSON-ready form of an action."""
@@ -144,7 +142,6 @@ class StampSwap:
         return action_from_json(data)
 
     def make_bot(self, level: str, seat: int, seed: int) -> Bot:
-        """A bot for `seat` at `level`."""
-        if level not in self.bot_levels:
-            raise MalformedAction(f"unknown bot level {level!r}; choose one of {', '.join(self.bot_levels)}")
+        """A bot for `seat` at `level`; UnknownBotLevel for a level the game does not have."""
+        require_level(self, level)
         return make_bot(level, seat, seed)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from rules.contract import Event
 from rules.stamp_swap.actions import ChooseContest, Place
 from rules.stamp_swap.cards import CONTEST_BY_ID, EXHIBITOR_BY_ID
-from rules.stamp_swap.counters import count, fit_spots, fits_at, tier_points
+from rules.stamp_swap.counters import count, fit_spots, tier_points
 from rules.stamp_swap.setup import end_day
 from rules.stamp_swap.stamps import TOKEN_POINTS
 from rules.stamp_swap.state import (
@@ -82,28 +82,6 @@ def legal(state: State, seat: int) -> list[Place | ChooseContest]:
     if s.pending:
         return [Place(k, r, c) for k in s.pending for r, c in spots(state, seat, k)]
     return [ChooseContest(c) for c in state.contests if c not in s.tickets]
-
-
-def check(state: State, seat: int, action: Place | ChooseContest) -> str | None:
-    """Why the placement or contest choice is not allowed, or None."""
-    s = state.seats[seat]
-    if state.phase is not Phase.SHOW:
-        return "it is not the Show"
-    if s.show_done:
-        return "you have finished this Show"
-    if isinstance(action, ChooseContest):
-        if s.pending:
-            return "place your stamps first"
-        if action.contest not in state.contests:
-            return "that contest is not on the table"
-        return "your ticket is already on that contest" if action.contest in s.tickets else None
-    if action.item not in s.pending:
-        return "that stamp is not waiting to be placed"
-    stamp = stamp_of(state, action.item)
-    assert stamp is not None
-    if not fits_at(filled(state, seat), stamp.rows, stamp.cols, action.row, action.col):
-        return "the stamp does not fit there (upright, empty spaces only)"
-    return None
 
 
 def apply(state: State, seat: int, action: Place | ChooseContest) -> Result:

@@ -49,27 +49,6 @@ def legal_prepare(state: State, seat: int) -> list[Prepare]:
     return out
 
 
-def check_prepare(state: State, seat: int, action: Prepare) -> str | None:
-    """Why the reserve-and-split is not allowed, or None."""
-    s = state.seats[seat]
-    if state.phase is not Phase.SWAP_PREP:
-        return "it is not time to reserve and split"
-    if s.ready:
-        return "you have already reserved and split"
-    options = reservable(state, seat)
-    if action.reserve is None and options:
-        return "you must reserve one item"
-    if action.reserve is not None and action.reserve not in options:
-        in_dc = action.reserve in s.dc
-        return "rare stamps cannot be reserved" if in_dc else "that item is not in your Daily Collection"
-    if not action.pile_a or not action.pile_b:
-        return "each pile needs at least one item"
-    rest = sorted(k for k in s.dc if k != action.reserve)
-    if sorted((*action.pile_a, *action.pile_b)) != rest:
-        return "the two piles must hold exactly your other items"
-    return None
-
-
 def apply_prepare(state: State, seat: int, action: Prepare) -> Result:
     """Lock in the reserve and the piles; when everyone is ready the choosing starts."""
     state = with_seat(
@@ -102,19 +81,6 @@ def legal_choose(state: State, seat: int) -> list[TakePile]:
     if state.phase is not Phase.SWAP_CHOOSE or state.turn != seat:
         return []
     return [TakePile(o, p) for o in offered_owners(state, seat) for p in (0, 1)]
-
-
-def check_choose(state: State, seat: int, action: TakePile) -> str | None:
-    """Why the pile cannot be taken, or None."""
-    if state.phase is not Phase.SWAP_CHOOSE:
-        return "it is not time to choose piles"
-    if state.turn != seat:
-        return "it is not your turn to choose a pile"
-    if action.owner == seat:
-        return "take a pile from an opponent, not your own"
-    if not 0 <= action.owner < state.players or not state.seats[action.owner].offered:
-        return "that player has no piles on offer"
-    return None if action.pile in (0, 1) else "choose pile 0 or 1"
 
 
 def apply_choose(state: State, seat: int, action: TakePile) -> Result:

@@ -6,7 +6,7 @@ keys and value types, the way the other games' view dataclasses do.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
 
 from rules.codec import decode, encode
 
@@ -106,7 +106,7 @@ class View(TypedDict):
     players: int
     day: int
     day_name: str
-    phase: str
+    phase: Literal["collect", "swap_prep", "swap_choose", "show", "over"]  # Phase values
     over: bool
     first_player: int
     token: Token

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Union
 
-from rules.codec import OneOf, Range, Tagged
+from rules.codec import OneOf, Range
 from rules.swap_meet.data import MAX_OFFER_ID, MAX_SEATS, OFFER_LIMIT, RESOURCES
+from rules.tagged import Tagged
 
 Resource = Annotated[str, OneOf(frozenset(RESOURCES))]
 SeatNo = Annotated[int, Range(0, MAX_SEATS - 1)]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rules.swap_meet.actions import (
@@ -19,87 +20,144 @@ from rules.swap_meet.actions import (
     TaxAudit,
 )
 from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, OFFER_LIMIT, RESOURCES, TAKEOVER
-from rules.swap_meet.effects import takeover_target
 from rules.swap_meet.scoring import is_exact
 from rules.swap_meet.state import Phase, State
+from rules.swap_meet.view import SeatView
 
 CARD_FOR_ACTION: dict[type, str] = {Crash: CRASH, Peek: INSIDE, TaxAudit: AUDIT, HostileTakeover: TAKEOVER}
 
 
-def _holds(state: State, seat: int, card: str) -> bool:
-    return any(c.kind == card for c in state.stalls[seat].hand)
+@dataclass(frozen=True)
+class Known:
+    """What deciding an action's legality needs, all of it known to the seat acting.
+
+    Built from the state (`check`) or from that seat's view (`why_not`): the same facts either way,
+    so a client holding only its view refuses exactly what the rules refuse.
+    """
+
+    seat: int
+    seats: int
+    phase: Phase
+    deadline: float
+    counts: Mapping[str, int]  # own resources by type
+    held: frozenset[str]  # own card kinds, action cards included
+    offers: tuple[tuple[int, str, int] | None, ...]  # per seat: (offer id, type, count)
+    exact: bool
+    peeked: frozenset[int]
+    resource_counts: tuple[int, ...]  # per seat (public)
+
+
+def known_from_state(state: State, seat: int) -> Known:
+    """The facts `seat` knows, read from the full state."""
+    stall = state.stalls[seat]
+    return Known(
+        seat=seat,
+        seats=state.seats,
+        phase=state.phase,
+        deadline=state.deadline,
+        counts=stall.counts(),
+        held=frozenset(c.kind for c in stall.hand),
+        offers=tuple(None if s.offer is None else (s.offer.id, s.offer.kind, s.offer.count) for s in state.stalls),
+        exact=is_exact(stall),
+        peeked=frozenset(stall.peeked),
+        resource_counts=tuple(len(s.resources()) for s in state.stalls),
+    )
+
+
+def known_from_view(view: SeatView) -> Known:
+    """The same facts, read from the seat's own view (never a spectator's)."""
+    assert view.seat is not None
+    counts = dict.fromkeys(RESOURCES, 0)
+    for _, kind in view.hand:
+        if kind in counts:
+            counts[kind] += 1
+    return Known(
+        seat=view.seat,
+        seats=view.seats,
+        phase=Phase(view.phase),
+        deadline=view.deadline,
+        counts=counts,
+        held=frozenset(kind for _, kind in view.hand),
+        offers=tuple(None if o is None else (o.id, o.kind, o.count) for o in view.offers),
+        exact=view.exact,
+        peeked=frozenset(view.peeked),
+        resource_counts=view.resource_counts,
+    )
 
 
 def _kind(kind: Any) -> str | None:
     return None if kind in RESOURCES else "no such resource"
 
 
-def _open(state: State, seat: int, a: OpenOffer) -> str | None:
+def _open(known: Known, a: OpenOffer) -> str | None:
     if a.kind not in RESOURCES:
         return "no such resource"
     if not 1 <= a.count <= OFFER_LIMIT:
         return f"offers are 1 to {OFFER_LIMIT} cards"
-    if state.stalls[seat].counts()[a.kind] < a.count:
+    if known.counts[a.kind] < a.count:
         return f"you do not hold {a.count} {a.kind}"
     return None
 
 
-def _pull(state: State, seat: int, a: Pull) -> str | None:
-    return None if state.stalls[seat].offer else "you have no open offer"
+def _pull(known: Known, a: Pull) -> str | None:
+    return None if known.offers[known.seat] else "you have no open offer"
 
 
-def _other(state: State, seat: int, target: Any) -> str | None:
-    if not isinstance(target, int) or not 0 <= target < state.seats:
+def _other(known: Known, target: Any) -> str | None:
+    if not isinstance(target, int) or not 0 <= target < known.seats:
         return "no such seat"
-    return "that is your own stall" if target == seat else None
+    return "that is your own stall" if target == known.seat else None
 
 
-def _swap(state: State, seat: int, a: Swap) -> str | None:
-    reason = _other(state, seat, a.target)
+def _swap(known: Known, a: Swap) -> str | None:
+    reason = _other(known, a.target)
     if reason:
         return reason
-    offer = state.stalls[a.target].offer
-    if offer is None or offer.id != a.offer:
+    offer = known.offers[a.target]
+    if offer is None or offer[0] != a.offer:
         return "that offer is gone"
+    _, kind, count = offer
     if a.give not in RESOURCES:
         return "no such resource"
-    if a.give == offer.kind:
-        return f"give a different type than {offer.kind}"
-    if state.stalls[seat].counts()[a.give] < offer.count:
-        return f"you need {offer.count} {a.give} to swap"
+    if a.give == kind:
+        return f"give a different type than {kind}"
+    if known.counts[a.give] < count:
+        return f"you need {count} {a.give} to swap"
     return None
 
 
-def _cash(state: State, seat: int, a: CashOut) -> str | None:
-    if is_exact(state.stalls[seat]):
+def _cash(known: Known, a: CashOut) -> str | None:
+    if known.exact:
         return None
     return "your resources must match the contract exactly (extra resources block it)"
 
 
-def _pin(state: State, seat: int, a: PinBank) -> str | None:
+def _pin(known: Known, a: PinBank) -> str | None:
     return _kind(a.kind)
 
 
-def _crash(state: State, seat: int, a: Crash) -> str | None:
+def _crash(known: Known, a: Crash) -> str | None:
     return _kind(a.kind)
 
 
-def _peek(state: State, seat: int, a: Peek) -> str | None:
-    reason = _other(state, seat, a.target)
+def _peek(known: Known, a: Peek) -> str | None:
+    reason = _other(known, a.target)
     if reason:
         return reason
-    return "you already know that contract" if a.target in state.stalls[seat].peeked else None
+    return "you already know that contract" if a.target in known.peeked else None
 
 
-def _audit(state: State, seat: int, a: TaxAudit) -> str | None:
+def _audit(known: Known, a: TaxAudit) -> str | None:
     return None
 
 
-def _takeover(state: State, seat: int, a: HostileTakeover) -> str | None:
-    return None if takeover_target(state, seat) is not None else "nobody has a resource to take"
+def _takeover(known: Known, a: HostileTakeover) -> str | None:
+    # takeover_target() finds a victim exactly when another seat holds a resource
+    others = (n for s, n in enumerate(known.resource_counts) if s != known.seat)
+    return None if any(others) else "nobody has a resource to take"
 
 
-CHECKS: dict[type, Callable[[State, int, Any], str | None]] = {
+CHECKS: dict[type, Callable[[Known, Any], str | None]] = {
     OpenOffer: _open,
     Pull: _pull,
     Swap: _swap,
@@ -112,23 +170,39 @@ CHECKS: dict[type, Callable[[State, int, Any], str | None]] = {
 }
 
 
-def check(state: State, seat: int, action: Action, now: float) -> str | None:
-    """None when allowed, else the reason."""
-    if not isinstance(seat, int) or not 0 <= seat < state.seats:
-        return "no such seat"
-    if state.phase is Phase.FINISHED:
+def reason(known: Known, action: Action, now: float) -> str | None:
+    """None when the seat in `known` may take `action` at `now`, else the reason."""
+    if known.phase is Phase.FINISHED:
         return "the match is over"
     if isinstance(action, NextRound):
-        return None if state.phase is Phase.LOCKED else "the round is still running"
+        return None if known.phase is Phase.LOCKED else "the round is still running"
     checker = CHECKS.get(type(action))
     if checker is None:
         return "not a Swap Meet action"
-    if state.phase is not Phase.TRADING or now >= state.deadline:
+    if known.phase is not Phase.TRADING or now >= known.deadline:
         return "the round is over"
     card = CARD_FOR_ACTION.get(type(action))
-    if card is not None and not _holds(state, seat, card):
+    if card is not None and card not in known.held:
         return f"you do not hold {ACTION_TITLES[card]}"
-    return checker(state, seat, action)
+    return checker(known, action)
+
+
+def _seat_ok(seat: Any, seats: int) -> bool:
+    return isinstance(seat, int) and 0 <= seat < seats
+
+
+def check(state: State, seat: int, action: Action, now: float) -> str | None:
+    """None when allowed, else the reason."""
+    if not _seat_ok(seat, state.seats):
+        return "no such seat"
+    return reason(known_from_state(state, seat), action, now)
+
+
+def why_not(view: SeatView, action: Action, now: float) -> str | None:
+    """The same answer as `check`, from the seat's own view alone, at the explicit `now`."""
+    if not _seat_ok(view.seat, view.seats):
+        return "no such seat"
+    return reason(known_from_view(view), action, now)
 
 
 def legal_actions(state: State, seat: int, now: float) -> list[Action]:
@@ -151,4 +225,5 @@ def legal_actions(state: State, seat: int, now: float) -> list[Action]:
             candidates.append(Peek(other))
         if other != seat and offer is not None:
             candidates += [Swap(other, kind, offer.id) for kind in RESOURCES if kind != offer.kind]
-    return [a for a in candidates if check(state, seat, a, now) is None]
+    known = known_from_state(state, seat)
+    return [a for a in candidates if reason(known, a, now) is None]

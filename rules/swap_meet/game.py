@@ -6,11 +6,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.codec import decode, encode
-from rules.contract import EndReason, Event, MatchConfig, Outcome, redact_secret
+from rules.config import number_between, require_config, require_level
+from rules.contract import EndReason, Event, Game, MatchConfig, Outcome, redact_secret
 from rules.swap_meet import actions, apply, check, rounds
 from rules.swap_meet import view as views
-from rules.swap_meet.data import MAX_SEATS, MIN_SEATS
+from rules.swap_meet.actions import Action
+from rules.swap_meet.data import MAX_SEATS, MIN_SEATS, ROUND_SECONDS_RANGE, ROUNDS, SUMMARY_SECONDS_RANGE
 from rules.swap_meet.state import Phase, State
+
+OPTIONS = {
+    "round_seconds": number_between(*ROUND_SECONDS_RANGE),
+    "summary_seconds": number_between(*SUMMARY_SECONDS_RANGE),
+}
 
 
 class SwapMeet:
@@ -21,10 +28,11 @@ class SwapMeet:
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     realtime = True
-    bot_levels = ("easy", "normal", "hard")
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
 
-    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> State:
-        """Round 1 dealt with its timer starting at `now`."""
+    def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
+        """Round 1 dealt with its timer starting at `now`, and its round_start event."""
+        require_config(self, config, OPTIONS)
         return rounds.new_match(seed, config, now)
 
     def waiting(self, state: State) -> tuple[int, ...]:
@@ -38,6 +46,10 @@ class SwapMeet:
     def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
         """None when allowed, else the reason."""
         return check.check(state, seat, action, now)
+
+    def why_not(self, view: views.SeatView, action: Any, now: float = 0.0) -> str | None:
+        """The same answer as `check` at `now`, from the seat's own view alone (what a remote client holds)."""
+        return check.why_not(view, action, now)
 
     def apply(self, state: State, seat: int, action: Any, now: float = 0.0) -> tuple[State, list[Event]]:
         """Apply at `now`; IllegalAction with the reason when refused."""
@@ -77,7 +89,8 @@ class SwapMeet:
             return None
         best = max(state.totals)
         winners = tuple(s for s in range(state.seats) if state.totals[s] == best)
-        return Outcome(winners, tuple(float(x) for x in state.totals), EndReason.ROUNDS)
+        detail = f"most points after {ROUNDS} rounds"
+        return Outcome(winners, tuple(float(x) for x in state.totals), EndReason.ROUNDS_COMPLETE, detail)
 
     def action_to_json(self, action: Any) -> Any:
         """JSON form of an action."""
@@ -88,10 +101,11 @@ class SwapMeet:
         return actions.action_from_json(data)
 
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
-        """A bot for `seat` at `level`."""
+        """A bot for `seat` at `level`; UnknownBotLevel for a level the game does not have."""
         from rules.swap_meet.bots import TraderBot
 
+        require_level(self, level)
         return TraderBot(level, seat, seed)
 
 
-GAME = SwapMeet()
+GAME: Game[State, Action, views.SeatView] = SwapMeet()

@@ -16,10 +16,8 @@ from rules.swap_meet.data import (
     MULT_START,
     RESOURCES,
     ROUND_SECONDS,
-    ROUND_SECONDS_RANGE,
     ROUNDS,
     SUMMARY_SECONDS,
-    SUMMARY_SECONDS_RANGE,
     Contract,
     deck_kinds,
 )
@@ -28,23 +26,14 @@ from rules.swap_meet.scoring import score_round, slam_kind
 from rules.swap_meet.state import Card, Phase, RoundSummary, Stall, State
 
 
-def _option(config: MatchConfig, key: str, default: float, bounds: tuple[float, float]) -> float:
-    value = float(config.options.get(key, default))
-    if not bounds[0] <= value <= bounds[1]:
-        raise ValueError(f"{key} must be between {bounds[0]:g} and {bounds[1]:g}, got {value:g}")
-    return value
-
-
-def new_match(seed: int, config: MatchConfig, now: float = 0.0) -> State:
-    """Round 1 dealt, its timer running from `now`."""
+def new_match(seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
+    """Round 1 dealt, its timer running from `now`, and its round_start event (config already checked)."""
     seats = len(config.seats)
-    if not 3 <= seats <= 6:
-        raise ValueError("Swap Meet needs 3 to 6 seats")
     state = State(
         rng=Rng.seeded(seed),
         seats=seats,
-        round_seconds=_option(config, "round_seconds", ROUND_SECONDS, ROUND_SECONDS_RANGE),
-        summary_seconds=_option(config, "summary_seconds", SUMMARY_SECONDS, SUMMARY_SECONDS_RANGE),
+        round_seconds=float(config.options.get("round_seconds", ROUND_SECONDS)),
+        summary_seconds=float(config.options.get("summary_seconds", SUMMARY_SECONDS)),
         round_no=0,
         phase=Phase.LOCKED,
         stalls=(),
@@ -57,7 +46,7 @@ def new_match(seed: int, config: MatchConfig, now: float = 0.0) -> State:
         totals=tuple(Fraction(0) for _ in range(seats)),
         clock=now,
     )
-    return start_round(state, now)[0]
+    return start_round(state, now)
 
 
 def _missing(contract: Contract, hand: Counter[str]) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES
 from rules.swap_meet.scoring import bank_type, is_exact
@@ -27,7 +27,7 @@ class SeatView:
 
     seat: int | None
     seats: int
-    phase: str  # "trading", "locked", "finished"
+    phase: Literal["trading", "locked", "finished"]  # Phase values, as the scene compares them
     round_no: int
     round_start: float
     deadline: float
@@ -50,6 +50,14 @@ class SeatView:
     peeked: dict[int, str]  # seat -> contract, only what this seat's Inside Trading revealed
     summaries: tuple[RoundSummary, ...]
     final: tuple[int, ...]  # seats in final standing order once finished, else ()
+
+    def counts(self) -> dict[str, int]:
+        """Resource counts of this seat's own hand (all zero for a spectator)."""
+        out = dict.fromkeys(RESOURCES, 0)
+        for _, kind in self.hand:
+            if kind in out:
+                out[kind] += 1
+        return out
 
 
 def _market(mults: tuple[Any, ...]) -> dict[str, float]:

@@ -1,5 +1,14 @@
-"""The Night Market table scene (see scene.py); split into layout, faces, painting, flights and overlays."""
+"""Night Market's table (scene.py, split into layout, faces, painting, flights and overlays) and its catalogue entry."""
 
-from game.scenes.night_market.scene import NightMarketScene
+from game.catalog import GameEntry
+from rules.night_market.data import SEALS_TO_WIN, SEATS
+from rules.night_market.help import HELP_PAGES
 
-__all__ = ["NightMarketScene"]
+ENTRY = GameEntry(
+    name="night-market",
+    title="Night Market",
+    tagline=f"{SEATS} merchants · first to {SEALS_TO_WIN} seals",
+    help_pages=tuple(HELP_PAGES),
+    scene="game.scenes.night_market.scene:NightMarketScene",
+    tile="tile_night_market",
+)

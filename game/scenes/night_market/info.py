@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.scenes.help import HelpScene
-from game.scenes.night_market.briefing import briefing
 from game.scenes.night_market.overlays import GameInfoScene, InfoPanel, MenuScene
 from rules.night_market.data import BONUS_SIZES, BONUS_VALUES, GOODS, NAMES
 
@@ -56,7 +54,7 @@ class TableInfo:
 
         actions = {
             "info": self.show_game_info,
-            "help": lambda: self.app.stack.push(HelpScene(self.app, "Night Market", briefing())),
+            "help": self.open_help,
             "settings": lambda: self.app.go(lambda: self.app.stack.push(SettingsScene(self.app))),
             "quit": self.quit_to_title,
         }

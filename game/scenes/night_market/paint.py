@@ -8,7 +8,7 @@ from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, outline
 from game.text import CREAM, GOLD, MUTED, RED
 from game.widgets import felt, panel
-from rules.night_market.data import BONUS_SIZES, GOODS, NAMES, PORTER
+from rules.night_market.data import BONUS_SIZES, GOODS, NAMES, PORTER, SEALS_TO_WIN
 
 SELECT = (255, 214, 90)
 DARK = (26, 20, 16, 230)
@@ -86,7 +86,7 @@ class TablePainter:
         text = self.app.text
         x, y = L.ROUND_LABEL
         text.draw(surface, f"Round {self.view.round_no}", (x, y), 44, GOLD, bold=True, anchor="midtop", shadow=True)
-        text.draw(surface, "First to 2 seals wins", (x, y + 60), 24, MUTED, anchor="midtop")
+        text.draw(surface, f"First to {SEALS_TO_WIN} seals wins", (x, y + 60), 24, MUTED, anchor="midtop")
         pygame.draw.circle(surface, (26, 20, 16), L.MORE.center, L.MORE.w // 2)
         pygame.draw.circle(surface, (138, 106, 60), L.MORE.center, L.MORE.w // 2, 3)
         icon = self.app.assets.image("icon_more", (64, 64))

@@ -1,6 +1,6 @@
 """The Night Market table: one person against the Rival, or two people passing one device.
 
-Renders only from `session.view(viewer)` and redacted events. The selection (market cards, hand
+Renders only from `table.view(viewer)` and the redacted events the table hands it. The selection (market cards, hand
 cards, porters added) goes to rules.night_market.selection, which says what it would do or why not;
 only the moves it allows become buttons. Moves apply at once; the events are animated afterwards.
 """
@@ -12,23 +12,19 @@ from typing import Any
 
 import pygame
 
-from game import saves
+from game.match.table import Table
 from game.scenes.curtain import CurtainScene
-from game.scenes.help import HelpScene
+from game.scenes.match import MatchScene, Recap
 from game.scenes.night_market import layout as L
-from game.scenes.night_market.briefing import briefing
 from game.scenes.night_market.ceremony import Ceremony
 from game.scenes.night_market.flights import Flights
 from game.scenes.night_market.info import TableInfo
 from game.scenes.night_market.motion import Thinking
 from game.scenes.night_market.paint import TablePainter
-from game.scenes.night_market.story import MOVES, blurb, line, replay_events
-from game.session import MatchClock, MatchSession
-from game.table import TableScene
+from game.scenes.night_market.story import MOVES, blurb, line
 from game.ui import button
-from rules.contract import Event, MatchConfig
-from rules.errors import IllegalAction, MalformedAction
-from rules.night_market import GAME
+from rules.contract import Event
+from rules.errors import IllegalAction
 from rules.night_market.actions import Exchange, Sell, Take, TakePorters
 from rules.night_market.data import CARD_KIND, NAMES, PORTER, plural
 from rules.night_market.selection import Selection, select
@@ -36,28 +32,22 @@ from rules.night_market.selection import Selection, select
 SOUNDS = {"took": "card_slide", "exchanged": "exchange", "took_porters": "porters", "sold": "coins"}
 
 
-class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
+class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     """The market table scene."""
 
     name = "night_market"
-    THREADED_BOTS = True  # tests set False for deterministic bots
+    GAME = "night-market"
+    SOUNDS = SOUNDS
 
-    def __init__(self, app, config: MatchConfig, seed: int,  # type: ignore[no-untyped-def]
-                 session: MatchSession | None = None) -> None:
-        super().__init__(app)
-        self.config = config
-        if session is None:
-            session = MatchSession(GAME, config, seed, MatchClock(app.clock), bot_speed=app.settings.bot_speed,
-                                   threaded=self.THREADED_BOTS)
-            saves.write(session.to_save())  # Continue works even before the first move
-        self.session = session
-        self.people = tuple(i for i, s in enumerate(config.seats) if s.bot is None)
+    def __init__(self, app, table: Table) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app, table)
+        self.people = table.here
         self.pass_and_play = len(self.people) > 1
-        public = session.view(None)
-        self.names: tuple[str, str] = (public.seats[0].name, public.seats[1].name)
+        public = table.view(None)
+        self.names: tuple[str, str] = (public.seats[0].name, public.seats[1].name)  # type: ignore[assignment]
         self.viewer: int | None = (public.turn if public.turn in self.people else self.people[0]) \
             if self.people else None
-        self.view = session.view(self.viewer)
+        self.view = table.view(self.viewer)
         self.sel_market: set[int] = set()
         self.sel_hand: set[int] = set()
         self.sel_porters = 0
@@ -65,7 +55,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
         self.purse = [self.view.seats[s].coins for s in (0, 1)]
         self.last_move: dict[int, str] = {}
         self.log_lines: list[str] = []
-        self.seen_upto: dict[int, int] = {}
+        self.recap = Recap(table, lambda e: line(e, self.names))
         self.legal: list[Any] = []
         self.selection = Selection((), "")
         self.line, self.line_is_problem = "", False
@@ -73,22 +63,12 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
         self._ceremony: tuple[Event, Event | None] | None = None
         self._curtain_due = False
         self._action_buttons: dict[object, Any] = {}
-        self._history(replay_events(GAME, session.seed, config, session.log, self.viewer))
+        self._history(table.take_events(self.viewer))
+        self.recap.seen_all(self.people)
         self._refresh()
 
-    @classmethod
-    def from_save(cls, app, save: saves.Save):  # type: ignore[no-untyped-def]
-        """Continue a saved match exactly where it was (a save that does not replay is set aside)."""
-        try:
-            session = MatchSession.resume(save, MatchClock(app.clock), bot_speed=app.settings.bot_speed,
-                                          threaded=cls.THREADED_BOTS)
-            config = session.config
-        except (IllegalAction, MalformedAction, KeyError, TypeError, ValueError) as exc:
-            app.toast(saves.report_corrupt(exc), error=True)
-            return app.title()
-        return cls(app, config, session.seed, session=session)
-
     def _history(self, events: list[Event]) -> None:
+        """The match so far (on opening or after Continue): the log and the chips, not animated."""
         for e in events:
             words = line(e, self.names)
             if words:
@@ -97,7 +77,6 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
                 self.last_move[e.seat] = blurb(e)
             elif e.kind == "round_started":
                 self.last_move.clear()
-        self.seen_upto = {seat: len(self.log_lines) for seat in self.people}
 
     # who sits where ------------------------------------------------------------------------------
     def seat_at(self, side: int) -> int:
@@ -116,7 +95,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
 
     def role_of(self, seat: int) -> str:
         """'You', 'Rival · Hard' or 'Friend'."""
-        level = self.config.seats[seat].bot
+        level = self.table.seats[seat].bot
         if level:
             return f"Rival · {level.capitalize()}"
         return "You" if seat == self.viewer else "Friend"
@@ -132,16 +111,11 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
 
     # lifecycle -----------------------------------------------------------------------------------
     def enter(self) -> None:
-        if self.pass_and_play and self.session.outcome() is None:
+        if self.pass_and_play and self.table.outcome() is None:
             self._push_curtain(self.deal_in)
         else:
             self.deal_in()
-        if "night-market" not in self.app.settings.seen_briefings:
-            self.app.update_settings(seen_briefings=(*self.app.settings.seen_briefings, "night-market"))
-            self.app.stack.push(HelpScene(self.app, "Night Market", briefing()))
-
-    def exit(self) -> None:
-        self.session.close()
+        self.briefing_on_first_play()
 
     def resume(self) -> None:
         super().resume()
@@ -155,7 +129,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
         self.sel_hand &= {c for c, _ in self.view.hand}
         team = len(self.view.seats[self.viewer].porters) if self.viewer is not None else 0
         self.sel_porters = min(self.sel_porters, team)
-        self.legal = list(self.session.legal(self.viewer)) if self.viewer is not None else []
+        self.legal = list(self.table.legal(self.viewer)) if self.viewer is not None else []
         self._reselect()
 
     def _reselect(self, tapped: bool = False) -> None:
@@ -170,7 +144,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
         self.line = self.selection.line
         turn = self.view.turn
         if empty and not self.view.over and turn != self.viewer:
-            self.line = f"{self.names[turn]} is choosing a move..." if self.session.is_bot(turn) \
+            self.line = f"{self.names[turn]} is choosing a move..." if self.table.is_bot(turn) \
                 else f"Waiting for {self.names[turn]}."
         self.line_is_problem = not self.selection.actions and not empty and not self._on_the_way()
         if tapped and self.line_is_problem:
@@ -271,16 +245,20 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
         if self.viewer is None or self._ceremony is not None:
             return
         try:
-            events = self.session.act(self.viewer, action)
+            self.table.act(self.viewer, action)
         except IllegalAction as exc:
-            self.line, self.line_is_problem = exc.reason, True
-            self.app.audio.play("error")
-            self.restatic()
+            self.refused(self.viewer, exc.reason)
             return
         self.sel_market.clear()
         self.sel_hand.clear()
         self.sel_porters = 0
-        self.absorb(events)
+        self.absorb(self.table.take_events(self.viewer))
+
+    def refused(self, seat: int, reason: str) -> None:
+        """The rules' reason goes on the selection line, where the player is looking."""
+        self.line, self.line_is_problem = reason, True
+        self.app.audio.play("error")
+        self.restatic()
 
     def absorb(self, events: list[Event]) -> None:
         """Take in what just happened: log, chip blurbs, sounds, then animate it."""
@@ -288,11 +266,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
             return
         self.anim.finish_all()
         self._show_thinking(False)
-        events = [GAME.redact(e, self.viewer) for e in events]
         self._history_append(events)
         moves = [e for e in events if e.kind in MOVES]
-        for e in moves:
-            self.app.audio.play(SOUNDS[e.kind])
+        self.play_sounds(moves)
         ended = next((e for e in events if e.kind == "round_ended"), None)
         old = self.view
         if ended is not None:
@@ -304,10 +280,10 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
             self.legal = []
             self._reselect()
             return
-        self.view = self.session.view(self.viewer)
+        self.view = self.table.view(self.viewer)
         self.animate_diff(old, self.view, moves)
         if moves and moves[-1].seat in self.people:
-            self.seen_upto[moves[-1].seat] = len(self.log_lines)
+            self.recap.seen(moves[-1].seat)
         self._refresh()
         nxt = self.view.turn
         if self.pass_and_play and not self.view.over and nxt != self.viewer and nxt in self.people:
@@ -326,7 +302,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
         super().update(dt)
         if self.thinking is not None:
             self.thinking.step(dt)
-        if self.app.stack.top is not self or self.anim.busy:
+        quiet = self.app.stack.top is self and not self.anim.busy
+        self.pump(bots=quiet and self._ceremony is None and not self._curtain_due)
+        if not quiet:
             return
         if self._ceremony is not None:
             self._start_ceremony()
@@ -338,10 +316,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
 
     def _poll_bots(self) -> None:
         turn = self.view.turn
-        busy = not self.view.over and self.session.is_bot(turn) and self.session.outcome() is None
-        self._show_thinking(busy)
-        if busy:
-            self.absorb(self.session.poll_bots())
+        other_moves = not self.view.over and turn != self.viewer and turn not in self.people
+        self._show_thinking(other_moves and self.table.outcome() is None)
+        self.absorb(self.table.take_events(self.viewer))
 
     def _show_thinking(self, on: bool) -> None:
         if on and self.thinking is None:
@@ -359,7 +336,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
         ended, match_end = self._ceremony
         self._ceremony = None
         self._show_thinking(False)
-        self.view = self.session.view(self.viewer)
+        self.view = self.table.view(self.viewer)
         self.hidden = {c for c in self.zones(self.view)}
         self.purse = [self.view.seats[s].coins for s in (0, 1)]
         self.last_move.clear()
@@ -380,12 +357,13 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
 
     def _push_curtain(self, then: Any) -> None:
         seat = self.view.turn
-        recap = self.log_lines[self.seen_upto.get(seat, 0):]
+        recap = self.recap.since(seat)
 
         def ready() -> None:
             self.viewer = seat
-            self.seen_upto[seat] = len(self.log_lines)
-            self.view = self.session.view(seat)
+            self.recap.seen(seat)
+            self.table.take_events(seat)  # already shown from the other side; the log is public
+            self.view = self.table.view(seat)
             self.purse = [self.view.seats[s].coins for s in (0, 1)]
             self.sel_market.clear()
             self.sel_hand.clear()
@@ -395,14 +373,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, TableScene):
 
         self.app.stack.push(CurtainScene(self.app, self.names[seat], recap, ready))
 
-    def rematch(self) -> None:
-        """A new match with the same seats."""
-        config, app = self.config, self.app
-        app.go(lambda: app.stack.reset(NightMarketScene(app, config, app.next_seed())))
-
     def quit_to_title(self) -> None:
-        """Back to the title; the match stays saved for Continue."""
-        self.app.go(lambda: self.app.stack.reset(self.app.title()))
+        """Back to the title (asking first while the match is on; it stays saved for Continue)."""
+        self.leave()
 
     # input ---------------------------------------------------------------------------------------
     def on_back(self) -> bool:

@@ -1,4 +1,4 @@
-"""Plain words for Night Market events (log, recap, chip blurbs), and rebuilding them for a save.
+"""Plain words for Night Market events (log, recap, chip blurbs).
 
 Only redacted events are turned into words, so nothing here can say more than the seat may know.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.contract import Event, Game, MatchConfig
+from rules.contract import Event
 from rules.night_market.data import NAMES, PORTER, plural
 
 MOVES = ("took", "exchanged", "took_porters", "sold")
@@ -55,14 +55,3 @@ def line(event: Event, names: tuple[str, str]) -> str | None:
         s = d["seals"]
         return f"{names[d['winner']]} wins the match, {max(s)}–{min(s)} in seals."
     return None
-
-
-def replay_events(game: Game, seed: int, config: MatchConfig, log: list[list[Any]],
-                  seat: int | None) -> list[Event]:
-    """Every event of a saved match, as `seat` may see it (for the log after Continue)."""
-    state, events = game.new_match_with_events(seed, config)  # type: ignore[attr-defined]
-    out = [game.redact(e, seat) for e in events]
-    for now, who, action_json in log:
-        state, events = game.apply(state, int(who), game.action_from_json(action_json), float(now))
-        out.extend(game.redact(e, seat) for e in events)
-    return out

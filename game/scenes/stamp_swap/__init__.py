@@ -1,5 +1,15 @@
-"""The Stamp Swap table scene (see scene.py) and its Final Show screen."""
+"""Stamp Swap's table (scene.py), its Final Show screen and its catalogue entry."""
 
-from game.scenes.stamp_swap.scene import StampSwapScene
+from game.catalog import GameEntry
+from rules.stamp_swap import GAME
+from rules.stamp_swap.help import HELP_PAGES
+from rules.stamp_swap.stamps import DAYS
 
-__all__ = ["StampSwapScene"]
+ENTRY = GameEntry(
+    name="stamp-swap",
+    title="Stamp Swap",
+    tagline=f"{GAME.min_seats}–{GAME.max_seats} collectors · {len(DAYS)} days",
+    help_pages=tuple(HELP_PAGES),
+    scene="game.scenes.stamp_swap.scene:StampSwapScene",
+    tile="tile_stamp_swap",
+)

@@ -8,12 +8,13 @@ import pygame
 
 from game.anim import Counter
 from game.display import LOGICAL_W
+from game.match.table import Table
 from game.scene import Scene
 from game.scenes.stamp_swap.art import SEAT_RGB, value_text
 from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import felt, heading, panel
-from rules.contract import MatchConfig, Outcome
+from rules.contract import Outcome
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 800, 190, 1600, 700)
 COLS = (("Shows & swaps", "before"), ("Album", "album"), ("Forever", "forever"), ("Finale", "finale"),
@@ -25,10 +26,10 @@ class FinalShowScene(Scene):
 
     name = "stamp_swap_final"
 
-    def __init__(self, app, view: dict[str, Any], outcome: Outcome | None, config: MatchConfig) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, view: dict[str, Any], outcome: Outcome | None, table: Table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        self.view, self.outcome, self.config = view, outcome, config
-        self.names = [s.name for s in config.seats]
+        self.view, self.outcome, self.table = view, outcome, table
+        self.names = [s.name for s in table.seats]
         self.rows = self._rows()
         self.counters = [Counter(0, rate=20) for _ in self.rows]
         for counter, row in zip(self.counters, self.rows):
@@ -59,8 +60,8 @@ class FinalShowScene(Scene):
         if element is self.rematch:
             from game.scenes.stamp_swap.scene import StampSwapScene
 
-            seed = self.app.next_seed()
-            self.app.go(lambda: self.app.stack.replace(StampSwapScene(self.app, self.config, seed)))
+            app = self.app
+            app.go(lambda: app.stack.replace(StampSwapScene(app, self.table.rematch())))
         elif element is self.title:
             self.on_back()
 

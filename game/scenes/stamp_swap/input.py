@@ -161,7 +161,7 @@ class InputMixin:
             from rules.stamp_swap.actions import Prepare
 
             if scene.acting:
-                reason = scene.session.reason(scene.viewer, Prepare(key, (), ())) or reason
+                reason = scene.table.reason(scene.viewer, Prepare(key, (), ())) or reason
             scene.app.toast(reason.capitalize() + ".", error=True)
             return False
         if zone == "reserve":

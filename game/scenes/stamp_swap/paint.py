@@ -211,7 +211,7 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
         seat_disc(scene, surf, i, (rect.x + 30, rect.y + 30), 18)
         who = scene.names[i] + (" (you)" if i == scene.viewer else "")
         text.draw(surf, who, (rect.x + 58, rect.y + 10), 26, CREAM, bold=True)
-        level = scene.session.config.seats[i].bot
+        level = scene.table.seats[i].bot
         status = STATUS.get(v["phase"], lambda *_: "")(v, seat)
         sub = " · ".join(x for x in (f"bot, {level}" if level else "person", status) if x)
         text.draw(surf, sub, (rect.x + 58, rect.y + 44), 22, GOLD if acting else MUTED)

@@ -1,7 +1,7 @@
 """The Stamp Swap table: three days of Collect, Swap and Show for 2–5 people or bots.
 
-The scene renders only from `session.view(seat)` of the person whose decision it is (or the public
-view between people), hands actions to the session, and animates the events that come back.
+The scene renders only from `table.view(seat)` of the person whose decision it is (or the public
+view between people), hands actions to the table, and animates the events redacted for that view.
 With two or more people on one device every private decision sits behind the pass-the-device
 curtain; bots decide on their own.
 """
@@ -13,8 +13,9 @@ from typing import Any
 import pygame
 
 from game.anim import Call, Counter, Sequence, Wait
+from game.match.table import Table
 from game.scenes.curtain import CurtainScene
-from game.scenes.help import HelpScene
+from game.scenes.match import MatchScene, Recap
 from game.scenes.stamp_swap import story
 from game.scenes.stamp_swap.art import StampArt
 from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
@@ -23,30 +24,24 @@ from game.scenes.stamp_swap.input import InputMixin
 from game.scenes.stamp_swap.layout import Layout, build, pool_slots
 from game.scenes.stamp_swap.motion import animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
-from game.session import MatchClock, MatchSession
-from game.table import TableScene
 from game.text import GOLD, MUTED
 from game.widgets import felt
-from rules.contract import MatchConfig
 from rules.errors import IllegalAction
-from rules.stamp_swap import GAME
 
 SOUNDS = {"take": "card_slide", "token_claimed": "coin", "pile_taken": "swap", "revealed": "card_flip",
           "placed": "stamp", "discarded": "crash", "show_scored": "coins", "day_end": "round_end",
           "final_show": "fanfare", "ready": "tap", "points": "coin"}
 
 
-class StampSwapScene(InputMixin, TableScene):
+class StampSwapScene(InputMixin, MatchScene):
     """Collect, Swap and Show for 2 to 5 seats on one device."""
 
     name = "stamp_swap"
-    THREADED_BOTS = True
+    GAME = "stamp-swap"
+    SOUNDS = SOUNDS
 
-    def __init__(self, app, config: MatchConfig, seed: int, session: MatchSession | None = None) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(app)
-        self.session = session or MatchSession(GAME, config, seed, MatchClock(app.clock),
-                                               bot_speed=app.settings.bot_speed, threaded=self.THREADED_BOTS)
-        self.names = [s.name for s in self.session.config.seats]
+    def __init__(self, app, table: Table) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app, table)
         self.art = StampArt(app)
         self.viewer: int | None = None
         self.last_private: int | None = None
@@ -59,45 +54,32 @@ class StampSwapScene(InputMixin, TableScene):
         self.summary: tuple | None = None
         self.banners: dict[int, tuple[str, str, dict]] = {}
         self.notes: list[str] = []
-        self.recap: dict[int, list[str]] = {s: [] for s in self.session.humans}
+        self.recap = Recap(table, lambda e: story.line(e, self.names, self._lookup))
         self.day_rows: list[tuple] = []
         self.day_extra: list[str] = []
         self.final_shown = False
-        self.v: dict[str, Any] = self.session.view(None)
+        self.v: dict[str, Any] = table.view(None)
         self.counters = [Counter(s["score"], rate=12) for s in self.v["seats"]]
         self.slots: dict[str, int] = pool_slots(self.v["pool"], {})
         self.lay: Layout = build(self.v, None, {}, self.slots)
         self.controls = Controls(self)
-
-    @classmethod
-    def from_save(cls, app, save) -> StampSwapScene:  # type: ignore[no-untyped-def]
-        """Continue an autosaved match."""
-        session = MatchSession.resume(save, MatchClock(app.clock), app.settings.bot_speed, threaded=cls.THREADED_BOTS)
-        return cls(app, session.config, session.seed, session=session)
+        self.table.take_events(None)  # the match so far is shown as it is now, not replayed
+        self.recap.seen_all(table.here)
 
     # lifecycle -----------------------------------------------------------------------------
     def enter(self) -> None:
         self._sync([])
-        if "stamp-swap" not in self.app.settings.seen_briefings:
-            self.app.update_settings(seen_briefings=(*self.app.settings.seen_briefings, "stamp-swap"))
-            self.open_help()
-
-    def exit(self) -> None:
-        self.session.close()
+        self.briefing_on_first_play()
 
     def pause(self) -> None:
         self.cancel_drags()
-
-    def open_help(self) -> None:
-        """The rules pages over the table."""
-        self.app.stack.push(HelpScene.for_game(self.app, "stamp-swap", "Stamp Swap"))
 
     def on_back(self) -> bool:
         if self.details is not None:
             self.details = None
             self.restatic()
             return True
-        self.app.go(lambda: self.app.stack.reset(self.app.title()))
+        self.leave()
         return True
 
     # whose view ----------------------------------------------------------------------------
@@ -107,14 +89,14 @@ class StampSwapScene(InputMixin, TableScene):
         return self.viewer is not None and self.viewer in self.v["waiting"] and not self.curtain_up
 
     def _target(self) -> int | None:
-        humans = self.session.humans
+        humans = self.table.here
         if not humans:
             return None
         if len(humans) == 1:
             return humans[0]
         if self.summary is not None:
             return None
-        waiting = [s for s in self.session.view(None)["waiting"] if s in humans]
+        waiting = [s for s in self.table.view(None)["waiting"] if s in humans]
         if self.viewer in waiting:
             return self.viewer
         return waiting[0] if waiting else None
@@ -122,14 +104,15 @@ class StampSwapScene(InputMixin, TableScene):
     def _sync(self, events: list) -> None:
         """Pick whose view to show (behind a curtain when it changes hands) and redraw."""
         target = self._target()
-        private_change = len(self.session.humans) > 1 and target is not None and target != self.last_private
+        private_change = len(self.table.here) > 1 and target is not None and target != self.last_private
         if private_change and not self.curtain_up:
             self.curtain_up = True
             self.viewer = None
-            recap = self.recap.get(target, [])
-            self.app.stack.push(CurtainScene(self.app, self.names[target], list(recap),
+            self.app.stack.push(CurtainScene(self.app, self.names[target], self.recap.since(target),
                                              lambda: self._curtain_done(target)))
         elif not private_change and not self.curtain_up:
+            if target != self.viewer and target is not None:
+                self.table.take_events(target)  # what happened meanwhile was shown from the public side
             self.viewer = target
             if target is not None:
                 self.last_private = target
@@ -138,12 +121,12 @@ class StampSwapScene(InputMixin, TableScene):
     def _curtain_done(self, seat: int) -> None:
         self.curtain_up = False
         self.last_private = seat
-        self.recap[seat] = []
+        self.recap.seen(seat)
         self._sync([])
 
     def _refresh(self, events: list) -> None:
         old = self.lay if self.v.get("seat") == self.viewer else None
-        self.v = self.session.view(self.viewer)
+        self.v = self.table.view(self.viewer)
         if self.v["phase"] != "swap_prep" or self.viewer is None:
             self.split = {}
         dc_keys = {i["key"] for i in self.v["seats"][self.viewer]["dc"]} if self.viewer is not None else set()
@@ -164,10 +147,9 @@ class StampSwapScene(InputMixin, TableScene):
     def _final(self) -> None:
         from game.scenes.stamp_swap.final import FinalShowScene
 
-        view = self.session.view(None)
-        outcome = self.session.outcome()
-        config = self.session.config
-        self.app.go(lambda: self.app.stack.replace(FinalShowScene(self.app, view, outcome, config)))
+        view = self.table.view(None)
+        outcome = self.table.outcome()
+        self.app.go(lambda: self.app.stack.replace(FinalShowScene(self.app, view, outcome, self.table)))
 
     # the rules -----------------------------------------------------------------------------
     def act(self, action: object) -> bool:
@@ -176,31 +158,32 @@ class StampSwapScene(InputMixin, TableScene):
             return False
         assert self.viewer is not None
         try:
-            events = self.session.act(self.viewer, action)
+            self.table.act(self.viewer, action)
         except IllegalAction as exc:
-            self.app.toast(exc.reason.capitalize(), error=True)
+            self.refused(self.viewer, exc.reason)
             return False
         self.banners.pop(self.viewer, None)
         self.selected = None
-        self.absorb(events)
+        self.absorb()
         return True
 
-    def absorb(self, events: list) -> None:
-        """Tell, sound and animate what happened, then redraw from the new view."""
-        lookup = self._lookup
-        for event in events:
-            public = self.session.game.redact(event, None)
-            words = story.line(public, self.names, lookup)
+    def absorb(self) -> None:
+        """Tell, sound and animate what happened, then redraw from the new view.
+
+        The words, banners and scores come from the public events (they stay on screen when the
+        device is passed); the animation uses the events as the shown seat may see them.
+        """
+        public = self.table.take_events(None)
+        mine = public if self.viewer is None else self.table.take_events(self.viewer)
+        if not public and not mine:
+            return
+        for event in public:
+            words = story.line(event, self.names, self._lookup)
             if words:
                 self.notes = [*self.notes[-30:], words]
-                for seat in self.recap:
-                    if seat != event.seat:
-                        self.recap[seat].append(words)
-            self._remember(public)
-        sounds = [SOUNDS[e.kind] for e in events if e.kind in SOUNDS]
-        if sounds:
-            self.app.audio.play(sounds[-1])
-        self._sync(events)
+            self._remember(event)
+        self.play_sounds(mine)
+        self._sync(mine)
 
     def _lookup(self, key: str) -> dict[str, Any] | None:
         for placed in self.lay.items:
@@ -244,10 +227,10 @@ class StampSwapScene(InputMixin, TableScene):
     # time ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.summary is None and not self.v["over"]:
-            events = self.session.poll_bots()
-            if events:
-                self.absorb(events)
+        quiet = self.summary is None and not self.v["over"]
+        self.pump(bots=quiet)
+        if quiet:
+            self.absorb()
         step_counters(self, dt)
 
     # drawing -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.swap_meet_logic import RES_COLOUR, RES_ICON, RES_NAME, clock_text
+from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text
 from game.text import CREAM, GOLD, MUTED, RED
 from rules.swap_meet.data import RESOURCES
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.swap_meet_logic import ACT_ICON, RES_COLOUR, RES_ICON, RES_NAME, Button, PanelModel, Rival
+from game.scenes.swap_meet.model import ACT_ICON, RES_COLOUR, RES_ICON, RES_NAME, Button, PanelModel, Rival
 from game.text import CREAM, GOLD, INK, MUTED
 from rules.swap_meet.data import ACTION_TITLES, RESOURCES
 

@@ -1,4 +1,4 @@
-"""Event animations on the floor: cards flying between stalls, floating labels, the feed line.
+"""Event animations on the floor: cards flying between stalls and floating labels.
 
 Nothing here decides anything: the rules already applied the move; these only show it.
 """
@@ -8,42 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from game.anim import Call, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
-from game.scenes.swap_meet_logic import RES_NAME
-from game.scenes.swap_meet_panel import card_back, card_face
+from game.scenes.swap_meet.model import RES_NAME
+from game.scenes.swap_meet.panel import card_back, card_face
+from game.scenes.swap_meet.story import feed_line
 from game.sprites import Sprite
 from game.text import CREAM
-from rules.swap_meet.data import ACTION_TITLES
 
 CARD = (78, 110)
 SOUNDS = {"offer_open": "card_slide", "offer_pulled": "card_slide", "swap": "swap", "crash": "crash",
           "peek": "card_flip", "audit_discard": "coin", "takeover": "coins", "cash_out": "cash_out",
           "slam": "fanfare", "round_start": "shuffle", "match_over": "fanfare", "action_played": "card_flip"}
-
-
-def feed_line(event: Any, names: list[str]) -> str | None:
-    """One public line about an event for the floor feed (None: nothing worth saying)."""
-    d, who = event.data, names[event.seat] if event.seat is not None else ""
-    kind = event.kind
-    if kind == "offer_open":
-        return f"{who} offers {d['count']} {RES_NAME[d['kind']]}"
-    if kind == "offer_pulled":
-        return f"{who} pulled their offer"
-    if kind == "swap":
-        n = d["count"]
-        return f"{who} swapped {n} {RES_NAME[d['give']]} for {names[d['target']]}'s {n} {RES_NAME[d['got']]}"
-    if kind == "crash":
-        return f"{who} crashed {RES_NAME[d['kind']]} to {d['multiplier']:.2f}×"
-    if kind == "peek":
-        return f"{who} peeked at {names[d['target']]}'s contract"
-    if kind == "audit_discard":
-        return f"Tax audit: {who} discards a {RES_NAME[d['kind']]}"
-    if kind == "takeover":
-        return f"{who} took a card from {names[d['target']]}"
-    if kind == "action_played":
-        return f"{who} plays {ACTION_TITLES[d['card']]}"
-    if kind == "round_start":
-        return f"Round {d['round']} — trading is open"
-    return None
 
 
 class Effects:

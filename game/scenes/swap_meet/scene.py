@@ -5,31 +5,30 @@ rows, then their own stall). Two or more people get table mode: each person's pa
 their edge of the screen turned to face them, and every pointer acts only in the seat where it
 was pressed, so several people trade at once. Private cards stay face down in table mode until
 their owner holds the panel's peek tab (they stay shown a few seconds after letting go).
-The scene only translates: taps become actions for the session, events become animations.
+The scene only translates: taps become actions for the table, redacted events become animations.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
 
 from game.display import LOGICAL_W
+from game.match.table import Table
 from game.pointer import PointerEvent
-from game.scenes.swap_meet_fx import Effects, feed_line
-from game.scenes.swap_meet_layout import SOLO_CLOCK, SOLO_MARKET, Region, centre_rect, regions
-from game.scenes.swap_meet_logic import Selection, counts_of, seat_model, swap_for
-from game.scenes.swap_meet_market import Countdown, Market, MeterMover
-from game.scenes.swap_meet_summary import PauseOverlay, SummaryOverlay
-from game.session import MatchClock, MatchSession
-from game.table import TableScene
+from game.scenes.match import MatchScene
+from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, Region, centre_rect, regions
+from game.scenes.swap_meet.market import Countdown, Market, MeterMover
+from game.scenes.swap_meet.model import Selection, counts_of, seat_model, swap_for
+from game.scenes.swap_meet.motion import Effects
+from game.scenes.swap_meet.story import feed_line
+from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import felt, panel
-from rules.contract import MatchConfig
 from rules.errors import IllegalAction
-from rules.swap_meet import GAME
 from rules.swap_meet.actions import (
     CashOut,
     Crash,
@@ -47,20 +46,15 @@ REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let
 SIMPLE = {"pull": Pull, "cash": CashOut, "audit": TaxAudit, "takeover": HostileTakeover}
 
 
-class SwapMeetScene(TableScene):
+class SwapMeetScene(MatchScene):
     """The trading floor for 3–6 seats, people and bots."""
 
     name = "swap_meet"
-    THREADED_BOTS = True  # tests set False for deterministic bots
+    GAME = "swap-meet"
 
-    def __init__(self, app, config: MatchConfig, seed: int,  # type: ignore[no-untyped-def]
-                 session: MatchSession | None = None) -> None:
-        super().__init__(app)
-        self.config, self.seed = config, seed
-        self.session = session or MatchSession(GAME, config, seed, MatchClock(app.clock),
-                                               bot_speed=app.settings.bot_speed, threaded=self.THREADED_BOTS)
-        self.names = [s.name for s in config.seats]
-        self.humans = list(self.session.humans)
+    def __init__(self, app, table: Table) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app, table)
+        self.humans = list(table.here)
         self.table_mode = len(self.humans) >= 2
         self.viewer = None if self.table_mode or not self.humans else self.humans[0]
         self.sel = {seat: Selection() for seat in self.humans}
@@ -75,19 +69,13 @@ class SwapMeetScene(TableScene):
         self.pressed: dict[Hashable, tuple | None] = {}
         self.feed: list[str] = []
         self.time = 0.0
-        self._pauses: set[str] = set()
         self._beat = -1
         self.summary: SummaryOverlay | None = None
-        self.view = self.session.view(self.viewer)
+        self.view = self.table.view(self.viewer)
+        self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
         self.market.set(self.view.market, animate=False)
         self._build_buttons()
         self.refresh()
-
-    @classmethod
-    def from_save(cls, app, save) -> SwapMeetScene:  # type: ignore[no-untyped-def]
-        """Continue an autosaved match."""
-        session = MatchSession.resume(save, MatchClock(app.clock), app.settings.bot_speed, cls.THREADED_BOTS)
-        return cls(app, session.config, save.seed, session=session)
 
     # layout ---------------------------------------------------------------------------------
     def _strip_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
@@ -135,45 +123,29 @@ class SwapMeetScene(TableScene):
 
     # lifecycle ------------------------------------------------------------------------------
     def enter(self) -> None:
-        seen = self.app.settings.seen_briefings
         if self.view.phase != "trading":
             self._show_summary(len(self.view.summaries) - 1, skip_lock=True)
-        if "swap-meet" not in seen:
-            self.app.update_settings(seen_briefings=tuple(seen) + ("swap-meet",))
-            self.open_help()
+        self.briefing_on_first_play()
 
-    def exit(self) -> None:
-        self.session.close()
-
-    def open_help(self) -> None:
+    def open_help(self, on_close: Callable[[], None] | None = None) -> None:
         """The pit briefing; the match clock stops while it is open."""
-        from game.scenes.help import HelpScene
-
         self.set_paused(True, "help")
-        self.app.stack.push(HelpScene.for_game(self.app, "swap-meet", "Swap Meet — pit briefing",
-                                               on_close=lambda: self.set_paused(False, "help")))
+
+        def closed() -> None:
+            self.set_paused(False, "help")
+            if on_close is not None:
+                on_close()
+
+        super().open_help(closed)
 
     def set_paused(self, on: bool, why: str = "pause") -> None:
-        """Stop or restart the match clock (local play only)."""
+        """Stop or restart the match clock (while any reason holds it, it stands still)."""
         if on:
-            self._pauses.add(why)
+            self.table.pause(why)
         else:
-            self._pauses.discard(why)
-        if self._pauses:
-            self.session.clock.pause()
-        else:
-            self.session.clock.resume()
-        self.countdown.paused = self.session.clock.paused
+            self.table.resume(why)
+        self.countdown.paused = self.table.paused
         self.restatic()
-
-    def leave(self) -> None:
-        """Back to the title (the autosave keeps an unfinished match for Continue)."""
-        self.app.go(lambda: self.app.stack.reset(self.app.title()))
-
-    def rematch(self) -> None:
-        """The same seats again with a new deal."""
-        config, seed = self.config, self.app.next_seed()
-        self.app.go(lambda: self.app.stack.reset(type(self)(self.app, config, seed)))
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.help_b:
@@ -193,7 +165,8 @@ class SwapMeetScene(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.time += dt
-        events = self.session.tick() + self.session.poll_bots()
+        self.pump()
+        events = self.table.take_events(self.viewer)
         if events:
             self.on_events(events)
         self._clock_step()
@@ -204,11 +177,11 @@ class SwapMeetScene(TableScene):
 
     def _clock_step(self) -> None:
         trading = self.view.phase == "trading"
-        left = self.view.deadline - self.session.now()
+        left = self.view.deadline - self.table.now()
         self.countdown.remaining = max(0.0, left) if trading else 0.0
         self.countdown.total = self.view.deadline - self.view.round_start
         self.countdown.label = f"Round {self.view.round_no} of 3"
-        running = trading and not self.session.clock.paused
+        running = trading and not self.table.paused
         if running and self.countdown not in self.movers:
             self.movers.append(self.countdown)
         elif not running and self.countdown in self.movers:
@@ -230,8 +203,8 @@ class SwapMeetScene(TableScene):
         """Seconds until the next round deals by itself (None when not waiting)."""
         if self.view.phase != "locked" or self.view.lock_time is None:
             return None
-        wait = float(self.config.options.get("summary_seconds", SUMMARY_SECONDS))
-        return self.view.lock_time + wait - self.session.now()
+        wait = float(self.table.options.get("summary_seconds", SUMMARY_SECONDS))
+        return self.view.lock_time + wait - self.table.now()
 
     def next_round(self) -> None:
         """Skip the summary (the host's tap; local play)."""
@@ -242,8 +215,7 @@ class SwapMeetScene(TableScene):
     def on_events(self, events: list[Any]) -> None:
         """Animate what happened, then redraw from fresh views."""
         locked = None
-        for raw in events:
-            event = self.session.game.redact(raw, self.viewer)
+        for event in events:
             line = feed_line(event, self.names)
             if line:
                 self.feed = (self.feed + [line])[-3:]
@@ -252,7 +224,7 @@ class SwapMeetScene(TableScene):
                 locked = event.data["round"] - 1
             elif event.kind == "round_start":
                 self._round_started()
-        self.view = self.session.view(self.viewer)
+        self.view = self.table.view(self.viewer)
         for kind in self.market.set(self.view.market, animate=True):
             if not any(isinstance(m, MeterMover) and m.kind == kind for m in self.movers):
                 self.movers.append(MeterMover(self.market, kind))
@@ -263,7 +235,7 @@ class SwapMeetScene(TableScene):
     def _round_started(self) -> None:
         for sel in self.sel.values():
             sel.clear()
-        self.view = self.session.view(self.viewer)
+        self.view = self.table.view(self.viewer)
         self.market.set(self.view.market, animate=False)
         if self.summary is not None:
             self._drop_summary()
@@ -299,7 +271,7 @@ class SwapMeetScene(TableScene):
         """Rebuild panel models; re-render and re-turn only the panels that changed."""
         changed = []
         for r in [region] if region else self.regions:
-            model = seat_model(self.session, r.seat, self.sel[r.seat], self.names, self.masked(r))
+            model = seat_model(self.table, r.seat, self.sel[r.seat], self.names, self.masked(r))
             if model != r.model:
                 r.model = model
                 r.set_image(r.panel.render(model))
@@ -372,7 +344,7 @@ class SwapMeetScene(TableScene):
             region.reveal_until = max(region.reveal_until, self.time + REVEAL_GRACE)
         what = intent[0]
         if what == "card" and not masked:
-            held = counts_of(self.session.view(seat)).get(intent[1], 0)
+            held = counts_of(self.table.view(seat)).get(intent[1], 0)
             sel.tap(intent[1], intent[2], held)
             self.app.audio.play("tap", 0.5)
             self.refresh(region)
@@ -381,11 +353,11 @@ class SwapMeetScene(TableScene):
         elif what == "peek":
             self._act(seat, Peek(intent[1]))
         elif what == "swap":
-            view = self.session.view(seat)
+            view = self.table.view(seat)
             action = swap_for(view, sel, intent[1])
             if action is None:
                 gone = view.offers[intent[1]] is None or view.phase != "trading"
-                self._refuse(seat, "that offer is gone" if gone else "select the same count of another type")
+                self.refused(seat, "that offer is gone" if gone else "select the same count of another type")
             elif self._act(seat, action):
                 sel.clear()
                 self.refresh(region)
@@ -396,7 +368,7 @@ class SwapMeetScene(TableScene):
         seat, sel = region.seat, self.sel[region.seat]
         if key == "open":
             if sel.kind is None:
-                self._refuse(seat, "select 1–2 cards of one type first")
+                self.refused(seat, "select the cards of one type you want to offer first")
             elif self._act(seat, OpenOffer(sel.kind, sel.count)):
                 sel.clear()
                 self.refresh(region)
@@ -407,14 +379,15 @@ class SwapMeetScene(TableScene):
 
     def _act(self, seat: int, action: Any) -> bool:
         try:
-            events = self.session.act(seat, action)
+            self.table.act(seat, action)
         except IllegalAction as exc:
-            self._refuse(seat, exc.reason)
+            self.refused(seat, exc.reason)
             self.on_events([])
             return False
-        self.on_events(events)
+        self.on_events(self.table.take_events(self.viewer))
         return True
 
-    def _refuse(self, seat: int, reason: str) -> None:
+    def refused(self, seat: int, reason: str) -> None:
+        """Say why not, naming the trader when several share the screen."""
         who = f"{self.names[seat]}: " if self.table_mode else ""
         self.app.toast(f"{who}{reason[:1].upper()}{reason[1:]}", error=True, seconds=2.5)

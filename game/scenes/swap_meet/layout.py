@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.scenes.swap_meet_logic import PanelModel
-from game.scenes.swap_meet_panel import SeatPanel
+from game.scenes.swap_meet.model import PanelModel
+from game.scenes.swap_meet.panel import SeatPanel
 
 SOLO_PANEL = pygame.Rect(0, 312, 1920, 768)
 SOLO_MARKET = pygame.Rect(30, 96, 1300, 204)

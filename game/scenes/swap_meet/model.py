@@ -2,7 +2,7 @@
 
 A selection is (kind, count): resource cards of one type are interchangeable in the rules
 (OpenOffer and Swap name a type and a count), so tapping cards only changes how many of which
-type are picked. `seat_model` turns the session's view of one seat plus its selection into a
+type are picked. `seat_model` turns the table's view of one seat plus its selection into a
 frozen `PanelModel`; the panel re-renders only when that model changes.
 """
 
@@ -12,8 +12,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.match.table import Table
 from rules.swap_meet.actions import OpenOffer, Swap
-from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
+from rules.swap_meet.data import (
+    ACTION_TITLES,
+    AUDIT,
+    CONSOLATION_PER_CARD,
+    CRASH,
+    EXTRA_PENALTY,
+    INSIDE,
+    LOCKER_BONUS,
+    RESOURCES,
+    TAKEOVER,
+)
 
 RES_NAME = {k: k.title() for k in RESOURCES}
 RES_ICON = {k: f"res_{k}" for k in RESOURCES}
@@ -21,8 +32,6 @@ RES_COLOUR = {"crate": (222, 146, 72), "sack": (132, 196, 96), "coin": (246, 206
 ACT_ICON = {CRASH: "act_crash", INSIDE: "act_inside", AUDIT: "act_audit", TAKEOVER: "act_takeover"}
 PATH_WORDS = {"cash": "Cashed out", "slam": "Slam", "contract": "Exact contract", "bank": "Banked"}
 MASKED_HINT = "Hold the tab at the top right to see your cards."
-HOW_WORDS = {"cash": "cashed out", "slam": "slammed", "timer": "Time!"}
-
 
 @dataclass
 class Selection:
@@ -122,19 +131,19 @@ def swap_for(view: Any, sel: Selection, target: int) -> Swap | None:
     return Swap(target, sel.kind, offer.id)
 
 
-def hint_line(session: Any, view: Any, sel: Selection, names: Sequence[str]) -> str:
+def hint_line(table: Table, view: Any, sel: Selection, names: Sequence[str]) -> str:
     """What the selection would do, or why not, in plain words."""
     if view.phase != "trading":
         return "The round is locked."
     seat = view.seat
     swaps = [t for t in range(view.seats)
-             if (a := swap_for(view, sel, t)) is not None and session.reason(seat, a) is None]
+             if (a := swap_for(view, sel, t)) is not None and table.reason(seat, a) is None]
     if sel.kind is None:
         if view.exact:
-            return "Your hand matches the contract: Cash out locks the round (+10)."
+            return f"Your hand matches the contract: Cash out locks the round (+{LOCKER_BONUS})."
         return "Tap cards to select: one type to open an offer, or a counter to swap."
     what = f"{sel.count} {RES_NAME[sel.kind]}"
-    reason = session.reason(seat, OpenOffer(sel.kind, sel.count))
+    reason = table.reason(seat, OpenOffer(sel.kind, sel.count))
     text = f"Open offer lists {what} on your stall." if reason is None else f"Cannot offer {what}: {reason}."
     if swaps:
         text += " Or Swap with " + ", ".join(names[t] for t in swaps) + "."
@@ -143,10 +152,10 @@ def hint_line(session: Any, view: Any, sel: Selection, names: Sequence[str]) -> 
     return text
 
 
-def _buttons(session: Any, view: Any, sel: Selection, held: dict[str, int]) -> tuple[Button, ...]:
+def _buttons(table: Table, view: Any, sel: Selection, held: dict[str, int]) -> tuple[Button, ...]:
     seat = view.seat
     trading = view.phase == "trading"
-    open_ok = sel.kind is not None and session.reason(seat, OpenOffer(sel.kind, sel.count)) is None
+    open_ok = sel.kind is not None and table.reason(seat, OpenOffer(sel.kind, sel.count)) is None
     out = [Button("open", "Open offer", trading and open_ok, "primary"),
            Button("pull", "Pull", trading and view.offers[seat] is not None),
            Button("cash", "Cash out", trading and view.exact, "primary")]
@@ -160,9 +169,9 @@ def _buttons(session: Any, view: Any, sel: Selection, held: dict[str, int]) -> t
     return tuple(out)
 
 
-def seat_model(session: Any, seat: int, sel: Selection, names: Sequence[str], masked: bool = False) -> PanelModel:
+def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], masked: bool = False) -> PanelModel:
     """The frozen model of one seat's panel."""
-    view = session.view(seat)
+    view = table.view(seat)
     held = counts_of(view)
     sel.fit(held)
     kinds = {kind for _, kind in view.hand}
@@ -174,9 +183,9 @@ def seat_model(session: Any, seat: int, sel: Selection, names: Sequence[str], ma
         offer = view.offers[other]
         swap = swap_for(view, sel, other)
         rivals.append(Rival(
-            other, names[other], session.is_bot(other), view.totals[other], view.hand_sizes[other],
+            other, names[other], table.is_bot(other), view.totals[other], view.hand_sizes[other],
             (offer.kind, offer.count) if offer else None,
-            trading and swap is not None and session.reason(seat, swap) is None,
+            trading and swap is not None and table.reason(seat, swap) is None,
             trading and INSIDE in kinds and other not in view.peeked,
             view.peeked.get(other)))
     mine = view.offers[seat]
@@ -187,8 +196,8 @@ def seat_model(session: Any, seat: int, sel: Selection, names: Sequence[str], ma
         sel=(sel.kind, sel.count), contract=view.contract, recipe=view.recipe, base=view.contract_base,
         exact=view.exact, bank=view.bank, pinned=view.pin is not None,
         my_offer=(mine.kind, mine.count) if mine else None, rivals=tuple(rivals),
-        buttons=_buttons(session, view, sel, held), masked=masked,
-        hint=MASKED_HINT if masked else hint_line(session, view, sel, names))
+        buttons=_buttons(table, view, sel, held), masked=masked,
+        hint=MASKED_HINT if masked else hint_line(table, view, sel, names))
 
 
 def score_detail(row: Any) -> str:
@@ -196,9 +205,9 @@ def score_detail(row: Any) -> str:
     mult = f"{float(row.multiplier):.2f}"
     if row.path in ("cash", "contract"):
         return f"base {row.base} × {mult} average"
-    text = f"{row.count} {RES_NAME.get(row.kind, '')} × {mult} × 10"
+    text = f"{row.count} {RES_NAME.get(row.kind, '')} × {mult} × {CONSOLATION_PER_CARD}"
     if row.extras:
-        text += f" − 5 × {row.extras} extra"
+        text += f" − {EXTRA_PENALTY} × {row.extras} extra"
     return text
 
 

@@ -11,14 +11,14 @@ import pygame
 from game.display import LOGICAL_H, LOGICAL_W
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.scenes.swap_meet_logic import RES_COLOUR, RES_ICON, RES_NAME, clock_text, path_words, score_detail
+from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, path_words, score_detail
 from game.text import CREAM, GOLD, MUTED, RED
 from game.ui import button
 from game.widgets import panel
 from rules.swap_meet.data import RESOURCES
 
 if TYPE_CHECKING:
-    from game.scenes.swap_meet import SwapMeetScene
+    from game.scenes.swap_meet.scene import SwapMeetScene
 
 PANEL = pygame.Rect(0, 0, 1780, 960)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
@@ -130,11 +130,11 @@ class SummaryOverlay(Scene):
     opaque = False
     name = "swap_meet_summary"
 
-    def __init__(self, app, table: SwapMeetScene, round_index: int) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, floor: SwapMeetScene, round_index: int) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        self.table = table
-        self.summary = table.view.summaries[round_index]
-        self.final = table.view.phase == "finished"
+        self.floor = floor
+        self.summary = floor.view.summaries[round_index]
+        self.final = floor.view.phase == "finished"
         self.stage = "lock"
         self.age = 0.0
         self.lock_for = LOCK_SECONDS * app.motion_speed() ** 0.5
@@ -159,7 +159,7 @@ class SummaryOverlay(Scene):
         if self.stage == "lock" and self.age >= self.lock_for:
             self.stage = "final" if self.final and not self.summary else "summary"
             self._build()
-        left = self.table.next_round_in()
+        left = self.floor.next_round_in()
         if left is not None and int(left) != self._shown_second:
             self._shown_second = int(left)
             self.invalidate()
@@ -168,7 +168,7 @@ class SummaryOverlay(Scene):
         if pe.kind == "tap" and self.stage == "lock":
             self.age = self.lock_for
         elif pe.kind == "tap" and self.stage == "summary" and not self.final:
-            self.table.next_round()
+            self.floor.next_round()
         return True
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
@@ -176,13 +176,13 @@ class SummaryOverlay(Scene):
             self.stage = "final"
             self._build()
         elif element is self.buttons.get("rematch"):
-            self.table.rematch()
+            self.floor.rematch()
         elif element is self.buttons.get("title"):
-            self.table.leave()
+            self.floor.leave()
 
     def on_back(self) -> bool:
         if self.stage == "final":
-            self.table.leave()
+            self.floor.leave()
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
@@ -195,7 +195,7 @@ class SummaryOverlay(Scene):
 
     def _draw_lock(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 120)
-        head, sub = lock_words(self.summary, self.table.names)
+        head, sub = lock_words(self.summary, self.floor.names)
         band = pygame.Rect(0, LOGICAL_H // 2 - 150, LOGICAL_W, 300)
         panel(canvas, band, radius=0, width=4, edge=GOLD)
         k = min(1.0, self.age / 0.35)
@@ -210,7 +210,7 @@ class SummaryOverlay(Scene):
         panel(canvas, PANEL, fill=(26, 20, 16, 252), radius=28, width=4)
         text = self.app.text
         s = self.summary
-        head, _ = lock_words(s, self.table.names)
+        head, _ = lock_words(s, self.floor.names)
         took = clock_text(s.lock_time - s.history[0][0]) if s.history else ""
         text.draw(canvas, f"Round {s.round_no} of 3 — {head}", (PANEL.centerx, PANEL.y + 24), 48, GOLD, bold=True,
                   anchor="midtop")
@@ -224,7 +224,7 @@ class SummaryOverlay(Scene):
         self._next_line(canvas)
 
     def _next_line(self, canvas: pygame.Surface) -> None:
-        left = self.table.next_round_in()
+        left = self.floor.next_round_in()
         if self.final:
             words = "That was the last round."
         elif left is None:
@@ -242,12 +242,12 @@ class SummaryOverlay(Scene):
             text.draw(canvas, label, (r.x + x, r.y), 26, MUTED, bold=True)
         rows = self.summary.stalls
         row_h = min(62, (r.h - 44) // max(1, len(rows)))
-        totals = self.table.view.totals
+        totals = self.floor.view.totals
         for i, row in enumerate(rows):
             y = r.y + 44 + i * row_h
             if row.seat == self.summary.locker:
                 pygame.draw.rect(canvas, (70, 56, 30), (r.x - 12, y - 4, r.w + 24, row_h - 4), border_radius=10)
-            cells = (self.table.names[row.seat], path_words(row), score_detail(row),
+            cells = (self.floor.names[row.seat], path_words(row), score_detail(row),
                      f"+{row.locker_bonus}" if row.locker_bonus else "—", f"{float(row.score):g}",
                      f"{totals[row.seat]:g}")
             for (label, x), cell in zip(cols, cells):
@@ -259,10 +259,10 @@ class SummaryOverlay(Scene):
         self.dim(canvas, 200)
         panel(canvas, PANEL, fill=(26, 20, 16, 252), radius=28, width=4)
         text = self.app.text
-        view = self.table.view
+        view = self.floor.view
         order = view.final or tuple(sorted(range(view.seats), key=lambda s: -view.totals[s]))
         best = view.totals[order[0]]
-        winners = [self.table.names[s] for s in order if view.totals[s] == best]
+        winners = [self.floor.names[s] for s in order if view.totals[s] == best]
         head = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} the Swap Meet!"
         text.draw(canvas, "Final standings", (PANEL.centerx, PANEL.y + 30), 34, MUTED, anchor="midtop")
         text.draw(canvas, head, (PANEL.centerx, PANEL.y + 80), 60, GOLD, bold=True, anchor="midtop", shadow=True)
@@ -276,7 +276,7 @@ class SummaryOverlay(Scene):
             if top:
                 pygame.draw.rect(canvas, (70, 56, 30), (x0 - 30, y - 12, 1420, 68), border_radius=14)
             rounds = [f"{float(s.stalls[seat].score):g}" for s in view.summaries]
-            cells = [f"{rank + 1}.", self.table.names[seat]] + rounds + [""] * (3 - len(rounds)) + \
+            cells = [f"{rank + 1}.", self.floor.names[seat]] + rounds + [""] * (3 - len(rounds)) + \
                 [f"{view.totals[seat]:g}"]
             for j, cell in enumerate(cells):
                 text.draw(canvas, cell, (x0 + (0, 140, 620, 820, 1020, 1220)[j], y), 36 if j != 5 else 40,
@@ -289,9 +289,9 @@ class PauseOverlay(Scene):
     opaque = False
     name = "swap_meet_pause"
 
-    def __init__(self, app, table: SwapMeetScene) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, floor: SwapMeetScene) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        self.table = table
+        self.floor = floor
         box = pygame.Rect(0, 0, 900, 460)
         box.center = (LOGICAL_W // 2, LOGICAL_H // 2)
         self.box = box
@@ -303,13 +303,13 @@ class PauseOverlay(Scene):
         if element is self.resume_b:
             self.on_back()
         elif element is self.help_b:
-            self.table.open_help()
+            self.floor.open_help()
         elif element is self.leave_b:
-            self.table.leave()
+            self.floor.leave()
 
     def on_back(self) -> bool:
         self.app.stack.pop()
-        self.table.set_paused(False)
+        self.floor.set_paused(False)
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:

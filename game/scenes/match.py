@@ -1,0 +1,159 @@
+"""The base of the three table scenes: everything a table does the same way in every game.
+
+A `MatchScene` is given a `Table` (game/match/table.py) and only ever talks to it. It owns opening
+a paused match from its save (a save that no longer replays is set aside with a message, never a
+crash), the briefing on a game's first play, asking before leaving a match in progress, rematch,
+and showing what the table reports out of sight (a failed autosave, a late refusal) once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game import catalog, saves
+from game.match.local import new_local_table, resume_local_table
+from game.match.table import Table
+from game.scenes.confirm import ConfirmScene
+from game.scenes.help import HelpScene
+from game.table import TableScene
+from rules.contract import Event, MatchConfig
+from rules.errors import IllegalAction, MalformedAction
+from rules.registry import GameUnavailable, get_game
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scene import Scene
+
+REPLAY_ERRORS = (IllegalAction, MalformedAction, GameUnavailable, KeyError, TypeError, ValueError, IndexError)
+
+
+class MatchScene(TableScene):
+    """A table scene over a `Table`: views and redacted events in, actions out."""
+
+    GAME: ClassVar[str] = ""  # the rules name, e.g. "night-market"
+    SOUNDS: ClassVar[dict[str, str]] = {}  # event kind → sound played when it happens
+
+    def __init__(self, app: App, table: Table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.names = [s.name for s in table.seats]
+
+    # opening -----------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, app: App, config: MatchConfig, seed: int | None = None) -> MatchScene:
+        """A new match of this game on this device."""
+        return cls(app, new_local_table(app, get_game(cls.GAME), config, seed))
+
+    @classmethod
+    def from_save(cls, app: App, save: saves.Save) -> Scene:
+        """Continue a paused match exactly; a save that no longer replays is set aside and reported."""
+        try:
+            table = resume_local_table(app, save)
+        except REPLAY_ERRORS as exc:
+            app.toast(saves.set_aside_save(save.game, f"no longer replays ({exc})"), error=True, seconds=7.0)
+            return app.title()
+        return cls(app, table)
+
+    def briefing_on_first_play(self, on_close: Callable[[], None] | None = None) -> bool:
+        """Open the game's help the first time this game is played here; True if it opened."""
+        seen = self.app.settings.seen_briefings
+        if self.GAME in seen:
+            return False
+        self.app.update_settings(seen_briefings=(*seen, self.GAME))
+        self.open_help(on_close)
+        return True
+
+    def open_help(self, on_close: Callable[[], None] | None = None) -> None:
+        """The game's help pages over the table."""
+        entry = catalog.entry(self.GAME)
+        pages = list(entry.help_pages) if entry else []
+        self.app.stack.push(HelpScene(self.app, self.table.info.title, pages, on_close))
+
+    # leaving -----------------------------------------------------------------------------------
+    def exit(self) -> None:
+        self.table.close()
+
+    def leave(self) -> None:
+        """Back to the title, asking first while the match is still being played."""
+        if self.table.outcome() is not None:
+            self.go_home()
+            return
+        self.table.pause("leave")
+        self.app.stack.push(ConfirmScene(
+            self.app, "Leave this match?", [self.table.leave_note()],
+            [("Leave", self.go_home, "#danger"), ("Keep playing", lambda: self.table.resume("leave"), "#primary")]))
+
+    def go_home(self) -> None:
+        """Back to the title at once."""
+        self.app.go(lambda: self.app.stack.reset(self.app.title()))
+
+    def rematch(self) -> None:
+        """The same seats again with a new deal."""
+        app = self.app
+        app.go(lambda: app.stack.reset(type(self)(app, self.table.rematch())))
+
+    # what the table says -----------------------------------------------------------------------
+    def pump(self, bots: bool = True) -> None:
+        """Let the table move on, then show its late refusals and notices."""
+        self.table.poll(bots)
+        for seat, reason in self.table.take_refusals():
+            self.refused(seat, reason)
+        for notice in self.table.take_notices():
+            self.app.toast(notice, error=True, seconds=7.0)
+
+    def refused(self, seat: int, reason: str) -> None:
+        """A move was not allowed: say why (scenes with several people name the seat)."""
+        self.app.toast(reason[:1].upper() + reason[1:], error=True)
+
+    def play_sounds(self, events: list[Event]) -> None:
+        """The sound of the last event that has one (several at once would be noise)."""
+        sounds = [self.SOUNDS[e.kind] for e in events if e.kind in self.SOUNDS]
+        if sounds:
+            self.app.audio.play(sounds[-1])
+
+
+class Recap:
+    """What happened since each person last held the device, in public words for the curtain.
+
+    It reads the public history only: the curtain is seen by whoever holds the device.
+    """
+
+    def __init__(self, table: Table, words: Callable[[Event], str | None]) -> None:
+        self.table, self.words = table, words
+        self._seen: dict[int, int] = {}
+
+    def since(self, seat: int) -> list[str]:
+        """Lines about everything since `seat` last looked."""
+        events = self.table.history(None)[self._seen.get(seat, 0):]
+        return [w for w in (self.words(e) for e in events) if w]
+
+    def seen(self, seat: int) -> None:
+        """`seat` has seen the table as it is now."""
+        self._seen[seat] = len(self.table.history(None))
+
+    def seen_all(self, seats: Any) -> None:
+        """Every seat in `seats` has seen the table now."""
+        for seat in seats:
+            self.seen(seat)
+
+
+def start_new_match(app: App, entry: Any, config: MatchConfig) -> None:
+    """Start a new match of `entry`'s game, asking first when one of that game is paused."""
+    cls = entry.table_class()
+    if cls is None:
+        app.toast(f"{entry.title} cannot be played in this version.", error=True)
+        return
+
+    def start() -> None:
+        app.go(lambda: app.stack.replace(cls.new(app, config)))
+
+    paused, _problem = saves.load(entry.name)
+    if paused is None:
+        start()
+        return
+    app.stack.push(ConfirmScene(
+        app, f"Replace your paused {entry.title} match?",
+        [f"A {entry.title} match is paused ({saves.age_text(paused)}).",
+         "Starting a new one replaces it; your other games stay paused."],
+        [("Start new", start, "#danger"), ("Keep it", lambda: None, "#primary")]))

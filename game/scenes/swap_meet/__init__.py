@@ -1,0 +1,20 @@
+"""Swap Meet's trading floor (scene.py), its lobby and summaries, and its catalogue entry."""
+
+from game.catalog import GameEntry, SetupOption
+from rules.swap_meet import GAME
+from rules.swap_meet.data import ROUND_SECONDS, ROUND_SECONDS_RANGE, ROUNDS
+from rules.swap_meet.help import HELP_PAGES
+
+_LO, _HI = ROUND_SECONDS_RANGE
+TIMER_CHOICES = tuple(s for s in (60, 75, 90, 105, 120, 150, 180) if _LO <= s <= _HI)
+
+ENTRY = GameEntry(
+    name="swap-meet",
+    title="Swap Meet",
+    tagline=f"{GAME.min_seats}–{GAME.max_seats} traders · real time · {ROUNDS} rounds",
+    help_pages=tuple(HELP_PAGES),
+    scene="game.scenes.swap_meet.scene:SwapMeetScene",
+    tile="tile_swap_meet",
+    setup="game.scenes.swap_meet.lobby:SwapMeetLobby",
+    options=(SetupOption("round_seconds", "Round timer", TIMER_CHOICES, int(ROUND_SECONDS), " s"),),
+)

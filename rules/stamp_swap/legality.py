@@ -1,0 +1,186 @@
+"""Whether an action is allowed, decided from what the acting seat knows.
+
+`Known` holds every fact the checks need. It is built from the state (`check`) or from the seat's
+own view (`why_not`) and holds the same facts either way, so a client holding only its view refuses
+exactly what the rules refuse, and legality can never hinge on a secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules.stamp_swap.actions import ChooseContest, Place, Prepare, Take, TakePile, TakeToken
+from rules.stamp_swap.show import spots
+from rules.stamp_swap.state import Phase, State
+from rules.stamp_swap.swap import reservable
+
+
+@dataclass(frozen=True)
+class Known:
+    """The table as one seat knows it, reduced to what legality needs."""
+
+    seat: int
+    players: int
+    phase: Phase
+    turn: int | None
+    token_in_pool: bool
+    pool: frozenset[str]
+    offered: tuple[bool, ...]  # per seat: piles still on offer (public)
+    contests: tuple[str, ...]
+    dc: tuple[str, ...]  # own Daily Collection
+    ready: bool
+    reservable: frozenset[str]  # only while this seat still has to reserve and split
+    show_done: bool
+    pending: tuple[str, ...]
+    fits: Mapping[str, frozenset[tuple[int, int]]]  # only at the Show: pending key -> top-left cells
+    tickets: tuple[str, ...]
+
+
+def known_from_state(state: State, seat: int) -> Known:
+    """The facts `seat` knows, read from the full state."""
+    s = state.seats[seat]
+    prep = state.phase is Phase.SWAP_PREP and not s.ready
+    show = state.phase is Phase.SHOW
+    return Known(
+        seat=seat,
+        players=state.players,
+        phase=state.phase,
+        turn=state.turn,
+        token_in_pool=state.token_holder is None,
+        pool=frozenset(state.pool),
+        offered=tuple(x.offered for x in state.seats),
+        contests=state.contests,
+        dc=s.dc,
+        ready=s.ready,
+        reservable=frozenset(reservable(state, seat)) if prep else frozenset(),
+        show_done=s.show_done,
+        pending=s.pending,
+        fits={k: frozenset(spots(state, seat, k)) for k in s.pending} if show else {},
+        tickets=s.tickets,
+    )
+
+
+def _keys(items: list[dict[str, Any]]) -> tuple[str, ...]:
+    return tuple(i["key"] for i in items)
+
+
+def known_from_view(view: Mapping[str, Any]) -> Known:
+    """The same facts, read from the seat's own view (never a spectator's)."""
+    seat = view["seat"]
+    me, own = view["me"], view["seats"][seat]
+    return Known(
+        seat=seat,
+        players=view["players"],
+        phase=Phase(view["phase"]),
+        turn=view["turn"],
+        token_in_pool=view["token"]["in_pool"],
+        pool=frozenset(_keys(view["pool"])),
+        offered=tuple(s["offered"] for s in view["seats"]),
+        contests=tuple(c["id"] for c in view["contests"]),
+        dc=_keys(own["dc"]),
+        ready=own["ready"],
+        reservable=frozenset(me["reservable"]),
+        show_done=own["show_done"],
+        pending=_keys(own["pending"]),
+        fits={k: frozenset((r, c) for r, c in cells) for k, cells in me["fits"].items()},
+        tickets=tuple(own["tickets"]),
+    )
+
+
+def _collect(known: Known, action: Take | TakeToken) -> str | None:
+    if known.phase is not Phase.COLLECT:
+        return "it is not the Collect phase"
+    if known.turn != known.seat:
+        return "it is not your turn to collect"
+    if isinstance(action, TakeToken):
+        return None if known.token_in_pool else "the first-player token is no longer in the pool"
+    return None if action.item in known.pool else "that item is not in the pool"
+
+
+def _prepare(known: Known, action: Prepare) -> str | None:
+    if known.phase is not Phase.SWAP_PREP:
+        return "it is not time to reserve and split"
+    if known.ready:
+        return "you have already reserved and split"
+    if action.reserve is None and known.reservable:
+        return "you must reserve one item"
+    if action.reserve is not None and action.reserve not in known.reservable:
+        in_dc = action.reserve in known.dc
+        return "rare stamps cannot be reserved" if in_dc else "that item is not in your Daily Collection"
+    if not action.pile_a or not action.pile_b:
+        return "each pile needs at least one item"
+    rest = sorted(k for k in known.dc if k != action.reserve)
+    if sorted((*action.pile_a, *action.pile_b)) != rest:
+        return "the two piles must hold exactly your other items"
+    return None
+
+
+def _choose(known: Known, action: TakePile) -> str | None:
+    if known.phase is not Phase.SWAP_CHOOSE:
+        return "it is not time to choose piles"
+    if known.turn != known.seat:
+        return "it is not your turn to choose a pile"
+    if action.owner == known.seat:
+        return "take a pile from an opponent, not your own"
+    if not 0 <= action.owner < known.players or not known.offered[action.owner]:
+        return "that player has no piles on offer"
+    return None if action.pile in (0, 1) else "choose pile 0 or 1"
+
+
+def _show(known: Known, action: Place | ChooseContest) -> str | None:
+    if known.phase is not Phase.SHOW:
+        return "it is not the Show"
+    if known.show_done:
+        return "you have finished this Show"
+    if isinstance(action, ChooseContest):
+        if known.pending:
+            return "place your stamps first"
+        if action.contest not in known.contests:
+            return "that contest is not on the table"
+        return "your ticket is already on that contest" if action.contest in known.tickets else None
+    if action.item not in known.pending:
+        return "that stamp is not waiting to be placed"
+    if (action.row, action.col) not in known.fits[action.item]:
+        return "the stamp does not fit there (upright, empty spaces only)"
+    return None
+
+
+CHECKS: dict[type, Callable[[Known, Any], str | None]] = {
+    Take: _collect,
+    TakeToken: _collect,
+    Prepare: _prepare,
+    TakePile: _choose,
+    Place: _show,
+    ChooseContest: _show,
+}
+
+
+def reason(known: Known, action: Any) -> str | None:
+    """None when the seat in `known` may take `action` now, else the reason (its type already checked)."""
+    if known.phase is Phase.OVER:
+        return "the match is over"
+    return CHECKS[type(action)](known, action)
+
+
+def _seat_ok(seat: Any, players: int) -> bool:
+    return isinstance(seat, int) and 0 <= seat < players
+
+
+def check(state: State, seat: int, action: Any) -> str | None:
+    """None when allowed, else the reason."""
+    if type(action) not in CHECKS:
+        return "that is not a Stamp Swap action"
+    if not _seat_ok(seat, state.players):
+        return "no such seat"
+    return reason(known_from_state(state, seat), action)
+
+
+def why_not(view: Mapping[str, Any], action: Any) -> str | None:
+    """The same answer as `check`, from the seat's own view alone."""
+    if type(action) not in CHECKS:
+        return "that is not a Stamp Swap action"
+    if not _seat_ok(view["seat"], view["players"]):
+        return "no such seat"
+    return reason(known_from_view(view), action)

@@ -1,0 +1,84 @@
+"""The help pages say what the rules do: their numbers come from the data constants."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import replace
+
+from test_stamp_swap_helpers import PLAIN, RARE, prep_state, show_state
+
+from rules.night_market import data as nm_data
+from rules.night_market import help as nm_help
+from rules.stamp_swap import help as ss_help
+from rules.stamp_swap.cards import FINALE_AWARDS, FOREVER_AWARDS
+from rules.stamp_swap.setup import final_breakdown
+from rules.stamp_swap.stamps import STAMPS, TICKETS, TOKEN_POINTS
+from rules.stamp_swap.state import Placement
+from rules.stamp_swap.swap import reservable
+
+
+def _text(pages: list[tuple[str, str]]) -> str:
+    return "\n".join(body for _, body in pages)
+
+
+def test_night_market_help_has_the_same_page_shape_as_the_other_games() -> None:
+    assert [title for title, _ in nm_help.HELP_PAGES][:3] == [
+        "How to play", "On your turn, do exactly one thing", "End of a round"]
+    assert all(isinstance(t, str) and isinstance(b, str) and b for t, b in nm_help.HELP_PAGES)
+
+
+def test_night_market_help_numbers_are_the_data_constants() -> None:
+    text = _text(nm_help.HELP_PAGES)
+    porters = dict(nm_data.DECK_COUNTS)[nm_data.PORTER]
+    assert f"The first to {nm_data.SEALS_TO_WIN} seals wins" in text
+    assert f"Porters ({porters} cards)" in text
+    assert f"starts with {nm_data.MARKET_START_PORTERS} porters and " \
+           f"{nm_data.MARKET_SIZE - nm_data.MARKET_START_PORTERS} cards" in text
+    assert f"dealt {nm_data.DEAL_SIZE} cards" in text and f"at most {nm_data.HAND_LIMIT} goods" in text
+    assert f"Porter token ({nm_data.PORTER_TOKEN} coins)" in text
+    assert f"when {nm_data.EMPTY_PILES_TO_END} coin piles are empty" in text
+    for size in nm_data.BONUS_SIZES:
+        values = nm_data.BONUS_VALUES[size]
+        assert f"{min(values)}–{max(values)}" in text
+    assert "Pearl, Amber and Jade are precious: sell at least 2" in text
+
+
+def test_night_market_help_follows_a_changed_constant() -> None:
+    old = nm_data.HAND_LIMIT
+    try:
+        nm_data.HAND_LIMIT = 9
+        assert "at most 9 goods" in _text(importlib.reload(nm_help).HELP_PAGES)
+    finally:
+        nm_data.HAND_LIMIT = old
+        importlib.reload(nm_help)
+    assert f"at most {old} goods" in _text(nm_help.HELP_PAGES)
+
+
+def test_stamp_swap_final_show_text_matches_the_awards_and_two_player_rule() -> None:
+    final = dict(ss_help.HELP_PAGES)["Final Show"]
+    assert f"most {FOREVER_AWARDS[0]}, second {FOREVER_AWARDS[1]}" in final
+    assert f"most {FINALE_AWARDS[0]}, second {FINALE_AWARDS[1]}" in final
+    assert "in 2-player games only the most scores" in final
+    forevers = [s.id for s in STAMPS.values() if s.forever]
+    albums = [tuple(Placement(forevers[i], 0, i) for i in range(3)), (Placement(forevers[5], 0, 0),), ()]
+    two = replace(show_state(2, [(), ()], album=albums[:2]), finale="finale-full")
+    three = replace(show_state(3, [(), (), ()], album=albums), finale="finale-full")
+    assert [p["finale"] for p in final_breakdown(two)] == [FINALE_AWARDS[0], 0]
+    assert [p["finale"] for p in final_breakdown(three)] == [FINALE_AWARDS[0], FINALE_AWARDS[1], 0]
+
+
+def test_stamp_swap_help_names_every_way_to_reserve_a_rare_and_the_rules_agree() -> None:
+    text = _text(ss_help.HELP_PAGES)
+    assert "can never be reserved" not in text and "never a rare stamp" not in text
+    assert "unless Hinge Maker is in your area or the top event is Open Reserve" in text
+    dc = (RARE[0], *PLAIN[:5])
+    plain = prep_state(2, 0, [dc, PLAIN[6:12]])
+    assert RARE[0] not in reservable(plain, 0)
+    assert RARE[0] in reservable(replace(plain, splay=("ev-open", *plain.splay[1:])), 0)
+    hinge = replace(plain, seats=(replace(plain.seats[0], dc=(*dc[:5], "hinge")), plain.seats[1]))
+    assert RARE[0] in reservable(hinge, 0)
+
+
+def test_stamp_swap_album_text_uses_tickets_and_token_points() -> None:
+    album = dict(ss_help.HELP_PAGES)["Album"]
+    assert f"You have {TICKETS} tickets" in album and f"+{TOKEN_POINTS} if you hold" in album
