@@ -9,8 +9,7 @@ import time
 import pytest
 
 from game.online import policy
-from game.online.autoplay import SeatRun, drive_seat, seat_clients
-from game.online.botseats import bot_seed
+from game.online.autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
 from rules.registry import get_game
 from tests.online_helpers import FAST, raw_match, running_server, ws_url
 
@@ -76,7 +75,7 @@ def test_stamp_swap_stand_in_decides_for_an_away_collector(short_grace):
         rooms = seat_clients(ws_url(server), game.name, ["Ana", "Ben"], deadline, 3, None, **FAST)
         rooms[1].close()  # Ben's link is gone for good; the stand-in takes his steps
         run = SeatRun()
-        drive_seat(rooms[0], game.make_bot("normal", 0, bot_seed(3, 0)), deadline, run)
+        drive_seat(rooms[0], SeatPlayer(game, "normal", 3), deadline, run)
         try:
             assert run.error is None and rooms[0].table is not None
             assert rooms[0].table.outcome() is not None

@@ -9,8 +9,7 @@ import time
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from game.online.autoplay import SeatRun, drive_seat, seat_clients
-from game.online.botseats import bot_seed
+from game.online.autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
 from game.online.client import NetClient
 from game.online.remote import RemoteRoom
 from rules.driver import play_match
@@ -27,8 +26,8 @@ def play_through(url: str, seed: int, during=None) -> tuple[list[RemoteRoom], di
     deadline = time.monotonic() + 30
     rooms = seat_clients(url, game.name, ["Bot 1", "Bot 2"], deadline, seed, {"first_seat": 0}, **CLIENT)
     runs = [SeatRun(), SeatRun()]
-    threads = [threading.Thread(target=drive_seat, args=(room, game.make_bot("normal", s, bot_seed(seed, s)),
-                                                          deadline, runs[s]), daemon=True)
+    threads = [threading.Thread(target=drive_seat, args=(room, SeatPlayer(game, "normal", seed), deadline, runs[s]),
+                                daemon=True)
                for s, room in enumerate(rooms)]
     for t in threads:
         t.start()

@@ -288,6 +288,12 @@ class RemoteTable:
     def resume(self, why: str) -> None:
         """An online match never stops its clock."""
 
+    def leave_note(self) -> str:
+        """What leaving means online: the seat waits (or a bot may take it), the match goes on."""
+        if self._outcome is not None:
+            return "The room stays open for a rematch."
+        return "The match goes on without you: your seat shows as away and others may hand it to a bot."
+
     def rematch(self) -> RemoteTable:
         """Ask for a rematch in the same room; the new table fills in when the host starts it."""
         self.room.rematch()
