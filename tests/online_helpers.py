@@ -38,8 +38,11 @@ class Raw:
 
     def __init__(self, url: str, **headers: str) -> None:
         self._stack = ExitStack()  # connect() is a context manager in every websockets we allow
+        # max_queue=None: a test that reads late must not stop the client answering pings (with a
+        # full queue websockets stops reading the socket, the pongs stall, the server drops us)
         self.ws = self._stack.enter_context(connect(url, proxy=None, compression=None, open_timeout=3,
-                                                    max_size=2**22, additional_headers=headers or None))
+                                                    max_size=2**22, max_queue=None,
+                                                    additional_headers=headers or None))
         self.seen: list[dict[str, Any]] = []
 
     def send(self, kind: str, **fields: Any) -> None:

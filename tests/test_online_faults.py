@@ -112,7 +112,7 @@ def test_a_blackholed_link_is_noticed_and_the_seat_comes_back():
             assert lobby["seats"][1]["presence"] in ("reconnecting", "away")
             assert time.monotonic() - started < 5  # pings 0.5 s apart, 0.5 s to answer
             proxy.blackhole = False
-            host.until("lobby", lambda m: m["seats"][1]["presence"] == "online", timeout=10)
+            host.until("lobby", lambda m: m["seats"][1]["presence"] == "online", timeout=20)  # backoff: up to 8 s
             guest.poll()
             assert guest.seat == 1
         finally:

@@ -353,7 +353,7 @@ class Hub:
         log.info("room %s created for %s", code, game.name)
 
         def opened() -> None:
-            seat, token = lobby.open_room(msg["name"])
+            seat, token = lobby.open_room(msg["name"], msg.get("token"))
             task.bind(seated, seat, token)
             ticket = lobby.issue_ticket(seat, time.time())
             room.out.append((seat, {"type": "invite", "room": code, "ticket": ticket,
@@ -368,7 +368,7 @@ class Hub:
             if msg["type"] == "resume":
                 task.bind(seated, lobby.seat_of(msg["token"]), None)
             elif "ticket" in msg:
-                seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], time.time())
+                seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], time.time(), msg.get("token"))
                 task.bind(seated, seat, token)
             else:
                 request = lobby.knock(msg["name"])
