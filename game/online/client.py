@@ -32,8 +32,7 @@ class NetClient:
     def __init__(self, url: str, hello: dict[str, Any], *, ping_interval: float = 8.0, ping_timeout: float = 8.0,
                  close_timeout: float = 3.0, open_timeout: float = 10.0, give_up_after: float = 120.0) -> None:
         self.url, self.hello = url, dict(hello)
-        self.options = {"ping_interval": ping_interval, "ping_timeout": ping_timeout,
-                        "close_timeout": close_timeout, "open_timeout": open_timeout}
+        self.timeouts = (ping_interval, ping_timeout, close_timeout, open_timeout)
         self.give_up_after = give_up_after
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.outbox: queue.Queue[str] = queue.Queue()
@@ -112,8 +111,10 @@ class NetClient:
     def _session(self) -> bool:
         """One connection's life; True when the link must not be retried."""
         try:
+            ping_interval, ping_timeout, close_timeout, open_timeout = self.timeouts
             conn = connect(self.url, max_size=MAX_SERVER_MESSAGE, compression=None, proxy=None,
-                           **self.options)  # type: ignore[arg-type]
+                           ping_interval=ping_interval, ping_timeout=ping_timeout,
+                           close_timeout=close_timeout, open_timeout=open_timeout)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             log.info("could not reach the server: %s", type(exc).__name__)
             return isinstance(exc, InvalidURI)

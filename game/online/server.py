@@ -413,6 +413,11 @@ async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
             hub.pool.shutdown(wait=False, cancel_futures=True)
 
 
+def _finish(stop: asyncio.Future[None]) -> None:
+    if not stop.done():
+        stop.set_result(None)
+
+
 class ServerThread:
     """A server on a background thread (tests, benchmarks, and a host's own app)."""
 
@@ -452,6 +457,7 @@ class ServerThread:
 
     def stop(self, timeout: float = 10.0) -> None:
         """Stop serving and join the thread."""
-        if self._loop is not None and self._stop is not None:
-            self._loop.call_soon_threadsafe(lambda: self._stop.done() or self._stop.set_result(None))
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None:
+            loop.call_soon_threadsafe(_finish, stop)
         self._thread.join(timeout)
