@@ -38,8 +38,11 @@ class Raw:
 
     def __init__(self, url: str, **headers: str) -> None:
         self._stack = ExitStack()  # connect() is a context manager in every websockets we allow
+        # max_queue=None: a test that reads late must not stop the client answering pings (with a
+        # full queue websockets stops reading the socket, the pongs stall, the server drops us)
         self.ws = self._stack.enter_context(connect(url, proxy=None, compression=None, open_timeout=3,
-                                                    max_size=2**22, additional_headers=headers or None))
+                                                    max_size=2**22, max_queue=None,
+                                                    additional_headers=headers or None))
         self.seen: list[dict[str, Any]] = []
 
     def send(self, kind: str, **fields: Any) -> None:
@@ -75,3 +78,21 @@ def open_room(url: str, game: str, name: str = "Host", **fields: Any) -> tuple[R
     joined = host.expect("joined")
     invite = host.expect("invite")
     return host, joined, invite
+
+
+def raw_match(url: str, game: str, players: int, **create: Any) -> tuple[list[Raw], list[dict[str, Any]]]:
+    """`players` bare clients seated by invite, readied and started: (clients, first update each)."""
+    host, _, invite = open_room(url, game, "P1", **create)
+    clients = [host]
+    for i in range(1, players):
+        if i > 1:
+            host.send("invite")
+            invite = host.expect("invite")
+        guest = Raw(url)
+        guest.send("join", room=invite["room"], name=f"P{i + 1}", ticket=invite["ticket"])
+        guest.expect("joined")
+        guest.send("ready", ready=True)
+        clients.append(guest)
+    host.until("lobby", lambda m: len(m["seats"]) == players and all(s["ready"] for s in m["seats"][1:]))
+    host.send("start")
+    return clients, [c.expect("update") for c in clients]

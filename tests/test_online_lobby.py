@@ -130,3 +130,14 @@ def test_the_file_store_sets_a_broken_file_aside_and_refuses_paths(tmp_path):
     assert (store.folder / "ABCDEF.bad").exists()
     with pytest.raises(ValueError):
         store.save("../../etc", {})
+
+
+def test_a_join_sent_again_with_its_own_token_gets_the_same_seat():
+    lobby = swap_meet_lobby()
+    ticket = lobby.issue_ticket(lobby.open_room("Ana")[0], wall=0.0)
+    mine = "c" * 32  # chosen by the client: the answer to its first join may be lost with the link
+    assert lobby.join_with_ticket(ticket, "Ben", 1.0, token=mine) == (1, mine)
+    assert lobby.join_with_ticket(ticket, "Ben", 2.0, token=mine) == (1, mine)
+    with pytest.raises(LobbyError, match="used"):
+        lobby.join_with_ticket(ticket, "Eve", 2.0, token="e" * 32)
+    assert len(lobby.seats) == 2

@@ -20,8 +20,8 @@ from typing import Any
 from game.online.client import NetClient
 from game.online.protocol import websocket_url
 from game.online.remote import RemoteRoom, RemoteTable
-from rules.contract import Bot, Game
-from rules.driver import bot_seed, turn_bot
+from rules.contract import AnyGame, Bot
+from rules.driver import MIN_WAKE, bot_seed, turn_bot
 from rules.registry import GameUnavailable, get_game
 
 
@@ -89,33 +89,47 @@ class _Turn:
 
     version: int = -1
     action: Any = None
-    made: int = 0  # decisions so far: the next one's bot is seeded from it, as in rules.driver
+    made: int = 0  # decisions so far (the driver's decision seed counts them)
 
-def _turn(table: RemoteTable, seat: int, bot: Bot, last: _Turn, refused: bool, seed: int) -> None:
-    """Act if the server waits for this seat first (a refused move is sent again, not re-chosen:
-    asking the bot twice would draw from its rng twice and change the match)."""
+
+@dataclass
+class SeatPlayer:
+    """The bot side of one seat: its game, level and the match seed its bots derive from."""
+
+    game: AnyGame
+    level: str
+    seed: int
+    realtime_bot: Bot | None = None  # real-time games keep one bot for the whole match
+
+
+def _turn(table: RemoteTable, seat: int, player: SeatPlayer, last: _Turn, refused: bool) -> None:
+    """Act if the server waits for this seat first, with a bot seeded as the driver seeds it for
+    this seat's next decision (a refused move is sent again unchanged, never re-chosen)."""
     if table.waiting[:1] != (seat,) or table.pending(seat):
         return
     if refused and last.version == table.version:
         table.act_anyway(seat, last.action)
     elif table.version != last.version:
-        bot = turn_bot(table.game, bot.level, seed, seat, last.made)
-        last.made += 1
+        bot = turn_bot(player.game, player.level, player.seed, seat, last.made)
         last.version, last.action = table.version, bot.choose(table.view(seat), table.legal(seat), 0.0)
+        last.made += 1
         table.act(seat, last.action)
 
 
-def _realtime(table: RemoteTable, seat: int, bot: Bot) -> float:
+def _realtime(table: RemoteTable, seat: int, player: SeatPlayer) -> float:
     """Decide once; returns real seconds until the bot wants to decide again."""
+    if player.realtime_bot is None:
+        player.realtime_bot = player.game.make_bot(player.level, seat, bot_seed(player.seed, seat))
+    bot = player.realtime_bot
     view, now = table.view(seat), table.now()
     if seat in table.waiting and not table.pending(seat):
         action = bot.choose(view, table.legal(seat), now)
         if action is not None and table.reason(seat, action) is None:
             table.act(seat, action)
-    return max(0.05, bot.wake_after(view, now)) / table.scale
+    return max(MIN_WAKE, bot.wake_after(view, now)) / table.scale
 
 
-def drive_seat(room: RemoteRoom, bot: Bot, deadline: float, run: SeatRun, seed: int = 0) -> None:
+def drive_seat(room: RemoteRoom, player: SeatPlayer, deadline: float, run: SeatRun) -> None:
     """Play one seat until the match has an outcome (or the deadline passes)."""
     try:
         last, wake = _Turn(), 0.0
@@ -128,11 +142,11 @@ def drive_seat(room: RemoteRoom, bot: Bot, deadline: float, run: SeatRun, seed: 
                 break
             if table.info.realtime:
                 if time.monotonic() >= wake:
-                    wake = time.monotonic() + _realtime(table, room.seat, bot)
+                    wake = time.monotonic() + _realtime(table, room.seat, player)
             else:
                 if refused:
                     time.sleep(0.05)  # a refusal for speed: let the server's rate bucket refill first
-                _turn(table, room.seat, bot, last, refused > 0, seed)
+                _turn(table, room.seat, player, last, refused > 0)
             room.wait(0.02 if table.info.realtime else 0.2)
         table = room.table
         assert table is not None
@@ -151,7 +165,7 @@ def _ms(samples: list[float]) -> dict[str, float]:
             "max": round(ordered[-1] * 1000, 3)}
 
 
-def play_online(url: str, game: Game, seed: int, levels: list[str], options: dict[str, Any] | None = None,
+def play_online(url: str, game: AnyGame, seed: int, levels: list[str], options: dict[str, Any] | None = None,
                 timeout: float = 600.0, **client: Any) -> dict[str, Any]:
     """One match over the server; the autoplay line plus network figures."""
     started = time.monotonic()
@@ -161,8 +175,8 @@ def play_online(url: str, game: Game, seed: int, levels: list[str], options: dic
     runs = [SeatRun() for _ in rooms]
     try:
         threads = [threading.Thread(target=drive_seat, daemon=True,
-                                    args=(room, game.make_bot(level, seat, bot_seed(seed, seat)), deadline, run, seed))
-                   for seat, (room, level, run) in enumerate(zip(rooms, levels, runs, strict=True))]
+                                    args=(room, SeatPlayer(game, level, seed), deadline, run))
+                   for room, level, run in zip(rooms, levels, runs, strict=True)]
         for t in threads:
             t.start()
         for t in threads:

@@ -1,10 +1,12 @@
 """Bots at an online table: the same seat path and human reaction times as local play.
 
-As in game/session.py, a bot that may act plans a move: it will decide `wake_after` seconds from
-now (never under 50 ms), from the view and legal actions it sees at that moment, and the move is
-applied only when that beat is over and only if the rules still allow it (in real time the table
-may have moved on; then it plans again). Deciding happens off the room's task (a worker thread),
-so a Hard bot's half second of search never stalls other rooms.
+As in game/match/local.py, a bot that may act plans a move: it will decide `wake_after` seconds
+from now (never under the driver's MIN_WAKE), from the view and legal actions it sees at that
+moment, and the move is applied only when that beat is over and only if the rules still allow it
+(in real time the table may have moved on; then it plans again). Turn-based bots are made fresh
+for each decision from a seed derived from the log (rules/driver.py's `turn_bot`), so a room
+resumed after a server restart plays on exactly. Deciding happens off the room's task (a worker
+thread), so a Hard bot's half second of search never stalls other rooms.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.contract import Bot, Game
+from rules.contract import AnyGame, Bot
 from rules.driver import MIN_WAKE, bot_seed, turn_bot
 
 
@@ -24,6 +26,7 @@ class Plan:
     due: float  # match seconds when it may be applied
     view: Any
     legal: list[Any]
+    bot: Bot
     decided: bool = False
     action: Any = None
 
@@ -31,10 +34,11 @@ class Plan:
 class BotSeats:
     """The bots of one match and the moves they are preparing."""
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: AnyGame, seed: int) -> None:
         self.game, self.seed = game, seed
         self.bots: dict[int, Bot] = {}
         self.levels: dict[int, str] = {}
+        self.made: dict[int, int] = {}  # moves each seat has made (turn-based decision seeds)
         self.plans: dict[int, Plan] = {}
 
     def seat(self, seat: int, level: str) -> None:
@@ -42,35 +46,39 @@ class BotSeats:
         self.bots[seat] = self.game.make_bot(level, seat, bot_seed(self.seed, seat))
         self.levels[seat] = level
 
+    def moved(self, seat: int) -> None:
+        """Count a move of `seat` (any move: a person's too, before a bot took the seat over)."""
+        self.made[seat] = self.made.get(seat, 0) + 1
+
+    def _bot(self, seat: int) -> Bot:
+        if self.game.realtime:
+            return self.bots[seat]
+        return turn_bot(self.game, self.levels[seat], self.seed, seat, self.made.get(seat, 0))
+
     def drop(self, seat: int) -> None:
         """The seat's person is back: the stand-in stops (its pending move is dropped)."""
         self.bots.pop(seat, None)
         self.levels.pop(seat, None)
         self.plans.pop(seat, None)
 
-    def plan(self, state: Any, now: float, seats: set[int], log: list[list[Any]] | None = None) -> list[Plan]:
-        """New plans for bots among `seats` that may act and are not already preparing a move.
-
-        Turn-based bots decide with a fresh bot seeded from the log (rules.driver.turn_bot), as
-        autoplay and local play do, so a room resumed from its log plays on exactly."""
+    def plan(self, state: Any, now: float, seats: set[int]) -> list[Plan]:
+        """New plans for bots among `seats` that may act and are not already preparing a move."""
         waiting = set(self.game.waiting(state))
         fresh = []
         for seat in sorted(seats & waiting & set(self.bots)):
             if seat in self.plans:
                 continue
-            if not self.game.realtime:
-                made = sum(1 for entry in log or () if entry[1] == seat)
-                self.bots[seat] = turn_bot(self.game, self.levels[seat], self.seed, seat, made)
             view = self.game.view(state, seat)
-            beat = max(MIN_WAKE, self.bots[seat].wake_after(view, now))
-            plan = Plan(seat, now + beat, view, list(self.game.legal_actions(state, seat, now + beat)))
+            bot = self._bot(seat)
+            beat = max(MIN_WAKE, bot.wake_after(view, now))
+            plan = Plan(seat, now + beat, view, list(self.game.legal_actions(state, seat, now + beat)), bot)
             self.plans[seat] = plan
             fresh.append(plan)
         return fresh
 
     def decide(self, plan: Plan) -> None:
         """Run the bot (on a worker thread)."""
-        plan.action = self.bots[plan.seat].choose(plan.view, plan.legal, plan.due)
+        plan.action = plan.bot.choose(plan.view, plan.legal, plan.due)
         plan.decided = True
 
     def ready(self, now: float) -> list[Plan]:

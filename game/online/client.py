@@ -19,7 +19,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from game.online.protocol import MAX_SERVER_MESSAGE, ProtocolError, decode_server, encode
+from game.online.protocol import MAX_SERVER_MESSAGE, ProtocolError, decode_server, encode, new_secret
 
 log = logging.getLogger(__name__)
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -32,13 +32,17 @@ class NetClient:
     def __init__(self, url: str, hello: dict[str, Any], *, ping_interval: float = 8.0, ping_timeout: float = 8.0,
                  close_timeout: float = 3.0, open_timeout: float = 10.0, give_up_after: float = 120.0) -> None:
         self.url, self.hello = url, dict(hello)
-        self.options = {"ping_interval": ping_interval, "ping_timeout": ping_timeout,
-                        "close_timeout": close_timeout, "open_timeout": open_timeout}
+        self.timeouts = (ping_interval, ping_timeout, close_timeout, open_timeout)
         self.give_up_after = give_up_after
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.outbox: queue.Queue[str] = queue.Queue()
-        self.room: str | None = None
-        self.token: str | None = None
+        self.room: str | None = hello.get("room")
+        # The seat token is chosen here and sent with the join: if the answer is lost with the link,
+        # the same join goes again and the server gives back the same seat.
+        self.token: str | None = hello.get("token") or (new_secret() if hello["type"] in ("join", "create") else None)
+        if self.token is not None and hello["type"] in ("join", "create"):
+            self.hello["token"] = self.token
+        self.joined = False
         self.messages_in = self.bytes_in = self.messages_out = self.bytes_out = 0
         self._conn: ClientConnection | None = None
         self._online = threading.Event()
@@ -100,15 +104,17 @@ class NetClient:
         self._online.clear()
 
     def _hello_text(self) -> str:
-        if self.token is not None and self.room is not None:
+        if self.joined and self.token is not None and self.room is not None:
             return encode("resume", room=self.room, token=self.token)
         return encode(self.hello["type"], **{k: v for k, v in self.hello.items() if k != "type"})
 
     def _session(self) -> bool:
         """One connection's life; True when the link must not be retried."""
         try:
+            ping_interval, ping_timeout, close_timeout, open_timeout = self.timeouts
             conn = connect(self.url, max_size=MAX_SERVER_MESSAGE, compression=None, proxy=None,
-                           **self.options)  # type: ignore[arg-type]
+                           ping_interval=ping_interval, ping_timeout=ping_timeout,
+                           close_timeout=close_timeout, open_timeout=open_timeout)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             log.info("could not reach the server: %s", type(exc).__name__)
             return isinstance(exc, InvalidURI)
@@ -142,6 +148,7 @@ class NetClient:
         if msg["type"] == "joined":
             self.room = msg.get("room", self.room)
             self.token = msg.get("token", self.token)
+            self.joined = True
         self.inbox.put(msg)
 
     # the writer thread ------------------------------------------------------------------------

@@ -60,18 +60,18 @@ class Lobby:
     next_request: int = 1
 
     # joining ---------------------------------------------------------------------------------
-    def _sit(self, name: str) -> tuple[int, str]:
+    def _sit(self, name: str, token: str | None = None) -> tuple[int, str]:
         if self.phase != LOBBY:
             raise LobbyError("the match has already started")
         if len(self.seats) >= self.max_seats:
             raise LobbyError("the table is full")
-        token = new_secret()
+        token = token or new_secret()
         self.seats.append(SeatInfo(name, token=digest(token)))
         return len(self.seats) - 1, token
 
-    def open_room(self, name: str) -> tuple[int, str]:
+    def open_room(self, name: str, token: str | None = None) -> tuple[int, str]:
         """The host's own seat and token."""
-        seat, token = self._sit(name)
+        seat, token = self._sit(name, token)
         self.host = seat
         return seat, token
 
@@ -83,14 +83,21 @@ class Lobby:
         self.tickets[digest(ticket)] = wall + TICKET_SECONDS
         return ticket
 
-    def join_with_ticket(self, ticket: str, name: str, wall: float) -> tuple[int, str]:
-        """Spend a ticket for a seat and its token."""
+    def join_with_ticket(self, ticket: str, name: str, wall: float, token: str | None = None) -> tuple[int, str]:
+        """Spend a ticket for a seat and its token (the same join sent again gets the same seat)."""
         key = digest(ticket)
         if self.tickets.get(key, 0.0) <= wall:
+            if token is not None:
+                seat = self._seat_with(digest(token))
+                if seat is not None:
+                    return seat, token
             raise LobbyError("that invite has been used or has expired")
-        seat, token = self._sit(name)
+        seat, token = self._sit(name, token)
         del self.tickets[key]
         return seat, token
+
+    def _seat_with(self, key: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.token == key and s.bot is None), None)
 
     def knock(self, name: str) -> int:
         """A newcomer with only the room code asks the host; returns the request id."""
@@ -113,11 +120,10 @@ class Lobby:
 
     def seat_of(self, token: str) -> int:
         """The seat a token belongs to."""
-        key = digest(token)
-        for i, seat in enumerate(self.seats):
-            if seat.token == key and seat.bot is None:
-                return i
-        raise LobbyError("that seat token is not valid here")
+        seat = self._seat_with(digest(token))
+        if seat is None:
+            raise LobbyError("that seat token is not valid here")
+        return seat
 
     # lobby marks -------------------------------------------------------------------------------
     def _host_only(self, by: int) -> None:

@@ -66,6 +66,7 @@ def _anything(v: Any) -> bool:
 
 NAME = _str(24)
 TOKEN = _str(64)
+OWN_TOKEN = lambda v: isinstance(v, str) and 16 <= len(v) <= 64  # noqa: E731 (a client-chosen seat token)
 SEQ = _int(0, 2**31)
 VERSION = _int(0, 2**31)
 SEAT = _int(0, 15)
@@ -75,8 +76,10 @@ GAME_NAME = _str(24)
 # type -> {field: (check, required)}
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
     "create": {"game": (GAME_NAME, True), "name": (NAME, True), "options": (_is_options, False),
-               "seed": (_int(0, 2**53), False)},
-    "join": {"room": (_is_code, True), "name": (NAME, True), "ticket": (TOKEN, False)},
+               "seed": (_int(0, 2**53), False), "token": (OWN_TOKEN, False)},
+    # A client may choose its seat token itself: then a join whose answer was lost can simply be
+    # sent again (same ticket, same token) and gets the same seat.
+    "join": {"room": (_is_code, True), "name": (NAME, True), "ticket": (TOKEN, False), "token": (OWN_TOKEN, False)},
     "resume": {"room": (_is_code, True), "token": (TOKEN, True)},
     "invite": {},
     "admit": {"request": (_int(0, 2**31), True), "accept": (_is_bool, True)},

@@ -291,8 +291,10 @@ class RemoteTable:
         """An online match never stops its clock."""
 
     def leave_note(self) -> str:
-        """Leaving online keeps the seat for a while."""
-        return "Your seat is kept for a while: open the invite link again to rejoin."
+        """What leaving means online: the seat waits (or a bot may take it), the match goes on."""
+        if self._outcome is not None:
+            return "The room stays open for a rematch."
+        return "The match goes on without you: your seat shows as away and others may hand it to a bot."
 
     def rematch(self) -> None:
         """Ask for a rematch in the same room: it begins in the room's lobby (None: no table yet)."""

@@ -12,16 +12,16 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from game.online import lobby as lb
 from game.online.botseats import BotSeats, Plan
 from game.online.policy import outcome_json, policy_for
-from rules.contract import EndReason, Event, Game, MatchConfig, Outcome, SeatConfig
+from rules.contract import AnyGame, EndReason, Event, MatchConfig, Outcome, SeatConfig
 from rules.errors import MalformedAction
-from rules.replay import config_from_json, config_to_json
+from rules.replay import config_from_json, config_to_json, replay_with_events
 
 log = logging.getLogger(__name__)
 ANSWERS_KEPT = 64  # recent sequence numbers remembered per seat, so a resend is answered again
@@ -31,7 +31,7 @@ TICK_SECONDS = 0.1  # real-time rooms are ticked this often
 class Room:
     """Lobby + match for one room code."""
 
-    def __init__(self, code: str, game: Game, lobby: lb.Lobby, seed: int | None = None,
+    def __init__(self, code: str, game: AnyGame, lobby: lb.Lobby, seed: int | None = None,
                  options: dict[str, Any] | None = None, scale: float = 1.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.code, self.game, self.lobby, self.scale, self.clock = code, game, lobby, scale, clock
@@ -240,7 +240,7 @@ class Room:
         if self.lobby.seats[seat].bot:
             return "a bot plays this seat now"
         kind = action_json.get("type") if isinstance(action_json, dict) else None
-        if kind in self.policy.host_only and seat != self.lobby.host:
+        if isinstance(kind, str) and kind in self.policy.host_only and seat != self.lobby.host:
             return "the host does that"
         try:
             action = self.game.action_from_json(action_json)
@@ -261,6 +261,7 @@ class Room:
     def _apply(self, seat: int, action: Any, now: float, answer: tuple[int, int] | None = None) -> None:
         self.state, events = self.game.apply(self.state, seat, action, now)
         self.log.append([now, seat, self.game.action_to_json(action)])
+        self.bots.moved(seat)
         self._changed(events, answer)
 
     def _changed(self, events: list[Event], answer: tuple[int, int] | None = None) -> None:
@@ -286,7 +287,7 @@ class Room:
         """Moves bots should start preparing now."""
         if not self.playing:
             return []
-        return self.bots.plan(self.state, self.now(), set(self.bots.bots), self.log)
+        return self.bots.plan(self.state, self.now(), set(self.bots.bots))
 
     def apply_bots(self) -> None:
         """Apply bot moves whose beat is over and that the rules still allow."""
@@ -352,7 +353,7 @@ class Room:
         }
 
     @classmethod
-    def from_record(cls, data: dict[str, Any], game: Game, clock: Callable[[], float] = time.monotonic) -> Room:
+    def from_record(cls, data: dict[str, Any], game: AnyGame, clock: Callable[[], float] = time.monotonic) -> Room:
         """Rebuild a stored room; a running match is replayed from its seed and log."""
         lobby = lb.Lobby.from_record(data["lobby"], game.min_seats, game.max_seats, tuple(game.bot_levels))
         room = cls(str(data["code"]), game, lobby, int(data["seed"]), data.get("options"), float(data["scale"]), clock)
@@ -373,11 +374,9 @@ class Room:
 
     def _replay(self, entries: list[list[Any]]) -> None:
         """Apply a stored log exactly as it happened, keeping the events for everyone's history."""
-        for now, seat, action_json in entries:
-            self.state, events = self.game.tick(self.state, float(now))
-            self.history += events
-            self.state, events = self.game.apply(self.state, int(seat), self.game.action_from_json(action_json),
-                                                 float(now))
-            self.history += events
-            self.log.append([float(now), int(seat), action_json])
+        assert self.config is not None
+        self.log = [[float(now), int(seat), action] for now, seat, action in entries]
+        self.state, self.history = replay_with_events(self.game, self.seed, self.config,
+                                                      [(e[0], e[1], e[2]) for e in self.log])
+        self.bots.made = dict(Counter(int(e[1]) for e in self.log))
         self.version += len(entries)

@@ -353,7 +353,7 @@ class Hub:
         log.info("room %s created for %s", code, game.name)
 
         def opened() -> None:
-            seat, token = lobby.open_room(msg["name"])
+            seat, token = lobby.open_room(msg["name"], msg.get("token"))
             task.bind(seated, seat, token)
             ticket = lobby.issue_ticket(seat, time.time())
             room.out.append((seat, {"type": "invite", "room": code, "ticket": ticket,
@@ -368,7 +368,7 @@ class Hub:
             if msg["type"] == "resume":
                 task.bind(seated, lobby.seat_of(msg["token"]), None)
             elif "ticket" in msg:
-                seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], time.time())
+                seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], time.time(), msg.get("token"))
                 task.bind(seated, seat, token)
             else:
                 request = lobby.knock(msg["name"])
@@ -413,6 +413,11 @@ async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
             hub.pool.shutdown(wait=False, cancel_futures=True)
 
 
+def _finish(stop: asyncio.Future[None]) -> None:
+    if not stop.done():
+        stop.set_result(None)
+
+
 class ServerThread:
     """A server on a background thread (tests, benchmarks, and a host's own app)."""
 
@@ -452,6 +457,7 @@ class ServerThread:
 
     def stop(self, timeout: float = 10.0) -> None:
         """Stop serving and join the thread."""
-        if self._loop is not None and self._stop is not None:
-            self._loop.call_soon_threadsafe(lambda: self._stop.done() or self._stop.set_result(None))
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None:
+            loop.call_soon_threadsafe(_finish, stop)
         self._thread.join(timeout)
