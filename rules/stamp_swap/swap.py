@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 from rules.contract import Event
@@ -12,6 +11,7 @@ from rules.stamp_swap.show import start_show
 from rules.stamp_swap.state import (
     Phase,
     State,
+    evolve,
     has_flag,
     is_face_down,
     spec_id,
@@ -71,7 +71,7 @@ def apply_prepare(state: State, seat: int, action: Prepare) -> Result:
         i: {"reserve": s.reserve, "piles": [list(p) for p in s.piles]} for i, s in enumerate(state.seats)
     }
     events.append(Event("piles_shown", None, {"seats": shown}))
-    state = replace(state, phase=Phase.SWAP_CHOOSE, turn=state.token_holder)
+    state = evolve(state, phase=Phase.SWAP_CHOOSE, turn=state.token_holder)
     state, more = _settle(state)
     return state, events + more
 
@@ -113,7 +113,7 @@ def apply_choose(state: State, seat: int, action: TakePile) -> Result:
         state, more = _reveal(state, owner)
         events += more
     state, more = _complete(state, seat)
-    state = replace(state, turn=_next_chooser(state, owner))
+    state = evolve(state, turn=_next_chooser(state, owner))
     state, settled = _settle(state)
     return state, events + more + settled
 
@@ -134,7 +134,7 @@ def _reveal(state: State, seat: int) -> Result:
     keys = tuple(k for k in (*s.holding, *([s.reserve] if s.reserve else [])) if is_face_down(state, k))
     if not keys:
         return state, []
-    state = replace(state, revealed=state.revealed | frozenset(keys))
+    state = evolve(state, revealed=state.revealed | frozenset(keys))
     return state, [Event("revealed", seat, {"stamps": {k: spec_id(state, k) for k in keys}})]
 
 
@@ -161,7 +161,7 @@ def _settle(state: State) -> Result:
             events.append(Event("kept_both", seat, {}))
         state, more = _complete(state, seat)
         events += more
-        state = replace(state, turn=_next_chooser(state, seat))
+        state = evolve(state, turn=_next_chooser(state, seat))
     state, more = _end_swap(state)
     return state, events + more
 
