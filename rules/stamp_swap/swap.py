@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from operator import itemgetter
 
 from rules.contract import Event
 from rules.stamp_swap.actions import Prepare, TakePile
 from rules.stamp_swap.effects import fire, fire_area
 from rules.stamp_swap.show import start_show
+from rules.stamp_swap.stamps import DAILY_SPACES
 from rules.stamp_swap.state import (
     Phase,
     State,
@@ -34,6 +37,28 @@ def reservable(state: State, seat: int) -> list[str]:
     return out
 
 
+def _getter(indices: tuple[int, ...]) -> Callable[[Sequence[str]], tuple[str, ...]]:
+    """itemgetter that always returns a tuple (a single index would give the bare item)."""
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda items: (items[only],)
+    return itemgetter(*indices)
+
+
+def _splits(n: int) -> tuple[tuple[Callable[[Sequence[str]], tuple[str, ...]], ...], ...]:
+    """Getters for (pile_a, pile_b) of every split of n items, smaller piles first, in
+    `combinations` order, pile_b keeping the remaining items in order."""
+    out = []
+    for size in range(1, n):
+        for a in combinations(range(n), size):
+            out.append((_getter(a), _getter(tuple(i for i in range(n) if i not in a))))
+    return tuple(out)
+
+
+# Built once per item count: the legal splits are the same index patterns on every Daily Collection.
+SPLITS = {n: _splits(n) for n in range(2, DAILY_SPACES + 1)}
+
+
 def legal_prepare(state: State, seat: int) -> list[Prepare]:
     """Every reserve choice times every split into two non-empty piles."""
     s = state.seats[seat]
@@ -42,10 +67,8 @@ def legal_prepare(state: State, seat: int) -> list[Prepare]:
     choices: list[str | None] = list(reservable(state, seat)) or [None]
     out = []
     for reserve in choices:
-        rest = [k for k in s.dc if k != reserve]
-        for size in range(1, len(rest)):
-            for pile_a in combinations(rest, size):
-                out.append(Prepare(reserve, pile_a, tuple(k for k in rest if k not in pile_a)))
+        rest = tuple(k for k in s.dc if k != reserve)
+        out += [Prepare(reserve, a(rest), b(rest)) for a, b in SPLITS.get(len(rest), ())]
     return out
 
 
