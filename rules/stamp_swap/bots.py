@@ -15,7 +15,7 @@ from typing import Any
 from rules.rng import Rng
 from rules.stamp_swap.actions import ChooseContest, Place, Prepare, Take, TakePile, TakeToken
 from rules.stamp_swap.botvalue import Table, item_value, read_table, seen_by_others, token_value
-from rules.stamp_swap.counters import Collection, count, fit_spots, tier_points
+from rules.stamp_swap.counters import RECT_MASK, Collection, cells_mask, count, mask_spots, tier_points
 from rules.stamp_swap.stamps import COMMON_SHAPES, STAMPS
 
 PROBE_SHAPES = ((1, 1), *COMMON_SHAPES)
@@ -145,12 +145,10 @@ class StampBot:
 
     def _room_after(self, cells: frozenset[tuple[int, int]], pending: dict[str, Any], action: Place) -> float:
         stamp = pending[action.item]
-        after = cells | {
-            (action.row + r, action.col + c) for r in range(stamp.rows) for c in range(stamp.cols)
-        }
-        room = sum(len(fit_spots(after, r, c)) for r, c in PROBE_SHAPES) / SPOTS_PER_POINT
+        after = cells_mask(cells) | RECT_MASK[stamp.rows, stamp.cols, action.row, action.col]
+        room = sum(len(mask_spots(after, r, c)) for r, c in PROBE_SHAPES) / SPOTS_PER_POINT
         for k, other in pending.items():
-            if k != action.item and other.value >= 0 and fit_spots(after, other.rows, other.cols):
+            if k != action.item and other.value >= 0 and mask_spots(after, other.rows, other.cols):
                 room += ROOM_FOR_PENDING
         return room
 
