@@ -17,7 +17,9 @@ from rules.stamp_swap.stamps import COMMON_IDS, FOREVER_IDS, RARE_IDS
 from rules.stamp_swap.state import HIDDEN_PREFIX, Phase, Placement, SeatState, State
 
 KIND_IDS = dict(zip(SUPPLY_KINDS, (COMMON_IDS, FOREVER_IDS, RARE_IDS, ATTENDEE_IDS), strict=True))
-HIDDEN_KINDS = ("common", "forever")  # face-down items are always common or forever stamps
+# Face-down items are drawn from the common supply first, forever stamps only once it runs dry,
+# so unknown ones are sampled from unseen commons first (in that order, never shuffled together).
+HIDDEN_KINDS = ("common", "forever")
 
 
 def _keys(items: list[dict[str, Any]] | None) -> tuple[str, ...]:
@@ -60,16 +62,15 @@ def _seat(view: dict[str, Any], i: int) -> SeatState:
     )
 
 
-def _hidden(view: dict[str, Any], unseen: list[str], rng: Rng) -> tuple[tuple[str, ...], frozenset[str], Rng]:
+def _hidden(view: dict[str, Any], unseen: list[str]) -> tuple[tuple[str, ...], frozenset[str]]:
     """Ids behind hidden-N (sampled where unknown), and the keys already revealed to all."""
     items = [i for i in visible_items(view) if i["key"].startswith(HIDDEN_PREFIX)]
     known = {i["key"]: i["id"] for i in items if i.get("known")}
     revealed = frozenset(i["key"] for i in items if i.get("known") and not i.get("face_down"))
     top = max((int(k[len(HIDDEN_PREFIX) :]) for k in (*known, *(i["key"] for i in items))), default=-1)
-    drawn, rng = rng.shuffle(unseen)
-    pick = iter(drawn)
+    pick = iter(unseen)
     ids = tuple(known.get(f"{HIDDEN_PREFIX}{n}") or next(pick) for n in range(top + 1))
-    return ids, revealed, rng
+    return ids, revealed
 
 
 def _supply(view: dict[str, Any], seen: set[str], rng: Rng) -> tuple[tuple[tuple[str, ...], ...], Rng]:
@@ -92,8 +93,11 @@ def _events(view: dict[str, Any], rng: Rng) -> tuple[tuple[str, ...], tuple[str,
 def determinize(view: dict[str, Any], rng: Rng) -> State:
     """One full state consistent with `view` (a seat's own view, not a spectator's)."""
     seen = {i["id"] for i in visible_items(view) if i.get("known")}
-    unseen = [c for kind in HIDDEN_KINDS for c in KIND_IDS[kind] if c not in seen]
-    hidden, revealed, rng = _hidden(view, unseen, rng)
+    unseen: list[str] = []
+    for kind in HIDDEN_KINDS:
+        cards, rng = rng.shuffle([c for c in KIND_IDS[kind] if c not in seen])
+        unseen += cards
+    hidden, revealed = _hidden(view, unseen)
     supply, rng = _supply(view, seen | set(hidden), rng)
     splay, deck, rng = _events(view, rng)
     players = view["players"]
