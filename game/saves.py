@@ -18,6 +18,7 @@ from typing import Any
 
 from game import paths
 from game.settings import set_aside
+from rules.registry import GAME_MODULES
 
 log = logging.getLogger(__name__)
 VERSION = 2
@@ -135,6 +136,9 @@ def paused() -> tuple[list[Save], list[str]]:
     _adopt_legacy()
     found, problems = [], []
     for path in sorted(folder().glob("*.json")):
+        if path.stem not in GAME_MODULES:
+            problems.append(set_aside_save(path.stem, "names a game this version does not have"))
+            continue
         save, problem = load(path.stem)
         if save is not None:
             found.append(save)
@@ -161,7 +165,7 @@ def _adopt_legacy() -> None:
     except BadSave as exc:
         log.warning("old save %s unreadable (%s); moved to %s", old, exc, set_aside(old))
         return
-    if os.path.lexists(slot(save.game)):
+    if save.game not in GAME_MODULES or os.path.lexists(slot(save.game)):
         set_aside(old)
     else:
         old.replace(slot(save.game))

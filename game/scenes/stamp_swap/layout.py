@@ -11,6 +11,8 @@ from typing import Any
 
 import pygame
 
+from rules.stamp_swap.stamps import ALBUM_COLS, ALBUM_ROWS
+
 View = dict[str, Any]
 Item = dict[str, Any]
 
@@ -20,10 +22,9 @@ RIGHT = pygame.Rect(1464, 96, 440, 968)
 CENTRE = pygame.Rect(472, 96, 976, 968)
 HEAD = pygame.Rect(CENTRE.x, CENTRE.y, CENTRE.w, 64)
 CELL = 112
-ALBUM = pygame.Rect(CENTRE.x + 24, CENTRE.y + 116, 5 * CELL, 4 * CELL)
+ALBUM = pygame.Rect(CENTRE.x + 24, CENTRE.y + 116, ALBUM_COLS * CELL, ALBUM_ROWS * CELL)
 PENDING = pygame.Rect(ALBUM.right + 30, ALBUM.y - 44, CENTRE.right - ALBUM.right - 44, ALBUM.h + 44)
 MINI = 40  # Daily Collection spaces in the seat panels
-SPLIT = ("tray", "reserve", "a", "b")
 
 
 @dataclass

@@ -1,8 +1,8 @@
 """The Swap Meet lobby: Add bot fills a seat, every guest taps Ready, the host taps Start trading.
 
 Seat 1 is the host (a person at this screen). More people can sit down with Add person; each
-guest taps Ready on their own row. Start trading lights up once there are 3 to 6 traders and
-every guest is ready. The round timer (60–180 s) is set here.
+guest taps Ready on their own row. Start trading lights up once there are enough traders (the
+rules' seat range) and every guest is ready. The round timer is set here.
 """
 
 from __future__ import annotations
@@ -13,14 +13,15 @@ import pygame
 
 from game.catalog import GameEntry
 from game.display import LOGICAL_W
+from game.palette import CREAM, GOLD, MUTED
 from game.scene import Scene
 from game.scenes.match import start_new_match
 from game.scenes.seat_setup import SEAT_NAMES
-from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import felt, heading, panel
 from rules.contract import MatchConfig, SeatConfig
 from rules.swap_meet import GAME
+from rules.swap_meet.data import ROUND_SECONDS_RANGE, ROUNDS
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 820, 170, 1640, 760)
 ROW_H = 100
@@ -159,7 +160,8 @@ class SwapMeetLobby(Scene):
         heading(canvas, self.app.text, "Swap Meet — the lobby", 50, 64)
         panel(canvas, PANEL)
         text = self.app.text
-        text.draw(canvas, f"Traders ({len(self.seats)} of 3–6)", (PANEL.x + 50, PANEL.y + 36), 40, GOLD, bold=True)
+        count = f"Traders ({len(self.seats)} of {GAME.min_seats}–{GAME.max_seats})"
+        text.draw(canvas, count, (PANEL.x + 50, PANEL.y + 36), 40, GOLD, bold=True)
         names = self.names()
         for i, seat in enumerate(self.seats):
             y = PANEL.y + 110 + i * ROW_H
@@ -169,7 +171,8 @@ class SwapMeetLobby(Scene):
             text.draw(canvas, names[i], (PANEL.x + 50, y + 30), 36, CREAM, bold=True)
         x = PANEL.right - 470
         text.draw(canvas, "Round timer", (x, PANEL.y + 350), 30, CREAM, bold=True)
-        text.draw(canvas, "60–180 s per round, 3 rounds", (x, PANEL.y + 500), 24, MUTED)
+        lo, hi = ROUND_SECONDS_RANGE
+        text.draw(canvas, f"{lo:.0f}–{hi:.0f} s per round, {ROUNDS} rounds", (x, PANEL.y + 500), 24, MUTED)
         people = sum(1 for s in self.seats if s.bot is None)
         mode = "Table mode: each person gets a side of the screen." if people > 1 else \
             "One person against bots: the full layout."

@@ -14,7 +14,17 @@ from typing import Any
 
 from game.match.table import Table
 from rules.swap_meet.actions import OpenOffer, Swap
-from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
+from rules.swap_meet.data import (
+    ACTION_TITLES,
+    AUDIT,
+    CONSOLATION_PER_CARD,
+    CRASH,
+    EXTRA_PENALTY,
+    INSIDE,
+    LOCKER_BONUS,
+    RESOURCES,
+    TAKEOVER,
+)
 
 RES_NAME = {k: k.title() for k in RESOURCES}
 RES_ICON = {k: f"res_{k}" for k in RESOURCES}
@@ -22,8 +32,6 @@ RES_COLOUR = {"crate": (222, 146, 72), "sack": (132, 196, 96), "coin": (246, 206
 ACT_ICON = {CRASH: "act_crash", INSIDE: "act_inside", AUDIT: "act_audit", TAKEOVER: "act_takeover"}
 PATH_WORDS = {"cash": "Cashed out", "slam": "Slam", "contract": "Exact contract", "bank": "Banked"}
 MASKED_HINT = "Hold the tab at the top right to see your cards."
-HOW_WORDS = {"cash": "cashed out", "slam": "slammed", "timer": "Time!"}
-
 
 @dataclass
 class Selection:
@@ -132,7 +140,7 @@ def hint_line(table: Table, view: Any, sel: Selection, names: Sequence[str]) -> 
              if (a := swap_for(view, sel, t)) is not None and table.reason(seat, a) is None]
     if sel.kind is None:
         if view.exact:
-            return "Your hand matches the contract: Cash out locks the round (+10)."
+            return f"Your hand matches the contract: Cash out locks the round (+{LOCKER_BONUS})."
         return "Tap cards to select: one type to open an offer, or a counter to swap."
     what = f"{sel.count} {RES_NAME[sel.kind]}"
     reason = table.reason(seat, OpenOffer(sel.kind, sel.count))
@@ -197,9 +205,9 @@ def score_detail(row: Any) -> str:
     mult = f"{float(row.multiplier):.2f}"
     if row.path in ("cash", "contract"):
         return f"base {row.base} × {mult} average"
-    text = f"{row.count} {RES_NAME.get(row.kind, '')} × {mult} × 10"
+    text = f"{row.count} {RES_NAME.get(row.kind, '')} × {mult} × {CONSOLATION_PER_CARD}"
     if row.extras:
-        text += f" − 5 × {row.extras} extra"
+        text += f" − {EXTRA_PENALTY} × {row.extras} extra"
     return text
 
 
