@@ -45,16 +45,13 @@ LEGAL = {
     Phase.SHOW: show_legal,
 }
 
-# Measured with these values (development samples, nice 5 on the shared 2-core machine):
-# 2 players, seeds 1000-1019: Hard won 19 of 20 against Normal (82.1 to 60.3 points);
-# 4 players, seeds 1000-1011: 7 of 12 against three Normal bots (fair share 3); think time of
-# the Hard seat at 4 players, seeds 2000-2002: median 90 ms, p95 167 ms, slowest 203 ms (an
-# early Collect pick: a whole day to roll out). 16 rollouts per decision keep the 5-player
-# worst case near 0.25 s, half the 0.5 s allowance, for a loaded machine.
-# 200 two-player matches, seeds 5000-5199 (nice 15, two evaluations sharing the machine): 188
-# wins of 200 (81.7 to 60.0 points), Hard think median 109 ms, p95 317 ms. At 4 players the same
-# 4 x 4 search won 47 of 60 (seeds 5000-5059) but its p95 reached 785 ms under that load, so
-# tables of 4+ search 3 candidates on 2 worlds (6 rollouts, each a longer day).
+# Measured on the shared 2-core machine (load average 5-9 from other work):
+# 2 players, 4 candidates x 4 worlds, 200 matches, seeds 5000-5199 (nice 15): 188 wins of 200
+# (81.7 to 60.0 points); Hard think median 109 ms, p95 317 ms.
+# 4 players, the same 4 x 4 search: 47 of 60 wins (seeds 5000-5059) but p95 785 ms at nice 15,
+# so 4+ seats search 3 candidates on 2 worlds: 42.5 of 60 wins on the same seeds (fair share 15),
+# think median 85 ms; p95 631 ms at nice 15 beside the full test suite, 193 ms at nice 0
+# (CPU time per decision: median 35 ms, p95 63 ms). 5 players, 2 matches: p95 258 ms wall.
 SHORTLIST = {2: 4, 3: 4}  # candidates kept from Normal's ranking, by seats; 3 for larger tables
 WORLDS = {2: 4, 3: 4}  # sampled tables per decision, shared by every candidate; 2 for 4+ seats
 RIVAL_MIX = 0.5  # with 3+ seats: weight of the best rival's standing against the rivals' mean
