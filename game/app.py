@@ -43,6 +43,7 @@ class AppOptions:
     kiosk: bool = False
     start_game: str | None = None
     pace: bool = True  # sleep to the frame cap; tests and bench turn it off
+    join: str | None = None  # an invite link to open straight into (market-hall join LINK)
     bot_threads: bool = True  # bots think on a worker thread; tests turn it off for determinism
     max_fps: int = 60
     extra: dict = field(default_factory=dict)
@@ -53,12 +54,12 @@ class App:
 
     def __init__(self, options: AppOptions, clock: Callable[[], float] = time.perf_counter) -> None:
         self.options = options
+        self.audio_ok = init_mixer()  # first: pygame.init() would try the sound card noisily
         pygame.init()
         self.settings, warning = settings_mod.load()
         fullscreen = options.fullscreen or options.kiosk or self.settings.fullscreen
         self.display = Display(options.size, fullscreen)
         pygame.display.set_caption("Market Hall")
-        self.audio_ok = init_mixer()
         self.assets = Assets()
         self.text = Text()
         self.audio = Audio(self.assets, self.settings.volume, options.mute or self.settings.mute)
@@ -85,6 +86,10 @@ class App:
         from game import catalog
         from game.scenes.title import TitleScene
 
+        if self.options.join:
+            from game.scenes.online import scene_for_link
+
+            return scene_for_link(self, self.options.join)
         entry = catalog.entry(self.options.start_game) if self.options.start_game else None
         if entry is not None:
             return entry.setup_scene(self)
@@ -137,17 +142,19 @@ class App:
             self._shades[alpha] = surf
         return surf
 
-    def go(self, change: Callable[[], None]) -> None:
+    def go(self, change: Callable[[], None]) -> bool:
         """Fade out, make a scene change, fade back in (instant when motion is reduced).
 
-        A request made while a fade is running is dropped: a double tap must not change twice.
+        A request made while a fade is running is dropped (False): a double tap must not change
+        twice. Changes that must happen (a match that began online) try again next frame.
         """
         if self._fade is not None:
-            return
+            return False
         if self.settings.reduced_motion:
             self._change(change)
-            return
+            return True
         self._fade = ["out", 0.0, change]
+        return True
 
     def _change(self, change: Callable[[], None]) -> None:
         self.pointer.cancel_all()
@@ -285,8 +292,7 @@ class App:
 
     # the error boundary ---------------------------------------------------------------------
     def _crashed(self, exc: Exception) -> None:
-        top = self.stack.top
-        where = top.name if top else "startup"
+        where = self._failed_scene_name(exc)
         log.error("scene %s crashed:\n%s", where, "".join(traceback.format_exception(exc)))
         now = time.monotonic()
         if where == "title" and now - self._last_crash < 2.0:
@@ -297,3 +303,14 @@ class App:
         self.stack.reset(self.title())
         self.toast(f"Sorry — something went wrong in {where}. It has been logged; you are back at the title.",
                    error=True, seconds=7.0)
+
+    def _failed_scene_name(self, exc: Exception) -> str:
+        """The scene whose code raised (the innermost scene method in the traceback), not just the top one."""
+        failed: Scene | None = None
+        for frame, _ in traceback.walk_tb(exc.__traceback__):
+            owner = frame.f_locals.get("self")
+            if isinstance(owner, Scene):
+                failed = owner
+        if failed is None:
+            failed = self.stack.top
+        return failed.name if failed else "startup"
