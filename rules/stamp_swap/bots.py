@@ -15,7 +15,7 @@ from typing import Any
 from rules.rng import Rng
 from rules.stamp_swap.actions import ChooseContest, Place, Prepare, Take, TakePile, TakeToken
 from rules.stamp_swap.botvalue import Table, item_value, read_table, seen_by_others, token_value
-from rules.stamp_swap.counters import Collection, count, fit_spots, tier_points
+from rules.stamp_swap.counters import RECT_MASK, Collection, cells_mask, count, mask_spots, tier_points
 from rules.stamp_swap.stamps import COMMON_SHAPES, STAMPS
 
 PROBE_SHAPES = ((1, 1), *COMMON_SHAPES)
@@ -29,7 +29,7 @@ SPOTS_PER_POINT = 10.0  # album spots left open per point of room; 1.0 changed n
 ROOM_FOR_PENDING = 5.0  # room bonus per other pending stamp that still fits; 0: same wins, +25.0
 
 
-def _items_by_key(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def items_by_key(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {i["key"]: i for i in view["pool"]}
     for s in view["seats"]:
         zones = [*s["dc"], *s["holding"], *s["pending"], *([s["reserve"]] if s["reserve"] else [])]
@@ -51,7 +51,7 @@ class StampBot:
         """Pick one of the legal actions."""
         if not legal:
             return None
-        self.items = _items_by_key(view)
+        self.items = items_by_key(view)
         table = read_table(view)
         first = legal[0]
         if isinstance(first, (Take, TakeToken)):
@@ -79,13 +79,14 @@ class StampBot:
         choice, self.rng = self.rng.choice(options)
         return choice
 
-    def _mine(self, table: Table, keys: Sequence[str]) -> float:
+    def mine(self, table: Table, keys: Sequence[str]) -> float:
+        """What these items are worth to this seat."""
         return sum(item_value(table, self.seat, self.items[k]) for k in keys)
 
     def _collect(self, view: dict[str, Any], table: Table, legal: Sequence[Any]) -> Any:
         if self._sloppy(0.5):
             return self._pick(legal)
-        scored = [(self._mine(table, [a.item]), i) for i, a in enumerate(legal) if isinstance(a, Take)]
+        scored = [(self.mine(table, [a.item]), i) for i, a in enumerate(legal) if isinstance(a, Take)]
         best_value, best = max(scored)
         if any(isinstance(a, TakeToken) for a in legal) and token_value(view) > best_value + 0.5:
             return TakeToken()
@@ -99,9 +100,14 @@ class StampBot:
     def _prepare(self, table: Table, legal: Sequence[Prepare]) -> Prepare:
         if self._sloppy(0.7):
             return self._pick(legal)
-        mine = {k: self._mine(table, [k]) for a in legal[:1] for k in (*a.pile_a, *a.pile_b, a.reserve) if k}
+        scores = self.prepare_scores(table, legal)
+        return legal[scores.index(max(scores))]
+
+    def prepare_scores(self, table: Table, legal: Sequence[Prepare]) -> list[float]:
+        """What each split is expected to leave this seat (the chooser modelled as a soft max)."""
+        mine = {k: self.mine(table, [k]) for a in legal[:1] for k in (*a.pile_a, *a.pile_b, a.reserve) if k}
         theirs = {k: self._others_value(table, [k]) for k in mine}
-        best, best_score = legal[0], -math.inf
+        out = []
         for action in legal:
             ta = sum(theirs[k] for k in action.pile_a)
             tb = sum(theirs[k] for k in action.pile_b)
@@ -109,17 +115,15 @@ class StampBot:
             left = p_take_a * sum(mine[k] for k in action.pile_b) + (1 - p_take_a) * sum(
                 mine[k] for k in action.pile_a
             )
-            score = (mine[action.reserve] if action.reserve else 0.0) + left
-            if score > best_score:
-                best, best_score = action, score
-        return best
+            out.append((mine[action.reserve] if action.reserve else 0.0) + left)
+        return out
 
     def _take_pile(self, view: dict[str, Any], table: Table, legal: Sequence[TakePile]) -> TakePile:
         if self._sloppy(0.5):
             return self._pick(legal)
         seats = view["seats"]
         return max(
-            legal, key=lambda a: self._mine(table, [i["key"] for i in seats[a.owner]["piles"][a.pile]])
+            legal, key=lambda a: self.mine(table, [i["key"] for i in seats[a.owner]["piles"][a.pile]])
         )
 
     def _place(self, view: dict[str, Any], table: Table, legal: Sequence[Place]) -> Place:
@@ -127,19 +131,24 @@ class StampBot:
             return self._pick(legal)
         me = view["seats"][self.seat]
         pending = {i["key"]: STAMPS[i["id"]] for i in me["pending"]}
-        key = max({a.item for a in legal}, key=lambda k: (self._mine(table, [k]), k))
+        key = max({a.item for a in legal}, key=lambda k: (self.mine(table, [k]), k))
         cells = table.seats[self.seat].collection.cells
         options = [a for a in legal if a.item == key]
         return max(options, key=lambda a: self._room_after(cells, pending, a))
 
+    def place_score(self, view: dict[str, Any], table: Table, action: Place) -> float:
+        """Normal's order of placements: the most valuable stamp first, then the most room left."""
+        me = view["seats"][self.seat]
+        pending = {i["key"]: STAMPS[i["id"]] for i in me["pending"]}
+        cells = table.seats[self.seat].collection.cells
+        return 1000.0 * self.mine(table, [action.item]) + self._room_after(cells, pending, action)
+
     def _room_after(self, cells: frozenset[tuple[int, int]], pending: dict[str, Any], action: Place) -> float:
         stamp = pending[action.item]
-        after = cells | {
-            (action.row + r, action.col + c) for r in range(stamp.rows) for c in range(stamp.cols)
-        }
-        room = sum(len(fit_spots(after, r, c)) for r, c in PROBE_SHAPES) / SPOTS_PER_POINT
+        after = cells_mask(cells) | RECT_MASK[stamp.rows, stamp.cols, action.row, action.col]
+        room = sum(len(mask_spots(after, r, c)) for r, c in PROBE_SHAPES) / SPOTS_PER_POINT
         for k, other in pending.items():
-            if k != action.item and other.value >= 0 and fit_spots(after, other.rows, other.cols):
+            if k != action.item and other.value >= 0 and mask_spots(after, other.rows, other.cols):
                 room += ROOM_FOR_PENDING
         return room
 

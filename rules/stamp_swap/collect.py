@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.contract import Event
 from rules.stamp_swap.actions import Take, TakeToken
 from rules.stamp_swap.effects import claim_token, fire, view_keys
 from rules.stamp_swap.stamps import DAILY_SPACES
-from rules.stamp_swap.state import Phase, State, is_face_down, with_seat
+from rules.stamp_swap.state import Phase, State, evolve, is_face_down, with_seat
 
 Result = tuple[State, list[Event]]
 
@@ -31,7 +29,7 @@ def apply(state: State, seat: int, action: Take | TakeToken) -> Result:
     key = action.item
     space = len(state.seats[seat].dc) + 1
     hidden = is_face_down(state, key)
-    state = replace(state, pool=tuple(k for k in state.pool if k != key), last_taker=seat)
+    state = evolve(state, pool=tuple(k for k in state.pool if k != key), last_taker=seat)
     state = with_seat(state, seat, dc=(*state.seats[seat].dc, key))
     events = [Event("take", seat, {"item": key, "space": space, "face_down": hidden})]
     if hidden:
@@ -46,9 +44,9 @@ def _advance(state: State, seat: int, events: list[Event]) -> Result:
     for step in range(1, n + 1):
         nxt = (seat + step) % n
         if len(state.seats[nxt].dc) < DAILY_SPACES:
-            return replace(state, turn=nxt), events
+            return evolve(state, turn=nxt), events
     if state.token_holder is None and state.last_taker is not None:
         state, more = claim_token(state, state.last_taker, "last")
         events += more
-    state = replace(state, phase=Phase.SWAP_PREP, turn=None)
+    state = evolve(state, phase=Phase.SWAP_PREP, turn=None)
     return state, [*events, Event("phase", None, {"phase": Phase.SWAP_PREP.value})]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rules.stamp_swap.cards import Counter
@@ -72,6 +73,44 @@ def cells_of(stamp: Stamp, row: int, col: int) -> Iterable[tuple[int, int]]:
     return ((row + r, col + c) for r in range(stamp.rows) for c in range(stamp.cols))
 
 
+def cell_bit(row: int, col: int) -> int:
+    """The bit of one album cell in an album mask (row-major)."""
+    return 1 << (row * ALBUM_COLS + col)
+
+
+def _rect_mask(rows: int, cols: int, row: int, col: int) -> int:
+    return sum(cell_bit(row + r, col + c) for r in range(rows) for c in range(cols))
+
+
+def _placements(rows: int, cols: int) -> tuple[tuple[int, int, int], ...]:
+    """(row, col, mask) of every in-bounds top-left cell, row-major like the album scan."""
+    return tuple(
+        (r, c, _rect_mask(rows, cols, r, c))
+        for r in range(ALBUM_ROWS - rows + 1)
+        for c in range(ALBUM_COLS - cols + 1)
+    )
+
+
+# Every stamp shape's in-bounds placements with their cell masks, built once: fitting a stamp is
+# then one AND per placement instead of a cell-by-cell scan (the Show's legal moves need it often).
+PLACEMENTS: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {
+    (rows, cols): _placements(rows, cols)
+    for rows in range(1, ALBUM_ROWS + 1)
+    for cols in range(1, ALBUM_COLS + 1)
+}
+
+
+RECT_MASK: dict[tuple[int, int, int, int], int] = {
+    (rows, cols, r, c): m for (rows, cols), spots in PLACEMENTS.items() for r, c, m in spots
+}
+
+
+@lru_cache(maxsize=4096)
+def cells_mask(cells: frozenset[tuple[int, int]]) -> int:
+    """An album mask from cells (cached: the bots ask about the same few albums many times)."""
+    return sum(cell_bit(r, c) for r, c in cells)
+
+
 def fits_at(filled: frozenset[tuple[int, int]], rows: int, cols: int, row: int, col: int) -> bool:
     """Whether a rows x cols stamp fits upright at (row, col) over empty cells only."""
     if row < 0 or col < 0 or row + rows > ALBUM_ROWS or col + cols > ALBUM_COLS:
@@ -79,6 +118,11 @@ def fits_at(filled: frozenset[tuple[int, int]], rows: int, cols: int, row: int, 
     return all((row + r, col + c) not in filled for r in range(rows) for c in range(cols))
 
 
+def mask_spots(mask: int, rows: int, cols: int) -> list[tuple[int, int]]:
+    """Every top-left cell where a rows x cols stamp fits over an album mask, row-major."""
+    return [(r, c) for r, c, m in PLACEMENTS.get((rows, cols), ()) if not m & mask]
+
+
 def fit_spots(filled: frozenset[tuple[int, int]], rows: int, cols: int) -> list[tuple[int, int]]:
     """Every top-left cell where a rows x cols stamp fits."""
-    return [(r, c) for r in range(ALBUM_ROWS) for c in range(ALBUM_COLS) if fits_at(filled, rows, cols, r, c)]
+    return mask_spots(cells_mask(filled), rows, cols)

@@ -8,7 +8,6 @@ moment (the collector, or the player whose pile was taken), "taker" is who took 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from rules.contract import Event
@@ -18,6 +17,7 @@ from rules.stamp_swap.state import (
     State,
     add_points,
     area,
+    evolve,
     is_attendee,
     is_face_down,
     spec_id,
@@ -90,7 +90,7 @@ def claim_token(state: State, seat: int, how: str) -> Result:
     """The seat takes the first-player token from the pool (Early Bird pays at once)."""
     if state.token_holder is not None:
         return state, []
-    state = replace(state, token_holder=seat)
+    state = evolve(state, token_holder=seat)
     events = [Event("token_claimed", seat, {"how": how})]
     bonus = top_rule(state, "token_claim_points", 0)
     if bonus:

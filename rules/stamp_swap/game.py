@@ -8,6 +8,7 @@ from typing import Any
 from rules.config import require_config, require_level
 from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome, redact_secret
 from rules.errors import IllegalAction
+from rules.rng import Rng
 from rules.stamp_swap import collect, legality, show, swap, wire
 from rules.stamp_swap.actions import (
     ACTIONS,
@@ -22,6 +23,7 @@ from rules.stamp_swap.actions import (
     action_to_json,
 )
 from rules.stamp_swap.bots import make_bot
+from rules.stamp_swap.hard import HardBot
 from rules.stamp_swap.setup import new_state, setup_day
 from rules.stamp_swap.stamps import MAX_PLAYERS, MIN_PLAYERS
 from rules.stamp_swap.state import Phase, State, filled, waiting
@@ -59,7 +61,7 @@ class StampSwap:
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
     realtime = False
-    bot_levels: tuple[str, ...] = ("easy", "normal")
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
 
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
         """Friday's pool set up, and its day_start event."""
@@ -144,4 +146,6 @@ class StampSwap:
     def make_bot(self, level: str, seat: int, seed: int) -> Bot:
         """A bot for `seat` at `level`; UnknownBotLevel for a level the game does not have."""
         require_level(self, level)
+        if level == "hard":
+            return HardBot(seat, Rng.seeded(seed))
         return make_bot(level, seat, seed)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.contract import Event
 from rules.rng import Rng
 from rules.stamp_swap.cards import (
@@ -22,7 +20,16 @@ from rules.stamp_swap.cards import (
 )
 from rules.stamp_swap.counters import count, rank_awards
 from rules.stamp_swap.stamps import COMMON_IDS, DAYS, FOREVER_IDS, RARE_IDS
-from rules.stamp_swap.state import HIDDEN_PREFIX, Phase, SeatState, State, collection, knows, spec_id
+from rules.stamp_swap.state import (
+    HIDDEN_PREFIX,
+    Phase,
+    SeatState,
+    State,
+    collection,
+    evolve,
+    knows,
+    spec_id,
+)
 
 Result = tuple[State, list[Event]]
 
@@ -71,11 +78,11 @@ def _draw(state: State, symbol: str) -> tuple[State, str | None]:
         if not supply[index]:
             continue
         card, supply[index] = supply[index][0], supply[index][1:]
-        state = replace(state, supply=tuple(supply))
+        state = evolve(state, supply=tuple(supply))
         face_down = symbol == "hidden" and kind != "attendee"
         if face_down and not _all_face_up(state):
             key = f"{HIDDEN_PREFIX}{len(state.hidden)}"
-            return replace(state, hidden=(*state.hidden, card)), key
+            return evolve(state, hidden=(*state.hidden, card)), key
         return state, card
     return state, None
 
@@ -88,7 +95,7 @@ def setup_day(state: State) -> Result:
     """Reveal one event per player, build the pool from the visible symbols, token into the pool."""
     deck, rng = state.rng.shuffle(state.event_deck)
     splay, deck = deck[: state.players], deck[state.players :]
-    state = replace(state, rng=rng, event_deck=deck, splay=splay, pool=())
+    state = evolve(state, rng=rng, event_deck=deck, splay=splay, pool=())
     pool: list[str] = []
     for event_id in splay:
         for letter in EVENT_BY_ID[event_id].symbols:
@@ -96,7 +103,7 @@ def setup_day(state: State) -> Result:
             if key is not None:
                 pool.append(key)
     first = state.token_holder if state.token_holder is not None else state.first_player
-    state = replace(
+    state = evolve(
         state,
         pool=tuple(pool),
         phase=Phase.COLLECT,
@@ -120,9 +127,9 @@ def setup_day(state: State) -> Result:
 def end_day(state: State) -> Result:
     """Discard the top event and the leftover pool, return the other events, advance the day."""
     seats = tuple(
-        replace(s, ready=False, offered=False, chosen=False, show_done=False, piles=()) for s in state.seats
+        evolve(s, ready=False, offered=False, chosen=False, show_done=False, piles=()) for s in state.seats
     )
-    state = replace(
+    state = evolve(
         state,
         seats=seats,
         discard=(*state.discard, *state.pool),
@@ -158,10 +165,10 @@ def final_show(state: State) -> Result:
     """Score the Final Show and end the match."""
     parts = final_breakdown(state)
     seats = tuple(
-        replace(s, score=s.score + sum(p.values())) for s, p in zip(state.seats, parts, strict=False)
+        evolve(s, score=s.score + sum(p.values())) for s, p in zip(state.seats, parts, strict=False)
     )
     final = tuple(tuple(p.items()) for p in parts)
-    state = replace(state, seats=seats, phase=Phase.OVER, final=final, turn=None)
+    state = evolve(state, seats=seats, phase=Phase.OVER, final=final, turn=None)
     data = {"breakdown": parts, "scores": [s.score for s in seats], "finale": state.finale}
     return state, [Event("final_show", None, data)]
 

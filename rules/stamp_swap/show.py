@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.contract import Event
 from rules.stamp_swap.actions import ChooseContest, Place
 from rules.stamp_swap.cards import CONTEST_BY_ID, EXHIBITOR_BY_ID
-from rules.stamp_swap.counters import count, fit_spots, tier_points
+from rules.stamp_swap.counters import count, mask_spots, tier_points
 from rules.stamp_swap.setup import end_day
-from rules.stamp_swap.stamps import TOKEN_POINTS
+from rules.stamp_swap.stamps import STAMPS, TOKEN_POINTS
 from rules.stamp_swap.state import (
     Phase,
     Placement,
     State,
     add_points,
     collection,
-    filled,
+    evolve,
+    filled_mask,
     has_flag,
     is_attendee,
     spec_id,
-    stamp_of,
     top_rule,
     with_seat,
 )
@@ -30,7 +28,7 @@ Result = tuple[State, list[Event]]
 
 def start_show(state: State) -> Result:
     """New attendees beside the others; stamps wait to be placed; non-fitting ones are discarded."""
-    state = replace(state, phase=Phase.SHOW, turn=None)
+    state = evolve(state, phase=Phase.SHOW, turn=None)
     events = [Event("phase", None, {"phase": Phase.SHOW.value})]
     for seat, s in enumerate(state.seats):
         people = tuple(k for k in s.holding if is_attendee(state, k))
@@ -45,9 +43,8 @@ def start_show(state: State) -> Result:
 
 def spots(state: State, seat: int, key: str) -> list[tuple[int, int]]:
     """Top-left cells where the pending stamp fits in the seat's album."""
-    stamp = stamp_of(state, key)
-    assert stamp is not None
-    return fit_spots(filled(state, seat), stamp.rows, stamp.cols)
+    stamp = STAMPS[spec_id(state, key)]
+    return mask_spots(filled_mask(state, seat), stamp.rows, stamp.cols)
 
 
 def discard_points(state: State, seat: int, value: int) -> int:
@@ -59,17 +56,17 @@ def discard_points(state: State, seat: int, value: int) -> int:
 
 def _discard_misfits(state: State, seat: int) -> Result:
     events = []
+    mask = filled_mask(state, seat)  # discarding never changes the album
     for key in state.seats[seat].pending:
-        if spots(state, seat, key):
+        stamp = STAMPS[spec_id(state, key)]
+        if mask_spots(mask, stamp.rows, stamp.cols):
             continue
-        stamp = stamp_of(state, key)
-        assert stamp is not None
         points = discard_points(state, seat, stamp.value)
         s = state.seats[seat]
         state = with_seat(
             state, seat, pending=tuple(k for k in s.pending if k != key), score=s.score + points
         )
-        state = replace(state, discard=(*state.discard, key))
+        state = evolve(state, discard=(*state.discard, key))
         events.append(Event("discarded", seat, {"item": key, "value": stamp.value, "points": points}))
     return state, events
 
@@ -80,7 +77,12 @@ def legal(state: State, seat: int) -> list[Place | ChooseContest]:
     if state.phase is not Phase.SHOW or s.show_done:
         return []
     if s.pending:
-        return [Place(k, r, c) for k in s.pending for r, c in spots(state, seat, k)]
+        mask = filled_mask(state, seat)
+        out = []
+        for k in s.pending:
+            stamp = STAMPS[spec_id(state, k)]
+            out += [Place(k, r, c) for r, c in mask_spots(mask, stamp.rows, stamp.cols)]
+        return out
     return [ChooseContest(c) for c in state.contests if c not in s.tickets]
 
 

@@ -7,12 +7,12 @@ the key "hidden-N" for the whole match, so the key never tells which stamp it is
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 from rules.rng import Rng
 from rules.stamp_swap.cards import EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID
-from rules.stamp_swap.counters import Collection, cells_of
+from rules.stamp_swap.counters import RECT_MASK, Collection, cells_of
 from rules.stamp_swap.stamps import STAMPS, Stamp
 
 HIDDEN_PREFIX = "hidden-"
@@ -114,6 +114,15 @@ def area(seat: SeatState) -> tuple[str, ...]:
     return (*seat.dc, *reserve, *piles, *seat.holding, *seat.pending, *seat.attendees)
 
 
+def filled_mask(state: State, seat: int) -> int:
+    """Album cells already covered, as a mask (counters.cell_bit)."""
+    out = 0
+    for p in state.seats[seat].album:
+        stamp = STAMPS[spec_id(state, p.key)]
+        out |= RECT_MASK[stamp.rows, stamp.cols, p.row, p.col]
+    return out
+
+
 def filled(state: State, seat: int) -> frozenset[tuple[int, int]]:
     """Album cells already covered."""
     out: set[tuple[int, int]] = set()
@@ -155,11 +164,30 @@ def is_attendee(state: State, key: str) -> bool:
     return sid in SPECIALIST_BY_ID or sid in EXHIBITOR_BY_ID
 
 
+_FIELDS: dict[type, frozenset[str]] = {cls: frozenset(f.name for f in fields(cls)) for cls in (State, SeatState)}
+
+T = TypeVar("T", State, SeatState)
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace` for State and SeatState, several times faster.
+
+    `replace` re-runs the generated __init__ through keyword matching on every call, and the rules
+    copy states thousands of times per match; neither class has a __post_init__ to skip, so
+    copying the instance dict is the same value. Unknown names are still refused.
+    """
+    if not changes.keys() <= _FIELDS[type(obj)]:
+        raise TypeError(f"unknown fields {sorted(changes.keys() - _FIELDS[type(obj)])}")
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__, **changes)
+    return new
+
+
 def with_seat(state: State, seat: int, **changes: Any) -> State:
     """A copy with one seat's fields changed."""
     seats = list(state.seats)
-    seats[seat] = replace(seats[seat], **changes)
-    return replace(state, seats=tuple(seats))
+    seats[seat] = evolve(seats[seat], **changes)
+    return evolve(state, seats=tuple(seats))
 
 
 def add_points(state: State, seat: int, points: int) -> State:

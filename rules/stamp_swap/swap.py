@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from operator import itemgetter
 
 from rules.contract import Event
 from rules.stamp_swap.actions import Prepare, TakePile
 from rules.stamp_swap.effects import fire, fire_area
 from rules.stamp_swap.show import start_show
+from rules.stamp_swap.stamps import DAILY_SPACES
 from rules.stamp_swap.state import (
     Phase,
     State,
+    evolve,
     has_flag,
     is_face_down,
     spec_id,
@@ -34,6 +37,28 @@ def reservable(state: State, seat: int) -> list[str]:
     return out
 
 
+def _getter(indices: tuple[int, ...]) -> Callable[[Sequence[str]], tuple[str, ...]]:
+    """itemgetter that always returns a tuple (a single index would give the bare item)."""
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda items: (items[only],)
+    return itemgetter(*indices)
+
+
+def _splits(n: int) -> tuple[tuple[Callable[[Sequence[str]], tuple[str, ...]], ...], ...]:
+    """Getters for (pile_a, pile_b) of every split of n items, smaller piles first, in
+    `combinations` order, pile_b keeping the remaining items in order."""
+    out = []
+    for size in range(1, n):
+        for a in combinations(range(n), size):
+            out.append((_getter(a), _getter(tuple(i for i in range(n) if i not in a))))
+    return tuple(out)
+
+
+# Built once per item count: the legal splits are the same index patterns on every Daily Collection.
+SPLITS = {n: _splits(n) for n in range(2, DAILY_SPACES + 1)}
+
+
 def legal_prepare(state: State, seat: int) -> list[Prepare]:
     """Every reserve choice times every split into two non-empty piles."""
     s = state.seats[seat]
@@ -42,10 +67,8 @@ def legal_prepare(state: State, seat: int) -> list[Prepare]:
     choices: list[str | None] = list(reservable(state, seat)) or [None]
     out = []
     for reserve in choices:
-        rest = [k for k in s.dc if k != reserve]
-        for size in range(1, len(rest)):
-            for pile_a in combinations(rest, size):
-                out.append(Prepare(reserve, pile_a, tuple(k for k in rest if k not in pile_a)))
+        rest = tuple(k for k in s.dc if k != reserve)
+        out += [Prepare(reserve, a(rest), b(rest)) for a, b in SPLITS.get(len(rest), ())]
     return out
 
 
@@ -66,7 +89,7 @@ def apply_prepare(state: State, seat: int, action: Prepare) -> Result:
         return state, events
     shown = [{"reserve": s.reserve, "piles": [list(p) for p in s.piles]} for s in state.seats]  # by seat
     events.append(Event("piles_shown", None, {"seats": shown}))
-    state = replace(state, phase=Phase.SWAP_CHOOSE, turn=state.token_holder)
+    state = evolve(state, phase=Phase.SWAP_CHOOSE, turn=state.token_holder)
     state, more = _settle(state)
     return state, events + more
 
@@ -108,7 +131,7 @@ def apply_choose(state: State, seat: int, action: TakePile) -> Result:
         state, more = _reveal(state, owner)
         events += more
     state, more = _complete(state, seat)
-    state = replace(state, turn=_next_chooser(state, owner))
+    state = evolve(state, turn=_next_chooser(state, owner))
     state, settled = _settle(state)
     return state, events + more + settled
 
@@ -129,7 +152,7 @@ def _reveal(state: State, seat: int) -> Result:
     keys = tuple(k for k in (*s.holding, *([s.reserve] if s.reserve else [])) if is_face_down(state, k))
     if not keys:
         return state, []
-    state = replace(state, revealed=state.revealed | frozenset(keys))
+    state = evolve(state, revealed=state.revealed | frozenset(keys))
     return state, [Event("revealed", seat, {"stamps": {k: spec_id(state, k) for k in keys}})]
 
 
@@ -156,7 +179,7 @@ def _settle(state: State) -> Result:
             events.append(Event("kept_both", seat, {}))
         state, more = _complete(state, seat)
         events += more
-        state = replace(state, turn=_next_chooser(state, seat))
+        state = evolve(state, turn=_next_chooser(state, seat))
     state, more = _end_swap(state)
     return state, events + more
 
