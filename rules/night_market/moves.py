@@ -4,7 +4,7 @@ Card ids are grouped by kind in kind order (data.CARD_KIND), so in a sorted list
 lowest ids of each kind sit together, and the representative the rules use for a kind pattern
 (the lowest ids of each kind) is a fixed set of *positions* in that list. Which positions, and in
 what order the representatives come, depends only on how many cards of each kind there are. The
-tables below map those counts to position lists once; a state then only reads ids off them.
+tables below map those counts to position getters once; a state then only reads ids off them.
 
 The order is exactly the plain definition's (kept in tests/test_night_market_fast_rules.py):
 takes one per kind, take porters, sells by kind then size, then exchanges by take tuple, each
@@ -13,8 +13,10 @@ with its gives by size and then lexicographically.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import product
+from operator import itemgetter
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
 from rules.night_market.data import CARD_COUNT, CARD_KIND, GOODS, HAND_LIMIT, MARKET_SIZE, PORTER, PRECIOUS
@@ -28,14 +30,25 @@ TAKE_PORTERS = TakePorters()
 
 Counts = tuple[int, ...]
 Positions = tuple[int, ...]
+Getter = Callable[[list[int]], tuple[int, ...]]
 
 
-def counts(cards: list[int], kinds: int = len(KINDS)) -> Counts:
-    """How many of each kind (by KIND_NO) among `cards`, for the first `kinds` kinds."""
+def counts(cards: list[int]) -> Counts:
+    """How many of each kind (by KIND_NO) among `cards`."""
     out = [0] * len(KINDS)
     for card in cards:
         out[KIND_NO[card]] += 1
-    return tuple(out[:kinds])
+    return tuple(out)
+
+
+def _getter(positions: Positions) -> Getter:
+    """The tuple of a list's items at `positions` (itemgetter, made to return a tuple always)."""
+    if len(positions) >= 2:
+        return itemgetter(*positions)
+    if positions:
+        one = positions[0]
+        return lambda cards: (cards[one],)
+    return lambda cards: ()
 
 
 def _starts(have: Counts) -> list[int]:
@@ -43,43 +56,69 @@ def _starts(have: Counts) -> list[int]:
     return [sum(have[:k]) for k in range(len(have))]
 
 
-def _sub_patterns(have: Counts, starts: list[int], most: int) -> list[tuple[Positions, int]]:
-    """Every choice of at most `most` cards, `have[k]` available of kind k: (positions, kind mask).
+def _sub_patterns(have: Counts, most: int) -> list[tuple[Positions, int]]:
+    """Every choice of at most `most` cards from a sorted list with counts `have`.
 
-    The chosen cards of a kind are its lowest, so positions start at `starts[k]` for kind k.
+    As (positions, kind bit mask); the chosen cards of a kind are always its lowest.
     """
+    starts = _starts(have)
     out = []
     for picked in product(*(range(min(n, most) + 1) for n in have)):
         if sum(picked) > most:
             continue
         positions = tuple(starts[k] + r for k, n in enumerate(picked) for r in range(n))
-        mask = sum(1 << k for k, n in enumerate(picked) if n)
-        out.append((positions, mask))
+        out.append((positions, sum(1 << k for k, n in enumerate(picked) if n)))
     return out
 
 
-@cache  # keyed by market goods counts: at most 462 entries
-def take_table(market: Counts) -> tuple[tuple[Positions, int], ...]:
-    """Exchange takes for market goods `market`: (positions, kind mask), in take-tuple order."""
-    patterns = _sub_patterns(market, _starts(market), MARKET_SIZE)
-    return tuple(sorted(p for p in patterns if len(p[0]) >= 2))
+@cache  # keyed by the counts of a market (5 cards): a few hundred entries
+def market_table(market: Counts) -> tuple[tuple[int, ...], tuple[tuple[Getter, int, int], ...]]:
+    """For a sorted market with these counts: where the lowest good of each kind sits, and the
+    exchange takes (getter over the market's goods, size, kind mask) in take-tuple order."""
+    starts = _starts(market)
+    singles = tuple(starts[k] for k in range(PORTER_NO) if market[k])
+    patterns = _sub_patterns(market[:PORTER_NO], MARKET_SIZE)
+    takes = tuple((_getter(p), len(p), mask) for p, mask in sorted(patterns) if len(p) >= 2)
+    return singles, takes
+
+
+GiveRow = tuple[tuple[Getter, int], ...]  # (getter of the cards given, porters paid)
 
 
 @cache  # keyed by the counts of a hand (at most 7 cards of 7 kinds): at most 3,432 entries
-def give_table(hand: Counts) -> tuple[tuple[Positions, ...], ...]:
-    """Gives from a sorted hand with these counts, by size (0..MARKET_SIZE), each sorted."""
-    by_size: list[list[Positions]] = [[] for _ in range(MARKET_SIZE + 1)]
-    for positions, _ in _sub_patterns(hand, _starts(hand), MARKET_SIZE):
-        by_size[len(positions)].append(positions)
-    return tuple(tuple(sorted(group)) for group in by_size)
+def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], tuple[tuple[GiveRow, ...], ...]]:
+    """For a sorted hand with these counts: its sells (by kind, then size) and its gives.
+
+    gives[size][most] lists, in the rules' order (by cards given, then lexicographically), the
+    ways to give back `size` cards paying at most `most` porters.
+    """
+    starts = _starts(hand)
+    sells = tuple(
+        _getter(tuple(range(starts[k], starts[k] + n)))
+        for k, count in enumerate(hand)
+        for n in range(MIN_SELL[k], count + 1)
+    )
+    by_count: list[list[Positions]] = [[] for _ in range(MARKET_SIZE + 1)]
+    for positions, _ in _sub_patterns(hand, MARKET_SIZE):
+        by_count[len(positions)].append(positions)
+    getters = [[_getter(p) for p in sorted(group)] for group in by_count]
+    gives = tuple(
+        tuple(
+            tuple((get, size - n) for n in range(size - most, size + 1) for get in getters[n])
+            for most in range(size + 1)
+        )
+        for size in range(MARKET_SIZE + 1)
+    )
+    return sells, gives
 
 
 def _exchange(take: tuple[int, ...], give: tuple[int, ...], porters: int) -> Exchange:
     # Exchange's frozen __init__ pays an object.__setattr__ per field, and exchanges are most of
     # the legal list. These are well-formed by construction, so fill the instance dict directly:
-    # the same value (eq, hash, repr), at a quarter of the cost.
+    # the same value (eq, hash, repr), at a fraction of the cost.
     action = object.__new__(Exchange)
-    action.__dict__.update(take=take, give=give, porters=porters)
+    fields = action.__dict__
+    fields["take"], fields["give"], fields["porters"] = take, give, porters
     return action
 
 
@@ -89,52 +128,38 @@ def _sell(cards: tuple[int, ...]) -> Sell:
     return action
 
 
-def simple_moves(market: list[int], hand: list[int], mcounts: Counts, hcounts: Counts) -> list[Action]:
-    """Takes (lowest id per kind), take porters and sells: everything but exchanges.
+def exchanges(goods: list[int], takes: tuple, hand: list[int], team: int) -> list[Exchange]:
+    """Every distinct exchange (one representative per kind pattern), in the rules' order.
 
-    `market` and `hand` are sorted; `mcounts` and `hcounts` are their counts per kind.
+    `goods` are the market's goods, sorted; `takes` their table row; `hand` sorted.
     """
-    out: list[Action] = []
-    if len(hand) < HAND_LIMIT:
-        start = 0
-        for n in mcounts[:PORTER_NO]:
-            if n:
-                out.append(TAKES[market[start]])
-            start += n
-    if mcounts[PORTER_NO]:
-        out.append(TAKE_PORTERS)
-    start = 0
-    for kind, n in enumerate(hcounts):
-        out.extend(_sell(tuple(hand[start : start + size])) for size in range(MIN_SELL[kind], n + 1))
-        start += n
-    return out
-
-
-def exchanges(market: list[int], hand: list[int], mcounts: Counts, team: int) -> list[Exchange]:
-    """Every distinct exchange (one representative per kind pattern), in the rules' order."""
-    goods = market[: len(market) - mcounts[PORTER_NO]]  # porters sort last
-    if len(goods) < 2:
+    most = min(team, HAND_LIMIT - len(hand))
+    if most < 0:
         return []
-    most_porters = min(team, HAND_LIMIT - len(hand))
-    givable: dict[int, tuple[list[int], tuple[tuple[Positions, ...], ...]]] = {}
-    out = []
-    for tpos, banned in take_table(mcounts[:PORTER_NO]):
-        take = tuple([goods[i] for i in tpos])
-        size = len(tpos)
+    givable: dict[int, tuple[list[int], tuple]] = {}
+    out: list[Exchange] = []
+    for get_take, size, banned in takes:
         if banned not in givable:  # the hand without the kinds taken, and its gives
             cards = [c for c in hand if not banned >> KIND_NO[c] & 1]
-            givable[banned] = cards, give_table(counts(cards))
-        cards, by_size = givable[banned]
-        for n in range(max(0, size - most_porters), size + 1):
-            for gpos in by_size[n]:
-                out.append(_exchange(take, tuple([cards[i] for i in gpos]), size - n))
+            givable[banned] = cards, hand_table(counts(cards))[1]
+        cards, gives = givable[banned]
+        take = get_take(goods)
+        out.extend([_exchange(take, get(cards), porters) for get, porters in gives[size][min(most, size)]])
     return out
 
 
 def legal_moves(market: tuple[int, ...], hand: tuple[int, ...], team: int) -> list[Action]:
     """Every distinct move for a seat holding `hand` with `team` porters, facing `market`."""
     market_sorted, hand_sorted = sorted(market), sorted(hand)
-    mcounts, hcounts = counts(market_sorted), counts(hand_sorted)
-    out = simple_moves(market_sorted, hand_sorted, mcounts, hcounts)
-    out.extend(exchanges(market_sorted, hand_sorted, mcounts, team))
+    mcounts = counts(market_sorted)
+    singles, takes = market_table(mcounts)
+    out: list[Action] = []
+    if len(hand) < HAND_LIMIT:
+        out.extend([TAKES[market_sorted[i]] for i in singles])
+    if mcounts[PORTER_NO]:
+        out.append(TAKE_PORTERS)
+    out.extend([_sell(get(hand_sorted)) for get in hand_table(counts(hand_sorted))[0]])
+    if takes:
+        goods = market_sorted[: len(market) - mcounts[PORTER_NO]]  # porters sort last
+        out.extend(exchanges(goods, takes, hand_sorted, team))
     return out
