@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
 from rules.night_market.data import CARD_KIND, HAND_LIMIT, NAMES, PORTER, min_sell
@@ -13,12 +12,12 @@ from rules.night_market.state import State
 from rules.night_market.view import View
 
 
-@dataclass(frozen=True)
-class Known:
+class Known(NamedTuple):
     """What deciding a move's legality needs, all of it known to the seat moving.
 
     Built from the state (`check`) or from that seat's view (`why_not`): the same facts either way,
-    so a client holding only its view refuses exactly what the rules refuse.
+    so a client holding only its view refuses exactly what the rules refuse. A named tuple: it is
+    built for every move applied, and a tuple is the cheapest immutable value to build.
     """
 
     seat: int | None
