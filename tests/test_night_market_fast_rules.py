@@ -6,16 +6,20 @@ representative per kind pattern), kept here as the oracle for the fast one in le
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.driver import seat_config
+from rules.errors import IllegalAction
 from rules.night_market import GAME
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
+from rules.night_market.apply import apply, apply_legal
 from rules.night_market.data import CARD_KIND, HAND_LIMIT, PORTER, PRECIOUS
-from rules.night_market.state import State
+from rules.night_market.state import State, evolve
 from rules.rng import Rng
 
 
@@ -92,3 +96,26 @@ def test_fast_legal_actions_equal_the_reference_in_order(seed):
         assert GAME.legal_actions(state, 1 - seat) == []
 
     _walk(seed, visit)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**9))
+def test_apply_legal_gives_what_the_checked_apply_gives(seed):
+    def visit(state, seat, legal):
+        for action in legal[:12]:
+            assert apply_legal(state, seat, action) == apply(state, seat, action)
+
+    _walk(seed, visit)
+
+
+def test_public_apply_still_refuses_an_illegal_move():
+    state, _ = GAME.new_match(3, seat_config(["easy", "easy"]))
+    with pytest.raises(IllegalAction):
+        apply(state, 1 - state.turn, GAME.legal_actions(state, state.turn)[0])
+
+
+def test_evolve_is_dataclasses_replace():
+    state, _ = GAME.new_match(4, seat_config(["easy", "easy"]))
+    changed = evolve(state, turn=1 - state.turn, log=state.log + ("x",))
+    assert changed == replace(state, turn=1 - state.turn, log=state.log + ("x",))
+    assert hash(changed) == hash(replace(state, turn=1 - state.turn, log=state.log + ("x",)))
