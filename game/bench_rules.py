@@ -1,8 +1,8 @@
 """Rules throughput and bot thinking time, for `market-hall bench` (no display involved).
 
-Throughput: random playouts of whole matches (legal actions, a uniform random pick, apply) for a
-fixed wall-clock budget per game. Bot thinking: the strongest level of each game decides in real
-matches against the weakest; every decision of that seat is timed.
+Throughput: random playouts of whole matches (legal actions, a uniform random pick, apply), the
+same seeds in each of several runs, reported as the median rate. Bot thinking: the strongest level
+of each game decides in real matches against the weakest; every decision of that seat is timed.
 """
 
 from __future__ import annotations
@@ -39,15 +39,40 @@ def _random_match(game, seed: int) -> int:  # type: ignore[no-untyped-def]
     return actions
 
 
-def throughput(name: str, budget: float = 2.0) -> dict[str, float]:
-    """Random whole matches per second (and actions per second) within `budget` seconds."""
+# Whole random matches per timed run, about half a second of work each for today's rules; the
+# same seeds every run, so runs (and branches) compare like with like.
+MATCHES = {"night-market": 40, "swap-meet": 20, "stamp-swap": 40}
+RUNS = 5
+
+
+def _timed_run(game, matches: int) -> tuple[int, float, float]:  # type: ignore[no-untyped-def]
+    """Seeds 1..matches played once: (actions, process CPU seconds, wall seconds)."""
+    cpu0, wall0, actions = time.process_time(), time.perf_counter(), 0
+    for seed in range(1, matches + 1):
+        actions += _random_match(game, seed)
+    return actions, time.process_time() - cpu0, time.perf_counter() - wall0
+
+
+def throughput(name: str, runs: int = RUNS) -> dict[str, object]:
+    """Actions/s and matches/s of random whole matches, medians over `runs` identical runs.
+
+    Rates use this process's CPU time: on a shared machine wall-clock rates swing with other
+    people's work (the wall median is reported beside it).
+    """
     game = get_game(name)
-    t0, matches, actions, seed = time.perf_counter(), 0, 0, 1
-    while time.perf_counter() - t0 < budget:
-        n = _random_match(game, seed)
-        matches, actions, seed = matches + 1, actions + n, seed + 1
-    spent = time.perf_counter() - t0
-    return {"matches_per_s": round(matches / spent, 2), "actions_per_s": round(actions / spent, 1)}
+    matches = MATCHES[name]
+    _timed_run(game, matches)  # untimed warm-up: imports and the rules' lazily built tables
+    actions, cpu, wall = zip(*(_timed_run(game, matches) for _ in range(runs)), strict=True)
+    rates = sorted(actions[0] / t for t in cpu)
+    return {
+        "matches": matches,
+        "actions": actions[0],
+        "runs": runs,
+        "actions_per_s": round(statistics.median(rates), 1),
+        "matches_per_s": round(matches / statistics.median(cpu), 2),
+        "actions_per_s_wall": round(actions[0] / statistics.median(wall), 1),
+        "actions_per_s_range": [round(rates[0], 1), round(rates[-1], 1)],
+    }
 
 
 def thinking(name: str, decisions: int = 60) -> dict[str, object]:

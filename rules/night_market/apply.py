@@ -7,7 +7,7 @@ round at once (round_started, dealt) with the loser to start: the table never wa
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from rules.contract import Event
 from rules.errors import IllegalAction
@@ -26,46 +26,41 @@ from rules.night_market.data import (
 )
 from rules.night_market.legal import check
 from rules.night_market.outcome import match_winner, score_round
-from rules.night_market.state import BonusToken, State, card_list, deal_round
+from rules.night_market.state import BonusToken, State, card_list, deal_round, evolve
 
-Step = tuple[State, list[Event], str | None]
+Changes = dict[str, Any]
+Step = tuple[Changes, list[Event], str | None]  # fields to change, events, why the round ends
 
 
 def _set(pair: tuple, seat: int, value: object) -> tuple:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-def _refill(state: State) -> tuple[State, list[Event], str | None]:
-    need = MARKET_SIZE - len(state.market)
+def _refill(market: tuple[int, ...], deck: tuple[int, ...]) -> tuple[Changes, list[Event], str | None]:
+    """Market and deck after refilling; the round ends ("deck") when the deck is too short."""
+    need = MARKET_SIZE - len(market)
     if need == 0:
-        return state, [], None
-    if len(state.deck) < need:
-        return state, [], "deck"
-    drawn = state.deck[:need]
-    state = replace(state, market=state.market + drawn, deck=state.deck[need:])
-    return state, [Event("refilled", None, {"cards": card_list(drawn), "deck": len(state.deck)})], None
+        return {"market": market}, [], None
+    if len(deck) < need:
+        return {"market": market}, [], "deck"
+    drawn, deck = deck[:need], deck[need:]
+    events = [Event("refilled", None, {"cards": card_list(drawn), "deck": len(deck)})]
+    return {"market": market + drawn, "deck": deck}, events, None
 
 
 def _without(cards: tuple[int, ...], gone: tuple[int, ...] | set[int]) -> tuple[int, ...]:
-    return tuple(c for c in cards if c not in gone)
-
-
-def _log(state: State, line: str) -> State:
-    return replace(state, log=state.log + (line,))
+    return tuple([c for c in cards if c not in gone])
 
 
 def _take(state: State, seat: int, action: Take) -> Step:
     card = action.card
-    state = replace(
-        state,
-        market=_without(state.market, (card,)),
+    changes, more, end = _refill(_without(state.market, (card,)), state.deck)
+    changes.update(
         hands=_set(state.hands, seat, state.hands[seat] + (card,)),
         known=_set(state.known, seat, state.known[seat] | {card}),
+        log=state.log + (f"{state.names[seat]} took {a_or_an(NAMES[CARD_KIND[card]])}.",),
     )
-    state = _log(state, f"{state.names[seat]} took {a_or_an(NAMES[CARD_KIND[card]])}.")
-    events = [Event("took", seat, {"card": [card, CARD_KIND[card]]})]
-    state, more, end = _refill(state)
-    return state, events + more, end
+    return changes, [Event("took", seat, {"card": [card, CARD_KIND[card]]}), *more], end
 
 
 def _names(cards: tuple[int, ...]) -> str:
@@ -75,49 +70,47 @@ def _names(cards: tuple[int, ...]) -> str:
 def _exchange(state: State, seat: int, action: Exchange) -> Step:
     team = state.porters[seat]
     paid = team[len(team) - action.porters :] if action.porters else ()
-    hand = _without(state.hands[seat], set(action.give)) + action.take
-    known = (state.known[seat] - set(action.give)) | set(action.take)
-    state = replace(
-        state,
-        market=_without(state.market, set(action.take)) + action.give + paid,
-        hands=_set(state.hands, seat, hand),
-        porters=_set(state.porters, seat, team[: len(team) - action.porters]),
-        known=_set(state.known, seat, known),
-    )
+    give, take = set(action.give), set(action.take)
     parts = [_names(action.give)] if action.give else []
     parts += [f"{len(paid)} {plural(PORTER, len(paid))}"] if paid else []
-    gave = ", ".join(parts)
-    state = _log(state, f"{state.names[seat]} exchanged {gave} for {_names(action.take)}.")
+    line = f"{state.names[seat]} exchanged {', '.join(parts)} for {_names(action.take)}."
+    changes = {
+        "market": _without(state.market, take) + action.give + paid,
+        "hands": _set(state.hands, seat, _without(state.hands[seat], give) + action.take),
+        "porters": _set(state.porters, seat, team[: len(team) - action.porters]),
+        "known": _set(state.known, seat, (state.known[seat] - give) | take),
+        "log": state.log + (line,),
+    }
     data = {"took": card_list(action.take), "gave": card_list(action.give), "porters": list(paid)}
-    return state, [Event("exchanged", seat, data)], None
+    return changes, [Event("exchanged", seat, data)], None
 
 
 def _take_porters(state: State, seat: int, action: TakePorters) -> Step:
-    taken = tuple(c for c in state.market if CARD_KIND[c] == PORTER)
-    state = replace(
-        state,
-        market=_without(state.market, set(taken)),
+    taken = tuple([c for c in state.market if CARD_KIND[c] == PORTER])
+    changes, more, end = _refill(_without(state.market, set(taken)), state.deck)
+    changes.update(
         porters=_set(state.porters, seat, state.porters[seat] + taken),
+        log=state.log + (f"{state.names[seat]} took {len(taken)} {plural(PORTER, len(taken))}.",),
     )
-    state = _log(state, f"{state.names[seat]} took {len(taken)} {plural(PORTER, len(taken))}.")
-    events = [Event("took_porters", seat, {"cards": list(taken)})]
-    state, more, end = _refill(state)
-    return state, events + more, end
+    return changes, [Event("took_porters", seat, {"cards": list(taken)}), *more], end
 
 
-def _draw_bonus(state: State, seat: int, count: int) -> tuple[State, dict | None]:
+def _draw_bonus(state: State, seat: int, count: int) -> tuple[Changes, dict | None]:
+    """The bonus pile and tokens after a sale of `count`, and the event's token (None: no token)."""
     size = bonus_size(count)
     if size is None:
-        return state, None
+        return {}, None
     index = BONUS_SIZES.index(size)
     pile = state.bonus[index]
     if not pile:
-        return state, None
+        return {}, None
     token = BonusToken(state.next_bonus_id, size, pile[0])
-    bonus = state.bonus[:index] + (pile[1:],) + state.bonus[index + 1 :]
-    taken = _set(state.bonus_taken, seat, state.bonus_taken[seat] + (token,))
-    state = replace(state, bonus=bonus, bonus_taken=taken, next_bonus_id=token.id + 1)
-    return state, {"id": token.id, "size": size}
+    changes = {
+        "bonus": state.bonus[:index] + (pile[1:],) + state.bonus[index + 1 :],
+        "bonus_taken": _set(state.bonus_taken, seat, state.bonus_taken[seat] + (token,)),
+        "next_bonus_id": token.id + 1,
+    }
+    return changes, {"id": token.id, "size": size}
 
 
 def _sell(state: State, seat: int, action: Sell) -> Step:
@@ -126,20 +119,22 @@ def _sell(state: State, seat: int, action: Sell) -> Step:
     index = GOOD_INDEX[kind]
     pile = state.coins[index]
     got = pile[: len(cards)]
-    state = replace(
-        state,
-        hands=_set(state.hands, seat, _without(state.hands[seat], set(cards))),
-        known=_set(state.known, seat, state.known[seat] - set(cards)),
-        coins=state.coins[:index] + (pile[len(got) :],) + state.coins[index + 1 :],
+    sold = set(cards)
+    coins = state.coins[:index] + (pile[len(got) :],) + state.coins[index + 1 :]
+    changes, token = _draw_bonus(state, seat, len(cards))
+    extra = " + a bonus token" if token else ""
+    line = f"{state.names[seat]} sold {len(cards)} {NAMES[kind]} for {sum(got)} coins{extra}."
+    changes.update(
+        hands=_set(state.hands, seat, _without(state.hands[seat], sold)),
+        known=_set(state.known, seat, state.known[seat] - sold),
+        coins=coins,
         coins_taken=_set(state.coins_taken, seat, state.coins_taken[seat] + got),
         sold=state.sold + cards,
+        log=state.log + (line,),
     )
-    state, token = _draw_bonus(state, seat, len(cards))
-    extra = " + a bonus token" if token else ""
-    state = _log(state, f"{state.names[seat]} sold {len(cards)} {NAMES[kind]} for {sum(got)} coins{extra}.")
     data = {"kind": kind, "cards": card_list(cards), "coins": list(got), "bonus": token}
-    empty = sum(1 for p in state.coins if not p)
-    return state, [Event("sold", seat, data)], ("coins" if empty >= EMPTY_PILES_TO_END else None)
+    empty = sum(1 for p in coins if not p)
+    return changes, [Event("sold", seat, data)], ("coins" if empty >= EMPTY_PILES_TO_END else None)
 
 
 _HANDLERS = {Take: _take, Exchange: _exchange, TakePorters: _take_porters, Sell: _sell}
@@ -168,14 +163,14 @@ def end_round(state: State, reason: str) -> tuple[State, list[Event]]:
     summary = score_round(state, reason)
     seals = _set(state.seals, summary.winner, state.seals[summary.winner] + 1)
     line = f"{state.names[summary.winner]} wins the seal, {summary.totals[0]}–{summary.totals[1]}."
-    state = _log(replace(state, seals=seals, last_round=summary), line)
+    state = evolve(state, seals=seals, last_round=summary, log=state.log + (line,))
     events = [Event("round_ended", None, _round_end_data(state))]
     winner = match_winner(seals)
     if winner is not None:
         events.append(Event("match_ended", None, {"winner": winner, "seals": list(seals)}))
-        return replace(state, over=True), events
+        return evolve(state, over=True), events
     fresh, dealt = deal_round(state.names, state.rng, state.round_no + 1, 1 - summary.winner, seals)
-    return replace(fresh, last_round=summary), events + dealt
+    return evolve(fresh, last_round=summary), events + dealt
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
@@ -183,8 +178,18 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     reason = check(state, seat, action)
     if reason is not None:
         raise IllegalAction(reason)
-    state, events, end = _HANDLERS[type(action)](state, seat, action)  # type: ignore[operator]
+    return apply_legal(state, seat, action)
+
+
+def apply_legal(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """`apply` for a move known to be legal (one of `legal_actions(state, seat)`): no re-check.
+
+    For the rules' own look-ahead (the Hard Rival's rollouts); anything from outside goes
+    through `apply`.
+    """
+    changes, events, end = _HANDLERS[type(action)](state, seat, action)  # type: ignore[operator]
     if end is not None:
-        state, more = end_round(state, end)
+        state, more = end_round(evolve(state, **changes), end)
         return state, events + more
-    return replace(state, turn=1 - seat), events
+    changes["turn"] = 1 - seat
+    return evolve(state, **changes), events

@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
-from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
-from rules.night_market.data import CARD_KIND, HAND_LIMIT, NAMES, PORTER, PRECIOUS, min_sell
+from rules.night_market.data import CARD_KIND, HAND_LIMIT, NAMES, PORTER, min_sell
+from rules.night_market.moves import legal_moves
 from rules.night_market.state import State
 from rules.night_market.view import View
 
 
-@dataclass(frozen=True)
-class Known:
+class Known(NamedTuple):
     """What deciding a move's legality needs, all of it known to the seat moving.
 
     Built from the state (`check`) or from that seat's view (`why_not`): the same facts either way,
-    so a client holding only its view refuses exactly what the rules refuse.
+    so a client holding only its view refuses exactly what the rules refuse. A named tuple: it is
+    built for every move applied, and a tuple is the cheapest immutable value to build.
     """
 
     seat: int | None
@@ -151,72 +149,8 @@ def why_not(view: View, action: Action) -> str | None:
     return reason(known_from_view(view), action)
 
 
-def _by_kind(cards: tuple[int, ...]) -> dict[str, list[int]]:
-    out: dict[str, list[int]] = {}
-    for card in sorted(cards):
-        out.setdefault(CARD_KIND[card], []).append(card)
-    return out
-
-
-def sells(state: State, seat: int) -> list[Sell]:
-    """Every distinct sale (lowest ids first per kind)."""
-    out = []
-    for kind, cards in _by_kind(state.hands[seat]).items():
-        low = 2 if kind in PRECIOUS else 1
-        out.extend(Sell(tuple(cards[:n])) for n in range(low, len(cards) + 1))
-    return out
-
-
-def simple_moves(state: State, seat: int) -> list[Action]:
-    """Takes (one per kind), take porters and sells: everything but exchanges."""
-    out: list[Action] = []
-    market = _by_kind(state.market)
-    if len(state.hands[seat]) < HAND_LIMIT:
-        out.extend(Take(cards[0]) for kind, cards in market.items() if kind != PORTER)
-    if PORTER in market:
-        out.append(TakePorters())
-    out.extend(sells(state, seat))
-    return out
-
-
-def _take_sets(state: State) -> set[tuple[int, ...]]:
-    goods = sorted(c for c in state.market if CARD_KIND[c] != PORTER)
-    seen: dict[tuple[str, ...], tuple[int, ...]] = {}
-    for n in range(2, len(goods) + 1):
-        for combo in combinations(goods, n):
-            seen.setdefault(tuple(CARD_KIND[c] for c in combo), combo)
-    return set(seen.values())
-
-
-def _give_sets(hand: tuple[int, ...], banned: set[str], size: int) -> list[tuple[int, ...]]:
-    cards = sorted(c for c in hand if CARD_KIND[c] not in banned)
-    seen: dict[tuple[str, ...], tuple[int, ...]] = {}
-    for n in range(0, min(size, len(cards)) + 1):
-        for combo in combinations(cards, n):
-            seen.setdefault(tuple(sorted(CARD_KIND[c] for c in combo)), combo)
-    return list(seen.values())
-
-
-def exchanges(state: State, seat: int) -> list[Exchange]:
-    """Every distinct exchange (one representative per kind pattern)."""
-    hand, team = state.hands[seat], len(state.porters[seat])
-    out = []
-    for take in sorted(_take_sets(state)):
-        banned = {CARD_KIND[c] for c in take}
-        for give in _give_sets(hand, banned, len(take)):
-            porters = len(take) - len(give)
-            if porters <= team and len(hand) + porters <= HAND_LIMIT:
-                out.append(Exchange(take, give, porters))
-    return out
-
-
 def legal_actions(state: State, seat: int) -> list[Action]:
-    """Every distinct move `seat` may make now (empty when it is not their turn)."""
+    """Every distinct move `seat` may make now (empty when it is not their turn), in a fixed order."""
     if state.over or seat != state.turn:
         return []
-    return [*simple_moves(state, seat), *exchanges(state, seat)]
-
-
-def kind_counts(cards: tuple[int, ...]) -> Counter[str]:
-    """How many of each kind among `cards`."""
-    return Counter(CARD_KIND[c] for c in cards)
+    return legal_moves(state.market, state.hands[seat], len(state.porters[seat]))

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rules.night_market.actions import Action, Sell, Take, TakePorters
-from rules.night_market.apply import apply
+from rules.night_market.apply import apply_legal
 from rules.night_market.data import (
     BONUS_SIZES,
     BONUS_VALUES,
@@ -31,12 +31,14 @@ from rules.night_market.view import View
 from rules.rng import Rng
 
 # Measured as Hard vs Normal, 20 matches per setting (seeds 1000-1019, first seat alternating;
-# think times on a shared 2-core machine, so read them as relative). The defaults won 13-7 with a
-# 52 ms median think (p95 107 ms). Halving WORLDS to 8 halved the think (27 ms) and won 6-14;
-# SHORTLIST 3 won 10-10 (29 ms); EPSILON 0 (greedy rollouts) won 8-12; MARGIN_WEIGHT 0 won 12-8.
-# 20 matches put about +-4 wins of noise on each score: only the WORLDS drop stands out clearly.
-WORLDS = 16  # sampled hidden-card worlds per decision
-SHORTLIST = 6  # moves, best first by normal_score, that get rollouts
+# think times on a shared 2-core machine, so read them as relative). Before common random numbers
+# and apply_legal: 16 worlds x 6 moves won 13-7 (52 ms median think); 8 worlds won 6-14.
+# With common random numbers (below): 40 worlds x 6 won 14-6 (median 107 ms, p95 239 ms);
+# 80 worlds x 8 won 15-5 (median 261 ms, p95 719 ms). 64 x 8 sits between, keeping p95 under 1 s
+# with room for a busier machine. 20 matches put about +-4 wins of noise on each score.
+# Held out, 64 x 8: seeds 2000-2039 won 27-13 (67.5%; median think 223 ms, p95 592 ms, p99 741 ms).
+WORLDS = 64  # sampled hidden-card worlds per decision
+SHORTLIST = 8  # moves, best first by normal_score, that get rollouts
 EPSILON = 0.1  # chance a rollout move is noisy (half of it a random take)
 MARGIN_WEIGHT = 0.02  # a round's value per coin of margin, on top of 1 for the seal
 
@@ -154,7 +156,7 @@ def rollout(state: State, me: int, rng: Rng) -> tuple[float, Rng]:
     round_no = state.round_no
     while not state.over and state.round_no == round_no:
         action, rng = rollout_move(state, rng)
-        state, _ = apply(state, state.turn, action)
+        state, _ = apply_legal(state, state.turn, action)
     return round_value(state, me), rng
 
 
@@ -181,12 +183,15 @@ def hard_choice(view: View, legal: Sequence[Action], rng: Rng) -> tuple[Action, 
     totals = [0.0] * len(candidates)
     for _ in range(WORLDS):
         world, rng = sample_world(view, rng)
+        # Common random numbers: every candidate's rollout in this world draws the same noise,
+        # so the candidates differ by their move, not by their luck.
+        noise, rng = rng.fork(3), rng.fork(4)
         for i, action in enumerate(candidates):
-            after, _ = apply(world, me, action)
+            after, _ = apply_legal(world, me, action)
             if after.round_no != world.round_no or after.over:
                 totals[i] += round_value(after, me)
                 continue
-            value, rng = rollout(after, me, rng)
+            value, _ = rollout(after, me, noise)
             totals[i] += value
     best = max(range(len(candidates)), key=lambda i: totals[i])
     return candidates[best], rng
