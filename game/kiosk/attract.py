@@ -118,9 +118,9 @@ class Attract:
         self.items: list[Item] = []
         self.index = -1
         self.scene: Any = None
-        self.elapsed = 0.0
-        self._ended_for = 0.0
-        self._stuck_for = 0.0
+        self.started = 0.0  # app clock when the current item began
+        self._ended_at: float | None = None
+        self._stuck_at: float | None = None
         self.pages: dict[str, int] = {}
         self.demos_done = 0
         self.on_demo_done: list[Callable[[str], None]] = []
@@ -137,14 +137,18 @@ class Attract:
         self.active = False
         self.scene = None
 
-    def step(self, dt: float) -> None:
+    @property
+    def elapsed(self) -> float:
+        """Seconds the current item has been on screen (the app's clock: the soak speeds it up)."""
+        return self.app.clock() - self.started
+
+    def step(self) -> None:
         """Move on when the current item has had its time."""
         if not self.active:
             return
-        self.elapsed += dt
         item = self.items[self.index]
         if item.kind == "demo":
-            if self._demo_over(dt):
+            if self._demo_over():
                 self.demos_done += 1
                 for listener in self.on_demo_done:
                     listener(item.game)
@@ -152,21 +156,23 @@ class Attract:
         elif self.elapsed >= self.cfg().card_seconds:
             self._next()
 
-    def _demo_over(self, dt: float) -> bool:
-        scene = self.scene
+    def _demo_over(self) -> bool:
+        scene, now = self.scene, self.app.clock()
         if self.elapsed >= self.cfg().demo_seconds or scene not in self.app.stack.scenes:
             return True
-        if scene.table.outcome() is not None:
-            self._ended_for += dt
-        if self.app.stack.top is not scene:
-            self._stuck_for += dt
-        else:
-            self._stuck_for = 0.0
-        return self._ended_for >= AFTER_END or self._stuck_for >= STUCK
+        if self._ended_at is None and scene.table.outcome() is not None:
+            self._ended_at = now
+        if self.app.stack.top is scene:
+            self._stuck_at = None
+        elif self._stuck_at is None:
+            self._stuck_at = now
+        ended = self._ended_at is not None and now - self._ended_at >= AFTER_END
+        return ended or (self._stuck_at is not None and now - self._stuck_at >= STUCK)
 
     def _next(self) -> None:
         self.index = (self.index + 1) % len(self.items)
-        self.elapsed = self._ended_for = self._stuck_for = 0.0
+        self.started = self.app.clock()
+        self._ended_at = self._stuck_at = None
         item = self.items[self.index]
         if item.kind == "demo":
             scene = self._demo(item.game)

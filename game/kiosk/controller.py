@@ -95,7 +95,6 @@ class Kiosk:
         now = self.app.clock()
         self.last_input = now
         if event.type in PRESSES and not getattr(event, "touch", False) and self._press(event, now):
-            self._swallow_until = now + SWALLOW
             return True
         return event.type in POINTER and now < self._swallow_until
 
@@ -105,11 +104,12 @@ class Kiosk:
             self._wake()
             self.open_operator()
             return True
-        if self.dimmed:
-            self._wake()
-            return True
-        if self.attract.active:
-            self.leave_attract()
+        if self.dimmed or self.attract.active:  # this tap only wakes the kiosk: its release goes nowhere
+            self._swallow_until = now + SWALLOW
+            if self.dimmed:
+                self._wake()
+            else:
+                self.leave_attract()
             return True
         match = self.visit.scene if self.visit else None
         if match is not None and getattr(match, "GAME", "") == "swap-meet":
@@ -129,7 +129,7 @@ class Kiosk:
         self._track_visit()
         self._screen_care(now)
         if self.attract.active:
-            self.attract.step(dt)
+            self.attract.step()
             return
         top = self.app.stack.top
         if top is None or top.name == StillPlayingScene.name:

@@ -27,12 +27,12 @@ SWAP_MEET_GRACE = 30.0
 PAUSE_WHY = "kiosk-idle"
 
 
-def may_ask(match: Any, now: float, last_touch: float, round_touched_at: float | None) -> bool:
+def may_ask(match: Any, now: float, last_touch: float, touched_this_round: bool) -> bool:
     """False during a Swap Meet trading round that was touched less than 30 s ago."""
     if getattr(match, "GAME", "") != "swap-meet":
         return True
     view = getattr(match, "view", None)
-    if getattr(view, "phase", None) != "trading" or round_touched_at is None:
+    if getattr(view, "phase", None) != "trading" or not touched_this_round:
         return True
     return now - last_touch >= SWAP_MEET_GRACE
 
@@ -45,7 +45,7 @@ class StillPlayingScene(Scene):
 
     def __init__(self, app: App, seconds: float, table: Any, on_timeout: Callable[[], None]) -> None:
         super().__init__(app)
-        self.left = seconds
+        self.ends = app.clock() + seconds  # the app's clock, not steps: a hitch must not stretch it
         self.table = table
         self.on_timeout = on_timeout
         self.rect = pygame.Rect(0, 0, 1000, 460)
@@ -77,9 +77,13 @@ class StillPlayingScene(Scene):
             self.answer()
         return True
 
+    @property
+    def left(self) -> float:
+        """Seconds until the match ends by itself."""
+        return self.ends - self.app.clock()
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.left -= dt
         if int(self.left) != self._shown:
             self._shown = int(self.left)
             self.invalidate()

@@ -33,11 +33,12 @@ def lock(hide_pointer: bool) -> None:
 
 
 def grab_keyboard() -> None:
-    """Keep system shortcuts in the window (pygame-ce 2.5 has it on Window; older on event)."""
+    """Keep system shortcuts (Alt+Tab, the Windows key) in the window where SDL can."""
     if hasattr(pygame.event, "set_keyboard_grab"):
         pygame.event.set_keyboard_grab(True)
-    else:
-        pygame.Window.from_display_module().grab_keyboard = True
+        return
+    os.environ["SDL_GRAB_KEYBOARD"] = "1"  # SDL then grabs the keyboard along with the input grab
+    pygame.event.set_grab(True)
 
 
 def _try(call: Any, *args: Any) -> None:
