@@ -15,6 +15,8 @@ import time
 
 import pygame
 
+from game.palette import GOLD
+
 GOODS = ("good_pearl", "good_amber", "good_jade", "good_silk", "good_spice", "good_leather", "good_porter")
 CARD = (140, 200)
 
@@ -92,7 +94,7 @@ class BusyTable:
         for p in range(2):  # purses counting up
             r = pygame.Rect(80 + p * 500, 40, 300, 70)
             canvas.blit(self.bg, r, r)
-            self.text.draw(canvas, f"{int(t * 7 + p * 13) % 100} coins", r.topleft, 44, (255, 200, 87), bold=True)
+            self.text.draw(canvas, f"{int(t * 7 + p * 13) % 100} coins", r.topleft, 44, GOLD, bold=True)
             rects.append(r)
         self.ui.update(1 / 60)
         for b in self.buttons:

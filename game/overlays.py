@@ -12,11 +12,12 @@ from collections import deque
 import pygame
 
 from game.display import LOGICAL_H, LOGICAL_W
-from game.text import CREAM, GOLD, Text
+from game.palette import CREAM, GOLD, RED, WOOD
+from game.text import Text
 
-PANEL = (26, 20, 16)
-ERROR_EDGE = (235, 96, 80)
-OK_EDGE = (255, 200, 87)
+PANEL = WOOD
+ERROR_EDGE = RED
+OK_EDGE = GOLD
 
 
 class Toasts:

@@ -7,15 +7,10 @@ from collections import OrderedDict
 import pygame
 
 from game import paths
+from game.palette import CREAM
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
-CREAM = (246, 236, 214)
-GOLD = (255, 200, 87)
-INK = (24, 20, 16)
-MUTED = (190, 180, 160)
-RED = (235, 96, 80)
-TEAL = (72, 200, 190)
 
 
 class Text:

@@ -6,10 +6,11 @@ import pygame
 
 from game.assets import Assets
 from game.display import LOGICAL_H, LOGICAL_W
-from game.text import GOLD, Text
+from game.palette import BRASS, GOLD
+from game.text import Text
 
 PANEL_BG = (26, 20, 16, 225)
-PANEL_EDGE = (138, 106, 60)
+PANEL_EDGE = BRASS
 
 
 def felt(canvas: pygame.Surface, assets: Assets, area: pygame.Rect | None = None) -> None:

@@ -10,9 +10,9 @@ from collections.abc import Callable
 import pygame
 
 from game.display import LOGICAL_H, LOGICAL_W
+from game.palette import CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import felt, panel
 

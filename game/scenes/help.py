@@ -8,8 +8,8 @@ import pygame_gui
 from game.catalog import GameEntry
 from game.display import LOGICAL_H, LOGICAL_W
 from game.help_text import HOW_TO_PLAY
+from game.palette import GOLD, MUTED
 from game.scene import Scene
-from game.text import GOLD, MUTED
 from game.ui import button
 from game.widgets import panel
 

@@ -6,9 +6,9 @@ import pygame
 
 from game.catalog import GameEntry
 from game.display import LOGICAL_W
+from game.palette import CREAM, GOLD, MUTED
 from game.scene import Scene
 from game.scenes.match import start_new_match
-from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import felt, heading, panel
 from rules.contract import MatchConfig, SeatConfig

@@ -9,9 +9,9 @@ import pygame
 import pygame_gui
 
 from game.display import LOGICAL_W
+from game.palette import CREAM, MUTED
 from game.scene import Scene
 from game.settings import BOT_SPEEDS
-from game.text import CREAM, MUTED
 from game.ui import button
 from game.widgets import felt, heading, panel, toggle_label
 

@@ -8,9 +8,9 @@ from game import catalog, saves
 from game.anim import Tween, ease_out_back
 from game.catalog import GameEntry
 from game.display import LOGICAL_W
+from game.palette import BRASS, CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import panel
 
@@ -142,7 +142,7 @@ class TitleScene(Scene):
     def _draw_tile(self, canvas: pygame.Surface, tile: Tile) -> None:
         lift = int(tile.lift * 14)
         rect = tile.rect.move(0, -lift)
-        panel(canvas, rect.inflate(16, 16), edge=GOLD if tile.lift > 0.05 else (138, 106, 60), radius=28, width=4)
+        panel(canvas, rect.inflate(16, 16), edge=GOLD if tile.lift > 0.05 else BRASS, radius=28, width=4)
         art = self.app.assets.image(tile.entry.tile, (TILE_W, TILE_H))
         canvas.blit(art, rect.topleft)
         text = self.app.text

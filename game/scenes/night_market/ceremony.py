@@ -12,9 +12,9 @@ import pygame
 
 from game.anim import Call, Counter, Sequence, Tween, Wait, ease_out_back
 from game.display import LOGICAL_H, LOGICAL_W
+from game.palette import CREAM, GOLD, MUTED, SOLID
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import felt, panel
 from rules.night_market.data import PORTER_TOKEN
@@ -145,7 +145,7 @@ class Ceremony(Scene):
         if self.opaque:
             felt(canvas, self.app.assets)
         self.dim(canvas, 150 if self.opaque else 185)
-        panel(canvas, PANEL, fill=(30, 24, 19, 250), radius=30, width=4)
+        panel(canvas, PANEL, fill=SOLID, radius=30, width=4)
         text, d = self.app.text, self.data
         title = f"Round {d['round']} is over"
         text.draw(canvas, title, (PANEL.centerx, PANEL.y + 28), 56, GOLD, bold=True, anchor="midtop", shadow=True)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game.assets import Assets
+from game.palette import INK
 from game.scenes.night_market.layout import CARD_H, CARD_W
 from game.sprites import tinted
-from game.text import INK, Text
+from game.text import Text
 from rules.night_market.data import NAMES
 
 GOOD_INK = {

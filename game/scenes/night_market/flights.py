@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.anim import Call, Parallel, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
+from game.palette import SELECT
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, glow
 from game.scenes.night_market.motion import CardMover, FloatText
@@ -187,7 +188,7 @@ class Flights:
 
     def float_text(self, words: str, pos: tuple[int, int]) -> None:
         """A word that rises from pos and fades."""
-        label = FloatText(self.app.text, words, (pos[0], pos[1] - 30), (255, 214, 90))
+        label = FloatText(self.app.text, words, (pos[0], pos[1] - 30), SELECT)
         self.movers.append(label)
         self.anim.add(Sequence([Parallel([Tween(label, "pos", (pos[0], pos[1] - 95), 0.8),
                                           Tween(label, "alpha", 0.0, 0.8, ease_in_out)]),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.palette import TEAL
 from rules.night_market.data import BONUS_SIZES, GOODS
 
 CARD_W, CARD_H = 150, 214
 LIFT = 34  # a selected card rises this far (selection differs by position and outline, not colour alone)
-ME_COLOUR = (72, 200, 190)
+ME_COLOUR = TEAL
 OTHER_COLOUR = (236, 104, 170)
 
 CHIPS = (pygame.Rect(20, 18, 700, 136), pygame.Rect(1094, 18, 700, 136))  # viewer left, other right

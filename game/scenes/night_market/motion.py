@@ -10,6 +10,7 @@ import math
 
 import pygame
 
+from game.palette import WOOD
 from game.sprites import Sprite
 from game.text import Text
 
@@ -95,7 +96,7 @@ class Thinking:
 
     def draw(self, canvas: pygame.Surface) -> None:
         """A small pill with three dots, one lit after another."""
-        pygame.draw.rect(canvas, (26, 20, 16), self.rect, border_radius=20)
+        pygame.draw.rect(canvas, WOOD, self.rect, border_radius=20)
         pygame.draw.rect(canvas, self.colour, self.rect, 3, border_radius=20)
         for i in range(3):
             phase = (math.sin(self.t * 7 - i * 0.9) + 1) / 2

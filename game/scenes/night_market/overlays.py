@@ -8,14 +8,12 @@ import pygame
 import pygame_gui
 
 from game.display import LOGICAL_H, LOGICAL_W
+from game.palette import CREAM, GOLD, MUTED, SOLID
 from game.pointer import PointerEvent
 from game.scene import Scene
 from game.scenes.night_market.faces import coin_face
-from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import panel
-
-SOLID = (30, 24, 19, 250)
 
 
 class _Dialog(Scene):

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.palette import BRASS, BRASS_DIM, CREAM, GOLD, MUTED, RED, SELECT, WOOD
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, outline
-from game.text import CREAM, GOLD, MUTED, RED
 from game.widgets import felt, panel
 from rules.night_market.data import BONUS_SIZES, GOODS, NAMES, PORTER, SEALS_TO_WIN
 
-SELECT = (255, 214, 90)
 DARK = (26, 20, 16, 230)
 
 
@@ -87,8 +86,8 @@ class TablePainter:
         x, y = L.ROUND_LABEL
         text.draw(surface, f"Round {self.view.round_no}", (x, y), 44, GOLD, bold=True, anchor="midtop", shadow=True)
         text.draw(surface, f"First to {SEALS_TO_WIN} seals wins", (x, y + 60), 24, MUTED, anchor="midtop")
-        pygame.draw.circle(surface, (26, 20, 16), L.MORE.center, L.MORE.w // 2)
-        pygame.draw.circle(surface, (138, 106, 60), L.MORE.center, L.MORE.w // 2, 3)
+        pygame.draw.circle(surface, WOOD, L.MORE.center, L.MORE.w // 2)
+        pygame.draw.circle(surface, BRASS, L.MORE.center, L.MORE.w // 2, 3)
         icon = self.app.assets.image("icon_more", (64, 64))
         surface.blit(icon, icon.get_rect(center=L.MORE.center))
 
@@ -106,7 +105,7 @@ class TablePainter:
         piles = dict(self.view.coins)
         for i, kind in enumerate(GOODS):
             r = L.coin_pile_rect(i)
-            panel(surface, r, fill=(20, 16, 12, 170), edge=(90, 72, 48), radius=16, width=2)
+            panel(surface, r, fill=(20, 16, 12, 170), edge=BRASS_DIM, radius=16, width=2)
             coins = piles[kind]
             centre = (r.centerx + 30, r.y + 44)
             if coins:
@@ -122,7 +121,7 @@ class TablePainter:
         bonus = dict(self.view.bonus_piles)
         for i, size in enumerate(BONUS_SIZES):
             r = L.bonus_pile_rect(i)
-            panel(surface, r, fill=(20, 16, 12, 170), edge=(90, 72, 48), radius=16, width=2)
+            panel(surface, r, fill=(20, 16, 12, 170), edge=BRASS_DIM, radius=16, width=2)
             token = assets.image("bonus_token", (62, 62))
             surface.blit(token, token.get_rect(center=(r.centerx, r.y + 42)))
             label = "sell 5+" if size == 5 else f"sell {size}"
@@ -136,7 +135,7 @@ class TablePainter:
             for k in range(min(3, self.view.deck_count)):
                 surface.blit(card_back(assets), deck.move(-2 * k, -2 * k))
         else:
-            pygame.draw.rect(surface, (90, 72, 48), deck, 3, border_radius=14)
+            pygame.draw.rect(surface, BRASS_DIM, deck, 3, border_radius=14)
         self._pill(surface, f"Deck {self.view.deck_count}", (deck.centerx, deck.bottom - 26))
         sold = L.card_rect(L.SOLD_POS)
         shown = [c for c in self.view.sold if c[0] not in self.hidden]
@@ -145,14 +144,14 @@ class TablePainter:
             face.set_alpha(170)
             surface.blit(face, sold)
         else:
-            pygame.draw.rect(surface, (90, 72, 48), sold, 3, border_radius=14)
+            pygame.draw.rect(surface, BRASS_DIM, sold, 3, border_radius=14)
         self._pill(surface, f"Sold {len(self.view.sold)}", (sold.centerx, sold.bottom - 26))
 
     def _pill(self, surface: pygame.Surface, words: str, centre: tuple[int, int]) -> None:
         label = self.app.text.render(words, 26, CREAM, bold=True)
         box = label.get_rect(center=centre).inflate(26, 10)
-        pygame.draw.rect(surface, (26, 20, 16), box, border_radius=16)
-        pygame.draw.rect(surface, (138, 106, 60), box, 2, border_radius=16)
+        pygame.draw.rect(surface, WOOD, box, border_radius=16)
+        pygame.draw.rect(surface, BRASS, box, 2, border_radius=16)
         surface.blit(label, label.get_rect(center=centre))
 
     # cards ---------------------------------------------------------------------------------
@@ -188,13 +187,13 @@ class TablePainter:
         filled = getattr(action, "porters", 0) - chosen if hasattr(action, "take") else 0
         base = L.card_rect(L.PORTER_POS)
         if team == 0:
-            pygame.draw.rect(surface, (90, 72, 48), base, 3, border_radius=14)
+            pygame.draw.rect(surface, BRASS_DIM, base, 3, border_radius=14)
             text.draw(surface, "No porters", base.center, 24, MUTED, anchor="center")
         else:
             self._paint_card(surface, PORTER, L.PORTER_POS, chosen + filled > 0)
             badge = pygame.Rect(0, 0, 66, 46)
             badge.center = (base.right - 8, base.y + 6 - (L.LIFT if chosen + filled else 0))
-            pygame.draw.rect(surface, (26, 20, 16), badge, border_radius=20)
+            pygame.draw.rect(surface, WOOD, badge, border_radius=20)
             pygame.draw.rect(surface, GOLD, badge, 3, border_radius=20)
             text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
         if chosen + filled:

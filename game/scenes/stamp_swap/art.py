@@ -10,8 +10,8 @@ from typing import Any
 
 import pygame
 
+from game.palette import CREAM, GOLD, INK, TEAL
 from game.sprites import tinted
-from game.text import CREAM, INK
 
 Item = dict[str, Any]
 
@@ -25,8 +25,8 @@ STAMP_RGB = {
 }
 PATTERN = {"red": "pattern_stripes", "blue": "pattern_dots", "green": "pattern_checks",
            "yellow": "pattern_waves", "purple": "pattern_cross"}
-SEAT_RGB = ((72, 200, 190), (240, 140, 60), (236, 110, 170), (170, 210, 80), (120, 170, 250))
-SPECIALIST_RGB = (72, 200, 190)
+SEAT_RGB = (TEAL, (240, 140, 60), (236, 110, 170), (170, 210, 80), (120, 170, 250))
+SPECIALIST_RGB = TEAL
 EXHIBITOR_RGB = (240, 150, 70)
 PAPER = (250, 244, 228)
 
@@ -87,7 +87,7 @@ class StampArt:
         def make() -> pygame.Surface:
             surf = pygame.Surface((size, size), pygame.SRCALPHA)
             pygame.draw.rect(surf, (60, 46, 30), surf.get_rect(), border_radius=16)
-            pygame.draw.rect(surf, (255, 200, 87), surf.get_rect(), 3, border_radius=16)
+            pygame.draw.rect(surf, GOLD, surf.get_rect(), 3, border_radius=16)
             icon = self.assets.image("first_player", (int(size * 0.6), int(size * 0.6)))
             surf.blit(icon, icon.get_rect(midtop=(size // 2, 6)))
             label = self.text.render("+2 token", max(18, size // 6), CREAM, bold=True)

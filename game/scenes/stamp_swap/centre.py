@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.palette import BRASS, CREAM, GOLD, GREEN, MUTED, RED
 from game.scenes.stamp_swap.art import details, value_text
 from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, Layout
 from game.scenes.stamp_swap.paint import (
@@ -16,12 +17,10 @@ from game.scenes.stamp_swap.paint import (
     seat_disc,
     zone_box,
 )
-from game.text import CREAM, GOLD, MUTED, RED
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
 
-GREEN = (110, 220, 140)
 DETAILS = pygame.Rect(0, 0, 820, 380)
 DETAILS.center = CENTRE.center
 SUMMARY = pygame.Rect(CENTRE.x + 30, CENTRE.y + 90, CENTRE.w - 60, 760)
@@ -63,7 +62,7 @@ def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     for zone, (title, sub) in subs.items():
         rect = lay.zones[zone]
         hot = scene.selected is not None and zone != "tray"
-        zone_box(scene, surf, rect, title, sub, edge=GOLD if hot else (138, 106, 60))
+        zone_box(scene, surf, rect, title, sub, edge=GOLD if hot else BRASS)
     if not reservable:
         paint_note(scene, surf, lay.zones["reserve"].inflate(-30, 0).move(0, 300),
                    ["Nothing can be reserved (rare stamps never)."], MUTED)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.palette import CREAM, GOLD, MUTED
 from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.layout import CENTRE
-from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from rules.stamp_swap.actions import Prepare
 

@@ -9,9 +9,9 @@ import pygame
 from game.anim import Counter
 from game.display import LOGICAL_W
 from game.match.table import Table
+from game.palette import CREAM, GOLD, MUTED, NIGHT
 from game.scene import Scene
 from game.scenes.stamp_swap.art import SEAT_RGB, value_text
-from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import felt, heading, panel
 from rules.contract import Outcome
@@ -105,7 +105,7 @@ class FinalShowScene(Scene):
             crown = self.app.assets.image("stamp_rare", (56, 56))
             canvas.blit(crown, (PANEL.x + 24, y))
         pygame.draw.circle(canvas, SEAT_RGB[seat % len(SEAT_RGB)], (xs[0] + 56, y + 30), 18)
-        text.draw(canvas, self.names[seat][:1].upper(), (xs[0] + 56, y + 30), 22, (20, 16, 12), bold=True,
+        text.draw(canvas, self.names[seat][:1].upper(), (xs[0] + 56, y + 30), 22, NIGHT, bold=True,
                   anchor="center")
         text.draw(canvas, self.names[seat], (xs[0] + 88, y + 8), 34, GOLD if winner else CREAM, bold=True)
         text.draw(canvas, f"album cells {row['cells']}/20", (xs[0] + 88, y + 48), 20, MUTED)

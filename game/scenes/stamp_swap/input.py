@@ -14,14 +14,13 @@ from typing import Any
 
 import pygame
 
+from game.palette import GOLD, GREEN
 from game.pointer import PointerEvent
 from game.scenes.stamp_swap.layout import ALBUM, CELL, album_cell
 from game.sprites import Sprite
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakePile, TakeToken
 
 SPLIT_ZONES = ("tray", "reserve", "a", "b")
-GREEN = (110, 220, 140)
-GOLD = (255, 200, 87)
 
 
 @dataclass

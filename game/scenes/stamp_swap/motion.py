@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.anim import Call, Parallel, Sequence, Tween, ease_in_out, ease_out_cubic
+from game.palette import GOLD, RED
 from game.scenes.stamp_swap.layout import Layout, Placed
 from game.scenes.stamp_swap.paint import TRACK, paint_score, paint_track, score_rect
 from game.sprites import Sprite
-from game.text import GOLD, RED
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene

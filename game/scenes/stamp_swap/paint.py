@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.palette import BRASS, CREAM, GOLD, MUTED, NIGHT
 from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
 from game.scenes.stamp_swap.layout import HEAD, LEFT, TOP, Layout, panel_rects
-from game.text import CREAM, GOLD, MUTED
 from game.widgets import PANEL_BG, PANEL_EDGE
 
 _PANELS: dict[tuple, pygame.Surface] = {}
@@ -36,15 +36,14 @@ PHASES = (("collect", "Collect"), ("swap", "Swap"), ("show", "Show"))
 TRACK = pygame.Rect(964, 10, 606, 70)
 SYMBOL_ICON = {"H": "stamp_facedown", "R": "stamp_rare", "A": "specialist"}
 LEGEND = ("S stamp · H face-down · F forever 1x1", "R rare · A attendee")
-GREEN = (110, 220, 140)
 
 
 def seat_disc(scene: StampSwapScene, surf: pygame.Surface, seat: int, centre: tuple[int, int], r: int) -> None:
     """A seat's coloured disc with its initial (colour is never the only cue)."""
     pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], centre, r)
-    pygame.draw.circle(surf, (20, 16, 12), centre, r, 2)
+    pygame.draw.circle(surf, NIGHT, centre, r, 2)
     scene.app.text.draw(surf, scene.names[seat][:1].upper() if scene.names[seat] else "?", centre,
-                        max(16, int(r * 1.2)), (20, 16, 12), bold=True, anchor="center")
+                        max(16, int(r * 1.2)), NIGHT, bold=True, anchor="center")
 
 
 # top bar --------------------------------------------------------------------------------------
@@ -62,17 +61,17 @@ def paint_top(scene: StampSwapScene, surf: pygame.Surface) -> None:
         cx = x
         for key, label in PHASES:
             on = now_day and key == current
-            r = text.draw(surf, label, (cx + 8, 46), 22, (20, 16, 12) if on else MUTED, bold=on)
+            r = text.draw(surf, label, (cx + 8, 46), 22, NIGHT if on else MUTED, bold=on)
             if on:
                 pygame.draw.rect(surf, GOLD, r.inflate(14, 4), border_radius=8)
-                text.draw(surf, label, (cx + 8, 46), 22, (20, 16, 12), bold=True)
+                text.draw(surf, label, (cx + 8, 46), 22, NIGHT, bold=True)
             cx = r.right + 12
         x = max(cx, x + 200) + 22
     final = phase == "over"
-    r = text.draw(surf, "Final Show", (x, 30), 24, (20, 16, 12) if final else MUTED, bold=final)
+    r = text.draw(surf, "Final Show", (x, 30), 24, NIGHT if final else MUTED, bold=final)
     if final:
         pygame.draw.rect(surf, GOLD, r.inflate(14, 6), border_radius=8)
-        text.draw(surf, "Final Show", (x, 30), 24, (20, 16, 12), bold=True)
+        text.draw(surf, "Final Show", (x, 30), 24, NIGHT, bold=True)
     paint_track(scene, surf)
 
 
@@ -173,7 +172,7 @@ def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> 
         rect = lay.contests[contest["id"]]
         finale = contest["kind"] == "finale"
         mine = scene.viewer is not None and scene.viewer in contest["tickets"]
-        edge = GOLD if (choosing and not finale and not mine) else ((200, 120, 200) if finale else (138, 106, 60))
+        edge = GOLD if (choosing and not finale and not mine) else ((200, 120, 200) if finale else BRASS)
         panel(surf, rect, radius=14, edge=edge, width=3)
         label = "Finale (everyone)" if finale else contest["kind"].capitalize()
         text.draw(surf, contest["name"], (rect.x + 14, rect.y + 6), 24, GOLD, bold=True)
@@ -232,7 +231,7 @@ def score_rect(scene: StampSwapScene, seat: int) -> pygame.Rect:
 def paint_score(scene: StampSwapScene, surf: pygame.Surface, seat: int) -> None:
     """The seat's score as currently shown (counting up)."""
     r = score_rect(scene, seat)
-    pygame.draw.rect(surf, (20, 16, 12), r, border_radius=10)
+    pygame.draw.rect(surf, NIGHT, r, border_radius=10)
     scene.app.text.draw(surf, scene.counters[seat].text, r.center, 36, GOLD, bold=True, anchor="center")
 
 
@@ -305,7 +304,7 @@ def paint_items(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> Non
 
 
 def zone_box(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, title: str, sub: str = "",
-             edge: tuple = (138, 106, 60)) -> None:
+             edge: tuple = BRASS) -> None:
     """A labelled drop zone."""
     panel(surf, rect, radius=16, edge=edge, width=3)
     scene.app.text.draw(surf, title, (rect.x + 16, rect.y + 10), 28, GOLD, bold=True)

@@ -14,6 +14,7 @@ import pygame
 
 from game.anim import Call, Counter, Sequence, Wait
 from game.match.table import Table
+from game.palette import GOLD, MUTED, RED
 from game.scenes.curtain import CurtainScene
 from game.scenes.match import MatchScene, Recap
 from game.scenes.stamp_swap import story
@@ -24,7 +25,6 @@ from game.scenes.stamp_swap.input import InputMixin
 from game.scenes.stamp_swap.layout import Layout, build, pool_slots
 from game.scenes.stamp_swap.motion import animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
-from game.text import GOLD, MUTED
 from game.widgets import felt
 from rules.errors import IllegalAction
 
@@ -217,7 +217,7 @@ class StampSwapScene(InputMixin, MatchScene):
         if seat is None or not points:
             return
         r = score_rect(self, seat)
-        float_text(self, story.value_text(points), (r.centerx - 60, r.centery), GOLD if points > 0 else (235, 96, 80))
+        float_text(self, story.value_text(points), (r.centerx - 60, r.centery), GOLD if points > 0 else RED)
 
     def close_summary(self) -> None:
         """Next day (or the Final Show) after looking at a Show's scores."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.palette import BRASS, CREAM, GOLD, MUTED, RED, WOOD
 from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text
-from game.text import CREAM, GOLD, MUTED, RED
 from rules.swap_meet.data import RESOURCES
 
 LOW, HIGH = 0.25, 3.0
@@ -68,7 +68,7 @@ class Market:
         r = self.cells[kind]
         text = self.app.text
         f = self.flash[kind]
-        edge = HOT if f > 0 else RED if f < 0 else (138, 106, 60)
+        edge = HOT if f > 0 else RED if f < 0 else BRASS
         fill = (60, 34, 22) if f > 0 else (64, 24, 22) if f < 0 else (30, 24, 18)
         pygame.draw.rect(canvas, fill, r, border_radius=16)
         pygame.draw.rect(canvas, edge, r, 4 if f else 2, border_radius=16)
@@ -130,8 +130,8 @@ class Countdown:
         r = self.rect
         text = self.app.text
         urgent = self.remaining <= 10 and not self.paused
-        pygame.draw.rect(canvas, (40, 18, 16) if urgent else (26, 20, 16), r, border_radius=20)
-        pygame.draw.rect(canvas, RED if urgent else (138, 106, 60), r, 4 if urgent else 3, border_radius=20)
+        pygame.draw.rect(canvas, (40, 18, 16) if urgent else WOOD, r, border_radius=20)
+        pygame.draw.rect(canvas, RED if urgent else BRASS, r, 4 if urgent else 3, border_radius=20)
         compact = r.h < 180
         icon = self.app.assets.image("timer", (56, 56) if compact else (64, 64))
         canvas.blit(icon, icon.get_rect(midleft=(r.x + 16, r.centery - 8)) if compact else (r.x + 16, r.y + 16))

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from game.anim import Call, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
+from game.palette import CREAM, GOLD
 from game.scenes.swap_meet.model import RES_NAME
 from game.scenes.swap_meet.panel import card_back, card_face
 from game.scenes.swap_meet.story import feed_line
 from game.sprites import Sprite
-from game.text import CREAM
 
 CARD = (78, 110)
 SOUNDS = {"offer_open": "card_slide", "offer_pulled": "card_slide", "swap": "swap", "crash": "crash",
@@ -74,5 +74,5 @@ class Effects:
         elif event.kind in ("crash", "action_played", "peek") and event.seat is not None:
             line = feed_line(event, self.scene.names)
             if line:
-                self.label(line, anchor(event.seat), (255, 200, 87))
+                self.label(line, anchor(event.seat), GOLD)
 

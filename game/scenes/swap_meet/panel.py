@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.palette import BRASS, CREAM, GOLD, INK, MINT, MUTED
 from game.scenes.swap_meet.model import ACT_ICON, RES_COLOUR, RES_ICON, RES_NAME, Button, PanelModel, Rival
-from game.text import CREAM, GOLD, INK, MUTED
 from rules.swap_meet.data import ACTION_TITLES, RESOURCES
 
 Hit = tuple[pygame.Rect, tuple]
@@ -21,7 +21,7 @@ STYLE = {  # fill, edge, text when lit
     "primary": ((217, 139, 43), (255, 217, 138), (31, 20, 10)),
     "danger": ((120, 38, 34), (224, 102, 90), CREAM),
     "action": ((40, 78, 86), (127, 211, 201), CREAM),
-    "swap": ((47, 120, 84), (143, 224, 176), CREAM),
+    "swap": ((47, 120, 84), MINT, CREAM),
 }
 DIM = ((34, 29, 24), (74, 63, 51), (125, 116, 102))
 
@@ -87,7 +87,7 @@ class SeatPanel:
         w, h = self.size
         surf = pygame.Surface(self.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (22, 17, 13, 228), surf.get_rect(), border_radius=22)
-        pygame.draw.rect(surf, (138, 106, 60), surf.get_rect(), 3, border_radius=22)
+        pygame.draw.rect(surf, BRASS, surf.get_rect(), 3, border_radius=22)
         if self.compact:
             self._compact(surf, model)
         else:
@@ -98,7 +98,7 @@ class SeatPanel:
     def _tall(self, surf: pygame.Surface, m: PanelModel) -> None:
         w, h = self.size
         self._rivals_rows(surf, m, pygame.Rect(16, 14, w - 32, 276))
-        pygame.draw.line(surf, (138, 106, 60), (24, 300), (w - 24, 300), 2)
+        pygame.draw.line(surf, BRASS, (24, 300), (w - 24, 300), 2)
         self._header(surf, m, pygame.Rect(24, 310, w - 48, 44), 30)
         self._hand(surf, m, pygame.Rect(24, 364, w - 500, 214), (126, 178))
         self._contract(surf, m, pygame.Rect(w - 456, 364, 432, 214), 28)
@@ -135,7 +135,7 @@ class SeatPanel:
                       (r.right, r.centery), size - 2, MUTED, anchor="midright")
 
     def _peek_tab(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect) -> None:
-        fill, edge = ((60, 48, 30), GOLD) if m.masked else ((47, 107, 79), (143, 224, 176))
+        fill, edge = ((60, 48, 30), GOLD) if m.masked else ((47, 107, 79), MINT)
         pygame.draw.rect(surf, fill, r, border_radius=14)
         pygame.draw.rect(surf, edge, r, 2, border_radius=14)
         label = "Hold to see cards" if m.masked else "Cards shown"
@@ -222,7 +222,7 @@ class SeatPanel:
         text = self.app.text
         lit = m.exact and not m.masked
         pygame.draw.rect(surf, (58, 46, 30) if not lit else (70, 92, 50), r, border_radius=14)
-        pygame.draw.rect(surf, GOLD if lit else (138, 106, 60), r, 3, border_radius=14)
+        pygame.draw.rect(surf, GOLD if lit else BRASS, r, 3, border_radius=14)
         if m.masked or m.contract is None:
             back = self.app.assets.image("contract", (r.h - 30, r.h - 30))
             surf.blit(back, back.get_rect(center=(r.x + r.h // 2, r.centery)))
@@ -243,7 +243,7 @@ class SeatPanel:
             icon = self.app.assets.image(RES_ICON[kind], (icon_side, icon_side))
             surf.blit(icon, (x, y))
             got = have.get(kind, 0)
-            colour = (143, 224, 176) if got == n else CREAM
+            colour = MINT if got == n else CREAM
             label = f"{got}/{n}" if self.compact else f"{got}/{n} {RES_NAME[kind]}"
             end = text.draw(surf, label, (x + icon_side + 4, y + icon_side // 2), size - 2, colour, bold=True,
                             anchor="midleft")
@@ -253,7 +253,7 @@ class SeatPanel:
                 y += icon_side + 2
         if lit:
             spot = (r.right - 14, r.y + 14 + size) if self.compact else (r.right - 14, r.bottom - 8)
-            text.draw(surf, "Exact match!", spot, size - 2, (143, 224, 176), bold=True,
+            text.draw(surf, "Exact match!", spot, size - 2, MINT, bold=True,
                       anchor="topright" if self.compact else "bottomright")
 
     def _hint(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:

@@ -17,6 +17,7 @@ import pygame
 
 from game.display import LOGICAL_W
 from game.match.table import Table
+from game.palette import CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
 from game.scenes.match import MatchScene
 from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, Region, centre_rect, regions
@@ -25,7 +26,6 @@ from game.scenes.swap_meet.model import Selection, counts_of, seat_model, swap_f
 from game.scenes.swap_meet.motion import Effects
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
-from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import felt, panel
 from rules.errors import IllegalAction

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.display import LOGICAL_H, LOGICAL_W
+from game.palette import CREAM, GOLD, MUTED, NIGHT, RED
 from game.pointer import PointerEvent
 from game.scene import Scene
 from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, path_words, score_detail
-from game.text import CREAM, GOLD, MUTED, RED
 from game.ui import button
 from game.widgets import panel
 from rules.swap_meet.data import RESOURCES
@@ -77,7 +77,7 @@ def dashed(canvas: pygame.Surface, colour: tuple, points: list[tuple[float, floa
 def draw_chart(canvas: pygame.Surface, text, rect: pygame.Rect, history, t0: float,  # type: ignore[no-untyped-def]
                t1: float) -> None:
     """Each resource's multiplier over the round: step lines, one colour, dash and marker each."""
-    pygame.draw.rect(canvas, (20, 16, 12), rect, border_radius=12)
+    pygame.draw.rect(canvas, NIGHT, rect, border_radius=12)
     plot = rect.inflate(-110, -70).move(30, -6)
     top = max([1.5] + [float(m[i]) for _, m in history for i in range(4)])
     top = math.ceil(top * 2) / 2
