@@ -16,8 +16,8 @@ import pygame
 
 from game import catalog
 from game.display import LOGICAL_H, LOGICAL_W
+from game.palette import CREAM, GOLD, MUTED, WOOD
 from game.scene import Scene
-from game.text import CREAM, GOLD, MUTED
 from game.widgets import felt, heading, panel
 from rules.contract import MatchConfig, SeatConfig
 from rules.registry import get_game
@@ -213,7 +213,7 @@ class Attract:
     def draw_banner(self, canvas: pygame.Surface) -> pygame.Rect:
         """The opaque "Tap to play" banner (opaque: redrawing it never darkens what is below)."""
         big, small = self.banner_words()
-        pygame.draw.rect(canvas, (30, 24, 19), BANNER, border_radius=30)
+        pygame.draw.rect(canvas, WOOD, BANNER, border_radius=30)
         pulse = 3 + int(2 * (1 + pygame.math.Vector2(1, 0).rotate(self.elapsed * 180).x))
         pygame.draw.rect(canvas, GOLD, BANNER, pulse, border_radius=30)
         text = self.app.text

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.display import LOGICAL_H, LOGICAL_W
+from game.palette import CREAM, GOLD
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.text import CREAM, GOLD
 from game.ui import button
 from game.widgets import panel
 

@@ -12,9 +12,9 @@ import pygame
 
 from game import catalog
 from game.display import LOGICAL_W
+from game.palette import CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.text import CREAM, GOLD, MUTED
 from game.ui import button
 from game.widgets import felt, heading, panel, toggle_label
 from rules.registry import get_game

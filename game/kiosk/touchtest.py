@@ -11,12 +11,12 @@ from typing import Any
 import pygame
 
 from game.display import LOGICAL_H, LOGICAL_W
+from game.palette import BRASS_DIM, CREAM, GOLD, GREEN, MUTED, NIGHT, RED, TEAL, WHITE
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.text import CREAM, GOLD, MUTED, TEAL
 from game.ui import button
 
-COLOURS = ((255, 200, 87), (72, 200, 190), (235, 96, 80), (160, 200, 90), (200, 140, 230), (246, 236, 214))
+COLOURS = (GOLD, TEAL, RED, GREEN, WHITE, CREAM)
 
 
 class TouchTestScene(Scene):
@@ -56,11 +56,11 @@ class TouchTestScene(Scene):
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        canvas.fill((14, 16, 20))
+        canvas.fill(NIGHT)
         for x in range(0, LOGICAL_W, 120):
-            pygame.draw.line(canvas, (34, 38, 46), (x, 0), (x, LOGICAL_H))
+            pygame.draw.line(canvas, BRASS_DIM, (x, 0), (x, LOGICAL_H))
         for y in range(0, LOGICAL_H, 120):
-            pygame.draw.line(canvas, (34, 38, 46), (0, y), (LOGICAL_W, y))
+            pygame.draw.line(canvas, BRASS_DIM, (0, y), (LOGICAL_W, y))
         text = self.app.text
         text.draw(canvas, "Touch test", (LOGICAL_W // 2, 40), 64, GOLD, bold=True, anchor="midtop")
         text.draw(canvas, f"Fingers on the glass: {len(self.fingers)} · most at once: {self.most}",
