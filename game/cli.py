@@ -101,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_bench(args.frames or 600, args.size or (1920, 1080), real_bench, args.part)
     _setup_logging()
+    if args.kiosk:  # SIGTERM (systemctl stop, a shutdown) ends the process; close requests are ignored
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     from game.app import App, AppOptions
 
     options = AppOptions(size=args.size or (1280, 720), fullscreen=args.fullscreen, mute=args.mute,

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 DEMO_NAMES = ("Amber", "Basil", "Cobalt", "Dune", "Ember", "Fern")
 AFTER_END = 6.0  # seconds a finished demo stays on screen
 STUCK = 8.0  # seconds a demo may sit under a screen that waits for a tap
-BANNER = pygame.Rect(LOGICAL_W // 2 - 430, LOGICAL_H - 132, 860, 104)
+BANNER = pygame.Rect(LOGICAL_W // 2 - 460, LOGICAL_H - 150, 920, 124)
 
 
 @dataclass
@@ -218,5 +218,5 @@ class Attract:
         pygame.draw.rect(canvas, GOLD, BANNER, pulse, border_radius=30)
         text = self.app.text
         text.draw(canvas, big, (BANNER.centerx, BANNER.y + 10), 50, GOLD, bold=True, anchor="midtop")
-        text.draw(canvas, small, (BANNER.centerx, BANNER.y + 68), 24, CREAM, anchor="midtop")
+        text.draw(canvas, small, (BANNER.centerx, BANNER.y + 76), 26, CREAM, anchor="midtop")
         return BANNER.inflate(4, 4)

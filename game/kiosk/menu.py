@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 
 ATTRACT_STEPS = (20.0, 30.0, 45.0, 60.0, 120.0, 300.0)
 MATCH_STEPS = (30.0, 60.0, 90.0, 120.0, 180.0, 300.0)
-STATS = pygame.Rect(60, 190, 640, 720)
-CONTROLS = pygame.Rect(740, 190, 1120, 720)
-ROW = 96
+STATS = pygame.Rect(60, 170, 640, 760)
+CONTROLS = pygame.Rect(740, 170, 1120, 760)
+ROW = 86
 TOP = CONTROLS.y + 80  # the first row of controls, under the game names
 
 
@@ -62,10 +62,10 @@ class OperatorMenuScene(Scene):
         self._add((x, y + 3 * ROW, 110, 72), "−", ("volume", -0.1))
         self._add((x + 260, y + 3 * ROW, 110, 72), "+", ("volume", 0.1))
         self._add((x, y + 4 * ROW, 250, 72), f"{cfg.attract_after:g} s  ›", ("attract", None))
-        self._add((x + 524, y + 4 * ROW, 250, 72), f"{cfg.match_idle:g} s  ›", ("match", None))
-        self._add((CONTROLS.x + 30, y + 5 * ROW + 10, 420, 80), "Reset today's scores", ("reset", None), "#danger")
-        self._add((CONTROLS.x + 480, y + 5 * ROW + 10, 300, 80), "Touch test", ("touch", None))
-        bottom = CONTROLS.bottom + 50
+        self._add((x, y + 5 * ROW, 250, 72), f"{cfg.match_idle:g} s  ›", ("match", None))
+        self._add((CONTROLS.x + 30, y + 6 * ROW + 6, 420, 76), "Reset today's scores", ("reset", None), "#danger")
+        self._add((CONTROLS.x + 480, y + 6 * ROW + 6, 300, 76), "Touch test", ("touch", None))
+        bottom = CONTROLS.bottom + 36
         self._add((60, bottom, 360, 90), "‹ Resume", ("resume", None), "#primary")
         self._add((LOGICAL_W // 2 - 180, bottom, 360, 90), "Restart", ("restart", None))
         self._add((LOGICAL_W - 420, bottom, 360, 90), "Exit to desktop", ("exit", None), "#danger")
@@ -138,14 +138,15 @@ class OperatorMenuScene(Scene):
         for i, entry in enumerate(catalog.entries()):
             text.draw(canvas, entry.title, (CONTROLS.x + 425 + i * 262, CONTROLS.y + 40), 28, GOLD, bold=True,
                       anchor="center")
-        labels = ("Games offered", "Seats (demos, setup)", "Bot level", "Volume", "Attract after")
+        labels = ("Games offered", "Seats", "Bot level", "Volume", "Attract after", "Idle in a match")
         for i, label in enumerate(labels):
             text.draw(canvas, label, (CONTROLS.x + 30, y + i * ROW + 36), 30, CREAM, bold=True, anchor="midleft")
         x = CONTROLS.x + 300
         text.draw(canvas, f"{round(cfg.volume * 100)} %", (x + 185, y + 3 * ROW + 36), 34, GOLD, bold=True,
                   anchor="center")
-        text.draw(canvas, "Still playing? after", (x + 270, y + 4 * ROW + 36), 30, CREAM, bold=True,
-                  anchor="midleft")
+        notes = ((4, "idle on the title, then demos"), (5, "then “Still playing?”"))
+        for row, note in notes:
+            text.draw(canvas, note, (x + 270, y + row * ROW + 36), 26, MUTED, anchor="midleft")
         pin = "PIN from the kiosk config" if cfg.pin else "no PIN set"
         text.draw(canvas, f"Changes apply at once and are kept · {pin}", (CONTROLS.x + 30, CONTROLS.bottom - 40),
                   24, MUTED, anchor="midleft")

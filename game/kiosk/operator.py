@@ -162,8 +162,11 @@ class PinPadScene(Scene):
         else:
             line, colour = self.message, RED if self.message.startswith(("Wrong", "Too")) else CREAM
         text.draw(canvas, line, (self.rect.centerx, self.rect.y + 110), 30, colour, anchor="midtop")
-        dots = "●" * len(self.entered) if self.entered else "—"
-        text.draw(canvas, dots, (self.rect.centerx, self.rect.y + 160), 44, CREAM, bold=True, anchor="midtop")
+        n = len(self.entered)  # drawn dots: the font has no bullet glyph at this size
+        for i in range(n):
+            pygame.draw.circle(canvas, CREAM, (self.rect.centerx + (i - (n - 1) / 2) * 40, self.rect.y + 190), 12)
+        if not n:
+            text.draw(canvas, "—", (self.rect.centerx, self.rect.y + 160), 44, MUTED, bold=True, anchor="midtop")
 
 
 class NoPinScene(Scene):
