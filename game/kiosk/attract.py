@@ -16,6 +16,7 @@ import pygame
 
 from game import catalog
 from game.display import LOGICAL_H, LOGICAL_W
+from game.kiosk import shell
 from game.palette import CREAM, GOLD, MUTED, WOOD
 from game.scene import Scene
 from game.widgets import felt, heading, panel
@@ -170,6 +171,9 @@ class Attract:
         return ended or (self._stuck_at is not None and now - self._stuck_at >= STUCK)
 
     def _next(self) -> None:
+        self.scene = None
+        self.app.stack.reset(self.app.title())  # the old item goes first, so its memory can be freed
+        shell.tidy()
         self.index = (self.index + 1) % len(self.items)
         self.started = self.app.clock()
         self._ended_at = self._stuck_at = None

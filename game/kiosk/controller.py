@@ -244,6 +244,7 @@ class Kiosk:
         self.app.pointer.cancel_all()
         self.app.stack.reset(self.app.title())
         self.reset_visitor()
+        shell.tidy()
         self.last_input = self.app.clock()
 
     def reset_visitor(self) -> None:
