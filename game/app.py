@@ -52,12 +52,12 @@ class App:
 
     def __init__(self, options: AppOptions, clock: Callable[[], float] = time.perf_counter) -> None:
         self.options = options
+        self.audio_ok = init_mixer()  # first: pygame.init() would try the sound card noisily
         pygame.init()
         self.settings, warning = settings_mod.load()
         fullscreen = options.fullscreen or options.kiosk or self.settings.fullscreen
         self.display = Display(options.size, fullscreen)
         pygame.display.set_caption("Market Hall")
-        self.audio_ok = init_mixer()
         self.assets = Assets()
         self.text = Text()
         self.audio = Audio(self.assets, self.settings.volume, options.mute or self.settings.mute)
@@ -293,8 +293,7 @@ class App:
 
     # the error boundary ---------------------------------------------------------------------
     def _crashed(self, exc: Exception) -> None:
-        top = self.stack.top
-        where = top.name if top else "startup"
+        where = self._failed_scene_name(exc)
         log.error("scene %s crashed:\n%s", where, "".join(traceback.format_exception(exc)))
         now = time.monotonic()
         if where == "title" and now - self._last_crash < 2.0:
@@ -307,3 +306,14 @@ class App:
                    error=True, seconds=7.0)
         if self.kiosk is not None:
             self.kiosk.crashed(where)
+
+    def _failed_scene_name(self, exc: Exception) -> str:
+        """The scene whose code raised (the innermost scene method in the traceback), not just the top one."""
+        failed: Scene | None = None
+        for frame, _ in traceback.walk_tb(exc.__traceback__):
+            owner = frame.f_locals.get("self")
+            if isinstance(owner, Scene):
+                failed = owner
+        if failed is None:
+            failed = self.stack.top
+        return failed.name if failed else "startup"

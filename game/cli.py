@@ -11,6 +11,13 @@ import logging
 import logging.handlers
 import os
 import sys
+from pathlib import Path
+from typing import Any
+
+from game.online import cli as online_cli
+from rules.registry import GAME_MODULES
+
+INTERRUPTED = 130  # what shells report for a program stopped by Ctrl-C (128 + SIGINT)
 
 RESTART_CODE = 75  # game/kiosk/shell.py: the kiosk asks to be run again
 
@@ -25,14 +32,24 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
-    d = {"default": argparse.SUPPRESS} if suppress else {}
+    d: dict[str, Any] = {"default": argparse.SUPPRESS} if suppress else {}
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen", **d)
     parser.add_argument("--size", type=_size, help="window size, e.g. 1920x1080", **d)
     parser.add_argument("--mute", action="store_true", help="no sound", **d)
     parser.add_argument("--seed", type=int, help="seed for new matches (reproducible deals)", **d)
     parser.add_argument("--headless", action="store_true", help="dummy video and audio drivers", **d)
-    parser.add_argument("--frames", type=int, help="quit cleanly after N frames", **d)
+    parser.add_argument("--frames", type=_at_least_one, help="quit cleanly after N frames", **d)
     parser.add_argument("--screenshot", help="with --frames: save the last frame as PNG", **d)
     parser.add_argument("--kiosk", action="store_true",
                         help="event kiosk: fullscreen, no Quit, back to the title when idle", **d)
@@ -46,15 +63,16 @@ def build_parser() -> argparse.ArgumentParser:
     _global_options(parser, suppress=False)
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser("play", help="go straight to a game's seat setup")
-    play.add_argument("game", choices=("night-market", "swap-meet", "stamp-swap"))
+    play.add_argument("game", choices=tuple(GAME_MODULES))
     bench = sub.add_parser("bench", help="render a busy scripted table headless and print frame times")
     bench.add_argument("--windowed", action="store_true",
                        help="use the real display (e.g. Xvfb) instead of the dummy driver")
-    bench.add_argument("--part", choices=("all", "frames", "rules", "bots"), default="all",
-                       help="measure only frame times, rules throughput or bot thinking")
+    bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "online"), default="all",
+                       help="measure only frame times, rules throughput, bot thinking or an online server")
+    bench.add_argument("--rooms", type=int, default=20, help="with --part online: rooms of bot clients")
     auto = sub.add_parser("autoplay", help="bots play whole matches with no display")
-    auto.add_argument("game", choices=("night-market", "swap-meet", "stamp-swap"))
-    auto.add_argument("--matches", type=int, default=10)
+    auto.add_argument("game", choices=tuple(GAME_MODULES))
+    auto.add_argument("--matches", type=_at_least_one, default=10)
     auto.add_argument("--players", type=int)
     auto.add_argument("--bot", default="normal", help="level of the first seat")
     auto.add_argument("--vs", default="normal", help="level of every other seat")
@@ -62,26 +80,56 @@ def build_parser() -> argparse.ArgumentParser:
     soak.add_argument("--minutes", type=float, default=10.0, help="simulated minutes")
     for p in (play, bench, auto, soak):
         _global_options(p, suppress=True)
+    online_cli.add_parsers(sub)
     return parser
 
 
 def _setup_logging() -> None:
     from game import paths
 
-    handler = logging.handlers.RotatingFileHandler(paths.data_dir() / "market-hall.log", maxBytes=1_000_000,
-                                                   backupCount=2, encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.setLevel(logging.INFO)
-    root.addHandler(handler)
     console = logging.StreamHandler()
     console.setLevel(logging.WARNING)
     root.addHandler(console)
+    try:
+        handler = logging.handlers.RotatingFileHandler(paths.data_dir() / "market-hall.log", maxBytes=1_000_000,
+                                                       backupCount=2, encoding="utf-8")
+    except OSError as exc:  # a folder or a read-only file where the log belongs must not stop the game
+        logging.getLogger(__name__).warning("no log file (%s): logging to the terminal only", exc)
+        return
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+
+
+def _check_screenshot(parser: argparse.ArgumentParser, screenshot: str | None) -> None:
+    """Refuse a screenshot path that cannot be written before anything runs (exits with usage code 2)."""
+    if not screenshot:
+        return
+    path = Path(screenshot)
+    if path.is_dir():
+        parser.error(f"--screenshot: {screenshot} is a folder; give a file name such as {path / 'shot.png'}")
+    folder = path.parent
+    if not folder.is_dir():
+        parser.error(f"--screenshot: the folder {folder} does not exist")
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the `market-hall` command."""
-    args = build_parser().parse_args(argv)
+    """Entry point of the `market-hall` command; Ctrl-C quits quietly with exit code 130."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        # Every move is autosaved as it is made, so there is nothing to save here, and nothing is deleted.
+        print("market-hall: interrupted", file=sys.stderr)
+        return INTERRUPTED
+
+
+def _run(argv: list[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    _check_screenshot(parser, getattr(args, "screenshot", None))
+    if args.command in online_cli.COMMANDS or (args.command == "bench" and args.part == "online"):
+        return online_cli.run(args)
     real_bench = args.command == "bench" and args.windowed
     if args.headless or args.command == "autoplay" or (args.command == "bench" and not real_bench):
         os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -46,7 +46,18 @@ def sounds_dir() -> Path:
     return Path(str(resources.files("sounds")))
 
 
-def font_path(bold: bool = False) -> Path:
-    """Noto Sans, shipped by pygame-gui under the OFL."""
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+def gui_font_file(name: str) -> Path:
+    """A font file shipped by pygame-gui (Noto Sans and Fira Code, under the OFL)."""
     return Path(str(resources.files("pygame_gui").joinpath("data", name)))
+
+
+def font_path(bold: bool = False) -> Path:
+    """Noto Sans, the font of all our own text."""
+    return gui_font_file("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+
+
+def builtin_font_path() -> Path:
+    """pygame's own font (freesansbold), the fallback when a shipped font is broken."""
+    import pygame.font
+
+    return Path(str(resources.files("pygame").joinpath(pygame.font.get_default_font())))

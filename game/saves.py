@@ -8,7 +8,6 @@ never deleted) and reported; it never stops the app.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import time
@@ -17,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from game import paths
-from game.settings import set_aside
+from game.files import BadFile, read_json, set_aside, write_json
 from rules.registry import GAME_MODULES
 
 log = logging.getLogger(__name__)
 VERSION = 2
-MAX_BYTES = 4 * 1024 * 1024  # a long Swap Meet log is ~200 KB; anything far bigger is not ours
 LEGACY = "current.json"  # the one shared slot of save version 1
 
 
@@ -62,15 +60,7 @@ def slot(game: str) -> Path:
 def write(save: Save) -> bool:
     """Write atomically so a crash mid-write never corrupts the save; False when it failed."""
     save.saved_at = time.time()
-    path = slot(save.game)
-    tmp = path.with_suffix(".tmp")
-    try:
-        tmp.write_text(json.dumps(save.to_json()), encoding="utf-8")
-        tmp.replace(path)
-    except (OSError, ValueError) as exc:
-        log.warning("could not autosave to %s: %s", path, exc)
-        return False
-    return True
+    return write_json(slot(save.game), save.to_json())
 
 
 def clear(game: str) -> None:
@@ -82,18 +72,10 @@ def clear(game: str) -> None:
 
 def _read(path: Path) -> Any:
     """The JSON of a regular file of sane size (a pipe or a folder must never hang or crash us)."""
-    if not path.is_file():
-        raise BadSave("not a regular file")
-    if path.stat().st_size > MAX_BYTES:
-        raise BadSave("far too large")
     try:
-        return json.loads(path.read_text(encoding="utf-8"), parse_constant=_no_constant)
-    except (OSError, UnicodeError, RecursionError, ValueError) as exc:
-        raise BadSave(f"not readable: {exc}") from exc
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")
+        return read_json(path)
+    except BadFile as exc:
+        raise BadSave(exc.reason) from exc
 
 
 def parse(raw: Any, game: str | None = None) -> Save:
@@ -150,7 +132,11 @@ def paused() -> tuple[list[Save], list[str]]:
 def set_aside_save(game: str, why: str) -> str:
     """Move a game's save out of the way and say so in words for the player."""
     path = slot(game)
-    moved = set_aside(path) if os.path.lexists(path) else path
+    try:
+        moved = set_aside(path) if os.path.lexists(path) else path
+    except OSError as exc:  # read-only media: say so, and the title simply skips it
+        log.warning("save %s %s and could not be moved: %s", path, why, exc)
+        return f"The saved match {why}; it could not be moved aside ({exc.strerror})."
     log.warning("save %s %s; moved to %s", path, why, moved)
     return f"The saved match {why} and was set aside as {moved.name}."
 

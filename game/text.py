@@ -2,15 +2,44 @@
 
 from __future__ import annotations
 
+import functools
+import logging
+import os
 from collections import OrderedDict
 
 import pygame
 
 from game import paths
-from game.palette import CREAM
+from game.palette import CREAM, INK
+
+log = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
+
+
+@functools.cache
+def usable_font(path: str) -> bool:
+    """True when the font file loads and renders; a broken one is logged once and never used.
+
+    pygame-ce does not raise on a corrupt font file: it returns a Font with no face, which
+    segfaults on set_point_size (pygame-gui calls it) but raises pygame.error on render.
+    """
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        if not os.path.isfile(path):  # a folder or a pipe would fail or block in SDL's fopen
+            raise FileNotFoundError("not a file")
+        pygame.font.Font(path, 16).render("Ag 0–9 ×", True, INK)
+    except (pygame.error, OSError, ValueError) as exc:
+        log.warning("font %s is unusable (%s): using pygame's built-in font instead", path, exc)
+        return False
+    return True
+
+
+def checked_font_file(path: os.PathLike[str] | str) -> str | None:
+    """`path` if that font works, else None: pygame's built-in font (pygame.font.Font(None, size))."""
+    return str(path) if usable_font(str(path)) else None
 
 
 class Text:
@@ -22,10 +51,10 @@ class Text:
         self.cache_size = cache_size
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The shipped font at `size` px."""
+        """The shipped font at `size` px (pygame's built-in font if that file is broken)."""
         key = (size, bold)
         if key not in self._fonts:
-            self._fonts[key] = pygame.font.Font(str(paths.font_path(bold)), size)
+            self._fonts[key] = pygame.font.Font(checked_font_file(paths.font_path(bold)), size)
         return self._fonts[key]
 
     def render(self, text: str, size: int, colour: Colour = CREAM, bold: bool = False,

@@ -7,15 +7,59 @@ so widgets are hit exactly where they are drawn at any window size.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib import resources
+from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ui_appearance_theme
+from pygame_gui.core.ui_font_dictionary import UIFontDictionary
+from pygame_gui.core.utility import FontResource
 
+from game import paths
 from game.display import LOGICAL_H, LOGICAL_W
+from game.text import checked_font_file
 
 Mapper = Callable[[tuple[float, float]], tuple[float, float]]
+
+
+def _gui_font(name: str) -> str:
+    """A pygame-gui font file by name, or pygame's built-in font file when that one is broken."""
+    return checked_font_file(paths.gui_font_file(name)) or str(paths.builtin_font_path())
+
+
+class CheckedFontDictionary(UIFontDictionary):
+    """pygame-gui's font dictionary, loading its default fonts only from files that were checked.
+
+    pygame-gui loads Noto Sans and Fira Code from its package without a check, and a corrupt
+    file segfaults pygame-ce there. This mirrors UIFontDictionary._load_default_font (0.6.x)
+    with checked paths; the theme's "noto_sans" then resolves to the same checked files.
+    """
+
+    def _load_default_font(self, font: Any) -> None:
+        files = [_gui_font(name) for name in (font.regular_file_name, font.bold_file_name,
+                                              font.italic_file_name, font.bold_italic_file_name)]
+        style = {"bold": False, "italic": False, "antialiased": True, "script": font.script,
+                 "direction": font.direction}
+        resource = FontResource(font_id=font.idx, size=font.size, style=style, location=(files[0], False))
+        error = resource.load()
+        if isinstance(error, Exception):
+            raise error
+        self.loaded_fonts[font.idx] = resource
+        self.known_font_paths[font.name] = [(path, False) for path in files]
+
+
+@contextmanager
+def _checked_fonts() -> Iterator[None]:
+    """While a theme is built, pygame-gui makes its font dictionary from our checked class."""
+    original = ui_appearance_theme.UIFontDictionary
+    ui_appearance_theme.UIFontDictionary = CheckedFontDictionary  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        ui_appearance_theme.UIFontDictionary = original  # type: ignore[misc]
 
 
 class CanvasUIManager(pygame_gui.UIManager):
@@ -25,6 +69,11 @@ class CanvasUIManager(pygame_gui.UIManager):
         theme = str(resources.files("game").joinpath("themes", "market_hall.json"))
         super().__init__((LOGICAL_W, LOGICAL_H), theme_path=theme, enable_live_theme_updates=False)
         self._mapper = mapper
+
+    def create_new_theme(self, theme_path: Any = None) -> ui_appearance_theme.UIAppearanceTheme:
+        """pygame-gui's theme, with fonts from checked files only."""
+        with _checked_fonts():
+            return super().create_new_theme(theme_path)
 
     def calculate_scaled_mouse_position(self, position: tuple[int, int]) -> tuple[int, int]:
         """Window pixels → canvas pixels, letterbox included."""

@@ -3,7 +3,8 @@
 A game module provides a `GAME` object satisfying `Game`. States are frozen values; `apply`
 returns a new state plus the events that happened, in order. Real time only enters through the
 explicit `now` arguments (seconds on whatever clock the caller keeps); turn-based games ignore it.
-Screens, bots and replays only ever see `view(state, seat)` and `redact(event, seat)`.
+Screens, bots and replays only ever see `view(state, seat)` and `redact(event, seat)`; both have
+one JSON form made by rules/codec.py (`view_to_json`, `Event.to_json`) for saves and the network.
 """
 
 from __future__ import annotations
@@ -13,20 +14,69 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from rules.codec import decode, json_data
+from rules.errors import MalformedData
+
 Seat = int
 
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened. `seat` is who did it (None for the game itself)."""
+    """Something that happened. `seat` is who did it (None for the game itself).
+
+    `secret` is the part only the seats in `visible_to` may see (a dealt hand, a pin, a viewed
+    stamp); `redact_secret` is the one rule that applies it. Event data is plain JSON data in
+    memory as on the wire (lists, never tuples; text keys), so `from_json(to_json(e)) == e`.
+    """
 
     kind: str
     seat: Seat | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    secret: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: tuple[Seat, ...] = ()
+
+    def __post_init__(self) -> None:
+        # One normalisation for every game, here rather than at each of the many event sites.
+        object.__setattr__(self, "data", json_data(self.data))
+        object.__setattr__(self, "secret", json_data(self.secret))
+        object.__setattr__(self, "visible_to", tuple(self.visible_to))
+        if self.data.keys() & self.secret.keys():
+            raise ValueError(f"{self.kind}: a key is both public and secret")
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
+        """A JSON-ready dict; the secret part and its seats appear only when there is one."""
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
+        if self.secret or self.visible_to:
+            out.update(secret=dict(self.secret), visible_to=list(self.visible_to))
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Event:
+        """Inverse of to_json; MalformedData on any other JSON value."""
+        return decode(_EventWire, data).event()
+
+
+@dataclass(frozen=True)
+class _EventWire:
+    """The declared wire shape of an Event, for the codec."""
+
+    kind: str
+    seat: Seat | None
+    data: dict[str, Any]
+    secret: dict[str, Any] = field(default_factory=dict)
+    visible_to: tuple[Seat, ...] = ()
+
+    def event(self) -> Event:
+        try:
+            return Event(self.kind, self.seat, self.data, self.secret, self.visible_to)
+        except ValueError as exc:
+            raise MalformedData(str(exc)) from None
+
+
+def redact_secret(event: Event, seat: Seat | None) -> Event:
+    """The event as `seat` may see it: data plus the secret for a seat in visible_to, else data alone."""
+    data = {**event.data, **event.secret} if seat is not None and seat in event.visible_to else event.data
+    return Event(event.kind, event.seat, data)
 
 
 class EndReason(enum.Enum):
@@ -128,7 +178,13 @@ class Game(Protocol[S, A, V]):
         """Only what `seat` may know (None: a spectator who sees public information only)."""
 
     def redact(self, event: Event, seat: Seat | None) -> Event:
-        """The event as `seat` may see it."""
+        """The event as `seat` may see it (every game so far: `redact_secret`)."""
+
+    def view_to_json(self, view: V) -> Any:
+        """The JSON-ready form of a view."""
+
+    def view_from_json(self, data: Any) -> V:
+        """Inverse of view_to_json; raises MalformedData on anything else."""
 
     def outcome(self, state: S) -> Outcome | None:
         """The outcome once the match is over, else None."""
@@ -138,6 +194,12 @@ class Game(Protocol[S, A, V]):
 
     def action_from_json(self, data: Any) -> A:
         """Inverse of action_to_json; raises MalformedAction on garbage."""
+
+    def action_to_text(self, action: A) -> str:
+        """A short text form of an action, for logs and golden files."""
+
+    def action_from_text(self, text: Any) -> A:
+        """Inverse of action_to_text; raises MalformedAction on anything else."""
 
     def make_bot(self, level: str, seat: Seat, seed: int) -> Bot[V, A]:
         """A bot for `seat` at `level` with its own seeded rng; raises UnknownBotLevel."""

@@ -1,7 +1,11 @@
-"""The two ways an action can be refused, in the python-chess manner."""
+"""The ways a value can be refused, in the python-chess manner."""
 
 
-class MalformedAction(ValueError):
+class MalformedData(ValueError):
+    """JSON data that is not the form of any value of the expected type (a view, an event)."""
+
+
+class MalformedAction(MalformedData):
     """The action text or value is not an action of this game at all."""
 
 

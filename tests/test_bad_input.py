@@ -29,10 +29,11 @@ def test_settings_of_the_wrong_shape_are_set_aside():
     assert settings == Settings() and warning
 
 
-def test_out_of_range_values_are_clamped_and_unknown_keys_ignored():
+def test_out_of_range_values_are_refused_and_unknown_keys_ignored():
     settings_path().write_text(json.dumps({"volume": 7, "bot_speed": "warp", "colour": "x"}))
     settings, warning = load()
-    assert warning is None and settings.volume == 1.0 and settings.bot_speed == "normal"
+    assert warning and "volume, bot speed" in warning
+    assert settings.volume == 0.8 and settings.bot_speed == "normal"
 
 
 def test_settings_round_trip():

@@ -5,12 +5,17 @@ from __future__ import annotations
 import json
 import logging
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pygame
+import pytest
 
-from game.cli import _setup_logging, build_parser
+from game import saves
+from game.cli import _setup_logging, build_parser, main
+from rules.registry import GAME_MODULES
 from tests.conftest import make_player
 from tests.test_bad_input import Exploding
 
@@ -82,3 +87,65 @@ def test_a_scene_crash_lands_in_the_log_file(market_home):
             root.removeHandler(handler)
             handler.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize("argv", [["--frames", "0"], ["--frames", "-1", "--screenshot", "f.png"],
+                                  ["--frames", "two"], ["autoplay", "swap-meet", "--matches", "0"],
+                                  ["autoplay", "swap-meet", "--matches", "-3"]])
+def test_counts_must_be_at_least_one(argv, capsys):
+    with pytest.raises(SystemExit) as info:
+        build_parser().parse_args(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "must be at least 1" in err or "must be a whole number" in err
+
+
+@pytest.mark.parametrize("where", ["missing/shot.png", "."])
+def test_a_screenshot_that_cannot_be_written_is_refused_before_anything_runs(tmp_path, market_home, capsys,
+                                                                             where):
+    with pytest.raises(SystemExit) as info:
+        main(["--headless", "--frames", "2", "--screenshot", str(tmp_path / where)])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "--screenshot" in err and ("does not exist" in err or "is a folder" in err)
+    assert not (market_home / "data" / "market-hall.log").exists()  # nothing ran
+
+
+def test_the_game_choices_are_the_registry():
+    parser = build_parser()
+    for game in GAME_MODULES:
+        assert parser.parse_args(["play", game]).game == game
+        assert parser.parse_args(["autoplay", game]).game == game
+    with pytest.raises(SystemExit):
+        parser.parse_args(["play", "chess"])
+
+
+def test_autoplay_with_the_wrong_player_count_says_who_it_is_for(market_home):
+    result = run("autoplay", "night-market", "--players", "3", env_home=market_home)
+    assert result.returncode == 2
+    assert json.loads(result.stdout)["error"].startswith("Night Market is for 2 players")
+
+
+def test_ctrl_c_quits_quietly_with_130_and_keeps_the_save(market_home):
+    assert saves.write(saves.Save("night-market", 3, {"seats": []}, []))
+    kept = saves.slot("night-market").read_bytes()
+    env = dict(os.environ, MARKET_HALL_HOME=str(market_home))
+    proc = subprocess.Popen([sys.executable, "-m", "game", "--headless"], env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not (market_home / "data" / "market-hall.log").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)  # logging is set up just before the window opens
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert "interrupted" in err
+    assert saves.slot("night-market").read_bytes() == kept
+
+
+def test_a_folder_where_the_log_file_belongs_does_not_stop_the_game(market_home):
+    (market_home / "data" / "market-hall.log").mkdir(parents=True)
+    result = run("--headless", "--frames", "2", env_home=market_home)
+    assert result.returncode == 0, result.stderr
+    assert "no log file" in result.stderr and "Traceback" not in result.stderr

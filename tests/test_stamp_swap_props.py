@@ -1,8 +1,10 @@
-"""Property tests over random Stamp Swap matches: conservation, album integrity, tickets, no leaks, replay."""
+"""Property tests over random Stamp Swap matches: conservation, album integrity, tickets, bot matches.
+
+Replay, JSON forms, check/apply agreement and leaks are checked for every game in test_contract.py.
+"""
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
@@ -11,30 +13,13 @@ from hypothesis import strategies as st
 from test_stamp_swap_helpers import config
 
 from rules.driver import play_match
-from rules.errors import IllegalAction
 from rules.stamp_swap import GAME
-from rules.stamp_swap.actions import Place, Take, TakePile
 from rules.stamp_swap.cards import ATTENDEE_IDS
 from rules.stamp_swap.setup import all_keys
 from rules.stamp_swap.stamps import STAMPS
-from rules.stamp_swap.state import HIDDEN_PREFIX, Phase, filled, knows, spec_id
+from rules.stamp_swap.state import Phase, filled, spec_id
 
 EVERY_CARD = Counter([*STAMPS, *ATTENDEE_IDS])
-
-
-def _secret_ids(state, seat):
-    """Card ids behind face-down keys this seat does not know."""
-    return {spec_id(state, f"{HIDDEN_PREFIX}{i}") for i in range(len(state.hidden))
-            if not knows(state, seat, f"{HIDDEN_PREFIX}{i}")}
-
-
-def _assert_no_leak(state, events):
-    for seat in [*range(state.players), None]:
-        secrets = _secret_ids(state, seat)
-        text = json.dumps(GAME.view(state, seat))
-        text += json.dumps([GAME.redact(e, seat).to_json() for e in events])
-        for card in secrets:
-            assert f'"{card}"' not in text, (seat, card)
 
 
 def _assert_album_ok(before, after):
@@ -45,23 +30,9 @@ def _assert_album_ok(before, after):
         assert len(filled(after, seat)) == area  # no overlap
 
 
-def _illegal_probe(state, seat, rnd):
-    probes = [Take("nowhere"), TakePile(seat, 0), Place("nowhere", 0, 0)]
-    action = rnd.choice(probes)
-    reason = GAME.check(state, seat, action)
-    assert isinstance(reason, str) and reason
-    try:
-        GAME.apply(state, seat, action)
-    except IllegalAction as exc:
-        assert exc.reason == reason
-    else:
-        raise AssertionError("illegal action applied")
-
-
-def _random_match(seed, players, deep=True):
+def _random_match(seed, players):
     rnd = random.Random(seed)
     state, _ = GAME.new_match(seed, config(players))
-    log = []
     while GAME.outcome(state) is None:
         waiting = GAME.waiting(state)
         assert waiting
@@ -69,40 +40,21 @@ def _random_match(seed, players, deep=True):
         legal = GAME.legal_actions(state, seat)
         assert legal
         action = rnd.choice(list(legal))
-        assert GAME.check(state, seat, action) is None
-        assert GAME.action_from_json(json.loads(json.dumps(GAME.action_to_json(action)))) == action
-        new, events = GAME.apply(state, seat, action)
-        log.append((seat, action))
+        new, _ = GAME.apply(state, seat, action)
         assert Counter(all_keys(new)) == EVERY_CARD
         _assert_album_ok(state, new)
-        if deep:
-            _assert_no_leak(new, events)
-            _illegal_probe(new, GAME.waiting(new)[0], rnd) if GAME.waiting(new) else None
         state = new
-    return state, log
+    return state
 
 
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
 def test_random_matches_keep_every_invariant(seed, players):
-    state, log = _random_match(seed, players)
+    state = _random_match(seed, players)
     assert state.phase is Phase.OVER
     for s in state.seats:
         assert len(s.tickets) == 3 and len(set(s.tickets)) == 3  # three tickets spent, all different
         assert not s.pending and not s.holding and not s.dc
-    replay, _ = GAME.new_match(seed, config(players))
-    for seat, action in log:
-        replay, _ = GAME.apply(replay, seat, action)
-    assert replay == state
-
-
-@settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
-def test_same_seed_same_match_and_tickets(seed, players):
-    a, _ = _random_match(seed, players, deep=False)
-    b, _ = _random_match(seed, players, deep=False)
-    assert a == b
-    assert all(len(s.tickets) == 3 for s in a.seats)
 
 
 def test_bots_finish_matches_at_every_table_size():

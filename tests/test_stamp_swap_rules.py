@@ -73,7 +73,8 @@ def test_face_down_stamp_viewed_privately_by_its_taker():
     theirs = GAME.view(state, 1 - seat)["seats"][seat]["dc"][-1]
     assert mine["known"] and not theirs["known"] and "colour" not in theirs
     viewed = next(e for e in events if e.kind == "viewed")
-    assert "secret" in GAME.redact(viewed, seat).data and "secret" not in GAME.redact(viewed, 1 - seat).data
+    assert GAME.redact(viewed, seat).data["stamps"] == {hidden: state.hidden[int(hidden.split("-")[1])]}
+    assert "stamps" not in GAME.redact(viewed, 1 - seat).data and not GAME.redact(viewed, seat).secret
 
 
 def _collect_all(state, token_pick=None):

@@ -135,7 +135,7 @@ def test_reserve_stays_with_its_owner():
 
 @pytest.mark.parametrize(
     ("seat", "action", "reason"),
-    [(1, TakePile(0, 0), "not your turn"), (0, TakePile(0, 0), "not your own"), (0, TakePile(1, 2), "pile 0 or 1")],
+    [(1, TakePile(0, 0), "not your turn"), (0, TakePile(0, 0), "not your own"), (0, TakePile(1, 2), "outside 0..1")],
 )
 def test_bad_pile_choices_are_refused(seat, action, reason):
     state = choose_state(2, token=0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 
 import pytest
-from test_swap_meet_props import check_scores, config, scrambled
+from test_swap_meet_props import check_scores, config
 
 from rules.driver import play_match
 from rules.swap_meet import GAME
@@ -13,6 +13,7 @@ from rules.swap_meet.actions import CashOut, OpenOffer, Swap
 from rules.swap_meet.bots import LEVELS
 from rules.swap_meet.scenario import scenario
 from rules.swap_meet.state import Phase
+from tests.support import PERTURB
 
 C, S, K, R = "crate", "sack", "coin", "rack"
 
@@ -104,7 +105,7 @@ def test_bot_decisions_ignore_hidden_facts():
         if state.phase is Phase.TRADING:
             for level in GAME.bot_levels:
                 view = GAME.view(state, seat)
-                hidden = GAME.view(scrambled(state, seat), seat)
+                hidden = GAME.view(PERTURB[GAME.name](state, seat), seat)
                 assert hidden == view
                 a = GAME.make_bot(level, seat, 5).choose(view, GAME.legal_actions(state, seat, now), now)
                 b = GAME.make_bot(level, seat, 5).choose(hidden, GAME.legal_actions(state, seat, now), now)

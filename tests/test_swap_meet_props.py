@@ -1,9 +1,12 @@
-"""Swap Meet property tests over random real-time games with random timings."""
+"""Swap Meet property tests over random real-time games with random timings.
+
+Conservation, market bounds, offers, scores and racing swaps; replay, JSON forms and leaks are
+checked for every game in test_contract.py.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -14,7 +17,7 @@ from rules.contract import MatchConfig, SeatConfig
 from rules.errors import IllegalAction
 from rules.swap_meet import GAME
 from rules.swap_meet.actions import Crash, OpenOffer, Peek, PinBank, Swap
-from rules.swap_meet.data import CONTRACTS, CONTRACTS_BY_NAME, OFFER_LIMIT, RESOURCES, deck_kinds
+from rules.swap_meet.data import CONTRACTS_BY_NAME, OFFER_LIMIT, RESOURCES, deck_kinds
 from rules.swap_meet.state import Phase
 
 FAST = settings(max_examples=40, deadline=None)
@@ -75,35 +78,6 @@ def check_scores(state) -> None:
         assert summary.stalls[seat].score == want
 
 
-def scrambled(state, seat):
-    """Change everything `seat` cannot see: others' contracts, pins and loose card kinds."""
-    stalls = list(state.stalls)
-    known = set(state.stalls[seat].peeked)
-    for other, stall in enumerate(stalls):
-        if other == seat:
-            continue
-        listed = set(stall.offer.card_ids) if stall.offer else set()
-        hand = tuple(c if (c.id in listed or c.kind not in RESOURCES) else replace(c, kind=RESOURCES[c.id % 4])
-                     for c in stall.hand)
-        contract = stall.contract if other in known else CONTRACTS[(other * 5 + 3) % len(CONTRACTS)].name
-        stalls[other] = replace(stall, hand=hand, contract=contract, pin=RESOURCES[other % 4])
-    return replace(state, stalls=tuple(stalls))
-
-
-def check_views(state, events) -> None:
-    for seat in range(state.seats):
-        view = GAME.view(state, seat)
-        assert set(view.peeked) == set(state.stalls[seat].peeked)
-        if state.phase is Phase.TRADING:
-            assert GAME.view(scrambled(state, seat), seat) == view
-        for event in events:
-            seen = GAME.redact(event, seat)
-            if event.seat != seat and event.kind in ("pin_bank", "peek"):
-                assert "kind" not in seen.data and "contract" not in seen.data
-            if event.kind == "takeover" and seat not in (event.seat, event.data["target"]):
-                assert "kind" not in seen.data and "card" not in seen.data
-
-
 def junk_action(state, seat, pick):
     kinds = RESOURCES + ("gold",)
     options = [OpenOffer(kinds[pick % 5], pick % 4), Swap(pick % 7 - 1, kinds[pick % 5], pick % 9),
@@ -152,26 +126,13 @@ def run(seed, seats, steps):
             seen_locks = len(state.summaries)
             if state.summaries[-1].round_no == state.round_no:
                 check_scores(state)
-        check_views(state, events)
     return state, log
-
-
-def replay(seed, seats, log):
-    state, _ = GAME.new_match(seed, config(seats, round_seconds=60, summary_seconds=3))
-    for entry in log:
-        if entry[0] == "tick":
-            state, _ = GAME.tick(state, entry[1])
-        else:
-            _, now, seat, action = entry
-            state, _ = GAME.apply(state, seat, GAME.action_from_json(GAME.action_to_json(action)), now)
-    return state
 
 
 @FAST
 @given(st.integers(0, 2**32), st.integers(3, 6), st.lists(STEP, min_size=5, max_size=80))
-def test_random_realtime_games_keep_every_invariant_and_replay(seed, seats, steps):
-    state, log = run(seed, seats, steps)
-    assert replay(seed, seats, log) == state
+def test_random_realtime_games_keep_every_invariant(seed, seats, steps):
+    run(seed, seats, steps)  # conservation, market bounds, offers, scores and refusals at every step
 
 
 @FAST
@@ -219,7 +180,6 @@ def test_bot_games_with_random_timings_keep_every_invariant(seed, seats, delays)
         check_conservation(state)
         check_market(state)
         check_offers(state)
-        check_views(state, events)
         if len(state.summaries) > locks:
             locks = len(state.summaries)
             check_scores(state)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rules.codec import decode, encode
 from rules.config import one_of, require_config, require_level
-from rules.contract import Bot, Event, Game, MatchConfig, Outcome
+from rules.contract import Bot, Event, Game, MatchConfig, Outcome, redact_secret
 from rules.night_market import actions as _actions
 from rules.night_market.actions import Action
 from rules.night_market.apply import apply as _apply
@@ -19,7 +20,7 @@ from rules.night_market.legal import legal_actions as _legal
 from rules.night_market.legal import why_not as _why_not
 from rules.night_market.outcome import outcome as _outcome
 from rules.night_market.state import State, new_match
-from rules.night_market.view import View, redact, view
+from rules.night_market.view import View, view
 
 OPTIONS = {"first_seat": one_of(0, 1)}  # who starts round 1
 
@@ -69,8 +70,24 @@ class NightMarket:
         return view(state, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:
-        """The event as `seat` may see it."""
-        return redact(event, seat)
+        """The event as `seat` may see it (another seat's dealt hand is a count)."""
+        return redact_secret(event, seat)
+
+    def view_to_json(self, view: View) -> dict[str, Any]:
+        """The JSON-ready form of a view."""
+        return encode(View, view)
+
+    def view_from_json(self, data: Any) -> View:
+        """Inverse of view_to_json; raises MalformedData on anything else."""
+        return decode(View, data)
+
+    def action_to_text(self, action: Any) -> str:
+        """The short text form of an action ("exchange 3,7 12 1")."""
+        return _actions.ACTIONS.to_text(action)
+
+    def action_from_text(self, text: Any) -> Any:
+        """Inverse of action_to_text; raises MalformedAction."""
+        return _actions.ACTIONS.from_text(text)
 
     def outcome(self, state: State) -> Outcome | None:
         """Seals per seat once the match is over."""

@@ -1,27 +1,45 @@
-"""Night Market actions: small frozen values that round-trip through JSON."""
+"""Night Market actions: small frozen values with a JSON and a short text form (rules/codec.py).
+
+Bounds come from the data tables, so nothing a legal move could never hold gets through:
+>>> ACTIONS.to_text(Exchange(take=(3, 7), give=(12,), porters=1))
+'exchange 3,7 12 1'
+>>> ACTIONS.from_text("exchange 3,7 () 2")
+Exchange(take=(3, 7), give=(), porters=2)
+>>> ACTIONS.from_json({"type": "sell", "cards": [4, 4]})
+Traceback (most recent call last):
+rules.errors.MalformedAction: not a Night Market action: sell.cards: repeats an item
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from rules.errors import MalformedAction
+from rules.codec import Range, Size, Unique
+from rules.night_market.data import CARD_COUNT, HAND_LIMIT, MARKET_SIZE
+from rules.tagged import Tagged
+
+CardId = Annotated[int, Range(0, CARD_COUNT - 1)]
+# An exchange takes 2+ goods from the market and gives back as many (cards and porters).
+Taken = Annotated[tuple[CardId, ...], Size(2, MARKET_SIZE), Unique()]
+Given = Annotated[tuple[CardId, ...], Size(0, MARKET_SIZE), Unique()]
+Sold = Annotated[tuple[CardId, ...], Size(1, HAND_LIMIT), Unique()]
 
 
 @dataclass(frozen=True)
 class Take:
     """Take one good (by card id) from the market."""
 
-    card: int
+    card: CardId
 
 
 @dataclass(frozen=True)
 class Exchange:
     """Take 2+ market goods; give back hand cards and/or `porters` porters, the same number."""
 
-    take: tuple[int, ...]
-    give: tuple[int, ...] = ()
-    porters: int = 0
+    take: Taken
+    give: Given = ()
+    porters: Annotated[int, Range(0, MARKET_SIZE)] = 0
 
 
 @dataclass(frozen=True)
@@ -33,56 +51,20 @@ class TakePorters:
 class Sell:
     """Sell these hand cards (all of one kind)."""
 
-    cards: tuple[int, ...]
+    cards: Sold
 
 
 Action = Take | Exchange | TakePorters | Sell
+ACTIONS = Tagged(
+    "Night Market", {"take": Take, "exchange": Exchange, "take_porters": TakePorters, "sell": Sell}
+)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """A JSON-ready dict for an action."""
-    if isinstance(action, Take):
-        return {"type": "take", "card": action.card}
-    if isinstance(action, Exchange):
-        return {
-            "type": "exchange",
-            "take": list(action.take),
-            "give": list(action.give),
-            "porters": action.porters,
-        }
-    if isinstance(action, TakePorters):
-        return {"type": "take_porters"}
-    if isinstance(action, Sell):
-        return {"type": "sell", "cards": list(action.cards)}
-    raise MalformedAction(f"not a Night Market action: {action!r}")
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedAction(f"expected a whole number, got {value!r}")
-    return value
-
-
-def _ints(value: Any) -> tuple[int, ...]:
-    if not isinstance(value, (list, tuple)):
-        raise MalformedAction(f"expected a list of card ids, got {value!r}")
-    return tuple(_int(v) for v in value)
+    return ACTIONS.to_json(action)
 
 
 def action_from_json(data: Any) -> Action:
-    """Inverse of action_to_json; raises MalformedAction on anything else."""
-    if not isinstance(data, dict):
-        raise MalformedAction(f"expected an object, got {data!r}")
-    kind = data.get("type")
-    try:
-        if kind == "take":
-            return Take(_int(data["card"]))
-        if kind == "exchange":
-            return Exchange(_ints(data["take"]), _ints(data.get("give", [])), _int(data.get("porters", 0)))
-        if kind == "take_porters":
-            return TakePorters()
-        if kind == "sell":
-            return Sell(_ints(data["cards"]))
-    except KeyError as exc:
-        raise MalformedAction(f"missing field {exc.args[0]!r}") from exc
-    raise MalformedAction(f"unknown action type {kind!r}")
+    """Inverse of action_to_json; raises MalformedAction on any other JSON value."""
+    return ACTIONS.from_json(data)

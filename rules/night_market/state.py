@@ -134,8 +134,8 @@ def deal_round(
         )
     ]
     for seat in order:
-        data = {"cards": card_list(hands[seat]), "porters": list(porters[seat])}
-        events.append(Event("dealt", seat, data))
+        data = {"count": len(hands[seat]), "porters": list(porters[seat])}
+        events.append(Event("dealt", seat, data, {"cards": card_list(hands[seat])}, (seat,)))
     return state, events
 
 

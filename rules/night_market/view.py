@@ -1,4 +1,4 @@
-"""What one seat may know of a Night Market match, and events redacted the same way.
+"""What one seat may know of a Night Market match (events follow the contract's `redact_secret`).
 
 Hidden cards appear only as counts: the opponent's hand (except cards it took face up from the
 market), the deck, and bonus values (for everyone, the owner included, until the round ends).
@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Annotated
 
-from rules.contract import Event
-from rules.night_market.data import BONUS_SIZES, CARD_KIND, DECK_COUNTS, GOODS
+from rules.codec import OneOf, Range
+from rules.night_market.data import BONUS_SIZES, CARD_COUNT, CARD_KIND, DECK_COUNTS, GOODS
 from rules.night_market.state import RoundSummary, State
 
-Card = tuple[int, str]
+# (card id, kind): the wire form names a real card and a real kind, nothing else.
+Card = tuple[Annotated[int, Range(0, CARD_COUNT - 1)], Annotated[str, OneOf(frozenset(CARD_KIND))]]
 
 
 @dataclass(frozen=True)
@@ -109,11 +111,3 @@ def view(state: State, seat: int | None) -> View:
         log=state.log,
         last_round=state.last_round,
     )
-
-
-def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` may see it: another seat's dealt hand becomes a count."""
-    if event.kind == "dealt" and event.seat != seat:
-        data = {"count": len(event.data["cards"]), "porters": list(event.data["porters"])}
-        return Event(event.kind, event.seat, data)
-    return event

@@ -1,18 +1,37 @@
-"""Stamp Swap actions: small frozen values with a JSON form."""
+"""Stamp Swap actions: small frozen values with a JSON and text form (rules/codec.py).
+
+Every key must name an item of this game (a card id, or "hidden-N" within the deck's size) and
+album coordinates must lie inside the album:
+>>> ACTIONS.to_text(Prepare(reserve=None, pile_a=("hidden-0",), pile_b=("appraiser", "hidden-3")))
+'prepare - hidden-0 appraiser,hidden-3'
+>>> ACTIONS.from_json({"type": "place", "item": "hidden-0", "row": 0.5, "col": 0})
+Traceback (most recent call last):
+rules.errors.MalformedAction: not a Stamp Swap action: place.row: expected int, got float
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from rules.errors import MalformedAction
+from rules.codec import OneOf, Range, Size, Unique
+from rules.stamp_swap.cards import ATTENDEE_IDS, CONTESTS
+from rules.stamp_swap.stamps import ALBUM_COLS, ALBUM_ROWS, DAILY_SPACES, MAX_PLAYERS, STAMPS
+from rules.stamp_swap.state import HIDDEN_PREFIX
+from rules.tagged import Tagged
+
+CARD_IDS = (*STAMPS, *ATTENDEE_IDS)
+ITEM_KEYS = frozenset([*CARD_IDS, *(f"{HIDDEN_PREFIX}{i}" for i in range(len(CARD_IDS)))])
+ItemKey = Annotated[str, OneOf(ITEM_KEYS)]
+# An empty pile is well formed but illegal: check() gives the player its own reason for that.
+Pile = Annotated[tuple[ItemKey, ...], Size(0, DAILY_SPACES - 1), Unique()]
 
 
 @dataclass(frozen=True)
 class Take:
     """Collect: take one pool item into your next Daily Collection space."""
 
-    item: str
+    item: ItemKey
 
 
 @dataclass(frozen=True)
@@ -24,99 +43,51 @@ class TakeToken:
 class Prepare:
     """Swap: reserve one item (None only when nothing may be reserved) and split the rest."""
 
-    reserve: str | None
-    pile_a: tuple[str, ...]
-    pile_b: tuple[str, ...]
+    reserve: ItemKey | None
+    pile_a: Pile
+    pile_b: Pile
 
 
 @dataclass(frozen=True)
 class TakePile:
     """Swap: take pile 0 or 1 of opponent `owner`."""
 
-    owner: int
-    pile: int
+    owner: Annotated[int, Range(0, MAX_PLAYERS - 1)]
+    pile: Annotated[int, Range(0, 1)]
 
 
 @dataclass(frozen=True)
 class Place:
     """Show: place a stamp upright with its top-left cell at (row, col)."""
 
-    item: str
-    row: int
-    col: int
+    item: ItemKey
+    row: Annotated[int, Range(0, ALBUM_ROWS - 1)]
+    col: Annotated[int, Range(0, ALBUM_COLS - 1)]
 
 
 @dataclass(frozen=True)
 class ChooseContest:
     """Show: score one contest not yet marked by your tickets and put a ticket on it."""
 
-    contest: str
+    contest: Annotated[str, OneOf(frozenset(c.id for c in CONTESTS))]
 
 
 Action = Take | TakeToken | Prepare | TakePile | Place | ChooseContest
+ACTIONS = Tagged("Stamp Swap", {
+    "take": Take,
+    "token": TakeToken,
+    "prepare": Prepare,
+    "take_pile": TakePile,
+    "place": Place,
+    "contest": ChooseContest,
+})
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """A JSON-ready dict."""
-    if isinstance(action, Take):
-        return {"type": "take", "item": action.item}
-    if isinstance(action, TakeToken):
-        return {"type": "token"}
-    if isinstance(action, Prepare):
-        return {
-            "type": "prepare",
-            "reserve": action.reserve,
-            "pile_a": list(action.pile_a),
-            "pile_b": list(action.pile_b),
-        }
-    if isinstance(action, TakePile):
-        return {"type": "take_pile", "owner": action.owner, "pile": action.pile}
-    if isinstance(action, Place):
-        return {"type": "place", "item": action.item, "row": action.row, "col": action.col}
-    if isinstance(action, ChooseContest):
-        return {"type": "contest", "contest": action.contest}
-    raise MalformedAction(f"not a Stamp Swap action: {action!r}")
-
-
-def _str(data: dict[str, Any], name: str) -> str:
-    value = data.get(name)
-    if not isinstance(value, str):
-        raise MalformedAction(f"{name} must be a string")
-    return value
-
-
-def _int(data: dict[str, Any], name: str) -> int:
-    value = data.get(name)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise MalformedAction(f"{name} must be an integer")
-    return value
-
-
-def _keys(data: dict[str, Any], name: str) -> tuple[str, ...]:
-    value = data.get(name)
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise MalformedAction(f"{name} must be a list of item keys")
-    return tuple(value)
+    return ACTIONS.to_json(action)
 
 
 def action_from_json(data: Any) -> Action:
-    """Inverse of action_to_json; raises MalformedAction on garbage."""
-    if not isinstance(data, dict):
-        raise MalformedAction("an action is a JSON object")
-    kind = data.get("type")
-    if kind == "take":
-        return Take(_str(data, "item"))
-    if kind == "token":
-        return TakeToken()
-    if kind == "prepare":
-        reserve = data.get("reserve")
-        if reserve is not None and not isinstance(reserve, str):
-            raise MalformedAction("reserve must be an item key or null")
-        return Prepare(reserve, _keys(data, "pile_a"), _keys(data, "pile_b"))
-    if kind == "take_pile":
-        return TakePile(_int(data, "owner"), _int(data, "pile"))
-    if kind == "place":
-        return Place(_str(data, "item"), _int(data, "row"), _int(data, "col"))
-    if kind == "contest":
-        return ChooseContest(_str(data, "contest"))
-    raise MalformedAction(f"unknown action type {kind!r}")
+    """Inverse of action_to_json; raises MalformedAction on any other JSON value."""
+    return ACTIONS.from_json(data)

@@ -70,8 +70,7 @@ def view_keys(state: State, seat: int, keys: tuple[str, ...], source: str) -> Re
         return state, []
     state = with_seat(state, seat, viewed=state.seats[seat].viewed | frozenset(new))
     secret = {"stamps": {k: spec_id(state, k) for k in new}}
-    data = {"items": list(new), "source": source, "secret": secret, "visible_to": [seat]}
-    return state, [Event("viewed", seat, data)]
+    return state, [Event("viewed", seat, {"items": list(new), "source": source}, secret, (seat,))]
 
 
 def _offered_keys(state: State, seat: int) -> tuple[str, ...]:

@@ -6,10 +6,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.config import require_config, require_level
-from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome
+from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome, redact_secret
 from rules.errors import IllegalAction
-from rules.stamp_swap import collect, legality, show, swap
+from rules.stamp_swap import collect, legality, show, swap, wire
 from rules.stamp_swap.actions import (
+    ACTIONS,
     Action,
     ChooseContest,
     Place,
@@ -22,8 +23,9 @@ from rules.stamp_swap.actions import (
 )
 from rules.stamp_swap.bots import make_bot
 from rules.stamp_swap.setup import new_state, setup_day
+from rules.stamp_swap.stamps import MAX_PLAYERS, MIN_PLAYERS
 from rules.stamp_swap.state import Phase, State, filled, waiting
-from rules.stamp_swap.view import redact, view
+from rules.stamp_swap.view import view
 
 Applier = Callable[[State, int, Any], "tuple[State, list[Event]]"]
 
@@ -44,13 +46,18 @@ LEGAL: dict[Phase, Callable[[State, int], Sequence[Action]]] = {
 }
 
 
+def _malformed(action: Any) -> str | None:
+    """Why a Stamp Swap action class holds values no action could (a 0.5 column, an unknown key)."""
+    return ACTIONS.problem(action) if type(action) in APPLIERS else None
+
+
 class StampSwap:
     """Collect, Swap and Show over three days, then the Final Show."""
 
     name = "stamp-swap"
     title = "Stamp Swap"
-    min_seats = 2
-    max_seats = 5
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
     realtime = False
     bot_levels: tuple[str, ...] = ("easy", "normal")
 
@@ -71,11 +78,11 @@ class StampSwap:
 
     def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
         """None when allowed, else the reason."""
-        return legality.check(state, seat, action)
+        return _malformed(action) or legality.check(state, seat, action)
 
     def why_not(self, view: dict[str, Any], action: Any, now: float = 0.0) -> str | None:
         """The same answer as `check`, from the seat's own view alone (what a remote client holds)."""
-        return legality.why_not(view, action)
+        return _malformed(action) or legality.why_not(view, action)
 
     def apply(self, state: State, seat: int, action: Any, now: float = 0.0) -> tuple[State, list[Event]]:
         """New state and events; raises IllegalAction when not allowed."""
@@ -94,7 +101,23 @@ class StampSwap:
 
     def redact(self, event: Event, seat: int | None) -> Event:
         """The event as `seat` may see it."""
-        return redact(event, seat)
+        return redact_secret(event, seat)
+
+    def view_to_json(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The JSON-ready form of a view."""
+        return wire.view_to_json(view)
+
+    def view_from_json(self, data: Any) -> dict[str, Any]:
+        """Inverse of view_to_json; raises MalformedData on anything else."""
+        return wire.view_from_json(data)
+
+    def action_to_text(self, action: Any) -> str:
+        """The short text form of an action ("place red-bird-1 0 2")."""
+        return ACTIONS.to_text(action)
+
+    def action_from_text(self, text: Any) -> Action:
+        """Inverse of action_to_text; raises MalformedAction."""
+        return ACTIONS.from_text(text)
 
     def outcome(self, state: State) -> Outcome | None:
         """Most points wins; a tie goes to more album cells filled, else it is shared."""

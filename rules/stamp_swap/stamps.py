@@ -12,6 +12,7 @@ from dataclasses import dataclass
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 THEMES = ("bird", "ship", "flower", "train", "mountain")
 RARE_COLOUR = "gold"
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 ALBUM_ROWS = 4
 ALBUM_COLS = 5
 DAYS = ("Friday", "Saturday", "Sunday")

@@ -60,16 +60,11 @@ def apply_prepare(state: State, seat: int, action: Prepare) -> Result:
         ready=True,
         offered=True,
     )
-    data = {
-        "secret": {"reserve": action.reserve, "piles": [list(action.pile_a), list(action.pile_b)]},
-        "visible_to": [seat],
-    }
-    events = [Event("ready", seat, data)]
+    secret = {"reserve": action.reserve, "piles": [list(action.pile_a), list(action.pile_b)]}
+    events = [Event("ready", seat, {}, secret, (seat,))]
     if not all(s.ready for s in state.seats):
         return state, events
-    shown = {
-        i: {"reserve": s.reserve, "piles": [list(p) for p in s.piles]} for i, s in enumerate(state.seats)
-    }
+    shown = [{"reserve": s.reserve, "piles": [list(p) for p in s.piles]} for s in state.seats]  # by seat
     events.append(Event("piles_shown", None, {"seats": shown}))
     state = replace(state, phase=Phase.SWAP_CHOOSE, turn=state.token_holder)
     state, more = _settle(state)

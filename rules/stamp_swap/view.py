@@ -1,4 +1,4 @@
-"""What one seat may know (`view`) and events as one seat may see them (`redact`).
+"""What one seat may know (`view`); events are redacted by the contract's one rule (`redact_secret`).
 
 Face-down stamps appear as {"key": "hidden-N", "known": False} to every seat that has not viewed
 them. While seats reserve and split, nobody sees another seat's reserve or piles (only that it is
@@ -8,10 +8,8 @@ face-down contents still hidden until revealed.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from rules.contract import Event
 from rules.stamp_swap.cards import CONTEST_BY_ID, EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID, SUPPLY_KINDS
 from rules.stamp_swap.show import spots
 from rules.stamp_swap.stamps import ALBUM_COLS, ALBUM_ROWS, DAYS, STAMPS
@@ -151,10 +149,3 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     }
     out["me"] = _own(state, seat) if seat is not None else None
     return out
-
-
-def redact(event: Event, seat: int | None) -> Event:
-    """Drop an event's secret part for seats not allowed to see it."""
-    if "secret" not in event.data or seat in event.data.get("visible_to", ()):
-        return event
-    return replace(event, data={k: v for k, v in event.data.items() if k != "secret"})

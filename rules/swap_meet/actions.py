@@ -1,20 +1,31 @@
-"""Swap Meet actions: one frozen dataclass per button, round-tripping through JSON."""
+"""Swap Meet actions: one frozen dataclass per button, with a JSON and text form (rules/codec.py).
+
+>>> ACTIONS.to_text(Swap(target=2, give="sack", offer=17))
+'swap 2 sack 17'
+>>> ACTIONS.from_json({"type": []})
+Traceback (most recent call last):
+rules.errors.MalformedAction: not a Swap Meet action: unknown type '[]'
+"""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Annotated, Any, Union
 
-from rules.errors import MalformedAction
+from rules.codec import OneOf, Range
+from rules.swap_meet.data import MAX_OFFER_ID, MAX_SEATS, OFFER_LIMIT, RESOURCES
+from rules.tagged import Tagged
+
+Resource = Annotated[str, OneOf(frozenset(RESOURCES))]
+SeatNo = Annotated[int, Range(0, MAX_SEATS - 1)]
 
 
 @dataclass(frozen=True)
 class OpenOffer:
     """List `count` cards of `kind` on your stall (they stay in your hand)."""
 
-    kind: str
-    count: int
+    kind: Resource
+    count: Annotated[int, Range(1, OFFER_LIMIT)]
 
 
 @dataclass(frozen=True)
@@ -26,9 +37,9 @@ class Pull:
 class Swap:
     """Take `target`'s offer `offer` (its id), giving the same count of `give`."""
 
-    target: int
-    give: str
-    offer: int
+    target: SeatNo
+    give: Resource
+    offer: Annotated[int, Range(1, MAX_OFFER_ID)]
 
 
 @dataclass(frozen=True)
@@ -40,21 +51,21 @@ class CashOut:
 class PinBank:
     """Privately pin the type you bank if you miss the contract."""
 
-    kind: str
+    kind: Resource
 
 
 @dataclass(frozen=True)
 class Crash:
     """Play Market Crash: halve `kind`'s multiplier."""
 
-    kind: str
+    kind: Resource
 
 
 @dataclass(frozen=True)
 class Peek:
     """Play Inside Trading on `target`: see their contract."""
 
-    target: int
+    target: SeatNo
 
 
 @dataclass(frozen=True)
@@ -76,7 +87,7 @@ Action = Union[  # noqa: UP007 (a runtime alias, kept readable on 3.10)
     OpenOffer, Pull, Swap, CashOut, PinBank, Crash, Peek, TaxAudit, HostileTakeover, NextRound
 ]
 
-_TYPES: dict[str, type] = {
+ACTIONS = Tagged("Swap Meet", {
     "open_offer": OpenOffer,
     "pull": Pull,
     "swap": Swap,
@@ -87,32 +98,14 @@ _TYPES: dict[str, type] = {
     "tax_audit": TaxAudit,
     "hostile_takeover": HostileTakeover,
     "next_round": NextRound,
-}
-_NAMES = {cls: name for name, cls in _TYPES.items()}
-_FIELD_TYPES = {"kind": str, "give": str, "count": int, "target": int, "offer": int}
+})
 
 
 def action_to_json(action: Any) -> dict[str, Any]:
     """{"type": name, ...fields}."""
-    name = _NAMES.get(type(action))
-    if name is None:
-        raise MalformedAction(f"not a Swap Meet action: {action!r}")
-    return {"type": name, **dataclasses.asdict(action)}
+    return ACTIONS.to_json(action)
 
 
 def action_from_json(data: Any) -> Action:
-    """Inverse of action_to_json; MalformedAction on garbage."""
-    if not isinstance(data, dict) or data.get("type") not in _TYPES:
-        raise MalformedAction(f"not a Swap Meet action: {data!r}")
-    cls = _TYPES[data["type"]]
-    kwargs = {}
-    for f in dataclasses.fields(cls):
-        value = data.get(f.name)
-        wanted = _FIELD_TYPES[f.name]
-        if type(value) is not wanted:
-            raise MalformedAction(f"{data['type']}: field {f.name!r} must be {wanted.__name__}")
-        kwargs[f.name] = value
-    extra = set(data) - {"type"} - set(kwargs)
-    if extra:
-        raise MalformedAction(f"{data['type']}: unknown fields {sorted(extra)}")
-    return cls(**kwargs)
+    """Inverse of action_to_json; MalformedAction on any other JSON value."""
+    return ACTIONS.from_json(data)

@@ -78,7 +78,7 @@ def _cash(state: State, seat: int, a: CashOut, t: float) -> Result:
 
 def _pin(state: State, seat: int, a: PinBank, t: float) -> Result:
     state = state.with_stall(seat, replace(state.stalls[seat], pin=a.kind))
-    return state, [Event("pin_bank", seat, {"kind": a.kind})]
+    return state, [Event("pin_bank", seat, {}, {"kind": a.kind}, (seat,))]
 
 
 def _play_card(state: State, seat: int, action: Any, t: float) -> Result:

@@ -62,12 +62,14 @@ ACTION_TITLES: Mapping[str, str] = {
     TAKEOVER: "Hostile Takeover",
 }
 
+MIN_SEATS, MAX_SEATS = 3, 6
 HAND_SIZE = 8
 OFFER_LIMIT = 2
 DEAL_MAX_OF_TYPE = 4  # no hand is dealt more of one resource type
 DEAL_MIN_MISSING = 4  # every seat is dealt at least this many cards short of its contract
 SLAM_MIN = 6
 ROUNDS = 3
+MAX_OFFER_ID = 2**31 - 1  # offer ids count up from 1 through a match; no match comes near this
 LOCKER_BONUS = 10
 EXTRA_PENALTY = 5
 CONSOLATION_PER_CARD = 10

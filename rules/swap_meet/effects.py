@@ -117,7 +117,8 @@ def _peek(state: State, seat: int, action: object, t: float) -> tuple[State, lis
     target = action.target  # type: ignore[attr-defined]
     stall = state.stalls[seat]
     state = state.with_stall(seat, replace(stall, peeked=stall.peeked + (target,)))
-    return state, [Event("peek", seat, {"target": target, "contract": state.stalls[target].contract})]
+    secret = {"contract": state.stalls[target].contract}
+    return state, [Event("peek", seat, {"target": target}, secret, (seat,))]
 
 
 def _audit(state: State, seat: int, action: object, t: float) -> tuple[State, list[Event]]:
@@ -139,7 +140,8 @@ def _takeover(state: State, seat: int, action: object, t: float) -> tuple[State,
     card, rng = state.rng.choice(state.stalls[target].resources())
     state, _ = move_card(replace(state, rng=rng), target, seat, card.id)
     state, events = reconcile_offer(state, target)
-    return state, [Event("takeover", seat, {"target": target, "card": card.id, "kind": card.kind})] + events
+    stolen = Event("takeover", seat, {"target": target}, {"card": card.id, "kind": card.kind}, (seat, target))
+    return state, [stolen, *events]
 
 
 EFFECTS: dict[str, Effect] = {CRASH: _crash, INSIDE: _peek, AUDIT: _audit, TAKEOVER: _takeover}

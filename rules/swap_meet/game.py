@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rules.codec import decode, encode
 from rules.config import number_between, require_config, require_level
-from rules.contract import EndReason, Event, Game, MatchConfig, Outcome
+from rules.contract import EndReason, Event, Game, MatchConfig, Outcome, redact_secret
 from rules.swap_meet import actions, apply, check, rounds
 from rules.swap_meet import view as views
 from rules.swap_meet.actions import Action
-from rules.swap_meet.data import ROUND_SECONDS_RANGE, ROUNDS, SUMMARY_SECONDS_RANGE
+from rules.swap_meet.data import MAX_SEATS, MIN_SEATS, ROUND_SECONDS_RANGE, ROUNDS, SUMMARY_SECONDS_RANGE
 from rules.swap_meet.state import Phase, State
 
 OPTIONS = {
@@ -24,8 +25,8 @@ class SwapMeet:
 
     name = "swap-meet"
     title = "Swap Meet"
-    min_seats = 3
-    max_seats = 6
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
     realtime = True
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -64,7 +65,23 @@ class SwapMeet:
 
     def redact(self, event: Event, seat: int | None) -> Event:
         """The event as `seat` may see it."""
-        return views.redact(event, seat)
+        return redact_secret(event, seat)
+
+    def view_to_json(self, view: views.SeatView) -> dict[str, Any]:
+        """The JSON-ready form of a view."""
+        return encode(views.SeatView, view)
+
+    def view_from_json(self, data: Any) -> views.SeatView:
+        """Inverse of view_to_json; raises MalformedData on anything else."""
+        return decode(views.SeatView, data)
+
+    def action_to_text(self, action: Any) -> str:
+        """The short text form of an action ("swap 2 sack 17")."""
+        return actions.ACTIONS.to_text(action)
+
+    def action_from_text(self, text: Any) -> Any:
+        """Inverse of action_to_text; raises MalformedAction."""
+        return actions.ACTIONS.from_text(text)
 
     def outcome(self, state: State) -> Outcome | None:
         """Totals after round 3; winners are all seats tied on the top total."""

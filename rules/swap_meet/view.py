@@ -1,11 +1,10 @@
-"""What one seat may know: `view(state, seat)` and `redact(event, seat)`."""
+"""What one seat may know: `view(state, seat)`; events follow the contract's `redact_secret`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from rules.contract import Event
 from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES
 from rules.swap_meet.scoring import bank_type, is_exact
 from rules.swap_meet.state import Phase, RoundSummary, StallScore, State, Trade
@@ -28,7 +27,7 @@ class SeatView:
 
     seat: int | None
     seats: int
-    phase: str  # "trading", "locked", "finished"
+    phase: Literal["trading", "locked", "finished"]  # Phase values, as the scene compares them
     round_no: int
     round_start: float
     deadline: float
@@ -51,6 +50,14 @@ class SeatView:
     peeked: dict[int, str]  # seat -> contract, only what this seat's Inside Trading revealed
     summaries: tuple[RoundSummary, ...]
     final: tuple[int, ...]  # seats in final standing order once finished, else ()
+
+    def counts(self) -> dict[str, int]:
+        """Resource counts of this seat's own hand (all zero for a spectator)."""
+        out = dict.fromkeys(RESOURCES, 0)
+        for _, kind in self.hand:
+            if kind in out:
+                out[kind] += 1
+        return out
 
 
 def _market(mults: tuple[Any, ...]) -> dict[str, float]:
@@ -107,22 +114,6 @@ def view(state: State, seat: int | None) -> SeatView:
         final=standings(state) if state.phase is Phase.FINISHED else (),
         **_own(state, seat),
     )
-
-
-_PRIVATE_TO_ACTOR = {"pin_bank": ("kind",), "peek": ("contract",)}
-_PRIVATE_TO_PAIR = {"takeover": ("card", "kind")}
-
-
-def redact(event: Event, seat: int | None) -> Event:
-    """Hide a pin, a peeked contract and a stolen card from everyone not involved."""
-    hidden = _PRIVATE_TO_ACTOR.get(event.kind, ())
-    involved = {event.seat}
-    if event.kind in _PRIVATE_TO_PAIR:
-        hidden = _PRIVATE_TO_PAIR[event.kind]
-        involved.add(event.data.get("target"))
-    if not hidden or seat in involved:
-        return event
-    return replace(event, data={k: v for k, v in event.data.items() if k not in hidden})
 
 
 def stall_score_dict(score: StallScore) -> dict[str, Any]:

@@ -1,0 +1,219 @@
+"""The wire between a Market Hall client and an online server: versioned JSON, checked on arrival.
+
+Every message is one JSON object with "v" (the protocol version) and "type". What a client may
+send is listed in CLIENT_MESSAGES with the type of each field; anything else is refused before it
+reaches a room. Clients send intentions (an action with its sequence number and the view version
+it was made against); the server answers with views, redacted events and legal actions for that
+seat only. Times travel as match seconds or remaining milliseconds, never as wall-clock instants.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE = 16 * 1024  # bytes a client may send in one message
+MAX_SERVER_MESSAGE = 4 * 1024 * 1024  # what a client accepts (full views, legal lists, history)
+
+# No 0/O, 1/I/L: a code read aloud or copied by hand survives.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+_CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
+
+
+class ProtocolError(ValueError):
+    """A message that is not part of the protocol; `reason` is safe to send back."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# -- field checks ---------------------------------------------------------------------------
+
+def _str(limit: int) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, str) and 0 < len(v) <= limit
+
+
+def _int(lo: int, hi: int) -> Callable[[Any], bool]:
+    return lambda v: type(v) is int and lo <= v <= hi
+
+
+def _is_bool(v: Any) -> bool:
+    return type(v) is bool
+
+
+def _is_code(v: Any) -> bool:
+    return isinstance(v, str) and normalise_code(v) is not None
+
+
+def _is_options(v: Any) -> bool:
+    return isinstance(v, dict) and len(v) <= 16 and all(
+        isinstance(k, str) and len(k) <= 40 and (type(x) in (int, float, bool, str)) for k, x in v.items())
+
+
+def _anything(v: Any) -> bool:
+    return True  # the rules' action_from_json judges actions
+
+
+NAME = _str(24)
+TOKEN = _str(64)
+SEQ = _int(0, 2**31)
+VERSION = _int(0, 2**31)
+SEAT = _int(0, 15)
+LEVEL = _str(16)
+GAME_NAME = _str(24)
+
+# type -> {field: (check, required)}
+CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
+    "create": {"game": (GAME_NAME, True), "name": (NAME, True), "options": (_is_options, False),
+               "seed": (_int(0, 2**53), False)},
+    "join": {"room": (_is_code, True), "name": (NAME, True), "ticket": (TOKEN, False)},
+    "resume": {"room": (_is_code, True), "token": (TOKEN, True)},
+    "invite": {},
+    "admit": {"request": (_int(0, 2**31), True), "accept": (_is_bool, True)},
+    "ready": {"ready": (_is_bool, True)},
+    "add_bot": {"level": (LEVEL, True)},
+    "start": {},
+    "act": {"seq": (SEQ, True), "version": (VERSION, True), "action": (_anything, True)},
+    "sync": {},
+    "replace_with_bot": {"seat": (SEAT, True), "level": (LEVEL, False)},
+    "claim": {},
+    "rematch": {},
+    "leave": {},
+}
+
+
+def decode_client(raw: str | bytes) -> dict[str, Any]:
+    """A client message checked against its schema; raises ProtocolError with the reason."""
+    if len(raw) > MAX_MESSAGE:
+        raise ProtocolError(f"message over {MAX_MESSAGE} bytes")
+    try:
+        msg = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not JSON") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message is a JSON object")
+    if msg.get("v") != PROTOCOL_VERSION:
+        raise ProtocolError(f"protocol version {PROTOCOL_VERSION} expected")
+    schema = CLIENT_MESSAGES.get(msg.get("type"))  # type: ignore[arg-type]
+    if schema is None:
+        raise ProtocolError("unknown message type")
+    extra = set(msg) - {"v", "type"} - set(schema)
+    if extra:
+        raise ProtocolError(f"unknown fields {sorted(extra)[:4]}")
+    for name, (check, required) in schema.items():
+        if name not in msg:
+            if required:
+                raise ProtocolError(f"{msg['type']}: {name} missing")
+        elif not check(msg[name]):
+            raise ProtocolError(f"{msg['type']}: bad {name}")
+    return msg
+
+
+def encode(kind: str, **fields: Any) -> str:
+    """One message as JSON text."""
+    return json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"))
+
+
+def decode_server(raw: str | bytes) -> dict[str, Any]:
+    """A server message (the client trusts its server's shape but still checks the envelope)."""
+    msg = json.loads(raw)
+    if not isinstance(msg, dict) or msg.get("v") != PROTOCOL_VERSION or not isinstance(msg.get("type"), str):
+        raise ProtocolError("not a Market Hall server message")
+    return msg
+
+
+# -- rate limit -----------------------------------------------------------------------------
+
+class RateLimit:
+    """A token bucket: `rate` messages a second on average, bursts up to `burst`."""
+
+    def __init__(self, rate: float = 30.0, burst: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = burst
+        self.stamp = clock()
+        self.refused = 0
+
+    def allow(self) -> bool:
+        """Take one token if there is one."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.refused += 1
+        return False
+
+
+# -- codes, tickets, tokens -----------------------------------------------------------------
+
+def new_code(taken: Callable[[str], bool]) -> str:
+    """A fresh room code not yet `taken`."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not taken(code):
+            return code
+
+
+def normalise_code(text: str) -> str | None:
+    """The room code in `text` (any case, spaces and dashes ignored), or None."""
+    code = re.sub(r"[\s-]", "", text).upper()
+    return code if _CODE_RE.match(code) else None
+
+
+def new_secret() -> str:
+    """A ticket or seat token (URL-safe, 32 characters)."""
+    return secrets.token_urlsafe(24)
+
+
+def digest(secret: str) -> str:
+    """What the server keeps of a secret: its SHA-256 (a stolen data folder holds no tokens)."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Invite:
+    """What a pasted link or typed code names."""
+
+    server: str | None  # the websocket URL, None for a bare code (use the configured server)
+    room: str
+    ticket: str | None
+
+
+def invite_link(public_url: str, room: str, ticket: str) -> str:
+    """`http://HOST:PORT/j/ROOM#TICKET` (the ticket sits in the fragment: never sent in a request)."""
+    return f"{public_url.rstrip('/')}/j/{room}#{ticket}"
+
+
+def websocket_url(public_url: str) -> str:
+    """The websocket endpoint behind a server's public http(s) URL."""
+    parts = urlsplit(public_url)
+    scheme = {"https": "wss", "wss": "wss"}.get(parts.scheme, "ws")
+    return f"{scheme}://{parts.netloc}/ws"
+
+
+def parse_invite(text: str) -> Invite | None:
+    """An invite link or a bare room code, else None."""
+    text = text.strip()
+    code = normalise_code(text)
+    if code is not None:
+        return Invite(None, code, None)
+    parts = urlsplit(text)
+    match = re.fullmatch(r"/j/([^/]+)/?", parts.path)
+    if parts.scheme not in ("http", "https") or not parts.netloc or match is None:
+        return None
+    room = normalise_code(match.group(1))
+    if room is None:
+        return None
+    base = f"{parts.scheme}://{parts.netloc}"
+    return Invite(websocket_url(base), room, parts.fragment or None)

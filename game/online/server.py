@@ -1,0 +1,457 @@
+"""The online server: websockets on asyncio, one task per room, the rules as the only referee.
+
+Each connection's handler checks messages (size, schema, rate) and queues them for its room's
+task, which applies them one at a time in arrival order, ticks real-time rooms, runs the bots
+(their thinking on worker threads) and sends each seat what the room queued for it. Rooms are
+saved to the store after every change and loaded back at start, so a restarted server resumes
+them and clients reconnect with their seat tokens. No pygame here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.online import lobby as lb
+from game.online.pages import request_handler
+from game.online.protocol import MAX_MESSAGE, ProtocolError, RateLimit, decode_client, encode, invite_link, new_code
+from game.online.rooms import Room
+from game.online.store import FileStore, MemoryStore, RoomStore
+from rules.registry import GameUnavailable, get_game
+
+log = logging.getLogger(__name__)
+SLOW_DOWN = "too many messages: slow down"
+
+
+@dataclass
+class ServerConfig:
+    """How a server runs (the defaults notice a dead link within about 20 s)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    public_url: str | None = None
+    data: Path | None = None
+    scale: float = 1.0  # match seconds per real second (tests and benchmarks speed time up)
+    ping_interval: float = 8.0
+    ping_timeout: float = 8.0
+    close_timeout: float = 3.0
+    away_after: float = 10.0  # seconds "reconnecting" before a seat shows "away"
+    idle_seconds: float = 6 * 3600.0  # a room nobody has touched for this long is deleted
+    hello_seconds: float = 10.0  # a connection must say who it is within this time
+    rate: float = 50.0  # messages a second per connection, on average (a person sends a few)
+    burst: float = 200.0  # a bot-played Night Market match fits in one burst
+
+
+@dataclass
+class Seated:
+    """A connection and the seat it holds (None until it has joined)."""
+
+    ws: ServerConnection
+    room: RoomTask | None = None
+    seat: int | None = None
+    limit: RateLimit = field(default_factory=RateLimit)
+    greeted: bool = False  # a hello is on its way to a room: a second one is refused
+
+
+class RoomTask:
+    """The one task that owns a room: a queue of requests, applied in arrival order."""
+
+    def __init__(self, hub: Hub, room: Room) -> None:
+        self.hub, self.room = hub, room
+        # A deque and an Event, not asyncio.Queue + wait_for: on Python 3.11 a wait_for timeout
+        # racing a put can drop the item (measured here: a move left unanswered every few matches).
+        self.jobs: deque[Callable[[], None]] = deque()
+        self.wake = asyncio.Event()
+        self.conns: dict[int, Seated] = {}
+        self.knocking: dict[int, Seated] = {}
+        self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
+
+    def submit(self, job: Callable[[], None]) -> None:
+        """Queue a request (from a connection handler or a finished bot decision)."""
+        self.jobs.append(job)
+        self.wake.set()
+
+    async def run(self) -> None:
+        """Apply requests, tick, run bots, send, save; until the room is closed."""
+        while True:
+            if not self.jobs:
+                self.wake.clear()
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), self.room.next_wake())
+            job = self.jobs.popleft() if self.jobs else None
+            try:
+                if job is not None:
+                    job()
+                self._step()
+            except Exception:
+                log.exception("room %s: a request failed; the room goes on", self.room.code)
+            await self._flush()
+
+    def _step(self) -> None:
+        room = self.room
+        room.tick()
+        room.apply_bots()
+        room.mark_away(self.hub.config.away_after)
+        loop = asyncio.get_running_loop()
+        for plan in room.plan_bots():
+            future = loop.run_in_executor(self.hub.pool, room.bots.decide, plan)
+            future.add_done_callback(lambda _f: self.wake.set())
+        self._latency()
+
+    def _latency(self) -> None:
+        changed = False
+        for seat, seated in self.conns.items():
+            if seat < len(self.room.lobby.seats):
+                changed |= self.room.set_latency(seat, seated.ws.latency * 1000 if seated.ws.latency else None)
+        if changed:
+            self.room.broadcast_lobby()
+
+    async def _flush(self) -> None:
+        room = self.room
+        out, room.out = room.out, []
+        for seat, msg in out:
+            seated = self.conns.get(seat)
+            if seated is not None:
+                await self.hub.send(seated, msg)
+        if room.dirty:
+            room.dirty = False
+            room.last_active = time.time()
+            self.hub.store.save(room.code, room.record())
+
+    # requests --------------------------------------------------------------------------------
+    def bind(self, seated: Seated, seat: int, token: str | None, replacing: bool = False) -> None:
+        """`seated` now holds `seat`; an older connection for it is closed (a reconnect wins)."""
+        old = self.conns.get(seat)
+        if old is not None and old is not seated:
+            old.seat = None
+            asyncio.get_running_loop().create_task(old.ws.close(4000, "replaced by a newer connection"))
+        seated.room, seated.seat = self, seat
+        self.conns[seat] = seated
+        joined: dict[str, Any] = {"room": self.room.code, "seat": seat, "game": self.room.game.name,
+                                  "scale": self.room.scale}
+        if token is not None:
+            joined["token"] = token
+        self.room.out.append((seat, {"type": "joined", **joined}))
+        self.room.connected(seat)
+
+    def unbind(self, seated: Seated) -> None:
+        """The connection closed: if it still held its seat, the seat is reconnecting."""
+        for request, knocker in list(self.knocking.items()):
+            if knocker is seated:
+                del self.knocking[request]
+                self.room.lobby.knocks.pop(request, None)
+                self.room.broadcast_lobby()
+        if seated.seat is not None and self.conns.get(seated.seat) is seated:
+            del self.conns[seated.seat]
+            if seated.seat < len(self.room.lobby.seats):
+                self.room.disconnected(seated.seat)
+
+    def handle(self, seated: Seated, msg: dict[str, Any]) -> None:
+        """One checked message from a seated connection."""
+        seat, room, kind = seated.seat, self.room, msg["type"]
+        if seat is None:
+            return
+        if kind == "act":
+            room.act(seat, msg["seq"], msg["action"])
+        elif kind == "sync":
+            room.sent[seat] = 0
+            room.out.append((seat, room.update(seat, None) if room.state is not None
+                             else {"type": "lobby", **room.lobby_view(seat)}))
+        elif kind == "invite":
+            ticket = room.lobby.issue_ticket(seat, time.time())
+            room.out.append((seat, {"type": "invite", "room": room.code, "ticket": ticket,
+                                    "link": invite_link(self.hub.public_url, room.code, ticket)}))
+            room.dirty = True
+        else:
+            self._lobby_request(seated, seat, msg)
+
+    def _lobby_request(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
+        room, kind = self.room, msg["type"]
+        if kind == "ready":
+            room.lobby.set_ready(seat, msg["ready"])
+            room.broadcast_lobby()
+        elif kind == "add_bot":
+            room.lobby.add_bot(seat, msg["level"])
+            room.broadcast_lobby()
+        elif kind == "start":
+            room.start(seat)
+        elif kind == "admit":
+            self._admit(seat, msg["request"], msg["accept"])
+        elif kind == "replace_with_bot":
+            room.replace_with_bot(seat, msg["seat"], msg.get("level"))
+        elif kind == "claim":
+            room.claim(seat)
+        elif kind == "rematch":
+            room.rematch(seat)
+        elif kind == "leave":
+            self._leave(seated, seat)
+        else:
+            raise lb.LobbyError("you are already in this room")
+
+    def _admit(self, seat: int, request: int, accept: bool) -> None:
+        knocker = self.knocking.pop(request, None)
+        answer = self.room.lobby.admit(seat, request, accept and knocker is not None)
+        if knocker is None:
+            return
+        if answer is None:
+            self.hub.spawn(self.hub.send(knocker, {"type": "turned_away", "reason": "the host did not let you in"}))
+            self.hub.spawn(knocker.ws.close(1000, "turned away"))
+        else:
+            self.bind(knocker, answer[0], answer[1])
+        self.room.broadcast_lobby()
+
+    def _leave(self, seated: Seated, seat: int) -> None:
+        del self.conns[seat]
+        seated.seat = None
+        if self.room.state is None:  # seats after this one move up: renumber the connections
+            self.conns = {(s - 1 if s > seat else s): c for s, c in self.conns.items()}
+            for s, c in self.conns.items():
+                c.seat = s
+        self.room.leave(seat)
+        self.hub.spawn(seated.ws.close(1000, "left the room"))
+        if self.room.lobby.empty() and self.room.state is None:
+            self.hub.drop(self.room.code)
+
+
+class Hub:
+    """Every room of one server process, the store behind them and the bot worker threads."""
+
+    def __init__(self, config: ServerConfig, store: RoomStore) -> None:
+        self.config, self.store = config, store
+        self.rooms: dict[str, RoomTask] = {}
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
+        self.public_url = config.public_url or f"http://{config.host}:{config.port}"
+        self.messages_in = self.messages_out = self.bytes_out = 0
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def spawn(self, coro: Any) -> None:
+        """Run a coroutine in the background, keeping a reference so it is not collected."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def stats(self) -> dict[str, Any]:
+        """Health figures (no secrets, no room codes)."""
+        conns = sum(len(r.conns) for r in self.rooms.values())
+        return {"rooms": len(self.rooms), "connections": conns}
+
+    def load(self) -> None:
+        """Bring back every stored room (a room that no longer replays is logged and dropped)."""
+        for record in self.store.load_all():
+            try:
+                room = Room.from_record(record, get_game(record["lobby"]["game"]))
+            except Exception:
+                log.exception("stored room could not be resumed; it is dropped")
+                continue
+            self.rooms[room.code] = RoomTask(self, room)
+
+    def drop(self, code: str) -> None:
+        """Close and forget a room."""
+        task = self.rooms.pop(code, None)
+        if task is not None:
+            task.task.cancel()
+        self.store.delete(code)
+
+    def expire(self) -> None:
+        """Delete rooms nobody has touched for `idle_seconds` and nobody is connected to."""
+        limit = time.time() - self.config.idle_seconds
+        for code, task in list(self.rooms.items()):
+            if not task.conns and not task.knocking and task.room.last_active < limit:
+                log.info("room %s expired", code)
+                self.drop(code)
+
+    async def send(self, seated: Seated, msg: dict[str, Any]) -> None:
+        """Send one message; a link that died mid-send is noticed by its handler."""
+        text = encode(msg.pop("type"), **msg)
+        self.messages_out += 1
+        self.bytes_out += len(text)
+        with contextlib.suppress(ConnectionClosed):
+            await seated.ws.send(text)
+
+    # connections -----------------------------------------------------------------------------
+    async def handler(self, ws: ServerConnection) -> None:
+        """One connection: a hello (create / join / resume), then requests for its room."""
+        seated = Seated(ws, limit=RateLimit(self.config.rate, self.config.burst))
+        try:
+            async for raw in ws:
+                self.messages_in += 1
+                await self._message(seated, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            if seated.room is not None:
+                task = seated.room
+                task.submit(lambda: task.unbind(seated))
+
+    async def _message(self, seated: Seated, raw: str | bytes) -> None:
+        allowed = seated.limit.allow()
+        try:
+            msg = decode_client(raw)
+        except ProtocolError as exc:
+            await self.send(seated, {"type": "error", "reason": exc.reason})
+            return
+        if not allowed:  # a move dropped here is refused by number (not remembered), so a resend counts
+            reply = {"type": "refused", "seq": msg["seq"], "version": -1} if msg["type"] == "act" else {"type": "error"}
+            await self.send(seated, {**reply, "reason": SLOW_DOWN})
+            return
+        if seated.room is None:
+            if seated.greeted:
+                await self.send(seated, {"type": "error", "reason": "wait for the answer to your hello"})
+                return
+            await self._hello(seated, msg)
+        else:
+            task = seated.room
+            task.submit(lambda: self._guarded(task, seated, msg))
+
+    def _guarded(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
+        try:
+            task.handle(seated, msg)
+        except lb.LobbyError as exc:
+            if seated.seat is not None:
+                task.room.out.append((seated.seat, {"type": "error", "reason": exc.reason}))
+
+    async def _hello(self, seated: Seated, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "create":
+            reason = self._create(seated, msg)
+        elif kind in ("join", "resume"):
+            task = self.rooms.get(msg["room"].upper())
+            if task is None:
+                reason = "no room with that code (it may have expired)"
+            else:
+                seated.greeted = True
+                task.submit(lambda: self._enter(task, seated, msg))
+                return
+        else:
+            reason = "say create, join or resume first"
+        if reason:
+            await self.send(seated, {"type": "error", "reason": reason})
+
+    def _create(self, seated: Seated, msg: dict[str, Any]) -> str | None:
+        try:
+            game = get_game(msg["game"])
+        except GameUnavailable as exc:
+            return str(exc)
+        code = new_code(lambda c: c in self.rooms or self.store.exists(c))
+        lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
+        room = Room(code, game, lobby, msg.get("seed"), msg.get("options"), self.config.scale)
+        task = RoomTask(self, room)
+        self.rooms[code] = task
+        seated.greeted = True
+        log.info("room %s created for %s", code, game.name)
+
+        def opened() -> None:
+            seat, token = lobby.open_room(msg["name"])
+            task.bind(seated, seat, token)
+            ticket = lobby.issue_ticket(seat, time.time())
+            room.out.append((seat, {"type": "invite", "room": code, "ticket": ticket,
+                                    "link": invite_link(self.public_url, code, ticket)}))
+
+        task.submit(opened)
+        return None
+
+    def _enter(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
+        lobby = task.room.lobby
+        try:
+            if msg["type"] == "resume":
+                task.bind(seated, lobby.seat_of(msg["token"]), None)
+            elif "ticket" in msg:
+                seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], time.time())
+                task.bind(seated, seat, token)
+            else:
+                request = lobby.knock(msg["name"])
+                task.knocking[request] = seated
+                seated.room = task
+                self.spawn(self.send(seated, {"type": "knocking", "room": task.room.code, "request": request}))
+                task.room.broadcast_lobby()
+        except lb.LobbyError as exc:
+            seated.greeted = False
+            self.spawn(self.send(seated, {"type": "error", "reason": exc.reason}))
+
+    async def sweep(self) -> None:
+        """Expire idle rooms now and then."""
+        while True:
+            await asyncio.sleep(min(60.0, self.config.idle_seconds / 2))
+            self.expire()
+
+
+async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
+                     stop: asyncio.Future[None] | None = None) -> None:
+    """Serve until `stop` resolves (forever without one); `ready(url, server)` once listening."""
+    store: RoomStore = FileStore(config.data) if config.data else MemoryStore()
+    hub = Hub(config, store)
+    hub.load()
+    async with serve(hub.handler, config.host, config.port, process_request=request_handler(hub.stats),
+                     origins=[None], max_size=MAX_MESSAGE, compression=None,
+                     ping_interval=config.ping_interval, ping_timeout=config.ping_timeout,
+                     close_timeout=config.close_timeout) as server:
+        port = next(iter(server.sockets)).getsockname()[1]
+        if config.port == 0:
+            config.port = port
+            hub.public_url = config.public_url or f"http://{config.host}:{port}"
+        server.hub = hub  # type: ignore[attr-defined]
+        ready(hub.public_url, server)
+        sweeper = asyncio.get_running_loop().create_task(hub.sweep())
+        try:
+            await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        finally:
+            sweeper.cancel()
+            for task in hub.rooms.values():
+                task.task.cancel()
+            hub.pool.shutdown(wait=False, cancel_futures=True)
+
+
+class ServerThread:
+    """A server on a background thread (tests, benchmarks, and a host's own app)."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.url = ""
+        self.hub: Hub | None = None
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Future[None] | None = None
+        self._thread = threading.Thread(target=self._main, name="market-hall-server", daemon=True)
+
+    def start(self, timeout: float = 10.0) -> str:
+        """Start and wait until listening; returns the public URL."""
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise RuntimeError("the server did not start")
+        return self.url
+
+    def _main(self) -> None:
+        asyncio.run(self._serve())
+
+    async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = self._loop.create_future()
+
+        def ready(url: str, server: Server) -> None:
+            self.url, self.hub = url, server.hub  # type: ignore[attr-defined]
+            self._ready.set()
+
+        await run_server(self.config, ready, self._stop)
+
+    def call(self, fn: Callable[[], Any]) -> None:
+        """Run `fn` on the server's loop (tests poke at rooms this way)."""
+        assert self._loop is not None
+        self._loop.call_soon_threadsafe(fn)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop serving and join the thread."""
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(lambda: self._stop.done() or self._stop.set_result(None))
+        self._thread.join(timeout)

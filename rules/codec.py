@@ -1,0 +1,447 @@
+"""One table-driven JSON codec for the rules' frozen values: actions, views and their parts.
+
+Why: each game had its own hand-written decoder, each loose in its own way (a 0.5 album column
+got through, a million-id list was accepted). Here the type annotations are the table. A value
+is encoded by its declared type and decoded back strictly: a wrong type is refused, never
+coerced (bool is not an int, 1 is not a float, a string is not a list). Bounds sit beside the
+type with `Annotated` (`Range`, `Size`, `Unique`, `OneOf`), so each game states what no legal
+action could hold from its own data constants.
+
+Actions add a "type" tag and a text form on top of this (rules/tagged.py).
+
+Wire forms: int, str, bool, finite float and None as themselves; tuple and list as JSON arrays;
+dict as an object (int keys as decimal text); Fraction as "n/d" text; a str-valued Enum as its
+value; a dataclass or TypedDict as an object of its fields; `Any` as plain JSON data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import math
+import re
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rules.errors import MalformedData
+
+MAX_DEPTH = 32  # plain JSON data (`Any`, event data) nested deeper than this is refused
+INT_TEXT = re.compile(r"0|-?[1-9][0-9]{0,30}")  # canonical decimal only: one text per number
+_FRACTION_TEXT = re.compile(r"0|-?[1-9][0-9]{0,30}(/[1-9][0-9]{0,30})?")
+
+
+@dataclass(frozen=True)
+class Range:
+    """An int bound, both ends included."""
+
+    lo: int
+    hi: int
+
+
+@dataclass(frozen=True)
+class Size:
+    """A length bound for a tuple, list or str, both ends included."""
+
+    lo: int
+    hi: int
+
+
+@dataclass(frozen=True)
+class Unique:
+    """No element of the sequence appears twice."""
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """The value is one of these (item keys, resource names)."""
+
+    values: frozenset[Any]
+
+
+class _Bad(Exception):
+    """Internal: why a value does not fit its type; `where` is the path to it."""
+
+    def __init__(self, where: str, why: str) -> None:
+        super().__init__(where, why)
+        self.where, self.why = where, why
+
+    def inside(self, outer: str) -> _Bad:
+        """The same complaint, its path prefixed by where the container sits."""
+        return _Bad(outer + self.where, self.why)
+
+    def __str__(self) -> str:
+        return f"{self.where or 'value'}: {self.why}"
+
+
+Encode = Callable[[Any, str], Any]
+Decode = Callable[[Any, str], Any]
+
+
+@dataclass(frozen=True)
+class _Codec:
+    enc: Encode
+    dec: Decode
+
+
+def encode(tp: Any, value: Any, where: str = "") -> Any:
+    """The JSON-ready form of `value` as type `tp`; MalformedData (naming `where`) when it is not one."""
+    try:
+        return _codec(tp).enc(value, where)
+    except _Bad as exc:
+        raise MalformedData(str(exc)) from None
+
+
+def decode(tp: Any, data: Any, where: str = "") -> Any:
+    """The value of type `tp` that `data` is the JSON form of; MalformedData on anything else."""
+    try:
+        return _codec(tp).dec(data, where)
+    except _Bad as exc:
+        raise MalformedData(str(exc)) from None
+
+
+def json_data(value: Any) -> Any:
+    """Plain JSON data (tuples become lists); MalformedData for anything JSON cannot hold."""
+    try:
+        return _plain(value, "", 0)
+    except _Bad as exc:
+        raise MalformedData(str(exc)) from None
+
+
+def _name(value: Any) -> str:
+    return type(value).__name__
+
+
+_ATOMS = (type(None), bool, int, str)
+
+
+def _plain(value: Any, where: str, depth: int) -> Any:
+    # Hot: every event passes through here, so the path is only spelled out on the way to an error.
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is float:
+        return _finite(value, where)
+    if depth >= MAX_DEPTH:
+        raise _Bad(where, "nested too deeply")
+    if kind is list or kind is tuple:
+        try:
+            return [_plain(v, "", depth + 1) for v in value]
+        except _Bad as exc:
+            raise exc.inside(f"{where}[]") from None
+    if isinstance(value, Mapping):
+        return _plain_object(value, where, depth)
+    raise _Bad(where, f"{_name(value)} is not JSON data")
+
+
+def _plain_object(value: Mapping[Any, Any], where: str, depth: int) -> dict[str, Any]:
+    out = {}
+    for k, v in value.items():
+        if type(k) is not str:
+            raise _Bad(where, f"object keys must be text, not {_name(k)}")
+        try:
+            out[k] = _plain(v, "", depth + 1)
+        except _Bad as exc:
+            raise exc.inside(f"{where}.{k}") from None
+    return out
+
+
+def _finite(value: float, where: str) -> float:
+    if not math.isfinite(value):
+        raise _Bad(where, "numbers must be finite")
+    return value
+
+
+def _expect(data: Any, kind: type, where: str) -> None:
+    if type(data) is not kind:
+        raise _Bad(where, f"expected {kind.__name__}, got {_name(data)}")
+
+
+def _scalar(kind: type) -> _Codec:
+    def check(data: Any, where: str) -> Any:
+        _expect(data, kind, where)
+        return data
+
+    return _Codec(check, check)
+
+
+def _float() -> _Codec:
+    def enc(value: Any, where: str) -> float:
+        if type(value) is int:  # an int where a float is declared is exact: write it as a float
+            value = float(value)
+        _expect(value, float, where)
+        return _finite(value, where)
+
+    def dec(data: Any, where: str) -> float:
+        _expect(data, float, where)
+        return _finite(data, where)
+
+    return _Codec(enc, dec)
+
+
+def _fraction() -> _Codec:
+    def enc(value: Any, where: str) -> str:
+        _expect(value, Fraction, where)
+        return str(value)
+
+    def dec(data: Any, where: str) -> Fraction:
+        _expect(data, str, where)
+        if not _FRACTION_TEXT.fullmatch(data):
+            raise _Bad(where, f"{data[:40]!r} is not a fraction")
+        top, _, bottom = data.partition("/")
+        n, d = int(top), int(bottom or 1)
+        if (bottom and d == 1) or math.gcd(n, d) != 1:
+            raise _Bad(where, f"{data[:40]!r} is not in lowest terms")
+        return Fraction(n, d)
+
+    return _Codec(enc, dec)
+
+
+def _none() -> _Codec:
+    def check(data: Any, where: str) -> None:
+        if data is not None:
+            raise _Bad(where, f"expected null, got {_name(data)}")
+
+    return _Codec(check, check)
+
+
+def _any() -> _Codec:
+    return _Codec(lambda v, w: _plain(v, w, 0), lambda d, w: _plain(d, w, 0))
+
+
+def _enum(cls: type[enum.Enum]) -> _Codec:
+    def enc(value: Any, where: str) -> Any:
+        if type(value) is not cls:
+            raise _Bad(where, f"expected {cls.__name__}, got {_name(value)}")
+        return value.value
+
+    def dec(data: Any, where: str) -> Any:
+        _expect(data, str, where)
+        member = cls._value2member_map_.get(data)
+        if member is None:
+            raise _Bad(where, f"{data[:40]!r} is not a {cls.__name__}")
+        return member
+
+    return _Codec(enc, dec)
+
+
+def _literal(choices: tuple[Any, ...]) -> _Codec:
+    def check(data: Any, where: str) -> Any:
+        if not any(type(data) is type(c) and data == c for c in choices):
+            raise _Bad(where, f"expected one of {choices}")
+        return data
+
+    return _Codec(check, check)
+
+
+def _union(options: tuple[Any, ...]) -> _Codec:
+    codecs = [_codec(t) for t in options]
+
+    def first(pick: Callable[[_Codec], Encode], value: Any, where: str) -> Any:
+        reasons = []
+        for c in codecs:
+            try:
+                return pick(c)(value, where)
+            except _Bad as exc:
+                reasons.append(str(exc))
+        raise _Bad(where, "fits none of: " + "; ".join(reasons))
+
+    return _Codec(lambda v, w: first(lambda c: c.enc, v, w), lambda d, w: first(lambda c: c.dec, d, w))
+
+
+def _sequence(item: Any, out: type) -> _Codec:
+    codec = _codec(item)
+
+    def enc(value: Any, where: str) -> list[Any]:
+        _expect(value, out, where)
+        return [codec.enc(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+    def dec(data: Any, where: str) -> Any:
+        _expect(data, list, where)
+        return out(codec.dec(v, f"{where}[{i}]") for i, v in enumerate(data))
+
+    return _Codec(enc, dec)
+
+
+def _fixed(items: tuple[Any, ...]) -> _Codec:
+    codecs = [_codec(t) for t in items]
+
+    def walk(pick: Callable[[_Codec], Encode], value: Any, where: str, kind: type) -> list[Any]:
+        _expect(value, kind, where)
+        if len(value) != len(codecs):
+            raise _Bad(where, f"expected {len(codecs)} items, got {len(value)}")
+        return [pick(c)(v, f"{where}[{i}]") for i, (c, v) in enumerate(zip(codecs, value, strict=True))]
+
+    return _Codec(
+        lambda v, w: walk(lambda c: c.enc, v, w, tuple),
+        lambda d, w: tuple(walk(lambda c: c.dec, d, w, list)),
+    )
+
+
+def _key(kind: Any) -> _Codec:
+    if kind is str:
+        return _scalar(str)
+    if kind is not int:
+        raise TypeError(f"dict keys must be str or int, not {kind!r}")
+
+    def dec(data: Any, where: str) -> int:
+        _expect(data, str, where)
+        if not INT_TEXT.fullmatch(data):
+            raise _Bad(where, f"{data[:40]!r} is not a whole-number key")
+        return int(data)
+
+    def enc(value: Any, where: str) -> str:
+        _expect(value, int, where)
+        return str(value)
+
+    return _Codec(enc, dec)
+
+
+def _mapping(key: Any, item: Any) -> _Codec:
+    keys, values = _key(key), _codec(item)
+
+    def enc(value: Any, where: str) -> dict[str, Any]:
+        _expect(value, dict, where)
+        return {keys.enc(k, where): values.enc(v, f"{where}.{k}") for k, v in value.items()}
+
+    def dec(data: Any, where: str) -> dict[Any, Any]:
+        _expect(data, dict, where)
+        return {keys.dec(k, where): values.dec(v, f"{where}.{k}") for k, v in data.items()}
+
+    return _Codec(enc, dec)
+
+
+def _fields_of(fields: Mapping[str, Any], required: frozenset[str], build: Callable[..., Any],
+               get: Callable[[Any, str], Any], is_value: Callable[[Any], bool], label: str) -> _Codec:
+    """An object whose keys are exactly `fields` (keys not in `required` may be left out)."""
+    codecs = {name: _codec(tp) for name, tp in fields.items()}
+
+    def enc(value: Any, where: str) -> dict[str, Any]:
+        if not is_value(value):
+            raise _Bad(where, f"expected {label}, got {_name(value)}")
+        if isinstance(value, dict):
+            _keys_fit(value, codecs, required, where)
+        return {name: c.enc(get(value, name), f"{where}.{name}") for name, c in codecs.items()
+                if not isinstance(value, dict) or name in value}
+
+    def dec(data: Any, where: str) -> Any:
+        _expect(data, dict, where)
+        _keys_fit(data, codecs, required, where)
+        return build(**{k: codecs[k].dec(v, f"{where}.{k}") for k, v in data.items()})
+
+    return _Codec(enc, dec)
+
+
+def _keys_fit(data: dict[Any, Any], known: Mapping[str, Any], required: frozenset[str], where: str) -> None:
+    unknown = [k for k in data if k not in known]
+    if unknown:
+        raise _Bad(where, f"unknown fields {sorted(map(str, unknown))[:5]}")
+    missing = sorted(required - data.keys())
+    if missing:
+        raise _Bad(where, f"missing fields {missing}")
+
+
+def _dataclass(cls: type) -> _Codec:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    fields = dataclasses.fields(cls)
+    required = frozenset(f.name for f in fields if f.default is dataclasses.MISSING
+                         and f.default_factory is dataclasses.MISSING)
+    return _fields_of({f.name: hints[f.name] for f in fields}, required, cls, getattr,
+                      lambda v: type(v) is cls, cls.__name__)
+
+
+def _typeddict(cls: type) -> _Codec:
+    hints = typing.get_type_hints(cls)
+    return _fields_of(hints, frozenset(cls.__required_keys__), dict, lambda v, k: v[k],
+                      lambda v: type(v) is dict, cls.__name__)
+
+
+def _annotated(base: Any, marks: tuple[Any, ...]) -> _Codec:
+    codec = _codec(base)
+    checks = [_mark(m) for m in marks]
+
+    def enc(value: Any, where: str) -> Any:
+        out = codec.enc(value, where)
+        for check in checks:
+            check(value, where)
+        return out
+
+    def dec(data: Any, where: str) -> Any:
+        for check in checks:  # bounds first: a million-id list is refused before it is walked
+            check(data, where)
+        return codec.dec(data, where)
+
+    return _Codec(enc, dec)
+
+
+def _mark(mark: Any) -> Callable[[Any, str], None]:
+    if isinstance(mark, Range):
+        return lambda v, w: _in_range(mark, v, w)
+    if isinstance(mark, Size):
+        return lambda v, w: _sized(mark, v, w)
+    if isinstance(mark, Unique):
+        return _unique
+    if isinstance(mark, OneOf):
+        return lambda v, w: _one_of(mark, v, w)
+    raise TypeError(f"unknown codec mark {mark!r}")
+
+
+def _in_range(mark: Range, value: Any, where: str) -> None:
+    if type(value) is int and not mark.lo <= value <= mark.hi:
+        raise _Bad(where, f"{str(value)[:40]} is outside {mark.lo}..{mark.hi}")
+
+
+def _sized(mark: Size, value: Any, where: str) -> None:
+    if isinstance(value, (list, tuple, str)) and not mark.lo <= len(value) <= mark.hi:
+        raise _Bad(where, f"length {len(value)} is outside {mark.lo}..{mark.hi}")
+
+
+def _unique(value: Any, where: str) -> None:
+    if isinstance(value, (list, tuple)):
+        hashable = [v for v in value if type(v) in (int, str)]
+        if len(set(hashable)) != len(hashable):
+            raise _Bad(where, "repeats an item")
+
+
+def _one_of(mark: OneOf, value: Any, where: str) -> None:
+    if type(value) in (int, str) and value not in mark.values:
+        raise _Bad(where, f"{str(value)[:40]!r} names nothing in this game")
+
+
+@functools.cache
+def _codec(tp: Any) -> _Codec:
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Annotated:
+        return _annotated(args[0], tuple(tp.__metadata__))
+    if origin in (typing.Union, types.UnionType):
+        return _union(args)
+    if origin is typing.Literal:
+        return _literal(args)
+    if origin is tuple:
+        return _sequence(args[0], tuple) if len(args) == 2 and args[1] is Ellipsis else _fixed(args)
+    if origin is list:
+        return _sequence(args[0], list)
+    if origin is dict:
+        return _mapping(*args)
+    return _plain_type(tp)
+
+
+def _plain_type(tp: Any) -> _Codec:
+    if tp in (int, str, bool):
+        return _scalar(tp)
+    simple: dict[Any, Callable[[], _Codec]] = {
+        float: _float, Fraction: _fraction, type(None): _none, None: _none, Any: _any,
+    }
+    if tp in simple:
+        return simple[tp]()
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _enum(tp)
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        return _dataclass(tp)
+    if typing.is_typeddict(tp):
+        return _typeddict(tp)
+    raise TypeError(f"the codec has no wire form for {tp!r}")

@@ -1,0 +1,77 @@
+"""Helpers for the online tests: a server on a thread at 127.0.0.1:0 and a bare protocol client."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+from websockets.sync.client import connect
+
+from game.online.protocol import encode, websocket_url
+from game.online.server import ServerConfig, ServerThread
+
+FAST = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
+
+
+@contextmanager
+def running_server(**options: Any) -> Iterator[ServerThread]:
+    """A server on a free loopback port with short keepalives; stopped afterwards."""
+    config = ServerConfig(host="127.0.0.1", port=0, away_after=0.5, **{**FAST, **options})
+    server = ServerThread(config)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def ws_url(server: ServerThread) -> str:
+    """The websocket endpoint of a running test server."""
+    return websocket_url(server.url)
+
+
+class Raw:
+    """A bare websocket client speaking the protocol by hand (for hostile and lobby tests)."""
+
+    def __init__(self, url: str, **headers: str) -> None:
+        self._stack = ExitStack()  # connect() is a context manager in every websockets we allow
+        self.ws = self._stack.enter_context(connect(url, proxy=None, compression=None, open_timeout=3,
+                                                    max_size=2**22, additional_headers=headers or None))
+        self.seen: list[dict[str, Any]] = []
+
+    def send(self, kind: str, **fields: Any) -> None:
+        self.ws.send(encode(kind, **fields))
+
+    def expect(self, kind: str, timeout: float = 3.0, **match: Any) -> dict[str, Any]:
+        """The next message of type `kind` (matching `match`), read within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            msg = json.loads(self.ws.recv(timeout=left))
+            self.seen.append(msg)
+            if msg["type"] == kind and all(msg.get(k) == v for k, v in match.items()):
+                return msg
+        raise TimeoutError(f"no {kind} message within {timeout} s")
+
+    def until(self, kind: str, test: Any, timeout: float = 3.0) -> dict[str, Any]:
+        """The first message of type `kind` for which `test(message)` is true, within `timeout`."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            msg = self.expect(kind, timeout=left)
+            if test(msg):
+                return msg
+        raise TimeoutError(f"no matching {kind} message within {timeout} s")
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def open_room(url: str, game: str, name: str = "Host", **fields: Any) -> tuple[Raw, dict[str, Any], dict[str, Any]]:
+    """A host connection that created a room: (client, joined message, first invite)."""
+    host = Raw(url)
+    host.send("create", game=game, name=name, **fields)
+    joined = host.expect("joined")
+    invite = host.expect("invite")
+    return host, joined, invite

@@ -1,0 +1,78 @@
+"""Whole matches through a real server: online-autoplay agrees with autoplay; the commands work."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.online.autoplay import play_online
+from rules.driver import play_match
+from rules.registry import get_game
+from tests.online_helpers import running_server, ws_url
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def local(game_name: str, seed: int, levels: list[str], options: dict | None) -> dict:
+    line = play_match(get_game(game_name), seed, levels, options).summary()
+    return {k: line[k] for k in ("winner", "scores", "actions")}
+
+
+@pytest.mark.parametrize("game_name, seed, levels, options", [
+    ("night-market", 4, ["easy", "normal"], {"first_seat": 1}),
+    ("stamp-swap", 2, ["normal", "easy", "normal"], None),
+])
+def test_online_autoplay_gives_the_same_match_as_autoplay(game_name, seed, levels, options):
+    with running_server() as server:
+        line = play_online(ws_url(server), get_game(game_name), seed, levels, options, timeout=60, **FAST_CLIENT)
+    assert {k: line[k] for k in ("winner", "scores", "actions")} == local(game_name, seed, levels, options)
+    net = line["net"]
+    assert net["refused"] == 0 and net["messages"] > 2 * line["actions"] and net["answer_ms"]["max"] > 0
+
+
+FAST_CLIENT = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
+
+
+def test_a_real_time_swap_meet_match_finishes_online():
+    with running_server(scale=60.0) as server:
+        line = play_online(ws_url(server), get_game("swap-meet"), 5, ["normal"] * 3, None, timeout=60, **FAST_CLIENT)
+    assert len(line["scores"]) == 3 and line["actions"] > 10
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def test_serve_prints_its_url_and_online_autoplay_plays_through_it(tmp_path):
+    log = (tmp_path / "serve.log").open("w")  # a file, not a pipe: an unread pipe would stall the server
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(tmp_path)],
+                            stdout=subprocess.PIPE, stderr=log, text=True, env=_env(), cwd=tmp_path)
+    try:
+        assert proc.stdout is not None
+        ready = json.loads(proc.stdout.readline())
+        assert ready["url"].startswith("http://127.0.0.1:") and ready["websocket"].endswith("/ws")
+        port = int(ready["url"].rsplit(":", 1)[1])
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3)
+        conn.request("GET", "/health")
+        assert json.loads(conn.getresponse().read())["ok"] is True
+        out = subprocess.run([sys.executable, "-m", "game", "online-autoplay", "night-market", "--server",
+                              ready["url"], "--seed", "7", "--matches", "2"], capture_output=True, text=True,
+                             env=_env(), timeout=15, cwd=tmp_path)
+        assert out.returncode == 0, out.stderr
+        lines = [json.loads(x) for x in out.stdout.splitlines()]
+        assert len(lines) == 3 and lines[-1]["summary"] is True and lines[-1]["matches"] == 2
+        for k, line in enumerate(lines[:2]):
+            assert {x: line[x] for x in ("winner", "scores", "actions")} == \
+                local("night-market", 7 + k, ["normal", "normal"], {"first_seat": k % 2})
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
+        log.close()
+    err = (tmp_path / "serve.log").read_text()
+    assert "Traceback" not in err and "created" in err
