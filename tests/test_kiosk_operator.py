@@ -157,3 +157,14 @@ def test_a_short_soak_runs_with_no_exceptions(kiosk_file):
     assert report["exceptions"] == 0 and report["exits"] == []
     assert report["simulated_minutes"] >= 2.0 and report["demos_completed"] >= 1
     assert report["rss_kib"]["max"] >= report["rss_kib"]["start"] > 0
+
+
+def test_the_image_cache_is_bounded_in_bytes_and_keeps_what_is_used():
+    from game.assets import Assets
+
+    assets = Assets(max_bytes=3 * 100 * 100 * 4)
+    felt = assets.cached("a", (100, 100), lambda: pygame.Surface((100, 100), pygame.SRCALPHA))
+    for i in range(10):
+        assets.cached(f"b{i}", (100, 100), lambda: pygame.Surface((100, 100), pygame.SRCALPHA))
+        assert assets.cached("a", (100, 100), lambda: pygame.Surface((1, 1))) is felt  # used: kept
+    assert assets.cache_bytes <= assets.max_bytes and len(assets._images) == 3

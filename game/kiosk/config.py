@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game import paths
+from game.files import BadFile, read_json
 from game.settings import BOT_SPEEDS, Settings
 
 log = logging.getLogger(__name__)
@@ -23,6 +24,7 @@ log = logging.getLogger(__name__)
 GAMES = ("night-market", "swap-meet", "stamp-swap")
 BOT_LEVELS = ("easy", "normal", "hard")
 OVERRIDES = "kiosk-operator.json"
+MAX_BYTES = 64_000  # a kiosk config is a few hundred bytes
 
 
 @dataclass(frozen=True)
@@ -132,9 +134,9 @@ def load(path: str | Path | None, pin: str | None = None) -> tuple[KioskConfig, 
     raw: Any = {}
     if path or file.is_file():
         try:
-            raw = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeError, ValueError) as exc:
-            problems.append(f"it could not be read ({exc.__class__.__name__})")
+            raw = read_json(file, MAX_BYTES)
+        except BadFile as exc:  # NoFile too: a --kiosk-config that names nothing is worth saying
+            problems.append(exc.reason)
     cfg = from_json(raw, problems)
     cfg = _apply_overrides(cfg)
     if pin:
@@ -151,9 +153,9 @@ def _apply_overrides(cfg: KioskConfig) -> KioskConfig:
     if not path.is_file():
         return cfg
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeError, ValueError) as exc:
-        log.warning("operator changes %s unreadable (%s): ignored", path, exc)
+        raw = read_json(path, MAX_BYTES)
+    except BadFile as exc:
+        log.warning("operator changes %s unreadable (%s): ignored", path, exc.reason)
         return cfg
     merged = {k: v for k, v in asdict(cfg).items() if k != "pin"}
     if isinstance(raw, dict):
