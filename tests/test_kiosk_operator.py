@@ -168,3 +168,41 @@ def test_the_image_cache_is_bounded_in_bytes_and_keeps_what_is_used():
         assets.cached(f"b{i}", (100, 100), lambda: pygame.Surface((100, 100), pygame.SRCALPHA))
         assert assets.cached("a", (100, 100), lambda: pygame.Surface((1, 1))) is felt  # used: kept
     assert assets.cache_bytes <= assets.max_bytes and len(assets._images) == 3
+
+
+def test_the_touch_test_shows_every_finger(kiosk):
+    corner_taps(kiosk)
+    enter_pin(kiosk, "2468")
+    touch = next(b for b, a in kiosk.top.actions.items() if a[0] == "touch")
+    kiosk.press_button(touch)
+    assert kiosk.top.name == "kiosk_touch_test"
+    for finger, pos in enumerate(((300, 500), (900, 500), (1500, 500))):
+        kiosk.finger(pygame.FINGERDOWN, pos, finger_id=finger)
+    kiosk.frames(2)
+    assert len(kiosk.top.fingers) == 3 and kiosk.top.most == 3
+    kiosk.finger(pygame.FINGERUP, (900, 500), finger_id=1)
+    kiosk.frames(2)
+    assert len(kiosk.top.fingers) == 2
+
+
+def test_a_person_who_wins_puts_initials_on_todays_board_shown_in_attract(kiosk):
+    from game.kiosk.controller import Visit
+    from game.match.table import GameInfo
+    from rules.contract import EndReason, Outcome
+
+    class Table:
+        here = (0,)
+        info = GameInfo("stamp-swap", "Stamp Swap", 2, 5, False, ("easy",))
+
+        def outcome(self):  # type: ignore[no-untyped-def]
+            return Outcome((0,), (31.0, 12.0), EndReason.ROUNDS_COMPLETE)
+
+    k = kiosk.app.kiosk
+    k._maybe_initials(Visit(type("Scene", (), {"table": Table()})(), 0.0))
+    board = kiosk.top
+    assert board.name == "kiosk_initials"
+    up = next(b for b, (i, step) in board.steps.items() if i == 0 and step == -1)
+    kiosk.press_button(up)  # A → Z
+    kiosk.press_button(board.save)
+    assert k.leaderboard.table()["stamp-swap"] == [("ZAA", 31.0)]
+    assert ("ZAA", 31.0) in k._best_scores()["stamp-swap"]
