@@ -123,7 +123,9 @@ class Display:
     def _blit_all(self) -> None:
         if self.direct:
             return
-        if self.window.get_rect().contains(self.viewport):
+        if self.viewport.size == self.canvas.get_size():  # 1:1 but nudged: a plain copy, clipped by blit
+            self.window.blit(self.canvas, self.viewport)
+        elif self.window.get_rect().contains(self.viewport):
             pygame.transform.smoothscale(self.canvas, self.viewport.size, self.window.subsurface(self.viewport))
         else:  # nudged past the window edge: a pixel of the picture falls off that side
             self.window.blit(pygame.transform.smoothscale(self.canvas, self.viewport.size), self.viewport)

@@ -201,8 +201,8 @@ def test_a_person_who_wins_puts_initials_on_todays_board_shown_in_attract(kiosk)
     k._maybe_initials(Visit(type("Scene", (), {"table": Table()})(), 0.0))
     board = kiosk.top
     assert board.name == "kiosk_initials"
-    up = next(b for b, (i, step) in board.steps.items() if i == 0 and step == -1)
-    kiosk.press_button(up)  # A → Z
+    down = next(b for b, (i, step) in board.steps.items() if i == 0 and step == -1)
+    kiosk.press_button(down)  # A → Z
     kiosk.press_button(board.save)
     assert k.leaderboard.table()["stamp-swap"] == [("ZAA", 31.0)]
     assert ("ZAA", 31.0) in k._best_scores()["stamp-swap"]

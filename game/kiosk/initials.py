@@ -1,4 +1,4 @@
-"""Three letters for today's leaderboard, chosen with ▲/▼ under each letter (no keyboard needed)."""
+"""Three letters for today's leaderboard, chosen with Up/Down buttons at each letter (no keyboard needed)."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ class InitialsScene(Scene):
         self.steps: dict[Any, tuple[int, int]] = {}
         for i in range(3):
             x = self.rect.centerx - 300 + i * 220
-            self.steps[button(self.ui, (x, self.rect.y + 190, 160, 80), "▲")] = (i, -1)
-            self.steps[button(self.ui, (x, self.rect.y + 420, 160, 80), "▼")] = (i, 1)
+            self.steps[button(self.ui, (x, self.rect.y + 190, 160, 80), "Up")] = (i, 1)
+            self.steps[button(self.ui, (x, self.rect.y + 420, 160, 80), "Down")] = (i, -1)
         bottom = self.rect.bottom - 130
         self.skip = button(self.ui, (self.rect.centerx - 340, bottom, 300, 90), "Skip", "#quiet")
         self.save = button(self.ui, (self.rect.centerx + 40, bottom, 300, 90), "Save", "#primary")
