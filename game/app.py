@@ -42,6 +42,7 @@ class AppOptions:
     kiosk: bool = False
     start_game: str | None = None
     pace: bool = True  # sleep to the frame cap; tests and bench turn it off
+    join: str | None = None  # an invite link to open straight into (market-hall join LINK)
     bot_threads: bool = True  # bots think on a worker thread; tests turn it off for determinism
     max_fps: int = 60
     extra: dict = field(default_factory=dict)
@@ -91,6 +92,10 @@ class App:
         from game import catalog
         from game.scenes.title import TitleScene
 
+        if self.options.join:
+            from game.scenes.online import scene_for_link
+
+            return scene_for_link(self, self.options.join)
         entry = catalog.entry(self.options.start_game) if self.options.start_game else None
         if entry is not None:
             return entry.setup_scene(self)
@@ -143,17 +148,19 @@ class App:
             self._shades[alpha] = surf
         return surf
 
-    def go(self, change: Callable[[], None]) -> None:
+    def go(self, change: Callable[[], None]) -> bool:
         """Fade out, make a scene change, fade back in (instant when motion is reduced).
 
-        A request made while a fade is running is dropped: a double tap must not change twice.
+        A request made while a fade is running is dropped (False): a double tap must not change
+        twice. Changes that must happen (a match that began online) try again next frame.
         """
         if self._fade is not None:
-            return
+            return False
         if self.settings.reduced_motion:
             self._change(change)
-            return
+            return True
         self._fade = ["out", 0.0, change]
+        return True
 
     def _change(self, change: Callable[[], None]) -> None:
         self.pointer.cancel_all()

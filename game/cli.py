@@ -70,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "online"), default="all",
                        help="measure only frame times, rules throughput, bot thinking or an online server")
     bench.add_argument("--rooms", type=int, default=20, help="with --part online: rooms of bot clients")
+    join = sub.add_parser("join", help="open the app straight into an online room from an invite link")
+    join.add_argument("link", help="the invite link, http://HOST:PORT/j/ROOM#TICKET")
     auto = sub.add_parser("autoplay", help="bots play whole matches with no display")
     auto.add_argument("game", choices=tuple(GAME_MODULES))
     auto.add_argument("--matches", type=_at_least_one, default=10)
@@ -78,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--vs", default="normal", help="level of every other seat")
     soak = sub.add_parser("soak", help="run the kiosk headless on a fast clock and print JSON figures")
     soak.add_argument("--minutes", type=float, default=10.0, help="simulated minutes")
-    for p in (play, bench, auto, soak):
+    for p in (play, bench, auto, join, soak):
         _global_options(p, suppress=True)
     online_cli.add_parsers(sub)
     return parser
@@ -156,6 +158,7 @@ def _run(argv: list[str] | None) -> int:
     options = AppOptions(size=args.size or (1280, 720), fullscreen=args.fullscreen, mute=args.mute,
                          seed=args.seed, frames=args.frames, screenshot=args.screenshot, kiosk=args.kiosk,
                          start_game=getattr(args, "game", None) if args.command == "play" else None,
+                         join=args.link if args.command == "join" else None,
                          extra={"kiosk_config": getattr(args, "kiosk_config", None),
                                 "kiosk_pin": getattr(args, "kiosk_pin", None)})
     try:

@@ -37,6 +37,7 @@ class Settings:
     colour_patterns: bool = False
     bot_speed: str = "normal"
     seen_briefings: tuple[str, ...] = ()
+    online_server: str = ""  # a relay's http(s) URL; empty: "Play friends online" hosts on this computer
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some fields changed; a value of the wrong type raises ValueError."""
@@ -62,6 +63,11 @@ def _is_names(value: Any) -> bool:
         and all(isinstance(x, str) and len(x) <= 64 for x in value)
 
 
+def _is_server(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= 200 and (value == "" or value.startswith(
+        ("http://", "https://", "ws://", "wss://")))
+
+
 RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "volume": (_is_volume, "a number from 0 to 1"),
     "mute": (_is_bool, "true or false"),
@@ -70,6 +76,7 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "colour_patterns": (_is_bool, "true or false"),
     "bot_speed": (_is_speed, "one of " + ", ".join(BOT_SPEEDS)),
     "seen_briefings": (_is_names, "a list of game names"),
+    "online_server": (_is_server, "empty or an http(s) URL"),
 }
 
 

@@ -17,7 +17,7 @@ from rules.contract import MatchConfig, SeatConfig
 from rules.errors import IllegalAction
 from rules.swap_meet import GAME
 from rules.swap_meet.actions import Crash, OpenOffer, Peek, PinBank, Swap
-from rules.swap_meet.data import CONTRACTS_BY_NAME, OFFER_LIMIT, RESOURCES, deck_kinds
+from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES, deck_kinds
 from rules.swap_meet.state import Phase
 
 FAST = settings(max_examples=40, deadline=None)
@@ -48,7 +48,7 @@ def check_offers(state) -> None:
     for stall in state.stalls:
         if stall.offer is not None:
             held = {c.id: c.kind for c in stall.hand}
-            assert 1 <= stall.offer.count <= OFFER_LIMIT
+            assert 1 <= stall.offer.count == len(set(stall.offer.card_ids))
             assert all(held.get(i) == stall.offer.kind for i in stall.offer.card_ids)
 
 

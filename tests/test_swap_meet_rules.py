@@ -21,7 +21,7 @@ from rules.swap_meet.actions import (
     Swap,
     TaxAudit,
 )
-from rules.swap_meet.data import OFFER_LIMIT, RESOURCES
+from rules.swap_meet.data import RESOURCES
 from rules.swap_meet.scenario import scenario
 from rules.swap_meet.state import Phase
 
@@ -66,12 +66,27 @@ def test_offer_stays_in_hand_and_is_public():
 
 
 def test_offer_is_one_to_n_cards_of_one_type():
+    # the seed: "Offers must be 1–N cards of the same type" — up to every card you hold of it
     state = table({C: 5, S: 3}, MIXED, MIXED)
-    assert refused(state, 0, OpenOffer(C, 0)).startswith("offers are 1 to")
-    assert refused(state, 0, OpenOffer(C, OFFER_LIMIT + 1)).startswith("offers are 1 to")
+    assert refused(state, 0, OpenOffer(C, 0)) == "an offer holds at least 1 card"
+    assert refused(state, 0, OpenOffer(C, 6)) == "you do not hold 6 crate"
     assert refused(state, 0, OpenOffer(R, 1)) == "you do not hold 1 rack"
     assert refused(state, 0, OpenOffer("gold", 1)) == "no such resource"
-    do(state, 0, OpenOffer(C, OFFER_LIMIT))
+    offers = [a for a in GAME.legal_actions(state, 0, 1.0) if isinstance(a, OpenOffer)]
+    assert offers == [OpenOffer(C, n) for n in range(1, 6)] + [OpenOffer(S, n) for n in range(1, 4)]
+    listed, _ = do(state, 0, OpenOffer(C, 5))
+    assert listed.stalls[0].offer.count == 5 and GAME.view(listed, 1).offers[0].count == 5
+
+
+def test_an_offer_of_three_is_swapped_for_three_of_another_type():
+    state, _ = do(table({C: 5, S: 3}, {K: 3, R: 5}, MIXED), 0, OpenOffer(C, 3))
+    offer = state.stalls[0].offer.id
+    assert refused(state, 2, Swap(0, K, offer)) == "you need 3 coin to swap"
+    swapped, events = do(state, 1, Swap(0, K, offer))
+    assert counts(swapped, 0) == {C: 2, S: 3, K: 3, R: 0}
+    assert counts(swapped, 1) == {C: 3, S: 0, K: 0, R: 5}
+    assert swapped.market[RESOURCES.index(C)] == Fraction(115, 100)  # +0.05 per card, both types
+    assert [e.kind for e in events] == ["swap"]
 
 
 def test_pull_takes_the_offer_down():
@@ -259,15 +274,21 @@ def test_peek_shows_the_contract_to_the_peeker_alone():
     assert "contract" not in GAME.redact(peek, 1).data and GAME.redact(peek, 0).data["contract"]
 
 
-def test_tax_audit_each_other_seat_discards_one_loose_resource():
+def test_tax_audit_everyone_discards_one_loose_resource_the_auditor_too():
+    # the seed: "everyone discards one random loose resource" — the auditor is not spared
     state = table({C: 7, S: 1, "tax_audit": 1}, {S: 2, K: 6}, {R: 2, C: 6})
     state, _ = do(state, 2, OpenOffer(R, 2))
     audited, events = do(state, 0, TaxAudit())
-    assert sum(counts(audited, 0).values()) == 8
-    assert sum(counts(audited, 1).values()) == 7 and sum(counts(audited, 2).values()) == 7
+    assert [sum(counts(audited, s).values()) for s in range(3)] == [7, 7, 7]
     assert counts(audited, 2)[R] == 2  # offered cards are not loose
-    assert len(audited.discards) == 3  # the card itself plus two resources
-    assert [e.kind for e in events].count("audit_discard") == 2
+    assert len(audited.discards) == 4  # the card itself plus three resources
+    assert [e.seat for e in events if e.kind == "audit_discard"] == [0, 1, 2]  # the auditor first
+
+
+def test_an_audit_that_leaves_the_auditor_pure_locks_for_the_auditor():
+    state, _ = do(table({C: 6, S: 1, "tax_audit": 1}, MIXED, MIXED), 0, OpenOffer(C, 6))
+    audited, _ = do(state, 0, TaxAudit())  # the Sack is the auditor's only loose resource
+    assert audited.summaries[0].locker == 0 and audited.summaries[0].how == "slam"
 
 
 def test_tax_audit_skips_a_seat_with_no_loose_resource():
@@ -275,6 +296,7 @@ def test_tax_audit_skips_a_seat_with_no_loose_resource():
     state, _ = do(state, 1, OpenOffer(S, 2))
     audited, _ = do(state, 0, TaxAudit())
     assert counts(audited, 1)[S] == 2
+    assert sum(counts(audited, 0).values()) == 7
 
 
 def test_hostile_takeover_steals_from_the_current_high_score():
@@ -343,7 +365,7 @@ def test_when_one_swap_makes_two_hands_pure_the_actor_locks():
 
 
 def test_an_audit_that_leaves_a_hand_pure_locks_for_that_hand():
-    state = table({**MIXED, "tax_audit": 1}, {C: 7, S: 1}, MIXED, seed=2)  # seed 2 draws the Sack
+    state = table({**MIXED, "tax_audit": 1}, {C: 7, S: 1}, MIXED, seed=1)  # seed 1 draws the Sack
     state, _ = do(state, 1, OpenOffer(C, 2))
     audited, _ = do(state, 0, TaxAudit())
     assert audited.stalls[1].counts() == {C: 7, S: 0, K: 0, R: 0}

@@ -100,8 +100,9 @@ class Table(Protocol):
     def leave_note(self) -> str:
         """What leaving means for this match, in words for the player."""
 
-    def rematch(self) -> Table:
-        """A new match with the same seats (locally a new deal; online the same room)."""
+    def rematch(self) -> Table | None:
+        """A new match with the same seats: locally a new deal at once; None when the next match
+        begins in a lobby first (online, the same room)."""
 
     def close(self) -> None:
         """Stop background work (bot thread, network thread)."""

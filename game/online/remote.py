@@ -140,8 +140,10 @@ class RemoteRoom:
             self.table.on_refused(msg)
 
     def _on_link(self, state: str) -> None:
+        first = self.link == "connecting" and state == "online"  # the first connection is no news
         self.link = state
-        self._notices.append(LINK_NOTICES.get(state, state))
+        if not first:
+            self._notices.append(LINK_NOTICES.get(state, state))
         if self.table is not None:
             self.table.on_link(state)
 
@@ -288,12 +290,14 @@ class RemoteTable:
     def resume(self, why: str) -> None:
         """An online match never stops its clock."""
 
-    def rematch(self) -> RemoteTable:
-        """Ask for a rematch in the same room; the new table fills in when the host starts it."""
+    def leave_note(self) -> str:
+        """Leaving online keeps the seat for a while."""
+        return "Your seat is kept for a while: open the invite link again to rejoin."
+
+    def rematch(self) -> None:
+        """Ask for a rematch in the same room: it begins in the room's lobby (None: no table yet)."""
         self.room.rematch()
-        table = RemoteTable(self.room, self.match + 1)
-        self.room.table = table
-        return table
+        self.room.table = None
 
     def close(self) -> None:
         """Stop the network thread."""

@@ -34,10 +34,11 @@ class MatchScene(TableScene):
     GAME: ClassVar[str] = ""  # the rules name, e.g. "night-market"
     SOUNDS: ClassVar[dict[str, str]] = {}  # event kind → sound played when it happens
 
-    def __init__(self, app: App, table: Table) -> None:
+    def __init__(self, app: App, table: Table, lobby: Callable[[], Scene] | None = None) -> None:
         super().__init__(app)
         self.table = table
         self.names = [s.name for s in table.seats]
+        self.lobby = lobby  # where a rematch that starts in a lobby continues (online rooms)
 
     # opening -----------------------------------------------------------------------------------
     @classmethod
@@ -89,9 +90,16 @@ class MatchScene(TableScene):
         self.app.go(lambda: self.app.stack.reset(self.app.title()))
 
     def rematch(self) -> None:
-        """The same seats again with a new deal."""
+        """The same seats again with a new deal (online: back to the room's lobby first)."""
         app = self.app
-        app.go(lambda: app.stack.reset(type(self)(app, self.table.rematch())))
+
+        def again() -> None:
+            table = self.table.rematch()
+            if table is not None:
+                app.stack.reset(type(self)(app, table))
+            else:
+                app.stack.reset(self.lobby() if self.lobby is not None else app.title())
+        app.go(again)
 
     # what the table says -----------------------------------------------------------------------
     def pump(self, bots: bool = True) -> None:

@@ -1,4 +1,4 @@
-"""Settings: volume, sound, fullscreen, reduced motion, colour-blind patterns, bot speed.
+"""Settings: volume, sound, fullscreen, reduced motion, colour-blind patterns, bot speed, online server.
 
 Every change applies at once and is saved to the settings file immediately.
 """
@@ -15,8 +15,8 @@ from game.settings import BOT_SPEEDS
 from game.ui import button
 from game.widgets import felt, heading, panel, toggle_label
 
-PANEL = pygame.Rect(LOGICAL_W // 2 - 600, 190, 1200, 760)
-ROW_Y = [PANEL.y + 60 + i * 104 for i in range(6)]
+PANEL = pygame.Rect(LOGICAL_W // 2 - 600, 150, 1200, 800)
+ROW_Y = [PANEL.y + 34 + i * 108 for i in range(7)]
 LABEL_X = PANEL.x + 70
 CONTROL_X = PANEL.x + 640
 TOGGLES = (
@@ -41,6 +41,10 @@ class SettingsScene(Scene):
         for i, (key, _, _, _) in enumerate(TOGGLES, start=1):
             self.toggles[key] = button(self.ui, (CONTROL_X, ROW_Y[i], 240, 72), "")
         self.speed = button(self.ui, (CONTROL_X, ROW_Y[5], 240, 72), "")
+        self.server = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(CONTROL_X, ROW_Y[6] + 6, 480, 64), manager=self.ui,
+            placeholder_text="empty: host on this computer")
+        self.server.set_text(s.online_server)
         self.back = button(self.ui, (LOGICAL_W // 2 - 160, PANEL.bottom + 30, 320, 80), "‹ Back", "#primary")
         self._refresh()
 
@@ -70,23 +74,40 @@ class SettingsScene(Scene):
         self._refresh()
 
     def on_ui_event(self, event: pygame.event.Event) -> None:
-        if event.ui_element is self.slider:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.server:
+            self._save_server()
+        elif event.ui_element is self.slider:
             self.app.update_settings(volume=self.slider.get_current_value() / 100)
             self.app.audio.play("coin")
             self.invalidate()
 
+    def _save_server(self) -> bool:
+        """Keep the relay address if it is one (else say what it should look like)."""
+        text = self.server.get_text().strip()
+        if text == self.app.settings.online_server:
+            return True
+        try:
+            self.app.update_settings(online_server=text)
+        except ValueError:
+            self.app.toast("An online server is an address like https://relay.example:8765 (or empty).", error=True)
+            return False
+        self.app.toast("Online play will use " + (text or "this computer as the host") + ".")
+        return True
+
     def on_back(self) -> bool:
-        self.app.go(self.app.stack.pop)
+        if self._save_server():
+            self.app.go(self.app.stack.pop)
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         felt(canvas, self.app.assets)
-        heading(canvas, self.app.text, "Settings", 70, 72)
+        heading(canvas, self.app.text, "Settings", 48, 72)
         panel(canvas, PANEL)
         text = self.app.text
         rows = [("Volume", f"{int(self.app.settings.volume * 100)}%")]
         rows += [(label, hint) for _, label, hint, _ in TOGGLES]
         rows.append(("Bot speed", "How long bots pause before moving"))
+        rows.append(("Online server", "A relay for play across the internet"))
         for (label, hint), y in zip(rows, ROW_Y):
             text.draw(canvas, label, (LABEL_X, y + 2), 36, CREAM, bold=True)
             text.draw(canvas, hint, (LABEL_X, y + 48), 24, MUTED)

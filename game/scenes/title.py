@@ -60,7 +60,7 @@ class TitleScene(Scene):
             if save is not None and tile.playable:
                 rect = (tile.rect.x + 60, tile.rect.y + TILE_H - 110, TILE_W - 120, 88)
                 self.continues[button(self.ui, rect, "Continue  ›", "#primary")] = tile.game
-        labels = [("howto", "How to play", None), ("settings", "Settings", None)]
+        labels = [("online", "Play online", None), ("howto", "How to play", None), ("settings", "Settings", None)]
         if not self.app.options.kiosk:
             labels.append(("quit", "Quit", "#quiet"))
         widths = [300 for _ in labels]
@@ -78,6 +78,10 @@ class TitleScene(Scene):
             self.app.quit()
         elif element is self.buttons.get("settings"):
             self.app.go(lambda: self.app.stack.push(SettingsScene(self.app)))
+        elif element is self.buttons.get("online"):
+            from game.scenes.online import OnlineScene
+
+            self.app.go(lambda: self.app.stack.push(OnlineScene(self.app)))
         elif element is self.buttons.get("howto"):
             self.app.stack.push(HelpScene.how_to_play(self.app))
         elif element in self.continues:

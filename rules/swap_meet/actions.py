@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Union
 
 from rules.codec import OneOf, Range
-from rules.swap_meet.data import MAX_OFFER_ID, MAX_SEATS, OFFER_LIMIT, RESOURCES
+from rules.swap_meet.data import MAX_OFFER_COUNT, MAX_OFFER_ID, MAX_SEATS, RESOURCES
 from rules.tagged import Tagged
 
 Resource = Annotated[str, OneOf(frozenset(RESOURCES))]
@@ -25,7 +25,7 @@ class OpenOffer:
     """List `count` cards of `kind` on your stall (they stay in your hand)."""
 
     kind: Resource
-    count: Annotated[int, Range(1, OFFER_LIMIT)]
+    count: Annotated[int, Range(1, MAX_OFFER_COUNT)]
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class Peek:
 
 @dataclass(frozen=True)
 class TaxAudit:
-    """Play Tax Audit: every other seat discards one random loose resource."""
+    """Play Tax Audit: every seat, the auditor too, discards one random loose resource."""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from rules.contract import Event
@@ -18,7 +17,7 @@ from rules.swap_meet.actions import (
     Swap,
 )
 from rules.swap_meet.check import CARD_FOR_ACTION, check
-from rules.swap_meet.effects import EFFECTS, discard, heat, move_card, reconcile_offer
+from rules.swap_meet.effects import EFFECTS, discard, exchange, heat, reconcile_offer
 from rules.swap_meet.rounds import check_slam, lock_round, start_round
 from rules.swap_meet.state import Offer, Phase, State, Trade
 
@@ -29,7 +28,7 @@ def _open(state: State, seat: int, a: OpenOffer, t: float) -> Result:
     stall = state.stalls[seat]
     ids = tuple(c.id for c in stall.resources() if c.kind == a.kind)[: a.count]
     offer = Offer(state.next_offer_id, a.kind, ids)
-    state = replace(state.with_stall(seat, replace(stall, offer=offer)), next_offer_id=offer.id + 1)
+    state = state.with_stall(seat, stall.evolve(offer=offer)).evolve(next_offer_id=offer.id + 1)
     data = {"offer": offer.id, "kind": a.kind, "count": a.count, "card_ids": list(ids)}
     if stall.offer is not None:
         data["replaced"] = stall.offer.id
@@ -39,7 +38,7 @@ def _open(state: State, seat: int, a: OpenOffer, t: float) -> Result:
 def _pull(state: State, seat: int, a: Pull, t: float) -> Result:
     stall = state.stalls[seat]
     assert stall.offer is not None
-    state = state.with_stall(seat, replace(stall, offer=None))
+    state = state.with_stall(seat, stall.evolve(offer=None))
     return state, [Event("offer_pulled", seat, {"offer": stall.offer.id})]
 
 
@@ -56,15 +55,12 @@ def _swap(state: State, seat: int, a: Swap, t: float) -> Result:
     offer = target.offer
     assert offer is not None
     give = _give_ids(state, seat, a.give, offer.count)
-    state = state.with_stall(a.target, replace(target, offer=None))
-    for card_id in offer.card_ids:
-        state, _ = move_card(state, a.target, seat, card_id)
-    for card_id in give:
-        state, _ = move_card(state, seat, a.target, card_id)
+    state = state.with_stall(a.target, target.evolve(offer=None))
+    state = exchange(state, a.target, offer.card_ids, seat, give)
     state, events = reconcile_offer(state, seat)
     state = heat(heat(state, offer.kind, offer.count, t), a.give, offer.count, t)
     trade = Trade(t, seat, a.target, offer.kind, a.give, offer.count)
-    state = replace(state, trades=state.trades + (trade,))
+    state = state.evolve(trades=state.trades + (trade,))
     data = {"target": a.target, "offer": offer.id, "got": offer.kind, "give": a.give, "count": offer.count,
             "got_ids": list(offer.card_ids), "give_ids": list(give),
             "market": {k: float(state.mult(k)) for k in (offer.kind, a.give)}}
@@ -77,7 +73,7 @@ def _cash(state: State, seat: int, a: CashOut, t: float) -> Result:
 
 
 def _pin(state: State, seat: int, a: PinBank, t: float) -> Result:
-    state = state.with_stall(seat, replace(state.stalls[seat], pin=a.kind))
+    state = state.with_stall(seat, state.stalls[seat].evolve(pin=a.kind))
     return state, [Event("pin_bank", seat, {}, {"kind": a.kind}, (seat,))]
 
 
@@ -106,7 +102,7 @@ def apply(state: State, seat: int, action: Action, now: float) -> Result:
     if reason is not None:
         raise IllegalAction(reason)
     t = max(now, state.clock)
-    state = replace(state, clock=t)
+    state = state.evolve(clock=t)
     if isinstance(action, NextRound):
         return start_round(state, t)
     handler = HANDLERS.get(type(action), _play_card)

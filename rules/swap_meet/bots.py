@@ -6,7 +6,8 @@ spare type, preferably one nobody else lists, when an offer sits untaken), and p
 when they pay. Pace is human: a bot reads a fresh deal for a few seconds and lets most wake-ups
 pass "thinking", so a person at the table has time to read offers and trade first.
 Rival needs are inferred from public facts only: what rivals took in trades and what Inside
-Trading showed this bot.
+Trading showed this bot. The Hard level is `rival.RivalBot`: this trader with its own plan weights
+and a shielded Tax Audit, at the same reaction times.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from rules.swap_meet.data import (
     CONTRACTS_BY_NAME,
     EXTRA_PENALTY,
     HAND_SIZE,
-    OFFER_LIMIT,
     RESOURCES,
     SLAM_MIN,
 )
@@ -194,11 +194,15 @@ class TraderBot:
             return None
         counts = my_counts(view)
         legal = [a for a in legal if not isinstance(a, Swap) or a.offer in noticed]
-        for step in (self._swap, self._cards, self._pin, self._offer):
+        for step in self.steps():
             action = step(view, legal, counts, now)
             if action is not None:
                 return action
         return None
+
+    def steps(self) -> tuple[Any, ...]:
+        """What the bot considers on a wake-up it acts on, in order; the first that acts wins."""
+        return (self._swap, self._cards, self._pin, self._offer)
 
     def _swap(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
         """The legal swap that raises the plan value most, if any."""
@@ -256,7 +260,7 @@ class TraderBot:
             return Pull() if mine is not None else None
         stale = mine is not None and now - self.listed[1] >= self.params.patience
         kind = offer_kind(view, spare, mine.kind if stale and mine is not None else None)
-        count = min(spare[kind], OFFER_LIMIT)
+        count = spare[kind]
         if mine is not None and mine.kind == kind and mine.count == count:
             return None
         action = OpenOffer(kind, count)

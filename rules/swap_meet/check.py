@@ -19,7 +19,7 @@ from rules.swap_meet.actions import (
     Swap,
     TaxAudit,
 )
-from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, OFFER_LIMIT, RESOURCES, TAKEOVER
+from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
 from rules.swap_meet.scoring import is_exact
 from rules.swap_meet.state import Phase, State
 from rules.swap_meet.view import SeatView
@@ -55,7 +55,7 @@ def known_from_state(state: State, seat: int) -> Known:
         seats=state.seats,
         phase=state.phase,
         deadline=state.deadline,
-        counts=stall.counts(),
+        counts=stall.tally(),  # read-only here: Known never changes it
         held=frozenset(c.kind for c in stall.hand),
         offers=tuple(None if s.offer is None else (s.offer.id, s.offer.kind, s.offer.count) for s in state.stalls),
         exact=is_exact(stall),
@@ -92,8 +92,8 @@ def _kind(kind: Any) -> str | None:
 def _open(known: Known, a: OpenOffer) -> str | None:
     if a.kind not in RESOURCES:
         return "no such resource"
-    if not 1 <= a.count <= OFFER_LIMIT:
-        return f"offers are 1 to {OFFER_LIMIT} cards"
+    if a.count < 1:
+        return "an offer holds at least 1 card"
     if known.counts[a.kind] < a.count:
         return f"you do not hold {a.count} {a.kind}"
     return None
@@ -206,24 +206,43 @@ def why_not(view: SeatView, action: Action, now: float) -> str | None:
 
 
 def legal_actions(state: State, seat: int, now: float) -> list[Action]:
-    """Every action `seat` may take at `now`."""
+    """Every action `seat` may take at `now`, in a fixed order (seeded playouts pick from it).
+
+    Built directly from the state rather than by filtering every candidate through `reason`:
+    each clause below is exactly the check the matching `_open`, `_swap`, ... function makes
+    (the conformance tests compare the two).
+    """
     if state.phase is Phase.LOCKED:
         return [NextRound()]
     if state.phase is not Phase.TRADING or now >= state.deadline:
         return []
-    candidates: list[Action] = [Pull(), CashOut(), TaxAudit(), HostileTakeover()]
     stall = state.stalls[seat]
-    counts = stall.counts()
+    counts = stall.tally()
+    held = {c.kind for c in stall.hand}
+    out: list[Action] = []
+    if stall.offer is not None:
+        out.append(Pull())
+    if is_exact(stall):
+        out.append(CashOut())
+    if AUDIT in held:
+        out.append(TaxAudit())
+    if TAKEOVER in held and any(s.resources() for i, s in enumerate(state.stalls) if i != seat):
+        out.append(HostileTakeover())
+    crash = CRASH in held
     for kind in RESOURCES:
-        candidates += [OpenOffer(kind, n) for n in range(1, min(OFFER_LIMIT, counts[kind]) + 1)]
-        candidates += [Crash(kind)]
+        out += [OpenOffer(kind, n) for n in range(1, counts[kind] + 1)]
+        if crash:
+            out.append(Crash(kind))
         if kind != stall.pin:
-            candidates.append(PinBank(kind))
-    for other in range(state.seats):
-        offer = state.stalls[other].offer
-        if other != seat:
-            candidates.append(Peek(other))
-        if other != seat and offer is not None:
-            candidates += [Swap(other, kind, offer.id) for kind in RESOURCES if kind != offer.kind]
-    known = known_from_state(state, seat)
-    return [a for a in candidates if reason(known, a, now) is None]
+            out.append(PinBank(kind))
+    peek = INSIDE in held
+    for other, rival in enumerate(state.stalls):
+        if other == seat:
+            continue
+        if peek and other not in stall.peeked:
+            out.append(Peek(other))
+        offer = rival.offer
+        if offer is not None:
+            out += [Swap(other, kind, offer.id) for kind in RESOURCES
+                    if kind != offer.kind and counts[kind] >= offer.count]
+    return out

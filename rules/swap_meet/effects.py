@@ -4,7 +4,6 @@ action-card effect table built from them."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from fractions import Fraction
 
 from rules.contract import Event
@@ -21,10 +20,12 @@ from rules.swap_meet.data import (
 )
 from rules.swap_meet.state import Card, Offer, State
 
+_HAND_ORDER = {kind: i for i, kind in enumerate(RESOURCES + ACTION_CARDS)}
+
 
 def sort_key(card: Card) -> tuple[int, int]:
     """Hand order: resources in table order, then action cards; ids break ties."""
-    return ((RESOURCES + ACTION_CARDS).index(card.kind), card.id)
+    return (_HAND_ORDER[card.kind], card.id)
 
 
 def remove_card(state: State, seat: int, card_id: int) -> tuple[State, Card]:
@@ -32,20 +33,20 @@ def remove_card(state: State, seat: int, card_id: int) -> tuple[State, Card]:
     stall = state.stalls[seat]
     card = next(c for c in stall.hand if c.id == card_id)
     hand = tuple(c for c in stall.hand if c.id != card_id)
-    return state.with_stall(seat, replace(stall, hand=hand)), card
+    return state.with_stall(seat, stall.evolve(hand=hand)), card
 
 
 def add_cards(state: State, seat: int, cards: tuple[Card, ...]) -> State:
     """Put cards into a hand (kept sorted)."""
     stall = state.stalls[seat]
     hand = tuple(sorted(stall.hand + cards, key=sort_key))
-    return state.with_stall(seat, replace(stall, hand=hand))
+    return state.with_stall(seat, stall.evolve(hand=hand))
 
 
 def discard(state: State, seat: int, card_id: int) -> State:
     """Move a card from a hand to the discard pile."""
     state, card = remove_card(state, seat, card_id)
-    return replace(state, discards=state.discards + (card,))
+    return state.evolve(discards=state.discards + (card,))
 
 
 def move_card(state: State, src: int, dst: int, card_id: int) -> tuple[State, Card]:
@@ -54,13 +55,26 @@ def move_card(state: State, src: int, dst: int, card_id: int) -> tuple[State, Ca
     return add_cards(state, dst, (card,)), card
 
 
+def exchange(state: State, seat_a: int, ids_a: tuple[int, ...], seat_b: int, ids_b: tuple[int, ...]) -> State:
+    """Move cards `ids_a` from a's hand to b's and `ids_b` the other way, in one copy (both sorted)."""
+    a, b = state.stalls[seat_a], state.stalls[seat_b]
+    out_a, out_b = set(ids_a), set(ids_b)
+    moving_a = [c for c in a.hand if c.id in out_a]
+    moving_b = [c for c in b.hand if c.id in out_b]
+    hand_a = tuple(sorted([c for c in a.hand if c.id not in out_a] + moving_b, key=sort_key))
+    hand_b = tuple(sorted([c for c in b.hand if c.id not in out_b] + moving_a, key=sort_key))
+    stalls = list(state.stalls)
+    stalls[seat_a], stalls[seat_b] = a.evolve(hand=hand_a), b.evolve(hand=hand_b)
+    return state.evolve(stalls=tuple(stalls))
+
+
 def set_mult(state: State, kind: str, value: Fraction, t: float) -> State:
     """Set a multiplier (clamped to [floor, cap]) and record the history point."""
     value = min(MULT_CAP, max(MULT_FLOOR, value))
     market = list(state.market)
     market[RESOURCES.index(kind)] = value
     new = tuple(market)
-    return replace(state, market=new, history=state.history + ((t, new),))
+    return state.evolve(market=new, history=state.history + ((t, new),))
 
 
 def heat(state: State, kind: str, cards: int, t: float) -> State:
@@ -79,10 +93,10 @@ def reconcile_offer(state: State, seat: int) -> tuple[State, list[Event]]:
     if keep == offer.card_ids:
         return state, []
     if not keep:
-        state = state.with_stall(seat, replace(stall, offer=None))
+        state = state.with_stall(seat, stall.evolve(offer=None))
         return state, [Event("offer_cancelled", seat, {"offer": offer.id})]
     new_offer = Offer(state.next_offer_id, offer.kind, keep)
-    state = replace(state.with_stall(seat, replace(stall, offer=new_offer)), next_offer_id=new_offer.id + 1)
+    state = state.with_stall(seat, stall.evolve(offer=new_offer)).evolve(next_offer_id=new_offer.id + 1)
     data = {"old": offer.id, "offer": new_offer.id, "kind": offer.kind, "count": len(keep),
             "card_ids": list(keep)}
     return state, [Event("offer_shrunk", seat, data)]
@@ -116,20 +130,20 @@ def _crash(state: State, seat: int, action: object, t: float) -> tuple[State, li
 def _peek(state: State, seat: int, action: object, t: float) -> tuple[State, list[Event]]:
     target = action.target  # type: ignore[attr-defined]
     stall = state.stalls[seat]
-    state = state.with_stall(seat, replace(stall, peeked=stall.peeked + (target,)))
+    state = state.with_stall(seat, stall.evolve(peeked=stall.peeked + (target,)))
     secret = {"contract": state.stalls[target].contract}
     return state, [Event("peek", seat, {"target": target}, secret, (seat,))]
 
 
 def _audit(state: State, seat: int, action: object, t: float) -> tuple[State, list[Event]]:
     events: list[Event] = []
-    for step in range(1, state.seats):
+    for step in range(state.seats):  # everyone, the auditor first (the seed's rule)
         victim = (seat + step) % state.seats
         loose = loose_resources(state, victim)
         if not loose:
             continue
         card, rng = state.rng.choice(loose)
-        state = discard(replace(state, rng=rng), victim, card.id)
+        state = discard(state.evolve(rng=rng), victim, card.id)
         events.append(Event("audit_discard", victim, {"card": card.id, "kind": card.kind}))
     return state, events
 
@@ -138,7 +152,7 @@ def _takeover(state: State, seat: int, action: object, t: float) -> tuple[State,
     target = takeover_target(state, seat)
     assert target is not None
     card, rng = state.rng.choice(state.stalls[target].resources())
-    state, _ = move_card(replace(state, rng=rng), target, seat, card.id)
+    state, _ = move_card(state.evolve(rng=rng), target, seat, card.id)
     state, events = reconcile_offer(state, target)
     stolen = Event("takeover", seat, {"target": target}, {"card": card.id, "kind": card.kind}, (seat, target))
     return state, [stolen, *events]

@@ -103,9 +103,10 @@ class SwapMeet:
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
         """A bot for `seat` at `level`; UnknownBotLevel for a level the game does not have."""
         from rules.swap_meet.bots import TraderBot
+        from rules.swap_meet.rival import RivalBot
 
         require_level(self, level)
-        return TraderBot(level, seat, seed)
+        return RivalBot(level, seat, seed) if level == "hard" else TraderBot(level, seat, seed)
 
 
 GAME: Game[State, Action, views.SeatView] = SwapMeet()

@@ -7,7 +7,6 @@ from rules.swap_meet.data import (
     DEAL_MAX_OF_TYPE,
     DEAL_MIN_MISSING,
     HAND_SIZE,
-    OFFER_LIMIT,
     ROUND_SECONDS,
     ROUNDS,
     SLAM_MIN,
@@ -40,11 +39,12 @@ HELP_PAGES: list[tuple[str, str]] = [
     ),
     (
         "Offers and swaps",
-        f"Select 1–{OFFER_LIMIT} cards of one type and Open offer: they stay in your hand until someone "
-        "swaps. Pull takes the offer down; opening another replaces it. To swap, select the same count "
-        "of a different type and tap Swap on their row — it happens at once. If two people swap on the "
-        "same offer at the same instant the first one wins; the other is told \"that offer is gone\" "
-        "and loses nothing. You give your cards that are not in your own offer first.",
+        "Select any number of cards of one type (up to all you hold of it) and Open offer: they stay "
+        "in your hand until someone swaps. Pull takes the offer down; opening another replaces it. To "
+        "swap, select the same count of a different type and tap Swap on their row — it happens at "
+        "once. If two people swap on the same offer at the same instant the first one wins; the other "
+        "is told \"that offer is gone\" and loses nothing. You give your cards that are not in your own "
+        "offer first.",
     ),
     (
         "Cash out and slam",
@@ -79,8 +79,8 @@ HELP_PAGES: list[tuple[str, str]] = [
         "Each appears as a button only while you hold it, and is used up when played.\n"
         "Market Crash — halve a resource's multiplier.\n"
         "Inside Trading — Peek on a rival's row: their contract is shown to you alone.\n"
-        "Tax Audit — every other player discards one random loose resource (one not in their open "
-        "offer). Fewer resources means an exact contract is out of reach unless you get one back.\n"
+        "Tax Audit — everyone, you included, discards one random loose resource (one not in their "
+        "open offer). Fewer resources means an exact contract is out of reach unless you get one back.\n"
         "Hostile Takeover — steal a random resource from the current high score: the other player "
         "with the most match points; on a tie the one holding more resources, then the first "
         "clockwise from you.",

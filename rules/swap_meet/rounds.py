@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from fractions import Fraction
 
 from rules.contract import Event, MatchConfig
@@ -91,8 +90,7 @@ def start_round(state: State, t: float) -> tuple[State, list[Event]]:
         for i in range(seats)
     )
     market = tuple(MULT_START for _ in RESOURCES)
-    new = replace(
-        state,
+    new = state.evolve(
         rng=rng,
         round_no=state.round_no + 1,
         phase=Phase.TRADING,
@@ -112,13 +110,13 @@ def start_round(state: State, t: float) -> tuple[State, list[Event]]:
 
 def lock_round(state: State, locker: int | None, how: str, t: float) -> tuple[State, list[Event]]:
     """Lock the round at `t`, score every stall, end the match after the last round."""
-    stalls = tuple(replace(s, offer=None) for s in state.stalls)
+    stalls = tuple(s.evolve(offer=None) for s in state.stalls)
     scores = score_round(stalls, state.market, locker, how)
     summary = RoundSummary(state.round_no, how, locker, t, scores, state.history)
     totals = tuple(total + s.score for total, s in zip(state.totals, scores, strict=True))
     phase = Phase.FINISHED if state.round_no >= ROUNDS else Phase.LOCKED
-    new = replace(state, stalls=stalls, totals=totals, summaries=state.summaries + (summary,),
-                  lock_time=t, phase=phase, clock=max(state.clock, t))
+    new = state.evolve(stalls=stalls, totals=totals, summaries=state.summaries + (summary,),
+                       lock_time=t, phase=phase, clock=max(state.clock, t))
     data = {"round": state.round_no, "how": how, "time": t,
             "scores": [float(s.score) for s in scores], "totals": [float(x) for x in totals]}
     events = [Event("round_locked", locker, data)]
@@ -151,5 +149,5 @@ def tick(state: State, now: float) -> tuple[State, list[Event]]:
             break
         events += more
     if now > state.clock and state.phase is not Phase.FINISHED:
-        state = replace(state, clock=now)
+        state = state.evolve(clock=now)
     return state, events

@@ -9,6 +9,7 @@ from rules.swap_meet.data import (
     CONSOLATION_PER_CARD,
     EXTRA_PENALTY,
     LOCKER_BONUS,
+    NEEDS_BY_NAME,
     RESOURCES,
     SLAM_MIN,
     Contract,
@@ -39,17 +40,13 @@ def bank_score(count: int, mult: Fraction, extras: int) -> Fraction:
 
 def is_exact(stall: Stall) -> bool:
     """Resource counts match the contract exactly (action cards ignored)."""
-    return stall.counts() == stall.contract_card().needs()
+    return stall.tally() == NEEDS_BY_NAME[stall.contract]
 
 
 def slam_kind(stall: Stall) -> str | None:
     """The type of a slam (every resource one type, at least 6), else None."""
-    held = {kind: n for kind, n in stall.counts().items() if n}
-    if len(held) == 1:
-        kind, n = next(iter(held.items()))
-        if n >= SLAM_MIN:
-            return kind
-    return None
+    pure = stall.pure()
+    return pure[0] if pure is not None and pure[1] >= SLAM_MIN else None
 
 
 def default_bank(counts: dict[str, int], market: Sequence[Fraction]) -> str:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from fractions import Fraction
+from typing import Any
 
 from rules.rng import Rng
 from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES, Contract
@@ -18,6 +19,9 @@ class Phase(enum.Enum):
     FINISHED = "finished"
 
 
+_RESOURCE_SET = frozenset(RESOURCES)
+
+
 @dataclass(frozen=True)
 class Card:
     """One card with a stable id; `kind` is a resource type or an action card name."""
@@ -28,7 +32,7 @@ class Card:
     @property
     def is_resource(self) -> bool:
         """True for Crate/Sack/Coin/Rack."""
-        return self.kind in RESOURCES
+        return self.kind in _RESOURCE_SET
 
 
 @dataclass(frozen=True)
@@ -55,21 +59,53 @@ class Stall:
     offer: Offer | None = None
     peeked: tuple[int, ...] = ()
 
+    # A stall never changes, so its tallies are computed once and kept in the instance dict;
+    # every change builds a new Stall (through __init__, never by copying __dict__), which starts
+    # without them. (functools.cached_property takes a lock per read on 3.11: too slow here.)
+    def tally(self) -> dict[str, int]:
+        """Resource counts in hand, shared: read it, never change it (see `counts`)."""
+        cached = self.__dict__.get("_tally")
+        if cached is None:
+            cached = dict.fromkeys(RESOURCES, 0)
+            for card in self.hand:
+                if card.kind in cached:
+                    cached[card.kind] += 1
+            self.__dict__["_tally"] = cached
+        return cached
+
     def counts(self) -> dict[str, int]:
-        """Resource counts in hand."""
-        out = dict.fromkeys(RESOURCES, 0)
-        for card in self.hand:
-            if card.is_resource:
-                out[card.kind] += 1
-        return out
+        """Resource counts in hand (a fresh dict the caller may change)."""
+        return dict(self.tally())
+
+    def pure(self) -> tuple[str, int] | None:
+        """(type, count) when every resource in hand is of one type, else None (checked for a
+        slam after every action, so it is kept like the tally)."""
+        if "_pure" not in self.__dict__:
+            held = [(kind, n) for kind, n in self.tally().items() if n]
+            self.__dict__["_pure"] = held[0] if len(held) == 1 else None
+        return self.__dict__["_pure"]
 
     def resources(self) -> tuple[Card, ...]:
         """Resource cards in hand."""
-        return tuple(c for c in self.hand if c.is_resource)
+        cached = self.__dict__.get("_resources")
+        if cached is None:
+            cached = tuple(c for c in self.hand if c.kind in _RESOURCE_SET)
+            self.__dict__["_resources"] = cached
+        return cached
 
     def actions(self) -> tuple[Card, ...]:
         """Action cards in hand."""
-        return tuple(c for c in self.hand if not c.is_resource)
+        return tuple(c for c in self.hand if c.kind not in _RESOURCE_SET)
+
+    def evolve(self, **changes: Any) -> Stall:
+        """A copy with some fields changed (a fresh Stall, so the tallies are recomputed)."""
+        return Stall(
+            changes.get("hand", self.hand),
+            changes.get("contract", self.contract),
+            changes.get("pin", self.pin),
+            changes.get("offer", self.offer),
+            changes.get("peeked", self.peeked),
+        )
 
     def contract_card(self) -> Contract:
         """The contract's data row."""
@@ -144,8 +180,19 @@ class State:
         """Current multiplier of a resource."""
         return self.market[RESOURCES.index(kind)]
 
+    def evolve(self, **changes: Any) -> State:
+        """A copy with some fields changed: `dataclasses.replace` without its per-call field walk
+        (the hot path of every action; a State has no derived caches to reset)."""
+        assert changes.keys() <= _STATE_FIELDS, changes.keys() - _STATE_FIELDS
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
     def with_stall(self, seat: int, stall: Stall) -> State:
         """A copy with one stall replaced."""
-        stalls = list(self.stalls)
-        stalls[seat] = stall
-        return replace(self, stalls=tuple(stalls))
+        stalls = self.stalls
+        return self.evolve(stalls=stalls[:seat] + (stall,) + stalls[seat + 1 :])
+
+
+_STATE_FIELDS = frozenset(f.name for f in fields(State))

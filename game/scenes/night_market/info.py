@@ -58,7 +58,15 @@ class TableInfo:
             "settings": lambda: self.app.go(lambda: self.app.stack.push(SettingsScene(self.app))),
             "quit": self.quit_to_title,
         }
+        if self.table.can_pause:  # a match on this device: a friend online can take the Rival's place
+            actions["online"] = self.play_friends_online
         self.app.stack.push(MenuScene(self.app, actions))
+
+    def play_friends_online(self) -> None:
+        """Leave this match (it stays paused) for an online room where a friend takes the Rival's seat."""
+        from game.scenes.online import OnlineScene
+
+        self.app.go(lambda: self.app.stack.reset(OnlineScene(self.app, "night-market")))
 
     def game_info_summary(self) -> list[tuple[str, str]]:
         """Label/value rows for Game info: coin piles, bonus tokens, deck, merchants."""

@@ -76,14 +76,16 @@ class MenuScene(_Dialog):
     """The ⋯ menu: Game info, Help, Settings, Quit to title."""
 
     name = "nm_menu"
-    RECT = pygame.Rect(LOGICAL_W // 2 - 300, 190, 600, 700)
+    RECT = pygame.Rect(LOGICAL_W // 2 - 300, 110, 600, 850)
 
     def __init__(self, app, actions: dict[str, Callable[[], None]]) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.actions = actions
         self.buttons: dict[object, str] = {}
         labels = [("info", "Game info", None), ("help", "Help", None), ("settings", "Settings", None),
-                  ("quit", "Quit to title", "#danger"), ("close", "Back to the table", "#primary")]
+                  ("online", "Play friends online", None), ("quit", "Quit to title", "#danger"),
+                  ("close", "Back to the table", "#primary")]
+        labels = [entry for entry in labels if entry[0] in actions or entry[0] == "close"]
         for i, (key, words, oid) in enumerate(labels):
             rect = (self.RECT.x + 60, self.RECT.y + 130 + i * 106, self.RECT.w - 120, 84)
             self.buttons[button(self.ui, rect, words, oid)] = key

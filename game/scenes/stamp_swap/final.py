@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -26,9 +27,10 @@ class FinalShowScene(Scene):
 
     name = "stamp_swap_final"
 
-    def __init__(self, app, view: dict[str, Any], outcome: Outcome | None, table: Table) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, view: dict[str, Any], outcome: Outcome | None, table: Table,  # type: ignore[no-untyped-def]
+                 rematch: Callable[[], None]) -> None:
         super().__init__(app)
-        self.view, self.outcome, self.table = view, outcome, table
+        self.view, self.outcome, self.table, self.again = view, outcome, table, rematch
         self.names = [s.name for s in table.seats]
         self.rows = self._rows()
         self.counters = [Counter(0, rate=20) for _ in self.rows]
@@ -58,10 +60,7 @@ class FinalShowScene(Scene):
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.rematch:
-            from game.scenes.stamp_swap.scene import StampSwapScene
-
-            app = self.app
-            app.go(lambda: app.stack.replace(StampSwapScene(app, self.table.rematch())))
+            self.again()
         elif element is self.title:
             self.on_back()
 

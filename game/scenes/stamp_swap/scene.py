@@ -149,7 +149,7 @@ class StampSwapScene(InputMixin, MatchScene):
 
         view = self.table.view(None)
         outcome = self.table.outcome()
-        self.app.go(lambda: self.app.stack.replace(FinalShowScene(self.app, view, outcome, self.table)))
+        self.app.go(lambda: self.app.stack.replace(FinalShowScene(self.app, view, outcome, self.table, self.rematch)))
 
     # the rules -----------------------------------------------------------------------------
     def act(self, action: object) -> bool:

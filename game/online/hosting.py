@@ -1,0 +1,71 @@
+"""Where "Play friends online" plays: a relay from Settings, or a server inside this app.
+
+With no relay configured the host's own app runs the server on a background thread, listening on
+every interface at a free port, and invite links carry this computer's LAN address, so two people
+on one network play at once. An embedded host could in principle read the match state (the
+server holds it); a relay run by someone else (`market-hall serve`) is the fair option, and the
+lobby says which one is in use.
+"""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass
+
+from game.online.protocol import websocket_url
+from game.online.server import ServerConfig, ServerThread
+
+
+@dataclass
+class Hosting:
+    """The server a room lives on, and whether this app runs it."""
+
+    public_url: str  # http(s)://HOST:PORT, what invite links start with
+    embedded: ServerThread | None = None
+
+    @property
+    def websocket(self) -> str:
+        """The endpoint the client connects to."""
+        return websocket_url(self.public_url)
+
+    def describe(self) -> tuple[str, str]:
+        """Two lines for the lobby: which server is in use, and what that means, in the player's words."""
+        if self.embedded is None:
+            return (f"Playing on the relay {self.public_url}.",
+                    "The relay referees the match: no player's app holds the cards.")
+        return (f"Hosting on this computer ({self.public_url}): friends on your network can join.",
+                "For play across the internet, set a relay in Settings › Online server.")
+
+    def stop(self) -> None:
+        """Stop an embedded server (a relay keeps running)."""
+        if self.embedded is not None:
+            self.embedded.stop()
+            self.embedded = None
+
+
+def lan_address() -> str:
+    """This computer's address on its local network (127.0.0.1 when it has none)."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return "127.0.0.1"
+    for info in infos:
+        address = str(info[4][0])
+        if not address.startswith("127."):
+            return address
+    return "127.0.0.1"
+
+
+def start_hosting(relay: str, bind: str = "0.0.0.0", advertise: str | None = None) -> Hosting:
+    """The relay when one is set, else a server on a background thread of this app."""
+    if relay:
+        public = relay.replace("wss://", "https://").replace("ws://", "http://")
+        return Hosting(public.removesuffix("/ws").rstrip("/"))
+    address = advertise or (lan_address() if bind == "0.0.0.0" else bind)
+    thread = ServerThread(ServerConfig(host=bind, port=0))
+    url = thread.start()
+    port = url.rsplit(":", 1)[1].rstrip("/")
+    thread_url = f"http://{address}:{port}"
+    if thread.hub is not None:  # invite links name the LAN address, not 0.0.0.0 (a plain str swap)
+        thread.hub.public_url = thread_url
+    return Hosting(thread_url, thread)

@@ -1,0 +1,322 @@
+"""Play friends online: host a room or join one, then the room's lobby until the host starts.
+
+The lobby shows who is in (ready marks, online / reconnecting / away, latency), the invite link
+and room code with Copy link, Ready for guests, Add bot and Start for the host, and the host's
+answer to someone who knocks with the code. When the match begins, the game's own table scene
+takes over with a `RemoteTable`: the same scene code as on one device.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game import catalog
+from game.display import LOGICAL_W
+from game.online.client import NetClient
+from game.online.hosting import Hosting, start_hosting
+from game.online.protocol import parse_invite
+from game.online.remote import RemoteRoom
+from game.palette import CREAM, GOLD, MUTED, RED, TEAL
+from game.scene import Scene
+from game.ui import button
+from game.widgets import felt, heading, panel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+log = logging.getLogger(__name__)
+PANEL = pygame.Rect(LOGICAL_W // 2 - 760, 180, 1520, 740)
+ROW_H = 78
+PRESENCE = {"online": ("online", TEAL), "reconnecting": ("reconnecting…", GOLD), "away": ("away", RED)}
+
+
+class OnlineScene(Scene):
+    """Host a room for a game, or join with a pasted invite link or a typed room code."""
+
+    name = "online"
+
+    def __init__(self, app: App, game: str | None = None) -> None:
+        super().__init__(app)
+        self.entries = catalog.entries()
+        self.game = game or self.entries[0].name
+        self.problem = ""
+        self._build()
+
+    def _build(self) -> None:
+        self.ui.clear_and_reset()
+        self.game_buttons = {}
+        for i, entry in enumerate(self.entries):
+            oid = "#toggle_on" if entry.name == self.game else "#quiet"
+            self.game_buttons[button(self.ui, (PANEL.x + 60 + i * 470, PANEL.y + 130, 440, 84), entry.title, oid)] \
+                = entry.name
+        self.host = button(self.ui, (PANEL.x + 60, PANEL.y + 250, 500, 90), "Host a room  ›", "#primary")
+        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(PANEL.x + 60, PANEL.y + 480, 1000, 70),
+                                                         manager=self.ui, placeholder_text="invite link or room code")
+        self.join = button(self.ui, (PANEL.x + 1100, PANEL.y + 476, 360, 80), "Join  ›", "#primary")
+        self.back = button(self.ui, (PANEL.x, PANEL.bottom + 40, 260, 84), "‹ Back", "#quiet")
+        self.invalidate()
+
+    def on_button(self, element: Any) -> None:
+        if element in self.game_buttons:
+            self.game = self.game_buttons[element]
+            self._build()
+        elif element is self.host:
+            self._host()
+        elif element is self.join:
+            self._join(self.entry.get_text())
+        elif element is self.back:
+            self.on_back()
+
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self._join(self.entry.get_text())
+
+    def _host(self) -> None:
+        try:
+            hosting = start_hosting(self.app.settings.online_server, **self.app.options.extra.get("hosting", {}))
+        except (OSError, RuntimeError) as exc:
+            self._say(f"Could not start hosting: {exc}")
+            return
+        hello = {"type": "create", "game": self.game, "name": "Host", "options": {}}
+        room = RemoteRoom(NetClient(hosting.websocket, hello).start())
+        self.app.go(lambda: self.app.stack.replace(OnlineLobbyScene(self.app, room, hosting)))
+
+    def _join(self, text: str) -> None:
+        invite = parse_invite(text)
+        if invite is None:
+            self._say("That is neither an invite link nor a 6-letter room code.")
+            return
+        server = invite.server
+        if server is None:
+            relay = self.app.settings.online_server
+            if not relay:
+                self._say("A room code alone needs a relay: set Settings › Online server, or paste the link.")
+                return
+            server = Hosting(relay.replace("wss://", "https://").replace("ws://", "http://")).websocket
+        join_room(self.app, server, invite.room, invite.ticket)
+
+    def _say(self, problem: str) -> None:
+        self.problem = problem
+        self.app.toast(problem, error=True, seconds=6.0)
+        self.invalidate()
+
+    def on_back(self) -> bool:
+        self.app.go(lambda: self.app.stack.reset(self.app.title()))
+        return True
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        felt(canvas, self.app.assets)
+        heading(canvas, self.app.text, "Play friends online", 70, 64)
+        panel(canvas, PANEL)
+        text = self.app.text
+        text.draw(canvas, "Host a room", (PANEL.x + 60, PANEL.y + 50), 40, GOLD, bold=True)
+        relay = self.app.settings.online_server
+        where = f"on the relay {relay}" if relay else "on this computer (your network)"
+        text.draw(canvas, f"Pick the game, then host {where}.", (PANEL.x + 600, PANEL.y + 262), 26, CREAM)
+        text.draw(canvas, "Send your friends the invite link:", (PANEL.x + 600, PANEL.y + 298), 24, MUTED)
+        text.draw(canvas, "each of you sees only your own cards.", (PANEL.x + 600, PANEL.y + 328), 24, MUTED)
+        text.draw(canvas, "Join a room", (PANEL.x + 60, PANEL.y + 410), 40, GOLD, bold=True)
+        text.draw(canvas, "Paste the link a friend sent you, or type the room code (the host lets you in).",
+                  (PANEL.x + 60, PANEL.y + 580), 24, MUTED)
+        if self.problem:
+            text.draw(canvas, self.problem, (PANEL.x + 60, PANEL.bottom - 60), 26, RED)
+
+
+def join_room(app: App, server: str, code: str, ticket: str | None) -> None:
+    """Connect to a room (the network thread connects; the lobby shows progress)."""
+    lobby = _joining(app, server, code, ticket)
+    app.go(lambda: app.stack.reset(lobby))
+
+
+def _joining(app: App, server: str, code: str, ticket: str | None) -> OnlineLobbyScene:
+    hello: dict[str, Any] = {"type": "join", "room": code, "name": "Guest"}
+    if ticket:
+        hello["ticket"] = ticket
+    return OnlineLobbyScene(app, RemoteRoom(NetClient(server, hello).start()), None)
+
+
+def scene_for_link(app: App, text: str) -> Scene:
+    """`market-hall join LINK`: straight into that room's lobby (the title, with a reason, if it is no link)."""
+    invite = parse_invite(text)
+    if invite is None or invite.server is None:
+        app.toast("That is not an invite link (http://HOST:PORT/j/ROOM#TICKET).", error=True, seconds=7.0)
+        return app.title()
+    return _joining(app, invite.server, invite.room, invite.ticket)
+
+
+class OnlineLobbyScene(Scene):
+    """One room's lobby, seen from this device's seat; it never blocks on the network."""
+
+    name = "online_lobby"
+
+    def __init__(self, app: App, room: RemoteRoom, hosting: Hosting | None) -> None:
+        super().__init__(app)
+        self.room, self.hosting = room, hosting
+        self.level = 0
+        self._shape: tuple[Any, ...] = ()
+        self._picture: tuple[Any, ...] = ()
+        self._asked_invite = False
+        self._handed_over = False
+
+    # the room ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.room.poll()
+        for notice in self.room.take_notices():
+            self.app.toast(notice, error=notice not in ("Back online",), seconds=5.0)
+        if self.room.is_host and self.room.invite is None and not self._asked_invite:
+            self._asked_invite = True
+            self.room.new_invite()
+        table = self.room.table
+        if table is not None and table.version > 0 and not self._handed_over:
+            self._start_table(table)
+            return
+        picture = (repr(self.room.lobby), bool(self.room.invite), self.room.link, self.room.knocking)
+        if picture != self._picture:
+            self._picture = picture
+            self.invalidate()
+        shape = self._button_shape()
+        if shape != self._shape:  # buttons are rebuilt only when what they do changes, never for a latency
+            self._shape = shape
+            self._build()
+
+    def _button_shape(self) -> tuple[Any, ...]:
+        lobby = self.room.lobby or {}
+        seats = lobby.get("seats", [])
+        mine = seats[self.room.seat]["ready"] if self.room.seat is not None and self.room.seat < len(seats) else None
+        knocks = tuple(k["request"] for k in lobby.get("knocks", []))
+        return (self.room.seat, self.room.is_host, mine, knocks, lobby.get("game"))
+
+    def _start_table(self, table: Any) -> None:
+        entry = catalog.entry(table.info.name)
+        cls = entry.table_class() if entry else None
+        if cls is None:
+            self.app.toast("This version cannot show that game.", error=True)
+            return
+        scene = cls(self.app, table)
+        scene.lobby = lambda: OnlineLobbyScene(self.app, self.room, self.hosting)
+        self._handed_over = self.app.go(lambda: self.app.stack.replace(scene))  # else: again next frame
+
+    # buttons -------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.ui.clear_and_reset()
+        self.buttons: dict[Any, tuple[str, Any]] = {}
+        lobby = self.room.lobby or {}
+        host = self.room.is_host
+        me = self.room.seat
+        y = PANEL.bottom + 40
+        self._add("leave", None, (PANEL.x, y, 260, 84), "‹ Leave", "#quiet")
+        if host:
+            levels = self._levels()
+            if levels:
+                self._add("bot", None, (PANEL.x + 300, y, 380, 84), f"Add bot · {levels[self.level].capitalize()}")
+            self._add("start", None, (PANEL.right - 420, y, 420, 84), "Start  ›", "#primary")
+            self._add("copy", None, (PANEL.right - 360, PANEL.y + 40, 320, 72), "Copy link")
+            for i, knock in enumerate(lobby.get("knocks", [])[:2]):
+                ky = PANEL.bottom - 170 + i * 80
+                self._add("admit", (knock["request"], True), (PANEL.right - 560, ky, 250, 68), "Let in", "#primary")
+                self._add("admit", (knock["request"], False), (PANEL.right - 290, ky, 250, 68), "Turn away")
+        elif me is not None and me < len(lobby.get("seats", [])):
+            ready = lobby["seats"][me]["ready"]
+            self._add("ready", not ready, (PANEL.right - 420, y, 420, 84), "Not ready" if ready else "I am ready",
+                      "#quiet" if ready else "#primary")
+        self.invalidate()
+
+    def _levels(self) -> tuple[str, ...]:
+        from rules.registry import get_game
+
+        return tuple(get_game((self.room.lobby or {})["game"]).bot_levels)
+
+    def _add(self, key: str, arg: Any, rect: tuple[int, int, int, int], words: str, oid: str | None = None) -> None:
+        self.buttons[button(self.ui, rect, words, oid)] = (key, arg)
+
+    def on_button(self, element: Any) -> None:
+        key, arg = self.buttons.get(element, ("", None))
+        if key == "leave":
+            self.on_back()
+        elif key == "bot":
+            levels = self._levels()
+            self.room.add_bot(levels[self.level])
+            self.level = (self.level + 1) % len(levels)
+            self._build()
+        elif key == "start":
+            self.room.start()
+        elif key == "ready":
+            self.room.ready(arg)
+        elif key == "copy":
+            self._copy()
+        elif key == "admit":
+            self.room.admit(arg[0], arg[1])
+
+    def _copy(self) -> None:
+        link = (self.room.invite or {}).get("link")
+        if not link:
+            self.app.toast("The invite link is on its way; try again in a moment.")
+            return
+        try:
+            pygame.scrap.init()
+            pygame.scrap.put_text(link)
+            self.app.toast("Invite link copied: send it to a friend. It works once; Copy again for the next.")
+        except pygame.error as exc:
+            log.info("no clipboard here: %s", exc)
+            self.app.toast("No clipboard here: read the link or the room code from the screen.")
+        self.room.invite = None  # a link lets one person in: the next Copy asks for a fresh one
+        self._asked_invite = False
+
+    def on_back(self) -> bool:
+        if not self.app.go(lambda: self.app.stack.reset(self.app.title())):
+            return True  # a tap during a fade changes nothing, and nothing is closed
+        self.room.leave()
+        self.room.close()
+        if self.hosting is not None:
+            self.hosting.stop()
+        return True
+
+    # drawing -------------------------------------------------------------------------------------
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        felt(canvas, self.app.assets)
+        lobby = self.room.lobby
+        entry = catalog.entry(lobby["game"]) if lobby else None
+        heading(canvas, self.app.text, f"{entry.title if entry else 'Online'} — the room", 70, 64)
+        panel(canvas, PANEL)
+        text = self.app.text
+        if lobby is None:
+            words = {"connecting": "Connecting to the server…", "lost": "Connection lost — trying again…",
+                     "reconnecting": "Reconnecting…"}.get(self.room.link, "Waiting for the room…")
+            if self.room.knocking is not None:
+                words = "Knocking: waiting for the host to let you in…"
+            text.draw(canvas, words, PANEL.center, 40, CREAM, anchor="center")
+            return
+        code = self.room.code or ""
+        text.draw(canvas, f"Room {code}", (PANEL.x + 50, PANEL.y + 36), 44, GOLD, bold=True)
+        link = (self.room.invite or {}).get("link", "")
+        if self.room.is_host and link:
+            text.draw(canvas, link, (PANEL.x + 50, PANEL.y + 96), 24, MUTED)
+        self._draw_seats(canvas, lobby)
+        if self.hosting is not None:
+            where, means = self.hosting.describe()
+            text.draw(canvas, where, (PANEL.x + 50, PANEL.bottom - 86), 24, CREAM)
+            text.draw(canvas, means, (PANEL.x + 50, PANEL.bottom - 50), 22, MUTED)
+        for i, knock in enumerate(lobby.get("knocks", [])[:2]):
+            text.draw(canvas, f"{knock['name']} wants to join with the room code.",
+                      (PANEL.x + 50, PANEL.bottom - 150 + i * 80), 28, CREAM)
+
+    def _draw_seats(self, canvas: pygame.Surface, lobby: dict[str, Any]) -> None:
+        text = self.app.text
+        for i, seat in enumerate(lobby.get("seats", [])):
+            y = PANEL.y + 150 + i * ROW_H
+            role = "host" if i == lobby.get("host") else ("bot · " + seat["bot"]) if seat["bot"] else "guest"
+            you = " (you)" if i == self.room.seat else ""
+            text.draw(canvas, f"{seat['name']}{you}", (PANEL.x + 50, y), 34, CREAM, bold=True)
+            text.draw(canvas, role, (PANEL.x + 520, y + 6), 26, MUTED)
+            word, colour = PRESENCE.get(seat["presence"], (seat["presence"], MUTED))
+            pygame.draw.circle(canvas, colour, (PANEL.x + 760, y + 20), 9)
+            text.draw(canvas, word, (PANEL.x + 780, y + 6), 26, colour)
+            if seat["latency_ms"] is not None and not seat["bot"]:
+                text.draw(canvas, f"{seat['latency_ms']:.0f} ms", (PANEL.x + 1000, y + 6), 26, MUTED)
+            mark = "ready" if seat["ready"] else "not ready"
+            text.draw(canvas, mark, (PANEL.x + 1160, y + 6), 26, TEAL if seat["ready"] else MUTED)
