@@ -26,7 +26,6 @@ log = logging.getLogger(__name__)
 
 POINTER_TYPES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
                  pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
-KIOSK_IDLE = 120.0  # seconds without input before a kiosk returns to the title
 FADE = 0.22
 
 
@@ -77,9 +76,16 @@ class App:
         self._shades: dict[int, pygame.Surface] = {}
         self._pacer = pygame.time.Clock()
         self._last_crash = -10.0
+        self.exit_code = 0
         self.stack.reset(self._first_scene())
         if warning:
             self.toast(warning, error=True)
+        self.kiosk = self._kiosk() if options.kiosk else None
+
+    def _kiosk(self):  # type: ignore[no-untyped-def]
+        from game.kiosk import Kiosk
+
+        return Kiosk(self, self.options.extra.get("wall") or time.time)
 
     # setup ----------------------------------------------------------------------------------
     def _first_scene(self) -> Scene:
@@ -179,7 +185,7 @@ class App:
                 self._pacer.tick(self.options.max_fps)
         if self.options.screenshot:
             self.display.screenshot(self.options.screenshot)
-        return 0
+        return self.exit_code
 
     def frame(self) -> None:
         """One displayed frame: input, fixed steps, draw, present."""
@@ -204,10 +210,8 @@ class App:
             scene.update(dt)
         if self.toasts.update(dt):
             self.invalidate_all()
-        idle = self.clock() - self._last_input  # real time: a hitch must not postpone the reset
-        if self.options.kiosk and idle > KIOSK_IDLE and self.stack.top and self.stack.top.name != "title":
-            self._last_input = self.clock()
-            self.go(lambda: self.stack.reset(self.title()))
+        if self.kiosk is not None:  # idle timers, attract, screen care (game/kiosk/)
+            self.kiosk.step(dt)
         if self._fade:
             self._advance_fade(dt)
 
@@ -234,6 +238,8 @@ class App:
             k = min(1.0, t / FADE)
             canvas.blit(self.shade(int(255 * (k if phase == "out" else 1 - k))), (0, 0))
             dirty = None
+        if self.kiosk is not None:
+            dirty = self.kiosk.draw(canvas, dirty)
         extra = self.toasts.draw(canvas) + self.meter.draw(canvas)
         return None if dirty is None else dirty + extra
 
@@ -244,6 +250,8 @@ class App:
 
     # input -----------------------------------------------------------------------------------
     def _event(self, event: pygame.event.Event) -> None:
+        if self.kiosk is not None and self.kiosk.intercept(event):
+            return  # close requests, the operator gesture, a tap that ends attract
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -303,6 +311,8 @@ class App:
         self.stack.reset(self.title())
         self.toast(f"Sorry — something went wrong in {where}. It has been logged; you are back at the title.",
                    error=True, seconds=7.0)
+        if self.kiosk is not None:
+            self.kiosk.crashed(where)
 
     def _failed_scene_name(self, exc: Exception) -> str:
         """The scene whose code raised (the innermost scene method in the traceback), not just the top one."""

@@ -3,11 +3,15 @@
 SVGs are rasterised once per requested size (crisp at any resolution); PNGs are converted once
 and scaled copies cached. A file that cannot be loaded is logged with its path and replaced by a
 visible magenta placeholder, so the problem is obvious on screen but nothing crashes.
+The image cache is bounded in bytes, least recently used first out: a kiosk runs for days, and
+every new size of a card (a zoom, a layout for another seat count) would otherwise stay forever.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -17,25 +21,38 @@ from game import paths
 log = logging.getLogger(__name__)
 
 Size = tuple[int, int]
+Key = tuple[str, "Size | None"]
+CACHE_BYTES = 48 * 1024 * 1024  # the three games at rest need ~35 MB; an evicted image is rebuilt in ms
 
 
 class Assets:
     """Image and sound cache keyed by file stem and size."""
 
-    def __init__(self, sprites: Path | None = None, sounds: Path | None = None) -> None:
+    def __init__(self, sprites: Path | None = None, sounds: Path | None = None,
+                 max_bytes: int = CACHE_BYTES) -> None:
         self.sprites = sprites or paths.sprites_dir()
         self.sounds = sounds or paths.sounds_dir()
-        self._images: dict[tuple[str, Size | None], pygame.Surface] = {}
+        self._images: OrderedDict[Key, pygame.Surface] = OrderedDict()
+        self.max_bytes = max_bytes
+        self.cache_bytes = 0
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self.failed: set[str] = set()
 
     def image(self, name: str, size: Size | None = None) -> pygame.Surface:
         """The sprite `name` (file stem, .svg or .png) at `size` (None: natural size)."""
-        key = (name, size)
+        return self._get((name, size), lambda: self._load_image(name, size))
+
+    def _get(self, key: Key, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = self._images.get(key)
-        if surf is None:
-            surf = self._load_image(name, size)
-            self._images[key] = surf
+        if surf is not None:
+            self._images.move_to_end(key)
+            return surf
+        surf = make()
+        self._images[key] = surf
+        self.cache_bytes += _bytes(surf)
+        while self.cache_bytes > self.max_bytes and len(self._images) > 1:
+            _, old = self._images.popitem(last=False)  # scenes holding it keep their reference
+            self.cache_bytes -= _bytes(old)
         return surf
 
     def _load_image(self, name: str, size: Size | None) -> pygame.Surface:
@@ -56,23 +73,20 @@ class Assets:
 
     def cached(self, key: str, size: Size, make) -> pygame.Surface:  # type: ignore[no-untyped-def]
         """A surface built once by `make()` and kept under (key, size)."""
-        full_key = (key, size)
-        if full_key not in self._images:
-            self._images[full_key] = make()
-        return self._images[full_key]
+        return self._get((key, size), make)
 
     def tiled(self, name: str, size: Size) -> pygame.Surface:
         """A texture repeated to fill `size` (cached)."""
-        key = (f"{name}#tiled", size)
-        if key not in self._images:
+        def make() -> pygame.Surface:
             tile = self.image(name)
             surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             tw, th = tile.get_size()
             for y in range(0, size[1], th):
                 for x in range(0, size[0], tw):
                     surf.blit(tile, (x, y))
-            self._images[key] = surf
-        return self._images[key]
+            return surf
+
+        return self._get((f"{name}#tiled", size), make)
 
     def sound(self, name: str) -> pygame.mixer.Sound | None:
         """The sound `name` (.wav or .ogg), or None when audio or the file is unavailable."""
@@ -97,6 +111,10 @@ class Assets:
         if name not in self.failed:
             self.failed.add(name)
             log.error("asset %s could not be loaded from %s: %s", name, path, exc)
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_bytesize() * surf.get_width() * surf.get_height()
 
 
 def placeholder(size: Size) -> pygame.Surface:

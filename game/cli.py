@@ -19,6 +19,8 @@ from rules.registry import GAME_MODULES
 
 INTERRUPTED = 130  # what shells report for a program stopped by Ctrl-C (128 + SIGINT)
 
+RESTART_CODE = 75  # game/kiosk/shell.py: the kiosk asks to be run again
+
 
 def _size(text: str) -> tuple[int, int]:
     try:
@@ -51,6 +53,8 @@ def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--screenshot", help="with --frames: save the last frame as PNG", **d)
     parser.add_argument("--kiosk", action="store_true",
                         help="event kiosk: fullscreen, no Quit, back to the title when idle", **d)
+    parser.add_argument("--kiosk-config", help="kiosk config file (JSON: PIN, games, timers)", **d)
+    parser.add_argument("--kiosk-pin", help="the operator PIN (instead of the config file's)", **d)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -74,7 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--players", type=int)
     auto.add_argument("--bot", default="normal", help="level of the first seat")
     auto.add_argument("--vs", default="normal", help="level of every other seat")
-    for p in (play, bench, auto, join):
+    soak = sub.add_parser("soak", help="run the kiosk headless on a fast clock and print JSON figures")
+    soak.add_argument("--minutes", type=float, default=10.0, help="simulated minutes")
+    for p in (play, bench, auto, join, soak):
         _global_options(p, suppress=True)
     online_cli.add_parsers(sub)
     return parser
@@ -130,6 +136,12 @@ def _run(argv: list[str] | None) -> int:
     if args.headless or args.command == "autoplay" or (args.command == "bench" and not real_bench):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+    if args.command == "soak":
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        from game.kiosk.soak import run_soak
+
+        return run_soak(args.minutes, args.seed or 1, getattr(args, "kiosk_config", None))
     if args.command == "autoplay":
         from game.autoplay import run_autoplay
 
@@ -139,18 +151,27 @@ def _run(argv: list[str] | None) -> int:
 
         return run_bench(args.frames or 600, args.size or (1920, 1080), real_bench, args.part)
     _setup_logging()
+    if args.kiosk:  # SIGTERM (systemctl stop, a shutdown) ends the process; close requests are ignored
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     from game.app import App, AppOptions
 
     options = AppOptions(size=args.size or (1280, 720), fullscreen=args.fullscreen, mute=args.mute,
                          seed=args.seed, frames=args.frames, screenshot=args.screenshot, kiosk=args.kiosk,
                          start_game=getattr(args, "game", None) if args.command == "play" else None,
-                         join=args.link if args.command == "join" else None)
+                         join=args.link if args.command == "join" else None,
+                         extra={"kiosk_config": getattr(args, "kiosk_config", None),
+                                "kiosk_pin": getattr(args, "kiosk_pin", None)})
     try:
-        return App(options).run()
+        code = App(options).run()
     finally:
         import pygame
 
         pygame.quit()
+    if code == RESTART_CODE:  # the kiosk operator's Restart
+        from game.kiosk.shell import restart_process
+
+        restart_process()
+    return code
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ class Display:
         self.fullscreen = fullscreen
         self.window = self._open(size, fullscreen)
         self._offscreen: pygame.Surface | None = None
+        self.offset = (0, 0)  # screen care on kiosks: the picture moves by a pixel or two
         self._relayout()
 
     def _open(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -48,6 +49,7 @@ class Display:
 
     def _relayout(self) -> None:
         self.viewport, self.scale = letterbox(self.window.get_size())
+        self.viewport.move_ip(self.offset)
         self.window.fill(BORDER)
         self.needs_full = True
         if self.direct:
@@ -60,7 +62,13 @@ class Display:
     @property
     def direct(self) -> bool:
         """True when the window is exactly the logical size (no scaling, no bars)."""
-        return self.window.get_size() == (LOGICAL_W, LOGICAL_H)
+        return self.window.get_size() == (LOGICAL_W, LOGICAL_H) and self.offset == (0, 0)
+
+    def nudge(self, offset: tuple[int, int]) -> None:
+        """Move the whole picture by a few pixels (kiosk screen care); input follows the picture."""
+        if offset != self.offset:
+            self.offset = offset
+            self._relayout()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -96,7 +104,7 @@ class Display:
         s, v = self.scale, self.viewport
         x0, y0 = int(v.x + rect.left * s), int(v.y + rect.top * s)
         x1, y1 = int(v.x + rect.right * s + 0.999), int(v.y + rect.bottom * s + 0.999)
-        return pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(v)
+        return pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(v).clip(self.window.get_rect())
 
     def present(self, dirty: list[pygame.Rect] | None) -> None:
         """Show the canvas: all of it (dirty=None) or only the listed logical rects."""
@@ -113,8 +121,14 @@ class Display:
         pygame.display.update([self._blit_part(r) for r in rects])
 
     def _blit_all(self) -> None:
-        if not self.direct:
+        if self.direct:
+            return
+        if self.viewport.size == self.canvas.get_size():  # 1:1 but nudged: a plain copy, clipped by blit
+            self.window.blit(self.canvas, self.viewport)
+        elif self.window.get_rect().contains(self.viewport):
             pygame.transform.smoothscale(self.canvas, self.viewport.size, self.window.subsurface(self.viewport))
+        else:  # nudged past the window edge: a pixel of the picture falls off that side
+            self.window.blit(pygame.transform.smoothscale(self.canvas, self.viewport.size), self.viewport)
 
     def _blit_part(self, rect: pygame.Rect) -> pygame.Rect:
         if self.direct:

@@ -281,11 +281,12 @@ class LocalTable:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def new_local_table(app: Any, game: Game, config: MatchConfig, seed: int | None = None) -> LocalTable:
-    """A new match on this device with the app's clock, seeds and settings."""
+def new_local_table(app: Any, game: Game, config: MatchConfig, seed: int | None = None, *,
+                    autosave: bool = True) -> LocalTable:
+    """A new match on this device with the app's clock, seeds and settings (`autosave=False`: a demo)."""
     return LocalTable.start(game, config, app.next_seed() if seed is None else seed, MatchClock(app.clock),
                             bot_speed=app.settings.bot_speed, bot_threads=app.options.bot_threads,
-                            next_seed=app.next_seed)
+                            autosave=autosave, next_seed=app.next_seed)
 
 
 def resume_local_table(app: Any, save: saves.Save) -> LocalTable:

@@ -42,9 +42,9 @@ class MatchScene(TableScene):
 
     # opening -----------------------------------------------------------------------------------
     @classmethod
-    def new(cls, app: App, config: MatchConfig, seed: int | None = None) -> MatchScene:
-        """A new match of this game on this device."""
-        return cls(app, new_local_table(app, get_game(cls.GAME), config, seed))
+    def new(cls, app: App, config: MatchConfig, seed: int | None = None, *, autosave: bool = True) -> MatchScene:
+        """A new match of this game on this device (`autosave=False`: a kiosk demo, never saved)."""
+        return cls(app, new_local_table(app, get_game(cls.GAME), config, seed, autosave=autosave))
 
     @classmethod
     def from_save(cls, app: App, save: saves.Save) -> Scene:

@@ -1,0 +1,226 @@
+"""The attract loop: bots play demo matches through the real table scenes, between how-to cards
+and today's best scores, under a "Tap to play" banner.
+
+A demo is the table scene a visitor would get (`cls.new(app, config, autosave=False)`) with every
+seat a bot, so nothing is saved. A demo ends after `demo_seconds`, a few seconds after its match
+ends, or when a round-end screen has waited a while for a tap nobody will give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import catalog
+from game.display import LOGICAL_H, LOGICAL_W
+from game.kiosk import shell
+from game.palette import CREAM, GOLD, MUTED, WOOD
+from game.scene import Scene
+from game.widgets import felt, heading, panel
+from rules.contract import MatchConfig, SeatConfig
+from rules.registry import get_game
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.kiosk.config import KioskConfig
+
+DEMO_NAMES = ("Amber", "Basil", "Cobalt", "Dune", "Ember", "Fern")
+AFTER_END = 6.0  # seconds a finished demo stays on screen
+STUCK = 8.0  # seconds a demo may sit under a screen that waits for a tap
+BANNER = pygame.Rect(LOGICAL_W // 2 - 460, LOGICAL_H - 150, 920, 124)
+
+
+@dataclass
+class Item:
+    """One step of the loop: a demo of a game, its how-to card, or the scores card."""
+
+    kind: str  # "demo", "howto", "scores"
+    game: str = ""
+
+
+def demo_config(game_name: str, cfg: KioskConfig) -> MatchConfig:
+    """Every seat a bot, at the kiosk's seat count and level (clamped to the game)."""
+    game = get_game(game_name)
+    wanted = cfg.seats.get(game_name, 4 if game.max_seats >= 4 else game.min_seats)
+    n = min(game.max_seats, max(game.min_seats, wanted))
+    level = cfg.bot_level if cfg.bot_level in game.bot_levels else game.bot_levels[0]
+    entry = catalog.entry(game_name)
+    options = {o.key: o.default for o in entry.options} if entry else {}
+    return MatchConfig(tuple(SeatConfig(DEMO_NAMES[i], level) for i in range(n)), options)
+
+
+def plan(games: tuple[str, ...]) -> list[Item]:
+    """Demo, how-to, scores for each enabled game in turn."""
+    out: list[Item] = []
+    for game in games:
+        out += [Item("demo", game), Item("howto", game), Item("scores")]
+    return out
+
+
+class CardScene(Scene):
+    """A full-screen card: a game's how-to page, or today's best scores."""
+
+    name = "kiosk_card"
+
+    def __init__(self, app: App, heading_text: str, lines: list[tuple[str, int, tuple]]) -> None:
+        super().__init__(app)
+        self.heading_text = heading_text
+        self.lines = lines  # (words, size, colour)
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        felt(canvas, self.app.assets)
+        heading(canvas, self.app.text, self.heading_text, 90, 80)
+        box = pygame.Rect(LOGICAL_W // 2 - 760, 230, 1520, 660)
+        panel(canvas, box, radius=30, width=4)
+        y = box.y + 50
+        text = self.app.text
+        for words, size, colour in self.lines:
+            for line in text.wrap(words, size, box.w - 120):
+                if y + size > box.bottom - 30:
+                    return  # a long page is cut at the panel, never drawn over its edge
+                text.draw(canvas, line, (box.x + 60, y), size, colour)
+                y += int(size * 1.35)
+            y += 16
+
+
+def howto_card(app: App, game: str, page: int) -> CardScene:
+    """One of the game's help pages as a card."""
+    entry = catalog.entry(game)
+    pages = list(entry.help_pages) if entry and entry.help_pages else [("How to play", "")]
+    title, body = pages[page % len(pages)]
+    name = entry.title if entry else game
+    lines = [(title, 48, GOLD)] + [(para, 34, CREAM) for para in body.split("\n") if para.strip()]
+    return CardScene(app, f"How to play {name}", lines)
+
+
+def scores_card(app: App, best: dict[str, list[tuple[str, float]]]) -> CardScene:
+    """Today's best scores per game (initials when the leaderboard is on)."""
+    lines: list[tuple[str, int, tuple]] = []
+    for entry in catalog.entries():
+        rows = best.get(entry.name, [])
+        lines.append((entry.title, 44, GOLD))
+        if not rows:
+            lines.append(("No scores yet today — be the first!", 32, MUTED))
+        for initials, score in rows[:3]:
+            lines.append((f"{initials or '—'}    {score:g}", 34, CREAM))
+    return CardScene(app, "Today's best", lines)
+
+
+class Attract:
+    """Runs the loop; `scores` gives the scores card its rows."""
+
+    def __init__(self, app: App, cfg: Callable[[], KioskConfig],
+                 scores: Callable[[], dict[str, list[tuple[str, float]]]]) -> None:
+        self.app, self.cfg, self.scores = app, cfg, scores
+        self.active = False
+        self.items: list[Item] = []
+        self.index = -1
+        self.scene: Any = None
+        self.started = 0.0  # app clock when the current item began
+        self._ended_at: float | None = None
+        self._stuck_at: float | None = None
+        self.pages: dict[str, int] = {}
+        self.demos_done = 0
+        self.on_demo_done: list[Callable[[str], None]] = []
+
+    def start(self) -> None:
+        """Begin the loop with the next game's demo."""
+        self.active = True
+        self.items = plan(self.cfg().games)
+        self.index = -1
+        self._next()
+
+    def stop(self) -> None:
+        """Leave the loop (the caller puts the title up)."""
+        self.active = False
+        self.scene = None
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds the current item has been on screen (the app's clock: the soak speeds it up)."""
+        return self.app.clock() - self.started
+
+    def step(self) -> None:
+        """Move on when the current item has had its time."""
+        if not self.active:
+            return
+        item = self.items[self.index]
+        if item.kind == "demo":
+            if self._demo_over():
+                self.demos_done += 1
+                for listener in self.on_demo_done:
+                    listener(item.game)
+                self._next()
+        elif self.elapsed >= self.cfg().card_seconds:
+            self._next()
+
+    def _demo_over(self) -> bool:
+        scene, now = self.scene, self.app.clock()
+        if self.elapsed >= self.cfg().demo_seconds or scene not in self.app.stack.scenes:
+            return True
+        if self._ended_at is None and scene.table.outcome() is not None:
+            self._ended_at = now
+        if self.app.stack.top is scene:
+            self._stuck_at = None
+        elif self._stuck_at is None:
+            self._stuck_at = now
+        ended = self._ended_at is not None and now - self._ended_at >= AFTER_END
+        return ended or (self._stuck_at is not None and now - self._stuck_at >= STUCK)
+
+    def _next(self) -> None:
+        self.scene = None
+        self.app.stack.reset(self.app.title())  # the old item goes first, so its memory can be freed
+        shell.tidy()
+        self.index = (self.index + 1) % len(self.items)
+        self.started = self.app.clock()
+        self._ended_at = self._stuck_at = None
+        item = self.items[self.index]
+        if item.kind == "demo":
+            scene = self._demo(item.game)
+            if scene is None:  # that game's table does not import: show its card instead
+                item = Item("howto", item.game)
+            else:
+                self.scene = scene
+                return
+        self.scene = self._card(item)
+        self.app.stack.reset(self.scene)
+
+    def _demo(self, game: str) -> Any:
+        entry = catalog.entry(game)
+        cls = entry.table_class() if entry else None
+        if cls is None:
+            return None
+        scene = cls.new(self.app, demo_config(game, self.cfg()), autosave=False)
+        self.app.stack.reset(scene)
+        while self.app.stack.top is not scene and len(self.app.stack.scenes) > 1:
+            self.app.stack.pop()  # a first-play briefing or curtain: nobody is here to read it
+        return scene
+
+    def _card(self, item: Item) -> Scene:
+        if item.kind == "howto":
+            page = self.pages.get(item.game, 0)
+            self.pages[item.game] = page + 1
+            return howto_card(self.app, item.game, page)
+        return scores_card(self.app, self.scores())
+
+    def banner_words(self) -> tuple[str, str]:
+        """What the banner says for the item on screen."""
+        item = self.items[self.index] if self.active else Item("scores")
+        entry = catalog.entry(item.game) if item.game else None
+        if item.kind == "demo" and entry is not None:
+            return "Tap to play", f"Bots are playing {entry.title} — your turn next"
+        return "Tap to play", "Three trading games · one table"
+
+    def draw_banner(self, canvas: pygame.Surface) -> pygame.Rect:
+        """The opaque "Tap to play" banner (opaque: redrawing it never darkens what is below)."""
+        big, small = self.banner_words()
+        pygame.draw.rect(canvas, WOOD, BANNER, border_radius=30)
+        pulse = 3 + int(2 * (1 + pygame.math.Vector2(1, 0).rotate(self.elapsed * 180).x))
+        pygame.draw.rect(canvas, GOLD, BANNER, pulse, border_radius=30)
+        text = self.app.text
+        text.draw(canvas, big, (BANNER.centerx, BANNER.y + 10), 50, GOLD, bold=True, anchor="midtop")
+        text.draw(canvas, small, (BANNER.centerx, BANNER.y + 76), 26, CREAM, anchor="midtop")
+        return BANNER.inflate(4, 4)

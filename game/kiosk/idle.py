@@ -1,0 +1,103 @@
+"""Idle in a match: the "Still playing?" countdown, and when it may be asked at all.
+
+The question stops the match clock (a real-time round must not run out while someone reads it).
+Any touch answers it; if nobody does, the kiosk ends the session and returns to attract. It is
+never asked during a Swap Meet round that someone touched in the last 30 s: people watching the
+market between trades are still playing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.display import LOGICAL_H, LOGICAL_W
+from game.palette import CREAM, GOLD
+from game.pointer import PointerEvent
+from game.scene import Scene
+from game.ui import button
+from game.widgets import panel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+SWAP_MEET_GRACE = 30.0
+PAUSE_WHY = "kiosk-idle"
+
+
+def may_ask(match: Any, now: float, last_touch: float, touched_this_round: bool) -> bool:
+    """False during a Swap Meet trading round that was touched less than 30 s ago."""
+    if getattr(match, "GAME", "") != "swap-meet":
+        return True
+    view = getattr(match, "view", None)
+    if getattr(view, "phase", None) != "trading" or not touched_this_round:
+        return True
+    return now - last_touch >= SWAP_MEET_GRACE
+
+
+class StillPlayingScene(Scene):
+    """Modal countdown over the table; `on_timeout` when it reaches zero."""
+
+    opaque = False
+    name = "kiosk_still_playing"
+
+    def __init__(self, app: App, seconds: float, table: Any, on_timeout: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.ends = app.clock() + seconds  # the app's clock, not steps: a hitch must not stretch it
+        self.table = table
+        self.on_timeout = on_timeout
+        self.rect = pygame.Rect(0, 0, 1000, 460)
+        self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
+        self.yes = button(self.ui, (self.rect.centerx - 220, self.rect.bottom - 130, 440, 96),
+                          "Yes, keep playing", "#primary")
+        self._shown = -1
+
+    def enter(self) -> None:
+        self.table.pause(PAUSE_WHY)
+
+    def exit(self) -> None:
+        self.table.resume(PAUSE_WHY)
+
+    def answer(self) -> None:
+        """Someone is here: back to the match."""
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def on_button(self, element: Any) -> None:
+        self.answer()
+
+    def on_back(self) -> bool:
+        self.answer()
+        return True
+
+    def handle_pointer(self, pe: PointerEvent) -> bool:
+        if pe.kind == "tap":
+            self.answer()
+        return True
+
+    @property
+    def left(self) -> float:
+        """Seconds until the match ends by itself."""
+        return self.ends - self.app.clock()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if int(self.left) != self._shown:
+            self._shown = int(self.left)
+            self.invalidate()
+        if self.left <= 0 and self.app.stack.top is self:
+            self.on_timeout()
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        self.dim(canvas, 190)
+        panel(canvas, self.rect, radius=30, width=5)
+        text = self.app.text
+        text.draw(canvas, "Still playing?", (self.rect.centerx, self.rect.y + 40), 72, GOLD, bold=True,
+                  anchor="midtop")
+        seconds = max(0, int(self.left + 0.999))
+        text.draw(canvas, f"This match ends in {seconds} s", (self.rect.centerx, self.rect.y + 150), 44, CREAM,
+                  bold=True, anchor="midtop")
+        text.draw(canvas, "Tap anywhere to keep playing.", (self.rect.centerx, self.rect.y + 218), 32, CREAM,
+                  anchor="midtop")

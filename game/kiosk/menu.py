@@ -1,0 +1,175 @@
+"""The operator menu: games, seats, bot level, volume, idle timers, today's numbers, and the exits.
+
+Every change is applied at once and kept (game/kiosk/config.py `save_overrides`); the buttons are
+rebuilt after each change so their words always say the current value.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import catalog
+from game.display import LOGICAL_W
+from game.palette import CREAM, GOLD, MUTED
+from game.pointer import PointerEvent
+from game.scene import Scene
+from game.ui import button
+from game.widgets import felt, heading, panel, toggle_label
+from rules.registry import get_game
+
+if TYPE_CHECKING:
+    from game.kiosk.controller import Kiosk
+
+ATTRACT_STEPS = (20.0, 30.0, 45.0, 60.0, 120.0, 300.0)
+MATCH_STEPS = (30.0, 60.0, 90.0, 120.0, 180.0, 300.0)
+STATS = pygame.Rect(60, 170, 640, 760)
+CONTROLS = pygame.Rect(740, 170, 1120, 760)
+ROW = 86
+TOP = CONTROLS.y + 80  # the first row of controls, under the game names
+
+
+def _next(values: tuple, current: Any) -> Any:
+    """The value after `current` in `values` (wrapping; the first when it is not there)."""
+    return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+class OperatorMenuScene(Scene):
+    """Staff settings over a felt table; Resume goes back to the visitors."""
+
+    name = "kiosk_menu"
+
+    def __init__(self, app: Any, kiosk: Kiosk) -> None:
+        super().__init__(app)
+        self.kiosk = kiosk
+        self.actions: dict[Any, Any] = {}
+        self._build()
+
+    def _add(self, rect: tuple, words: str, action: Any, oid: str | None = None) -> None:
+        self.actions[button(self.ui, rect, words, oid)] = action
+
+    def _build(self) -> None:
+        self.ui.clear_and_reset()
+        self.actions = {}
+        cfg = self.kiosk.config
+        x, y = CONTROLS.x + 300, TOP
+        for i, entry in enumerate(catalog.entries()):
+            words, oid = toggle_label(entry.name in cfg.games)
+            self._add((x + i * 262, y, 250, 72), words, ("game", entry.name), oid)
+            self._add((x + i * 262, y + ROW, 250, 72), f"{self._seats(entry.name)} seats  ›", ("seats", entry.name))
+        self._add((x, y + 2 * ROW, 250, 72), f"{cfg.bot_level.capitalize()}  ›", ("level", None))
+        self._add((x, y + 3 * ROW, 110, 72), "−", ("volume", -0.1))
+        self._add((x + 260, y + 3 * ROW, 110, 72), "+", ("volume", 0.1))
+        self._add((x, y + 4 * ROW, 250, 72), f"{cfg.attract_after:g} s  ›", ("attract", None))
+        self._add((x, y + 5 * ROW, 250, 72), f"{cfg.match_idle:g} s  ›", ("match", None))
+        self._add((CONTROLS.x + 30, y + 6 * ROW + 6, 420, 76), "Reset today's scores", ("reset", None), "#danger")
+        self._add((CONTROLS.x + 480, y + 6 * ROW + 6, 300, 76), "Touch test", ("touch", None))
+        bottom = CONTROLS.bottom + 36
+        self._add((60, bottom, 360, 90), "‹ Resume", ("resume", None), "#primary")
+        self._add((LOGICAL_W // 2 - 180, bottom, 360, 90), "Restart", ("restart", None))
+        self._add((LOGICAL_W - 420, bottom, 360, 90), "Exit to desktop", ("exit", None), "#danger")
+        self.invalidate()
+
+    def _seats(self, game_name: str) -> int:
+        game = get_game(game_name)
+        wanted = self.kiosk.config.seats.get(game_name, 4 if game.max_seats >= 4 else game.min_seats)
+        return min(game.max_seats, max(game.min_seats, wanted))
+
+    def on_button(self, element: Any) -> None:
+        action = self.actions.get(element)
+        if action is None:
+            return
+        kind, arg = action
+        k, cfg = self.kiosk, self.kiosk.config
+        if kind == "game":
+            games = tuple(g for g in cfg.games if g != arg) if arg in cfg.games else (*cfg.games, arg)
+            if games:  # at least one game stays on
+                k.change(games=tuple(e.name for e in catalog.entries() if e.name in games))
+        elif kind == "seats":
+            game = get_game(arg)
+            k.change(seats={**cfg.seats, arg: _next(tuple(range(game.min_seats, game.max_seats + 1)),
+                                                    self._seats(arg))})
+        elif kind == "level":
+            k.change(bot_level=_next(("easy", "normal", "hard"), cfg.bot_level))
+        elif kind == "volume":
+            k.change(volume=round(min(1.0, max(0.0, cfg.volume + arg)), 2))
+        elif kind == "attract":
+            k.change(attract_after=_next(ATTRACT_STEPS, cfg.attract_after))
+        elif kind == "match":
+            k.change(match_idle=_next(MATCH_STEPS, cfg.match_idle))
+        else:
+            self._command(kind)
+            return
+        self._build()
+
+    def _command(self, kind: str) -> None:
+        k = self.kiosk
+        if kind == "reset":
+            k.leaderboard.reset()
+            self.app.toast("Today's scores are cleared.")
+        elif kind == "touch":
+            k.open_touch_test()
+        elif kind == "resume":
+            k.resume_visitors()
+        elif kind == "restart":
+            k.restart()
+        elif kind == "exit":
+            k.exit_to_desktop()
+
+    def on_back(self) -> bool:
+        self.kiosk.resume_visitors()
+        return True
+
+    def handle_pointer(self, pe: PointerEvent) -> bool:
+        return True
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        felt(canvas, self.app.assets)
+        heading(canvas, self.app.text, "Operator menu", 50, 72)
+        panel(canvas, STATS)
+        panel(canvas, CONTROLS)
+        self._draw_stats(canvas)
+        self._draw_labels(canvas)
+
+    def _draw_labels(self, canvas: pygame.Surface) -> None:
+        text, cfg = self.app.text, self.kiosk.config
+        y = TOP
+        for i, entry in enumerate(catalog.entries()):
+            text.draw(canvas, entry.title, (CONTROLS.x + 425 + i * 262, CONTROLS.y + 40), 28, GOLD, bold=True,
+                      anchor="center")
+        labels = ("Games offered", "Seats", "Bot level", "Volume", "Attract after", "Idle in a match")
+        for i, label in enumerate(labels):
+            text.draw(canvas, label, (CONTROLS.x + 30, y + i * ROW + 36), 30, CREAM, bold=True, anchor="midleft")
+        x = CONTROLS.x + 300
+        text.draw(canvas, f"{round(cfg.volume * 100)} %", (x + 185, y + 3 * ROW + 36), 34, GOLD, bold=True,
+                  anchor="center")
+        notes = ((4, "idle on the title, then demos"), (5, "then “Still playing?”"))
+        for row, note in notes:
+            text.draw(canvas, note, (x + 270, y + row * ROW + 36), 26, MUTED, anchor="midleft")
+        pin = "PIN from the kiosk config" if cfg.pin else "no PIN set"
+        text.draw(canvas, f"Changes apply at once and are kept · {pin}", (CONTROLS.x + 30, CONTROLS.bottom - 40),
+                  24, MUTED, anchor="midleft")
+
+    def _draw_stats(self, canvas: pygame.Surface) -> None:
+        text = self.app.text
+        today = self.kiosk.stats.summary()
+        x, y = STATS.x + 36, STATS.y + 30
+        text.draw(canvas, "Today", (x, y), 40, GOLD, bold=True)
+        busiest = f"{today.busiest_hour:02d}:00–{today.busiest_hour + 1:02d}:00" if today.busiest_hour is not None \
+            else "—"
+        rows = [("Visitor sessions", str(today.sessions)), ("Finished", str(today.finished)),
+                ("Abandoned", str(today.abandoned)), ("People", str(today.people)), ("Busiest hour", busiest),
+                ("Average play", f"{today.average_minutes:.1f} min")]
+        rows += [(_title(g), str(n)) for g, n in today.per_game]
+        for i, (label, value) in enumerate(rows):
+            yy = y + 70 + i * 54
+            text.draw(canvas, label, (x, yy), 30, CREAM)
+            text.draw(canvas, value, (STATS.right - 36, yy), 30, GOLD, bold=True, anchor="topright")
+        text.draw(canvas, f"Demos shown since start: {self.kiosk.attract.demos_done}", (x, STATS.bottom - 56), 24,
+                  MUTED)
+
+
+def _title(game: str) -> str:
+    entry = catalog.entry(game)
+    return entry.title if entry else game
