@@ -32,7 +32,7 @@ Changes = dict[str, Any]
 Step = tuple[Changes, list[Event], str | None]  # fields to change, events, why the round ends
 
 
-def _set(pair: tuple, seat: int, value: object) -> tuple:
+def _set(pair: tuple[Any, ...], seat: int, value: object) -> tuple[Any, Any]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
@@ -95,7 +95,7 @@ def _take_porters(state: State, seat: int, action: TakePorters) -> Step:
     return changes, [Event("took_porters", seat, {"cards": list(taken)}), *more], end
 
 
-def _draw_bonus(state: State, seat: int, count: int) -> tuple[Changes, dict | None]:
+def _draw_bonus(state: State, seat: int, count: int) -> tuple[Changes, dict[str, Any] | None]:
     """The bonus pile and tokens after a sale of `count`, and the event's token (None: no token)."""
     size = bonus_size(count)
     if size is None:
@@ -140,7 +140,7 @@ def _sell(state: State, seat: int, action: Sell) -> Step:
 _HANDLERS = {Take: _take, Exchange: _exchange, TakePorters: _take_porters, Sell: _sell}
 
 
-def _round_end_data(state: State) -> dict:
+def _round_end_data(state: State) -> dict[str, Any]:
     s = state.last_round
     assert s is not None
     tokens = [[[t.id, t.size, t.value] for t in state.bonus_taken[seat]] for seat in (0, 1)]
