@@ -7,6 +7,7 @@ round at once (round_started, dealt) with the loser to start: the table never wa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.contract import Event
@@ -137,7 +138,8 @@ def _sell(state: State, seat: int, action: Sell) -> Step:
     return changes, [Event("sold", seat, data)], ("coins" if empty >= EMPTY_PILES_TO_END else None)
 
 
-_HANDLERS = {Take: _take, Exchange: _exchange, TakePorters: _take_porters, Sell: _sell}
+Handler = Callable[[State, int, Any], Step]
+_HANDLERS: dict[type, Handler] = {Take: _take, Exchange: _exchange, TakePorters: _take_porters, Sell: _sell}
 
 
 def _round_end_data(state: State) -> dict[str, Any]:
@@ -187,7 +189,7 @@ def apply_legal(state: State, seat: int, action: Action) -> tuple[State, list[Ev
     For the rules' own look-ahead (the Hard Rival's rollouts); anything from outside goes
     through `apply`.
     """
-    changes, events, end = _HANDLERS[type(action)](state, seat, action)  # type: ignore[operator]
+    changes, events, end = _HANDLERS[type(action)](state, seat, action)
     if end is not None:
         state, more = end_round(evolve(state, **changes), end)
         return state, events + more
