@@ -356,7 +356,7 @@ def _dataclass(cls: type) -> _Codec:
 
 def _typeddict(cls: type) -> _Codec:
     hints = typing.get_type_hints(cls)
-    return _fields_of(hints, frozenset(cls.__required_keys__), dict, lambda v, k: v[k],
+    return _fields_of(hints, frozenset(typing.cast(Any, cls).__required_keys__), dict, lambda v, k: v[k],
                       lambda v: type(v) is dict, cls.__name__)
 
 

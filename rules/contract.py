@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from rules.codec import decode, json_data
 from rules.errors import MalformedData
@@ -53,7 +53,7 @@ class Event:
     @classmethod
     def from_json(cls, data: Any) -> Event:
         """Inverse of to_json; MalformedData on any other JSON value."""
-        return decode(_EventWire, data).event()
+        return cast(_EventWire, decode(_EventWire, data)).event()
 
 
 @dataclass(frozen=True)

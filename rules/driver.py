@@ -125,7 +125,14 @@ def _emit(events: list[Event], on_event: Callable[[Event], None] | None) -> None
             on_event(event)
 
 
-def _play_turns(game, state, levels, record, max_actions, on_event):  # type: ignore[no-untyped-def]
+def _play_turns(
+    game: AnyGame,
+    state: Any,
+    levels: list[str],
+    record: MatchRecord,
+    max_actions: int,
+    on_event: Callable[[Event], None] | None,
+) -> Any:
     made = [0] * len(levels)
     while game.outcome(state) is None:
         if record.actions >= max_actions:
@@ -140,7 +147,14 @@ def _play_turns(game, state, levels, record, max_actions, on_event):  # type: ig
     return state
 
 
-def _play_realtime(game, state, bots, record, max_actions, on_event):  # type: ignore[no-untyped-def]
+def _play_realtime(
+    game: AnyGame,
+    state: Any,
+    bots: list[Any],
+    record: MatchRecord,
+    max_actions: int,
+    on_event: Callable[[Event], None] | None,
+) -> Any:
     now = 0.0
     wake = [now + bot.wake_after(game.view(state, bot.seat), now) for bot in bots]
     while game.outcome(state) is None:

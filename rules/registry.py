@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import cast
 
 from rules.contract import AnyGame
 
@@ -28,7 +29,7 @@ def get_game(name: str) -> AnyGame:
         if exc.name and module_name.startswith(exc.name):
             raise GameUnavailable(f"{name} is not available yet") from exc
         raise
-    return module.GAME
+    return cast(AnyGame, module.GAME)
 
 
 def available_games() -> list[str]:

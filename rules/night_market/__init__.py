@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from rules.codec import decode, encode
 from rules.config import one_of, require_config, require_level
@@ -75,11 +75,11 @@ class NightMarket:
 
     def view_to_json(self, view: View) -> dict[str, Any]:
         """The JSON-ready form of a view."""
-        return encode(View, view)
+        return cast(dict[str, Any], encode(View, view))
 
     def view_from_json(self, data: Any) -> View:
         """Inverse of view_to_json; raises MalformedData on anything else."""
-        return decode(View, data)
+        return cast(View, decode(View, data))
 
     def action_to_text(self, action: Any) -> str:
         """The short text form of an action ("exchange 3,7 12 1")."""
@@ -101,7 +101,7 @@ class NightMarket:
         """Action from its JSON form; raises MalformedAction."""
         return _actions.action_from_json(data)
 
-    def make_bot(self, level: str, seat: int, seed: int) -> Bot:
+    def make_bot(self, level: str, seat: int, seed: int) -> Bot[Any, Any]:
         """A Rival at `level` ("easy", "normal", "hard"); UnknownBotLevel for any other."""
         require_level(self, level)
         return _make_bot(level, seat, seed)

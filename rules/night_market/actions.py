@@ -13,7 +13,7 @@ rules.errors.MalformedAction: not a Night Market action: sell.cards: repeats an 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from rules.codec import Range, Size, Unique
 from rules.night_market.data import CARD_COUNT, HAND_LIMIT, MARKET_SIZE
@@ -67,4 +67,4 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 def action_from_json(data: Any) -> Action:
     """Inverse of action_to_json; raises MalformedAction on any other JSON value."""
-    return ACTIONS.from_json(data)
+    return cast(Action, ACTIONS.from_json(data))

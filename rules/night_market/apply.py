@@ -7,6 +7,7 @@ round at once (round_started, dealt) with the loser to start: the table never wa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.contract import Event
@@ -32,7 +33,7 @@ Changes = dict[str, Any]
 Step = tuple[Changes, list[Event], str | None]  # fields to change, events, why the round ends
 
 
-def _set(pair: tuple, seat: int, value: object) -> tuple:
+def _set(pair: tuple[Any, ...], seat: int, value: object) -> tuple[Any, Any]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
@@ -95,7 +96,7 @@ def _take_porters(state: State, seat: int, action: TakePorters) -> Step:
     return changes, [Event("took_porters", seat, {"cards": list(taken)}), *more], end
 
 
-def _draw_bonus(state: State, seat: int, count: int) -> tuple[Changes, dict | None]:
+def _draw_bonus(state: State, seat: int, count: int) -> tuple[Changes, dict[str, Any] | None]:
     """The bonus pile and tokens after a sale of `count`, and the event's token (None: no token)."""
     size = bonus_size(count)
     if size is None:
@@ -137,10 +138,11 @@ def _sell(state: State, seat: int, action: Sell) -> Step:
     return changes, [Event("sold", seat, data)], ("coins" if empty >= EMPTY_PILES_TO_END else None)
 
 
-_HANDLERS = {Take: _take, Exchange: _exchange, TakePorters: _take_porters, Sell: _sell}
+Handler = Callable[[State, int, Any], Step]
+_HANDLERS: dict[type, Handler] = {Take: _take, Exchange: _exchange, TakePorters: _take_porters, Sell: _sell}
 
 
-def _round_end_data(state: State) -> dict:
+def _round_end_data(state: State) -> dict[str, Any]:
     s = state.last_round
     assert s is not None
     tokens = [[[t.id, t.size, t.value] for t in state.bonus_taken[seat]] for seat in (0, 1)]
@@ -187,7 +189,7 @@ def apply_legal(state: State, seat: int, action: Action) -> tuple[State, list[Ev
     For the rules' own look-ahead (the Hard Rival's rollouts); anything from outside goes
     through `apply`.
     """
-    changes, events, end = _HANDLERS[type(action)](state, seat, action)  # type: ignore[operator]
+    changes, events, end = _HANDLERS[type(action)](state, seat, action)
     if end is not None:
         state, more = end_round(evolve(state, **changes), end)
         return state, events + more

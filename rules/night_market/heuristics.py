@@ -32,7 +32,7 @@ def sale_value(kind: str, count: int, pile: tuple[int, ...], bonus_left: Mapping
 Piles = Mapping[str, tuple[int, ...]]
 
 
-def hand_potential(hand: Counter, piles: Piles, bonus_left: Mapping[int, int]) -> float:
+def hand_potential(hand: Counter[str], piles: Piles, bonus_left: Mapping[int, int]) -> float:
     """What the goods in hand are likely to fetch later, discounted."""
     total = 0.0
     for kind, count in hand.items():
@@ -52,7 +52,7 @@ def porter_value(mine: int, theirs: int) -> float:
     return PORTER_VALUE * mine + lead
 
 
-def card_appeal(kind: str, hand: Counter, piles: Piles, bonus_left: Mapping[int, int]) -> float:
+def card_appeal(kind: str, hand: Counter[str], piles: Piles, bonus_left: Mapping[int, int]) -> float:
     """How much one more `kind` adds to a hand like `hand`."""
     before = hand_potential(hand, piles, bonus_left)
     grown = Counter(hand)
@@ -61,7 +61,7 @@ def card_appeal(kind: str, hand: Counter, piles: Piles, bonus_left: Mapping[int,
 
 
 def best_take_for(
-    market: list[str], hand: Counter, piles: Piles, bonus_left: Mapping[int, int]
+    market: list[str], hand: Counter[str], piles: Piles, bonus_left: Mapping[int, int]
 ) -> float:
     """The most a merchant holding `hand` gains by one take from `market`."""
     best = PORTER_VALUE * market.count(PORTER)
@@ -81,7 +81,7 @@ def bonus_of(view: View) -> dict[int, int]:
     return dict(view.bonus_piles)
 
 
-def _after(view: View, action: Action) -> tuple[Counter, list[str], int, float]:
+def _after(view: View, action: Action) -> tuple[Counter[str], list[str], int, float]:
     """Hand kinds, market kinds (refills unknown), porters and coins banked after `action`."""
     hand = Counter(kind for _, kind in view.hand)
     market = [kind for _, kind in view.market]

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import cache
 from itertools import product
 from operator import itemgetter
+from typing import Any
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
 from rules.night_market.data import CARD_COUNT, CARD_KIND, GOODS, HAND_LIMIT, MARKET_SIZE, PORTER, PRECIOUS
@@ -128,7 +129,7 @@ def _sell(cards: tuple[int, ...]) -> Sell:
     return action
 
 
-def exchanges(goods: list[int], takes: tuple, hand: list[int], team: int) -> list[Exchange]:
+def exchanges(goods: list[int], takes: tuple[Any, ...], hand: list[int], team: int) -> list[Exchange]:
     """Every distinct exchange (one representative per kind pattern), in the rules' order.
 
     `goods` are the market's goods, sorted; `takes` their table row; `hand` sorted.
@@ -136,7 +137,7 @@ def exchanges(goods: list[int], takes: tuple, hand: list[int], team: int) -> lis
     most = min(team, HAND_LIMIT - len(hand))
     if most < 0:
         return []
-    givable: dict[int, tuple[list[int], tuple]] = {}
+    givable: dict[int, tuple[list[int], tuple[Any, ...]]] = {}
     out: list[Exchange] = []
     for get_take, size, banned in takes:
         if banned not in givable:  # the hand without the kinds taken, and its gives

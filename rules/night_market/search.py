@@ -50,7 +50,7 @@ def _visible_ids(view: View) -> set[int]:
     return ids
 
 
-Taken = tuple[tuple[BonusToken, ...], ...]
+Taken = tuple[tuple[BonusToken, ...], tuple[BonusToken, ...]]
 
 
 def _sample_bonus(view: View, rng: Rng) -> tuple[Taken, tuple[tuple[int, ...], ...], Rng]:
@@ -81,7 +81,7 @@ def sample_world(view: View, rng: Rng) -> tuple[State, Rng]:
     opp_hand = tuple(c for c, _ in opp.hand_known) + goods[:hidden]
     deck, rng = rng.shuffle(goods[hidden:] + tuple(i for i in unseen if CARD_KIND[i] == PORTER))
     deck = deck[: view.deck_count]
-    hands = [(), ()]
+    hands: list[tuple[int, ...]] = [(), ()]
     hands[me], hands[1 - me] = tuple(c for c, _ in view.hand), opp_hand
     bonus_taken, bonus_piles, rng = _sample_bonus(view, rng)
     known = frozenset(c for c, _ in opp.hand_known)
@@ -111,7 +111,7 @@ def sample_world(view: View, rng: Rng) -> tuple[State, Rng]:
     return state, rng.fork(2)
 
 
-def _rollout_sell(state: State, hand: Counter, seat: int) -> Action | None:
+def _rollout_sell(state: State, hand: Counter[str], seat: int) -> Action | None:
     bonus_left = {size: len(p) for size, p in zip(BONUS_SIZES, state.bonus, strict=True)}
     best, best_value = None, 0.0
     for kind, count in hand.items():

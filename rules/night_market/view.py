@@ -78,7 +78,7 @@ def _seat_view(state: State, seat: int, viewer: int | None) -> SeatView:
     )
 
 
-def _unseen(seats: tuple[SeatView, SeatView], market: tuple[Card, ...], sold: tuple[Card, ...]) -> Counter:
+def _unseen(seats: tuple[SeatView, SeatView], market: tuple[Card, ...], sold: tuple[Card, ...]) -> Counter[str]:
     left = Counter(dict(DECK_COUNTS))
     seen = [*market, *sold]
     for s in seats:

@@ -12,7 +12,7 @@ rules.errors.MalformedAction: not a Stamp Swap action: place.row: expected int, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from rules.codec import OneOf, Range, Size, Unique
 from rules.stamp_swap.cards import ATTENDEE_IDS, CONTESTS
@@ -90,4 +90,4 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 def action_from_json(data: Any) -> Action:
     """Inverse of action_to_json; raises MalformedAction on any other JSON value."""
-    return ACTIONS.from_json(data)
+    return cast(Action, ACTIONS.from_json(data))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.rng import Rng
 from rules.stamp_swap.actions import ChooseContest, Place, Prepare, Take, TakePile, TakeToken
@@ -27,6 +27,8 @@ SPLIT_SLOPE = 1.2  # how sharply the chooser prefers the pile worth more to them
 SPOTS_PER_POINT = 10.0  # album spots left open per point of room; 1.0 changed no result in 200
 #                         matches (it only orders placements that keep the same stamps placeable)
 ROOM_FOR_PENDING = 5.0  # room bonus per other pending stamp that still fits; 0: same wins, +25.0
+
+T = TypeVar("T")
 
 
 def items_by_key(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -75,7 +77,7 @@ class StampBot:
         x, self.rng = self.rng.random()
         return x < chance
 
-    def _pick(self, options: Sequence[Any]) -> Any:
+    def _pick(self, options: Sequence[T]) -> T:
         choice, self.rng = self.rng.choice(options)
         return choice
 

@@ -58,9 +58,9 @@ def read_table(view: dict[str, Any]) -> Table:
         view["seat"],
         view["day"],
         tuple(_seat_info(s) for s in view["seats"]),
-        contests,  # type: ignore[arg-type]
+        contests,
         tuple(view["finale"]["counter"]),
-    )  # type: ignore[arg-type]
+    )
 
 
 def shows_left(table: Table) -> int:

@@ -8,10 +8,11 @@ moment (the collector, or the player whose pile was taken), "taker" is who took 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from rules.contract import Event
 from rules.stamp_swap.cards import SPECIALIST_BY_ID
+from rules.stamp_swap.stamps import Stamp
 from rules.stamp_swap.state import (
     HIDDEN_PREFIX,
     State,
@@ -37,7 +38,7 @@ def _targets(who: str, ctx: Ctx) -> list[int]:
 
 CONTEXT_COUNTERS: dict[str, Callable[[State, int, Ctx], int]] = {
     "pile_rares": lambda st, seat, ctx: sum(
-        bool(stamp_of(st, k) and stamp_of(st, k).rare) for k in ctx["pile"]
+        bool(stamp_of(st, k) and cast(Stamp, stamp_of(st, k)).rare) for k in ctx["pile"]
     ),
     "area_attendees": lambda st, seat, ctx: sum(
         is_attendee(st, k) and k != ctx["card"] for k in area(st.seats[seat])

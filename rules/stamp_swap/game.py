@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rules.config import require_config, require_level
 from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome, redact_secret
@@ -119,7 +119,7 @@ class StampSwap:
 
     def action_from_text(self, text: Any) -> Action:
         """Inverse of action_to_text; raises MalformedAction."""
-        return ACTIONS.from_text(text)
+        return cast(Action, ACTIONS.from_text(text))
 
     def outcome(self, state: State) -> Outcome | None:
         """Most points wins; a tie goes to more album cells filled, else it is shared."""
@@ -143,7 +143,7 @@ class StampSwap:
         """Inverse of action_to_json; raises MalformedAction on garbage."""
         return action_from_json(data)
 
-    def make_bot(self, level: str, seat: int, seed: int) -> Bot:
+    def make_bot(self, level: str, seat: int, seed: int) -> Bot[Any, Any]:
         """A bot for `seat` at `level`; UnknownBotLevel for a level the game does not have."""
         require_level(self, level)
         if level == "hard":

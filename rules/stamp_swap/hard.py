@@ -12,10 +12,11 @@ is counted in iterations, never in time, so a seed always gives the same choice.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.contract import Event
 from rules.rng import Rng
 from rules.stamp_swap.actions import ChooseContest, Place, Prepare, Take, TakePile, TakeToken
 from rules.stamp_swap.bots import StampBot, items_by_key
@@ -30,7 +31,7 @@ from rules.stamp_swap.state import Phase, State, waiting
 from rules.stamp_swap.swap import apply_choose, apply_prepare, legal_choose, legal_prepare
 from rules.stamp_swap.view import view as seat_view
 
-APPLY = {
+APPLY: dict[type, Callable[[State, int, Any], tuple[State, list[Event]]]] = {
     Take: collect_apply,
     TakeToken: collect_apply,
     Prepare: apply_prepare,
@@ -38,7 +39,7 @@ APPLY = {
     Place: show_apply,
     ChooseContest: show_apply,
 }
-LEGAL = {
+LEGAL: dict[Phase, Callable[[State, int], Sequence[Any]]] = {
     Phase.COLLECT: collect_legal,
     Phase.SWAP_PREP: legal_prepare,
     Phase.SWAP_CHOOSE: legal_choose,

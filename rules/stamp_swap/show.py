@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from rules.contract import Event
 from rules.stamp_swap.actions import ChooseContest, Place
 from rules.stamp_swap.cards import CONTEST_BY_ID, EXHIBITOR_BY_ID
@@ -51,7 +53,7 @@ def discard_points(state: State, seat: int, value: int) -> int:
     """Points for discarding a stamp that fits nowhere (events and Tweezers may change it)."""
     if value < 0 and has_flag(state, seat, "faded_free"):
         return 0
-    return value * top_rule(state, "discard_mult", 1)
+    return value * cast(int, top_rule(state, "discard_mult", 1))
 
 
 def _discard_misfits(state: State, seat: int) -> Result:
@@ -78,7 +80,7 @@ def legal(state: State, seat: int) -> list[Place | ChooseContest]:
         return []
     if s.pending:
         mask = filled_mask(state, seat)
-        out = []
+        out: list[Place | ChooseContest] = []
         for k in s.pending:
             stamp = STAMPS[spec_id(state, k)]
             out += [Place(k, r, c) for r, c in mask_spots(mask, stamp.rows, stamp.cols)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from rules.rng import Rng
 from rules.stamp_swap.cards import EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID
@@ -136,8 +136,8 @@ def filled(state: State, seat: int) -> frozenset[tuple[int, int]]:
 def collection(state: State, seat: int) -> Collection:
     """What the seat shows for scoring."""
     s = state.seats[seat]
-    stamps = tuple(stamp_of(state, p.key) for p in s.album)
-    return Collection(stamps, filled(state, seat), tuple(spec_id(state, k) for k in s.attendees))  # type: ignore[arg-type]
+    stamps = cast("tuple[Stamp, ...]", tuple(stamp_of(state, p.key) for p in s.album))  # album keys are stamps
+    return Collection(stamps, filled(state, seat), tuple(spec_id(state, k) for k in s.attendees))
 
 
 def top_rule(state: State, name: str, default: Any = None) -> Any:

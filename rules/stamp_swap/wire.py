@@ -6,7 +6,7 @@ keys and value types, the way the other games' view dataclasses do.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
 
 from rules.codec import decode, encode
 
@@ -126,9 +126,9 @@ class View(TypedDict):
 
 def view_to_json(view: dict[str, Any]) -> dict[str, Any]:
     """The JSON-ready form of a view (MalformedData if it strays from the declared shape)."""
-    return encode(View, view)
+    return cast(dict[str, Any], encode(View, view))
 
 
 def view_from_json(data: Any) -> dict[str, Any]:
     """Inverse of view_to_json; MalformedData on anything else."""
-    return decode(View, data)
+    return cast(dict[str, Any], decode(View, data))

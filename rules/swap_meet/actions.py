@@ -10,7 +10,7 @@ rules.errors.MalformedAction: not a Swap Meet action: unknown type '[]'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Union, cast
 
 from rules.codec import OneOf, Range
 from rules.swap_meet.data import MAX_OFFER_COUNT, MAX_OFFER_ID, MAX_SEATS, RESOURCES
@@ -108,4 +108,4 @@ def action_to_json(action: Any) -> dict[str, Any]:
 
 def action_from_json(data: Any) -> Action:
     """Inverse of action_to_json; MalformedAction on any other JSON value."""
-    return ACTIONS.from_json(data)
+    return cast(Action, ACTIONS.from_json(data))

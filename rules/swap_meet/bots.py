@@ -212,6 +212,7 @@ class TraderBot:
             if not isinstance(action, Swap):
                 continue
             offer = view.offers[action.target]
+            assert offer is not None  # a legal swap targets a listed offer
             after = dict(counts)
             after[offer.kind] += offer.count
             after[action.give] -= offer.count
@@ -255,6 +256,7 @@ class TraderBot:
     def _offer(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
         """Keep an offer of spare cards; list another spare type when nobody takes it."""
         spare = surplus(counts, view, self.params)
+        assert view.seat is not None  # a bot's view is always a seat's
         mine = view.offers[view.seat]
         if not any(spare.values()):
             return Pull() if mine is not None else None

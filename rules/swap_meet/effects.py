@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import cast
 
 from rules.contract import Event
+from rules.swap_meet.actions import Crash, Peek
 from rules.swap_meet.data import (
     ACTION_CARDS,
     AUDIT,
@@ -122,13 +124,13 @@ Effect = Callable[[State, int, object, float], tuple[State, list[Event]]]
 
 
 def _crash(state: State, seat: int, action: object, t: float) -> tuple[State, list[Event]]:
-    kind = action.kind  # type: ignore[attr-defined]
+    kind = cast(Crash, action).kind
     state = set_mult(state, kind, state.mult(kind) / 2, t)
     return state, [Event("crash", seat, {"kind": kind, "multiplier": float(state.mult(kind))})]
 
 
 def _peek(state: State, seat: int, action: object, t: float) -> tuple[State, list[Event]]:
-    target = action.target  # type: ignore[attr-defined]
+    target = cast(Peek, action).target
     stall = state.stalls[seat]
     state = state.with_stall(seat, stall.evolve(peeked=stall.peeked + (target,)))
     secret = {"contract": state.stalls[target].contract}

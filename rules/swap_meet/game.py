@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from rules.codec import decode, encode
 from rules.config import number_between, require_config, require_level
@@ -69,11 +69,11 @@ class SwapMeet:
 
     def view_to_json(self, view: views.SeatView) -> dict[str, Any]:
         """The JSON-ready form of a view."""
-        return encode(views.SeatView, view)
+        return cast(dict[str, Any], encode(views.SeatView, view))
 
     def view_from_json(self, data: Any) -> views.SeatView:
         """Inverse of view_to_json; raises MalformedData on anything else."""
-        return decode(views.SeatView, data)
+        return cast(views.SeatView, decode(views.SeatView, data))
 
     def action_to_text(self, action: Any) -> str:
         """The short text form of an action ("swap 2 sack 17")."""

@@ -60,6 +60,7 @@ class RivalBot(TraderBot):
         kind = self._shielded(view, counts, now)
         if kind is None:
             return None
+        assert view.seat is not None  # a bot's view is always a seat's
         mine = view.offers[view.seat]
         if mine is not None and (mine.kind, mine.count) == (kind, counts[kind]):
             return TaxAudit() if TaxAudit() in legal else None

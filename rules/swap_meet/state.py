@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from rules.rng import Rng
 from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES, Contract
@@ -83,7 +83,7 @@ class Stall:
         if "_pure" not in self.__dict__:
             held = [(kind, n) for kind, n in self.tally().items() if n]
             self.__dict__["_pure"] = held[0] if len(held) == 1 else None
-        return self.__dict__["_pure"]
+        return cast("tuple[str, int] | None", self.__dict__["_pure"])
 
     def resources(self) -> tuple[Card, ...]:
         """Resource cards in hand."""
