@@ -21,7 +21,8 @@ from game.online.client import NetClient
 from game.online.protocol import websocket_url
 from game.online.remote import RemoteRoom, RemoteTable
 from rules.contract import AnyGame, Bot
-from rules.driver import MIN_WAKE, bot_seed, turn_bot
+from rules.driver import MIN_WAKE, bot_seed, seat_config, turn_bot
+from rules.errors import BadConfig
 from rules.registry import GameUnavailable, get_game
 
 
@@ -219,14 +220,15 @@ def run_online_autoplay(game_name: str, server: str, seed: int, matches: int, pl
         print(json.dumps({"error": str(exc)}))
         return 2
     n = players or game.min_seats
-    problem = None if game.min_seats <= n <= game.max_seats else f"{game.title} seats {game.min_seats}–{game.max_seats}"
-    for level in (bot, vs):
-        if level not in game.bot_levels:
-            problem = f"unknown bot level {level!r}; choose {', '.join(game.bot_levels)}"
-    if problem or matches < 1:
-        print(json.dumps({"error": problem or "--matches must be at least 1"}))
-        return 2
     levels = [bot] + [vs] * (n - 1)
+    try:  # the rules word a wrong seat count or an unknown level, as for `market-hall autoplay`
+        game.new_match(seed, seat_config(levels))
+    except BadConfig as exc:
+        print(json.dumps({"error": str(exc)}))
+        return 2
+    if matches < 1:
+        print(json.dumps({"error": "--matches must be at least 1"}))
+        return 2
     lines = []
     for k in range(matches):
         options = {"first_seat": k % 2} if game.max_seats == 2 else None  # as `market-hall autoplay`
