@@ -6,7 +6,7 @@ Mixed into the scene. The rules state has already changed when these run: they o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.anim import Call, Parallel, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
 from game.palette import SELECT
@@ -17,6 +17,12 @@ from game.sprites import Sprite
 from rules.contract import Event
 from rules.night_market.data import BONUS_SIZES, GOOD_INDEX, PORTER, bonus_size
 
+if TYPE_CHECKING:
+    import pygame
+
+    from game.anim import Animator
+    from game.app import App
+
 Zone = dict[int, tuple[tuple[int, int], str]]
 FLY = 0.45
 HOLD = 1.1  # how long the Rival's taken cards glow in place before they leave
@@ -24,6 +30,23 @@ HOLD = 1.1  # how long the Rival's taken cards glow in place before they leave
 
 class Flights:
     """Card, coin and token flights for a batch of events."""
+
+    # what this mixin uses of the scene it is mixed into (NightMarketScene and its bases)
+    app: App
+    anim: Animator
+    movers: list[Any]
+    view: Any
+    viewer: int | None
+    names: list[str]
+    hidden: set[int]
+    purse: list[int]
+    sel_hand: set[int]
+
+    if TYPE_CHECKING:
+        def seat_at(self, side: int) -> int: ...
+        def side_of(self, seat: int | None) -> int: ...
+        def colour_of(self, seat: int) -> tuple[int, int, int]: ...
+        def restatic(self, regions: list[pygame.Rect] | None = None) -> None: ...
 
     def zones(self, view: Any) -> Zone:
         """Where each card this view shows sits on the table, and its kind."""
