@@ -12,6 +12,7 @@ import math
 import os
 import statistics
 import time
+from typing import Any
 
 import pygame
 
@@ -157,7 +158,7 @@ def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed:
     the real Swap Meet floor. Rules: random whole-match playouts per second. Bots: think time."""
     from game import bench_rules
 
-    result: dict = {"frames": frames, "size": f"{size[0]}x{size[1]}"}
+    result: dict[str, Any] = {"frames": frames, "size": f"{size[0]}x{size[1]}"}
     if part in ("all", "frames"):
         result.update(_frame_bench(frames, size, windowed))
     if part in ("all", "rules"):
@@ -168,7 +169,7 @@ def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed:
     return 0
 
 
-def _frame_bench(frames: int, size: tuple[int, int], windowed: bool) -> dict:
+def _frame_bench(frames: int, size: tuple[int, int], windowed: bool) -> dict[str, Any]:
     from game.assets import Assets
     from game.display import Display
     from game.text import Text

@@ -90,7 +90,7 @@ class CanvasUIManager(pygame_gui.UIManager):
         return False
 
 
-def button(manager: pygame_gui.UIManager, rect: pygame.Rect | tuple, text: str,
+def button(manager: pygame_gui.UIManager, rect: pygame.Rect | tuple[Any, ...], text: str,
            object_id: str | None = None, tool_tip: str | None = None,
            container=None) -> pygame_gui.elements.UIButton:  # type: ignore[no-untyped-def]
     """A themed button (object ids: #primary, #quiet, #danger, #toggle_on, #toggle_off)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.catalog import GameEntry
@@ -47,7 +49,7 @@ class SeatSetupScene(Scene):
 
     def _build(self) -> None:
         self.ui.clear_and_reset()
-        self.seat_buttons: list[tuple] = []
+        self.seat_buttons: list[tuple[Any, ...]] = []
         top = PANEL.y + 120
         for i in range(self.count):
             y = top + i * ROW_H

@@ -80,7 +80,7 @@ class Flights:
         turn_over = tuple(start) == L.DECK_POS
         if turn_over:  # out of the deck face down, turning over on the way
             sprite.back, sprite.flip = card_back(self.app.assets), 0.0
-        parts: list = [Wait(delay)] if delay else []
+        parts: list[Any] = [Wait(delay)] if delay else []
         if hold_colour is not None:
             sprite.glow, sprite.glow_surface = hold_colour, glow(self.app.assets, hold_colour)
             sprite.tag, sprite.tag_colour = tag, hold_colour

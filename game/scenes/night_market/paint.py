@@ -95,7 +95,7 @@ class TablePainter:
                 pygame.draw.circle(surface, (90, 75, 55), centre, 24, 3)
         self.app.text.draw(surface, "seals", (rect.right - 67, rect.y + 106), 22, MUTED, anchor="center")
 
-    def _pattern(self, surface: pygame.Surface, rect: pygame.Rect, name: str, colour: tuple) -> None:
+    def _pattern(self, surface: pygame.Surface, rect: pygame.Rect, name: str, colour: tuple[int, ...]) -> None:
         def make() -> pygame.Surface:
             tile = self.app.assets.image(name, (64, 64))
             out = pygame.Surface(rect.size, pygame.SRCALPHA)

@@ -401,7 +401,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
                 return True
         return True
 
-    def _targets(self) -> list:
+    def _targets(self) -> list[Any]:
         return [
             (lambda p: L.MORE.collidepoint(p) or None, lambda _: self.open_menu()),
             (lambda p: next((s for s in (0, 1) if L.CHIPS[s].collidepoint(p)), None),

@@ -11,10 +11,10 @@ from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
 from game.scenes.stamp_swap.layout import HEAD, LEFT, TOP, Layout, panel_rects
 from game.widgets import PANEL_BG, PANEL_EDGE
 
-_PANELS: dict[tuple, pygame.Surface] = {}
+_PANELS: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
-def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple = PANEL_BG, edge: tuple = PANEL_EDGE,
+def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = PANEL_BG, edge: tuple[int, ...] = PANEL_EDGE,
           radius: int = 22, width: int = 3) -> None:
     """game.widgets.panel, but each size and style is drawn once and reused (the table repaints often)."""
     key = (rect.size, fill, edge, radius, width)
@@ -304,7 +304,7 @@ def paint_items(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> Non
 
 
 def zone_box(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, title: str, sub: str = "",
-             edge: tuple = BRASS) -> None:
+             edge: tuple[int, ...] = BRASS) -> None:
     """A labelled drop zone."""
     panel(surf, rect, radius=16, edge=edge, width=3)
     scene.app.text.draw(surf, title, (rect.x + 16, rect.y + 10), 28, GOLD, bold=True)
@@ -313,7 +313,7 @@ def zone_box(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, tit
 
 
 def paint_note(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, lines: list[str],
-               colour: tuple = CREAM) -> None:
+               colour: tuple[int, ...] = CREAM) -> None:
     """Wrapped lines of text in a rect."""
     y = rect.y
     for line in lines:

@@ -49,13 +49,13 @@ class StampSwapScene(InputMixin, MatchScene):
         self.split: dict[str, str] = {}
         self.selected: str | None = None
         self.hidden: set[str] = set()
-        self.drags: dict = {}
+        self.drags: dict[str, Any] = {}
         self.details: dict[str, Any] | None = None
-        self.summary: tuple | None = None
-        self.banners: dict[int, tuple[str, str, dict]] = {}
+        self.summary: tuple[Any, ...] | None = None
+        self.banners: dict[int, tuple[str, str, dict[str, Any]]] = {}
         self.notes: list[str] = []
         self.recap = Recap(table, lambda e: story.line(e, self.names, self._lookup))
-        self.day_rows: list[tuple] = []
+        self.day_rows: list[tuple[Any, ...]] = []
         self.day_extra: list[str] = []
         self.final_shown = False
         self.v: dict[str, Any] = table.view(None)
@@ -101,7 +101,7 @@ class StampSwapScene(InputMixin, MatchScene):
             return self.viewer
         return waiting[0] if waiting else None
 
-    def _sync(self, events: list) -> None:
+    def _sync(self, events: list[Any]) -> None:
         """Pick whose view to show (behind a curtain when it changes hands) and redraw."""
         target = self._target()
         private_change = len(self.table.here) > 1 and target is not None and target != self.last_private
@@ -124,7 +124,7 @@ class StampSwapScene(InputMixin, MatchScene):
         self.recap.seen(seat)
         self._sync([])
 
-    def _refresh(self, events: list) -> None:
+    def _refresh(self, events: list[Any]) -> None:
         old = self.lay if self.v.get("seat") == self.viewer else None
         self.v = self.table.view(self.viewer)
         if self.v["phase"] != "swap_prep" or self.viewer is None:
@@ -234,7 +234,7 @@ class StampSwapScene(InputMixin, MatchScene):
         step_counters(self, dt)
 
     # drawing -------------------------------------------------------------------------------
-    def prompt(self) -> tuple[str, tuple]:
+    def prompt(self) -> tuple[str, tuple[Any, ...]]:
         """What the shown person should do (or who is acting)."""
         from game.scenes.stamp_swap.controls import prompt
 

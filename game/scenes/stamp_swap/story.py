@@ -45,7 +45,7 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
     return _show_line(kind, who, d, lookup)
 
 
-def _show_line(kind: str, who: str, d: dict, lookup: Lookup) -> str | None:
+def _show_line(kind: str, who: str, d: dict[str, Any], lookup: Lookup) -> str | None:
     if kind == "attendees_joined":
         return f"{who} adds {len(d['items'])} attendee(s) to their collection"
     if kind == "placed":

@@ -9,13 +9,15 @@ intents the scene turns into actions: ("card", kind, lifted), ("button", key), (
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.palette import BRASS, CREAM, GOLD, INK, MINT, MUTED
 from game.scenes.swap_meet.model import ACT_ICON, RES_COLOUR, RES_ICON, RES_NAME, Button, PanelModel, Rival
 from rules.swap_meet.data import ACTION_TITLES, RESOURCES
 
-Hit = tuple[pygame.Rect, tuple]
+Hit = tuple[pygame.Rect, tuple[Any, ...]]
 STYLE = {  # fill, edge, text when lit
     "plain": ((52, 42, 32), (170, 132, 76), CREAM),
     "primary": ((217, 139, 43), (255, 217, 138), (31, 20, 10)),
@@ -70,7 +72,7 @@ class SeatPanel:
         self.rival_rects: dict[int, pygame.Rect] = {}
 
     # hit test ----------------------------------------------------------------------------------
-    def hit(self, pos: tuple[float, float]) -> tuple | None:
+    def hit(self, pos: tuple[float, float]) -> tuple[Any, ...] | None:
         """The intent under an upright panel point (topmost first)."""
         for rect, intent in reversed(self.hits):
             if rect.collidepoint(pos):

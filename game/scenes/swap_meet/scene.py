@@ -66,7 +66,7 @@ class SwapMeetScene(MatchScene):
         self.countdown = Countdown(app, clock_rect)
         self.fx = Effects(self)
         self.owner: dict[Hashable, Region | None] = {}
-        self.pressed: dict[Hashable, tuple | None] = {}
+        self.pressed: dict[Hashable, tuple[Any, ...] | None] = {}
         self.feed: list[str] = []
         self.time = 0.0
         self._beat = -1
@@ -337,7 +337,7 @@ class SwapMeetScene(MatchScene):
             self._intent(region, intent)
         return True
 
-    def _intent(self, region: Region, intent: tuple) -> None:
+    def _intent(self, region: Region, intent: tuple[Any, ...]) -> None:
         seat, sel = region.seat, self.sel[region.seat]
         masked = self.masked(region)
         if not masked and self.table_mode:
