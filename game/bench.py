@@ -12,11 +12,14 @@ import math
 import os
 import statistics
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.palette import GOLD
+
+if TYPE_CHECKING:
+    from game.assets import Assets
 
 GOODS = ("good_pearl", "good_amber", "good_jade", "good_silk", "good_spice", "good_leather", "good_porter")
 CARD = (140, 200)
@@ -31,7 +34,7 @@ def _stats(samples: list[float]) -> dict[str, float]:
     }
 
 
-def card_face(assets, good: str) -> pygame.Surface:  # type: ignore[no-untyped-def]
+def card_face(assets: Assets, good: str) -> pygame.Surface:
     """A card sprite: frame plus the good's icon (cached by the asset cache)."""
     def make() -> pygame.Surface:
         surf = assets.image("card_front", CARD).copy()
@@ -180,7 +183,7 @@ def _frame_bench(frames: int, size: tuple[int, int], windowed: bool) -> dict[str
     bare = _bare(display, frames)
     busy = _table_run(display, assets, text, frames, 40, pace=False)
     light = _table_run(display, assets, text, frames, 4, pace=windowed)
-    result = {**_stats(busy), "light": _stats(light), "bare": _stats(bare),
+    result: dict[str, Any] = {**_stats(busy), "light": _stats(light), "bare": _stats(bare),
               "video_driver": pygame.display.get_driver()}
     pygame.quit()
     floor, market = _floor_run(frames, size)

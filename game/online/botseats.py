@@ -12,7 +12,7 @@ thread), so a Hard bot's half second of search never stalls other rooms.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rules.contract import AnyGame, Bot
 from rules.driver import MIN_WAKE, bot_seed, turn_bot
@@ -53,7 +53,7 @@ class BotSeats:
     def _bot(self, seat: int) -> Bot[Any, Any]:
         if self.game.realtime:
             return self.bots[seat]
-        return turn_bot(self.game, self.levels[seat], self.seed, seat, self.made.get(seat, 0))
+        return cast("Bot[Any, Any]", turn_bot(self.game, self.levels[seat], self.seed, seat, self.made.get(seat, 0)))
 
     def drop(self, seat: int) -> None:
         """The seat's person is back: the stand-in stops (its pending move is dropped)."""
