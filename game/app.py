@@ -152,7 +152,7 @@ class App:
             self._shades[alpha] = surf
         return surf
 
-    def go(self, change: Callable[[], None]) -> bool:
+    def go(self, change: Callable[[], object]) -> bool:
         """Fade out, make a scene change, fade back in (instant when motion is reduced).
 
         A request made while a fade is running is dropped (False): a double tap must not change
@@ -166,7 +166,7 @@ class App:
         self._fade = ["out", 0.0, change]
         return True
 
-    def _change(self, change: Callable[[], None]) -> None:
+    def _change(self, change: Callable[[], object]) -> None:
         self.pointer.cancel_all()
         change()
         if not self.stack.scenes:

@@ -88,5 +88,5 @@ class TableScene(Scene):
                 mover.draw(canvas)
 
     def _widgets(self) -> list[Any]:
-        root = self.ui.get_root_container()
-        return [s for s in self.ui.get_sprite_group().sprites() if s is not root and getattr(s, "visible", 1)]
+        root: object = self.ui.get_root_container()  # the root container is a sprite too
+        return [s for s in self.ui.get_sprite_group().sprites() if s is not root and getattr(s, "visible", True)]

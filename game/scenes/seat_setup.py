@@ -13,7 +13,7 @@ from game.scene import Scene
 from game.scenes.match import start_new_match
 from game.ui import button
 from game.widgets import felt, heading, panel
-from rules.contract import MatchConfig, SeatConfig
+from rules.contract import Game, MatchConfig, SeatConfig
 from rules.registry import GameUnavailable, get_game
 
 ROW_H = 92
@@ -31,7 +31,7 @@ class SeatSetupScene(Scene):
         self.entry = entry
         self.game_name = entry.name
         try:
-            self.game = get_game(entry.name)
+            self.game: Game[Any, Any, Any] | None = get_game(entry.name)
         except GameUnavailable as exc:
             self.game = None
             self.problem = str(exc)

@@ -6,7 +6,7 @@ Mixed into the scene. The rules state has already changed when these run: they o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.anim import Call, Parallel, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
 from game.palette import SELECT
@@ -122,7 +122,8 @@ class Flights:
                 arriving += 1
             elif start[0] != pos:
                 if rival and card in taken:
-                    self.fly(card, kind, start[0], pos, 0.0, self.colour_of(mover), self._tag(mover))
+                    self.fly(card, kind, start[0], pos, 0.0, self.colour_of(cast(int, mover)),
+                             self._tag(cast(int, mover)))
                 else:
                     self.fly(card, kind, start[0], pos, wait)
         for e in moves:
@@ -150,8 +151,8 @@ class Flights:
             glow_it = rival and e.kind != "sold"
             for card, kind in ids:
                 start = before.get(card, (chip, kind))[0]
-                self.fly(card, kind, start, dest, 0.0, self.colour_of(e.seat) if glow_it else None,
-                         self._tag(e.seat) if glow_it else None)
+                self.fly(card, kind, start, dest, 0.0, self.colour_of(cast(int, e.seat)) if glow_it else None,
+                         self._tag(cast(int, e.seat)) if glow_it else None)
             if e.kind == "sold":
                 self.fly_coins(e, HOLD if rival else 0.0)
 
@@ -171,7 +172,7 @@ class Flights:
 
     def fly_coins(self, e: Event, delay: float) -> None:
         """Coins from the good's pile to the seller's purse, one after another; a bonus token after them."""
-        seat, side = e.seat, self.side_of(e.seat)
+        seat, side = cast(int, e.seat), self.side_of(e.seat)  # a sale always has a seller
         start = L.coin_pile_rect(GOOD_INDEX[e.data["kind"]]).center
         purse = L.chip_purse(side)
         coins = list(e.data["coins"])

@@ -71,7 +71,7 @@ class TableInfo:
         """⋯: Game info, Help, Settings, Quit to title."""
         from game.scenes.settings import SettingsScene
 
-        actions = {
+        actions: dict[str, Callable[[], object]] = {
             "info": self.show_game_info,
             "help": self.open_help,
             "settings": lambda: self.app.go(lambda: self.app.stack.push(SettingsScene(self.app))),

@@ -14,6 +14,7 @@ from game.palette import GOLD, RED
 from game.scenes.stamp_swap.layout import Layout, Placed
 from game.scenes.stamp_swap.paint import TRACK, paint_score, paint_track, score_rect
 from game.sprites import Sprite
+from game.text import Colour
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
@@ -111,7 +112,7 @@ def vanish(scene: StampSwapScene, item: dict[str, Any], start: pygame.Rect, labe
     float_text(scene, label, start.center, RED if label.startswith("\u2212") else GOLD)
 
 
-def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: tuple[int, ...]) -> None:
+def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: Colour) -> None:
     """A big number that rises and fades."""
     label = FloatText(scene.app.text.render(words, 44, colour, bold=True, shadow=True), pos)
     scene.movers.append(label)

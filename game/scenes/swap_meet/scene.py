@@ -11,7 +11,7 @@ The scene only translates: taps become actions for the table, redacted events be
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -204,7 +204,7 @@ class SwapMeetScene(MatchScene):
         if self.view.phase != "locked" or self.view.lock_time is None:
             return None
         wait = float(self.table.options.get("summary_seconds", SUMMARY_SECONDS))
-        return self.view.lock_time + wait - self.table.now()
+        return cast(float, self.view.lock_time + wait - self.table.now())
 
     def next_round(self) -> None:
         """Skip the summary (the host's tap; local play)."""
