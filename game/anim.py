@@ -9,6 +9,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+A = TypeVar("A")
 
 Easing = Callable[[float], float]
 
@@ -108,7 +111,7 @@ class Call:
 class Sequence:
     """Runs its parts one after another."""
 
-    parts: list = field(default_factory=list)
+    parts: list[Any] = field(default_factory=list)
     done: bool = False
 
     def step(self, dt: float) -> None:
@@ -126,7 +129,7 @@ class Sequence:
 class Parallel:
     """Runs its parts together; done when all are."""
 
-    parts: list = field(default_factory=list)
+    parts: list[Any] = field(default_factory=list)
     done: bool = False
 
     def step(self, dt: float) -> None:
@@ -168,9 +171,9 @@ class Animator:
 
     def __init__(self, speed: float = 1.0) -> None:
         self.speed = speed
-        self.running: list = []
+        self.running: list[Any] = []
 
-    def add(self, anim):  # type: ignore[no-untyped-def]
+    def add(self, anim: A) -> A:
         """Start an animation (Tween, Sequence, Parallel, Wait or Call) and return it."""
         self.running.append(anim)
         return anim

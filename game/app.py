@@ -8,6 +8,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -21,6 +22,9 @@ from game.pointer import PointerLayer
 from game.scene import Scene, SceneStack
 from game.settings import Settings
 from game.text import Text
+
+if TYPE_CHECKING:
+    from game.kiosk import Kiosk
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +49,7 @@ class AppOptions:
     join: str | None = None  # an invite link to open straight into (market-hall join LINK)
     bot_threads: bool = True  # bots think on a worker thread; tests turn it off for determinism
     max_fps: int = 60
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class App:
@@ -72,7 +76,7 @@ class App:
         self.running = True
         self.frames = 0
         self._last_input = clock()
-        self._fade: list | None = None
+        self._fade: list[Any] | None = None
         self._shades: dict[int, pygame.Surface] = {}
         self._pacer = pygame.time.Clock()
         self._last_crash = -10.0
@@ -82,7 +86,7 @@ class App:
             self.toast(warning, error=True)
         self.kiosk = self._kiosk() if options.kiosk else None
 
-    def _kiosk(self):  # type: ignore[no-untyped-def]
+    def _kiosk(self) -> Kiosk:
         from game.kiosk import Kiosk
 
         return Kiosk(self, self.options.extra.get("wall") or time.time)
@@ -98,7 +102,7 @@ class App:
             return scene_for_link(self, self.options.join)
         entry = catalog.entry(self.options.start_game) if self.options.start_game else None
         if entry is not None:
-            return entry.setup_scene(self)
+            return cast(Scene, entry.setup_scene(self))
         return TitleScene(self)
 
     def title(self) -> Scene:
@@ -148,7 +152,7 @@ class App:
             self._shades[alpha] = surf
         return surf
 
-    def go(self, change: Callable[[], None]) -> bool:
+    def go(self, change: Callable[[], object]) -> bool:
         """Fade out, make a scene change, fade back in (instant when motion is reduced).
 
         A request made while a fade is running is dropped (False): a double tap must not change
@@ -162,7 +166,7 @@ class App:
         self._fade = ["out", 0.0, change]
         return True
 
-    def _change(self, change: Callable[[], None]) -> None:
+    def _change(self, change: Callable[[], object]) -> None:
         self.pointer.cancel_all()
         change()
         if not self.stack.scenes:
@@ -256,7 +260,7 @@ class App:
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.display.resized(pygame.display.get_surface().get_size())
+            self.display.resized(cast(pygame.Surface, pygame.display.get_surface()).get_size())
             for scene in self.stack.scenes:
                 scene.invalidate()
             return

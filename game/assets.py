@@ -71,7 +71,7 @@ class Assets:
             self._report(name, svg, exc)
             return placeholder(size or (64, 64))
 
-    def cached(self, key: str, size: Size, make) -> pygame.Surface:  # type: ignore[no-untyped-def]
+    def cached(self, key: str, size: Size, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """A surface built once by `make()` and kept under (key, size)."""
         return self._get((key, size), make)
 

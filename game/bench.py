@@ -12,10 +12,14 @@ import math
 import os
 import statistics
 import time
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.palette import GOLD
+
+if TYPE_CHECKING:
+    from game.assets import Assets
 
 GOODS = ("good_pearl", "good_amber", "good_jade", "good_silk", "good_spice", "good_leather", "good_porter")
 CARD = (140, 200)
@@ -30,7 +34,7 @@ def _stats(samples: list[float]) -> dict[str, float]:
     }
 
 
-def card_face(assets, good: str) -> pygame.Surface:  # type: ignore[no-untyped-def]
+def card_face(assets: Assets, good: str) -> pygame.Surface:
     """A card sprite: frame plus the good's icon (cached by the asset cache)."""
     def make() -> pygame.Surface:
         surf = assets.image("card_front", CARD).copy()
@@ -157,7 +161,7 @@ def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed:
     the real Swap Meet floor. Rules: random whole-match playouts per second. Bots: think time."""
     from game import bench_rules
 
-    result: dict = {"frames": frames, "size": f"{size[0]}x{size[1]}"}
+    result: dict[str, Any] = {"frames": frames, "size": f"{size[0]}x{size[1]}"}
     if part in ("all", "frames"):
         result.update(_frame_bench(frames, size, windowed))
     if part in ("all", "rules"):
@@ -168,7 +172,7 @@ def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed:
     return 0
 
 
-def _frame_bench(frames: int, size: tuple[int, int], windowed: bool) -> dict:
+def _frame_bench(frames: int, size: tuple[int, int], windowed: bool) -> dict[str, Any]:
     from game.assets import Assets
     from game.display import Display
     from game.text import Text
@@ -179,7 +183,7 @@ def _frame_bench(frames: int, size: tuple[int, int], windowed: bool) -> dict:
     bare = _bare(display, frames)
     busy = _table_run(display, assets, text, frames, 40, pace=False)
     light = _table_run(display, assets, text, frames, 4, pace=windowed)
-    result = {**_stats(busy), "light": _stats(light), "bare": _stats(bare),
+    result: dict[str, Any] = {**_stats(busy), "light": _stats(light), "bare": _stats(bare),
               "video_driver": pygame.display.get_driver()}
     pygame.quit()
     floor, market = _floor_run(frames, size)

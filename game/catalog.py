@@ -11,7 +11,10 @@ from __future__ import annotations
 import importlib
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.scenes.match import MatchScene
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +45,7 @@ class GameEntry:
     setup: str | None = None  # "module:Class" of the game's own setup (a lobby); None: the shared seat setup
     options: tuple[SetupOption, ...] = field(default_factory=tuple)
 
-    def table_class(self) -> type | None:
+    def table_class(self) -> type[MatchScene] | None:
         """The table scene class, or None when it cannot be imported."""
         return _load(self.scene)
 
@@ -56,7 +59,7 @@ class GameEntry:
         return SeatSetupScene(app, self)
 
 
-def _load(path: str | None) -> type | None:
+def _load(path: str | None) -> type[Any] | None:
     if path is None:
         return None
     module_name, cls_name = path.split(":")

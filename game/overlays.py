@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import statistics
 from collections import deque
+from typing import Any
 
 import pygame
 
@@ -25,7 +26,7 @@ class Toasts:
 
     def __init__(self, text: Text) -> None:
         self.text = text
-        self.queue: deque[list] = deque()
+        self.queue: deque[list[Any]] = deque()
 
     def add(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
         """Queue a message (duplicates of the one showing are dropped)."""

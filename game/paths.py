@@ -48,7 +48,7 @@ def sounds_dir() -> Path:
 
 def gui_font_file(name: str) -> Path:
     """A font file shipped by pygame-gui (Noto Sans and Fira Code, under the OFL)."""
-    return Path(str(resources.files("pygame_gui").joinpath("data", name)))
+    return Path(str(resources.files("pygame_gui").joinpath("data").joinpath(name)))
 
 
 def font_path(bold: bool = False) -> Path:

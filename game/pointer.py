@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import cast
 
 import pygame
 
@@ -133,4 +134,4 @@ class PointerLayer:
 
 
 def _dist(a: Point, b: Point) -> float:
-    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+    return cast(float, ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)

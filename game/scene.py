@@ -11,7 +11,7 @@ A scene redraws only while something changes: recent input, running animations, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -143,7 +143,7 @@ class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self._under: pygame.Surface | None = None  # what lies beneath the top overlay, drawn once
-        self._under_key: tuple = ()
+        self._under_key: tuple[Any, ...] = ()
 
     @property
     def top(self) -> Scene | None:

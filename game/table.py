@@ -10,6 +10,8 @@ presents just those rectangles.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.display import LOGICAL_H, LOGICAL_W
@@ -27,7 +29,7 @@ class TableScene(Scene):
         self.static = pygame.Surface((LOGICAL_W, LOGICAL_H)).convert_alpha()
         self._static_valid = False
         self._static_regions: list[pygame.Rect] | None = None
-        self.movers: list = []
+        self.movers: list[Any] = []
         self._last_rects: list[pygame.Rect] = []
 
     def restatic(self, regions: list[pygame.Rect] | None = None) -> None:
@@ -85,6 +87,6 @@ class TableScene(Scene):
             if only is None or mover.rect.collidelist(only) != -1:
                 mover.draw(canvas)
 
-    def _widgets(self) -> list:
-        root = self.ui.get_root_container()
-        return [s for s in self.ui.get_sprite_group().sprites() if s is not root and getattr(s, "visible", 1)]
+    def _widgets(self) -> list[Any]:
+        root: object = self.ui.get_root_container()  # the root container is a sprite too
+        return [s for s in self.ui.get_sprite_group().sprites() if s is not root and getattr(s, "visible", True)]

@@ -6,6 +6,7 @@ import functools
 import logging
 import os
 from collections import OrderedDict
+from typing import Any
 
 import pygame
 
@@ -47,7 +48,7 @@ class Text:
 
     def __init__(self, cache_size: int = 800) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
         self.cache_size = cache_size
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 import pygame
 import pygame_gui
@@ -54,19 +54,19 @@ class CheckedFontDictionary(UIFontDictionary):
 @contextmanager
 def _checked_fonts() -> Iterator[None]:
     """While a theme is built, pygame-gui makes its font dictionary from our checked class."""
-    original = ui_appearance_theme.UIFontDictionary
-    ui_appearance_theme.UIFontDictionary = CheckedFontDictionary  # type: ignore[misc]
+    original = ui_appearance_theme.UIFontDictionary  # type: ignore[attr-defined]  # pygame-gui does not re-export it; we swap it on purpose
+    ui_appearance_theme.UIFontDictionary = CheckedFontDictionary  # type: ignore[attr-defined]  # pygame-gui does not re-export it; we swap it on purpose
     try:
         yield
     finally:
-        ui_appearance_theme.UIFontDictionary = original  # type: ignore[misc]
+        ui_appearance_theme.UIFontDictionary = original  # type: ignore[attr-defined]  # pygame-gui does not re-export it; we swap it on purpose
 
 
 class CanvasUIManager(pygame_gui.UIManager):
     """A UIManager whose mouse positions go through the display's window→canvas mapping."""
 
     def __init__(self, mapper: Mapper) -> None:
-        theme = str(resources.files("game").joinpath("themes", "market_hall.json"))
+        theme = str(resources.files("game").joinpath("themes").joinpath("market_hall.json"))
         super().__init__((LOGICAL_W, LOGICAL_H), theme_path=theme, enable_live_theme_updates=False)
         self._mapper = mapper
 
@@ -84,15 +84,15 @@ class CanvasUIManager(pygame_gui.UIManager):
         """True when a visible widget covers this canvas point (fingers skip the table there)."""
         for sprite in self.get_sprite_group().sprites():
             if getattr(sprite, "visible", True) and sprite.rect.collidepoint(pos):
-                if sprite is self.get_root_container():
+                if sprite is cast(object, self.get_root_container()):  # the root container is a sprite too
                     continue
                 return True
         return False
 
 
-def button(manager: pygame_gui.UIManager, rect: pygame.Rect | tuple, text: str,
+def button(manager: pygame_gui.UIManager, rect: pygame.Rect | tuple[Any, ...], text: str,
            object_id: str | None = None, tool_tip: str | None = None,
-           container=None) -> pygame_gui.elements.UIButton:  # type: ignore[no-untyped-def]
+           container: Any = None) -> pygame_gui.elements.UIButton:
     """A themed button (object ids: #primary, #quiet, #danger, #toggle_on, #toggle_off)."""
     oid = pygame_gui.core.ObjectID(object_id=object_id) if object_id else None
     return pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=manager, object_id=oid,

@@ -39,8 +39,8 @@ def _make_felt(assets: Assets) -> pygame.Surface:
     return surf
 
 
-def panel(canvas: pygame.Surface, rect: pygame.Rect, fill: tuple = PANEL_BG, edge: tuple = PANEL_EDGE,
-          radius: int = 22, width: int = 3) -> None:
+def panel(canvas: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = PANEL_BG,
+          edge: tuple[int, ...] = PANEL_EDGE, radius: int = 22, width: int = 3) -> None:
     """A dark rounded panel with a brass edge."""
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)

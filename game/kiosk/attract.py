@@ -65,7 +65,7 @@ class CardScene(Scene):
 
     name = "kiosk_card"
 
-    def __init__(self, app: App, heading_text: str, lines: list[tuple[str, int, tuple]]) -> None:
+    def __init__(self, app: App, heading_text: str, lines: list[tuple[str, int, tuple[Any, ...]]]) -> None:
         super().__init__(app)
         self.heading_text = heading_text
         self.lines = lines  # (words, size, colour)
@@ -98,7 +98,7 @@ def howto_card(app: App, game: str, page: int) -> CardScene:
 
 def scores_card(app: App, best: dict[str, list[tuple[str, float]]]) -> CardScene:
     """Today's best scores per game (initials when the leaderboard is on)."""
-    lines: list[tuple[str, int, tuple]] = []
+    lines: list[tuple[str, int, tuple[Any, ...]]] = []
     for entry in catalog.entries():
         rows = best.get(entry.name, [])
         lines.append((entry.title, 44, GOLD))

@@ -13,7 +13,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -118,9 +118,9 @@ class Kiosk:
 
     def _logical(self, event: pygame.event.Event) -> tuple[float, float] | None:
         if event.type == pygame.FINGERDOWN:
-            return self.app.display.finger_to_logical(event.x, event.y)
+            return cast("tuple[float, float]", self.app.display.finger_to_logical(event.x, event.y))
         if event.type == pygame.MOUSEBUTTONDOWN:
-            return self.app.display.to_logical(event.pos)
+            return cast("tuple[float, float]", self.app.display.to_logical(event.pos))
         return None
 
     def step(self, dt: float) -> None:
@@ -181,7 +181,7 @@ class Kiosk:
     # sessions ---------------------------------------------------------------------------------
     def _visitor_match(self) -> Any:
         for scene in self.app.stack.scenes:
-            if hasattr(scene, "table") and getattr(scene, "GAME", "") and scene is not self.attract.scene:
+            if hasattr(scene, "table") and bool(getattr(scene, "GAME", "")) and scene is not self.attract.scene:
                 return scene
         return None
 

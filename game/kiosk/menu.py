@@ -30,7 +30,7 @@ ROW = 86
 TOP = CONTROLS.y + 80  # the first row of controls, under the game names
 
 
-def _next(values: tuple, current: Any) -> Any:
+def _next(values: tuple[Any, ...], current: Any) -> Any:
     """The value after `current` in `values` (wrapping; the first when it is not there)."""
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
 
@@ -46,7 +46,7 @@ class OperatorMenuScene(Scene):
         self.actions: dict[Any, Any] = {}
         self._build()
 
-    def _add(self, rect: tuple, words: str, action: Any, oid: str | None = None) -> None:
+    def _add(self, rect: tuple[Any, ...], words: str, action: Any, oid: str | None = None) -> None:
         self.actions[button(self.ui, rect, words, oid)] = action
 
     def _build(self) -> None:

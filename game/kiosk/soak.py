@@ -16,11 +16,14 @@ import random
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from game.loop import FakeClock
+
+if TYPE_CHECKING:
+    from game.kiosk.controller import Kiosk
 
 IDLE_FRAME = 0.5  # simulated seconds per frame while nobody is there
 VISIT_FRAME = 0.1
@@ -104,7 +107,7 @@ class Soak:
         self.rss: dict[str, Any] = {"start": rss_kib(), "after_first_demo": {}}
         self.app = App(options, clock=self.clock)
         self.app.loop.max_steps = MAX_STEPS
-        self.kiosk = self.app.kiosk
+        self.kiosk = cast("Kiosk", self.app.kiosk)  # kiosk=True above, so the app made one
         self.kiosk.attract.on_demo_done.append(self._demo_done)
         self.demos: dict[str, int] = {}
         self.exceptions = 0

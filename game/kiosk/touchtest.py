@@ -26,7 +26,7 @@ class TouchTestScene(Scene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.fingers: dict[tuple, tuple[float, float]] = {}
+        self.fingers: dict[tuple[Any, ...], tuple[float, float]] = {}
         self.mouse: tuple[float, float] | None = None
         self.most = 0
         self.close = button(self.ui, (LOGICAL_W - 340, LOGICAL_H - 130, 300, 90), "Close", "#primary")

@@ -33,7 +33,7 @@ AUTOSAVE_FAILED = "Autosave failed: this match is not being saved (see the log).
 class _Pending:
     seat: int
     due: float
-    future: Future | None = None
+    future: Future[Any] | None = None
     action: Any = None
 
 
@@ -42,7 +42,7 @@ class LocalTable:
 
     can_pause = True
 
-    def __init__(self, game: Game, config: MatchConfig, seed: int, clock: MatchClock, *,
+    def __init__(self, game: Game[Any, Any, Any], config: MatchConfig, seed: int, clock: MatchClock, *,
                  bot_speed: str = "normal", bot_threads: bool = True, autosave: bool = True,
                  next_seed: Callable[[], int] | None = None) -> None:
         self.game, self.config, self.seed, self.clock = game, config, seed, clock
@@ -82,7 +82,8 @@ class LocalTable:
         return table
 
     @classmethod
-    def start(cls, game: Game, config: MatchConfig, seed: int, clock: MatchClock, **kw: Any) -> LocalTable:
+    def start(cls, game: Game[Any, Any, Any], config: MatchConfig, seed: int, clock: MatchClock,
+              **kw: Any) -> LocalTable:
         """A new match, saved at once so Continue works even before the first move."""
         table = cls(game, config, seed, clock, **kw)
         table._save()
@@ -281,7 +282,7 @@ class LocalTable:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def new_local_table(app: Any, game: Game, config: MatchConfig, seed: int | None = None, *,
+def new_local_table(app: Any, game: Game[Any, Any, Any], config: MatchConfig, seed: int | None = None, *,
                     autosave: bool = True) -> LocalTable:
     """A new match on this device with the app's clock, seeds and settings (`autosave=False`: a demo)."""
     return LocalTable.start(game, config, app.next_seed() if seed is None else seed, MatchClock(app.clock),

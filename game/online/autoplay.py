@@ -100,7 +100,7 @@ class SeatPlayer:
     game: AnyGame
     level: str
     seed: int
-    realtime_bot: Bot | None = None  # real-time games keep one bot for the whole match
+    realtime_bot: Bot[Any, Any] | None = None  # real-time games keep one bot for the whole match
 
 
 def _turn(table: RemoteTable, seat: int, player: SeatPlayer, last: _Turn, refused: bool) -> None:

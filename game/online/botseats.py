@@ -12,7 +12,7 @@ thread), so a Hard bot's half second of search never stalls other rooms.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rules.contract import AnyGame, Bot
 from rules.driver import MIN_WAKE, bot_seed, turn_bot
@@ -26,7 +26,7 @@ class Plan:
     due: float  # match seconds when it may be applied
     view: Any
     legal: list[Any]
-    bot: Bot
+    bot: Bot[Any, Any]
     decided: bool = False
     action: Any = None
 
@@ -36,7 +36,7 @@ class BotSeats:
 
     def __init__(self, game: AnyGame, seed: int) -> None:
         self.game, self.seed = game, seed
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Bot[Any, Any]] = {}
         self.levels: dict[int, str] = {}
         self.made: dict[int, int] = {}  # moves each seat has made (turn-based decision seeds)
         self.plans: dict[int, Plan] = {}
@@ -50,10 +50,10 @@ class BotSeats:
         """Count a move of `seat` (any move: a person's too, before a bot took the seat over)."""
         self.made[seat] = self.made.get(seat, 0) + 1
 
-    def _bot(self, seat: int) -> Bot:
+    def _bot(self, seat: int) -> Bot[Any, Any]:
         if self.game.realtime:
             return self.bots[seat]
-        return turn_bot(self.game, self.levels[seat], self.seed, seat, self.made.get(seat, 0))
+        return cast("Bot[Any, Any]", turn_bot(self.game, self.levels[seat], self.seed, seat, self.made.get(seat, 0)))
 
     def drop(self, seat: int) -> None:
         """The seat's person is back: the stand-in stops (its pending move is dropped)."""

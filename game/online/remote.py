@@ -315,8 +315,8 @@ class RemoteTable:
         """A new full view (and the events since the last one this connection was sent)."""
         self.version = msg["version"]
         self._server_now, self._heard_at = float(msg["now"]), self.room.clock()
-        self._view = self.game.view_from_json(msg["view"])  # type: ignore[attr-defined]
-        self._public = self.game.view_from_json(msg["public"])  # type: ignore[attr-defined]
+        self._view = self.game.view_from_json(msg["view"])
+        self._public = self.game.view_from_json(msg["public"])
         self._legal = [self.game.action_from_json(a) for a in msg["legal"]]
         self._waiting = tuple(msg["waiting"])
         self._outcome = outcome_from_json(msg.get("outcome"))
@@ -332,7 +332,7 @@ class RemoteTable:
         if start > len(history):
             self.room.client.send("sync")  # a gap: ask for everything again
             return
-        history[start:] = [Event.from_json(e) for e in raw]  # type: ignore[attr-defined]
+        history[start:] = [Event.from_json(e) for e in raw]
 
     def on_refused(self, msg: dict[str, Any]) -> None:
         """The server refused a move (a race lost, or the table moved on)."""

@@ -327,8 +327,8 @@ class Room:
         legal = self.game.legal_actions(self.state, seat, now) if playing else []
         msg: dict[str, Any] = {
             "type": "update", "match": self.match_no, "version": self.version, "seat": seat, "now": now,
-            "view": self.game.view_to_json(self.game.view(self.state, seat)),  # type: ignore[attr-defined]
-            "public": self.game.view_to_json(self.game.view(self.state, None)),  # type: ignore[attr-defined]
+            "view": self.game.view_to_json(self.game.view(self.state, seat)),
+            "public": self.game.view_to_json(self.game.view(self.state, None)),
             "legal": [self.game.action_to_json(a) for a in legal],
             "waiting": list(self.game.waiting(self.state)) if playing else [],
             "from": start,

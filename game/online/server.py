@@ -401,7 +401,7 @@ async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
         if config.port == 0:
             config.port = port
             hub.public_url = config.public_url or f"http://{config.host}:{port}"
-        server.hub = hub  # type: ignore[attr-defined]
+        server.hub = hub
         ready(hub.public_url, server)
         sweeper = asyncio.get_running_loop().create_task(hub.sweep())
         try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.catalog import GameEntry
@@ -11,7 +13,7 @@ from game.scene import Scene
 from game.scenes.match import start_new_match
 from game.ui import button
 from game.widgets import felt, heading, panel
-from rules.contract import MatchConfig, SeatConfig
+from rules.contract import Game, MatchConfig, SeatConfig
 from rules.registry import GameUnavailable, get_game
 
 ROW_H = 92
@@ -29,7 +31,7 @@ class SeatSetupScene(Scene):
         self.entry = entry
         self.game_name = entry.name
         try:
-            self.game = get_game(entry.name)
+            self.game: Game[Any, Any, Any] | None = get_game(entry.name)
         except GameUnavailable as exc:
             self.game = None
             self.problem = str(exc)
@@ -47,7 +49,7 @@ class SeatSetupScene(Scene):
 
     def _build(self) -> None:
         self.ui.clear_and_reset()
-        self.seat_buttons: list[tuple] = []
+        self.seat_buttons: list[tuple[Any, ...]] = []
         top = PANEL.y + 120
         for i in range(self.count):
             y = top + i * ROW_H

@@ -60,7 +60,8 @@ class TitleScene(Scene):
             if save is not None and tile.playable:
                 rect = (tile.rect.x + 60, tile.rect.y + TILE_H - 110, TILE_W - 120, 88)
                 self.continues[button(self.ui, rect, "Continue  ›", "#primary")] = tile.game
-        labels = [("online", "Play online", None), ("howto", "How to play", None), ("settings", "Settings", None)]
+        labels: list[tuple[str, str, str | None]] = [
+            ("online", "Play online", None), ("howto", "How to play", None), ("settings", "Settings", None)]
         if not self.app.options.kiosk:
             labels.append(("quit", "Quit", "#quiet"))
         widths = [300 for _ in labels]

@@ -48,9 +48,9 @@ class Ceremony(Scene):
         self.buttons: dict[object, str] = {}
         self.anim.add(Sequence(self._timeline()))
 
-    def _timeline(self) -> list:
+    def _timeline(self) -> list[Any]:
         tokens = sum(len(b) for b in self.data["bonus"])
-        steps: list = [Wait(0.3), Call(lambda: self._to(1))]
+        steps: list[Any] = [Wait(0.3), Call(lambda: self._to(1))]
         steps += [Wait(0.7), Call(lambda: self._to(2))]
         for _ in range(tokens):
             steps += [Wait(0.4), Call(self._reveal_one)]

@@ -6,7 +6,7 @@ Mixed into the scene. The rules state has already changed when these run: they o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.anim import Call, Parallel, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
 from game.palette import SELECT
@@ -17,6 +17,12 @@ from game.sprites import Sprite
 from rules.contract import Event
 from rules.night_market.data import BONUS_SIZES, GOOD_INDEX, PORTER, bonus_size
 
+if TYPE_CHECKING:
+    import pygame
+
+    from game.anim import Animator
+    from game.app import App
+
 Zone = dict[int, tuple[tuple[int, int], str]]
 FLY = 0.45
 HOLD = 1.1  # how long the Rival's taken cards glow in place before they leave
@@ -24,6 +30,23 @@ HOLD = 1.1  # how long the Rival's taken cards glow in place before they leave
 
 class Flights:
     """Card, coin and token flights for a batch of events."""
+
+    # what this mixin uses of the scene it is mixed into (NightMarketScene and its bases)
+    app: App
+    anim: Animator
+    movers: list[Any]
+    view: Any
+    viewer: int | None
+    names: list[str]
+    hidden: set[int]
+    purse: list[int]
+    sel_hand: set[int]
+
+    if TYPE_CHECKING:
+        def seat_at(self, side: int) -> int: ...
+        def side_of(self, seat: int | None) -> int: ...
+        def colour_of(self, seat: int) -> tuple[int, int, int]: ...
+        def restatic(self, regions: list[pygame.Rect] | None = None) -> None: ...
 
     def zones(self, view: Any) -> Zone:
         """Where each card this view shows sits on the table, and its kind."""
@@ -57,7 +80,7 @@ class Flights:
         turn_over = tuple(start) == L.DECK_POS
         if turn_over:  # out of the deck face down, turning over on the way
             sprite.back, sprite.flip = card_back(self.app.assets), 0.0
-        parts: list = [Wait(delay)] if delay else []
+        parts: list[Any] = [Wait(delay)] if delay else []
         if hold_colour is not None:
             sprite.glow, sprite.glow_surface = hold_colour, glow(self.app.assets, hold_colour)
             sprite.tag, sprite.tag_colour = tag, hold_colour
@@ -99,7 +122,8 @@ class Flights:
                 arriving += 1
             elif start[0] != pos:
                 if rival and card in taken:
-                    self.fly(card, kind, start[0], pos, 0.0, self.colour_of(mover), self._tag(mover))
+                    self.fly(card, kind, start[0], pos, 0.0, self.colour_of(cast(int, mover)),
+                             self._tag(cast(int, mover)))
                 else:
                     self.fly(card, kind, start[0], pos, wait)
         for e in moves:
@@ -127,8 +151,8 @@ class Flights:
             glow_it = rival and e.kind != "sold"
             for card, kind in ids:
                 start = before.get(card, (chip, kind))[0]
-                self.fly(card, kind, start, dest, 0.0, self.colour_of(e.seat) if glow_it else None,
-                         self._tag(e.seat) if glow_it else None)
+                self.fly(card, kind, start, dest, 0.0, self.colour_of(cast(int, e.seat)) if glow_it else None,
+                         self._tag(cast(int, e.seat)) if glow_it else None)
             if e.kind == "sold":
                 self.fly_coins(e, HOLD if rival else 0.0)
 
@@ -148,7 +172,7 @@ class Flights:
 
     def fly_coins(self, e: Event, delay: float) -> None:
         """Coins from the good's pile to the seller's purse, one after another; a bonus token after them."""
-        seat, side = e.seat, self.side_of(e.seat)
+        seat, side = cast(int, e.seat), self.side_of(e.seat)  # a sale always has a seller
         start = L.coin_pile_rect(GOOD_INDEX[e.data["kind"]]).center
         purse = L.chip_purse(side)
         coins = list(e.data["coins"])

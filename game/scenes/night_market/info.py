@@ -3,15 +3,34 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.scenes.night_market.overlays import GameInfoScene, InfoPanel, MenuScene
 from rules.night_market.data import BONUS_SIZES, BONUS_VALUES, GOODS, NAMES
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.match.table import Table
 
 SIZE_WORDS = {3: "3 cards", 4: "4 cards", 5: "5+ cards"}
 
 
 class TableInfo:
     """Mixed into the scene: overlays built from the viewer's view only."""
+
+    # what this mixin uses of the scene it is mixed into (NightMarketScene and its bases)
+    app: App
+    table: Table
+    view: Any
+    viewer: int | None
+    last_move: dict[int, str]
+    log_lines: list[str]
+
+    if TYPE_CHECKING:
+        def role_of(self, seat: int) -> str: ...
+        def open_help(self, on_close: Callable[[], None] | None = None) -> None: ...
+        def quit_to_title(self) -> None: ...
 
     def show_merchant(self, seat: int) -> None:
         """Tokens taken, bonus tokens held (counts), porters, hand size, seals."""
@@ -52,7 +71,7 @@ class TableInfo:
         """⋯: Game info, Help, Settings, Quit to title."""
         from game.scenes.settings import SettingsScene
 
-        actions = {
+        actions: dict[str, Callable[[], object]] = {
             "info": self.show_game_info,
             "help": self.open_help,
             "settings": lambda: self.app.go(lambda: self.app.stack.push(SettingsScene(self.app))),

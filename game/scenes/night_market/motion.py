@@ -7,6 +7,7 @@ so a table at rest draws nothing at all.
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import pygame
 
@@ -52,7 +53,7 @@ class CardMover(Sprite):
         if tag is not None and self.alpha > 128:
             pygame.draw.rect(canvas, self.tag_colour, tag, border_radius=10)
             pygame.draw.rect(canvas, (20, 14, 8), tag, 2, border_radius=10)
-            self.text.draw(canvas, self.tag, tag.center, 24, (20, 14, 8), bold=True, anchor="center")
+            self.text.draw(canvas, cast(str, self.tag), tag.center, 24, (20, 14, 8), bold=True, anchor="center")
 
 
 class FloatText:

@@ -78,7 +78,7 @@ class MenuScene(_Dialog):
     name = "nm_menu"
     RECT = pygame.Rect(LOGICAL_W // 2 - 300, 110, 600, 850)
 
-    def __init__(self, app, actions: dict[str, Callable[[], None]]) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, actions: dict[str, Callable[[], object]]) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.actions = actions
         self.buttons: dict[object, str] = {}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game.palette import BRASS, BRASS_DIM, CREAM, GOLD, MUTED, RED, SELECT, WOOD
@@ -10,11 +12,35 @@ from game.scenes.night_market.faces import card_back, card_face, coin_face, outl
 from game.widgets import felt, panel
 from rules.night_market.data import BONUS_SIZES, GOODS, NAMES, PORTER, SEALS_TO_WIN
 
+if TYPE_CHECKING:
+    from game.app import App
+    from rules.night_market.selection import Selection
+
 DARK = (26, 20, 16, 230)
 
 
 class TablePainter:
     """Mixed into the scene: paints chips, piles, market, hand and the line from `self.view`."""
+
+    # what this mixin uses of the scene it is mixed into (NightMarketScene and its bases)
+    app: App
+    view: Any
+    viewer: int | None
+    hidden: set[int]
+    purse: list[int]
+    last_move: dict[int, str]
+    sel_market: set[int]
+    sel_hand: set[int]
+    sel_porters: int
+    selection: Selection
+    line: str
+    line_is_problem: bool
+
+    if TYPE_CHECKING:
+        def seat_at(self, side: int) -> int: ...
+        def colour_of(self, seat: int) -> tuple[int, int, int]: ...
+        def role_of(self, seat: int) -> str: ...
+        def fit(self, words: str, size: int, width: int) -> str: ...
 
     def paint_static(self, surface: pygame.Surface) -> None:
         """Everything at rest (cards in flight are skipped: they are movers)."""
@@ -69,7 +95,7 @@ class TablePainter:
                 pygame.draw.circle(surface, (90, 75, 55), centre, 24, 3)
         self.app.text.draw(surface, "seals", (rect.right - 67, rect.y + 106), 22, MUTED, anchor="center")
 
-    def _pattern(self, surface: pygame.Surface, rect: pygame.Rect, name: str, colour: tuple) -> None:
+    def _pattern(self, surface: pygame.Surface, rect: pygame.Rect, name: str, colour: tuple[int, ...]) -> None:
         def make() -> pygame.Surface:
             tile = self.app.assets.image(name, (64, 64))
             out = pygame.Surface(rect.size, pygame.SRCALPHA)

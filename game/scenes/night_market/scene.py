@@ -8,7 +8,7 @@ only the moves it allows become buttons. Moves apply at once; the events are ani
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -74,7 +74,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             if words:
                 self.log_lines.append(words)
             if e.kind in MOVES:
-                self.last_move[e.seat] = blurb(e)
+                self.last_move[cast(int, e.seat)] = blurb(e)
             elif e.kind == "round_started":
                 self.last_move.clear()
 
@@ -295,7 +295,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             if words:
                 self.log_lines.append(words)
             if e.kind in MOVES:
-                self.last_move[e.seat] = blurb(e)
+                self.last_move[cast(int, e.seat)] = blurb(e)
 
     # time ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -401,7 +401,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
                 return True
         return True
 
-    def _targets(self) -> list:
+    def _targets(self) -> list[Any]:
         return [
             (lambda p: L.MORE.collidepoint(p) or None, lambda _: self.open_menu()),
             (lambda p: next((s for s in (0, 1) if L.CHIPS[s].collidepoint(p)), None),
@@ -421,7 +421,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _market_hit(self, pos: tuple[float, float]) -> int | None:
         for i, (card, _) in enumerate(self.view.market):
             if L.card_rect(L.market_pos(i)).inflate(0, L.LIFT * 2).collidepoint(pos):
-                return card
+                return cast(int, card)
         return None
 
     def _hand_hit(self, pos: tuple[float, float]) -> int | None:
@@ -429,5 +429,5 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         for j, (card, _) in enumerate(hand):
             if L.card_rect(L.hand_pos(j, len(hand))).inflate(0, L.LIFT * 2) \
                     .collidepoint(pos):
-                return card
+                return cast(int, card)
         return None

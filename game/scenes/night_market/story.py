@@ -6,7 +6,7 @@ Only redacted events are turned into words, so nothing here can say more than th
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from rules.contract import Event
 from rules.night_market.data import NAMES, PORTER, plural
@@ -44,7 +44,7 @@ def line(event: Event, names: tuple[str, str]) -> str | None:
     """The log line for an event (None for events the log does not mention)."""
     d = event.data
     if event.kind in MOVES:
-        return f"{names[event.seat]}: {blurb(event)}."
+        return f"{names[cast(int, event.seat)]}: {blurb(event)}."
     if event.kind == "round_started":
         return f"Round {d['round']} begins. {names[d['starter']]} starts."
     if event.kind == "round_ended":

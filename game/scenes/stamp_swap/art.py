@@ -6,12 +6,15 @@ no stamp is told apart by colour alone. Pictures are composed once per (item, si
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from game.palette import CREAM, GOLD, INK, TEAL
 from game.sprites import tinted
+
+if TYPE_CHECKING:
+    from game.assets import Assets
 
 Item = dict[str, Any]
 
@@ -57,7 +60,7 @@ class StampArt:
     """Builds and caches every Stamp Swap picture at any size."""
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
-        self.assets = app.assets
+        self.assets: Assets = app.assets
         self.text = app.text
         self.patterns = app.settings.colour_patterns
 
@@ -201,7 +204,7 @@ def describe(item: Item) -> str:
     if not item.get("known"):
         return "a face-down stamp"
     if item["kind"] != "stamp":
-        return item["name"]
+        return cast(str, item["name"])
     return f"{item['name']} ({value_text(int(item['value']))})"
 
 

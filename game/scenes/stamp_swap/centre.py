@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -95,7 +95,7 @@ def _offers(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
                                 anchor="midtop")
 
 
-def _offer_status(v: dict, seat: dict) -> str:
+def _offer_status(v: dict[str, Any], seat: dict[str, Any]) -> str:
     if v["phase"] == "swap_prep":
         return "ready" if seat["ready"] else "still splitting"
     if v["phase"] == "show":
@@ -212,7 +212,7 @@ def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
     paint_note(scene, surf, pygame.Rect(SUMMARY.x + 40, y + 70, SUMMARY.w - 80, 200), extra, CREAM)
 
 
-def paint_banner(scene: StampSwapScene, surf: pygame.Surface, banner: tuple[str, str, dict]) -> None:
+def paint_banner(scene: StampSwapScene, surf: pygame.Surface, banner: tuple[str, str, dict[str, Any]]) -> None:
     """The discard moment, kept in the 'To place' box until the next move: 'does not fit — discarded for −2'."""
     rect = pygame.Rect(PENDING.x + 10, PENDING.bottom - 188, PENDING.w - 20, 178)
     panel(surf, rect, radius=16, edge=RED, width=4, fill=(64, 22, 20, 255))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.palette import CREAM, GOLD, MUTED
 from game.scenes.stamp_swap.centre import SUMMARY
@@ -93,7 +93,7 @@ def _names(scene: StampSwapScene, seats: list[int]) -> str:
     return ", ".join(scene.names[s] for s in seats) or "nobody"
 
 
-def prompt(scene: StampSwapScene) -> tuple[str, tuple]:
+def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
     """The line over the phase area."""
     v = scene.v
     phase, me = v["phase"], scene.viewer
@@ -118,7 +118,7 @@ def prompt(scene: StampSwapScene) -> tuple[str, tuple]:
     return _show_prompt(scene, mine, who)
 
 
-def _show_prompt(scene: StampSwapScene, mine: bool, who: str) -> tuple[str, tuple]:
+def _show_prompt(scene: StampSwapScene, mine: bool, who: str) -> tuple[str, tuple[Any, ...]]:
     v = scene.v
     if not mine:
         return f"The Show — waiting for {_names(scene, v['waiting'])}", CREAM

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -100,7 +100,7 @@ class InputMixin:
             if rect.collidepoint(pos):
                 cid = cid.removeprefix("pick:")
                 everything = [*scene.v["contests"], scene.v["finale"]]
-                return next(c for c in everything if c["id"] == cid)
+                return cast("dict[str, Any]", next(c for c in everything if c["id"] == cid))
         return None
 
     # taps ----------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from game.palette import GOLD, RED
 from game.scenes.stamp_swap.layout import Layout, Placed
 from game.scenes.stamp_swap.paint import TRACK, paint_score, paint_track, score_rect
 from game.sprites import Sprite
+from game.text import Colour
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
@@ -111,7 +112,7 @@ def vanish(scene: StampSwapScene, item: dict[str, Any], start: pygame.Rect, labe
     float_text(scene, label, start.center, RED if label.startswith("\u2212") else GOLD)
 
 
-def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: tuple) -> None:
+def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: Colour) -> None:
     """A big number that rises and fades."""
     label = FloatText(scene.app.text.render(words, 44, colour, bold=True, shadow=True), pos)
     scene.movers.append(label)
@@ -125,7 +126,7 @@ def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: 
                                        Tween(label, "alpha", 0.0, 1.2, ease_in_out)]), Call(done)]))
 
 
-def _launch(scene: StampSwapScene, sprite: Sprite, key: str, tweens: list) -> None:
+def _launch(scene: StampSwapScene, sprite: Sprite, key: str, tweens: list[Any]) -> None:
     scene.hidden.add(key)
     scene.movers.append(sprite)
 
@@ -139,7 +140,7 @@ def _launch(scene: StampSwapScene, sprite: Sprite, key: str, tweens: list) -> No
     scene.anim.add(Sequence([Parallel(tweens), Call(done)]))
 
 
-def animate(scene: StampSwapScene, old: Layout | None, events: list) -> None:
+def animate(scene: StampSwapScene, old: Layout | None, events: list[Any]) -> None:
     """Fly every item whose place changed; flip what was revealed; drop what was discarded."""
     if old is None:
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -9,12 +10,13 @@ import pygame
 from game.palette import BRASS, CREAM, GOLD, MUTED, NIGHT
 from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
 from game.scenes.stamp_swap.layout import HEAD, LEFT, TOP, Layout, panel_rects
+from game.text import Colour
 from game.widgets import PANEL_BG, PANEL_EDGE
 
-_PANELS: dict[tuple, pygame.Surface] = {}
+_PANELS: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
-def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple = PANEL_BG, edge: tuple = PANEL_EDGE,
+def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = PANEL_BG, edge: tuple[int, ...] = PANEL_EDGE,
           radius: int = 22, width: int = 3) -> None:
     """game.widgets.panel, but each size and style is drawn once and reused (the table repaints often)."""
     key = (rect.size, fill, edge, radius, width)
@@ -191,13 +193,17 @@ def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> 
 
 
 # seat panels ----------------------------------------------------------------------------------
-STATUS = {
+STATUS: dict[str, Callable[[dict[str, Any], dict[str, Any]], str]] = {
     "collect": lambda v, s: "collecting" if v["turn"] == s["seat"] else "",
     "swap_prep": lambda v, s: "ready" if s["ready"] else "splitting",
     "swap_choose": lambda v, s: "choosing a pile" if v["turn"] == s["seat"] else ("chose" if s["chosen"] else ""),
     "show": lambda v, s: "done" if s["show_done"] else "placing",
     "over": lambda v, s: "",
 }
+
+
+def _no_status(v: dict[str, Any], s: dict[str, Any]) -> str:
+    return ""
 
 
 def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
@@ -211,7 +217,7 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
         who = scene.names[i] + (" (you)" if i == scene.viewer else "")
         text.draw(surf, who, (rect.x + 58, rect.y + 10), 26, CREAM, bold=True)
         level = scene.table.seats[i].bot
-        status = STATUS.get(v["phase"], lambda *_: "")(v, seat)
+        status = STATUS.get(v["phase"], _no_status)(v, seat)
         sub = " · ".join(x for x in (f"bot, {level}" if level else "person", status) if x)
         text.draw(surf, sub, (rect.x + 58, rect.y + 44), 22, GOLD if acting else MUTED)
         paint_score(scene, surf, i)
@@ -304,7 +310,7 @@ def paint_items(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> Non
 
 
 def zone_box(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, title: str, sub: str = "",
-             edge: tuple = BRASS) -> None:
+             edge: tuple[int, ...] = BRASS) -> None:
     """A labelled drop zone."""
     panel(surf, rect, radius=16, edge=edge, width=3)
     scene.app.text.draw(surf, title, (rect.x + 16, rect.y + 10), 28, GOLD, bold=True)
@@ -313,7 +319,7 @@ def zone_box(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, tit
 
 
 def paint_note(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, lines: list[str],
-               colour: tuple = CREAM) -> None:
+               colour: Colour = CREAM) -> None:
     """Wrapped lines of text in a rect."""
     y = rect.y
     for line in lines:

@@ -8,7 +8,7 @@ curtain; bots decide on their own.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -18,7 +18,7 @@ from game.palette import GOLD, MUTED, RED
 from game.scenes.curtain import CurtainScene
 from game.scenes.match import MatchScene, Recap
 from game.scenes.stamp_swap import story
-from game.scenes.stamp_swap.art import StampArt
+from game.scenes.stamp_swap.art import StampArt, value_text
 from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
@@ -49,13 +49,13 @@ class StampSwapScene(InputMixin, MatchScene):
         self.split: dict[str, str] = {}
         self.selected: str | None = None
         self.hidden: set[str] = set()
-        self.drags: dict = {}
+        self.drags = {}
         self.details: dict[str, Any] | None = None
-        self.summary: tuple | None = None
-        self.banners: dict[int, tuple[str, str, dict]] = {}
+        self.summary: tuple[Any, ...] | None = None
+        self.banners: dict[int, tuple[str, str, dict[str, Any]]] = {}
         self.notes: list[str] = []
         self.recap = Recap(table, lambda e: story.line(e, self.names, self._lookup))
-        self.day_rows: list[tuple] = []
+        self.day_rows: list[tuple[Any, ...]] = []
         self.day_extra: list[str] = []
         self.final_shown = False
         self.v: dict[str, Any] = table.view(None)
@@ -101,15 +101,16 @@ class StampSwapScene(InputMixin, MatchScene):
             return self.viewer
         return waiting[0] if waiting else None
 
-    def _sync(self, events: list) -> None:
+    def _sync(self, events: list[Any]) -> None:
         """Pick whose view to show (behind a curtain when it changes hands) and redraw."""
         target = self._target()
         private_change = len(self.table.here) > 1 and target is not None and target != self.last_private
         if private_change and not self.curtain_up:
             self.curtain_up = True
             self.viewer = None
-            self.app.stack.push(CurtainScene(self.app, self.names[target], self.recap.since(target),
-                                             lambda: self._curtain_done(target)))
+            self.app.stack.push(CurtainScene(self.app, self.names[cast(int, target)],  # private_change: a target
+                                             self.recap.since(cast(int, target)),
+                                             lambda: self._curtain_done(cast(int, target))))
         elif not private_change and not self.curtain_up:
             if target != self.viewer and target is not None:
                 self.table.take_events(target)  # what happened meanwhile was shown from the public side
@@ -124,7 +125,7 @@ class StampSwapScene(InputMixin, MatchScene):
         self.recap.seen(seat)
         self._sync([])
 
-    def _refresh(self, events: list) -> None:
+    def _refresh(self, events: list[Any]) -> None:
         old = self.lay if self.v.get("seat") == self.viewer else None
         self.v = self.table.view(self.viewer)
         if self.v["phase"] != "swap_prep" or self.viewer is None:
@@ -201,7 +202,7 @@ class StampSwapScene(InputMixin, MatchScene):
         elif event.kind == "discarded":
             item = self._lookup(d["item"])
             name = item["name"] if item and item.get("known") else "A stamp"
-            pts = story.value_text(int(d["points"]))
+            pts = value_text(int(d["points"]))
             self.banners[seat] = (f"{name} is discarded at once:", f"{pts} points",
                                   item or {"key": d["item"], "known": False})
             self.day_extra.append(f"{self.names[seat]}: {name} did not fit, discarded for {pts}")
@@ -217,7 +218,7 @@ class StampSwapScene(InputMixin, MatchScene):
         if seat is None or not points:
             return
         r = score_rect(self, seat)
-        float_text(self, story.value_text(points), (r.centerx - 60, r.centery), GOLD if points > 0 else RED)
+        float_text(self, value_text(points), (r.centerx - 60, r.centery), GOLD if points > 0 else RED)
 
     def close_summary(self) -> None:
         """Next day (or the Final Show) after looking at a Show's scores."""
@@ -234,7 +235,7 @@ class StampSwapScene(InputMixin, MatchScene):
         step_counters(self, dt)
 
     # drawing -------------------------------------------------------------------------------
-    def prompt(self) -> tuple[str, tuple]:
+    def prompt(self) -> tuple[str, tuple[Any, ...]]:
         """What the shown person should do (or who is acting)."""
         from game.scenes.stamp_swap.controls import prompt
 

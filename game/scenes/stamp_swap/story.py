@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.scenes.stamp_swap.art import describe, value_text
@@ -11,7 +11,7 @@ from rules.contract import Event
 Names = list[str]
 Lookup = Callable[[str], dict[str, Any] | None]
 
-SOURCES = {"taken": "took it from the pool", "last": "took the last item"}
+SOURCES: dict[str | None, str] = {"taken": "took it from the pool", "last": "took the last item"}
 
 
 def line(event: Event, names: Names, lookup: Lookup) -> str | None:
@@ -45,7 +45,7 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
     return _show_line(kind, who, d, lookup)
 
 
-def _show_line(kind: str, who: str, d: dict, lookup: Lookup) -> str | None:
+def _show_line(kind: str, who: str, d: Mapping[str, Any], lookup: Lookup) -> str | None:
     if kind == "attendees_joined":
         return f"{who} adds {len(d['items'])} attendee(s) to their collection"
     if kind == "placed":

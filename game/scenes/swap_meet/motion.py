@@ -42,7 +42,7 @@ class Effects:
                                       Tween(sprite, "alpha", 0.0, 0.2)]))
         self.scene.anim.add(Sequence([Wait(delay + 0.85), Call(lambda: self._remove(sprite))]))
 
-    def label(self, words: str, pos: tuple[float, float], colour: tuple = CREAM) -> None:
+    def label(self, words: str, pos: tuple[float, float], colour: tuple[int, ...] = CREAM) -> None:
         """A floating label that rises and fades."""
         img = self.app.text.render(words, 30, colour, bold=True, shadow=True)
         sprite = Sprite(("label", id(img), pos), img, pos)

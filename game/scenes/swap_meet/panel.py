@@ -9,13 +9,19 @@ intents the scene turns into actions: ("card", kind, lifted), ("button", key), (
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game.palette import BRASS, CREAM, GOLD, INK, MINT, MUTED
 from game.scenes.swap_meet.model import ACT_ICON, RES_COLOUR, RES_ICON, RES_NAME, Button, PanelModel, Rival
 from rules.swap_meet.data import ACTION_TITLES, RESOURCES
 
-Hit = tuple[pygame.Rect, tuple]
+if TYPE_CHECKING:
+    from game.assets import Assets
+    from game.text import Text
+
+Hit = tuple[pygame.Rect, tuple[Any, ...]]
 STYLE = {  # fill, edge, text when lit
     "plain": ((52, 42, 32), (170, 132, 76), CREAM),
     "primary": ((217, 139, 43), (255, 217, 138), (31, 20, 10)),
@@ -26,7 +32,7 @@ STYLE = {  # fill, edge, text when lit
 DIM = ((34, 29, 24), (74, 63, 51), (125, 116, 102))
 
 
-def card_face(assets, kind: str, size: tuple[int, int], text) -> pygame.Surface:  # type: ignore[no-untyped-def]
+def card_face(assets: Assets, kind: str, size: tuple[int, int], text: Text) -> pygame.Surface:
     """A resource or action card: colour band, icon and its name (cached per size)."""
     def make() -> pygame.Surface:
         w, h = size
@@ -51,7 +57,7 @@ def card_face(assets, kind: str, size: tuple[int, int], text) -> pygame.Surface:
     return assets.cached(f"swapmeet-card#{kind}", size, make)
 
 
-def card_back(assets, size: tuple[int, int]) -> pygame.Surface:  # type: ignore[no-untyped-def]
+def card_back(assets: Assets, size: tuple[int, int]) -> pygame.Surface:
     """The face-down card."""
     return assets.image("card_back", size)
 
@@ -70,7 +76,7 @@ class SeatPanel:
         self.rival_rects: dict[int, pygame.Rect] = {}
 
     # hit test ----------------------------------------------------------------------------------
-    def hit(self, pos: tuple[float, float]) -> tuple | None:
+    def hit(self, pos: tuple[float, float]) -> tuple[Any, ...] | None:
         """The intent under an upright panel point (topmost first)."""
         for rect, intent in reversed(self.hits):
             if rect.collidepoint(pos):
@@ -329,7 +335,7 @@ class SeatPanel:
             text.draw(surf, "no offer", (r.x, r.centery), size - 2, MUTED, anchor="midleft")
             return
         kind, n = rv.offer
-        x = r.x
+        x: float = r.x
         for _ in range(n):
             icon = self.app.assets.image(RES_ICON[kind], (side, side))
             surf.blit(icon, icon.get_rect(midleft=(x, r.centery)))

@@ -11,7 +11,7 @@ The scene only translates: taps become actions for the table, redacted events be
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -66,7 +66,7 @@ class SwapMeetScene(MatchScene):
         self.countdown = Countdown(app, clock_rect)
         self.fx = Effects(self)
         self.owner: dict[Hashable, Region | None] = {}
-        self.pressed: dict[Hashable, tuple | None] = {}
+        self.pressed: dict[Hashable, tuple[Any, ...] | None] = {}
         self.feed: list[str] = []
         self.time = 0.0
         self._beat = -1
@@ -204,7 +204,7 @@ class SwapMeetScene(MatchScene):
         if self.view.phase != "locked" or self.view.lock_time is None:
             return None
         wait = float(self.table.options.get("summary_seconds", SUMMARY_SECONDS))
-        return self.view.lock_time + wait - self.table.now()
+        return cast(float, self.view.lock_time + wait - self.table.now())
 
     def next_round(self) -> None:
         """Skip the summary (the host's tap; local play)."""
@@ -337,7 +337,7 @@ class SwapMeetScene(MatchScene):
             self._intent(region, intent)
         return True
 
-    def _intent(self, region: Region, intent: tuple) -> None:
+    def _intent(self, region: Region, intent: tuple[Any, ...]) -> None:
         seat, sel = region.seat, self.sel[region.seat]
         masked = self.masked(region)
         if not masked and self.table_mode:

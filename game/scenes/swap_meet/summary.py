@@ -38,7 +38,7 @@ def lock_words(summary, names: list[str]) -> tuple[str, str]:  # type: ignore[no
     return f"{who} slammed {row.count} {RES_NAME.get(row.kind, '')}!", "A pure hand locks the round — +10"
 
 
-def marker(canvas: pygame.Surface, shape: str, pos: tuple[float, float], colour: tuple, r: int = 7) -> None:
+def marker(canvas: pygame.Surface, shape: str, pos: tuple[float, float], colour: tuple[int, ...], r: int = 7) -> None:
     """A chart point marker: square, triangle, circle or diamond."""
     x, y = pos
     if shape == "square":
@@ -51,7 +51,7 @@ def marker(canvas: pygame.Surface, shape: str, pos: tuple[float, float], colour:
         pygame.draw.polygon(canvas, colour, [(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)])
 
 
-def dashed(canvas: pygame.Surface, colour: tuple, points: list[tuple[float, float]], dash: tuple[int, int],
+def dashed(canvas: pygame.Surface, colour: tuple[int, ...], points: list[tuple[float, float]], dash: tuple[int, int],
            width: int = 4) -> None:
     """A polyline with a dash pattern (solid when the gap is 0)."""
     on, off = dash
