@@ -8,6 +8,7 @@ import time
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
 
 from game.online.server import ServerConfig, ServerThread
 from tests.online_helpers import Raw, open_room, running_server, ws_url
@@ -154,3 +155,11 @@ def test_a_restarted_server_resumes_the_room_and_idle_rooms_expire(tmp_path):
         assert not list((tmp_path / "rooms").glob("*.json"))
     finally:
         server.stop()
+
+
+def test_a_connection_that_never_says_hello_is_closed():
+    with running_server(hello_seconds=0.3) as server, connect(ws_url(server), open_timeout=5) as ws:
+        deadline = time.monotonic() + 5
+        with pytest.raises(ConnectionClosed):
+            while time.monotonic() < deadline:
+                ws.recv(timeout=1)

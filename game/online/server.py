@@ -285,6 +285,13 @@ class Hub:
         """One connection: a hello (create / join / resume), then requests for its room."""
         seated = Seated(ws, limit=RateLimit(self.config.rate, self.config.burst))
         try:
+            try:  # a connection that never says who it is must not hold a socket open for ever
+                first = await asyncio.wait_for(ws.recv(), self.config.hello_seconds)
+            except asyncio.TimeoutError:  # the builtin TimeoutError only from Python 3.11
+                await ws.close(1008, "say hello first")
+                return
+            self.messages_in += 1
+            await self._message(seated, first)
             async for raw in ws:
                 self.messages_in += 1
                 await self._message(seated, raw)
