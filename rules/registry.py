@@ -30,15 +30,3 @@ def get_game(name: str) -> AnyGame:
             raise GameUnavailable(f"{name} is not available yet") from exc
         raise
     return cast(AnyGame, module.GAME)
-
-
-def available_games() -> list[str]:
-    """Names of games whose rules import cleanly."""
-    out = []
-    for name in GAME_MODULES:
-        try:
-            get_game(name)
-        except GameUnavailable:
-            continue
-        out.append(name)
-    return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules.contract import Event
@@ -142,11 +142,6 @@ def deal_round(
 def new_match(names: tuple[str, str], seed: int, first_seat: int = 0) -> tuple[State, list[Event]]:
     """Round 1 of a new match; `first_seat` (default seat 0) starts."""
     return deal_round(names, Rng.seeded(seed), 1, first_seat, (0, 0))
-
-
-def with_last_round(state: State, summary: RoundSummary) -> State:
-    """The state carrying the summary of the round just finished."""
-    return replace(state, last_round=summary)
 
 
 def evolve(state: State, **changes: Any) -> State:

@@ -111,13 +111,6 @@ def cells_mask(cells: frozenset[tuple[int, int]]) -> int:
     return sum(cell_bit(r, c) for r, c in cells)
 
 
-def fits_at(filled: frozenset[tuple[int, int]], rows: int, cols: int, row: int, col: int) -> bool:
-    """Whether a rows x cols stamp fits upright at (row, col) over empty cells only."""
-    if row < 0 or col < 0 or row + rows > ALBUM_ROWS or col + cols > ALBUM_COLS:
-        return False
-    return all((row + r, col + c) not in filled for r in range(rows) for c in range(cols))
-
-
 def mask_spots(mask: int, rows: int, cols: int) -> list[tuple[int, int]]:
     """Every top-left cell where a rows x cols stamp fits over an album mask, row-major."""
     return [(r, c) for r, c, m in PLACEMENTS.get((rows, cols), ()) if not m & mask]

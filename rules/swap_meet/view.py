@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES
 from rules.swap_meet.scoring import bank_type, is_exact
-from rules.swap_meet.state import Phase, RoundSummary, StallScore, State, Trade
+from rules.swap_meet.state import Phase, RoundSummary, State, Trade
 
 
 @dataclass(frozen=True)
@@ -114,11 +114,3 @@ def view(state: State, seat: int | None) -> SeatView:
         final=standings(state) if state.phase is Phase.FINISHED else (),
         **_own(state, seat),
     )
-
-
-def stall_score_dict(score: StallScore) -> dict[str, Any]:
-    """A JSON-ready score breakdown row (for summaries and logs)."""
-    return {"seat": score.seat, "path": score.path, "score": float(score.score), "kind": score.kind,
-            "count": score.count, "multiplier": float(score.multiplier), "extras": score.extras,
-            "base": score.base, "locker_bonus": score.locker_bonus, "contract": score.contract}
-
