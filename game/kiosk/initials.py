@@ -9,18 +9,16 @@ import pygame
 
 from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import CREAM, GOLD
-from game.pointer import PointerEvent
-from game.scene import Scene
+from game.scenes.dialog import Dialog
 from game.ui import button
 from game.widgets import panel
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-class InitialsScene(Scene):
+class InitialsScene(Dialog):
     """Modal over the finished table; `on_done(initials)` on Save, nothing on Skip."""
 
-    opaque = False
     name = "kiosk_initials"
 
     def __init__(self, app: Any, title: str, score: float, on_done: Callable[[str], None]) -> None:
@@ -49,21 +47,10 @@ class InitialsScene(Scene):
             self.letters[i] = (self.letters[i] + step) % len(LETTERS)
             self.invalidate()
         elif element is self.save:
-            self._close()
+            self.dismiss()
             self.on_done(self.initials)
         elif element is self.skip:
-            self._close()
-
-    def _close(self) -> None:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
-
-    def on_back(self) -> bool:
-        self._close()
-        return True
-
-    def handle_pointer(self, pe: PointerEvent) -> bool:
-        return True
+            self.dismiss()
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 190)

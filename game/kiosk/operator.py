@@ -14,8 +14,7 @@ import pygame
 
 from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import CREAM, GOLD, MUTED, RED
-from game.pointer import PointerEvent
-from game.scene import Scene
+from game.scenes.dialog import Dialog
 from game.ui import button
 from game.widgets import panel
 
@@ -73,10 +72,9 @@ class PinGuard:
         return False
 
 
-class PinPadScene(Scene):
+class PinPadScene(Dialog):
     """Digits, Clear, OK, Cancel; `on_open` runs after the right PIN."""
 
-    opaque = False
     name = "kiosk_pin"
 
     def __init__(self, app: App, guard: PinGuard, on_open: Callable[[], None]) -> None:
@@ -115,7 +113,7 @@ class PinPadScene(Scene):
 
     def on_button(self, element: Any) -> None:
         if element is self.cancel:
-            self._close()
+            self.dismiss()
             return
         key = self.keys.get(element)
         if key == "clear":
@@ -128,24 +126,13 @@ class PinPadScene(Scene):
 
     def _submit(self) -> None:
         if self.guard.check(self.entered):
-            self._close()
+            self.dismiss()
             self.on_open()
             return
         self.entered = ""
         locked = self.guard.locked_for() > 0
         self.message = "Too many wrong PINs" if locked else "Wrong PIN — try again"
         self._lock_buttons()
-
-    def _close(self) -> None:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
-
-    def on_back(self) -> bool:
-        self._close()
-        return True
-
-    def handle_pointer(self, pe: PointerEvent) -> bool:
-        return True
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -169,10 +156,9 @@ class PinPadScene(Scene):
             text.draw(canvas, "—", (self.rect.centerx, self.rect.y + 160), 44, MUTED, bold=True, anchor="midtop")
 
 
-class NoPinScene(Scene):
+class NoPinScene(Dialog):
     """The gesture without a PIN configured: how to set one, and nothing else."""
 
-    opaque = False
     name = "kiosk_no_pin"
     LINES = ("No operator PIN is set, so the operator menu stays closed.",
              'Add  "pin": "2468"  to the kiosk config file and start with',
@@ -187,14 +173,6 @@ class NoPinScene(Scene):
 
     def on_button(self, element: Any) -> None:
         self.on_back()
-
-    def on_back(self) -> bool:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
-        return True
-
-    def handle_pointer(self, pe: PointerEvent) -> bool:
-        return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 200)

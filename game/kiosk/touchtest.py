@@ -13,15 +13,16 @@ import pygame
 from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import BRASS_DIM, CREAM, GOLD, GREEN, MUTED, NIGHT, RED, TEAL, WHITE
 from game.pointer import PointerEvent
-from game.scene import Scene
+from game.scenes.dialog import Dialog
 from game.ui import button
 
 COLOURS = (GOLD, TEAL, RED, GREEN, WHITE, CREAM)
 
 
-class TouchTestScene(Scene):
+class TouchTestScene(Dialog):
     """Full-screen test; Close goes back to the operator menu."""
 
+    opaque = True  # it covers the whole screen: nothing beneath needs drawing
     name = "kiosk_touch_test"
 
     def __init__(self, app: Any) -> None:
@@ -33,11 +34,6 @@ class TouchTestScene(Scene):
 
     def on_button(self, element: Any) -> None:
         self.on_back()
-
-    def on_back(self) -> bool:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
-        return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         consumed = super().handle_event(event)

@@ -8,18 +8,16 @@ import pygame
 
 from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import CREAM, GOLD
-from game.pointer import PointerEvent
-from game.scene import Scene
+from game.scenes.dialog import Dialog
 from game.ui import button
 from game.widgets import panel
 
 Choice = tuple[str, Callable[[], None], str | None]  # label, what it does, theme object id
 
 
-class ConfirmScene(Scene):
+class ConfirmScene(Dialog):
     """Modal: the answer buttons, or Escape for the last choice (the safe one)."""
 
-    opaque = False
     name = "confirm"
 
     def __init__(self, app, title: str, lines: Sequence[str], choices: Sequence[Choice]) -> None:  # type: ignore[no-untyped-def]
@@ -48,9 +46,6 @@ class ConfirmScene(Scene):
     def on_back(self) -> bool:
         self._answer(self._safe)
         return True
-
-    def handle_pointer(self, pe: PointerEvent) -> bool:
-        return True  # modal: the table underneath never gets a tap meant for this question
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 180)
