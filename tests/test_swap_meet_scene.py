@@ -149,13 +149,37 @@ def test_the_timer_locks_the_round_on_the_clock_then_the_summary_and_the_next_ro
     pygame.quit()
 
 
-def test_tapping_the_summary_starts_the_next_round_at_once():
+def test_only_the_next_round_button_skips_the_summary_a_stray_tap_does_not():
     p, scene = start(hands=HANDS, round_seconds=60)
     p.clock.advance(61)
     p.frames(130)
-    assert p.top.stage == "summary"
-    p.click((960, 540))
+    summary = p.top
+    assert summary.stage == "summary"
+    p.click((700, 540))  # a tap meant for a card on the table below
+    assert scene.table.view(0).round_no == 1 and p.top is summary
+    p.press_button(summary.buttons["next"])
     assert scene.table.view(0).round_no == 2 and p.top is scene
+    pygame.quit()
+
+
+def test_the_last_summary_draws_final_standings_without_any_hover():
+    p, scene = start(hands=HANDS, round_seconds=60)
+    for _ in range(3):
+        p.clock.advance(61)
+        p.frames(130)
+        if scene.table.view(0).phase == "finished":
+            break
+        p.press_button(p.top.buttons["next"])
+    summary = p.top
+    assert summary.stage == "summary" and summary.final
+    standings = summary.buttons["standings"]
+    p.frames(20)  # no mouse movement at all: the button must be on the canvas by itself
+    canvas, r = p.app.display.canvas, standings.rect
+    drawn = [canvas.get_at((r.x + dx, r.centery))[:3] == standings.image.get_at((dx, r.h // 2))[:3]
+             for dx in range(24, r.w - 24, 7)]  # clear of the rounded, blended corners
+    assert all(drawn)
+    p.press_button(standings)
+    assert summary.stage == "final"
     pygame.quit()
 
 

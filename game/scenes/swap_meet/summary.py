@@ -148,10 +148,13 @@ class SummaryOverlay(Scene):
         if self.stage == "summary" and self.final:
             self.buttons["standings"] = button(self.ui, (PANEL.right - 420, y, 380, 80), "Final standings  ›",
                                                "#primary")
+        elif self.stage == "summary":  # only this button skips ahead: a stray tap never skips a summary
+            self.buttons["next"] = button(self.ui, (PANEL.right - 420, y, 380, 80), "Next round  ›", "#primary")
         elif self.stage == "final":
             self.buttons["rematch"] = button(self.ui, (PANEL.centerx - 420, y, 380, 80), "Rematch", "#primary")
             self.buttons["title"] = button(self.ui, (PANEL.centerx + 40, y, 380, 80), "Title")
         self.invalidate()
+        self.wake()  # pygame-gui finishes a new button's image over the next frames: draw them, no hover needed
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -167,12 +170,12 @@ class SummaryOverlay(Scene):
     def handle_pointer(self, pe: PointerEvent) -> bool:
         if pe.kind == "tap" and self.stage == "lock":
             self.age = self.lock_for
-        elif pe.kind == "tap" and self.stage == "summary" and not self.final:
-            self.floor.next_round()
         return True
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
-        if element is self.buttons.get("standings"):
+        if element is self.buttons.get("next"):
+            self.floor.next_round()
+        elif element is self.buttons.get("standings"):
             self.stage = "final"
             self._build()
         elif element is self.buttons.get("rematch"):
@@ -230,9 +233,9 @@ class SummaryOverlay(Scene):
         elif left is None:
             words = ""
         else:
-            words = f"Next round in {max(0, int(left + 0.999))} s — tap to start it now"
-        self.app.text.draw(canvas, words, (PANEL.right - 40, PANEL.bottom - 30 if not self.final else PANEL.bottom
-                                           - 130), 30, GOLD, bold=True, anchor="bottomright")
+            words = f"Next round in {max(0, int(left + 0.999))} s"
+        self.app.text.draw(canvas, words, (PANEL.right - 40, PANEL.bottom - 130), 30, GOLD, bold=True,
+                           anchor="bottomright")
 
     def _score_table(self, canvas: pygame.Surface, r: pygame.Rect) -> None:
         text = self.app.text
