@@ -7,9 +7,25 @@ import statistics
 import sys
 import time
 
+from rules.contract import AnyGame
 from rules.driver import play_match, seat_config
 from rules.errors import BadConfig
 from rules.registry import GameUnavailable, get_game
+
+
+def autoplay_seats(game_name: str, seed: int, players: int | None, bot: str,
+                   vs: str) -> tuple[AnyGame, list[str]] | str:
+    """The game and each seat's bot level, or why they make no match (in the rules' own words)."""
+    try:
+        game = get_game(game_name)
+    except GameUnavailable as exc:
+        return str(exc)
+    levels = [bot] + [vs] * ((players or game.min_seats) - 1)
+    try:  # the rules word a wrong seat count or an unknown level the same way for every game
+        game.new_match(seed, seat_config(levels))
+    except BadConfig as exc:
+        return str(exc)
+    return game, levels
 
 
 def _quantiles(samples: list[float]) -> dict[str, float]:
@@ -26,18 +42,12 @@ def _quantiles(samples: list[float]) -> dict[str, float]:
 
 def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, bot: str, vs: str) -> int:
     """Play `matches` matches (match k uses seed+k); one JSON line each, then a summary line."""
-    try:
-        game = get_game(game_name)
-    except GameUnavailable as exc:
-        print(json.dumps({"error": str(exc)}))
+    seats = autoplay_seats(game_name, seed, players, bot, vs)
+    if isinstance(seats, str):
+        print(json.dumps({"error": seats}))
         return 2
-    n = players or game.min_seats
-    levels = [bot] + [vs] * (n - 1)
-    try:  # the rules word a wrong seat count or an unknown level the same way for every game
-        game.new_match(seed, seat_config(levels))
-    except BadConfig as exc:
-        print(json.dumps({"error": str(exc)}))
-        return 2
+    game, levels = seats
+    n = len(levels)
     wins = [0.0] * n
     scores: list[list[float]] = [[] for _ in range(n)]
     thinks: list[float] = []

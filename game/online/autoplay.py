@@ -17,13 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.autoplay import autoplay_seats
 from game.online.client import NetClient
 from game.online.protocol import websocket_url
 from game.online.remote import RemoteRoom, RemoteTable
 from rules.contract import AnyGame, Bot
-from rules.driver import MIN_WAKE, bot_seed, seat_config, turn_bot
-from rules.errors import BadConfig
-from rules.registry import GameUnavailable, get_game
+from rules.driver import MIN_WAKE, bot_seed, turn_bot
 
 
 class OnlineMatchFailed(RuntimeError):
@@ -214,18 +213,11 @@ def _line(rooms: list[RemoteRoom], runs: list[SeatRun], seed: int, seconds: floa
 def run_online_autoplay(game_name: str, server: str, seed: int, matches: int, players: int | None,
                         bot: str, vs: str) -> int:
     """Play `matches` matches (match k uses seed+k) on `server`; JSON lines, then a summary."""
-    try:
-        game = get_game(game_name)
-    except GameUnavailable as exc:
-        print(json.dumps({"error": str(exc)}))
+    seats = autoplay_seats(game_name, seed, players, bot, vs)  # the same checks and words as autoplay
+    if isinstance(seats, str):
+        print(json.dumps({"error": seats}))
         return 2
-    n = players or game.min_seats
-    levels = [bot] + [vs] * (n - 1)
-    try:  # the rules word a wrong seat count or an unknown level, as for `market-hall autoplay`
-        game.new_match(seed, seat_config(levels))
-    except BadConfig as exc:
-        print(json.dumps({"error": str(exc)}))
-        return 2
+    game, levels = seats
     if matches < 1:
         print(json.dumps({"error": "--matches must be at least 1"}))
         return 2

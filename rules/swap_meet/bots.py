@@ -104,15 +104,6 @@ def plan(counts: dict[str, int], view: SeatView, level: Level) -> tuple[float, s
     return max(options, key=lambda o: o[0])
 
 
-def my_counts(view: SeatView) -> dict[str, int]:
-    """Resource counts of the bot's own hand."""
-    counts = dict.fromkeys(RESOURCES, 0)
-    for _, kind in view.hand:
-        if kind in counts:
-            counts[kind] += 1
-    return counts
-
-
 def needed_types(counts: dict[str, int], view: SeatView, level: Level) -> set[str]:
     """Types the bot's current plan wants to keep."""
     _, goal, slam_type = plan(counts, view, level)
@@ -192,7 +183,7 @@ class TraderBot:
             return CashOut()
         if now - view.round_start < self.params.read or self._roll() < self.idle(view.seats):
             return None
-        counts = my_counts(view)
+        counts = view.counts()
         legal = [a for a in legal if not isinstance(a, Swap) or a.offer in noticed]
         for step in self.steps():
             action = step(view, legal, counts, now)

@@ -112,15 +112,6 @@ class PanelModel:
     masked: bool
 
 
-def counts_of(view: Any) -> dict[str, int]:
-    """Resource counts of a seat's own hand."""
-    out = dict.fromkeys(RESOURCES, 0)
-    for _, kind in view.hand:
-        if kind in out:
-            out[kind] += 1
-    return out
-
-
 def swap_for(view: Any, sel: Selection, target: int) -> Swap | None:
     """The swap this selection makes on `target`'s offer (same count, other type), else None."""
     offer = view.offers[target]
@@ -172,7 +163,7 @@ def _buttons(table: Table, view: Any, sel: Selection, held: dict[str, int]) -> t
 def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], masked: bool = False) -> PanelModel:
     """The frozen model of one seat's panel."""
     view = table.view(seat)
-    held = counts_of(view)
+    held = view.counts()
     sel.fit(held)
     kinds = {kind for _, kind in view.hand}
     trading = view.phase == "trading"

@@ -22,7 +22,7 @@ from game.pointer import PointerEvent
 from game.scenes.match import MatchScene
 from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
-from game.scenes.swap_meet.model import Selection, counts_of, seat_model, swap_for
+from game.scenes.swap_meet.model import Selection, seat_model, swap_for
 from game.scenes.swap_meet.motion import Effects
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
@@ -344,7 +344,7 @@ class SwapMeetScene(MatchScene):
             region.reveal_until = max(region.reveal_until, self.time + REVEAL_GRACE)
         what = intent[0]
         if what == "card" and not masked:
-            held = counts_of(self.table.view(seat)).get(intent[1], 0)
+            held = self.table.view(seat).counts().get(intent[1], 0)
             sel.tap(intent[1], intent[2], held)
             self.app.audio.play("tap", 0.5)
             self.refresh(region)
