@@ -25,6 +25,7 @@ from game.text import Text
 
 if TYPE_CHECKING:
     from game.kiosk import Kiosk
+    from game.tutorial.coach import Coach
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,7 @@ class AppOptions:
     start_game: str | None = None
     pace: bool = True  # sleep to the frame cap; tests and bench turn it off
     join: str | None = None  # an invite link to open straight into (market-hall join LINK)
+    tutorial: str | None = None  # a game whose guided match to open straight into (market-hall tutorial GAME)
     bot_threads: bool = True  # bots think on a worker thread; tests turn it off for determinism
     max_fps: int = 60
     extra: dict[str, Any] = field(default_factory=dict)
@@ -81,6 +83,7 @@ class App:
         self._pacer = pygame.time.Clock()
         self._last_crash = -10.0
         self.exit_code = 0
+        self.coach: Coach | None = None  # the guided match's layer over the stack (game/tutorial/)
         self.stack.reset(self._first_scene())
         if warning:
             self.toast(warning, error=True)
@@ -100,6 +103,10 @@ class App:
             from game.scenes.online import scene_for_link
 
             return scene_for_link(self, self.options.join)
+        if self.options.tutorial:
+            from game.tutorial.lesson import lesson_scene
+
+            return lesson_scene(self, self.options.tutorial)
         entry = catalog.entry(self.options.start_game) if self.options.start_game else None
         if entry is not None:
             return cast(Scene, entry.setup_scene(self))
@@ -218,6 +225,8 @@ class App:
             self.kiosk.step(dt)
         if self._fade:
             self._advance_fade(dt)
+        if self.coach is not None:
+            self.coach.update(dt)
 
     def _advance_fade(self, dt: float) -> None:
         assert self._fade is not None
@@ -235,8 +244,11 @@ class App:
 
     def _draw(self) -> list[pygame.Rect] | None:
         canvas = self.display.canvas
-        full = self._fade is not None
+        full = self._fade is not None or self.coach is not None  # the coach's veil must not stack up
         dirty = self.stack.draw(canvas, full)
+        if self.coach is not None:
+            self.coach.draw(canvas)
+            dirty = None
         if self._fade:
             phase, t, _ = self._fade
             k = min(1.0, t / FADE)
@@ -268,6 +280,8 @@ class App:
             return
         if event.type in POINTER_TYPES or event.type == pygame.KEYDOWN:
             self._last_input = self.clock()
+        if self.coach is not None and self.coach.intercept(event):
+            return
         self._route_event(event)
 
     def _global_key(self, event: pygame.event.Event) -> bool:
@@ -311,6 +325,7 @@ class App:
             raise RuntimeError("the title screen keeps failing; see the log") from exc
         self._last_crash = now
         self._fade = None
+        self.coach = None
         self.pointer.cancel_all()
         self.stack.reset(self.title())
         self.toast(f"Sorry — something went wrong in {where}. It has been logged; you are back at the title.",

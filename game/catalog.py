@@ -44,6 +44,7 @@ class GameEntry:
     help_pages: tuple[tuple[str, str], ...] = ()  # (heading, body) pages from the rules' help module
     setup: str | None = None  # "module:Class" of the game's own setup (a lobby); None: the shared seat setup
     options: tuple[SetupOption, ...] = field(default_factory=tuple)
+    tutorial: str | None = None  # "module:function" returning the game's guided match (game/tutorial/)
 
     def table_class(self) -> type[MatchScene] | None:
         """The table scene class, or None when it cannot be imported."""

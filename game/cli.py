@@ -80,7 +80,14 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--vs", default="normal", help="level of every other seat")
     soak = sub.add_parser("soak", help="run the kiosk headless on a fast clock and print JSON figures")
     soak.add_argument("--minutes", type=float, default=10.0, help="simulated minutes")
-    for p in (play, bench, auto, join, soak):
+    lesson = sub.add_parser("tutorial", help="open a game's guided match (--autopilot: follow it headless)")
+    lesson.add_argument("game", choices=tuple(GAME_MODULES))
+    lesson.add_argument("--autopilot", action="store_true",
+                        help="tap each highlighted target in turn with no display; exit 0 at the end")
+    lesson.add_argument("--wrong-taps", action="store_true",
+                        help="with --autopilot: also tap off the target at every step and check for a hint")
+    lesson.add_argument("--shots", help="with --autopilot: a folder for one screenshot per step")
+    for p in (play, bench, auto, join, soak, lesson):
         _global_options(p, suppress=True)
     online_cli.add_parsers(sub)
     return parser
@@ -142,6 +149,10 @@ def _run(argv: list[str] | None) -> int:
         from game.kiosk.soak import run_soak
 
         return run_soak(args.minutes, args.seed or 1, getattr(args, "kiosk_config", None))
+    if args.command == "tutorial" and args.autopilot:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        return _autopilot(args)
     if args.command == "autoplay":
         from game.autoplay import run_autoplay
 
@@ -159,6 +170,7 @@ def _run(argv: list[str] | None) -> int:
                          seed=args.seed, frames=args.frames, screenshot=args.screenshot, kiosk=args.kiosk,
                          start_game=getattr(args, "game", None) if args.command == "play" else None,
                          join=args.link if args.command == "join" else None,
+                         tutorial=args.game if args.command == "tutorial" else None,
                          extra={"kiosk_config": getattr(args, "kiosk_config", None),
                                 "kiosk_pin": getattr(args, "kiosk_pin", None)})
     try:
@@ -172,6 +184,18 @@ def _run(argv: list[str] | None) -> int:
 
         restart_process()
     return code
+
+
+def _autopilot(args: argparse.Namespace) -> int:
+    """Follow a guided match headless; 0 when it reached its end, 1 (and the step) otherwise."""
+    from game.tutorial.autopilot import run_autopilot
+
+    report = run_autopilot(args.game, wrong_taps=args.wrong_taps, size=args.size or (1280, 720),
+                           shots=Path(args.shots) if args.shots else None)
+    print(report.line())
+    for problem in report.problems:
+        print(f"market-hall tutorial: {problem}", file=sys.stderr)
+    return 0 if report.finished and not report.problems else 1
 
 
 if __name__ == "__main__":

@@ -95,6 +95,21 @@ class Scene:
             return True
         return False
 
+    def tutorial_target(self, name: str) -> pygame.Rect | None:
+        """Where a guided match's target is on the canvas (None: not shown by this scene now).
+
+        Here: "button:LABEL", a visible enabled pygame-gui button with that text. Table scenes add
+        their own names (cards, piles, spots) and fall back to this.
+        """
+        kind, _, label = name.partition(":")
+        if kind != "button":
+            return None
+        for sprite in self.ui.get_sprite_group().sprites():
+            if (isinstance(sprite, pygame_gui.elements.UIButton) and sprite.visible and sprite.is_enabled
+                    and sprite.text == label):
+                return pygame.Rect(sprite.rect)
+        return None
+
     def ui_hit(self, pos: tuple[float, float]) -> bool:
         """True when a widget of this scene covers the canvas point."""
         return self.ui.hit(pos)

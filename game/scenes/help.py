@@ -25,7 +25,8 @@ class HelpScene(Scene):
     opaque = False
     name = "help"
 
-    def __init__(self, app, title: str, pages: list[Page], on_close=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, title: str, pages: list[Page], on_close=None,  # type: ignore[no-untyped-def]
+                 lesson: str | None = None) -> None:
         super().__init__(app)
         self.title = title
         self.pages = pages or [("Help", "No help pages yet.")]
@@ -37,6 +38,13 @@ class HelpScene(Scene):
         self.prev = button(self.ui, (PANEL.x + 40, y, 240, 76), "‹ Back", "#quiet")
         self.next = button(self.ui, (PANEL.right - 280, y, 240, 76), "Next ›", "#primary")
         self.close = button(self.ui, (PANEL.centerx - 120, y, 240, 76), "Close")
+        from game.tutorial.lesson import guide_for, has_place  # lazily: lessons open table scenes
+
+        self.lesson = lesson if lesson and guide_for(lesson) is not None else None
+        self.guided = None
+        if self.lesson:  # learning by playing is offered wherever the rules are read
+            label = "Resume guided match ›" if has_place(self.lesson) else "Guided match ›"
+            self.guided = button(self.ui, (PANEL.right - 400, PANEL.y + 24, 370, 64), label, "#primary")
         self._show()
 
     @classmethod
@@ -47,7 +55,7 @@ class HelpScene(Scene):
     @classmethod
     def for_game(cls, app, entry: GameEntry, on_close=None) -> HelpScene:  # type: ignore[no-untyped-def]
         """A game's help pages (from its rules, through the catalogue)."""
-        return cls(app, entry.title, list(entry.help_pages), on_close)
+        return cls(app, entry.title, list(entry.help_pages), on_close, lesson=entry.name)
 
     def _show(self) -> None:
         heading, body = self.pages[self.index]
@@ -61,7 +69,12 @@ class HelpScene(Scene):
         self.invalidate()
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
-        if element is self.next and self.index < len(self.pages) - 1:
+        if self.guided is not None and element is self.guided and self.lesson:
+            from game.tutorial.lesson import open_lesson
+
+            game = self.lesson
+            self.app.go(lambda: open_lesson(self.app, game))
+        elif element is self.next and self.index < len(self.pages) - 1:
             self.index += 1
             self._show()
         elif element is self.prev and self.index > 0:

@@ -57,19 +57,51 @@ class MatchScene(TableScene):
         return cls(app, table)
 
     def briefing_on_first_play(self, on_close: Callable[[], None] | None = None) -> bool:
-        """Open the game's help the first time this game is played here; True if it opened."""
+        """The first time this game is played here, offer its guided match (or its rules); True if asked."""
         seen = self.app.settings.seen_briefings
-        if self.GAME in seen:
+        if self.GAME in seen or self.guided:
             return False
         self.app.update_settings(seen_briefings=(*seen, self.GAME))
-        self.open_help(on_close)
+        from game.tutorial.lesson import guide_for
+
+        guide = guide_for(self.GAME) if self.table.can_pause else None  # online: a lesson would leave the room
+        if guide is None:
+            self.open_help(on_close)
+            return True
+        self.table.pause("offer")
+
+        def then(choice: Callable[[], None]) -> Callable[[], None]:
+            def run() -> None:
+                self.table.resume("offer")
+                choice()
+            return run
+        self.app.stack.push(ConfirmScene(
+            self.app, f"New to {self.table.info.title}?",
+            [f"A guided match teaches it in about {guide.minutes} minutes,", "or read the rules, or just play."],
+            [("Guided match", then(self.learn), "#primary"),
+             ("Read the rules", then(lambda: self.open_help(on_close)), None),
+             ("Just play", then(on_close or (lambda: None)), None)]))
         return True
 
+    @property
+    def guided(self) -> bool:
+        """True at a guided match's table (game/tutorial/)."""
+        return bool(getattr(self.table, "guided", False))
+
+    def learn(self) -> None:
+        """Leave this (unplayed) match for the game's guided match."""
+        from game.tutorial.lesson import open_lesson
+
+        if getattr(self.table, "log", None) == []:
+            saves.clear(self.GAME)  # nothing was played here: no paused match is left behind
+        self.app.go(lambda: open_lesson(self.app, self.GAME))
+
     def open_help(self, on_close: Callable[[], None] | None = None) -> None:
-        """The game's help pages over the table."""
+        """The game's help pages over the table (with the guided match offered, except in it)."""
         entry = catalog.entry(self.GAME)
         pages = list(entry.help_pages) if entry else []
-        self.app.stack.push(HelpScene(self.app, self.table.info.title, pages, on_close))
+        self.app.stack.push(HelpScene(self.app, self.table.info.title, pages, on_close,
+                                      lesson=None if self.guided else self.GAME))
 
     # leaving -----------------------------------------------------------------------------------
     def exit(self) -> None:

@@ -1,0 +1,226 @@
+"""`market-hall tutorial GAME --autopilot`: follow a guided match headless by tapping what it lights up.
+
+The pilot is a person who always does as told: it waits until the coach is ready, taps the middle
+of each lit target (or drags it to `drag_to`), taps Next on explanations, and sits through free
+play. With `wrong_taps` it first taps somewhere else at every step and checks that a hint
+appeared and that nothing else happened (same step, no move made). Time is a fake clock, so a
+five-minute lesson takes seconds.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import pygame
+
+from game.app import App, AppOptions
+from game.display import LOGICAL_H, LOGICAL_W
+from game.loop import FakeClock
+from game.tutorial.coach import Coach
+
+DT = 1 / 30  # one frame of the pilot's clock (two fixed steps)
+SETTLE = 0.4  # seconds a target is left alone after it appears, like a reader would
+STEP_LIMIT = 120.0  # simulated seconds a step may take before the pilot calls it stuck
+
+
+@dataclass
+class Report:
+    """How the guided match went."""
+
+    game: str
+    finished: bool = False
+    step: int = 0  # the step reached (1-based; the one it stuck on when not finished)
+    steps: int = 0
+    taps: int = 0
+    wrong_taps: int = 0
+    seconds: float = 0.0  # simulated time the lesson took
+    problems: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        """One JSON line for the terminal."""
+        return json.dumps(asdict(self))
+
+
+class Pilot:
+    """Drives an App like a person, in logical canvas coordinates."""
+
+    def __init__(self, app: App, clock: FakeClock) -> None:
+        self.app, self.clock = app, clock
+        self.time = 0.0
+
+    def frames(self, n: int = 1) -> None:
+        """Let `n` frames pass."""
+        for _ in range(n):
+            self.clock.advance(DT)
+            self.time += DT
+            self.app.frame()
+
+    def _window(self, pos: tuple[float, float]) -> tuple[int, int]:
+        d = self.app.display
+        return round(d.viewport.x + pos[0] * d.scale), round(d.viewport.y + pos[1] * d.scale)
+
+    def tap(self, pos: tuple[float, float], finger: bool = False) -> None:
+        """A mouse click (or a finger tap) at a logical point."""
+        if finger:
+            self._finger(pygame.FINGERDOWN, pos)
+            self.frames(2)
+            self._finger(pygame.FINGERUP, pos)
+        else:
+            wpos = self._window(pos)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=wpos, rel=(0, 0), buttons=(0, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wpos, button=1))
+            self.frames(2)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=wpos, button=1))
+        self.frames(2)
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        """Press at `start`, move in small steps, release at `end`."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=self._window(start), button=1))
+        self.frames(1)
+        for i in range(1, 9):
+            x = start[0] + (end[0] - start[0]) * i / 8
+            y = start[1] + (end[1] - start[1]) * i / 8
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=self._window((x, y)), rel=(0, 0),
+                                                 buttons=(1, 0, 0)))
+            self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=self._window(end), button=1))
+        self.frames(2)
+
+    def _finger(self, kind: int, pos: tuple[float, float]) -> None:
+        wx, wy = self._window(pos)
+        w, h = self.app.display.size
+        pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=0, x=wx / w, y=wy / h, dx=0.0, dy=0.0,
+                                             pressure=1.0))
+
+
+def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] = (1280, 720),
+                  shots: Path | None = None) -> Report:
+    """Follow `game`'s guided match to its end; the report says where it stuck if it did not get there."""
+    clock = FakeClock()
+    app = App(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=game), clock=clock)
+    report = Report(game)
+    coach = app.coach
+    if coach is None:
+        report.problems.append("this game has no guided match")
+        return report
+    report.steps = len(coach.guide.steps)
+    pilot = Pilot(app, clock)
+    try:
+        _follow(pilot, coach, report, wrong_taps, shots)
+    finally:
+        report.seconds = round(pilot.time, 1)
+    return report
+
+
+def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots: Path | None) -> None:
+    app = pilot.app
+    checked: set[int] = set()
+    while True:
+        if app.coach is not coach:
+            report.problems.append(f"the guided match closed at step {coach.index + 1}")
+            return
+        if coach.finished:
+            report.finished, report.step = True, report.steps
+            _shot(app, shots, report.steps + 1)
+            return
+        report.step = coach.index + 1
+        step_started, index = pilot.time, coach.index
+        if not _wait_ready(pilot, coach, index):
+            step = coach.step
+            what = " / ".join(step.lines) if step else ""
+            report.problems.append(f"stuck at step {index + 1}: nothing to tap appeared ({what})")
+            return
+        _shot(app, shots, index + 1)
+        if wrong_taps and index not in checked:
+            checked.add(index)
+            problem = _wrong_tap(pilot, coach)
+            if problem:
+                report.problems.append(f"step {index + 1}: {problem}")
+                return
+            report.wrong_taps += 1
+        _do(pilot, coach)
+        report.taps += 1
+        if coach.index == index and not coach.finished and pilot.time - step_started > STEP_LIMIT:
+            step = coach.step
+            what = " / ".join(step.lines) if step else ""
+            report.problems.append(f"stuck at step {index + 1}: tapping did not move it on ({what})")
+            return
+
+
+def _wait_ready(pilot: Pilot, coach: Coach, index: int) -> bool:
+    """Frames pass until the step has something to tap (or moved on by itself); False when stuck."""
+    waited, ready_for = 0.0, 0.0
+    while waited < STEP_LIMIT:
+        if coach.finished or coach.index != index or pilot.app.coach is not coach:
+            return True
+        step = coach.step
+        assert step is not None
+        has_target = step.is_explanation or bool(step.target and len(coach.targets()) == len(step.target))
+        ready_for = ready_for + DT if coach.ready() and has_target else 0.0
+        if ready_for >= SETTLE:
+            return True
+        pilot.frames(1)
+        waited += DT
+    return False
+
+
+def _do(pilot: Pilot, coach: Coach) -> None:
+    """Do what the step asks once."""
+    step = coach.step
+    if step is None or coach.index < 0:
+        return
+    if step.is_explanation:
+        rect = coach.buttons.get("next")
+        if rect is not None:
+            pilot.tap(rect.center)
+        return
+    index = coach.index
+    for name in step.target:
+        if coach.index != index or coach.finished:
+            return
+        rect = coach.find(name)
+        if rect is None:
+            continue
+        drop = coach.find(step.drag_to) if step.drag_to else None
+        if drop is not None:
+            pilot.drag(rect.center, drop.center)
+        else:
+            pilot.tap(rect.center)
+        pilot.frames(6)
+
+
+def _wrong_tap(pilot: Pilot, coach: Coach) -> str | None:
+    """Tap away from every target: a hint must appear and nothing else may happen."""
+    step = coach.step
+    if step is None or (step.free and not step.target):
+        return None
+    spot = _away_from(coach)
+    if spot is None:
+        return None
+    hints, index, moves = coach.hints, coach.index, len(coach.table.log)
+    pilot.tap(spot, finger=index % 2 == 1)  # mouse and finger taps alike
+    pilot.frames(3)
+    if coach.hints <= hints:
+        return f"a tap at {spot} off the target gave no hint"
+    if coach.index != index or len(coach.table.log) != moves:
+        return f"a tap at {spot} off the target changed the match"
+    return None
+
+
+def _away_from(coach: Coach) -> tuple[float, float] | None:
+    """A canvas point clear of the targets and the coach's buttons."""
+    keep_clear = [r.inflate(80, 80) for r in coach.targets()] + [r.inflate(20, 20) for r in coach.buttons.values()]
+    for fy in (0.5, 0.35, 0.65, 0.2, 0.8):
+        for fx in (0.5, 0.3, 0.7, 0.12, 0.88):
+            spot = (LOGICAL_W * fx, LOGICAL_H * fy)
+            if not any(r.collidepoint(spot) for r in keep_clear):
+                return spot
+    return None
+
+
+def _shot(app: App, shots: Path | None, n: int) -> None:
+    if shots is not None:
+        shots.mkdir(parents=True, exist_ok=True)
+        app.display.screenshot(str(shots / f"{app.options.tutorial}-{n:02d}.png"))

@@ -1,0 +1,329 @@
+"""The coach: the layer over the table that leads a guided match step by step.
+
+It lives beside the scene stack (like the kiosk layer), not in it, so the table scene and the
+overlays it pushes (a summary, a pile choice) work exactly as in a real match while the coach
+stays on top of all of them. Every raw press is looked at first: one on the step's target goes
+through untouched; any other gets the step's hint and never reaches the scenes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.display import LOGICAL_H, LOGICAL_W
+from game.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, SOLID
+from game.tutorial import progress
+from game.tutorial.script import Guide, Step, Watch
+from game.tutorial.table import GuidedTable
+from game.widgets import panel
+from rules.contract import Event
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scene import Scene
+
+BEAT = 1.1  # seconds between scripted opponent moves: long enough to follow each one
+HINT_SECONDS = 3.0
+PANEL_W = 1240
+PAD = 14  # spotlight margin around a target
+DOWN = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+UP = (pygame.MOUSEBUTTONUP, pygame.FINGERUP)
+
+
+class Coach:
+    """Leads `guide` over the table scene `scene`, from step `start`."""
+
+    def __init__(self, app: App, guide: Guide, scene: Scene, start: int = 0,
+                 on_finish: Callable[[], None] | None = None) -> None:
+        self.app, self.guide, self.scene = app, guide, scene
+        self.table: GuidedTable = scene.table  # type: ignore[attr-defined]
+        self.on_finish = on_finish
+        self.index = -1
+        self.finished = False
+        self.asking = False  # the coach's own question is open: everything goes to it
+        self.hint = ""
+        self.hints = 0  # taps answered with a hint (the autopilot's wrong-tap check counts them)
+        self._hint_left = 0.0
+        self._queue: list[tuple[int, Any]] = []
+        self._beat = 0.0
+        self._mark = 0  # event count when the step began
+        self._seen: tuple[int, list[Event]] = (-1, [])  # (event count, events since the mark), cached
+        self._blocked: set[Hashable] = set()
+        self._time = 0.0
+        self._veil: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self.buttons: dict[str, pygame.Rect] = {}
+        self._begin(start)
+
+    # steps -------------------------------------------------------------------------------------
+    @property
+    def step(self) -> Step | None:
+        """The step being taught (None once finished)."""
+        return None if self.finished else self.guide.steps[self.index]
+
+    def _begin(self, index: int) -> None:
+        if index >= len(self.guide.steps):
+            self._finish()
+            return
+        self.index = index
+        step = self.guide.steps[index]
+        self.table.begin(step)
+        self._queue, self._beat = list(step.opponents), BEAT
+        self._mark = self.table.event_count()
+        self._seen = (-1, [])
+        self.hint, self._hint_left = "", 0.0
+        progress.save(progress.Place(self.guide.game, self.guide.seed, index, [list(e) for e in self.table.log]))
+
+    def _finish(self) -> None:
+        self.finished = True
+        self.table.step = None
+        progress.clear(self.guide.game)
+
+    def watch(self) -> Watch:
+        """What the step's check sees now."""
+        count = self.table.event_count()
+        if self._seen[0] != count:
+            self._seen = (count, self.table.history(0)[self._mark:])
+        return Watch(self.table, self._scenes(), 0, self._seen[1], self.table.acted, self.table.refused)
+
+    def step_over(self) -> bool:
+        """Has the learner done what the current step asks (and its scripted moves been made)?"""
+        step = self.step
+        if step is None or self._queue or step.is_explanation:
+            return False
+        if step.done is not None:
+            return step.done(self.watch())
+        return self.table.acted >= 1
+
+    def next(self) -> None:
+        """Go on to the next step (the Next button of an explanation)."""
+        if not self.finished:
+            self._begin(self.index + 1)
+
+    # the frame ---------------------------------------------------------------------------------
+    def active(self) -> bool:
+        """Still leading: its table scene is on the stack."""
+        return any(getattr(s, "table", None) is self.table for s in self.app.stack.scenes)
+
+    def update(self, dt: float) -> None:
+        """Scripted opponents' beats, and moving on when the step is done."""
+        if not self.active():
+            self.app.coach = None
+            return
+        self._time += dt
+        self._hint_left = max(0.0, self._hint_left - dt)
+        if self.asking or self.finished:
+            return
+        if self._queue:
+            self._play_opponent(dt)
+        elif self.step_over():
+            self._begin(self.index + 1)
+
+    def _play_opponent(self, dt: float) -> None:
+        self._beat -= dt
+        seat, action = self._queue[0]
+        if self._beat > 0 or (not self.table.info.realtime and seat not in self.table.waiting()):
+            return
+        self._queue.pop(0)
+        self._beat = BEAT
+        if isinstance(action, (dict, list, str)):
+            action = self.table.game.action_from_json(action)
+        self.table.scripted(seat, action)  # a script that no longer fits the rules fails loudly
+
+    # input -------------------------------------------------------------------------------------
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """True when the coach used the event (the scenes never see it)."""
+        if self.asking:
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type not in (*DOWN, *UP, pygame.FINGERMOTION):
+            return False
+        pid, pos = self._pointer(event)
+        if event.type in DOWN:
+            return self._press(pid, pos, event)
+        if pid in self._blocked:
+            if event.type in UP:
+                self._blocked.discard(pid)
+            return True
+        return False
+
+    def _pointer(self, event: pygame.event.Event) -> tuple[Hashable, tuple[float, float]]:
+        display = self.app.display
+        if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            pos = display.finger_to_logical(event.x, event.y)
+            return ("finger", getattr(event, "touch_id", 0), event.finger_id), pos
+        return ("mouse", bool(getattr(event, "touch", False))), display.to_logical(event.pos)
+
+    def _press(self, pid: Hashable, pos: tuple[float, float], event: pygame.event.Event) -> bool:
+        button = next((name for name, rect in self.buttons.items() if rect.collidepoint(pos)), None)
+        if button is not None:
+            self._blocked.add(pid)
+            if event.type == pygame.FINGERDOWN or not getattr(event, "touch", False):
+                self._use(button)  # one finger also sends an emulated click: act once
+            return True
+        step = self.step
+        if step is None or step.free and not step.target:
+            return False
+        if getattr(event, "button", 1) == 1 and any(r.collidepoint(pos) for r in self.targets()):
+            return False
+        self._blocked.add(pid)
+        if event.type == pygame.FINGERDOWN or not getattr(event, "touch", False):
+            self.say_hint()
+        return True
+
+    def say_hint(self) -> None:
+        """Answer a tap off the script."""
+        step = self.step
+        self.hint = step.hint_text() if step else ""
+        self._hint_left = HINT_SECONDS
+        self.hints += 1
+        self.app.audio.play("error")
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self._use("leave")
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT) and self.step and self.step.is_explanation:
+            self.next()
+            return True
+        return not (self.step is not None and self.step.free)  # keys would act off the script
+
+    def _use(self, button: str) -> None:
+        if button == "next":
+            self.next()
+        elif button == "leave":
+            self.ask_leave()
+        elif button == "real" and self.on_finish is not None:
+            self.on_finish()
+        elif button == "title":
+            self.app.go(lambda: self.app.stack.reset(self.app.title()))
+
+    def ask_leave(self) -> None:
+        """Leave, start over, or keep learning."""
+        from game.scenes.confirm import ConfirmScene
+        from game.tutorial.lesson import open_lesson
+
+        def keep() -> None:
+            self.asking = False
+            self.table.resume("coach")
+
+        def over() -> None:
+            progress.clear(self.guide.game)
+            self.app.go(lambda: open_lesson(self.app, self.guide.game, resume=False))
+
+        if self.finished:
+            self._use("title")
+            return
+        self.asking = True
+        self.table.pause("coach")
+        self.app.stack.push(ConfirmScene(
+            self.app, "Leave the guided match?", ["Your place is kept: resume it from How to play."],
+            [("Leave", lambda: self._use("title"), "#danger"), ("Start over", over, None),
+             ("Keep learning", keep, "#primary")]))
+
+    # targets -----------------------------------------------------------------------------------
+    def _scenes(self) -> list[Scene]:
+        scenes = self.app.stack.scenes
+        at = next((i for i, s in enumerate(scenes) if getattr(s, "table", None) is self.table), 0)
+        return list(scenes[at:])
+
+    def targets(self) -> list[pygame.Rect]:
+        """Where the step's targets are on the canvas now (empty while they are not shown)."""
+        step = self.step
+        if step is None:
+            return []
+        return [r for r in (self.find(name) for name in step.target) if r is not None]
+
+    def find(self, name: str) -> pygame.Rect | None:
+        """A target by name: the topmost scene that knows it wins (an overlay above the table)."""
+        for scene in reversed(self._scenes()):
+            rect = scene.tutorial_target(name)
+            if rect is not None:
+                return pygame.Rect(rect)
+        return None
+
+    def ready(self) -> bool:
+        """Waiting for the learner (no scripted move pending, nothing to ask)."""
+        return not (self.asking or self.finished or self._queue)
+
+    # drawing -----------------------------------------------------------------------------------
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Spotlight, ring and the coach's panel over everything the stack drew."""
+        self.buttons = {}
+        if self.asking:
+            return
+        if self.finished:
+            self._draw_finish(canvas)
+            return
+        step = self.step
+        assert step is not None
+        rects = self.targets() if self.ready() else []
+        if not step.free:
+            self._draw_veil(canvas, rects, 110 if step.is_explanation else 150)
+        for rect in rects:
+            grow = 6 + 4 * math.sin(self._time * 5)
+            ring = rect.inflate(PAD * 2 + grow, PAD * 2 + grow)
+            pygame.draw.rect(canvas, GOLD, ring, 5, border_radius=18)
+        self._draw_panel(canvas, step, rects)
+
+    def _draw_veil(self, canvas: pygame.Surface, rects: list[pygame.Rect], alpha: int) -> None:
+        key = (alpha, *(tuple(r) for r in rects))
+        if self._veil is None or self._veil[0] != key:
+            veil = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
+            veil.fill((0, 0, 0, alpha))
+            for rect in rects:  # a hole: drawing a clear colour on an alpha surface replaces, not blends
+                pygame.draw.rect(veil, (0, 0, 0, 0), rect.inflate(PAD * 2, PAD * 2), border_radius=16)
+            self._veil = (key, veil)
+        canvas.blit(self._veil[1], (0, 0))
+
+    def _panel_rect(self, rects: list[pygame.Rect], lines: list[str]) -> pygame.Rect:
+        height = 120 + 44 * len(lines) + (44 if self.hint and self._hint_left > 0 else 0)
+        rect = pygame.Rect(0, 0, PANEL_W, height)
+        rect.midbottom = (LOGICAL_W // 2, LOGICAL_H - 24)
+        if any(rect.colliderect(r.inflate(PAD * 2, PAD * 2)) for r in rects):
+            rect.midtop = (LOGICAL_W // 2, 24)
+        return rect
+
+    def _draw_panel(self, canvas: pygame.Surface, step: Step, rects: list[pygame.Rect]) -> None:
+        text = self.app.text
+        lines = [w for line in step.lines for w in text.wrap(line, 34, PANEL_W - 120)]
+        rect = self._panel_rect(rects, lines)
+        panel(canvas, rect, fill=SOLID, edge=GOLD, radius=24, width=4)
+        text.draw(canvas, f"Guided match · step {self.index + 1} of {len(self.guide.steps)}",
+                  (rect.x + 40, rect.y + 22), 26, MUTED)
+        y = rect.y + 66
+        for line in lines:
+            text.draw(canvas, line, (rect.x + 40, y), 34, CREAM)
+            y += 44
+        if self.hint and self._hint_left > 0:
+            text.draw(canvas, "☛ " + self.hint, (rect.x + 40, y + 4), 30, GOLD, bold=True)
+        self._button(canvas, "leave", "Leave", pygame.Rect(rect.right - 190, rect.y + 14, 160, 52), quiet=True)
+        if step.is_explanation:
+            last = self.index == len(self.guide.steps) - 1
+            self._button(canvas, "next", "Finish ›" if last else "Next ›",
+                         pygame.Rect(rect.right - 250, rect.bottom - 84, 220, 66))
+
+    def _draw_finish(self, canvas: pygame.Surface) -> None:
+        text = self.app.text
+        rect = pygame.Rect(0, 0, 1100, 330)
+        rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
+        canvas.blit(self.app.shade(150), (0, 0))
+        panel(canvas, rect, fill=SOLID, edge=GOLD, radius=28, width=4)
+        title = self.table.info.title
+        text.draw(canvas, "Guided match complete", (rect.centerx, rect.y + 40), 52, GOLD, bold=True, anchor="midtop")
+        text.draw(canvas, f"You know how to play {title}. The rules stay in How to play.",
+                  (rect.centerx, rect.y + 128), 30, CREAM, anchor="midtop")
+        self._button(canvas, "real", "Play a real match", pygame.Rect(rect.centerx - 420, rect.bottom - 120, 400, 84))
+        self._button(canvas, "title", "Back to title", pygame.Rect(rect.centerx + 20, rect.bottom - 120, 400, 84),
+                     quiet=True)
+
+    def _button(self, canvas: pygame.Surface, name: str, label: str, rect: pygame.Rect, quiet: bool = False) -> None:
+        fill = (60, 48, 36) if quiet else GOLD
+        pygame.draw.rect(canvas, fill, rect, border_radius=14)
+        pygame.draw.rect(canvas, BRASS, rect, 3, border_radius=14)
+        self.app.text.draw(canvas, label, rect.center, 30, CREAM if quiet else NIGHT, bold=True, anchor="center")
+        self.buttons[name] = rect
