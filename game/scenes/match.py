@@ -101,7 +101,7 @@ class MatchScene(TableScene):
         entry = catalog.entry(self.GAME)
         pages = list(entry.help_pages) if entry else []
         self.app.stack.push(HelpScene(self.app, self.table.info.title, pages, on_close,
-                                      lesson=None if self.guided else self.GAME))
+                                      lesson=None if self.guided else self.GAME, entry=entry))
 
     # leaving -----------------------------------------------------------------------------------
     def exit(self) -> None:
