@@ -148,8 +148,7 @@ class Scene:
 
     def dim(self, canvas: pygame.Surface, alpha: int = 170) -> None:
         """Darken what is below an overlay."""
-        shade = self.app.shade(alpha)
-        canvas.blit(shade, (0, 0))
+        self.app.darken(canvas, alpha)
 
 
 class SceneStack:
@@ -208,6 +207,7 @@ class SceneStack:
         hover on a dialog costs one dialog, not the whole table; they redraw only when they change."""
         layers = self.visible()
         if len(layers) == 1:
+            self._under = None  # no overlay: its 8 MB snapshot is not kept for the next one
             return layers[0].draw(canvas, full)
         below, top = layers[:-1], layers[-1]
         key = (tuple(id(s) for s in below), id(canvas))

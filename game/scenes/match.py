@@ -106,6 +106,7 @@ class MatchScene(TableScene):
     # leaving -----------------------------------------------------------------------------------
     def exit(self) -> None:
         self.table.close()
+        self.app.memory_to_give_back = True  # its surfaces go with it (game/memory.py)
 
     def leave(self) -> None:
         """Back to the title, asking first while the match is still being played."""
@@ -186,7 +187,7 @@ def start_new_match(app: App, entry: Any, config: MatchConfig) -> None:
         return
 
     def start() -> None:
-        app.go(lambda: app.stack.replace(cls.new(app, config)))
+        app.go(lambda: app.stack.reset(cls.new(app, config)))  # the title and setup below are not kept
 
     paused, _problem = saves.load(entry.name)
     if paused is None:

@@ -132,6 +132,9 @@ class TitleScene(Scene):
         self.app.audio.play("card_slide")
         self.app.go(lambda: self.app.stack.push(tile.entry.setup_scene(self.app)))
 
+    def exit(self) -> None:
+        self.app.assets.forget("title_bg")  # 8 MB a table does not need; it loads again in a fade
+
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.app.assets.image("title_bg", (1920, 1080)), (0, 0))
         text = self.app.text

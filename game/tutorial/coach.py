@@ -300,7 +300,7 @@ class Coach:
             text.draw(canvas, line, (rect.x + 40, y), 34, CREAM)
             y += 44
         if self.hint and self._hint_left > 0:
-            text.draw(canvas, "☛ " + self.hint, (rect.x + 40, y + 4), 30, GOLD, bold=True)
+            text.draw(canvas, "Hint: " + self.hint, (rect.x + 40, y + 4), 30, GOLD, bold=True)
         self._button(canvas, "leave", "Leave", pygame.Rect(rect.right - 190, rect.y + 14, 160, 52), quiet=True)
         if step.is_explanation:
             last = self.index == len(self.guide.steps) - 1
@@ -311,7 +311,7 @@ class Coach:
         text = self.app.text
         rect = pygame.Rect(0, 0, 1100, 330)
         rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
-        canvas.blit(self.app.shade(150), (0, 0))
+        self.app.darken(canvas, 150)
         panel(canvas, rect, fill=SOLID, edge=GOLD, radius=28, width=4)
         title = self.table.info.title
         text.draw(canvas, "Guided match complete", (rect.centerx, rect.y + 40), 52, GOLD, bold=True, anchor="midtop")

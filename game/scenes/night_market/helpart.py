@@ -15,7 +15,7 @@ def help_picture(app: Any, heading: str) -> pygame.Surface | None:
     """The picture for one help page (None: text only)."""
     cards = {k: card_face(app.assets, app.text, k) for k in (*GOODS, PORTER)}
     if heading == "How to play":
-        return strip(app, [(cards[k], NAMES[k] + (" ★" if k in PRECIOUS else "")) for k in (*GOODS, PORTER)])
+        return strip(app, [(cards[k], NAMES[k] + (" (precious)" if k in PRECIOUS else "")) for k in (*GOODS, PORTER)])
     if heading == "On your turn, do exactly one thing":
         return strip(app, [(cards["silk"], "Take one good"),
                            (fan([cards["jade"], cards["spice"], cards[PORTER], cards[PORTER]]), "Exchange 2 or more"),

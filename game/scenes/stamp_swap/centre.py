@@ -168,7 +168,7 @@ def paint_details(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The long-press details panel for one item or contest."""
     if scene.details is None:
         return
-    surf.blit(scene.app.shade(110), (0, 0))
+    scene.app.darken(surf, 110)
     panel(surf, DETAILS, radius=22, width=4, edge=GOLD, fill=(30, 24, 18, 255))
     item = scene.details
     lines = item["lines"] if "lines" in item else details(item)
@@ -189,7 +189,7 @@ def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The end of a day's Show: what each seat scored, and discards."""
     if scene.summary is None:
         return
-    surf.blit(scene.app.shade(120), (0, 0))
+    scene.app.darken(surf, 120)
     panel(surf, SUMMARY, radius=22, width=4, edge=GOLD, fill=(30, 24, 18, 255))
     text = scene.app.text
     day, rows, extra = scene.summary

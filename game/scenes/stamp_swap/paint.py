@@ -14,6 +14,7 @@ from game.text import Colour
 from game.widgets import PANEL_BG, PANEL_EDGE
 
 _PANELS: dict[tuple[Any, ...], pygame.Surface] = {}
+PANELS_MAX_PIXELS = 1_500_000  # ~6 MB: a module cache outlives the scene, so it is bounded by size
 
 
 def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = PANEL_BG, edge: tuple[int, ...] = PANEL_EDGE,
@@ -22,7 +23,7 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = PANEL
     key = (rect.size, fill, edge, radius, width)
     img = _PANELS.get(key)
     if img is None:
-        if len(_PANELS) > 300:
+        if sum(p.get_width() * p.get_height() for p in _PANELS.values()) > PANELS_MAX_PIXELS:
             _PANELS.clear()
         img = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(img, fill, img.get_rect(), border_radius=radius)
