@@ -11,4 +11,5 @@ ENTRY = GameEntry(
     help_pages=tuple(HELP_PAGES),
     scene="game.scenes.night_market.scene:NightMarketScene",
     tile="tile_night_market",
+    tutorial="game.tutorial.night_market:guide",
 )
