@@ -93,6 +93,9 @@ class Pilot:
         w, h = self.app.display.size
         pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=0, x=wx / w, y=wy / h, dx=0.0, dy=0.0,
                                              pressure=1.0))
+        mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}.get(kind)
+        if mouse is not None:  # as SDL does for the first finger: widgets are pressed through it
+            pygame.event.post(pygame.event.Event(mouse, pos=(wx, wy), button=1, touch=True))
 
 
 def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] = (1280, 720),
