@@ -319,7 +319,7 @@ class Coach:
             text.draw(canvas, line, (rect.x + 40, y), 34, CREAM)
             y += 44
         if self.hint and self._hint_left > 0:
-            text.draw(canvas, "☛ " + self.hint, (rect.x + 40, y + 4), 30, GOLD, bold=True)
+            text.draw(canvas, "› " + self.hint, (rect.x + 40, y + 4), 30, GOLD, bold=True)
         self._button(canvas, "leave", "Leave", pygame.Rect(rect.right - 190, rect.y + 14, 160, 52), quiet=True)
         if self.can_go_on():
             last = self.index == len(self.guide.steps) - 1
