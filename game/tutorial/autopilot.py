@@ -93,6 +93,9 @@ class Pilot:
         w, h = self.app.display.size
         pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=0, x=wx / w, y=wy / h, dx=0.0, dy=0.0,
                                              pressure=1.0))
+        mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}.get(kind)
+        if mouse is not None:  # as SDL does for the first finger: widgets are pressed through it
+            pygame.event.post(pygame.event.Event(mouse, pos=(wx, wy), button=1, touch=True))
 
 
 def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] = (1280, 720),
@@ -157,7 +160,8 @@ def _wait_ready(pilot: Pilot, coach: Coach, index: int) -> bool:
             return True
         step = coach.step
         assert step is not None
-        has_target = step.is_explanation or bool(step.target and len(coach.targets()) == len(step.target))
+        has_target = coach.can_go_on() if step.is_explanation else \
+            bool(step.target and len(coach.targets()) == len(step.target))
         ready_for = ready_for + DT if coach.ready() and has_target else 0.0
         if ready_for >= SETTLE:
             return True

@@ -187,7 +187,7 @@ class Coach:
         if event.key == pygame.K_ESCAPE:
             self._use("leave")
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT) and self.step and self.step.is_explanation:
+        if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT) and self.can_go_on():
             self.next()
             return True
         return not (self.step is not None and self.step.free)  # keys would act off the script
@@ -238,6 +238,13 @@ class Coach:
             return []
         return [r for r in (self.find(name) for name in step.target) if r is not None]
 
+    def shown(self) -> list[pygame.Rect]:
+        """Where the things the step talks about are (lit, kept clear of the panel, not targets)."""
+        step = self.step
+        if step is None:
+            return []
+        return [r for r in (self.find(name) for name in step.shows) if r is not None]
+
     def find(self, name: str) -> pygame.Rect | None:
         """A target by name: the topmost scene that knows it wins (an overlay above the table)."""
         for scene in reversed(self._scenes()):
@@ -249,6 +256,11 @@ class Coach:
     def ready(self) -> bool:
         """Waiting for the learner (no scripted move pending, nothing to ask)."""
         return not (self.asking or self.finished or self._queue)
+
+    def can_go_on(self) -> bool:
+        """An explanation's Next is offered: its scripted moves are made and what it talks about is shown."""
+        step = self.step
+        return bool(step and step.is_explanation and self.ready() and len(self.shown()) == len(step.shows))
 
     # drawing -----------------------------------------------------------------------------------
     def draw(self, canvas: pygame.Surface) -> None:
@@ -262,13 +274,14 @@ class Coach:
         step = self.step
         assert step is not None
         rects = self.targets() if self.ready() else []
+        shown = self.shown() if self.ready() else []
         if not step.free:
-            self._draw_veil(canvas, rects, 110 if step.is_explanation else 150)
+            self._draw_veil(canvas, rects + shown, 110 if step.is_explanation else 150)
         for rect in rects:
             grow = 6 + 4 * math.sin(self._time * 5)
             ring = rect.inflate(PAD * 2 + grow, PAD * 2 + grow)
             pygame.draw.rect(canvas, GOLD, ring, 5, border_radius=18)
-        self._draw_panel(canvas, step, rects)
+        self._draw_panel(canvas, step, rects + shown)
 
     def _draw_veil(self, canvas: pygame.Surface, rects: list[pygame.Rect], alpha: int) -> None:
         key = (alpha, *(tuple(r) for r in rects))
@@ -282,15 +295,21 @@ class Coach:
 
     def _panel_rect(self, rects: list[pygame.Rect], lines: list[str]) -> pygame.Rect:
         height = 120 + 44 * len(lines) + (44 if self.hint and self._hint_left > 0 else 0)
-        rect = pygame.Rect(0, 0, PANEL_W, height)
-        rect.midbottom = (LOGICAL_W // 2, LOGICAL_H - 24)
-        if any(rect.colliderect(r.inflate(PAD * 2, PAD * 2)) for r in rects):
-            rect.midtop = (LOGICAL_W // 2, 24)
-        return rect
+        keep = [r.inflate(PAD * 2, PAD * 2) for r in rects]
+
+        def covered(place: pygame.Rect) -> int:
+            return sum(place.clip(r).w * place.clip(r).h for r in keep)
+
+        places = []  # at the bottom, else at the top, else mid-screen: the first that covers nothing
+        for y in (LOGICAL_H - 24 - height, 24, (LOGICAL_H - height) // 2):
+            places.append(pygame.Rect((LOGICAL_W - PANEL_W) // 2, y, PANEL_W, height))
+        return next((p for p in places if not covered(p)), min(places, key=covered))
 
     def _draw_panel(self, canvas: pygame.Surface, step: Step, rects: list[pygame.Rect]) -> None:
         text = self.app.text
         lines = [w for line in step.lines for w in text.wrap(line, 34, PANEL_W - 120)]
+        if step.is_explanation and text.font(34).size(lines[-1])[0] > PANEL_W - 330:
+            lines.append("")  # a row of its own for the Next button
         rect = self._panel_rect(rects, lines)
         panel(canvas, rect, fill=SOLID, edge=GOLD, radius=24, width=4)
         text.draw(canvas, f"Guided match · step {self.index + 1} of {len(self.guide.steps)}",
@@ -300,9 +319,9 @@ class Coach:
             text.draw(canvas, line, (rect.x + 40, y), 34, CREAM)
             y += 44
         if self.hint and self._hint_left > 0:
-            text.draw(canvas, "Hint: " + self.hint, (rect.x + 40, y + 4), 30, GOLD, bold=True)
+            text.draw(canvas, "› " + self.hint, (rect.x + 40, y + 4), 30, GOLD, bold=True)
         self._button(canvas, "leave", "Leave", pygame.Rect(rect.right - 190, rect.y + 14, 160, 52), quiet=True)
-        if step.is_explanation:
+        if self.can_go_on():
             last = self.index == len(self.guide.steps) - 1
             self._button(canvas, "next", "Finish ›" if last else "Next ›",
                          pygame.Rect(rect.right - 250, rect.bottom - 84, 220, 66))

@@ -38,7 +38,8 @@ Check = Callable[[Watch], bool]
 class Step:
     """One thing to do (or read) and why.
 
-    - An explanation has no `target`, `allow` or `done`: a Next button ends it.
+    - An explanation has no `target`, `allow` or `done`: a Next button ends it (offered once its
+      scripted moves are made and what it `shows` is on screen).
     - A step with `allow` lets the learner make only moves that pass it; the table refuses the
       rest with `hint`. It is over when `done` holds, or (no `done`) after one allowed move.
     - A step with only `done` (e.g. "select these two cards") refuses every move.
@@ -46,6 +47,8 @@ class Step:
       get `hint` and do nothing. `drag_to` is where the autopilot drops a dragged target.
     - `opponents` are scripted moves of bot seats, made one per beat when the step starts.
     - `free` is a stretch of free play: any legal move, bots think, the real-time clock runs.
+    - `shows` names what the lines talk about (a line that says why, a coin pile): lit without a
+      ring and kept clear of the panel, but never a target.
     """
 
     lines: tuple[str, ...]
@@ -56,6 +59,7 @@ class Step:
     opponents: tuple[tuple[int, Any], ...] = ()
     drag_to: str = ""
     free: bool = False
+    shows: tuple[str, ...] = ()
 
     @property
     def is_explanation(self) -> bool:

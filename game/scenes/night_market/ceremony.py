@@ -140,6 +140,15 @@ class Ceremony(Scene):
         if moving:
             self.wake(0.1)
 
+    def tutorial_target(self, name: str) -> pygame.Rect | None:
+        """A guided match's names: "ceremony:why" (why the round ended), "ceremony:scores" (the names and
+        the rows being counted, once they start); buttons as every scene."""
+        if name == "ceremony:why":
+            return pygame.Rect(PANEL.x + 300, PANEL.y + 96, PANEL.w - 600, 44)
+        if name == "ceremony:scores" and self.stage >= 1:
+            return pygame.Rect(PANEL.x + 30, PANEL.y + 156, PANEL.w - 60, 604)
+        return super().tutorial_target(name)
+
     # drawing -----------------------------------------------------------------------------------
     def draw_scene(self, canvas: pygame.Surface) -> None:
         if self.opaque:

@@ -26,7 +26,7 @@ from game.ui import button
 from rules.contract import Event
 from rules.errors import IllegalAction
 from rules.night_market.actions import Exchange, Sell, Take, TakePorters
-from rules.night_market.data import CARD_KIND, NAMES, PORTER, plural
+from rules.night_market.data import BONUS_SIZES, CARD_KIND, GOODS, NAMES, PORTER, plural
 from rules.night_market.selection import Selection, select
 
 SOUNDS = {"took": "card_slide", "exchanged": "exchange", "took_porters": "porters", "sold": "coins"}
@@ -430,4 +430,36 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             if L.card_rect(L.hand_pos(j, len(hand))).inflate(0, L.LIFT * 2) \
                     .collidepoint(pos):
                 return cast(int, card)
+        return None
+
+    def tutorial_target(self, name: str) -> pygame.Rect | None:
+        """A guided match's names: "card:ID" (market or hand, where it is drawn now), "porters" (the
+        team card), "line", "pile:KIND" (a coin pile), "bonus:SIZE", "chip:SIDE" (0: the viewer);
+        buttons as every scene. None of them under an overlay or while a move is still to be shown."""
+        if self.app.stack.top is not self or self.anim.busy or self._ceremony is not None or \
+                (self.viewer is not None and self.table.view(self.viewer) != self.view):
+            return None
+        kind, _, key = name.partition(":")
+        if kind == "chip" and key in ("0", "1"):
+            return pygame.Rect(L.CHIPS[int(key)])
+        if kind == "card" and key.isdigit() and int(key) not in self.hidden:
+            return self._card_target(int(key))
+        if kind == "porters" and self.viewer is not None:
+            return self._porter_rect()
+        if kind == "line":
+            return pygame.Rect(L.LINE)
+        if kind == "pile" and key in GOODS:
+            return L.coin_pile_rect(GOODS.index(key))
+        if kind == "bonus" and key.isdigit() and int(key) in BONUS_SIZES:
+            return L.bonus_pile_rect(BONUS_SIZES.index(int(key)))
+        return super().tutorial_target(name)
+
+    def _card_target(self, card: int) -> pygame.Rect | None:
+        hand = self.view.hand if self.viewer is not None else ()
+        for places, chosen, pos in ((self.view.market, self.sel_market, L.market_pos),
+                                    (hand, self.sel_hand, lambda j: L.hand_pos(j, len(hand)))):
+            for i, (c, _) in enumerate(places):
+                if c == card:
+                    x, y = pos(i)
+                    return L.card_rect((x, y - (L.LIFT if card in chosen else 0)))
         return None
