@@ -99,6 +99,8 @@ def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
     phase, me = v["phase"], scene.viewer
     if scene.curtain_up:
         return "Passing the device ...", MUTED
+    if scene.caption:
+        return scene.caption, CREAM
     if phase == "over":
         return "The Final Show", GOLD
     turn = v["turn"]

@@ -25,6 +25,7 @@ CELL = 112
 ALBUM = pygame.Rect(CENTRE.x + 24, CENTRE.y + 116, ALBUM_COLS * CELL, ALBUM_ROWS * CELL)
 PENDING = pygame.Rect(ALBUM.right + 30, ALBUM.y - 44, CENTRE.right - ALBUM.right - 44, ALBUM.h + 44)
 MINI = 40  # Daily Collection spaces in the seat panels
+MINI_CELL = 13  # a seat panel's album cells
 
 
 @dataclass
@@ -83,6 +84,18 @@ def panel_rects(players: int) -> list[pygame.Rect]:
     return [pygame.Rect(RIGHT.x, RIGHT.y + i * (h + gap), RIGHT.w, h) for i in range(players)]
 
 
+def mini_origin(panel: pygame.Rect) -> tuple[int, int]:
+    """The top-left of a seat panel's small album."""
+    return panel.right - 5 * MINI_CELL - 18, panel.y + 74
+
+
+def mini_rect(panel: pygame.Rect, item: Item) -> pygame.Rect:
+    """Where a placed stamp sits in a seat panel's small album."""
+    x0, y0 = mini_origin(panel)
+    return pygame.Rect(x0 + item["col"] * MINI_CELL, y0 + item["row"] * MINI_CELL, item["cols"] * MINI_CELL - 1,
+                       item["rows"] * MINI_CELL - 1)
+
+
 def panel_strip(seat: dict[str, Any], phase: str) -> list[Item]:
     """The small items shown in a seat panel for this phase."""
     if phase in ("collect", "swap_prep"):
@@ -104,6 +117,8 @@ def build(view: View, viewer: int | None, split: dict[str, str], slots: dict[str
         for i, item in enumerate(strip[:8]):
             lay.add(item["key"], pygame.Rect(rect.x + 16 + i * (MINI + 6), rect.y + 98, MINI, MINI), item,
                     f"panel{seat['seat']}")
+        for item in seat["album"]:  # so a placement flies into the seat's small album
+            lay.add(item["key"], mini_rect(rect, item), item, f"mini{seat['seat']}")
     _contests(lay, view)
     phase = view["phase"]
     me = view["seats"][viewer] if viewer is not None else None

@@ -9,7 +9,7 @@ import pygame
 
 from game.palette import BRASS, CREAM, GOLD, MUTED, NIGHT
 from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
-from game.scenes.stamp_swap.layout import HEAD, LEFT, TOP, Layout, panel_rects
+from game.scenes.stamp_swap.layout import HEAD, LEFT, MINI_CELL, TOP, Layout, mini_origin, panel_rects
 from game.text import Colour
 from game.widgets import PANEL_BG, PANEL_EDGE
 
@@ -213,6 +213,8 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
         i = seat["seat"]
         acting = i in v["waiting"]
         panel(surf, rect, radius=16, edge=GOLD if acting else (110, 86, 52), width=4 if acting else 2)
+        if i == scene.beat_seat:  # the seat whose move is on show now
+            pygame.draw.rect(surf, CREAM, rect.inflate(6, 6), 4, border_radius=18)
         seat_disc(scene, surf, i, (rect.x + 30, rect.y + 30), 18)
         who = scene.names[i] + (" (you)" if i == scene.viewer else "")
         text.draw(surf, who, (rect.x + 58, rect.y + 10), 26, CREAM, bold=True)
@@ -257,19 +259,20 @@ def _spaces(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat
     label = {"collect": "Daily Collection", "swap_prep": "Reserve + piles", "swap_choose": "Reserve + received",
              "show": "Still to place", "over": ""}.get(scene.v["phase"], "")
     scene.app.text.draw(surf, label, (rect.x + 16, rect.y + 72), 20, MUTED)
-    _mini_album(surf, rect, seat)
+    _mini_album(surf, rect, seat, scene.hidden)
 
 
-def _mini_album(surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any]) -> None:
+def _mini_album(surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any], hidden: set[str]) -> None:
     from game.scenes.stamp_swap.art import STAMP_RGB
 
-    c = 13
-    x0, y0 = rect.right - 5 * c - 18, rect.y + 74
+    c = MINI_CELL
+    x0, y0 = mini_origin(rect)
     colours = {a["key"]: STAMP_RGB.get(a.get("colour", ""), (150, 150, 150)) for a in seat["album"]}
     for r, row in enumerate(seat["grid"]):
         for k, key in enumerate(row):
             cell = pygame.Rect(x0 + k * c, y0 + r * c, c - 1, c - 1)
-            pygame.draw.rect(surf, colours.get(key, (60, 50, 40)) if key else (60, 50, 40), cell)
+            shown = key and key not in hidden  # a stamp still flying in is not there yet
+            pygame.draw.rect(surf, colours.get(key, (60, 50, 40)) if shown else (60, 50, 40), cell)
 
 
 def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any]) -> None:
@@ -299,7 +302,7 @@ def paint_head(scene: StampSwapScene, surf: pygame.Surface) -> None:
 def paint_items(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     """Every item of the phase area (panel minis are painted with their panels)."""
     for placed in lay.items:
-        if placed.zone.startswith("panel") or placed.key in scene.hidden:
+        if placed.zone.startswith(("panel", "mini")) or placed.key in scene.hidden:
             continue
         if placed.zone == "album":
             surf.blit(scene.art.shape(placed.item, placed.rect.h // placed.item["rows"]), placed.rect)

@@ -17,7 +17,7 @@ from game.match.table import Table
 from game.palette import GOLD, MUTED, RED
 from game.scenes.curtain import CurtainScene
 from game.scenes.match import MatchScene, Recap
-from game.scenes.stamp_swap import story
+from game.scenes.stamp_swap import beats, story
 from game.scenes.stamp_swap.art import StampArt, value_text
 from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
 from game.scenes.stamp_swap.controls import Controls
@@ -58,6 +58,11 @@ class StampSwapScene(InputMixin, MatchScene):
         self.day_rows: list[tuple[Any, ...]] = []
         self.day_extra: list[str] = []
         self.final_shown = False
+        self.queue: list[beats.Stage] = []
+        self.beat_left = 0.0
+        self.beat_seat: int | None = None
+        self.caption: str | None = None
+        self.day_over = "Friday"
         self.v: dict[str, Any] = table.view(None)
         self.counters = [Counter(s["score"], rate=12) for s in self.v["seats"]]
         self.slots: dict[str, int] = pool_slots(self.v["pool"], {})
@@ -158,6 +163,7 @@ class StampSwapScene(InputMixin, MatchScene):
         if not self.acting:
             return False
         assert self.viewer is not None
+        self.flush()  # what was still being shown lands first: my move follows it
         try:
             self.table.act(self.viewer, action)
         except IllegalAction as exc:
@@ -169,7 +175,7 @@ class StampSwapScene(InputMixin, MatchScene):
         return True
 
     def absorb(self) -> None:
-        """Tell, sound and animate what happened, then redraw from the new view.
+        """Queue what happened as stages: one decision at a time, each with its words and motion.
 
         The words, banners and scores come from the public events (they stay on screen when the
         device is passed); the animation uses the events as the shown seat may see them.
@@ -178,13 +184,68 @@ class StampSwapScene(InputMixin, MatchScene):
         mine = public if self.viewer is None else self.table.take_events(self.viewer)
         if not public and not mine:
             return
-        for event in public:
-            words = story.line(event, self.names, self._lookup)
-            if words:
-                self.notes = [*self.notes[-30:], words]
+        self.queue += beats.stages(public, mine)
+        if self.beat_left <= 0:
+            self._next_stage()
+
+    @property
+    def speed(self) -> float:
+        """The bot speed (a local table's); beats shrink with it."""
+        return float(getattr(self.table, "speed", 1.0))
+
+    def _next_stage(self) -> None:
+        """Show the next queued stage (a long queue, as online, plays faster)."""
+        if not self.queue or self.summary is not None:
+            return
+        stage = self.queue.pop(0)
+        hurry = 1.0 if len(self.queue) < 3 else 0.3
+        self.beat_left = stage.seconds(self.speed) * hurry
+        self.beat_seat = next((e.seat for e in stage.public if e.seat is not None), None)
+        words = [w for w in (story.line(e, self.names, self._lookup) for e in stage.public) if w]
+        self.caption = words[0] if words and self.beat_left > 0 else None
+        self.notes = [*self.notes[-30:], *words]
+        for event in stage.public:
             self._remember(event)
-        self.play_sounds(mine)
-        self._sync(mine)
+        self.play_sounds(stage.mine)
+        if stage.fold:
+            self._show_folded(beats.fold(self.v, stage.public), stage.mine)
+        else:
+            self._sync(stage.mine)
+        if stage.freeze:
+            self._open_summary()
+
+    def flush(self) -> None:
+        """Show every queued stage at once (a person is about to move)."""
+        while self.queue and self.summary is None:
+            self._next_stage()
+        self.beat_left = 0.0
+        self.caption = None
+
+    def _show_folded(self, view: dict[str, Any], events: list[Any]) -> None:
+        """A step of a chain the table is already past: the shown view moved on by its events."""
+        old = self.lay
+        self.v = view
+        self.lay = build(view, self.viewer, self.split, self.slots)
+        for counter, seat in zip(self.counters, view["seats"]):
+            counter.set(seat["score"])
+        animate(self, old, events)
+        self.controls.update()
+        self.restatic()
+
+    def _step_beats(self, dt: float) -> None:
+        if self.beat_left <= 0 or self.summary is not None:
+            return
+        self.beat_left -= dt
+        if self.beat_left <= 0:
+            self.caption = None
+            self.beat_seat = None
+            self._next_stage()
+            self.restatic()
+
+    @property
+    def busy(self) -> bool:
+        """True while a stage is on show or waiting: bots hold their next move."""
+        return self.beat_left > 0 or bool(self.queue)
 
     def _lookup(self, key: str) -> dict[str, Any] | None:
         for placed in self.lay.items:
@@ -210,9 +271,7 @@ class StampSwapScene(InputMixin, MatchScene):
         elif event.kind == "points":
             self._float(seat, int(d["points"]))
         elif event.kind == "day_end":
-            day = ("Friday", "Saturday", "Sunday")[min(2, int(d["day"]))]
-            self.summary = (day, sorted(self.day_rows), list(self.day_extra))
-            self.day_rows, self.day_extra = [], []
+            self.day_over = ("Friday", "Saturday", "Sunday")[min(2, int(d["day"]))]
 
     def _float(self, seat: int | None, points: int) -> None:
         if seat is None or not points:
@@ -220,18 +279,30 @@ class StampSwapScene(InputMixin, MatchScene):
         r = score_rect(self, seat)
         float_text(self, value_text(points), (r.centerx - 60, r.centery), GOLD if points > 0 else RED)
 
+    def _open_summary(self) -> None:
+        """The day's scores over the Show's table as it ended (the next day waits behind it)."""
+        self.summary = (self.day_over, sorted(self.day_rows), list(self.day_extra))
+        self.day_rows, self.day_extra = [], []
+        self.beat_left, self.caption = 0.0, None
+        self.controls.update()
+        self.restatic()
+
     def close_summary(self) -> None:
         """Next day (or the Final Show) after looking at a Show's scores."""
         self.summary = None
-        self._sync([])
+        if self.queue:
+            self._next_stage()
+        else:
+            self._sync([])
 
     # time ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         quiet = self.summary is None and not self.v["over"]
-        self.pump(bots=quiet)
+        self.pump(bots=quiet and not self.busy)
         if quiet:
             self.absorb()
+        self._step_beats(dt)
         step_counters(self, dt)
 
     # drawing -------------------------------------------------------------------------------

@@ -33,9 +33,11 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
     if kind == "piles_shown":
         return "Everyone is ready: the piles are on the table"
     if kind == "pile_taken":
-        return f"{who} took {names[d['owner']]}'s Pile {'AB'[d['pile']]}"
+        owner = names[d["owner"]]
+        return (f"{who} took {owner}'s Pile {'AB'[d['pile']]} ({_count(d['items'])}); "
+                f"{owner} keeps Pile {'BA'[d['pile']]}")
     if kind == "kept_both":
-        return f"{who} keeps both of their own piles"
+        return f"{who} keeps both of their own piles: no other player's pile was left to take"
     if kind == "revealed":
         return f"{who} reveals {len(d['stamps'])} face-down stamp(s)"
     if kind == "specialist":
@@ -45,12 +47,18 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
     return _show_line(kind, who, d, lookup)
 
 
+def _count(items: list[Any]) -> str:
+    return "1 item" if len(items) == 1 else f"{len(items)} items"
+
+
 def _show_line(kind: str, who: str, d: Mapping[str, Any], lookup: Lookup) -> str | None:
     if kind == "attendees_joined":
         return f"{who} adds {len(d['items'])} attendee(s) to their collection"
     if kind == "placed":
         item = lookup(d["item"])
-        return f"{who} placed {describe(item) if item else 'a stamp'}"
+        if item is None or not item.get("known"):
+            return f"{who} placed a stamp"
+        return f"{who} placed {describe(item)}: it scores at the Final Show"
     if kind == "discarded":
         item = lookup(d["item"])
         name = item["name"] if item and item.get("known") else "a stamp"
