@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any
 from game.palette import CREAM, GOLD, MUTED
 from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.layout import CENTRE
+from game.scenes.stamp_swap.story import placing_note
 from game.ui import button
 from rules.stamp_swap.actions import Prepare
+from rules.stamp_swap.botvalue import counts_for
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
@@ -123,9 +125,14 @@ def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
 def _show_prompt(scene: StampSwapScene, mine: bool, who: str) -> tuple[str, tuple[Any, ...]]:
     v = scene.v
     if not mine:
+        if not v["waiting"]:
+            return "The Show is scored", CREAM
         return f"The Show — waiting for {_names(scene, v['waiting'])}", CREAM
     me = v["seats"][scene.viewer]
+    carried = scene.carried()
+    if carried is not None:
+        return placing_note(carried, counts_for(v, carried["id"])), GOLD
     if me["pending"]:
-        return f"{who}: drag each stamp onto a lit spot in your album", GOLD
+        return f"{who}: drag each stamp's middle onto a lit square in your album", GOLD
     return f"{who}: tap a gold contest card to score it with a ticket", GOLD
 

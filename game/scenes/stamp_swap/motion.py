@@ -116,9 +116,9 @@ def vanish(scene: StampSwapScene, item: dict[str, Any], start: pygame.Rect, labe
     float_text(scene, label, start.center, RED if label.startswith("\u2212") else GOLD)
 
 
-def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: Colour) -> None:
+def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: Colour, size: int = 44) -> None:
     """A big number that rises and fades."""
-    label = FloatText(scene.app.text.render(words, 44, colour, bold=True, shadow=True), pos)
+    label = FloatText(scene.app.text.render(words, size, colour, bold=True, shadow=True), pos)
     scene.movers.append(label)
     end = (pos[0], pos[1] - 90)
 

@@ -37,7 +37,8 @@ DAYS = ("Friday", "Saturday", "Sunday")
 PHASES = (("collect", "Collect"), ("swap", "Swap"), ("show", "Show"))
 TRACK = pygame.Rect(964, 10, 606, 70)
 SYMBOL_ICON = {"H": "stamp_facedown", "R": "stamp_rare", "A": "specialist"}
-LEGEND = ("S stamp · H face-down · F forever 1x1", "R rare · A attendee")
+# The legend shows each symbol as it is drawn on the events (icons for H, R and A, not letters).
+LEGEND = ((("S", "stamp"), ("H", "face-down"), ("F", "forever 1x1")), (("R", "rare"), ("A", "attendee")))
 
 
 def seat_disc(scene: StampSwapScene, surf: pygame.Surface, seat: int, centre: tuple[int, int], r: int) -> None:
@@ -132,12 +133,14 @@ def paint_events(scene: StampSwapScene, surf: pygame.Surface) -> None:
     for line in text.wrap(top["instruction"], 26, card.w - 32)[:4]:
         text.draw(surf, line, (card.x + 16, yy), 26, (40, 28, 16))
         yy += 32
-    legend = LEGEND
-    ly = card.bottom - 10 - 24 * len(legend)
+    ly = card.bottom - 8 - 28 * len(LEGEND)
     if ly > yy:
-        for line in legend:
-            text.draw(surf, line, (card.x + 16, ly), 20, (110, 90, 60))
-            ly += 24
+        for row in LEGEND:
+            x = card.x + 16
+            for letter, word in row:
+                surf.blit(symbol_chip(scene, letter, 24), (x, ly))
+                x = text.draw(surf, word, (x + 28, ly + 1), 20, (90, 70, 44)).right + 16
+            ly += 28
 
 
 def _symbols(scene: StampSwapScene, surf: pygame.Surface, symbols: str, x: int, y: int, size: int,
@@ -228,6 +231,9 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
             surf.blit(icon, (rect.right - 150, rect.y + 10))
         _spaces(scene, surf, rect, seat, lay)
         _panel_footer(scene, surf, rect, seat)
+        notes = scene.swap_notes.get(i)
+        if notes and rect.h >= 214 and v["phase"] in ("swap_choose", "show"):  # five seats: in the summary only
+            text.draw(surf, "Swap: " + " · ".join(notes), (rect.x + 16, rect.y + 184), 20, MUTED)
 
 
 def score_rect(scene: StampSwapScene, seat: int) -> pygame.Rect:
@@ -296,7 +302,10 @@ def paint_head(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The prompt line: whose move and what to do."""
     panel(surf, HEAD, radius=16)
     prompt, colour = scene.prompt()
-    scene.app.text.draw(surf, prompt, HEAD.center, 28, colour, bold=True, anchor="center")
+    size = 28
+    while size > 18 and scene.app.text.font(size, True).size(prompt)[0] > HEAD.w - 32:
+        size -= 2  # a long line (who took whose pile) shrinks to fit rather than spill
+    scene.app.text.draw(surf, prompt, HEAD.center, size, colour, bold=True, anchor="center")
 
 
 def paint_items(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:

@@ -22,7 +22,7 @@ from game.scenes.stamp_swap.art import StampArt, value_text
 from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
-from game.scenes.stamp_swap.layout import Layout, build, pool_slots
+from game.scenes.stamp_swap.layout import Layout, build, fit_centre, pool_slots
 from game.scenes.stamp_swap.motion import animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
 from game.widgets import felt
@@ -63,6 +63,7 @@ class StampSwapScene(InputMixin, MatchScene):
         self.beat_seat: int | None = None
         self.caption: str | None = None
         self.day_over = "Friday"
+        self.swap_notes: dict[int, list[str]] = {}
         self.v: dict[str, Any] = table.view(None)
         self.counters = [Counter(s["score"], rate=12) for s in self.v["seats"]]
         self.slots: dict[str, int] = pool_slots(self.v["pool"], {})
@@ -264,14 +265,42 @@ class StampSwapScene(InputMixin, MatchScene):
             item = self._lookup(d["item"])
             name = item["name"] if item and item.get("known") else "A stamp"
             pts = value_text(int(d["points"]))
-            self.banners[seat] = (f"{name} is discarded at once:", f"{pts} points",
+            why = story.discard_reason(int(d["value"]), int(d["points"]), self.v)
+            self.banners[seat] = (f"{name} fits nowhere, so it is discarded at once{why}:", f"{pts} points",
                                   item or {"key": d["item"], "known": False})
-            self.day_extra.append(f"{self.names[seat]}: {name} did not fit, discarded for {pts}")
+            self.day_extra.append(f"{self.names[seat]}: {name} did not fit, discarded for {pts}{why}")
             self._float(seat, int(d["points"]))
+        elif event.kind == "placed" and seat == self.viewer:
+            self._float_placed(d["item"], int(d["row"]), int(d["col"]))
+        elif event.kind in ("pile_taken", "kept_both"):
+            self._swap_note(event)
+        elif event.kind == "day_start":
+            self.swap_notes = {}
         elif event.kind == "points":
             self._float(seat, int(d["points"]))
         elif event.kind == "day_end":
             self.day_over = ("Friday", "Saturday", "Sunday")[min(2, int(d["day"]))]
+
+    def _float_placed(self, key: str, row: int, col: int) -> None:
+        """A placed stamp says what it is worth, and when: nothing is added now."""
+        item = self._lookup(key)
+        if item is None or not item.get("known"):
+            return
+        x, y = fit_centre(row, col, item["rows"], item["cols"])
+        value = int(item["value"])
+        float_text(self, f"{value_text(value)} at the Final Show", (x, y), GOLD if value > 0 else MUTED, 30)
+
+    def _swap_note(self, event) -> None:  # type: ignore[no-untyped-def]
+        """Who took whose pile, kept for each seat's panel and the day's summary."""
+        seat, d = event.seat, event.data
+        if event.kind == "kept_both":
+            self.swap_notes[seat] = [*self.swap_notes.get(seat, []), "kept both own piles"]
+            self.day_extra.append(f"Swap: {self.names[seat]} kept both own piles (no other pile was left)")
+            return
+        owner, pile = d["owner"], "AB"[d["pile"]]
+        self.swap_notes[seat] = [*self.swap_notes.get(seat, []), f"took {self.names[owner]}'s {pile}"]
+        self.swap_notes[owner] = [*self.swap_notes.get(owner, []), f"gave {pile} to {self.names[seat]}"]
+        self.day_extra.append(f"Swap: {self.names[seat]} took {self.names[owner]}'s Pile {pile}")
 
     def _float(self, seat: int | None, points: int) -> None:
         if seat is None or not points:

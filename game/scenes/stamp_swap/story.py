@@ -70,3 +70,21 @@ def _show_line(kind: str, who: str, d: Mapping[str, Any], lookup: Lookup) -> str
     if kind == "final_show":
         return "The Final Show is scored"
     return None
+
+
+def placing_note(item: dict[str, Any], contests: list[str]) -> str:
+    """Why placing this stamp changes no score now, and what it does do."""
+    value = int(item["value"])
+    worth = {1: "", 0: " (cancelled)", -1: " (faded)"}[(value > 0) - (value < 0)]
+    counts = f"; it counts now for {' and '.join(contests)}" if contests else ""
+    return f"{item['name']} scores {value_text(value)}{worth} at the Final Show, not now{counts}"
+
+
+def discard_reason(value: int, points: int, view: dict[str, Any]) -> str:
+    """Why a discard gained or cost other than the stamp's printed value (Tweezers, the top event)."""
+    if points == value:
+        return ""
+    if points == 0 and value < 0:
+        return " (Tweezers: a faded stamp costs nothing)"
+    top = view["events"][0]["name"] if view["events"] else "the top event"
+    return f" ({top} changes discard points)"
