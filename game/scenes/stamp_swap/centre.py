@@ -165,7 +165,7 @@ def _choose(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             y += 26
         n, points = preview.get(contest["id"], (0, 0))
         stamps = "1 stamp" if n == 1 else f"{n} stamps"
-        text.draw(surf, f"Now: {value_text(points)} ({stamps})", (rect.centerx, rect.bottom - 64), 24,
+        text.draw(surf, f"Now {value_text(points)} · {stamps}", (rect.centerx, rect.bottom - 62), 22,
                   GOLD if points else MUTED, bold=True, anchor="midtop")
         tiers = "/".join(str(t) for t in contest["tiers"])
         text.draw(surf, f"Points {tiers}", (rect.centerx, rect.bottom - 32), 20, MUTED, anchor="midtop")
