@@ -12,14 +12,22 @@ from game.scenes.stamp_swap.layout import ALBUM, CELL, PENDING, fit_at, fit_cent
 from game.scenes.stamp_swap.motion import FloatText
 from rules.stamp_swap import GAME
 from rules.stamp_swap.actions import TakePile
-from rules.stamp_swap.botvalue import contest_preview
 from rules.stamp_swap.bots import BEAT, make_bot
+from rules.stamp_swap.botvalue import contest_preview
 from rules.stamp_swap.show import show_points
+from tests.conftest import make_player
 from tests.support import config, playout
 from tests.test_stamp_swap_helpers import PLAIN, choose_state, show_state
-from tests.test_stamp_swap_scene import _stamp, centre_of, mouse_drag, p, seats, start  # noqa: F401
+from tests.test_stamp_swap_scene import _stamp, centre_of, mouse_drag, seats, start
 
-__all__ = ["p"]
+
+@pytest.fixture
+def p():
+    """A headless player who has already read the briefing."""
+    player = make_player()
+    player.app.update_settings(seen_briefings=("stamp-swap",))
+    yield player
+    pygame.quit()
 
 
 class Clock:
