@@ -190,3 +190,21 @@ def test_contest_cards_show_what_they_score_now(p):
     scene.app.text.draw = spy
     scene.paint_static(pygame.Surface((1920, 1080)))
     assert sum(1 for w in shown if w.startswith("Now ")) == 4
+
+
+def test_every_specialist_has_its_own_picture():
+    from game.paths import sprites_dir
+    from rules.stamp_swap.cards import SPECIALISTS
+
+    files = [sprites_dir() / f"spec_{c.id}.svg" for c in SPECIALISTS]
+    assert all(f.exists() for f in files)
+    assert len({f.read_text() for f in files}) == len(SPECIALISTS)
+
+
+def test_specialist_tiles_differ_on_the_table(p):
+    from rules.stamp_swap.cards import SPECIALISTS
+
+    scene = start(p, seats(None, "easy"))
+    tiles = [scene.art.tile({"key": c.id, "id": c.id, "known": True, "kind": "specialist", "name": c.name,
+                             "text": c.text}, 40) for c in SPECIALISTS]
+    assert len({pygame.image.tobytes(t, "RGBA") for t in tiles}) == len(SPECIALISTS)

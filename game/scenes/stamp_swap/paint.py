@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 DAYS = ("Friday", "Saturday", "Sunday")
 PHASES = (("collect", "Collect"), ("swap", "Swap"), ("show", "Show"))
 TRACK = pygame.Rect(964, 10, 606, 70)
-SYMBOL_ICON = {"H": "stamp_facedown", "R": "stamp_rare", "A": "specialist"}
+SYMBOL_ICON = {"H": "stamp_facedown", "R": "stamp_rare", "A": "attendee"}
 # The legend shows each symbol as it is drawn on the events (icons for H, R and A, not letters).
 LEGEND = ((("S", "stamp"), ("H", "face-down"), ("F", "forever 1x1")), (("R", "rare"), ("A", "attendee")))
 
@@ -287,7 +287,7 @@ def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect
     specs = sum(1 for a in seat["attendees"] if a.get("kind") == "specialist")
     exhib = sum(1 for a in seat["attendees"] if a.get("kind") == "exhibitor")
     x = rect.x + 16
-    for icon, n, rgb in (("specialist", specs, SPECIALIST_RGB), ("exhibitor", exhib, EXHIBITOR_RGB)):
+    for icon, n, rgb in (("attendee", specs, SPECIALIST_RGB), ("exhibitor", exhib, EXHIBITOR_RGB)):
         surf.blit(scene.app.assets.image(icon, (30, 30)), (x, y))
         text.draw(surf, f"{n}", (x + 34, y + 2), 22, rgb, bold=True)
         x += 74
