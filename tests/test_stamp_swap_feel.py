@@ -96,7 +96,7 @@ def test_the_pile_chain_plays_one_choice_at_a_time_and_says_why_a_seat_keeps_bot
             break
         p.frames(1, dt=0.05)
     assert scene.v["phase"] == "show"
-    assert any("Swap: Cobalt kept both" in line for line in scene.day_extra)
+    assert "Cobalt kept both own piles (none other was left)" in scene.day_swaps
     assert scene.swap_notes[0] == ["gave A to Basil", "took Basil's B"]
 
 

@@ -29,7 +29,7 @@ SPOTS_PER_POINT = 10.0  # album spots left open per point of room; 1.0 changed n
 ROOM_FOR_PENDING = 5.0  # room bonus per other pending stamp that still fits; 0: same wins, +25.0
 # Seconds a bot waits before each decision (scaled by the player's bot speed), so a person can see
 # who did what: a pile choice is the moment of the day, a placement is one of many.
-BEAT = {"collect": 0.9, "swap_prep": 1.2, "swap_choose": 1.6, "show": 0.8}
+BEAT = {"collect": 0.9, "swap_prep": 1.2, "swap_choose": 1.6, "show": 0.6}
 CONTEST_BEAT = 1.2
 
 

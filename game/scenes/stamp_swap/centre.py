@@ -217,7 +217,12 @@ def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
         text.draw(surf, value_text(sum(vals)), (xs[5], y), 30, GOLD, bold=True)
         text.draw(surf, f"contest: {contest}", (xs[0] + 40, y + 30), 22, MUTED)
         y += 10
-    paint_note(scene, surf, pygame.Rect(SUMMARY.x + 40, y + 70, SUMMARY.w - 80, 200), extra, CREAM)
+    rows = [row for line in extra for row in text.wrap(line, 24, SUMMARY.w - 80)]
+    room = max(0, (SUMMARY.bottom - 130 - (y + 70)) // 30)  # above the Next day button
+    if len(rows) > room:
+        rows = [*rows[:max(0, room - 1)], "…"]
+    for k, row in enumerate(rows):
+        text.draw(surf, row, (SUMMARY.x + 40, y + 70 + 30 * k), 24, CREAM)
 
 
 def paint_banner(scene: StampSwapScene, surf: pygame.Surface, banner: tuple[str, str, dict[str, Any]]) -> None:

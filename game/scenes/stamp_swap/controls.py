@@ -36,7 +36,8 @@ class Controls:
         for b in (self.ready, self.clear, self.auto):
             b.show() if splitting else b.hide()
         if scene.summary is not None:
-            self.next.set_text("Final Show  ›" if scene.v["over"] else "Next day  ›")
+            last = scene.table.outcome() is not None  # the shown view is still Sunday's Show
+            self.next.set_text("Final Show  ›" if last else "Next day  ›")
             self.next.show()
         else:
             self.next.hide()

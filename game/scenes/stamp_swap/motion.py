@@ -120,7 +120,7 @@ def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: 
     """A big number that rises and fades."""
     label = FloatText(scene.app.text.render(words, size, colour, bold=True, shadow=True), pos)
     scene.movers.append(label)
-    end = (pos[0], pos[1] - 90)
+    end = (pos[0], pos[1] - 60)
 
     def done() -> None:
         if label in scene.movers:

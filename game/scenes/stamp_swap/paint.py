@@ -199,7 +199,7 @@ def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> 
 STATUS: dict[str, Callable[[dict[str, Any], dict[str, Any]], str]] = {
     "collect": lambda v, s: "collecting" if v["turn"] == s["seat"] else "",
     "swap_prep": lambda v, s: "ready" if s["ready"] else "splitting",
-    "swap_choose": lambda v, s: "choosing a pile" if v["turn"] == s["seat"] else ("chose" if s["chosen"] else ""),
+    "swap_choose": lambda v, s: "choosing" if v["turn"] == s["seat"] else ("chose" if s["chosen"] else ""),
     "show": lambda v, s: "done" if s["show_done"] else "placing",
     "over": lambda v, s: "",
 }

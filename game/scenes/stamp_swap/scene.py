@@ -56,7 +56,8 @@ class StampSwapScene(InputMixin, MatchScene):
         self.notes: list[str] = []
         self.recap = Recap(table, lambda e: story.line(e, self.names, self._lookup))
         self.day_rows: list[tuple[Any, ...]] = []
-        self.day_extra: list[str] = []
+        self.day_swaps: list[str] = []  # "Ann took Basil's B", for the day's summary
+        self.day_discards: dict[int, list[str]] = {}  # seat → "Red Bird +3" for each stamp that fitted nowhere
         self.final_shown = False
         self.queue: list[beats.Stage] = []
         self.beat_left = 0.0
@@ -268,7 +269,7 @@ class StampSwapScene(InputMixin, MatchScene):
             why = story.discard_reason(int(d["value"]), int(d["points"]), self.v)
             self.banners[seat] = (f"{name} fits nowhere, so it is discarded at once{why}:", f"{pts} points",
                                   item or {"key": d["item"], "known": False})
-            self.day_extra.append(f"{self.names[seat]}: {name} did not fit, discarded for {pts}{why}")
+            self.day_discards.setdefault(seat, []).append(f"{name} {pts}{why}")
             self._float(seat, int(d["points"]))
         elif event.kind == "placed" and seat == self.viewer:
             self._float_placed(d["item"], int(d["row"]), int(d["col"]))
@@ -295,12 +296,12 @@ class StampSwapScene(InputMixin, MatchScene):
         seat, d = event.seat, event.data
         if event.kind == "kept_both":
             self.swap_notes[seat] = [*self.swap_notes.get(seat, []), "kept both own piles"]
-            self.day_extra.append(f"Swap: {self.names[seat]} kept both own piles (no other pile was left)")
+            self.day_swaps.append(f"{self.names[seat]} kept both own piles (none other was left)")
             return
         owner, pile = d["owner"], "AB"[d["pile"]]
         self.swap_notes[seat] = [*self.swap_notes.get(seat, []), f"took {self.names[owner]}'s {pile}"]
         self.swap_notes[owner] = [*self.swap_notes.get(owner, []), f"gave {pile} to {self.names[seat]}"]
-        self.day_extra.append(f"Swap: {self.names[seat]} took {self.names[owner]}'s Pile {pile}")
+        self.day_swaps.append(f"{self.names[seat]} took {self.names[owner]}'s {pile}")
 
     def _float(self, seat: int | None, points: int) -> None:
         if seat is None or not points:
@@ -310,8 +311,11 @@ class StampSwapScene(InputMixin, MatchScene):
 
     def _open_summary(self) -> None:
         """The day's scores over the Show's table as it ended (the next day waits behind it)."""
-        self.summary = (self.day_over, sorted(self.day_rows), list(self.day_extra))
-        self.day_rows, self.day_extra = [], []
+        extra = ["Swap: " + " · ".join(self.day_swaps)] if self.day_swaps else []
+        extra += [f"{self.names[seat]} discarded (fitted nowhere): " + ", ".join(items)
+                  for seat, items in sorted(self.day_discards.items())]
+        self.summary = (self.day_over, sorted(self.day_rows), extra)
+        self.day_rows, self.day_swaps, self.day_discards = [], [], {}
         self.beat_left, self.caption = 0.0, None
         self.controls.update()
         self.restatic()

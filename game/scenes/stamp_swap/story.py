@@ -58,13 +58,15 @@ def _show_line(kind: str, who: str, d: Mapping[str, Any], lookup: Lookup) -> str
         item = lookup(d["item"])
         if item is None or not item.get("known"):
             return f"{who} placed a stamp"
-        return f"{who} placed {describe(item)}: it scores at the Final Show"
+        return f"{who} placed {item['name']}: it scores {value_text(int(item['value']))} at the Final Show"
     if kind == "discarded":
         item = lookup(d["item"])
         name = item["name"] if item and item.get("known") else "a stamp"
         return f"{who}: {name} does not fit — discarded for {value_text(int(d['points']))}"
     if kind == "show_scored":
         return f"{who} scored {value_text(sum(d['points'].values()))} at the Show"
+    if kind == "phase" and d.get("phase") == "show":
+        return "The Show: everyone places their new stamps"
     if kind == "day_end":
         return "The day is over"
     if kind == "final_show":
