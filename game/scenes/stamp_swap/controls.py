@@ -102,7 +102,7 @@ def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
     phase, me = v["phase"], scene.viewer
     if scene.curtain_up:
         return "Passing the device ...", MUTED
-    if scene.caption:
+    if scene.caption and scene.carried() is None:  # what I am placing beats what just happened
         return scene.caption, CREAM
     if phase == "over":
         return "The Final Show", GOLD

@@ -39,7 +39,8 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
     if kind == "kept_both":
         return f"{who} keeps both of their own piles: no other player's pile was left to take"
     if kind == "revealed":
-        return f"{who} reveals {len(d['stamps'])} face-down stamp(s)"
+        n = len(d["stamps"])
+        return f"{who} reveals {n} face-down stamp{'' if n == 1 else 's'}"
     if kind == "specialist":
         return f"{who}'s specialist {d['card'].title()} acts"
     if kind == "points":
@@ -53,7 +54,8 @@ def _count(items: list[Any]) -> str:
 
 def _show_line(kind: str, who: str, d: Mapping[str, Any], lookup: Lookup) -> str | None:
     if kind == "attendees_joined":
-        return f"{who} adds {len(d['items'])} attendee(s) to their collection"
+        n = len(d["items"])
+        return f"{who} adds {n} attendee{'' if n == 1 else 's'} to their collection"
     if kind == "placed":
         item = lookup(d["item"])
         if item is None or not item.get("known"):
