@@ -22,7 +22,7 @@ from game.scenes.stamp_swap.art import StampArt, value_text
 from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
-from game.scenes.stamp_swap.layout import Layout, build, fit_centre, pool_slots
+from game.scenes.stamp_swap.layout import ALBUM, Layout, build, fit_centre, pool_slots
 from game.scenes.stamp_swap.motion import animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
 from game.widgets import felt
@@ -288,6 +288,7 @@ class StampSwapScene(InputMixin, MatchScene):
         if item is None or not item.get("known"):
             return
         x, y = fit_centre(row, col, item["rows"], item["cols"])
+        x = max(ALBUM.x + 170, min(ALBUM.right - 170, x))  # the words stay over the album
         value = int(item["value"])
         float_text(self, f"{value_text(value)} at the Final Show", (x, y), GOLD if value > 0 else MUTED, 30)
 
