@@ -97,7 +97,7 @@ def perform(player: Player, g: Gesture, rng: random.Random | None = None, finger
     """Tap, drag (in steps) or press, with the mouse or (when `rng` says so) a finger."""
     use_finger = rng is not None and not g.button and rng.random() < 0.5
     a, b = g.a, g.b or g.a
-    steps = 6 if g.b else 0
+    steps = 4 if g.b else 0
     if use_finger:
         player.finger(pygame.FINGERDOWN, a, finger, emulate=False)
     else:

@@ -19,7 +19,7 @@ from tests.test_monkey_shell import random_event
 
 AIMED = 0.75  # share of turns that act on something drawn; the rest are random raw events
 MAX_TURNS = 4000
-MAX_SECONDS = 25.0
+MAX_CPU_SECONDS = 25.0  # process time, so a busy machine does not fail it (about 5-10 s when idle)
 
 
 def fail(exc: Exception) -> None:
@@ -60,11 +60,11 @@ def test_monkey_plays_stamp_swap_to_the_final_show(people):
     player.app.stack.replace(scene)
     player.frames(2)
     rng = random.Random(people)
-    phases, aimed, started = set(), 0, time.monotonic()
+    phases, aimed, started = set(), 0, time.process_time()
     for _turn in range(MAX_TURNS):
         if isinstance(player.app.stack.top, FinalShowScene):
             break
-        assert time.monotonic() - started < MAX_SECONDS, f"still playing after {aimed} aimed gestures"
+        assert time.process_time() - started < MAX_CPU_SECONDS, f"still playing after {aimed} aimed gestures"
         options = gestures(player)
         if options and rng.random() < AIMED:
             perform(player, rng.choice(options), rng, finger=rng.randrange(4))
