@@ -208,3 +208,18 @@ def test_specialist_tiles_differ_on_the_table(p):
     tiles = [scene.art.tile({"key": c.id, "id": c.id, "known": True, "kind": "specialist", "name": c.name,
                              "text": c.text}, 40) for c in SPECIALISTS]
     assert len({pygame.image.tobytes(t, "RGBA") for t in tiles}) == len(SPECIALISTS)
+
+
+def test_a_batch_is_cut_at_each_pile_choice_and_every_stage_but_the_last_folds():
+    from game.scenes.stamp_swap.beats import stages
+    from rules.contract import Event
+
+    batch = [Event("pile_taken", 0, {"owner": 1, "pile": 0, "items": ["a"], "returned": ["b"]}),
+             Event("revealed", 0, {"stamps": {"a": "x"}}), Event("kept_both", 2, {}),
+             Event("phase", None, {"phase": "show"}), Event("placed", 1, {"item": "b", "row": 0, "col": 0})]
+    cut = stages(batch, batch)
+    assert [[e.kind for e in s.public] for s in cut] == [["pile_taken", "revealed"], ["kept_both"],
+                                                         ["phase", "placed"]]
+    assert [s.fold for s in cut] == [True, True, False]
+    assert [e.kind for e in cut[2].mine] == ["revealed", "phase", "placed"]  # flipped on the real view
+    assert cut[0].seconds(1.6) == pytest.approx(1.6 * cut[0].seconds(1.0)) and cut[1].seconds(1.0) >= 2.0

@@ -18,7 +18,7 @@ View = dict[str, Any]
 
 # Seconds each kind of event holds the table (times the bot speed); the longest in a stage counts.
 BEATS = {"take": 0.6, "token_claimed": 0.8, "ready": 0.4, "piles_shown": 1.4, "pile_taken": 1.8,
-         "kept_both": 2.2, "revealed": 0.8, "phase": 1.2, "placed": 0.5, "discarded": 1.6,
+         "kept_both": 2.2, "revealed": 0.8, "phase": 1.2, "placed": 0.7, "discarded": 1.6,
          "show_scored": 1.2, "day_start": 1.0, "specialist": 1.0, "points": 0.8}
 OPENS = {"piles_shown", "pile_taken", "kept_both", "phase", "day_start", "final_show"}  # each starts a new stage
 
