@@ -78,7 +78,6 @@ def fold(view: View, events: list[Event]) -> View:
             owner.update(piles=None, offered=False, holding=[*owner["holding"], *other])
             taker = _seat(out, event.seat)
             taker.update(holding=[*taker["holding"], *taken], chosen=True)
-            out["turn"] = event.seat
         elif event.kind == "kept_both" and event.seat is not None:
             seat = _seat(out, event.seat)
             piles = seat.get("piles") or []
