@@ -233,7 +233,7 @@ def paint_banner(scene: StampSwapScene, surf: pygame.Surface, banner: tuple[str,
     text.draw(surf, "Does not fit", (rect.centerx, rect.y + 10), 30, CREAM, bold=True, anchor="midtop")
     surf.blit(scene.art.tile(banner[2], 96), (rect.x + 16, rect.y + 60))
     x = rect.x + 126
-    for k, row in enumerate(text.wrap(banner[0], 22, rect.right - x - 10)[:2]):
-        text.draw(surf, row, (x, rect.y + 56 + k * 26), 22, CREAM)
-    text.draw(surf, banner[1], (x, rect.y + 112), 30, GOLD, bold=True)
+    for k, row in enumerate(text.wrap(banner[0], 20, rect.right - x - 10)[:3]):
+        text.draw(surf, row, (x, rect.y + 52 + k * 24), 20, CREAM)
+    text.draw(surf, banner[1], (x, rect.bottom - 42), 30, GOLD, bold=True)
 

@@ -267,7 +267,7 @@ class StampSwapScene(InputMixin, MatchScene):
             name = item["name"] if item and item.get("known") else "A stamp"
             pts = value_text(int(d["points"]))
             why = story.discard_reason(int(d["value"]), int(d["points"]), self.v)
-            self.banners[seat] = (f"{name} fits nowhere, so it is discarded at once{why}:", f"{pts} points",
+            self.banners[seat] = (f"{name} fits nowhere: discarded at once{why}", f"{pts} points",
                                   item or {"key": d["item"], "known": False})
             self.day_discards.setdefault(seat, []).append(f"{name} {pts}{why}")
             self._float(seat, int(d["points"]))
@@ -308,7 +308,8 @@ class StampSwapScene(InputMixin, MatchScene):
         if seat is None or not points:
             return
         r = score_rect(self, seat)
-        float_text(self, value_text(points), (r.centerx - 60, r.centery), GOLD if points > 0 else RED)
+        start = (r.centerx - 60, r.bottom + 40)  # rises into the seat's own panel, never off the top
+        float_text(self, value_text(points), start, GOLD if points > 0 else RED)
 
     def _open_summary(self) -> None:
         """The day's scores over the Show's table as it ended (the next day waits behind it)."""

@@ -89,6 +89,6 @@ def discard_reason(value: int, points: int, view: dict[str, Any]) -> str:
     if points == value:
         return ""
     if points == 0 and value < 0:
-        return " (Tweezers: a faded stamp costs nothing)"
+        return " (Tweezers: free)"
     top = view["events"][0]["name"] if view["events"] else "the top event"
-    return f" ({top} changes discard points)"
+    return f" ({top}: {value_text(points)})"
