@@ -234,3 +234,15 @@ def test_the_words_say_why_a_stamp_scores_nothing_now_or_less_than_its_face():
     assert "\u22121 (faded) at the Final Show" in placing_note({"name": "Old Bird", "value": -1}, [])
     assert discard_reason(-2, 0, view) == " (Tweezers: free)"
     assert discard_reason(3, 6, view) == " (Spring Clean: +6)" and discard_reason(3, 3, view) == ""
+
+
+def test_a_silent_stage_never_holds_up_the_ones_behind_it(p):
+    from game.scenes.stamp_swap.beats import Stage
+    from rules.contract import Event
+
+    scene = start(p, seats(None, "easy"))
+    quiet, loud = Event("viewed", 0, {"items": []}), Event("day_start", None, {"day_name": "Friday", "pool": []})
+    scene.queue = [Stage([quiet], [quiet]), Stage([loud], [loud])]
+    scene.beat_left = 0.0
+    p.frames(3)
+    assert not scene.queue

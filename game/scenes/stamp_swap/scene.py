@@ -235,14 +235,18 @@ class StampSwapScene(InputMixin, MatchScene):
         self.restatic()
 
     def _step_beats(self, dt: float) -> None:
-        if self.beat_left <= 0 or self.summary is not None:
+        """Count the shown stage down; once it is over the next one starts (a silent stage at once)."""
+        if self.summary is not None:
             return
-        self.beat_left -= dt
-        if self.beat_left <= 0:
+        if self.beat_left > 0:
+            self.beat_left -= dt
+            if self.beat_left > 0:
+                return
             self.caption = None
             self.beat_seat = None
-            self._next_stage()
             self.restatic()
+        if self.queue:
+            self._next_stage()
 
     @property
     def busy(self) -> bool:
