@@ -185,7 +185,8 @@ class LocalTable:
             if seat in waiting and seat not in self._pending:
                 self._schedule(seat, now)
         for seat, pending in list(self._pending.items()):
-            self._maybe_apply(seat, pending, now)
+            if self._maybe_apply(seat, pending, now) and not self.info.realtime:
+                break  # one turn-based bot move per poll: a scene can show each before the next lands
 
     def _advance(self, now: float) -> None:
         self._state, events = self.game.tick(self._state, now)
@@ -212,16 +213,18 @@ class LocalTable:
             pending.action = bot.choose(view, legal, now + beat)
         self._pending[seat] = pending
 
-    def _maybe_apply(self, seat: int, pending: _Pending, now: float) -> None:
+    def _maybe_apply(self, seat: int, pending: _Pending, now: float) -> bool:
+        """Apply a bot's move once its beat is over; True when it moved."""
         if now < pending.due or (pending.future is not None and not pending.future.done()):
-            return
+            return False
         del self._pending[seat]
         action = pending.future.result() if pending.future is not None else pending.action
         if action is None or seat not in self.game.waiting(self._state):
-            return
+            return False
         if self.game.check(self._state, seat, action, now) is not None:
-            return  # the table moved on while it thought (real time): it will think again
+            return False  # the table moved on while it thought (real time): it will think again
         self._apply(seat, action, now)
+        return True
 
     # the clock -------------------------------------------------------------------------------
     @property
