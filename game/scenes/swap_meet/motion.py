@@ -64,7 +64,7 @@ class Effects:
         spot = (round(pos[0]), round(pos[1]))
         now = self.now()
         delay = max(0.0, self.label_free.get(spot, now) - now)
-        self.label_free[spot] = now + delay + LABEL
+        self.label_free[spot] = now + delay + LABEL + 0.1  # the last one has faded out by then
         ux, uy = UP[angle]
         w, h = img.get_size()
         room = (bounds.h - h if uy else bounds.w - w) - 8.0 if bounds is not None else 40.0
