@@ -111,7 +111,7 @@ def test_two_labels_at_one_stall_take_turns_and_stay_inside_its_row():
     scene.on_events([])
     scene.table.scripted(1, Peek(0))  # "Basil plays Inside Trading" and "Basil peeked at your contract"
     scene.on_events(scene.table.take_events(scene.viewer))
-    row, _ = scene.label_frame(1)
+    _, row, _ = scene.label_place(1)
     assert row is not None
     seen_at_once = 0
     for _ in range(200):

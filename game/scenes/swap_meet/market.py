@@ -88,9 +88,10 @@ class Market:
         if note:
             text.draw(canvas, note, (r.x + side + 22, r.y + 44), 24, GOLD if not f else edge, bold=True)
         if kind in self.preview:  # what a pin here would score (a type you hold none of loses points)
-            points = self.preview[kind]
-            words = f"Bank: {points:g}" if self.held.get(kind) else f"None held: {points:g}"
-            text.draw(canvas, words, (r.x + 14, r.y + 80), 22, CREAM if self.held.get(kind) else RED, bold=True)
+            points, held = self.preview[kind], self.held.get(kind, 0)
+            text.draw(canvas, "if banked" if held else "none held", (r.x + 14, r.y + 80), 20,
+                      MUTED if held else RED)
+            text.draw(canvas, f"{points:+g}", (r.x + 14, r.y + 102), 30, CREAM if points >= 0 else RED, bold=True)
         bar = pygame.Rect(r.x + 14, r.bottom - 36, r.w - 28, 24)
         pygame.draw.rect(canvas, (18, 14, 10), bar, border_radius=10)
         k = (min(HIGH, max(LOW, value)) - LOW) / (HIGH - LOW)

@@ -115,7 +115,7 @@ class Effects:
         if event.kind in ("offer_open", "crash", "action_played", "peek") and event.seat is not None:
             line = feed_line(event, self.scene.names)
             if line:
-                bounds, angle = self.scene.label_frame(event.seat)
-                self.label(line, anchor(event.seat), CREAM if event.kind == "offer_open" else GOLD, bounds, angle)
+                pos, bounds, angle = self.scene.label_place(event.seat)
+                self.label(line, pos, CREAM if event.kind == "offer_open" else GOLD, bounds, angle)
         return 0.0
 

@@ -138,15 +138,25 @@ class SwapMeetScene(MatchScene):
         c = self.market.rect
         return c.x + c.w * (i + 1) / (len(bots) + 1), c.y - 20
 
-    def label_frame(self, seat: int | None) -> tuple[pygame.Rect | None, int]:
-        """Where a seat's floating label must stay (a rival's row, a person's panel) and how it is turned."""
+    def label_place(self, seat: int | None) -> tuple[tuple[float, float], pygame.Rect | None, int]:
+        """Where a seat's floating label starts, the rectangle it must stay in (a rival's row, a
+        person's panel, the hint line under one person's own cards) and how it is turned."""
         region = self.region_of.get(seat) if seat is not None else None
         if self.table_mode:
-            return (region.rect, region.angle) if region is not None else (self.centre, 0)
+            if region is None:
+                return self.anchor(seat), self.centre, 0
+            uw = region.upright[0]
+            (ax, ay), (bx, by) = region.to_canvas((0, 268)), region.to_canvas((uw, 310))  # the hint line
+            line = pygame.Rect(min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay))
+            return line.center, line, region.angle
         if not self.regions or seat is None:
-            return None, 0
-        row = self.regions[0].panel.rival_rects.get(seat)
-        return (row.move(self.regions[0].rect.topleft) if row is not None else self.regions[0].rect), 0
+            return self.anchor(seat), None, 0
+        mine = self.regions[0]
+        if region is mine:  # under the hand, so it never hides the cards it talks about
+            line = pygame.Rect(mine.rect.x, mine.rect.y + 584, 1100, 60)
+            return line.center, line, 0
+        row = mine.panel.rival_rects.get(seat)
+        return self.anchor(seat), (row.move(mine.rect.topleft) if row is not None else mine.rect), 0
 
     def centre_point(self) -> tuple[float, float]:
         """The middle of the market strip."""
