@@ -247,3 +247,11 @@ def test_a_seat_named_you_gets_plain_english(kind, data, words):
     assert feed_line(Event(kind, 0, data), ["You", "Basil"]) == words
     assert feed_line(Event("peek", 1, {"target": 0}), ["You", "Basil"]) == "Basil peeked at your contract"
     assert feed_line(Event("offer_open", 1, {"count": 1, "kind": "sack"}), ["You", "Basil"]) == "Basil offers 1 Sack"
+
+
+@pytest.mark.parametrize("humans", [2, 3, 4, 6])
+def test_the_table_feed_is_never_under_the_market_strip(humans):
+    p, scene = start(humans=humans, seats=max(humans + 1, 3) if humans < 6 else 6)
+    assert not scene._feed_rect().colliderect(scene.market.rect)
+    assert scene.centre.contains(scene.market.rect)
+    pygame.quit()

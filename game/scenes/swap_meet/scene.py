@@ -46,6 +46,7 @@ from rules.swap_meet.data import SUMMARY_SECONDS
 
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
 REACTION = 0.5  # a card-spending button must have stood still this long before the press that uses it
+FEED_H = 64  # two feed lines under the table-mode clock
 PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
 SIMPLE = {"pull": Pull, "cash": CashOut, "audit": TaxAudit, "takeover": HostileTakeover}
 SPENDS = ("peek", "audit", "takeover", "crash:")  # intents that use up an action card
@@ -105,7 +106,8 @@ class SwapMeetScene(MatchScene):
         c = self.centre
         clock = pygame.Rect(0, 0, 440, 136)
         clock.midtop = (c.centerx, c.y + 14)
-        return pygame.Rect(c.x + 24, c.bottom - 196, c.w - 48, 180), clock
+        top = max(c.bottom - 196, clock.bottom + 10 + FEED_H)  # the feed lines stay uncovered
+        return pygame.Rect(c.x + 24, top, c.w - 48, min(180, c.bottom - 16 - top)), clock
 
     def _build_buttons(self) -> None:
         if self.table_mode:
@@ -373,7 +375,7 @@ class SwapMeetScene(MatchScene):
     def _feed_rect(self) -> pygame.Rect:
         """Where the feed lines are painted."""
         if self.table_mode:
-            return pygame.Rect(self.centre.x + 20, self.countdown.rect.bottom + 6, self.centre.w - 40, 70)
+            return pygame.Rect(self.centre.x + 20, self.countdown.rect.bottom + 6, self.centre.w - 40, FEED_H)
         return pygame.Rect(280, 16, 1090, 78)
 
     def _paint_feed(self, surface: pygame.Surface) -> None:
