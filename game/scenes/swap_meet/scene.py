@@ -49,7 +49,7 @@ REACTION = 0.5  # a card-spending button must have stood still this long before 
 FEED_H = 64  # two feed lines under the table-mode clock
 PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
 SIMPLE = {"pull": Pull, "cash": CashOut, "audit": TaxAudit, "takeover": HostileTakeover}
-SPENDS = ("peek", "audit", "takeover", "crash:")  # intents that use up an action card
+SPENDS = ("audit", "takeover", "crash:")  # panel button keys that use up an action card
 
 
 def spends_card(intent: tuple[Any, ...]) -> bool:
