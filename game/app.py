@@ -283,6 +283,8 @@ class App:
             return
         if event.type == pygame.KEYDOWN and self._global_key(event):
             return
+        if self.pointer.ghost(event):
+            return
         if event.type in POINTER_TYPES or event.type == pygame.KEYDOWN:
             self._last_input = self.clock()
         if self.coach is not None and self.coach.intercept(event):

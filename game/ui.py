@@ -116,6 +116,26 @@ class CanvasUIManager(pygame_gui.UIManager):
         return False
 
 
+FINGER_CLICKS = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}
+
+
+def for_widgets(event: pygame.event.Event, window: tuple[int, int]) -> pygame.event.Event | None:
+    """The event as pygame-gui should see it (None: not at all).
+
+    pygame-gui knows only the mouse, and SDL turns only the first finger on the glass into mouse
+    events: while another finger rests anywhere (a peek tab held, a palm), a tap on a button
+    never reached it. So every finger press and lift becomes a left click of its own here, and
+    SDL's emulated clicks (touch=True) are dropped so the first finger does not click twice.
+    """
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(event, "touch", False):
+        return None
+    kind = FINGER_CLICKS.get(event.type)
+    if kind is None:
+        return event
+    pos = (round(event.x * window[0]), round(event.y * window[1]))
+    return pygame.event.Event(kind, pos=pos, button=1, touch=True)
+
+
 def button(manager: pygame_gui.UIManager, rect: pygame.Rect | tuple[Any, ...], text: str,
            object_id: str | None = None, tool_tip: str | None = None,
            container: Any = None) -> pygame_gui.elements.UIButton:

@@ -7,7 +7,7 @@ import pytest
 
 from game.scenes.swap_meet.layout import Region
 from game.scenes.swap_meet.panel import SeatPanel
-from game.scenes.swap_meet.scene import SwapMeetScene
+from game.scenes.swap_meet.scene import REACTION, SwapMeetScene
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from rules.contract import MatchConfig, SeatConfig
 from rules.swap_meet.actions import OpenOffer
@@ -36,7 +36,7 @@ def start(humans: int = 1, seats: int = 4, hands=None, round_seconds: int = 90, 
     if hands is not None:
         scene.table.load_position(scenario(hands, now=scene.table.now(), round_seconds=round_seconds))
         scene.on_events([])
-    p.frames(2)
+    p.frames(2 + int(REACTION * 60) + 1)  # buttons that spend a card answer only once they have stood still
     return p, scene
 
 
@@ -132,7 +132,7 @@ def test_cash_out_is_dim_when_the_hand_does_not_match():
 
 def test_the_timer_locks_the_round_on_the_clock_then_the_summary_and_the_next_round():
     p, scene = start(hands=HANDS, round_seconds=60)
-    p.clock.advance(59.5)
+    p.clock.advance(scene.view.deadline - scene.table.now() - 0.5)
     p.frames(1)
     assert scene.table.view(0).phase == "trading"
     assert "tick_fast" in p.app.audio.played

@@ -72,13 +72,14 @@ HELP_PAGES: list[tuple[str, str]] = [
         "Bank pin",
         "Tap the market to pin the type you bank if you miss the contract. Only you see it. Without a "
         "pin you bank the type you hold most; on a tie, the one with the higher multiplier, then "
-        "Crate, Sack, Coin, Rack in that order.",
+        "Crate, Sack, Coin, Rack in that order. Each meter shows what banking that type would score "
+        "now; a type you hold none of scores a loss, so pinning it asks for a second tap.",
     ),
     (
         "Action cards",
         "Each appears as a button only while you hold it, and is used up when played.\n"
         "Market Crash — halve a resource's multiplier.\n"
-        "Inside Trading — Peek on a rival's row: their contract is shown to you alone.\n"
+        "Inside Trading — Peek on a rival's row: their contract and its recipe are shown to you alone.\n"
         "Tax Audit — everyone, you included, discards one random loose resource (one not in their "
         "open offer). Fewer resources means an exact contract is out of reach unless you get one back.\n"
         "Hostile Takeover — steal a random resource from the current high score: the other player "

@@ -13,6 +13,7 @@ from game.palette import CREAM, GOLD, MUTED, NIGHT, RED
 from game.pointer import PointerEvent
 from game.scene import Scene
 from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, path_words, score_detail
+from game.scenes.swap_meet.story import YOU
 from game.ui import button
 from game.widgets import panel
 from rules.swap_meet.data import RESOURCES
@@ -266,7 +267,8 @@ class SummaryOverlay(Scene):
         order = view.final or tuple(sorted(range(view.seats), key=lambda s: -view.totals[s]))
         best = view.totals[order[0]]
         winners = [self.floor.names[s] for s in order if view.totals[s] == best]
-        head = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} the Swap Meet!"
+        plain = len(winners) > 1 or winners[0] == YOU  # "You win", "Ada and Bo win", "Ada wins"
+        head = f"{' and '.join(winners)} win{'' if plain else 's'} the Swap Meet!"
         text.draw(canvas, "Final standings", (PANEL.centerx, PANEL.y + 30), 34, MUTED, anchor="midtop")
         text.draw(canvas, head, (PANEL.centerx, PANEL.y + 80), 60, GOLD, bold=True, anchor="midtop", shadow=True)
         x0 = PANEL.x + 220
