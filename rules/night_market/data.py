@@ -85,9 +85,13 @@ def bonus_size(count: int) -> int | None:
 
 
 def plural(kind: str, count: int) -> str:
-    """'Silk' / 'Porters' style naming for log lines."""
-    name = NAMES[kind]
-    return name + "s" if kind == PORTER and count != 1 else name
+    """A card kind's name for `count` cards: 'Silk', 'Silks', 'Porters'."""
+    return NAMES[kind] if count == 1 else NAMES[kind] + "s"
+
+
+def counted(count: int, noun: str) -> str:
+    """'1 coin', '2 coins', '0 coins': a count with its noun, singular only for one."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def a_or_an(name: str) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
-from rules.night_market.data import CARD_KIND, NAMES, PORTER, a_or_an, bonus_size, plural
+from rules.night_market.data import CARD_KIND, NAMES, PORTER, a_or_an, bonus_size, counted, plural
 from rules.night_market.legal import why_not
 from rules.night_market.view import View
 
@@ -42,7 +42,7 @@ def describe(view: View, action: Action) -> str:
         size = bonus_size(len(action.cards))
         left = dict(view.bonus_piles)
         extra = " + a bonus token" if size is not None and left[size] else ""
-        return f"Sell {len(action.cards)} {NAMES[kind]} for {coins} coins{extra}."
+        return f"Sell {len(action.cards)} {plural(kind, len(action.cards))} for {counted(coins, 'coin')}{extra}."
     assert isinstance(action, Exchange)
     parts = [_names(action.give)] if action.give else []
     parts += [f"{action.porters} {plural(PORTER, action.porters)}"] if action.porters else []

@@ -17,7 +17,7 @@ from game.pointer import PointerEvent
 from game.scene import Scene
 from game.ui import button
 from game.widgets import felt, panel
-from rules.night_market.data import PORTER_TOKEN
+from rules.night_market.data import PORTER_TOKEN, counted
 
 PANEL = pygame.Rect(0, 0, 1440, 900)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
@@ -174,7 +174,7 @@ class Ceremony(Scene):
             else:
                 none = "tie: nobody" if d["porter_token"] is None else "—"
                 text.draw(canvas, none, (cx, PANEL.y + 470), 30, MUTED, anchor="center")
-            text.draw(canvas, f"{porters} porters", (cx, PANEL.y + 516), 22, MUTED, anchor="center")
+            text.draw(canvas, counted(porters, "porter"), (cx, PANEL.y + 516), 22, MUTED, anchor="center")
         if self.stage >= 4:
             text.draw(canvas, self.totals[seat].text, (cx, PANEL.y + 580), 56, GOLD, bold=True, anchor="center")
         if self.stage >= 5 and d["winner"] == seat:

@@ -188,7 +188,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             n = sum(1 for _, k in self.view.market if k == PORTER)
             return f"Take {n} {plural(PORTER, n)}"
         if isinstance(action, Sell):
-            return f"Sell {len(action.cards)} {NAMES[CARD_KIND[action.cards[0]]]}"
+            return f"Sell {len(action.cards)} {plural(CARD_KIND[action.cards[0]], len(action.cards))}"
         assert isinstance(action, Exchange)
         return f"Exchange {len(action.take)}"
 

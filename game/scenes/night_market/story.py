@@ -36,7 +36,8 @@ def blurb(event: Event) -> str:
         return f"Swapped {', '.join(gave)} for {kinds_text(d['took'])}"
     if event.kind == "sold":
         extra = " + bonus" if d["bonus"] else ""
-        return f"Sold {len(d['cards'])} {NAMES[d['kind']]} for {sum(d['coins'])}{extra}"
+        n = len(d["cards"])
+        return f"Sold {n} {plural(d['kind'], n)} for {sum(d['coins'])}{extra}"
     return ""
 
 
