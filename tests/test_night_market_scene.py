@@ -52,8 +52,7 @@ def market_pos(scene, card: int):  # type: ignore[no-untyped-def]
 
 
 def hand_pos(scene, card: int):  # type: ignore[no-untyped-def]
-    hand = scene.view.hand
-    return next(L.hand_pos(j, len(hand)) for j, (c, _) in enumerate(hand) if c == card)
+    return next(pos for c, _, pos in L.hand_layout(scene.view.hand) if c == card)
 
 
 def move_buttons(scene) -> dict:  # type: ignore[no-untyped-def]

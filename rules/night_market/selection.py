@@ -12,7 +12,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
-from rules.night_market.data import CARD_KIND, NAMES, PORTER, a_or_an, bonus_size, counted, plural
+from rules.night_market.data import CARD_KIND, NAMES, PORTER, a_or_an, bonus_size, counted, kinds_words, plural
 from rules.night_market.legal import why_not
 from rules.night_market.view import View
 
@@ -26,7 +26,7 @@ class Selection:
 
 
 def _names(cards: tuple[int, ...]) -> str:
-    return ", ".join(NAMES[CARD_KIND[c]] for c in cards)
+    return kinds_words(CARD_KIND[c] for c in cards)
 
 
 def describe(view: View, action: Action) -> str:

@@ -54,9 +54,8 @@ class Flights:
         for i, (card, kind) in enumerate(view.market):
             out[card] = (L.market_pos(i), kind)
         if self.viewer is not None:
-            hand = view.hand
-            for j, (card, kind) in enumerate(hand):
-                out[card] = (L.hand_pos(j, len(hand), card in self.sel_hand), kind)
+            for card, kind, (x, y) in L.hand_layout(view.hand):
+                out[card] = ((x, y - (L.LIFT if card in self.sel_hand else 0)), kind)
             for card in view.seats[self.viewer].porters:
                 out[card] = (L.PORTER_POS, PORTER)
         other = self.seat_at(1)
@@ -142,7 +141,7 @@ class Flights:
                 dest = L.SOLD_POS
             elif e.kind == "took":
                 ids = [tuple(e.data["card"])]
-                dest = chip if rival or self.viewer is None else L.hand_pos(len(old.hand), len(old.hand) + 1)
+                dest = chip if rival or self.viewer is None else self._hand_spot(old.hand, ids[0])
             elif e.kind == "took_porters":
                 ids = [(c, PORTER) for c in e.data["cards"]]
                 dest = chip if rival or self.viewer is None else L.PORTER_POS
@@ -155,6 +154,10 @@ class Flights:
                          self._tag(cast(int, e.seat)) if glow_it else None)
             if e.kind == "sold":
                 self.fly_coins(e, HOLD if rival else 0.0)
+
+    def _hand_spot(self, hand: Any, card: tuple[int, str]) -> tuple[int, int]:
+        """Where `card` would sit in `hand` once it joins it."""
+        return next(pos for c, _, pos in L.hand_layout([*hand, card]) if c == card[0])
 
     def _taken_ids(self, moves: list[Event]) -> set[int]:
         out: set[int] = set()

@@ -24,7 +24,7 @@ class TableInfo:
     table: Table
     view: Any
     viewer: int | None
-    last_move: dict[int, str]
+    last_move: dict[int, tuple[str, ...]]
     log_lines: list[str]
 
     if TYPE_CHECKING:
@@ -46,7 +46,7 @@ class TableInfo:
             known = Counter(k for _, k in sv.hand_known)
             lines.insert(6, "Seen in hand: " + ", ".join(f"{n} {plural(k, n)}" for k, n in known.items()))
         if seat in self.last_move:
-            lines.append(f"Last move: {self.last_move[seat]}")
+            lines.append(f"Last move: {self.last_move[seat][0]}")
         self.app.stack.push(InfoPanel(self.app, f"{sv.name} · {self.role_of(seat)}", lines))
 
     def show_pile(self, index: int) -> None:

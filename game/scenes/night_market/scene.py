@@ -21,7 +21,7 @@ from game.scenes.night_market.flights import Flights
 from game.scenes.night_market.info import TableInfo
 from game.scenes.night_market.motion import Thinking
 from game.scenes.night_market.paint import TablePainter
-from game.scenes.night_market.story import MOVES, blurb, line
+from game.scenes.night_market.story import MOVES, blurbs, line
 from game.ui import button
 from rules.contract import Event
 from rules.errors import IllegalAction
@@ -53,7 +53,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self.sel_porters = 0
         self.hidden: set[int] = set()
         self.purse = [self.view.seats[s].coins for s in (0, 1)]
-        self.last_move: dict[int, str] = {}
+        self.last_move: dict[int, tuple[str, ...]] = {}  # chip words, longest form first
         self.log_lines: list[str] = []
         self.recap = Recap(table, lambda e: line(e, self.names))
         self.legal: list[Any] = []
@@ -74,7 +74,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             if words:
                 self.log_lines.append(words)
             if e.kind in MOVES:
-                self.last_move[cast(int, e.seat)] = blurb(e)
+                self.last_move[cast(int, e.seat)] = blurbs(e)
             elif e.kind == "round_started":
                 self.last_move.clear()
 
@@ -99,15 +99,6 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         if level:
             return f"Rival · {level.capitalize()}"
         return "You" if seat == self.viewer else "Friend"
-
-    def fit(self, words: str, size: int, width: int) -> str:
-        """Shorten words with '...' until they fit."""
-        font = self.app.text.font(size, True)
-        if font.size(words)[0] <= width:
-            return words
-        while words and font.size(words + "...")[0] > width:
-            words = words[:-1]
-        return words.rstrip() + "..."
 
     # lifecycle -----------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -295,7 +286,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             if words:
                 self.log_lines.append(words)
             if e.kind in MOVES:
-                self.last_move[cast(int, e.seat)] = blurb(e)
+                self.last_move[cast(int, e.seat)] = blurbs(e)
 
     # time ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -323,7 +314,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _show_thinking(self, on: bool) -> None:
         if on and self.thinking is None:
             rect = L.CHIPS[self.side_of(self.view.turn)]
-            self.thinking = Thinking((rect.x + 300, rect.y + 78), self.colour_of(self.view.turn))
+            words = self.app.text.font(L.CHIP_WORDS_SIZE, True).size(self.chip_words(self.view.turn))[0]
+            self.thinking = Thinking((rect.x + 26 + words + 80, rect.y + L.CHIP_WORDS_Y + 15),
+                                     self.colour_of(self.view.turn))
             self.movers.append(self.thinking)
         elif not on and self.thinking is not None:
             self.movers.remove(self.thinking)
@@ -426,8 +419,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
 
     def _hand_hit(self, pos: tuple[float, float]) -> int | None:
         hand = self.view.hand if self.viewer is not None else ()
-        for j, (card, _) in enumerate(hand):
-            if L.card_rect(L.hand_pos(j, len(hand))).inflate(0, L.LIFT * 2) \
-                    .collidepoint(pos):
-                return cast(int, card)
+        for card, _, centre in L.hand_layout(hand):
+            if L.card_rect(centre).inflate(0, L.LIFT * 2).collidepoint(pos):
+                return card
         return None
