@@ -39,6 +39,7 @@ class Flights:
     viewer: int | None
     names: list[str]
     hidden: set[int]
+    deck_leaving: int  # cards still in the deck on screen, waiting for their turn to fly out
     purse: list[int]
     sel_hand: set[int]
 
@@ -77,9 +78,11 @@ class Flights:
         at_chip = {L.chip_centre(0), L.chip_centre(1)}
         sprite.scale = 0.45 if tuple(start) in at_chip else 1.0
         turn_over = tuple(start) == L.DECK_POS
-        if turn_over:  # out of the deck face down, turning over on the way
-            sprite.back, sprite.flip = card_back(self.app.assets), 0.0
         parts: list[Any] = [Wait(delay)] if delay else []
+        if turn_over:  # out of the deck face down, turning over on the way; unseen (and counted in) until it leaves
+            sprite.back, sprite.flip, sprite.alpha = card_back(self.app.assets), 0.0, 0.0
+            self.deck_leaving += 1
+            parts.append(Call(lambda: self._leave_deck(sprite)))
         if hold_colour is not None:
             sprite.glow, sprite.glow_surface = hold_colour, glow(self.app.assets, hold_colour)
             sprite.tag, sprite.tag_colour = tag, hold_colour
@@ -94,6 +97,11 @@ class Flights:
         self.hidden.add(card)
         self.movers.append(sprite)
         self.anim.add(Sequence(parts))
+
+    def _leave_deck(self, sprite: Any) -> None:
+        sprite.alpha = 255.0
+        self.deck_leaving = max(0, self.deck_leaving - 1)
+        self.restatic([L.card_rect(L.DECK_POS).inflate(40, 40)])
 
     def _land(self, sprite: Any) -> None:
         if sprite in self.movers:
@@ -129,9 +137,10 @@ class Flights:
             if e.kind == "sold":
                 self.fly_coins(e, wait)
 
-    def flights_for_final(self, old: Any, moves: list[Event]) -> None:
-        """The round-ending move, animated from its events (the next view is a new round)."""
+    def flights_for_final(self, old: Any, moves: list[Event]) -> set[int]:
+        """The round-ending move, animated from its events (the next view is a new round); the cards it moved."""
         before = self.zones(old)
+        moved: set[int] = set()
         for e in moves:
             side = self.side_of(e.seat)
             rival = e.seat != self.viewer
@@ -149,11 +158,13 @@ class Flights:
                 continue
             glow_it = rival and e.kind != "sold"
             for card, kind in ids:
+                moved.add(card)
                 start = before.get(card, (chip, kind))[0]
                 self.fly(card, kind, start, dest, 0.0, self.colour_of(cast(int, e.seat)) if glow_it else None,
                          self._tag(cast(int, e.seat)) if glow_it else None)
             if e.kind == "sold":
                 self.fly_coins(e, HOLD if rival else 0.0)
+        return moved
 
     def _hand_spot(self, hand: Any, card: tuple[int, str]) -> tuple[int, int]:
         """Where `card` would sit in `hand` once it joins it."""
@@ -206,7 +217,7 @@ class Flights:
     def _bonus_in(self, sprite: Sprite, seat: int) -> None:
         self._drop(sprite)
         self.app.audio.play("card_flip")
-        self.float_text("bonus", L.chip_purse(self.side_of(seat)))
+        self.float_text("+ bonus", L.chip_purse(self.side_of(seat)))
         self.restatic([L.CHIPS[self.side_of(seat)]])
 
     def _drop(self, sprite: Any) -> None:
@@ -215,9 +226,11 @@ class Flights:
 
     def float_text(self, words: str, pos: tuple[int, int]) -> None:
         """A word that rises from pos and fades."""
-        label = FloatText(self.app.text, words, (pos[0], pos[1] - 30), SELECT)
+        label = FloatText(self.app.text, words, pos, SELECT)
+        top = max(pos[1] - 95, label.rect.h // 2 + 6)  # it rises 65 px and stays on the screen
+        label.pos = (pos[0], top + 65)
         self.movers.append(label)
-        self.anim.add(Sequence([Parallel([Tween(label, "pos", (pos[0], pos[1] - 95), 0.8),
+        self.anim.add(Sequence([Parallel([Tween(label, "pos", (pos[0], top), 0.8),
                                           Tween(label, "alpha", 0.0, 0.8, ease_in_out)]),
                                 Call(lambda: self._drop(label))]))
 

@@ -35,6 +35,8 @@ class TablePainter:
     selection: Selection
     line: str
     line_is_problem: bool
+    turn_shown: int | None
+    deck_leaving: int
 
     if TYPE_CHECKING:
         def seat_at(self, side: int) -> int: ...
@@ -59,7 +61,7 @@ class TablePainter:
         sv = self.view.seats[seat]
         rect = L.CHIPS[side]
         colour = self.colour_of(seat)
-        to_move = self.view.turn == seat and not self.view.over
+        to_move = self.turn_shown == seat and not self.view.over
         panel(surface, rect, edge=colour if to_move else (110, 90, 60), radius=24, width=6 if to_move else 3)
         if self.app.settings.colour_patterns:
             self._pattern(surface, rect, "pattern_dots" if colour == L.ME_COLOUR else "pattern_stripes", colour)
@@ -94,7 +96,7 @@ class TablePainter:
 
     def chip_words(self, seat: int) -> str:
         """'Your turn', '<name>'s turn', or the seat's last move in the longest form that fits the chip."""
-        if self.view.turn == seat and not self.view.over:
+        if self.turn_shown == seat and not self.view.over:
             return "Your turn" if seat == self.viewer else f"{self.view.seats[seat].name}'s turn"
         forms = self.last_move.get(seat, ("",))
         font = self.app.text.font(L.CHIP_WORDS_SIZE, True)
@@ -183,12 +185,13 @@ class TablePainter:
     def _paint_deck_and_sold(self, surface: pygame.Surface) -> None:
         text, assets = self.app.text, self.app.assets
         deck = L.card_rect(L.DECK_POS)
-        if self.view.deck_count:
-            for k in range(min(3, self.view.deck_count)):
+        count = self.view.deck_count + self.deck_leaving
+        if count:
+            for k in range(min(3, count)):
                 surface.blit(card_back(assets), deck.move(-2 * k, -2 * k))
         else:
             pygame.draw.rect(surface, BRASS_DIM, deck, 3, border_radius=14)
-        self._pill(surface, f"Deck {self.view.deck_count}", (deck.centerx, deck.bottom - 26))
+        self._pill(surface, f"Deck {count}", (deck.centerx, deck.bottom - 26))
         sold = L.card_rect(L.SOLD_POS)
         shown = [c for c in self.view.sold if c[0] not in self.hidden]
         if shown:

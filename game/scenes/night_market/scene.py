@@ -48,10 +48,13 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self.viewer: int | None = (public.turn if public.turn in self.people else self.people[0]) \
             if self.people else None
         self.view = table.view(self.viewer)
+        self.turn_shown: int | None = self.view.turn  # None while a move plays out: nobody is shown to move
+        self.final_cards: set[int] = set()  # the round-ending move's cards: gone from the table until the deal
         self.sel_market: set[int] = set()
         self.sel_hand: set[int] = set()
         self.sel_porters = 0
         self.hidden: set[int] = set()
+        self.deck_leaving = 0
         self.purse = [self.view.seats[s].coins for s in (0, 1)]
         self.last_move: dict[int, tuple[str, ...]] = {}  # chip words, longest form first
         self.log_lines: list[str] = []
@@ -134,7 +137,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         empty = not (self.sel_market or self.sel_hand or self.sel_porters)
         self.line = self.selection.line
         turn = self.view.turn
-        if empty and not self.view.over and turn != self.viewer:
+        if empty and self.turn_shown is None and self.log_lines:  # the move being animated, until it lands
+            self.line = self.log_lines[-1]
+        elif empty and not self.view.over and turn != self.viewer:
             self.line = f"{self.names[turn]} is choosing a move..." if self.table.is_bot(turn) \
                 else f"Waiting for {self.names[turn]}."
         self.line_is_problem = not self.selection.actions and not empty and not self._on_the_way()
@@ -262,14 +267,18 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self.play_sounds(moves)
         ended = next((e for e in events if e.kind == "round_ended"), None)
         old = self.view
-        if ended is not None:
-            self.flights_for_final(old, moves)
+        self.turn_shown = None
+        if ended is not None:  # the table stays on the ended round (less this move's cards) until Next round
+            self.final_cards = self.flights_for_final(old, moves)
             self._ceremony = (ended, next((e for e in events if e.kind == "match_ended"), None))
             self.sel_market.clear()
             self.sel_hand.clear()
             self.sel_porters = 0
             self.legal = []
             self._reselect()
+            why = "three coin piles are empty" if ended.data["reason"] == "coins" else "the market can't be refilled"
+            self.line = f"Round {ended.data['round']} is over: {why}."
+            self.restatic()
             return
         self.view = self.table.view(self.viewer)
         self.animate_diff(old, self.view, moves)
@@ -297,6 +306,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self.pump(bots=quiet and self._ceremony is None and not self._curtain_due)
         if not quiet:
             return
+        if self.turn_shown is None and self._ceremony is None:  # the move has landed: now say whose turn it is
+            self.turn_shown = self.view.turn
+            self._reselect()
         if self._ceremony is not None:
             self._start_ceremony()
         elif self._curtain_due:
@@ -329,11 +341,8 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         ended, match_end = self._ceremony
         self._ceremony = None
         self._show_thinking(False)
-        self.view = self.table.view(self.viewer)
-        self.hidden = {c for c in self.zones(self.view)}
-        self.purse = [self.view.seats[s].coins for s in (0, 1)]
-        self.last_move.clear()
-        self._refresh()
+        self.hidden |= self.final_cards
+        self.restatic()
         winner = match_end.data["winner"] if match_end is not None else None
         colours = {s: self.colour_of(s) for s in (0, 1)}
         self.app.audio.play("round_end")
@@ -342,6 +351,14 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
                                      opaque=self.pass_and_play))
 
     def _after_ceremony(self) -> None:
+        """Next round: only now does the table change to the new deal."""
+        self.view = self.table.view(self.viewer)
+        self.hidden = set(self.zones(self.view))
+        self.final_cards = set()
+        self.purse = [self.view.seats[s].coins for s in (0, 1)]
+        self.last_move.clear()
+        self.turn_shown = self.view.turn
+        self._refresh()
         turn = self.view.turn
         if self.pass_and_play and turn != self.viewer and turn in self.people:
             self._push_curtain(self.deal_in)
