@@ -254,8 +254,7 @@ class App:
         """Where the visible scenes' widgets are (the frame meter keeps clear of them)."""
         if not self.meter.visible:
             return []
-        return [s.rect for scene in self.stack.visible() for s in scene.ui.get_sprite_group().sprites()
-                if s is not scene.ui.get_root_container() and getattr(s, "visible", True)]
+        return [rect for scene in self.stack.visible() for rect in scene.ui.widget_rects()]
 
     def invalidate_all(self) -> None:
         """Redraw every visible scene next frame (an overlay left the screen)."""

@@ -21,9 +21,15 @@ TILE_GAP = 80
 LABEL_PAD = 28  # room a label keeps from each end of its button
 
 
+def label_width(made: UIButton) -> int:
+    """How wide a button's label is drawn, with room to spare at each end."""
+    font = made.font
+    return (font.size(made.text)[0] if font is not None else 0) + 2 * LABEL_PAD
+
+
 def label_fits(made: UIButton) -> bool:
-    """True when a button's label fits inside it with room to spare at each end."""
-    return bool(made.font.size(made.text)[0] + 2 * LABEL_PAD <= made.rect.w)
+    """True when a button's label fits inside it."""
+    return label_width(made) <= int(made.rect.w)
 
 
 class Tile:
@@ -75,7 +81,7 @@ class TitleScene(Scene):
         if not self.app.options.kiosk:
             labels.append(("quit", "Quit", "#quiet"))
         self.buttons = {key: button(self.ui, (0, 975, 300, 78), text, oid) for key, text, oid in labels}
-        widths = [max(300, b.font.size(b.text)[0] + 2 * LABEL_PAD) for b in self.buttons.values()]
+        widths = [max(300, label_width(b)) for b in self.buttons.values()]
         x = LOGICAL_W // 2 - (sum(widths) + 30 * (len(labels) - 1)) // 2
         for made, w in zip(self.buttons.values(), widths):  # each as wide as its label needs, 300 at least
             made.set_dimensions((w, 78))
