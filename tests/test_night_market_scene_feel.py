@@ -143,11 +143,13 @@ def test_coin_and_bonus_pop_ups_stay_on_the_screen():
         scene.float_text("+ bonus", L.chip_purse(side))
         scene.float_text("+10", L.chip_purse(side))
     seen = 0
+    purse_number_bottom = L.chip_purse(0)[1] + 26
     for _ in range(70):
         p.frames(1)
         labels = [m for m in scene.movers if isinstance(m, FloatText)]
         seen += len(labels)
         assert all(m.rect.top >= 0 and m.rect.bottom <= 1080 for m in labels)
+        assert all(m.rect.top > purse_number_bottom for m in labels)  # below the purse's number, not over it
     assert seen > 0 and not any(isinstance(m, FloatText) for m in scene.movers)
 
 
@@ -160,7 +162,10 @@ def test_nobody_is_shown_to_move_until_a_move_lands():
     rival_glowing_while_my_turn = False
     for _ in range(600):
         p.frames(1)
-        glowing = any(isinstance(m, CardMover) and m.tag for m in scene.movers)
+        tags = [m for m in scene.movers if isinstance(m, CardMover) and m.tag]
+        assert len(tags) <= 1  # one "Basil takes" a move, however many cards it takes
+        assert all(m.rect.bottom > m.pos[1] + L.CARD_H // 2 for m in tags)  # under the card, off the coin piles
+        glowing = bool(tags)
         if glowing and scene.chip_words(0) == "Your turn":
             rival_glowing_while_my_turn = True
         if scene.turn_shown == 1 and scene.thinking is not None:
@@ -174,7 +179,9 @@ def test_nobody_is_shown_to_move_until_a_move_lands():
 def test_the_deck_keeps_its_badge_and_counts_down_while_dealing():
     p, scene = start()
     scene.deal_in()
-    assert scene.deck_leaving > 0
+    assert scene.deck_leaving > 0 and scene.turn_shown is None and scene.line.startswith("Round 1 begins")
+    p.frames(1)
+    assert len(scene.draw_overlay(p.app.display.canvas)) == 1  # the badge, over the card leaving the deck
     waiting = [m for m in scene.movers if isinstance(m, CardMover) and m.pos == L.DECK_POS]
     assert waiting and all(m.alpha == 0 for m in waiting[1:])  # still in the deck: the badge stays visible
     counts = []
@@ -184,6 +191,8 @@ def test_the_deck_keeps_its_badge_and_counts_down_while_dealing():
         if not scene.anim.busy:
             break
     assert counts == sorted(counts, reverse=True) and counts[-1] == 0
+    p.frames(2)
+    assert scene.turn_shown == scene.view.turn and scene.chip_words(0) == "Your turn"
 
 
 def test_the_round_end_summary_opens_over_the_ended_round_and_the_table_changes_at_next_round():
@@ -211,3 +220,22 @@ def test_the_round_end_summary_opens_over_the_ended_round_and_the_table_changes_
     assert scene.view.round_no == 2 and scene.final_cards == set()
     settle(p, scene)
     assert move_buttons(scene) == {} and scene.chip_words(scene.view.turn).endswith("turn")
+
+
+def test_many_bonus_tokens_close_up_in_their_column_under_one_caption():
+    p, scene = start(size=(1920, 1080))
+    tokens = [[[i, 3, 2] for i in range(7)], [[10, 3, 1], [11, 4, 5]]]
+    data = {"round": 1, "reason": "coins", "coins": [40, 30], "bonus": tokens, "porters": [3, 1], "porter_token": 0,
+            "totals": [59, 36], "winner": 0, "tiebreak": None, "seals": [1, 0]}
+    ceremony = Ceremony(p.app, data, ("Ada", "Basil"), (0, 1), {0: L.ME_COLOUR, 1: L.OTHER_COLOUR}, None,
+                        lambda: None, lambda: None, lambda: None)
+    p.app.stack.push(ceremony)
+    ceremony._skip()
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = p.app.text.draw
+    p.app.text.draw = lambda target, words, pos, size, *a, **k: (  # type: ignore[method-assign]
+        drawn.append((words, r := real(target, words, pos, size, *a, **k))), r)[1]
+    ceremony.draw_scene(p.app.display.canvas)
+    captions = [r for w, r in drawn if "cards" in w]
+    assert [w for w, _ in drawn if "cards" in w] == ["7 for 3 cards", "3 cards", "4 cards"]
+    assert all(a.right < b.left or b.right < a.left for a, b in itertools.combinations(captions, 2))

@@ -121,6 +121,7 @@ class Flights:
         wait = HOLD if rival else 0.0
         from_chip = L.chip_centre(self.side_of(mover)) if mover is not None else L.DECK_POS
         arriving = 0
+        tagged = min((c for c in taken if c in before), key=lambda c: before[c][0], default=None)  # one tag a move
         for card, (pos, kind) in sorted(after.items()):
             start = before.get(card)
             if start is None:
@@ -130,7 +131,7 @@ class Flights:
             elif start[0] != pos:
                 if rival and card in taken:
                     self.fly(card, kind, start[0], pos, 0.0, self.colour_of(cast(int, mover)),
-                             self._tag(cast(int, mover)))
+                             self._tag(cast(int, mover)) if card == tagged else None)
                 else:
                     self.fly(card, kind, start[0], pos, wait)
         for e in moves:
@@ -157,11 +158,11 @@ class Flights:
             else:
                 continue
             glow_it = rival and e.kind != "sold"
-            for card, kind in ids:
+            for n, (card, kind) in enumerate(ids):
                 moved.add(card)
                 start = before.get(card, (chip, kind))[0]
                 self.fly(card, kind, start, dest, 0.0, self.colour_of(cast(int, e.seat)) if glow_it else None,
-                         self._tag(cast(int, e.seat)) if glow_it else None)
+                         self._tag(cast(int, e.seat)) if glow_it and n == 0 else None)
             if e.kind == "sold":
                 self.fly_coins(e, HOLD if rival else 0.0)
         return moved
@@ -193,7 +194,9 @@ class Flights:
         for k, value in enumerate(coins):
             sprite = Sprite(("coin", id(e), k), coin_face(self.app.assets, self.app.text, value, 74), start)
             sprite.layer = 3
-            self._launch(sprite, purse, delay + 0.3 + 0.16 * k, lambda s=sprite, v=value: self._coin_in(s, seat, v))
+            total = sum(coins) if k == len(coins) - 1 else None  # one "+17" when the last coin lands, not a pile
+            self._launch(sprite, purse, delay + 0.3 + 0.16 * k,
+                         lambda s=sprite, v=value, t=total: self._coin_in(s, seat, v, t))
         size = bonus_size(len(e.data["cards"]))
         if e.data.get("bonus") and size is not None:
             token = self.app.assets.image("bonus_token", (70, 70))
@@ -207,17 +210,19 @@ class Flights:
         self.anim.add(Sequence([Wait(delay), Call(lambda: setattr(sprite, "alpha", 255.0)),
                                 Tween(sprite, "pos", end, 0.5, ease_out_cubic), Call(done)]))
 
-    def _coin_in(self, sprite: Sprite, seat: int, value: int) -> None:
+    def _coin_in(self, sprite: Sprite, seat: int, value: int, total: int | None) -> None:
         self._drop(sprite)
         self.purse[seat] += value
         self.app.audio.play("coin")
-        self.float_text(f"+{value}", L.chip_purse(self.side_of(seat)))
+        if total is not None:
+            self.float_text(f"+{total}", L.chip_purse(self.side_of(seat)))
         self.restatic([L.CHIPS[self.side_of(seat)]])
 
     def _bonus_in(self, sprite: Sprite, seat: int) -> None:
         self._drop(sprite)
         self.app.audio.play("card_flip")
-        self.float_text("+ bonus", L.chip_purse(self.side_of(seat)))
+        px, py = L.chip_purse(self.side_of(seat))
+        self.float_text("+ bonus", (px + 150, py))  # beside the coins' total, which is still showing
         self.restatic([L.CHIPS[self.side_of(seat)]])
 
     def _drop(self, sprite: Any) -> None:
@@ -225,12 +230,13 @@ class Flights:
             self.movers.remove(sprite)
 
     def float_text(self, words: str, pos: tuple[int, int]) -> None:
-        """A word that rises from pos and fades."""
+        """A word on a badge that rises into the purse at pos from below its chip, and fades (on screen,
+        clear of the purse's number)."""
         label = FloatText(self.app.text, words, pos, SELECT)
-        top = max(pos[1] - 95, label.rect.h // 2 + 6)  # it rises 65 px and stays on the screen
-        label.pos = (pos[0], top + 65)
+        top = L.CHIPS[0].bottom + label.rect.h // 2 - 8
+        label.pos = (pos[0], top + 50)
         self.movers.append(label)
-        self.anim.add(Sequence([Parallel([Tween(label, "pos", (pos[0], top), 0.8),
+        self.anim.add(Sequence([Parallel([Tween(label, "pos", (pos[0], top), 0.8, ease_out_cubic),
                                           Tween(label, "alpha", 0.0, 0.8, ease_in_out)]),
                                 Call(lambda: self._drop(label))]))
 

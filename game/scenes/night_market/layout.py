@@ -31,6 +31,7 @@ PILE_W, PILE_H = 152, 136
 MARKET_Y = 512
 MARKET_XS = tuple(600 + 180 * i for i in range(5))
 DECK_POS = (330, MARKET_Y)
+DECK_PILL = (DECK_POS[0], MARKET_Y + CARD_H // 2 - 26)  # centre of the deck's count badge
 SOLD_POS = (1590, MARKET_Y)
 
 HAND_Y = 800

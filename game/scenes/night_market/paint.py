@@ -37,6 +37,7 @@ class TablePainter:
     line_is_problem: bool
     turn_shown: int | None
     deck_leaving: int
+    movers: list[Any]
 
     if TYPE_CHECKING:
         def seat_at(self, side: int) -> int: ...
@@ -191,7 +192,7 @@ class TablePainter:
                 surface.blit(card_back(assets), deck.move(-2 * k, -2 * k))
         else:
             pygame.draw.rect(surface, BRASS_DIM, deck, 3, border_radius=14)
-        self._pill(surface, f"Deck {count}", (deck.centerx, deck.bottom - 26))
+        self._pill(surface, f"Deck {count}", L.DECK_PILL)
         sold = L.card_rect(L.SOLD_POS)
         shown = [c for c in self.view.sold if c[0] not in self.hidden]
         if shown:
@@ -202,12 +203,20 @@ class TablePainter:
             pygame.draw.rect(surface, BRASS_DIM, sold, 3, border_radius=14)
         self._pill(surface, f"Sold {len(self.view.sold)}", (sold.centerx, sold.bottom - 26))
 
-    def _pill(self, surface: pygame.Surface, words: str, centre: tuple[int, int]) -> None:
+    def _pill(self, surface: pygame.Surface, words: str, centre: tuple[int, int]) -> pygame.Rect:
         label = self.app.text.render(words, 26, CREAM, bold=True)
         box = label.get_rect(center=centre).inflate(26, 10)
         pygame.draw.rect(surface, WOOD, box, border_radius=16)
         pygame.draw.rect(surface, BRASS, box, 2, border_radius=16)
         surface.blit(label, label.get_rect(center=centre))
+        return box
+
+    def draw_overlay(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+        """The deck's count stays on top of cards leaving the deck (a deal would hide it for seconds)."""
+        near = L.card_rect(L.DECK_POS)
+        if not any(m.rect.colliderect(near) for m in self.movers):
+            return []
+        return [self._pill(canvas, f"Deck {self.view.deck_count + self.deck_leaving}", L.DECK_PILL)]
 
     # cards ---------------------------------------------------------------------------------
     def _paint_market(self, surface: pygame.Surface) -> None:

@@ -111,6 +111,12 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             self.deal_in()
         self.briefing_on_first_play()
 
+    def deal_in(self) -> None:
+        """The deal, then (once it lands) whose turn it is."""
+        self.turn_shown = None
+        super().deal_in()
+        self._reselect()
+
     def resume(self) -> None:
         super().resume()
         self.restatic()
@@ -357,7 +363,6 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self.final_cards = set()
         self.purse = [self.view.seats[s].coins for s in (0, 1)]
         self.last_move.clear()
-        self.turn_shown = self.view.turn
         self._refresh()
         turn = self.view.turn
         if self.pass_and_play and turn != self.viewer and turn in self.people:
