@@ -105,7 +105,7 @@ def test_player_facing_words_have_no_broken_plurals():
                                                                                           "amber"]}))
 
 
-def test_without_porters_an_exchange_short_of_cards_says_you_have_no_porters():
+def test_an_exchange_short_of_cards_says_how_many_to_give_back_and_that_there_are_no_porters():
     p, scene = start()
     scene.table.load_position(place(["silk", "spice", "porter", "leather", "jade"], (["pearl"], ["silk"]),
                                     porters=(0, 0), names=("Ada", "Basil")))
@@ -113,7 +113,9 @@ def test_without_porters_an_exchange_short_of_cards_says_you_have_no_porters():
     scene._refresh()
     for kind in ("silk", "jade"):
         p.click(market_pos(scene, next(c for c, k in scene.view.market if k == kind)))
-    assert scene.line == "You have no porters." and not BAD_GRAMMAR.search(scene.line)
+    assert scene.line == ("Give back exactly 2 cards for the 2 you take (you chose 0): "
+                          "you have no porters to make up the rest.")
+    assert not BAD_GRAMMAR.search(scene.line) and scene.line_layout()[0] >= 26  # one line
 
 
 def test_the_hand_is_grouped_by_kind_and_each_card_is_tapped_where_it_is_drawn():

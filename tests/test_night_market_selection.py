@@ -85,7 +85,8 @@ def test_exchange_short_without_porters_gives_reason():
     state, v = setup(hands=(["spice"], []))
     take = of(state.market, "silk") | of(state.market, "jade")
     sel = select(v, take, set(state.hands[0]))
-    assert sel.actions == () and sel.line == "You have no porters."
+    assert sel.actions == () and sel.line == ("Give back exactly 2 cards for the 2 you take (you chose 1): "
+                                              "you have no porters to make up the rest.")
 
 
 def test_exchange_too_many_given_back():
