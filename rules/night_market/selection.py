@@ -64,11 +64,14 @@ def _candidate(market: tuple[int, ...], hand: tuple[int, ...], porters: int) -> 
     return Exchange(market, hand, porters + fill), fill
 
 
+def _team(view: View) -> int:
+    return len(view.seats[view.seat].porters) if view.seat is not None else 0
+
+
 def _short(view: View, market: tuple[int, ...], hand: tuple[int, ...], porters: int) -> str | None:
     """Why an exchange short of cards to give back can't be filled: the count, and the missing porters."""
     plain = why_not(view, Exchange(market, hand, porters))
-    seat = view.seat
-    team = len(view.seats[seat].porters) if seat is not None else 0
+    team = _team(view)
     if plain is None or not plain.startswith("Give back"):
         return None
     more = "you have no porters to make up the rest" if team == 0 else \
@@ -95,7 +98,7 @@ def select(
         reason = why_not(view, TakePorters()) if view.over or view.turn != seat else None
         return Selection((), reason or _prompt(market, hand, porters))
     reason = why_not(view, action)
-    if reason is not None and fill and isinstance(action, Exchange):
+    if reason is not None and isinstance(action, Exchange) and fill and action.porters > _team(view):
         reason = _short(view, market, hand, porters) or reason
     if reason is not None:
         return Selection((), reason)
