@@ -261,8 +261,17 @@ class App:
             dirty = None
         if self.kiosk is not None:
             dirty = self.kiosk.draw(canvas, dirty)
-        extra = self.toasts.draw(canvas) + self.meter.draw(canvas)
+        extra = self.toasts.draw(canvas) + self.meter.draw(canvas, self._widget_rects())
+        if self.meter.moved:  # it left a corner: the scenes redraw what it covered
+            self.meter.moved = False
+            self.invalidate_all()
         return None if dirty is None else dirty + extra
+
+    def _widget_rects(self) -> list[pygame.Rect]:
+        """Where the visible scenes' widgets are (the frame meter keeps clear of them)."""
+        if not self.meter.visible:
+            return []
+        return [rect for scene in self.stack.visible() for rect in scene.ui.widget_rects()]
 
     def invalidate_all(self) -> None:
         """Redraw every visible scene next frame (an overlay left the screen)."""

@@ -108,12 +108,13 @@ class CanvasUIManager(pygame_gui.UIManager):
 
     def hit(self, pos: tuple[float, float]) -> bool:
         """True when a visible widget covers this canvas point (fingers skip the table there)."""
-        for sprite in self.get_sprite_group().sprites():
-            if getattr(sprite, "visible", True) and sprite.rect.collidepoint(pos):
-                if sprite is cast(object, self.get_root_container()):  # the root container is a sprite too
-                    continue
-                return True
-        return False
+        return any(rect.collidepoint(pos) for rect in self.widget_rects())
+
+    def widget_rects(self) -> list[pygame.Rect]:
+        """Where the visible widgets are on the canvas."""
+        root = cast(object, self.get_root_container())  # the root container is a sprite too
+        return [sprite.rect for sprite in self.get_sprite_group().sprites()
+                if sprite is not root and getattr(sprite, "visible", True)]
 
 
 FINGER_CLICKS = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}
