@@ -111,6 +111,9 @@ class Room:
 
     def rematch(self, by: int) -> None:
         """Back to the lobby with the same seats; the next deal is a new one."""
+        if self.state is None and self.lobby.phase == lb.LOBBY:
+            self.broadcast_lobby()  # someone asked first: everyone is already back in the lobby
+            return
         if self.outcome() is None:
             raise lb.LobbyError("the match is still going")
         self.seed = self.seed + 1 if self.seeded else secrets.randbits(31)

@@ -20,8 +20,8 @@ from rules.errors import IllegalAction
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
-RECT = pygame.Rect(460, 150, 1000, 112)
-CHOICES = {"bot": ("Hand the seat to a bot", "#primary"), "claim": ("Claim the match", "#danger")}
+SIZE = (1060, 84)
+CHOICES = {"bot": ("Hand to a bot", "#primary"), "claim": ("Claim the match", "#danger")}
 
 
 def clock_words(seconds: float) -> str:
@@ -37,7 +37,7 @@ class AwayBar:
 
     def __init__(self, scene: MatchScene) -> None:
         self.scene = scene
-        self.rect = RECT.copy()
+        self.rect = pygame.Rect(scene.AWAY_AT, SIZE)
         self.seat: int | None = None
         self.gone = 0.0
         self.more = 0
@@ -70,8 +70,8 @@ class AwayBar:
         x = self.rect.right - 20
         for key in reversed(choices):
             words, oid = CHOICES[key]
-            x -= 320
-            self.buttons[button(self.scene.ui, (x, self.rect.y + 20, 310, 72), words, oid)] = key
+            x -= 290
+            self.buttons[button(self.scene.ui, (x, self.rect.y + 8, 280, 68), words, oid)] = key
         self.scene.invalidate()
 
     def press(self, element: Any) -> bool:
@@ -97,7 +97,7 @@ class AwayBar:
         name = names[self.seat] if self.seat < len(names) else f"Seat {self.seat + 1}"
         more = f"  (+{self.more} more)" if self.more > 0 else ""
         text = self.scene.app.text
-        text.draw(canvas, f"{name} is away · {clock_words(self.gone)}{more}", (self.rect.x + 30, self.rect.y + 18),
-                  32, GOLD, bold=True)
+        text.draw(canvas, f"{name} is away · {clock_words(self.gone)}{more}", (self.rect.x + 28, self.rect.y + 8),
+                  30, GOLD, bold=True)
         words = "You may hand the seat over now." if self.buttons else "Waiting for them to reconnect…"
-        text.draw(canvas, words, (self.rect.x + 30, self.rect.y + 66), 24, CREAM if self.buttons else MUTED)
+        text.draw(canvas, words, (self.rect.x + 28, self.rect.y + 50), 22, CREAM if self.buttons else MUTED)

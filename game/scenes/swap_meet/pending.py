@@ -10,6 +10,7 @@ import pygame
 from game.palette import CREAM, GOLD
 from rules.swap_meet.actions import CashOut, Crash, HostileTakeover, OpenOffer, Pull, Swap, TaxAudit
 
+PILL = pygame.Rect(1320, 966, 580, 54)  # by the stall's own buttons (solo layout: online is one seat)
 WORDS: dict[type, str] = {Swap: "your swap", OpenOffer: "your offer", Pull: "pulling your offer",
                           CashOut: "your cash-out", Crash: "your crash", TaxAudit: "your audit",
                           HostileTakeover: "your takeover"}
@@ -26,8 +27,8 @@ class PendingNote:
 
     layer = 3
 
-    def __init__(self, app: Any, rect: pygame.Rect) -> None:
-        self.app, self.rect = app, rect
+    def __init__(self, app: Any) -> None:
+        self.app, self.rect = app, PILL.copy()
         self.words = ""
 
     def draw(self, canvas: pygame.Surface) -> None:

@@ -52,6 +52,7 @@ class SwapMeetScene(MatchScene):
 
     name = "swap_meet"
     GAME = "swap-meet"
+    AWAY_AT = (290, 2)  # online: over the feed line, clear of the market meters and the clock
 
     def __init__(self, app, table: Table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, table)
@@ -72,8 +73,7 @@ class SwapMeetScene(MatchScene):
         self.time = 0.0
         self._beat = -1
         self.summary: SummaryOverlay | None = None
-        self.pending_note = PendingNote(app, pygame.Rect(self.market.rect.right - 640, self.market.rect.bottom - 48,
-                                                         620, 42))
+        self.pending_note = PendingNote(app)
         self.view = self.table.view(self.viewer)
         self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
         self.market.set(self.view.market, animate=False)

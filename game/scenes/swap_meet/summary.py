@@ -237,8 +237,8 @@ class SummaryOverlay(Scene):
         self.app.text.draw(canvas, words, (PANEL.right - 40, PANEL.bottom - 130), 30, GOLD, bold=True,
                            anchor="bottomright")
         if not self.final and "next" not in self.buttons:  # online guests: the host deals the next round
-            self.app.text.draw(canvas, "Waiting for the host to start the next round…",
-                               (PANEL.right - 40, PANEL.bottom - 60), 28, CREAM, anchor="bottomright")
+            host = "The host may start it sooner." if left is not None else "Waiting for the host to start it…"
+            self.app.text.draw(canvas, host, (PANEL.right - 40, PANEL.bottom - 60), 28, CREAM, anchor="bottomright")
 
     def _score_table(self, canvas: pygame.Surface, r: pygame.Rect) -> None:
         text = self.app.text
