@@ -20,7 +20,7 @@ from rules.errors import IllegalAction
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
-SIZE = (1060, 84)
+SIZE = (960, 84)
 CHOICES = {"bot": ("Hand to a bot", "#primary"), "claim": ("Claim the match", "#danger")}
 
 
@@ -92,12 +92,12 @@ class AwayBar:
         """The strip: name, time gone, and what happens meanwhile."""
         if self.seat is None:
             return
-        panel(canvas, self.rect, fill=(30, 20, 18, 245), edge=RED, radius=20, width=3)
+        panel(canvas, self.rect, fill=(30, 20, 18, 255), edge=RED, radius=20, width=3)
         names = self.scene.names
-        name = names[self.seat] if self.seat < len(names) else f"Seat {self.seat + 1}"
+        name = (names[self.seat] if self.seat < len(names) else f"Seat {self.seat + 1}")[:14]
         more = f"  (+{self.more} more)" if self.more > 0 else ""
         text = self.scene.app.text
         text.draw(canvas, f"{name} is away · {clock_words(self.gone)}{more}", (self.rect.x + 28, self.rect.y + 8),
                   30, GOLD, bold=True)
-        words = "You may hand the seat over now." if self.buttons else "Waiting for them to reconnect…"
+        words = "The wait is over: your choice." if self.buttons else "Waiting for them to reconnect…"
         text.draw(canvas, words, (self.rect.x + 28, self.rect.y + 50), 22, CREAM if self.buttons else MUTED)

@@ -37,7 +37,7 @@ class MatchScene(TableScene):
 
     GAME: ClassVar[str] = ""  # the rules name, e.g. "night-market"
     SOUNDS: ClassVar[dict[str, str]] = {}  # event kind → sound played when it happens
-    AWAY_AT: ClassVar[tuple[int, int]] = (430, 96)  # top left of the online away strip (1060 × 84)
+    AWAY_AT: ClassVar[tuple[int, int]] = (480, 96)  # top left of the online away strip (960 × 84)
 
     def __init__(self, app: App, table: Table, lobby: Callable[[], Scene] | None = None) -> None:
         super().__init__(app)

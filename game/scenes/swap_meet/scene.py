@@ -52,7 +52,7 @@ class SwapMeetScene(MatchScene):
 
     name = "swap_meet"
     GAME = "swap-meet"
-    AWAY_AT = (290, 2)  # online: over the feed line, clear of the market meters and the clock
+    AWAY_AT = (300, 2)  # online: over the feed line, clear of the market meters and the clock
 
     def __init__(self, app, table: Table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, table)
