@@ -26,6 +26,7 @@ from rules.replay import config_from_json, config_to_json, replay_with_events
 log = logging.getLogger(__name__)
 
 BOT_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
+NOBODY_AWAY = "nobody is away at a table on one device"
 AUTOSAVE_FAILED = "Autosave failed: this match is not being saved (see the log). Finish it or free some disk space."
 
 
@@ -145,6 +146,28 @@ class LocalTable:
     def take_refusals(self) -> list[tuple[int, str]]:
         """A local move is refused at once by `act`; nothing arrives later."""
         return []
+
+    def pending(self, seat: int) -> list[Any]:
+        """A local move is answered inside `act`: nothing is ever pending."""
+        self._allowed(seat)
+        return []
+
+    # nobody is away at a table on one device ---------------------------------------------------
+    def away(self) -> dict[int, float]:
+        """Everyone plays at this device: nobody can be away."""
+        return {}
+
+    def away_choices(self, seat: int) -> tuple[str, ...]:
+        """Nothing to decide about away seats on one device."""
+        return ()
+
+    def replace_with_bot(self, seat: int) -> None:
+        """Refused: on one device nobody is away."""
+        raise IllegalAction(NOBODY_AWAY)
+
+    def claim(self) -> None:
+        """Refused: on one device nobody is away."""
+        raise IllegalAction(NOBODY_AWAY)
 
     def take_notices(self) -> list[str]:
         """Messages for the player (a failing autosave), each said once."""

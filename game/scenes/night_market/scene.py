@@ -38,6 +38,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     name = "night_market"
     GAME = "night-market"
     SOUNDS = SOUNDS
+    AWAY_AT = (480, 146)  # online: over the "Waiting for …" line, clear of the seat panels and the coins
 
     def __init__(self, app, table: Table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, table)

@@ -157,7 +157,11 @@ class StampSwapScene(InputMixin, MatchScene):
 
         view = self.table.view(None)
         outcome = self.table.outcome()
-        self.app.go(lambda: self.app.stack.replace(FinalShowScene(self.app, view, outcome, self.table, self.rematch)))
+
+        def show() -> None:
+            self.closes_table = False  # the Final Show owns the table now: its Rematch still needs it (online)
+            self.app.stack.replace(FinalShowScene(self.app, view, outcome, self.table, self.rematch))
+        self.app.go(show)
 
     # the rules -----------------------------------------------------------------------------
     def act(self, action: object) -> bool:

@@ -26,6 +26,7 @@ from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, Region, centre
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
 from game.scenes.swap_meet.model import Selection, pin_warning, seat_model, swap_for
 from game.scenes.swap_meet.motion import Effects
+from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from game.ui import button
@@ -71,6 +72,7 @@ class SwapMeetScene(MatchScene):
 
     name = "swap_meet"
     GAME = "swap-meet"
+    AWAY_AT = (300, 2)  # online: over the feed line, clear of the market meters and the clock
 
     def __init__(self, app, table: Table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, table)
@@ -93,6 +95,7 @@ class SwapMeetScene(MatchScene):
         self.time = 0.0
         self._beat = -1
         self.summary: SummaryOverlay | None = None
+        self.pending_note = PendingNote(app)
         self.view = self.table.view(self.viewer)
         self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
         self.market.set(self.view.market, animate=False)
@@ -213,6 +216,7 @@ class SwapMeetScene(MatchScene):
         if events:
             self.on_events(events)
         self._clock_step()
+        self._pending_step()
         self._meters_step(dt)
         for region in self.regions:
             if region.model is not None and region.model.masked != self.masked(region):
@@ -236,6 +240,18 @@ class SwapMeetScene(MatchScene):
                 self._beat = beat
                 self.app.audio.play("tick_fast" if left <= 10 else "tick", 0.6)
 
+    def _pending_step(self) -> None:
+        """Show a move in flight until the table has its answer (only ever online)."""
+        waiting = self.table.pending(self.viewer) if self.viewer is not None else []
+        note = self.pending_note
+        if waiting and note not in self.movers:
+            self.movers.append(note)
+        elif not waiting and note in self.movers:
+            self.movers.remove(note)
+            self.restatic([note.rect])
+        if waiting:
+            note.words = pending_words(waiting)
+
     def _meters_step(self, dt: float) -> None:
         for mover in [m for m in self.movers if isinstance(m, MeterMover)]:
             if not self.market.step(dt * (1 / max(self.anim.speed, 1e-6)), mover.kind):
@@ -248,6 +264,10 @@ class SwapMeetScene(MatchScene):
             return None
         wait = float(self.table.options.get("summary_seconds", SUMMARY_SECONDS))
         return cast(float, self.view.lock_time + wait - self.table.now())
+
+    def can_next_round(self) -> bool:
+        """True when this device may deal the next round now (local play; online only the host)."""
+        return bool(self.humans) and self.table.reason(self.humans[0], NextRound()) is None
 
     def next_round(self) -> None:
         """Skip the summary (the host's tap; local play)."""

@@ -149,7 +149,7 @@ class SummaryOverlay(Scene):
         if self.stage == "summary" and self.final:
             self.buttons["standings"] = button(self.ui, (PANEL.right - 420, y, 380, 80), "Final standings  ›",
                                                "#primary")
-        elif self.stage == "summary":  # only this button skips ahead: a stray tap never skips a summary
+        elif self.stage == "summary" and self.floor.can_next_round():  # only this button skips ahead
             self.buttons["next"] = button(self.ui, (PANEL.right - 420, y, 380, 80), "Next round  ›", "#primary")
         elif self.stage == "final":
             self.buttons["rematch"] = button(self.ui, (PANEL.centerx - 420, y, 380, 80), "Rematch", "#primary")
@@ -237,6 +237,9 @@ class SummaryOverlay(Scene):
             words = f"Next round in {max(0, int(left + 0.999))} s"
         self.app.text.draw(canvas, words, (PANEL.right - 40, PANEL.bottom - 130), 30, GOLD, bold=True,
                            anchor="bottomright")
+        if not self.final and "next" not in self.buttons:  # online guests: the host deals the next round
+            host = "The host may start it sooner." if left is not None else "Waiting for the host to start it…"
+            self.app.text.draw(canvas, host, (PANEL.right - 40, PANEL.bottom - 60), 28, CREAM, anchor="bottomright")
 
     def _score_table(self, canvas: pygame.Surface, r: pygame.Rect) -> None:
         text = self.app.text
