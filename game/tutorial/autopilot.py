@@ -157,7 +157,8 @@ def _wait_ready(pilot: Pilot, coach: Coach, index: int) -> bool:
             return True
         step = coach.step
         assert step is not None
-        has_target = step.is_explanation or bool(step.target and len(coach.targets()) == len(step.target))
+        shown = len(coach.targets()) == len(step.target)  # an explanation's target too: it is looked at
+        has_target = shown and (step.is_explanation or bool(step.target))
         ready_for = ready_for + DT if coach.ready() and has_target else 0.0
         if ready_for >= SETTLE:
             return True

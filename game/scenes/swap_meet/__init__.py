@@ -17,4 +17,5 @@ ENTRY = GameEntry(
     tile="tile_swap_meet",
     setup="game.scenes.swap_meet.lobby:SwapMeetLobby",
     options=(SetupOption("round_seconds", "Round timer", TIMER_CHOICES, int(ROUND_SECONDS), " s"),),
+    tutorial="game.tutorial.swap_meet:guide",
 )
