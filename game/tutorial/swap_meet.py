@@ -6,7 +6,7 @@ Yard) holds 3 Sacks and needs Racks. You open and pull an offer, swap your Coins
 Crates (the market heats), pin Crate, peek at Cobalt, list your Racks for Cobalt to take with
 Sacks, and cash out on the exact match. The summary and a slam are explained, then round 2 is
 free trading with easy bots on a 60 s clock; the lesson ends when that round locks.
-About 19 steps × 8 s of reading, four 1.1 s beats and up to 60 s of free play: 3½ minutes.
+About 17 steps × 8 s of reading, three 1.1 s beats and up to 60 s of free play: about 3½ minutes.
 """
 
 from __future__ import annotations
@@ -40,24 +40,24 @@ def _steps() -> tuple[Step, ...]:
         Step(("Your secret contract, Dockside Haul: exactly 5 Crates and 3 Sacks.",
               "You hold 3 and 1. Trade your spare Coins and Racks for the rest."),
              target=("contract",), hint="Read the contract, then tap Next."),
-        Step(("An offer puts cards of one type on show. Tap both Rack cards to select them.",),
+        Step(("An offer shows cards of one type. Tap both Racks to select them.",),
              target=("card:rack",), done=_picked("rack", 2), hint="Tap a Rack card in your hand."),
-        Step(("Open offer lists your 2 Racks. They stay in your hand until someone swaps for them.",),
+        Step(("Open offer lists your 2 Racks; they stay in your hand until a swap.",),
              target=("button:Open offer",), allow=_is(OpenOffer, kind="rack", count=2),
              hint="Tap Open offer."),
         Step(("Changed your mind? Pull takes your offer down.",),
              target=("button:Pull",), allow=_is(Pull), hint="Tap Pull."),
-        Step(("Basil offers 2 Crates, which you need. A swap gives the same count of another type.",
-              "Tap both Coin cards: you need no Coins."),
+        Step(("Basil offers 2 Crates. A swap pays the same count of another type.",
+              "Tap both Coins: your contract needs none."),
              target=("card:coin",), opponents=((BASIL, OpenOffer("crate", 2)),), done=_picked("coin", 2),
              hint="Tap a Coin card in your hand."),
         Step(("Now tap Swap on Basil's row: 2 Coins for 2 Crates.",),
              target=(f"swap:{BASIL}",), allow=_is(Swap, target=BASIL), hint="Tap Swap on Basil's row."),
-        Step(("Each trade heats both types: +0.05× a card, up to 3×. Crate and Coin are 1.10× now.",
-              "A contract pays base × its types' average market: heat what you need."),
+        Step(("A trade heats both types, +0.05× a card: Crate and Coin are 1.10×.",
+              "Contracts pay base × their types' average: heat what you need."),
              target=("meter:crate", "meter:coin"), hint="Look at the meters, then tap Next."),
-        Step(("Miss the contract and you score a bank type: count × market × 10, −5 per other card.",
-              "Tap the Crate meter to pin Crate as your bank type (only you see it)."),
+        Step(("Miss the contract and you bank a secret type: count × market × 10.",
+              "Other resources cost 5 each. Tap the Crate meter to pin Crate."),
              target=("meter:crate",), allow=_is(PinBank, kind="crate"), hint="Tap the Crate meter."),
         Step(("Your action card, Inside Trading, shows one rival's contract.",
               "Tap Peek on Cobalt's row."),
@@ -67,19 +67,20 @@ def _steps() -> tuple[Step, ...]:
              target=("card:rack",), done=_picked("rack", 2), hint="Tap a Rack card in your hand."),
         Step(("Open the offer: Cobalt should want it.",),
              target=("button:Open offer",), allow=_is(OpenOffer, kind="rack", count=2), hint="Tap Open offer."),
-        Step(("Cobalt swaps 2 Sacks for your Racks: now you hold exactly 5 Crates, 3 Sacks.",
+        Step(("Cobalt takes your Racks for 2 Sacks: now 5 Crates, 3 Sacks, exactly.",
               "Cash out locks the round on an exact match, +10 to the locker. Tap it."),
              target=("button:Cash out",), allow=_is(CashOut),
              opponents=((COBALT, Swap(YOU, "sack", YOUR_RACKS)),), hint="Tap Cash out."),
-        Step(("Every stall scores. Yours: base 88 × its types' average market, +10 for locking.",
-              "Basil and Cobalt missed their contracts: each banked a type, −5 per other card."),
+        Step(("Every stall scores. You: base 88 × average market, +10 for locking.",
+              "Basil and Cobalt missed: each banked a type, −5 per other card."),
              target=("summary:scores",), hint="Read the scores, then tap Next."),
-        Step(("The other way to lock is a slam: 6 or more of one type and no other resource.",
-              "It locks the moment a hand turns pure, +10. Action cards may stay; one stray resource blocks it."),),
+        Step(("The other lock is a slam: 6 or more of one type, no other resource.",
+              "It locks the moment a hand turns pure, +10.",
+              "Action cards may stay; one stray resource blocks it."),),
         Step(("Tap Next round: this time you trade on your own.",),
              target=("button:Next round  ›",), allow=_is(NextRound), hint="Tap Next round."),
         Step(("Round 2 is yours: 60 s on the clock, and the bots trade too.",
-              "Trade toward your new contract. Market Crash halves a type you don't need."),
+              "New contract, new cards. Market Crash halves a type you don't need."),
              free=True, done=happened("round_locked")),
     )
 
