@@ -236,18 +236,44 @@ def test_a_full_match_against_bots_reaches_the_final_standings_and_rematch():
     pygame.quit()
 
 
-def test_first_play_shows_the_briefing_and_help_reopens_it_with_the_clock_stopped():
+def _first_play():  # type: ignore[no-untyped-def]
     p = make_player()
     config = MatchConfig((SeatConfig("Player 1"), SeatConfig("Basil", "easy"), SeatConfig("Cobalt", "easy")), {})
     scene = SwapMeetScene.new(p.app, config, 3)
     p.app.stack.reset(scene)
     p.frames(2)
-    assert p.top.name == "help" and scene.table.clock.paused
+    return p, scene
+
+
+def _choice(p, label: str):  # type: ignore[no-untyped-def]
+    return next(b for b in p.top.choices if b.text == label)
+
+
+def test_first_play_offers_the_guided_match_and_help_reopens_the_rules_with_the_clock_stopped():
+    p, scene = _first_play()
+    assert p.top.name == "confirm" and p.top.title == "New to Swap Meet?" and scene.table.clock.paused
     assert "swap-meet" in p.app.settings.seen_briefings
+    p.press_button(_choice(p, "Read the rules"))
+    assert p.top.name == "help" and scene.table.clock.paused
     p.key(pygame.K_ESCAPE)
     assert p.top is scene and not scene.table.clock.paused
     p.press_button(scene.help_b)
     assert p.top.name == "help" and scene.table.clock.paused
+    pygame.quit()
+
+
+def test_first_play_just_play_starts_the_clock():
+    p, scene = _first_play()
+    p.press_button(_choice(p, "Just play"))
+    assert p.top is scene and not scene.table.clock.paused
+    pygame.quit()
+
+
+def test_first_play_guided_match_opens_the_lesson_on_a_fresh_floor():
+    p, scene = _first_play()
+    p.press_button(_choice(p, "Guided match"))
+    p.frames(40)
+    assert p.app.coach is not None and p.top is not scene and p.top.guided and p.top.table.log == []
     pygame.quit()
 
 

@@ -120,6 +120,7 @@ def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] 
 def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots: Path | None) -> None:
     app = pilot.app
     checked: set[int] = set()
+    began: dict[int, float] = {}  # when each step began (a step tapped again and again is still stuck)
     while True:
         if app.coach is not coach:
             report.problems.append(f"the guided match closed at step {coach.index + 1}")
@@ -129,7 +130,8 @@ def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots:
             _shot(app, shots, report.steps + 1)
             return
         report.step = coach.index + 1
-        step_started, index = pilot.time, coach.index
+        index = coach.index
+        step_started = began.setdefault(index, pilot.time)
         if not _wait_ready(pilot, coach, index):
             step = coach.step
             what = " / ".join(step.lines) if step else ""

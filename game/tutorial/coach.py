@@ -168,7 +168,8 @@ class Coach:
         step = self.step
         if step is None or step.free and not step.target:
             return False
-        if getattr(event, "button", 1) == 1 and any(r.collidepoint(pos) for r in self.targets()):
+        if (getattr(event, "button", 1) == 1 and not step.is_explanation
+                and any(r.collidepoint(pos) for r in self.targets())):
             return False
         self._blocked.add(pid)
         if event.type == pygame.FINGERDOWN or not getattr(event, "touch", False):
@@ -260,7 +261,8 @@ class Coach:
     def can_go_on(self) -> bool:
         """An explanation's Next is offered: its scripted moves are made and what it talks about is shown."""
         step = self.step
-        return bool(step and step.is_explanation and self.ready() and len(self.shown()) == len(step.shows))
+        return bool(step and step.is_explanation and self.ready() and len(self.shown()) == len(step.shows)
+                    and len(self.targets()) == len(step.target))
 
     # drawing -----------------------------------------------------------------------------------
     def draw(self, canvas: pygame.Surface) -> None:
@@ -293,8 +295,14 @@ class Coach:
             self._veil = (key, veil)
         canvas.blit(self._veil[1], (0, 0))
 
-    def _panel_rect(self, rects: list[pygame.Rect], lines: list[str]) -> pygame.Rect:
+    def _panel_rect(self, rects: list[pygame.Rect], lines: list[str], step: Step) -> pygame.Rect:
         height = 120 + 44 * len(lines) + (44 if self.hint and self._hint_left > 0 else 0)
+        height += 56 if step.is_explanation else 0  # the Next button's own row, below the words
+        spot = self.find("coach:panel") if step.free else None  # free play: where the scene says it hides least
+        if spot is not None:
+            rect = pygame.Rect(0, 0, PANEL_W, height)
+            rect.midtop = spot.midtop
+            return rect.clamp(pygame.Rect(0, 0, LOGICAL_W, LOGICAL_H))
         keep = [r.inflate(PAD * 2, PAD * 2) for r in rects]
 
         def covered(place: pygame.Rect) -> int:
@@ -308,9 +316,7 @@ class Coach:
     def _draw_panel(self, canvas: pygame.Surface, step: Step, rects: list[pygame.Rect]) -> None:
         text = self.app.text
         lines = [w for line in step.lines for w in text.wrap(line, 34, PANEL_W - 120)]
-        if step.is_explanation and text.font(34).size(lines[-1])[0] > PANEL_W - 330:
-            lines.append("")  # a row of its own for the Next button
-        rect = self._panel_rect(rects, lines)
+        rect = self._panel_rect(rects, lines, step)
         panel(canvas, rect, fill=SOLID, edge=GOLD, radius=24, width=4)
         text.draw(canvas, f"Guided match · step {self.index + 1} of {len(self.guide.steps)}",
                   (rect.x + 40, rect.y + 22), 26, MUTED)

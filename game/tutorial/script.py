@@ -38,8 +38,9 @@ Check = Callable[[Watch], bool]
 class Step:
     """One thing to do (or read) and why.
 
-    - An explanation has no `target`, `allow` or `done`: a Next button ends it (offered once its
-      scripted moves are made and what it `shows` is on screen).
+    - An explanation has no `allow` or `done`: a Next button ends it, offered once its scripted
+      moves are made and what it talks about is on screen. Its `target` (if any) is only
+      spotlit, to show what the words are about; taps on it get the hint too.
     - A step with `allow` lets the learner make only moves that pass it; the table refuses the
       rest with `hint`. It is over when `done` holds, or (no `done`) after one allowed move.
     - A step with only `done` (e.g. "select these two cards") refuses every move.
@@ -64,7 +65,7 @@ class Step:
     @property
     def is_explanation(self) -> bool:
         """Read it and tap Next."""
-        return not self.target and self.allow is None and self.done is None and not self.free
+        return self.allow is None and self.done is None and not self.free
 
     def permits(self, action: Any) -> bool:
         """May the learner make this move now?"""

@@ -18,4 +18,5 @@ ENTRY = GameEntry(
     help_art="game.scenes.swap_meet.helpart:help_picture",
     setup="game.scenes.swap_meet.lobby:SwapMeetLobby",
     options=(SetupOption("round_seconds", "Round timer", TIMER_CHOICES, int(ROUND_SECONDS), " s"),),
+    tutorial="game.tutorial.swap_meet:guide",
 )

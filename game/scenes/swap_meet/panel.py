@@ -86,6 +86,7 @@ class SeatPanel:
         self.surface: pygame.Surface | None = None
         self.card_rects: dict[str, pygame.Rect] = {}
         self.rival_rects: dict[int, pygame.Rect] = {}
+        self.contract_rect = pygame.Rect(0, 0, 0, 0)  # where the contract card was drawn (guided match)
 
     # hit test ----------------------------------------------------------------------------------
     def hit(self, pos: tuple[float, float]) -> tuple[Any, ...] | None:
@@ -262,6 +263,7 @@ class SeatPanel:
 
     def _contract(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
         text = self.app.text
+        self.contract_rect = r.copy()
         lit = m.exact and not m.masked
         pygame.draw.rect(surf, (58, 46, 30) if not lit else (70, 92, 50), r, border_radius=14)
         pygame.draw.rect(surf, GOLD if lit else BRASS, r, 3, border_radius=14)

@@ -533,3 +533,39 @@ class SwapMeetScene(MatchScene):
         """Say why not, naming the trader when several share the screen."""
         who = f"{self.names[seat]}: " if self.table_mode else ""
         self.app.toast(f"{who}{reason[:1].upper()}{reason[1:]}", error=True, seconds=2.5)
+
+    # guided match -----------------------------------------------------------------------------
+    def tutorial_target(self, name: str) -> pygame.Rect | None:
+        """The floor's lesson targets, on the canvas: "card:KIND" (the next card of that type a tap
+        selects), "button:LABEL" (a panel button, else a pygame-gui one), "swap:SEAT", "peek:SEAT",
+        "rival:SEAT", "contract", "meter:KIND", "clock", and "coach:panel" (where the coach's words
+        may sit in free play: over the market strip, clear of the clock, rivals and hand)."""
+        kind, _, arg = name.partition(":")
+        region = self.regions[0] if self.regions else None
+        if kind == "meter":
+            return self.market.cells.get(arg)
+        if kind == "clock":
+            return self.countdown.rect.copy()
+        if kind == "coach" and arg == "panel" and not self.table_mode:
+            return self.market.rect.copy()
+        if region is None or self.masked(region):
+            return super().tutorial_target(name)
+        panel_ = region.panel
+        intent: tuple[Any, ...] | None = None
+        if kind == "card":
+            intent = (kind, arg, False)
+        elif kind in ("swap", "peek") and arg.isdigit():
+            intent = (kind, int(arg))
+        elif kind == "button" and region.model is not None:
+            key = next((b.key for b in region.model.buttons if b.label == arg and b.enabled), None)
+            intent = None if key is None else (kind, key)
+        rect = next((r for r, i in reversed(panel_.hits) if i == intent), None) if intent else None
+        if kind == "rival" and arg.isdigit():
+            rect = panel_.rival_rects.get(int(arg))
+        elif kind == "contract":
+            rect = panel_.contract_rect if panel_.contract_rect.w else None
+        if rect is None:
+            return super().tutorial_target(name)
+        corners = [region.to_canvas(p) for p in (rect.topleft, rect.bottomright)]
+        xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
+        return pygame.Rect(round(xs[0]), round(ys[0]), round(xs[1] - xs[0]), round(ys[1] - ys[0]))

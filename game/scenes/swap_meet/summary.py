@@ -26,6 +26,7 @@ PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
 DASHES = {"crate": (1, 0), "sack": (18, 10), "coin": (5, 8), "rack": (22, 6)}  # on, off (px); 0 off = solid
 MARKERS = ("square", "triangle", "circle", "diamond")
 LOCK_SECONDS = 1.8
+SCORES = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.w - 80, 420)  # the score table of a summary
 
 
 def lock_words(summary, names: list[str]) -> tuple[str, str]:  # type: ignore[no-untyped-def]
@@ -197,6 +198,14 @@ class SummaryOverlay(Scene):
         else:
             self._draw_final(canvas)
 
+    def tutorial_target(self, name: str) -> pygame.Rect | None:
+        """A lesson's "summary:scores" (the score table, once it shows), else the buttons."""
+        if name == "summary:scores":  # the header and the rows, as _score_table lays them out
+            rows = len(self.summary.stalls)
+            high = 44 + rows * min(62, (SCORES.h - 44) // max(1, rows))
+            return pygame.Rect(SCORES.x - 12, SCORES.y, SCORES.w + 24, high) if self.stage == "summary" else None
+        return super().tutorial_target(name)
+
     def _draw_lock(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 120)
         head, sub = lock_words(self.summary, self.floor.names)
@@ -219,7 +228,7 @@ class SummaryOverlay(Scene):
         text.draw(canvas, f"Round {s.round_no} of 3 — {head}", (PANEL.centerx, PANEL.y + 24), 48, GOLD, bold=True,
                   anchor="midtop")
         text.draw(canvas, f"Locked after {took}", (PANEL.centerx, PANEL.y + 84), 26, MUTED, anchor="midtop")
-        self._score_table(canvas, pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.w - 80, 420))
+        self._score_table(canvas, SCORES)
         t0 = s.history[0][0] if s.history else 0.0
         chart = pygame.Rect(PANEL.x + 40, PANEL.y + 560, 1080, 300)
         text.draw(canvas, "Market over the round", (chart.x, chart.y - 4), 26, CREAM, bold=True, anchor="bottomleft")
