@@ -193,10 +193,14 @@ def _run(argv: list[str] | None) -> int:
 
 def _autopilot(args: argparse.Namespace) -> int:
     """Follow a guided match headless; 0 when it reached its end, 1 (and the step) otherwise."""
+    import tempfile
+
     from game.tutorial.autopilot import run_autopilot
 
-    report = run_autopilot(args.game, wrong_taps=args.wrong_taps, size=args.size or (1280, 720),
-                           shots=Path(args.shots) if args.shots else None)
+    with tempfile.TemporaryDirectory(prefix="market-hall-tutorial-") as home:
+        os.environ["MARKET_HALL_HOME"] = home  # a fresh lesson: never the player's own place or settings
+        report = run_autopilot(args.game, wrong_taps=args.wrong_taps, size=args.size or (1280, 720),
+                               shots=Path(args.shots) if args.shots else None)
     print(report.line())
     for problem in report.problems:
         print(f"market-hall tutorial: {problem}", file=sys.stderr)

@@ -99,8 +99,8 @@ STEPS = (
          done=_says("at least two"), hint="Tap the lit Pearl in your hand."),
     Step(("The line under the players says why not. Tap your other Pearl.",), target=(f"card:{MY_PEARL}",),
          shows=("line",), done=_selected(hand=(M_PEARL, MY_PEARL)), hint="Tap the lit Pearl."),
-    Step(("Press Sell 2 Pearl: you get the Pearl pile's top coins, 7 + 7.",), target=("button:Sell 2 Pearl",),
-         shows=("line", "pile:pearl"), allow=_move(_sell(M_PEARL, MY_PEARL)), hint="Press Sell 2 Pearl."),
+    Step(("Press Sell 2 Pearls: you get the Pearl pile's top coins, 7 + 7.",), target=("button:Sell 2 Pearls",),
+         shows=("line", "pile:pearl"), allow=_move(_sell(M_PEARL, MY_PEARL)), hint="Press Sell 2 Pearls."),
     Step(("The Rival sells 3 Pearls for 5 + 5 + 5. Selling 3 or more also earns a bonus token: "
           "its coins stay hidden until the round ends.",),
          shows=("bonus:3",), opponents=((RIVAL, _sell(R_PEARL1, R_PEARL2, D_PEARL)),)),
@@ -114,10 +114,10 @@ STEPS = (
     Step(("The Rival takes an Amber.", "Tap all five Jades in your hand: selling 5 at once earns the "
           "biggest bonus token."), target=tuple(f"card:{c}" for c in MY_JADES),
          opponents=((RIVAL, _take(D_AMBER2)),), done=_selected(hand=MY_JADES), hint="Tap the lit Jades."),
-    Step(("Press Sell 5 Jade: 25 coins and a bonus token, and the Jade pile is empty.",),
-         target=("button:Sell 5 Jade",), shows=("line", "pile:jade"), allow=_move(_sell(*MY_JADES)),
-         hint="Press Sell 5 Jade."),
-    Step(("The Rival sells 5 Amber. Now three coin piles are empty (Pearl, Jade, Amber): "
+    Step(("Press Sell 5 Jades: 25 coins and a bonus token, and the Jade pile is empty.",),
+         target=("button:Sell 5 Jades",), shows=("line", "pile:jade"), allow=_move(_sell(*MY_JADES)),
+         hint="Press Sell 5 Jades."),
+    Step(("The Rival sells 5 Ambers. Now three coin piles are empty (Pearl, Jade, Amber): "
           "that ends the round.",), shows=("ceremony:why",),
          opponents=((RIVAL, _sell(R_AMBER1, R_AMBER2, R_AMBER3, D_AMBER1, D_AMBER2)),)),
     Step(("You have more porters (2 to 0): the Porter token's 5 coins win you the seal, 54 to 51. "

@@ -470,11 +470,11 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         return super().tutorial_target(name)
 
     def _card_target(self, card: int) -> pygame.Rect | None:
+        for i, (c, _) in enumerate(self.view.market):
+            if c == card:
+                return L.card_rect(L.market_pos(i)).move(0, -(L.LIFT if card in self.sel_market else 0))
         hand = self.view.hand if self.viewer is not None else ()
-        for places, chosen, pos in ((self.view.market, self.sel_market, L.market_pos),
-                                    (hand, self.sel_hand, lambda j: L.hand_pos(j, len(hand)))):
-            for i, (c, _) in enumerate(places):
-                if c == card:
-                    x, y = pos(i)
-                    return L.card_rect((x, y - (L.LIFT if card in chosen else 0)))
+        for c, _, centre in L.hand_layout(hand):  # where the hand is drawn: grouped by kind
+            if c == card:
+                return L.card_rect(centre).move(0, -(L.LIFT if card in self.sel_hand else 0))
         return None
