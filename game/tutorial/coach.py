@@ -261,7 +261,8 @@ class Coach:
             return
         step = self.step
         assert step is not None
-        rects = self.targets() if self.ready() else []
+        shown = (*step.target, *step.about) if self.ready() else ()
+        rects = [r for r in map(self.find, shown) if r is not None]
         if not step.free:
             self._draw_veil(canvas, rects, 110 if step.is_explanation else 150)
         for rect in rects:

@@ -46,6 +46,8 @@ class Step:
       get `hint` and do nothing. `drag_to` is where the autopilot drops a dragged target.
     - `opponents` are scripted moves of bot seats, made one per beat when the step starts.
     - `free` is a stretch of free play: any legal move, bots think, the real-time clock runs.
+    - `about` names what the lines talk about (an explanation may have it too): lit and kept clear
+      of the panel like a target, but never pressed.
     """
 
     lines: tuple[str, ...]
@@ -56,6 +58,7 @@ class Step:
     opponents: tuple[tuple[int, Any], ...] = ()
     drag_to: str = ""
     free: bool = False
+    about: tuple[str, ...] = ()
 
     @property
     def is_explanation(self) -> bool:

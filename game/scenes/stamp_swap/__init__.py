@@ -12,4 +12,5 @@ ENTRY = GameEntry(
     help_pages=tuple(HELP_PAGES),
     scene="game.scenes.stamp_swap.scene:StampSwapScene",
     tile="tile_stamp_swap",
+    tutorial="game.tutorial.stamp_swap:guide",
 )
