@@ -117,6 +117,7 @@ def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] 
 def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots: Path | None) -> None:
     app = pilot.app
     checked: set[int] = set()
+    step_started, started = 0.0, -1  # when the current step began, kept while taps leave it where it is
     while True:
         if app.coach is not coach:
             report.problems.append(f"the guided match closed at step {coach.index + 1}")
@@ -126,7 +127,9 @@ def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots:
             _shot(app, shots, report.steps + 1)
             return
         report.step = coach.index + 1
-        step_started, index = pilot.time, coach.index
+        index = coach.index
+        if index != started:
+            step_started, started = pilot.time, index
         if not _wait_ready(pilot, coach, index):
             step = coach.step
             what = " / ".join(step.lines) if step else ""

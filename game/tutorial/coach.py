@@ -281,18 +281,23 @@ class Coach:
             self._veil = (key, veil)
         canvas.blit(self._veil[1], (0, 0))
 
-    def _panel_rect(self, rects: list[pygame.Rect], lines: list[str]) -> pygame.Rect:
-        height = 120 + 44 * len(lines) + (44 if self.hint and self._hint_left > 0 else 0)
+    def _panel_rect(self, rects: list[pygame.Rect], lines: list[str], button_row: bool) -> pygame.Rect:
+        """At the bottom, else the top, else just under a lit thing: wherever it covers none of them."""
+        height = 120 + 44 * len(lines) + (44 if self.hint and self._hint_left > 0 else 0) + (44 if button_row else 0)
         rect = pygame.Rect(0, 0, PANEL_W, height)
-        rect.midbottom = (LOGICAL_W // 2, LOGICAL_H - 24)
-        if any(rect.colliderect(r.inflate(PAD * 2, PAD * 2)) for r in rects):
-            rect.midtop = (LOGICAL_W // 2, 24)
+        rect.centerx = LOGICAL_W // 2
+        clear = [r.inflate(PAD * 2, PAD * 2) for r in rects]
+        for top in (LOGICAL_H - 24 - height, 24, *sorted(r.bottom + 8 for r in clear)):
+            rect.y = top
+            if rect.bottom <= LOGICAL_H - 24 and not any(rect.colliderect(r) for r in clear):
+                return rect
+        rect.y = 24
         return rect
 
     def _draw_panel(self, canvas: pygame.Surface, step: Step, rects: list[pygame.Rect]) -> None:
         text = self.app.text
         lines = [w for line in step.lines for w in text.wrap(line, 34, PANEL_W - 120)]
-        rect = self._panel_rect(rects, lines)
+        rect = self._panel_rect(rects, lines, step.is_explanation)  # Next gets a row of its own
         panel(canvas, rect, fill=SOLID, edge=GOLD, radius=24, width=4)
         text.draw(canvas, f"Guided match · step {self.index + 1} of {len(self.guide.steps)}",
                   (rect.x + 40, rect.y + 22), 26, MUTED)

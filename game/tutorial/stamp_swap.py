@@ -33,10 +33,10 @@ def _basil(*actions: Any) -> tuple[tuple[int, Any], ...]:
     return tuple((BASIL, a) for a in actions)
 
 
-def _take(item: str, basil: str, lines: tuple[str, ...], name: str) -> Step:
-    """Basil takes `basil`, then the learner takes `item` from the pool."""
+def _take(item: str, basil: str, lines: tuple[str, ...], name: str, space: int) -> Step:
+    """Basil takes `basil`, then the learner takes `item` from the pool into Daily Collection `space`."""
     return Step(lines, target=(f"item:{item}",), allow=lambda a: a == Take(item), opponents=_basil(Take(basil)),
-                hint=f"Tap the lit {name} in the pool.")
+                about=(f"zone:space{space}",), hint=f"Tap the lit {name} in the pool.")
 
 
 def _split(zones: dict[str, str]) -> Any:
@@ -66,33 +66,33 @@ def _collect() -> tuple[Step, ...]:
     return (
         _take("framer", next(takes), (
             "Collect: Basil and you take turns, one pool item each, until you both have six.",
-            "Take the Framer: an exhibitor scores at every Show, this one 2 per full album row."), "Framer"),
+            "Take the Framer: an exhibitor scores at every Show, this one 2 per full album row."), "Framer", 0),
         _take("hidden-1", next(takes), (
             "A face-down stamp is a surprise for the others, not for you: whoever takes one may look at it.",
-            "Take the lit face-down stamp."), "face-down stamp"),
+            "Take the lit face-down stamp."), "face-down stamp", 1),
         Step(("You peeked: it is a Red Mountain 1x2 worth +1. The small mark in its corner means Basil still "
               "sees only its back.", "Everyone sees it once the pile choice is complete."),
              about=("item:hidden-1",)),
         _take("blue-bird-3", next(takes), (
-            "Take the Blue Bird 1x3 (+4): a long stamp fills most of an album row.",), "Blue Bird 1x3"),
+            "Take the Blue Bird 1x3 (+4): a long stamp fills most of an album row.",), "Blue Bird 1x3", 2),
         _take("green-train-1", next(takes), (
             "Take the Green Train 1x3. Its printed value (+2) counts at the Final Show, after Sunday.",),
-            "Green Train 1x3"),
+            "Green Train 1x3", 3),
         _take("yellow-mountain-1", next(takes), (
             "Take the Yellow Mountain 2x1 (+3). Stamps stay upright: a 2x1 is two squares tall.",),
-            "Yellow Mountain 2x1"),
+            "Yellow Mountain 2x1", 4),
         _take("forever-blue-flower", next(takes), (
             "Last pick: the Blue Flower Forever (+2). Most 1x1 forever stamps wins a bonus at the Final Show.",),
-            "Blue Flower Forever"),
+            "Blue Flower Forever", 5),
         Step(("You took the last item, so the first-player token is yours: +2 at the Show, and you choose a "
-              "pile first.", "The Swap: you both reserve one item and split the other five into two piles.")),
+              "pile first.", "The Swap: you both reserve one item and split the other five into two piles."),
+             about=("seat:0",)),
     )
 
 
 def _swap() -> tuple[Step, ...]:
     plan = {RESERVE: "reserve"}
-    reserve = Step(("Reserve one item: it stays yours whatever happens (rare gold stamps never can).",
-                    "Drag the Framer into Reserve."),
+    reserve = Step(("Reserve one item: it stays yours whatever happens. Drag the Framer into Reserve.",),
                    target=(f"item:{RESERVE}", "zone:reserve"), drag_to="zone:reserve", done=_split(plan),
                    opponents=_basil(BASIL_SPLIT),
                    hint="Drag the Framer into the Reserve box (or tap it, then the box).")
@@ -118,9 +118,9 @@ def _swap() -> tuple[Step, ...]:
 
 def _show() -> tuple[Step, ...]:
     return (
-        Step(("Basil took your Pile B, so Pile A came back to you, and face-down stamps are shown to all.",
-              "The Show: your attendees join you, and every stamp you hold must go into your 4 x 5 album."),
-             about=("zone:pending",)),
+        Step(("Basil took your Pile B, so Pile A came back to you. Face-down stamps are now shown to all.",
+              "The Show: every stamp you hold must go into your 4 x 5 album."),
+             about=("zone:album", "zone:pending")),
         _place("blue-bird-3", 1, 0, ("Stamps go upright into empty squares and never move again.",
                                      "Drag the Blue Bird onto the lit spot."), "Blue Bird", BASIL_SHOW[:3]),
         _place("hidden-1", 1, 3, ("Now the Red Mountain beside it: the row is full, and your Framer scores 2 "

@@ -258,9 +258,10 @@ class StampSwapScene(InputMixin, MatchScene):
 
     # guided match --------------------------------------------------------------------------
     def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """The guided match's names: "item:KEY" (its largest copy), "zone:NAME" (pool, dc, tray,
-        reserve, a, b, album, pending), "pile:OWNER.P", "contest:ID" (a card to score at the Show),
-        "spot:KEY@R,C" (the album footprint of a pending stamp placed at R,C, only where it fits)."""
+        """The guided match's names: "item:KEY" (its largest copy), "zone:NAME" (pool, dc, space0-5,
+        tray, reserve, a, b, album, pending), "seat:N" (a seat's panel), "pile:OWNER.P", "contest:ID"
+        (a card to score at the Show), "spot:KEY@R,C" (the album footprint of a pending stamp placed
+        at R,C, only where it fits)."""
         kind, _, arg = name.partition(":")
         if kind == "button" or self.summary is not None or self.details is not None or self.curtain_up:
             return super().tutorial_target(name)
@@ -269,6 +270,8 @@ class StampSwapScene(InputMixin, MatchScene):
             return lay.rect_of(arg)
         if kind == "zone":
             return lay.zones.get(arg)
+        if kind == "seat":
+            return lay.panels[int(arg)] if int(arg) < len(lay.panels) else None
         if kind == "pile":
             owner, _, pile = arg.partition(".")
             return lay.offers.get((int(owner), int(pile)))
