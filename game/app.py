@@ -17,6 +17,7 @@ from game.assets import Assets
 from game.audio import Audio, init_mixer
 from game.display import LOGICAL_H, LOGICAL_W, Display
 from game.loop import FixedStep
+from game.memory import give_back, tune
 from game.overlays import FrameMeter, Toasts
 from game.pointer import PointerLayer
 from game.scene import Scene, SceneStack
@@ -59,6 +60,7 @@ class App:
 
     def __init__(self, options: AppOptions, clock: Callable[[], float] = time.perf_counter) -> None:
         self.options = options
+        tune()  # before the first surface (game/memory.py)
         self.audio_ok = init_mixer()  # first: pygame.init() would try the sound card noisily
         pygame.init()
         self.settings, warning = settings_mod.load()
@@ -79,7 +81,7 @@ class App:
         self.frames = 0
         self._last_input = clock()
         self._fade: list[Any] | None = None
-        self._shades: dict[int, pygame.Surface] = {}
+        self.memory_to_give_back = False  # a table scene left: give its memory back next frame
         self._pacer = pygame.time.Clock()
         self._last_crash = -10.0
         self.exit_code = 0
@@ -150,14 +152,14 @@ class App:
         if error:
             self.audio.play("error")
 
-    def shade(self, alpha: int) -> pygame.Surface:
-        """A cached full-canvas black layer."""
-        surf = self._shades.get(alpha)
-        if surf is None:
-            surf = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
-            surf.fill((0, 0, 0, alpha))
-            self._shades[alpha] = surf
-        return surf
+    def darken(self, surface: pygame.Surface, alpha: int) -> None:
+        """Darken `surface` as a black layer of opacity `alpha` would, with no layer at all.
+
+        A multiply fill gives the same pixels as blending black at `alpha`; a cached full-canvas
+        layer per alpha cost 8 MB each, and the fades ask for dozens of alphas.
+        """
+        keep = 255 - max(0, min(255, alpha))
+        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
     def go(self, change: Callable[[], object]) -> bool:
         """Fade out, make a scene change, fade back in (instant when motion is reduced).
@@ -201,6 +203,9 @@ class App:
     def frame(self) -> None:
         """One displayed frame: input, fixed steps, draw, present."""
         t0 = time.perf_counter()
+        if self.memory_to_give_back:
+            self.memory_to_give_back = False
+            give_back()
         try:
             for event in pygame.event.get():
                 self._event(event)
@@ -252,12 +257,21 @@ class App:
         if self._fade:
             phase, t, _ = self._fade
             k = min(1.0, t / FADE)
-            canvas.blit(self.shade(int(255 * (k if phase == "out" else 1 - k))), (0, 0))
+            self.darken(canvas, int(255 * (k if phase == "out" else 1 - k)))
             dirty = None
         if self.kiosk is not None:
             dirty = self.kiosk.draw(canvas, dirty)
-        extra = self.toasts.draw(canvas) + self.meter.draw(canvas)
+        extra = self.toasts.draw(canvas) + self.meter.draw(canvas, self._widget_rects())
+        if self.meter.moved:  # it left a corner: the scenes redraw what it covered
+            self.meter.moved = False
+            self.invalidate_all()
         return None if dirty is None else dirty + extra
+
+    def _widget_rects(self) -> list[pygame.Rect]:
+        """Where the visible scenes' widgets are (the frame meter keeps clear of them)."""
+        if not self.meter.visible:
+            return []
+        return [rect for scene in self.stack.visible() for rect in scene.ui.widget_rects()]
 
     def invalidate_all(self) -> None:
         """Redraw every visible scene next frame (an overlay left the screen)."""
@@ -277,6 +291,8 @@ class App:
                 scene.invalidate()
             return
         if event.type == pygame.KEYDOWN and self._global_key(event):
+            return
+        if self.pointer.ghost(event):
             return
         if event.type in POINTER_TYPES or event.type == pygame.KEYDOWN:
             self._last_input = self.clock()

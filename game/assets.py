@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 Size = tuple[int, int]
 Key = tuple[str, "Size | None"]
-CACHE_BYTES = 48 * 1024 * 1024  # the three games at rest need ~35 MB; an evicted image is rebuilt in ms
+CACHE_BYTES = 32 * 1024 * 1024  # one table and the title need ~30 MB; an evicted image is rebuilt in ms
 
 
 class Assets:
@@ -75,18 +75,21 @@ class Assets:
         """A surface built once by `make()` and kept under (key, size)."""
         return self._get((key, size), make)
 
-    def tiled(self, name: str, size: Size) -> pygame.Surface:
-        """A texture repeated to fill `size` (cached)."""
-        def make() -> pygame.Surface:
-            tile = self.image(name)
-            surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-            tw, th = tile.get_size()
-            for y in range(0, size[1], th):
-                for x in range(0, size[0], tw):
-                    surf.blit(tile, (x, y))
-            return surf
+    def forget(self, name: str) -> None:
+        """Drop every cached size of the sprite `name` (a screen's big picture, once it has gone)."""
+        for key in [k for k in self._images if k[0] == name]:
+            self.cache_bytes -= _bytes(self._images.pop(key))
 
-        return self._get((f"{name}#tiled", size), make)
+    def tiled(self, name: str, size: Size) -> pygame.Surface:
+        """A new surface with a texture repeated to fill `size`: not cached, as callers cache what they
+        compose from it (a full-screen texture kept twice would cost 8 MB for nothing)."""
+        tile = self.image(name)
+        surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        tw, th = tile.get_size()
+        for y in range(0, size[1], th):
+            for x in range(0, size[0], tw):
+                surf.blit(tile, (x, y))
+        return surf
 
     def sound(self, name: str) -> pygame.mixer.Sound | None:
         """The sound `name` (.wav or .ogg), or None when audio or the file is unavailable."""

@@ -45,6 +45,18 @@ class GameEntry:
     setup: str | None = None  # "module:Class" of the game's own setup (a lobby); None: the shared seat setup
     options: tuple[SetupOption, ...] = field(default_factory=tuple)
     tutorial: str | None = None  # "module:function" returning the game's guided match (game/tutorial/)
+    help_art: str | None = None  # "module:function(app, heading) -> Surface | None": a help page's picture
+
+    def help_picture(self, app: Any, heading: str) -> Any:
+        """The picture of the real cards for one help page, or None (a page of text only)."""
+        if not self.help_art:
+            return None
+        module_name, fn = self.help_art.split(":")
+        try:
+            return getattr(importlib.import_module(module_name), fn)(app, heading)
+        except Exception:  # a broken picture must not hide the rules
+            log.exception("help picture %s for %r failed", self.help_art, heading)
+            return None
 
     def table_class(self) -> type[MatchScene] | None:
         """The table scene class, or None when it cannot be imported."""

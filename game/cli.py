@@ -70,6 +70,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "online"), default="all",
                        help="measure only frame times, rules throughput, bot thinking or an online server")
     bench.add_argument("--rooms", type=int, default=20, help="with --part online: rooms of bot clients")
+    bench.add_argument("--pace", choices=("fast", "human"), default="fast",
+                       help="with --part online: as fast as the server answers, or real time at human pace")
+    bench.add_argument("--seconds", type=float, default=60.0, help="with --pace human: how long to measure")
+    bench.add_argument("--game", choices=("swap-meet", "night-market"), default="swap-meet",
+                       help="with --pace human: the game of every room")
     join = sub.add_parser("join", help="open the app straight into an online room from an invite link")
     join.add_argument("link", help="the invite link, http://HOST:PORT/j/ROOM#TICKET")
     auto = sub.add_parser("autoplay", help="bots play whole matches with no display")

@@ -67,15 +67,28 @@ class Toasts:
 
 
 class FrameMeter:
-    """F3: frame time median and p99 over the last few seconds, drawn top-right."""
+    """F3: frame time median and p99 over the last few seconds, in a slim strip in a screen corner.
 
-    RECT = pygame.Rect(LOGICAL_W - 470, 12, 458, 96)
+    Bottom-left first (titles sit at the top of every screen); a corner where a button is goes to the next.
+    """
+
+    SIZE = (284, 34)  # narrow enough for the bottom-left corner beside a centred row of four buttons
+    CORNERS = ((6, LOGICAL_H - 40), (LOGICAL_W - 290, LOGICAL_H - 40), (6, 6), (LOGICAL_W - 290, 6))
 
     def __init__(self, text: Text) -> None:
         self.text = text
         self.visible = False
         self.samples: deque[float] = deque(maxlen=240)
-        self._label = ""
+        self.rect = pygame.Rect(self.CORNERS[0], self.SIZE)
+        self.moved = False  # set when the strip changed corner: the screen under its old place needs a redraw
+
+    def place(self, avoid: list[pygame.Rect]) -> pygame.Rect:
+        """The first corner clear of every rect in `avoid` (buttons); bottom-left when none is."""
+        for corner in self.CORNERS:
+            rect = pygame.Rect(corner, self.SIZE)
+            if rect.inflate(8, 8).collidelist(avoid) < 0:
+                return rect
+        return pygame.Rect(self.CORNERS[0], self.SIZE)
 
     def add(self, seconds: float) -> None:
         """Record one frame's work time."""
@@ -89,19 +102,22 @@ class FrameMeter:
         p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
         return statistics.median(ordered) * 1000, p99 * 1000
 
-    def draw(self, canvas: pygame.Surface) -> list[pygame.Rect]:
-        """Draw the meter if shown; returns its rect."""
+    def draw(self, canvas: pygame.Surface, avoid: list[pygame.Rect] | None = None) -> list[pygame.Rect]:
+        """Draw the meter if shown, in a corner clear of `avoid`; returns its rect."""
         if not self.visible:
             return []
+        rect = self.place(avoid or [])
+        self.moved = self.moved or rect != self.rect
+        self.rect = rect
         med, p99 = self.stats()
-        pygame.draw.rect(canvas, PANEL, self.RECT, border_radius=12)
-        pygame.draw.rect(canvas, GOLD, self.RECT, 2, border_radius=12)
-        self.text.draw(canvas, f"frame {med:4.1f} ms  p99 {p99:4.1f} ms", (self.RECT.x + 18, self.RECT.y + 10),
-                       26, CREAM, bold=True)
+        pygame.draw.rect(canvas, PANEL, rect, border_radius=10)
+        pygame.draw.rect(canvas, GOLD, rect, 2, border_radius=10)
+        self.text.draw(canvas, f"frame {med:4.1f} ms · p99 {p99:4.1f} ms", (rect.x + 12, rect.y + 3), 18, CREAM,
+                       bold=True)
         budget = 1000 / 60
-        bar = pygame.Rect(self.RECT.x + 18, self.RECT.y + 58, self.RECT.w - 36, 22)
-        pygame.draw.rect(canvas, (60, 50, 40), bar, border_radius=6)
+        bar = pygame.Rect(rect.x + 12, rect.bottom - 8, rect.w - 24, 4)
+        pygame.draw.rect(canvas, (60, 50, 40), bar)
         fill = bar.copy()
         fill.w = int(bar.w * min(1.0, p99 / budget))
-        pygame.draw.rect(canvas, (90, 200, 120) if p99 < budget / 2 else (235, 180, 80), fill, border_radius=6)
-        return [self.RECT.copy()]
+        pygame.draw.rect(canvas, (90, 200, 120) if p99 < budget / 2 else (235, 180, 80), fill)
+        return [rect.copy()]

@@ -55,6 +55,7 @@ class PointerLayer:
         self.tracks: dict[Hashable, _Track] = {}
         self.time = 0.0
         self._last_finger_up: tuple[float, Point] | None = None
+        self._ghost_down = False  # a ghost press was dropped: its release is a ghost too
 
     def feed(self, event: pygame.event.Event) -> list[PointerEvent]:
         """Translate one raw event (anything unrelated gives [])."""
@@ -66,7 +67,7 @@ class PointerLayer:
                 return []
             pos = self.to_logical(event.pos)
             if t == pygame.MOUSEBUTTONDOWN:
-                return [] if self._ghost(pos) else self._press("mouse", pos, False)
+                return self._press("mouse", pos, False)
             if t == pygame.MOUSEBUTTONUP:
                 return self._release("mouse", pos)
             return self._move("mouse", pos)
@@ -96,12 +97,22 @@ class PointerLayer:
                 out.append(PointerEvent("long_press", pid, tr.pos, tr.start, tr.touch))
         return out
 
-    def _ghost(self, pos: Point) -> bool:
+    def ghost(self, event: pygame.event.Event) -> bool:
+        """A real mouse click just after a finger lifted at the same spot (or its release): drop
+        it everywhere, widgets included, or one tap would press a button twice."""
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or getattr(event, "touch", False):
+            return False
+        if event.type == pygame.MOUSEBUTTONUP:
+            was, self._ghost_down = self._ghost_down, False
+            return was
+        self._ghost_down = False
         if self._last_finger_up is None:
             return False
         when, where = self._last_finger_up
+        pos = self.to_logical(event.pos)
         near = abs(where[0] - pos[0]) < TOUCH_SLOP and abs(where[1] - pos[1]) < TOUCH_SLOP
-        return self.time - when < DEBOUNCE and near
+        self._ghost_down = self.time - when < DEBOUNCE and near
+        return self._ghost_down
 
     def _press(self, pid: Hashable, pos: Point, touch: bool) -> list[PointerEvent]:
         self.tracks[pid] = _Track(pos, pos, touch)

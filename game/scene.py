@@ -18,7 +18,7 @@ import pygame_gui
 
 from game.anim import Animator
 from game.pointer import PointerEvent
-from game.ui import CanvasUIManager
+from game.ui import CanvasUIManager, for_widgets
 
 if TYPE_CHECKING:
     from game.app import App
@@ -56,8 +56,9 @@ class Scene:
 
     # input -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Raw event: pygame-gui first, then keys. True when consumed."""
-        consumed = bool(self.ui.process_events(event))
+        """Raw event: pygame-gui first (every finger as a click of its own), then keys. True when consumed."""
+        widget_event = for_widgets(event, self.app.display.size)
+        consumed = widget_event is not None and bool(self.ui.process_events(widget_event))
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.app.audio.play("tap")
             self.on_button(event.ui_element)
@@ -148,8 +149,7 @@ class Scene:
 
     def dim(self, canvas: pygame.Surface, alpha: int = 170) -> None:
         """Darken what is below an overlay."""
-        shade = self.app.shade(alpha)
-        canvas.blit(shade, (0, 0))
+        self.app.darken(canvas, alpha)
 
 
 class SceneStack:
@@ -208,6 +208,7 @@ class SceneStack:
         hover on a dialog costs one dialog, not the whole table; they redraw only when they change."""
         layers = self.visible()
         if len(layers) == 1:
+            self._under = None  # no overlay: its 8 MB snapshot is not kept for the next one
             return layers[0].draw(canvas, full)
         below, top = layers[:-1], layers[-1]
         key = (tuple(id(s) for s in below), id(canvas))

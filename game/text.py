@@ -43,13 +43,23 @@ def checked_font_file(path: os.PathLike[str] | str) -> str | None:
     return str(path) if usable_font(str(path)) else None
 
 
-class Text:
-    """Noto Sans at any size, with an LRU cache of rendered strings."""
+CACHE_BYTES = 8 * 2**20
 
-    def __init__(self, cache_size: int = 800) -> None:
+
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
+class Text:
+    """Noto Sans at any size, with an LRU cache of rendered strings bounded by count and by bytes
+    (a kiosk renders thousands of different lines over a day; big headings cost 100+ KB each)."""
+
+    def __init__(self, cache_size: int = 800, max_bytes: int = CACHE_BYTES) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
         self.cache_size = cache_size
+        self.max_bytes = max_bytes
+        self.cache_bytes = 0
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The shipped font at `size` px (pygame's built-in font if that file is broken)."""
@@ -75,8 +85,9 @@ class Text:
             base.blit(surf, (0, 0))
             surf = base
         self._cache[key] = surf
-        if len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
+        self.cache_bytes += _bytes(surf)
+        while len(self._cache) > self.cache_size or (self.cache_bytes > self.max_bytes and len(self._cache) > 1):
+            self.cache_bytes -= _bytes(self._cache.popitem(last=False)[1])
         return surf
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:

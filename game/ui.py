@@ -7,6 +7,7 @@ so widgets are hit exactly where they are drawn at any window size.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import resources
@@ -62,18 +63,43 @@ def _checked_fonts() -> Iterator[None]:
         ui_appearance_theme.UIFontDictionary = original  # type: ignore[attr-defined]  # pygame-gui does not re-export it; we swap it on purpose
 
 
+# One theme per display, shared by every scene's manager: a theme holds its fonts and up to three
+# 4 MB shape-cache surfaces, so a theme per manager cost ~6 MB for every scene and dialog opened.
+_THEMES: weakref.WeakKeyDictionary[object, ui_appearance_theme.UIAppearanceTheme] = weakref.WeakKeyDictionary()
+
+
+def _one_cache_page(cache: Any) -> None:
+    """Keep pygame-gui's shape cache to the one 4 MB page it starts with (it grows to three).
+
+    Our widgets are few and mostly the same shapes; when the page is full pygame-gui purges
+    shapes used once instead of adding a page (SurfaceCache._expand_lt_cache, 0.6.x).
+    """
+    def expand() -> None:
+        cache.low_on_space = True
+
+    if hasattr(cache, "_expand_lt_cache") and hasattr(cache, "low_on_space"):
+        cache._expand_lt_cache = expand
+
+
 class CanvasUIManager(pygame_gui.UIManager):
     """A UIManager whose mouse positions go through the display's window→canvas mapping."""
 
     def __init__(self, mapper: Mapper) -> None:
+        self._mapper = mapper  # before pygame-gui's __init__, which asks for the theme
         theme = str(resources.files("game").joinpath("themes").joinpath("market_hall.json"))
         super().__init__((LOGICAL_W, LOGICAL_H), theme_path=theme, enable_live_theme_updates=False)
-        self._mapper = mapper
 
     def create_new_theme(self, theme_path: Any = None) -> ui_appearance_theme.UIAppearanceTheme:
-        """pygame-gui's theme, with fonts from checked files only."""
-        with _checked_fonts():
-            return super().create_new_theme(theme_path)
+        """The display's shared theme (built once, with fonts from checked files only)."""
+        owner = getattr(self._mapper, "__self__", None)  # the Display whose canvas we map to
+        theme = _THEMES.get(owner) if owner is not None else None
+        if theme is None:
+            with _checked_fonts():
+                theme = super().create_new_theme(theme_path)
+            _one_cache_page(theme.shape_cache)
+            if owner is not None:
+                _THEMES[owner] = theme
+        return theme
 
     def calculate_scaled_mouse_position(self, position: tuple[int, int]) -> tuple[int, int]:
         """Window pixels → canvas pixels, letterbox included."""
@@ -82,12 +108,33 @@ class CanvasUIManager(pygame_gui.UIManager):
 
     def hit(self, pos: tuple[float, float]) -> bool:
         """True when a visible widget covers this canvas point (fingers skip the table there)."""
-        for sprite in self.get_sprite_group().sprites():
-            if getattr(sprite, "visible", True) and sprite.rect.collidepoint(pos):
-                if sprite is cast(object, self.get_root_container()):  # the root container is a sprite too
-                    continue
-                return True
-        return False
+        return any(rect.collidepoint(pos) for rect in self.widget_rects())
+
+    def widget_rects(self) -> list[pygame.Rect]:
+        """Where the visible widgets are on the canvas."""
+        root = cast(object, self.get_root_container())  # the root container is a sprite too
+        return [sprite.rect for sprite in self.get_sprite_group().sprites()
+                if sprite is not root and getattr(sprite, "visible", True)]
+
+
+FINGER_CLICKS = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}
+
+
+def for_widgets(event: pygame.event.Event, window: tuple[int, int]) -> pygame.event.Event | None:
+    """The event as pygame-gui should see it (None: not at all).
+
+    pygame-gui knows only the mouse, and SDL turns only the first finger on the glass into mouse
+    events: while another finger rests anywhere (a peek tab held, a palm), a tap on a button
+    never reached it. So every finger press and lift becomes a left click of its own here, and
+    SDL's emulated clicks (touch=True) are dropped so the first finger does not click twice.
+    """
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(event, "touch", False):
+        return None
+    kind = FINGER_CLICKS.get(event.type)
+    if kind is None:
+        return event
+    pos = (round(event.x * window[0]), round(event.y * window[1]))
+    return pygame.event.Event(kind, pos=pos, button=1, touch=True)
 
 
 def button(manager: pygame_gui.UIManager, rect: pygame.Rect | tuple[Any, ...], text: str,

@@ -27,7 +27,7 @@ def _felt_with_vignette(assets: Assets) -> pygame.Surface:
 
 
 def _make_felt(assets: Assets) -> pygame.Surface:
-    surf = assets.tiled("felt", (LOGICAL_W, LOGICAL_H)).copy()
+    surf = assets.tiled("felt", (LOGICAL_W, LOGICAL_H))
     # a smooth radial vignette: build it small, then let smoothscale blur it up
     small = pygame.Surface((64, 36), pygame.SRCALPHA)
     for y in range(36):

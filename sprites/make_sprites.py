@@ -14,6 +14,7 @@ from sprites import art_stamp as stamp
 from sprites import art_ui as ui
 from sprites.art_common import svg
 from sprites.art_goods import ICONS as GOODS
+from sprites.art_specialists import ICONS as SPECIALISTS
 from sprites.art_swap import ICONS as SWAP
 
 Maker = Callable[[], "tuple[str, str] | str"]
@@ -50,7 +51,7 @@ def _tiles() -> dict[str, tuple[int, int, Maker]]:
 def write_svgs() -> list[str]:
     """Write every SVG into the package directory; return the file names written."""
     table: dict[str, tuple[int, int, Maker]] = {}
-    for icons in (GOODS, SWAP, stamp.ICONS):
+    for icons in (GOODS, SWAP, stamp.ICONS, SPECIALISTS):
         table.update({name: (128, 128, fn) for name, fn in icons.items()})
     table.update(_sized())
     table.update(_tiles())

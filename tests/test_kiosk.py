@@ -50,7 +50,8 @@ def visitor_match(p, game: str = "night-market"):  # type: ignore[no-untyped-def
     p.app.stack.reset(scene)
     p.frames(3)
     while p.top is not scene and len(p.app.stack.scenes) > 1:
-        p.app.stack.pop()  # the first-play briefing
+        p.top.on_back()  # the first-play offer or briefing: Just play / Close (the clock runs again)
+        p.frames(1)
     p.frames(2)
     return scene
 

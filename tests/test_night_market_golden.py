@@ -17,16 +17,16 @@ from rules.night_market import GAME
 from rules.rng import Rng
 
 RANDOM_GOLDEN = {
-    1: "524fb538d4b01d6ce71ba3872beb3fcc22bfda1872d3c30d382d005fcdd15d55",
-    2: "0638e5490f74d74563d2620160f6a76d5a47617cd16228e0de1ab30436e1ae42",
-    7: "d74aa1b3e28ba5fa1ab7baa91eba5726e2dd91bf7fa5b0fae9682fd18232312f",
-    31: "957c239ba7470fd4e96c7df09f0058e21abd105c5b548b37825824bfb6a21544",
-    4242: "bc13f0331d6d6d3832d9600c5aeaff38700a112f61c999cf897b5d8610b00363",
-    987654: "b785cdf6ddb1f80ba29cb63e709edf77aea4a7bbde4abf94d3d542acf90790e0",
+    1: "bbe2ff6ce90be3eefef7d970e0a9e6f96a8d8b7f2e8155efd80a6ec312c6e9d5",
+    2: "4996829cb131f7260b9be7ebf943ece54fd57915af276fac9154c65eb27e7100",
+    7: "c7ecbba49d0fecbe2b9b4c8e4c5f7e8565a5ade3930ccd7a84b9bbdec2f4eb96",
+    31: "5cfa98eaf7db970097de178b1a3b7bf8b1c71aaf0a0fcceaf682eab148457e20",
+    4242: "7b39c74f416b4c9cf9f06929d4f8464f595e1935e83ae6fb21f07625f156b7c2",
+    987654: "d178b659701b4ffcf4f13172cefd4cd5b1d976512b1e7f5896257063aa0fd078",
 }
 BOTS_GOLDEN = {
-    ("easy", "normal", 5): "cb63d6033820efa834439fe14955034f9ef10eac37faf34f448deeaa0ef555fc",
-    ("normal", "easy", 6): "477c0d814883a7f475f7f1cbfe07903711a3e8553fa62c44683e97549c9cb7cb",
+    ("easy", "normal", 5): "758d28f60524bafb5afa4a949b09149720caa49efcd4c740c81ac5a866c3bc17",
+    ("normal", "easy", 6): "a79daa7b772d21c7d78ed6dce92069315668dbaf47fccf6879c41e95daae0ff4",
 }
 
 

@@ -357,7 +357,7 @@ def test_malformed_json_raises(data):
 def test_log_lines_are_plain_language():
     state = place(MARKET, hands=(["silk"] * 3, []))
     after, _ = apply(state, 0, Sell(state.hands[0]))
-    assert after.log[-1] == "Ada sold 3 Silk for 11 coins + a bonus token."
+    assert after.log[-1] == "Ada sold 3 Silks for 11 coins + a bonus token."
 
 
 def test_first_seat_option_chooses_who_starts_round_one():

@@ -52,8 +52,7 @@ def market_pos(scene, card: int):  # type: ignore[no-untyped-def]
 
 
 def hand_pos(scene, card: int):  # type: ignore[no-untyped-def]
-    hand = scene.view.hand
-    return next(L.hand_pos(j, len(hand)) for j, (c, _) in enumerate(hand) if c == card)
+    return next(pos for c, _, pos in L.hand_layout(scene.view.hand) if c == card)
 
 
 def move_buttons(scene) -> dict:  # type: ignore[no-untyped-def]
@@ -174,7 +173,7 @@ def test_tap_a_coin_pile_to_see_every_coin_and_a_chip_for_details():
     assert p.top is scene
     p.click(L.CHIPS[1].center)
     assert isinstance(p.top, InfoPanel) and p.top.title.startswith("Basil")
-    assert f"Cards in hand: {scene.view.seats[1].hand_count} goods" in p.top.lines
+    assert f"Goods in hand: {scene.view.seats[1].hand_count}" in p.top.lines
     assert any(line.startswith("Bonus tokens: 0 for 3 cards") for line in p.top.lines)
 
 

@@ -41,7 +41,7 @@ def test_hand_cards_of_one_kind_offer_sell_with_coins_and_bonus():
     state, v = setup(hands=(["silk", "silk", "silk"], []))
     sel = select(v, set(), set(state.hands[0]))
     assert sel.actions == (Sell(tuple(sorted(state.hands[0]))),)
-    assert sel.line == "Sell 3 Silk for 11 coins + a bonus token."
+    assert sel.line == "Sell 3 Silks for 11 coins + a bonus token."
 
 
 def test_single_pearl_reason_comes_from_check():
@@ -85,7 +85,8 @@ def test_exchange_short_without_porters_gives_reason():
     state, v = setup(hands=(["spice"], []))
     take = of(state.market, "silk") | of(state.market, "jade")
     sel = select(v, take, set(state.hands[0]))
-    assert sel.actions == () and sel.line == "You have only 0 porters."
+    assert sel.actions == () and sel.line == ("Give back exactly 2 cards for the 2 you take (you chose 1): "
+                                              "you have no porters to make up the rest.")
 
 
 def test_exchange_too_many_given_back():

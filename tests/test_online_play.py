@@ -76,3 +76,14 @@ def test_serve_prints_its_url_and_online_autoplay_plays_through_it(tmp_path):
         log.close()
     err = (tmp_path / "serve.log").read_text()
     assert "Traceback" not in err and "created" in err
+
+
+def test_bench_at_human_pace_reports_answer_times_and_server_cpu(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "game", "bench", "--part", "online", "--pace", "human", "--rooms", "2",
+                          "--seconds", "5", "--game", "night-market"], capture_output=True, text=True, env=_env(),
+                         timeout=90, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout.splitlines()[-1])
+    assert report["bench"] == "online-human-pace" and report["rooms"] == 2 and report["connections"] == 4
+    assert report["errors"] == [] and report["actions"] >= 2  # a move every 2 s per room, for 5 s
+    assert 0 < report["answer_ms_p50"] <= report["answer_ms_p99"] and report["server_cpu_cores"] >= 0

@@ -61,8 +61,11 @@ def test_a_rematch_keeps_the_room_and_its_seats(monkeypatch):
         back = Raw(ws_url(server))
         back.send("resume", room=room, token=token)
         assert back.expect("joined")["seat"] == 1
+        back.send("rematch")  # the guest's own Rematch after the host's: already in the lobby, no error
         back.send("ready", ready=True)
         host.until("lobby", lambda m: m["seats"][1]["ready"] and m["seats"][1]["presence"] == "online")
+        back.until("lobby", lambda m: m["seats"][1]["ready"])
+        assert not [m for m in back.seen if m["type"] == "error"]
         host.send("start")
         assert host.until("update", lambda m: m["match"] == 2)["outcome"] is None
 

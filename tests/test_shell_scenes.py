@@ -96,6 +96,46 @@ def test_touch_tap_on_a_widget_is_handled_once(player):
     assert seen == []
 
 
+def test_every_tap_on_next_turns_a_page_while_another_finger_rests_on_the_glass(player):
+    """SDL emulates the mouse for the first finger only: taps by later fingers used to be lost."""
+    help_scene = HelpScene.for_game(player.app, catalog.entry("swap-meet"))
+    player.app.stack.push(help_scene)
+    player.frames(2)
+    player.finger(pygame.FINGERDOWN, (100, 100), finger_id=0)  # someone's finger stays down
+    player.frames(1)
+    for i in range(10):
+        player.tap_finger(help_scene.next.rect.center, finger_id=1 + i)
+    assert help_scene.index == 10
+    player.finger(pygame.FINGERUP, (100, 100), finger_id=0)
+    player.frames(2)
+
+
+def test_one_finger_tap_turns_one_page_not_two(player):
+    """The emulated mouse click of the first finger and the finger itself press a button once."""
+    help_scene = HelpScene.how_to_play(player.app)
+    player.app.stack.push(help_scene)
+    player.frames(2)
+    for _ in range(3):
+        player.tap_finger(help_scene.next.rect.center, finger_id=0)
+    assert help_scene.index == 3
+
+
+def test_a_ghost_mouse_click_right_after_a_finger_lifts_presses_nothing(player):
+    """Some touch screens send a second, non-touch click for one tap: it must not press Next again."""
+    help_scene = HelpScene.how_to_play(player.app)
+    player.app.stack.push(help_scene)
+    player.frames(2)
+    centre = help_scene.next.rect.center
+    player.finger(pygame.FINGERDOWN, centre, finger_id=0)
+    player.frames(1)
+    player.finger(pygame.FINGERUP, centre, finger_id=0)
+    player.click(centre)  # the ghost, at once and at the same spot
+    assert help_scene.index == 1
+    player.frames(30)
+    player.click(centre)  # a real click later counts
+    assert help_scene.index == 2
+
+
 def test_touch_tap_on_the_table_becomes_one_tap(player):
     seen = []
     title = player.top

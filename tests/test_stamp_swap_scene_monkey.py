@@ -1,47 +1,25 @@
-"""Monkey test for the Stamp Swap table: thousands of random and item-aimed taps and drags, many fingers."""
+"""Monkey test for the Stamp Swap table that plays: most taps land on what is drawn and can be
+acted on (pool items, split boxes, piles, lit squares, contests, buttons), the rest are random raw
+mouse, finger and key events, so whole matches reach the Final Show while nothing raises."""
 
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
 
+from game.scenes.stamp_swap.final import FinalShowScene
 from game.scenes.stamp_swap.scene import StampSwapScene
 from rules.contract import MatchConfig, SeatConfig
 from tests.conftest import Player, make_player
+from tests.stamp_swap_play import gestures, perform
 from tests.test_monkey_shell import random_event
 
-
-@pytest.fixture(autouse=True)
-def unthreaded(monkeypatch):
-    """Bots think inline so a failure replays."""
-
-
-def aimed(rng: random.Random, player: Player) -> list[pygame.event.Event]:
-    """A press on something drawn on the table, dragged (or not) somewhere else, by mouse or a finger."""
-    top = player.app.stack.top
-    lay = getattr(top, "lay", None)
-    targets = [p.rect.center for p in lay.items] + [r.center for r in lay.zones.values()] if lay else []
-    if not targets:
-        targets = [(rng.randrange(1920), rng.randrange(1080))]
-    a, b = rng.choice(targets), rng.choice(targets)
-    w, h = player.app.display.size
-    wa, wb = player.window_pos(a), player.window_pos(b)
-    if rng.random() < 0.4:
-        return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wa, button=1),
-                pygame.event.Event(pygame.MOUSEMOTION, pos=wb, rel=(0, 0), buttons=(1, 0, 0)),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=wb, button=1)]
-    fid = rng.randrange(4)
-    out = [pygame.event.Event(pygame.FINGERDOWN, touch_id=1, finger_id=fid, x=wa[0] / w, y=wa[1] / h, dx=0.0,
-                              dy=0.0, pressure=1.0)]
-    if rng.random() < 0.6:
-        out.append(pygame.event.Event(pygame.FINGERMOTION, touch_id=1, finger_id=fid, x=wb[0] / w, y=wb[1] / h,
-                                      dx=0.0, dy=0.0, pressure=1.0))
-    if rng.random() < 0.85:
-        out.append(pygame.event.Event(pygame.FINGERUP, touch_id=1, finger_id=fid, x=wb[0] / w, y=wb[1] / h,
-                                      dx=0.0, dy=0.0, pressure=1.0))
-    return out
+AIMED = 0.75  # share of turns that act on something drawn; the rest are random raw events
+MAX_TURNS = 4000
+MAX_CPU_SECONDS = 25.0  # process time, so a busy machine does not fail it (about 5-10 s when idle)
 
 
 def fail(exc: Exception) -> None:
@@ -49,8 +27,30 @@ def fail(exc: Exception) -> None:
     raise exc
 
 
+def release_all(player: Player) -> None:
+    """Lift the mouse and every finger a random event may have left down (off the table's items)."""
+    spot = player.window_pos((1200, 1070))
+    w, h = player.app.display.size
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1))
+    for fid in range(4):
+        pygame.event.post(pygame.event.Event(pygame.FINGERUP, touch_id=1, finger_id=fid, x=spot[0] / w,
+                                             y=spot[1] / h, dx=0.0, dy=0.0, pressure=1.0))
+    player.frames(1)
+
+
+def random_burst(rng: random.Random, player: Player) -> None:
+    """A few random raw events (never Escape: leaving is tested elsewhere)."""
+    for _ in range(rng.randrange(1, 5)):
+        event = random_event(rng, player)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            continue
+        pygame.event.post(event)
+    player.frames(1, dt=rng.choice([1 / 60, 1 / 30, 0.2]))
+    release_all(player)
+
+
 @pytest.mark.parametrize("people", [1, 2])
-def test_monkey_survives_the_stamp_swap_table(people):
+def test_monkey_plays_stamp_swap_to_the_final_show(people):
     player = make_player(size=(1280, 720))
     player.app._crashed = fail
     player.app.update_settings(seen_briefings=("stamp-swap",))
@@ -60,21 +60,22 @@ def test_monkey_survives_the_stamp_swap_table(people):
     player.app.stack.replace(scene)
     player.frames(2)
     rng = random.Random(people)
-    phases = set()
-    for i in range(2500):
-        if rng.random() < 0.5:
-            event = random_event(rng, player)
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                continue
-            pygame.event.post(event)
+    phases, aimed, started = set(), 0, time.process_time()
+    for _turn in range(MAX_TURNS):
+        if isinstance(player.app.stack.top, FinalShowScene):
+            break
+        assert time.process_time() - started < MAX_CPU_SECONDS, f"still playing after {aimed} aimed gestures"
+        options = gestures(player)
+        if options and rng.random() < AIMED:
+            perform(player, rng.choice(options), rng, finger=rng.randrange(4))
+            aimed += 1
+        elif rng.random() < 0.5:
+            random_burst(rng, player)
         else:
-            for event in aimed(rng, player):
-                pygame.event.post(event)
-            player.frames(1)
-        if i % 6 == 0:
-            player.frames(1, dt=rng.choice([1 / 60, 1 / 30, 0.2]))
+            player.frames(2, dt=0.1)  # bots and the table's beats move on
         player.app.running = True
         phases.add(getattr(player.app.stack.top, "v", {}).get("phase"))
-    assert player.app.stack.top is not None
-    assert {"collect", "swap_prep"} <= phases
+    assert isinstance(player.app.stack.top, FinalShowScene), f"no end screen after {aimed} aimed gestures"
+    assert {"collect", "swap_prep", "swap_choose", "show"} <= phases
+    assert player.app.stack.top.winners()
     pygame.quit()

@@ -7,7 +7,7 @@ import pytest
 
 from game.scenes.swap_meet.layout import Region
 from game.scenes.swap_meet.panel import SeatPanel
-from game.scenes.swap_meet.scene import SwapMeetScene
+from game.scenes.swap_meet.scene import REACTION, SwapMeetScene
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from rules.contract import MatchConfig, SeatConfig
 from rules.swap_meet.actions import OpenOffer
@@ -36,7 +36,7 @@ def start(humans: int = 1, seats: int = 4, hands=None, round_seconds: int = 90, 
     if hands is not None:
         scene.table.load_position(scenario(hands, now=scene.table.now(), round_seconds=round_seconds))
         scene.on_events([])
-    p.frames(2)
+    p.frames(2 + int(REACTION * 60) + 1)  # buttons that spend a card answer only once they have stood still
     return p, scene
 
 
@@ -132,7 +132,7 @@ def test_cash_out_is_dim_when_the_hand_does_not_match():
 
 def test_the_timer_locks_the_round_on_the_clock_then_the_summary_and_the_next_round():
     p, scene = start(hands=HANDS, round_seconds=60)
-    p.clock.advance(59.5)
+    p.clock.advance(scene.view.deadline - scene.table.now() - 0.5)
     p.frames(1)
     assert scene.table.view(0).phase == "trading"
     assert "tick_fast" in p.app.audio.played
@@ -236,18 +236,44 @@ def test_a_full_match_against_bots_reaches_the_final_standings_and_rematch():
     pygame.quit()
 
 
-def test_first_play_shows_the_briefing_and_help_reopens_it_with_the_clock_stopped():
+def _first_play():  # type: ignore[no-untyped-def]
     p = make_player()
     config = MatchConfig((SeatConfig("Player 1"), SeatConfig("Basil", "easy"), SeatConfig("Cobalt", "easy")), {})
     scene = SwapMeetScene.new(p.app, config, 3)
     p.app.stack.reset(scene)
     p.frames(2)
-    assert p.top.name == "help" and scene.table.clock.paused
+    return p, scene
+
+
+def _choice(p, label: str):  # type: ignore[no-untyped-def]
+    return next(b for b in p.top.choices if b.text == label)
+
+
+def test_first_play_offers_the_guided_match_and_help_reopens_the_rules_with_the_clock_stopped():
+    p, scene = _first_play()
+    assert p.top.name == "confirm" and p.top.title == "New to Swap Meet?" and scene.table.clock.paused
     assert "swap-meet" in p.app.settings.seen_briefings
+    p.press_button(_choice(p, "Read the rules"))
+    assert p.top.name == "help" and scene.table.clock.paused
     p.key(pygame.K_ESCAPE)
     assert p.top is scene and not scene.table.clock.paused
     p.press_button(scene.help_b)
     assert p.top.name == "help" and scene.table.clock.paused
+    pygame.quit()
+
+
+def test_first_play_just_play_starts_the_clock():
+    p, scene = _first_play()
+    p.press_button(_choice(p, "Just play"))
+    assert p.top is scene and not scene.table.clock.paused
+    pygame.quit()
+
+
+def test_first_play_guided_match_opens_the_lesson_on_a_fresh_floor():
+    p, scene = _first_play()
+    p.press_button(_choice(p, "Guided match"))
+    p.frames(40)
+    assert p.app.coach is not None and p.top is not scene and p.top.guided and p.top.table.log == []
     pygame.quit()
 
 

@@ -1,8 +1,7 @@
-"""Table mode (several people on one touch screen) and the Swap Meet lobby, headless."""
+"""Table mode (several people on one touch screen) and the Swap Meet lobby, headless.
+(The monkeys that play whole matches in table mode are in test_swap_meet_scene_monkey.py.)"""
 
 from __future__ import annotations
-
-import zlib
 
 import pygame
 import pytest
@@ -13,7 +12,6 @@ from game.scenes.swap_meet.scene import SwapMeetScene
 from rules.swap_meet.actions import OpenOffer
 from rules.swap_meet.scenario import scenario
 from tests.conftest import make_player
-from tests.test_monkey_shell import monkey
 from tests.test_swap_meet_scene import HANDS, spot, start
 
 
@@ -141,12 +139,4 @@ def test_the_title_tile_leads_to_the_lobby():
     p.click(tile.rect.center)
     p.frames(40)
     assert isinstance(p.top, SwapMeetLobby)
-    pygame.quit()
-
-
-@pytest.mark.parametrize("humans", [3, 4])
-def test_monkey_with_many_fingers_in_table_mode(humans):
-    p, scene = start(humans=humans, seats=5, quiet=False, round_seconds=60)
-    monkey(p, seed=zlib.crc32(f"swap-meet-{humans}".encode()), events=2500)
-    assert p.app.stack.top is not None
     pygame.quit()

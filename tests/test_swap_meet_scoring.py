@@ -73,3 +73,15 @@ def test_timer_lock_has_no_bonus():
     assert [r.score for r in rows] == [105, 5 * 15 - 15, 4 * 12 - 20]
     assert [r.locker_bonus for r in rows] == [0, 0, 0]
     assert state.totals == (105, 60, 28)
+
+
+def test_a_views_bank_preview_is_what_the_round_then_scores_for_that_pin():
+    hands = [{C: 4, K: 4, "market_crash": 1}, {C: 4, K: 4}, {C: 5, S: 2, R: 1},
+             {C: 5, S: 2, R: 1, "tax_audit": 1}]
+    for pin in (C, S, R):
+        state = scenario(hands, [HARBOUR, HARBOUR, "Full Market", "Full Market"], market=MARKET)
+        state, _ = GAME.apply(state, 3, PinBank(pin), 1.0)
+        preview = GAME.view(state, 3).bank_points(pin)
+        state, _ = GAME.apply(state, 0, CashOut(), 2.0)
+        assert preview == float(state.summaries[0].stalls[3].score)
+    assert GAME.view(state, 2).bank_points(K) == -40  # none held: every resource is an extra

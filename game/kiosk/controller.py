@@ -154,7 +154,7 @@ class Kiosk:
                 return []  # nothing moved: a dimmed kiosk draws as little as it can
             if self.attract.active:
                 self.attract.draw_banner(canvas)
-            canvas.blit(self.app.shade(DIM_ALPHA), (0, 0))
+            self.app.darken(canvas, DIM_ALPHA)
             self.app.invalidate_all()  # partial redraws over the shade would darken it further
             return None
         if self.attract.active:

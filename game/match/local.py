@@ -26,6 +26,7 @@ from rules.replay import config_from_json, config_to_json, replay_with_events
 log = logging.getLogger(__name__)
 
 BOT_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
+NOBODY_AWAY = "nobody is away at a table on one device"
 AUTOSAVE_FAILED = "Autosave failed: this match is not being saved (see the log). Finish it or free some disk space."
 
 
@@ -146,6 +147,28 @@ class LocalTable:
         """A local move is refused at once by `act`; nothing arrives later."""
         return []
 
+    def pending(self, seat: int) -> list[Any]:
+        """A local move is answered inside `act`: nothing is ever pending."""
+        self._allowed(seat)
+        return []
+
+    # nobody is away at a table on one device ---------------------------------------------------
+    def away(self) -> dict[int, float]:
+        """Everyone plays at this device: nobody can be away."""
+        return {}
+
+    def away_choices(self, seat: int) -> tuple[str, ...]:
+        """Nothing to decide about away seats on one device."""
+        return ()
+
+    def replace_with_bot(self, seat: int) -> None:
+        """Refused: on one device nobody is away."""
+        raise IllegalAction(NOBODY_AWAY)
+
+    def claim(self) -> None:
+        """Refused: on one device nobody is away."""
+        raise IllegalAction(NOBODY_AWAY)
+
     def take_notices(self) -> list[str]:
         """Messages for the player (a failing autosave), each said once."""
         out, self._notices = self._notices, []
@@ -185,7 +208,8 @@ class LocalTable:
             if seat in waiting and seat not in self._pending:
                 self._schedule(seat, now)
         for seat, pending in list(self._pending.items()):
-            self._maybe_apply(seat, pending, now)
+            if self._maybe_apply(seat, pending, now) and not self.info.realtime:
+                break  # one turn-based bot move per poll: a scene can show each before the next lands
 
     def _advance(self, now: float) -> None:
         self._state, events = self.game.tick(self._state, now)
@@ -212,16 +236,18 @@ class LocalTable:
             pending.action = bot.choose(view, legal, now + beat)
         self._pending[seat] = pending
 
-    def _maybe_apply(self, seat: int, pending: _Pending, now: float) -> None:
+    def _maybe_apply(self, seat: int, pending: _Pending, now: float) -> bool:
+        """Apply a bot's move once its beat is over; True when it moved."""
         if now < pending.due or (pending.future is not None and not pending.future.done()):
-            return
+            return False
         del self._pending[seat]
         action = pending.future.result() if pending.future is not None else pending.action
         if action is None or seat not in self.game.waiting(self._state):
-            return
+            return False
         if self.game.check(self._state, seat, action, now) is not None:
-            return  # the table moved on while it thought (real time): it will think again
+            return False  # the table moved on while it thought (real time): it will think again
         self._apply(seat, action, now)
+        return True
 
     # the clock -------------------------------------------------------------------------------
     @property

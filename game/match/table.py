@@ -62,6 +62,10 @@ class Table(Protocol):
         """Hand over a move. Raises IllegalAction with the reason when it is refused at once;
         a later refusal (an online race) arrives through `take_refusals`."""
 
+    def pending(self, seat: int) -> list[Any]:
+        """Moves `seat` handed over that are not answered yet (online a contested move shows as
+        pending until the server's answer; on one device a move is answered at once: empty)."""
+
     def poll(self, bots: bool = True) -> None:
         """Let time pass and take in what happened (local: ticks and, if `bots`, bot moves;
         remote: the network inbox). Call once a frame; never blocks."""
@@ -99,6 +103,19 @@ class Table(Protocol):
 
     def leave_note(self) -> str:
         """What leaving means for this match, in words for the player."""
+
+    def away(self) -> dict[int, float]:
+        """People whose link is down: seat -> seconds this device has seen them gone (one device: none)."""
+
+    def away_choices(self, seat: int) -> tuple[str, ...]:
+        """What this device may do about away `seat` now: "bot" (hand the seat to a bot) and "claim"
+        (end the match as the winner), once the game's grace period is over."""
+
+    def replace_with_bot(self, seat: int) -> None:
+        """Hand away `seat` to a bot for the rest of the match (raises IllegalAction when not allowed)."""
+
+    def claim(self) -> None:
+        """Claim the match while everyone else is away (raises IllegalAction when not allowed)."""
 
     def rematch(self) -> Table | None:
         """A new match with the same seats: locally a new deal at once; None when the next match

@@ -5,6 +5,10 @@ server can) and 6-seat Swap Meet rooms (real time, on a sped-up match clock so a
 seconds). Prints one JSON object: actions per second, answer time p50/p99, and the server's
 resident memory per connection (its growth from idle to the busiest moment, rooms included).
 Clients share this one process, so answer times include their own thread contention.
+
+`--pace human` instead runs N rooms of one game at real speed (Swap Meet bots at their human
+reaction times, Night Market moves a couple of seconds apart) for a fixed time and reports the
+server's CPU use, so rooms per core can be read off: the load at which answers stay quick.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.online.autoplay import play_online, server_ws
+from game.online.autoplay import SeatPlayer, SeatRun, _Turn, _turn, drive_seat, play_online, seat_clients, server_ws
+from game.online.remote import RemoteRoom
 from rules.registry import get_game
 
 SWAP_MEET_SCALE = 20.0
@@ -99,6 +104,97 @@ def run_online_bench(rooms: int) -> int:
             "six_seat_swap_meet": _phase(url, "swap-meet", max(1, rooms // 4), 6, proc.pid),
             "swap_meet_time_scale": SWAP_MEET_SCALE,
         }
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    print(json.dumps(report))
+    return 0
+
+
+# At human pace ------------------------------------------------------------------------------------
+THINK_SECONDS = 2.0  # a quick person's Night Market turn; Swap Meet bots keep their own reaction times
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _paced_seat(room: RemoteRoom, player: SeatPlayer, until: float, run: SeatRun, think: float) -> None:
+    """Play one seat until `until` like a person: a turn-based move goes `think` seconds after the turn came."""
+    if player.game.realtime:
+        drive_seat(room, player, until, run)
+        return
+    try:
+        last, seen, since = _Turn(), -1, 0.0
+        while time.monotonic() < until:
+            table = room.table
+            assert table is not None and room.seat is not None
+            run.refused += len(table.take_refusals())
+            if table.outcome() is not None:
+                break
+            if table.version != seen:
+                seen, since = table.version, time.monotonic()
+            if time.monotonic() - since >= think:
+                _turn(table, room.seat, player, last, False)
+            room.wait(0.1)
+        assert room.table is not None
+        run.answers = list(room.table.answer_seconds)
+        run.acts = len(run.answers)
+    except BaseException as exc:  # reported by the caller
+        run.error = exc
+
+
+def _paced_phase(url: str, game_name: str, rooms: int, seats: int, pid: int, seconds: float) -> dict[str, Any]:
+    game = get_game(game_name)
+    idle = _rss_kib(pid)
+    setup = time.monotonic() + 60 + rooms * 2
+    tables = [seat_clients(server_ws(url), game_name, [f"P{i + 1}" for i in range(seats)], setup, 3000 + k,
+                           None, ping_interval=20.0, ping_timeout=20.0) for k in range(rooms)]
+    runs = [[SeatRun() for _ in seated] for seated in tables]
+    cpu0, t0 = _cpu_seconds(pid), time.monotonic()
+    until = t0 + seconds
+    threads = [threading.Thread(target=_paced_seat, daemon=True,
+                                args=(room, SeatPlayer(game, "normal", 3000 + k), until, run, THINK_SECONDS))
+               for k, (seated, seat_runs) in enumerate(zip(tables, runs)) for room, run in zip(seated, seat_runs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(seconds + 30)
+    wall, cpu = time.monotonic() - t0, _cpu_seconds(pid) - cpu0
+    peak = _rss_kib(pid)
+    for seated in tables:
+        for room in seated:
+            room.close()
+    answers = sorted(a for seat_runs in runs for run in seat_runs for a in run.answers)
+    errors = [repr(run.error) for seat_runs in runs for run in seat_runs if run.error is not None]
+    cores = cpu / wall if wall else 0.0
+    return {
+        "rooms": rooms, "connections": rooms * seats, "seconds": round(wall, 1), "actions": len(answers),
+        "actions_per_s": round(len(answers) / wall, 1) if wall else 0.0,
+        "answer_ms_p50": round(answers[len(answers) // 2] * 1000, 2) if answers else 0.0,
+        "answer_ms_p99": round(answers[min(len(answers) - 1, int(len(answers) * 0.99))] * 1000, 2) if answers else 0.0,
+        "server_cpu_cores": round(cores, 3),
+        "rooms_per_core": round(rooms / cores, 1) if cores else None,
+        "server_kib_per_connection": round((peak - idle) / (rooms * seats), 1) if peak and idle else None,
+        "errors": errors[:3],
+    }
+
+
+def run_paced_bench(rooms: int, seconds: float, game_name: str) -> int:
+    """`bench --part online --pace human`: N rooms at real speed for `seconds`, server CPU measured."""
+    if rooms < 1 or seconds <= 0:
+        print(json.dumps({"error": "--rooms must be at least 1 and --seconds positive"}))
+        return 2
+    seats = 6 if game_name == "swap-meet" else 2
+    proc, url = _start_server(1.0)
+    try:
+        report = {"bench": "online-human-pace", "game": game_name, "think_seconds": THINK_SECONDS,
+                  **_paced_phase(url, game_name, rooms, seats, proc.pid, seconds)}
     finally:
         proc.terminate()
         proc.wait(10)

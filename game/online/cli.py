@@ -49,8 +49,10 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "serve":
         return _serve(args)
     if args.command == "bench":
-        from game.online.bench import run_online_bench
+        from game.online.bench import run_online_bench, run_paced_bench
 
+        if args.pace == "human":
+            return run_paced_bench(args.rooms, args.seconds, args.game)
         return run_online_bench(args.rooms)
     from game.online.autoplay import run_online_autoplay
 

@@ -56,13 +56,14 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-def start_hosting(relay: str, bind: str = "0.0.0.0", advertise: str | None = None) -> Hosting:
-    """The relay when one is set, else a server on a background thread of this app."""
+def start_hosting(relay: str, bind: str = "0.0.0.0", advertise: str | None = None, scale: float = 1.0) -> Hosting:
+    """The relay when one is set, else a server on a background thread of this app (`scale`: match
+    seconds per real second, for tests and demos that must not wait out real rounds)."""
     if relay:
         public = relay.replace("wss://", "https://").replace("ws://", "http://")
         return Hosting(public.removesuffix("/ws").rstrip("/"))
     address = advertise or (lan_address() if bind == "0.0.0.0" else bind)
-    thread = ServerThread(ServerConfig(host=bind, port=0))
+    thread = ServerThread(ServerConfig(host=bind, port=0, scale=scale))
     url = thread.start()
     port = url.rsplit(":", 1)[1].rstrip("/")
     thread_url = f"http://{address}:{port}"

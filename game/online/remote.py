@@ -17,6 +17,7 @@ from typing import Any
 
 from game.match.table import GameInfo, NotYourSeat
 from game.online.client import NetClient
+from game.online.policy import policy_for
 from rules.contract import EndReason, Event, Outcome, SeatConfig
 from rules.errors import IllegalAction
 from rules.registry import get_game
@@ -45,6 +46,7 @@ class RemoteRoom:
         self.errors: list[str] = []
         self.link = "connecting"
         self.table: RemoteTable | None = None
+        self.gone: dict[int, float] = {}  # seat -> when this device first saw its person's link down
         self._notices: list[str] = []
 
     # requests (all return at once) ---------------------------------------------------------------
@@ -125,6 +127,7 @@ class RemoteRoom:
             self.seat, self.code, self.knocking = msg["seat"], msg["room"], None
         elif kind == "lobby":
             self.lobby = msg
+            self._presence(msg.get("seats", []))
         elif kind == "invite":
             self.invite = msg
         elif kind == "knocking":
@@ -138,6 +141,11 @@ class RemoteRoom:
             self._on_update(msg)
         elif kind == "refused" and self.table is not None:
             self.table.on_refused(msg)
+
+    def _presence(self, seats: list[dict[str, Any]]) -> None:
+        now = self.clock()
+        down = {i for i, s in enumerate(seats) if s.get("bot") is None and s.get("presence") != "online"}
+        self.gone = {i: self.gone.get(i, now) for i in sorted(down)}
 
     def _on_link(self, state: str) -> None:
         first = self.link == "connecting" and state == "online"  # the first connection is no news
@@ -185,6 +193,7 @@ class RemoteTable:
         self._pending: dict[int, Any] = {}
         self._sent_at: dict[int, float] = {}
         self._refusals: list[tuple[int, str]] = []
+        self._detached = False  # after a rematch the room lives on in its lobby: close leaves it open
         self.answer_seconds: list[float] = []  # send to answer, per move (latency figures)
 
     # the Table interface -------------------------------------------------------------------------
@@ -300,10 +309,46 @@ class RemoteTable:
         """Ask for a rematch in the same room: it begins in the room's lobby (None: no table yet)."""
         self.room.rematch()
         self.room.table = None
+        self._detached = True
 
     def close(self) -> None:
-        """Stop the network thread."""
-        self.room.close()
+        """Stop the network thread (not after a rematch: the room's lobby still uses it)."""
+        if not self._detached:
+            self.room.close()
+
+    # away seats ----------------------------------------------------------------------------------
+    def away(self) -> dict[int, float]:
+        """People whose link is down, with the seconds this device has seen them gone."""
+        if self._outcome is not None:
+            return {}
+        now = self.room.clock()
+        return {seat: now - since for seat, since in self.room.gone.items() if seat not in self.here}
+
+    def away_choices(self, seat: int) -> tuple[str, ...]:
+        """"bot" and/or "claim" once the game's grace is over (the server checks again)."""
+        gone = self.away().get(seat)
+        policy = policy_for(self.info.name)
+        if gone is None or gone < policy.replace_grace:
+            return ()
+        choices: list[str] = []
+        if self.room.is_host or policy.anyone_may_replace:
+            choices.append("bot")
+        others = [s for s in range(len(self.seats)) if s not in self.here and not self.is_bot(s)]
+        if policy.claimable and others and all(self.away().get(s, 0.0) >= policy.replace_grace for s in others):
+            choices.append("claim")
+        return tuple(choices)
+
+    def replace_with_bot(self, seat: int) -> None:
+        """Ask the server to hand an away seat to a bot (a refusal arrives as a notice)."""
+        if "bot" not in self.away_choices(seat):
+            raise IllegalAction("that seat is not yours to hand over yet")
+        self.room.replace_with_bot(seat)
+
+    def claim(self) -> None:
+        """Ask the server to end the match with this seat as the winner."""
+        if not any("claim" in self.away_choices(s) for s in self.away()):
+            raise IllegalAction("you can claim the match only while the others are away")
+        self.room.claim()
 
     @property
     def waiting(self) -> tuple[int, ...]:

@@ -111,6 +111,9 @@ class Room:
 
     def rematch(self, by: int) -> None:
         """Back to the lobby with the same seats; the next deal is a new one."""
+        if self.state is None and self.lobby.phase == lb.LOBBY:
+            self.broadcast_lobby()  # someone asked first: everyone is already back in the lobby
+            return
         if self.outcome() is None:
             raise lb.LobbyError("the match is still going")
         self.seed = self.seed + 1 if self.seeded else secrets.randbits(31)
@@ -324,12 +327,12 @@ class Room:
         fresh = self.history[start:]
         now = self.now()
         playing = self.playing
-        legal = self.game.legal_actions(self.state, seat, now) if playing else []
+        legal = list(self.game.legal_actions(self.state, seat, now)) if playing else []
         msg: dict[str, Any] = {
             "type": "update", "match": self.match_no, "version": self.version, "seat": seat, "now": now,
             "view": self.game.view_to_json(self.game.view(self.state, seat)),
             "public": self.game.view_to_json(self.game.view(self.state, None)),
-            "legal": [self.game.action_to_json(a) for a in legal],
+            "legal": self._legal_json(seat, legal),
             "waiting": list(self.game.waiting(self.state)) if playing else [],
             "from": start,
             "events": [self.game.redact(e, seat).to_json() for e in fresh],
@@ -339,6 +342,13 @@ class Room:
         if answer is not None:
             msg["answer"] = answer
         return msg
+
+    def _legal_json(self, seat: int, legal: list[Any]) -> list[Any]:
+        """Legal moves as JSON, less the host's own (a guest's screen must not offer Next round)."""
+        moves = [self.game.action_to_json(a) for a in legal]
+        if seat == self.lobby.host:
+            return moves
+        return [m for m in moves if not (isinstance(m, dict) and m.get("type") in self.policy.host_only)]
 
     # persistence ---------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -54,7 +54,7 @@ class CurtainScene(Scene):
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         felt(canvas, self.app.assets)
-        canvas.blit(self.app.shade(120), (0, 0))
+        self.app.darken(canvas, 120)
         panel(canvas, PANEL, radius=30, width=4)
         text = self.app.text
         text.draw(canvas, self.heading, (PANEL.centerx, PANEL.y + 40), 64, GOLD, bold=True, anchor="midtop")

@@ -17,6 +17,9 @@ PANEL = pygame.Rect(0, 0, 1300, 860)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
 
 Page = tuple[str, str]
+BODY = pygame.Rect(PANEL.x + 40, PANEL.y + 150, PANEL.w - 80, 560)
+ART = pygame.Rect(PANEL.x + 40, PANEL.y + 140, PANEL.w - 80, 250)  # a page's picture, above its text
+BELOW_ART = pygame.Rect(BODY.x, ART.bottom + 10, BODY.w, BODY.bottom - ART.bottom - 10)
 
 
 class HelpScene(Scene):
@@ -26,14 +29,15 @@ class HelpScene(Scene):
     name = "help"
 
     def __init__(self, app, title: str, pages: list[Page], on_close=None,  # type: ignore[no-untyped-def]
-                 lesson: str | None = None) -> None:
+                 lesson: str | None = None, entry: GameEntry | None = None) -> None:
         super().__init__(app)
         self.title = title
         self.pages = pages or [("Help", "No help pages yet.")]
         self.index = 0
         self.on_close = on_close
-        self.body = pygame_gui.elements.UITextBox("", pygame.Rect(PANEL.x + 40, PANEL.y + 150, PANEL.w - 80, 560),
-                                                  manager=self.ui)
+        self.entry = entry  # draws the pictures of the real cards some pages have
+        self.picture: pygame.Surface | None = None
+        self.body = pygame_gui.elements.UITextBox("", pygame.Rect(BODY), manager=self.ui)
         y = PANEL.bottom - 110
         self.prev = button(self.ui, (PANEL.x + 40, y, 240, 76), "‹ Back", "#quiet")
         self.next = button(self.ui, (PANEL.right - 280, y, 240, 76), "Next ›", "#primary")
@@ -55,10 +59,14 @@ class HelpScene(Scene):
     @classmethod
     def for_game(cls, app, entry: GameEntry, on_close=None) -> HelpScene:  # type: ignore[no-untyped-def]
         """A game's help pages (from its rules, through the catalogue)."""
-        return cls(app, entry.title, list(entry.help_pages), on_close, lesson=entry.name)
+        return cls(app, entry.title, list(entry.help_pages), on_close, lesson=entry.name, entry=entry)
 
     def _show(self) -> None:
         heading, body = self.pages[self.index]
+        self.picture = self.entry.help_picture(self.app, heading) if self.entry else None
+        box = BODY if self.picture is None else BELOW_ART
+        self.body.set_relative_position(box.topleft)
+        self.body.set_dimensions(box.size)
         self.body.set_text(body.replace("\n", "<br>"))
         if self.index == 0:
             self.prev.disable()
@@ -106,6 +114,8 @@ class HelpScene(Scene):
         text = self.app.text
         text.draw(canvas, self.title, (PANEL.centerx, PANEL.y + 26), 30, MUTED, anchor="midtop")
         text.draw(canvas, self.heading, (PANEL.centerx, PANEL.y + 66), 52, GOLD, bold=True, anchor="midtop")
+        if self.picture is not None:
+            canvas.blit(self.picture, self.picture.get_rect(center=ART.center))
         dots_y = PANEL.bottom - 140
         n = len(self.pages)
         for i in range(n):

@@ -11,9 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import pygame
+import pygame_gui
+
 from game import catalog, saves
 from game.match.local import new_local_table, resume_local_table
 from game.match.table import Table
+from game.scenes.away import AwayBar
 from game.scenes.confirm import ConfirmScene
 from game.scenes.help import HelpScene
 from game.table import TableScene
@@ -33,12 +37,15 @@ class MatchScene(TableScene):
 
     GAME: ClassVar[str] = ""  # the rules name, e.g. "night-market"
     SOUNDS: ClassVar[dict[str, str]] = {}  # event kind → sound played when it happens
+    AWAY_AT: ClassVar[tuple[int, int]] = (480, 96)  # top left of the online away strip (960 × 84)
 
     def __init__(self, app: App, table: Table, lobby: Callable[[], Scene] | None = None) -> None:
         super().__init__(app)
         self.table = table
         self.names = [s.name for s in table.seats]
         self.lobby = lobby  # where a rematch that starts in a lobby continues (online rooms)
+        self.away_bar = AwayBar(self)  # online: who is away, and handing their seat over
+        self.closes_table = True  # False once a scene after this one (a final screen) owns the table
 
     # opening -----------------------------------------------------------------------------------
     @classmethod
@@ -101,11 +108,19 @@ class MatchScene(TableScene):
         entry = catalog.entry(self.GAME)
         pages = list(entry.help_pages) if entry else []
         self.app.stack.push(HelpScene(self.app, self.table.info.title, pages, on_close,
-                                      lesson=None if self.guided else self.GAME))
+                                      lesson=None if self.guided else self.GAME, entry=entry))
 
     # leaving -----------------------------------------------------------------------------------
     def exit(self) -> None:
-        self.table.close()
+        if self.closes_table:
+            self.table.close()
+        self.app.memory_to_give_back = True  # its surfaces go with it (game/memory.py)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and self.away_bar.press(event.ui_element):
+            self.app.audio.play("tap")
+            return True
+        return super().handle_event(event)
 
     def leave(self) -> None:
         """Back to the title, asking first while the match is still being played."""
@@ -137,6 +152,7 @@ class MatchScene(TableScene):
     def pump(self, bots: bool = True) -> None:
         """Let the table move on, then show its late refusals and notices."""
         self.table.poll(bots)
+        self.away_bar.step()
         for seat, reason in self.table.take_refusals():
             self.refused(seat, reason)
         for notice in self.table.take_notices():
@@ -186,7 +202,7 @@ def start_new_match(app: App, entry: Any, config: MatchConfig) -> None:
         return
 
     def start() -> None:
-        app.go(lambda: app.stack.replace(cls.new(app, config)))
+        app.go(lambda: app.stack.reset(cls.new(app, config)))  # the title and setup below are not kept
 
     paused, _problem = saves.load(entry.name)
     if paused is None:

@@ -81,7 +81,8 @@ class OnlineScene(Scene):
         except (OSError, RuntimeError) as exc:
             self._say(f"Could not start hosting: {exc}")
             return
-        hello = {"type": "create", "game": self.game, "name": "Host", "options": {}}
+        options = self.app.options.extra.get("room_options", {}).get(self.game, {})  # tests and demos only
+        hello = {"type": "create", "game": self.game, "name": "Host", "options": dict(options)}
         room = RemoteRoom(NetClient(hosting.websocket, hello).start())
         self.app.go(lambda: self.app.stack.replace(OnlineLobbyScene(self.app, room, hosting)))
 

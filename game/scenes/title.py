@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from game import catalog, saves
 from game.anim import Tween, ease_out_back
@@ -17,6 +18,18 @@ from game.widgets import panel
 TILE_W, TILE_H = 480, 576
 TILE_Y = 250
 TILE_GAP = 80
+LABEL_PAD = 28  # room a label keeps from each end of its button
+
+
+def label_width(made: UIButton) -> int:
+    """How wide a button's label is drawn, with room to spare at each end."""
+    font = made.font
+    return (font.size(made.text)[0] if font is not None else 0) + 2 * LABEL_PAD
+
+
+def label_fits(made: UIButton) -> bool:
+    """True when a button's label fits inside it."""
+    return label_width(made) <= int(made.rect.w)
 
 
 class Tile:
@@ -59,16 +72,20 @@ class TitleScene(Scene):
             save = self.paused.get(tile.game)
             if save is not None and tile.playable:
                 rect = (tile.rect.x + 60, tile.rect.y + TILE_H - 110, TILE_W - 120, 88)
-                self.continues[button(self.ui, rect, "Continue  ›", "#primary")] = tile.game
+                made = button(self.ui, rect, f"Continue {tile.entry.title}", "#primary")
+                if not label_fits(made):  # the game's name only when it fits; the tile already names it
+                    made.set_text("Continue  ›")
+                self.continues[made] = tile.game
         labels: list[tuple[str, str, str | None]] = [
             ("online", "Play online", None), ("howto", "How to play", None), ("settings", "Settings", None)]
         if not self.app.options.kiosk:
             labels.append(("quit", "Quit", "#quiet"))
-        widths = [300 for _ in labels]
+        self.buttons = {key: button(self.ui, (0, 975, 300, 78), text, oid) for key, text, oid in labels}
+        widths = [max(300, label_width(b)) for b in self.buttons.values()]
         x = LOGICAL_W // 2 - (sum(widths) + 30 * (len(labels) - 1)) // 2
-        self.buttons = {}
-        for (key, text, oid), w in zip(labels, widths):
-            self.buttons[key] = button(self.ui, (x, 975, w, 78), text, oid)
+        for made, w in zip(self.buttons.values(), widths):  # each as wide as its label needs, 300 at least
+            made.set_dimensions((w, 78))
+            made.set_position((x, 975))
             x += w + 30
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
@@ -132,6 +149,9 @@ class TitleScene(Scene):
         self.app.audio.play("card_slide")
         self.app.go(lambda: self.app.stack.push(tile.entry.setup_scene(self.app)))
 
+    def exit(self) -> None:
+        self.app.assets.forget("title_bg")  # 8 MB a table does not need; it loads again in a fade
+
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.app.assets.image("title_bg", (1920, 1080)), (0, 0))
         text = self.app.text
@@ -156,8 +176,18 @@ class TitleScene(Scene):
             ribbon = pygame.Rect(tile.rect.x + 60, tile.rect.y + TILE_H - 160, TILE_W - 120, 44)
             panel(canvas, ribbon, fill=(30, 24, 19, 235), radius=14, width=2)
             text.draw(canvas, f"Paused match · {saves.age_text(save)}", ribbon.center, 24, CREAM, anchor="center")
-        text.draw(canvas, tile.entry.title, (rect.centerx, rect.y + TILE_H + 8), 46, GOLD, bold=True,
-                  anchor="midtop", shadow=True)
         tag = tile.entry.tagline if tile.playable else "Cannot be played in this version"
-        text.draw(canvas, tag, (rect.centerx, rect.y + TILE_H + 66), 22, CREAM if tile.playable else MUTED,
-                  anchor="midtop")
+        self._draw_name(canvas, rect, tile.entry.title, tag, tile.playable)
+
+    def _draw_name(self, canvas: pygame.Surface, rect: pygame.Rect, title: str, tag: str, playable: bool) -> None:
+        """The game's name and tagline under its tile: smaller, then on two lines, for a long name (never cut)."""
+        text, room = self.app.text, TILE_W - 24
+        size = next((s for s in (46, 40, 34) if text.font(s, True).size(title)[0] <= room), 0)
+        lines = [title] if size else text.wrap(title, 28, room, bold=True)
+        size = size or 28
+        y = rect.y + TILE_H + (8 if len(lines) == 1 else 2)
+        for words in lines:
+            y = text.draw(canvas, words, (rect.centerx, y), size, GOLD, bold=True, anchor="midtop", shadow=True).bottom
+        tag_size = 22 if text.font(22).size(tag)[0] <= room else 18
+        text.draw(canvas, tag, (rect.centerx, max(y + 2, rect.y + TILE_H + 66)), tag_size,
+                  CREAM if playable else MUTED, anchor="midtop")

@@ -93,6 +93,9 @@ class Pilot:
         w, h = self.app.display.size
         pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=0, x=wx / w, y=wy / h, dx=0.0, dy=0.0,
                                              pressure=1.0))
+        mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}.get(kind)
+        if mouse is not None:  # as SDL does for the first finger: widgets are pressed through it
+            pygame.event.post(pygame.event.Event(mouse, pos=(wx, wy), button=1, touch=True))
 
 
 def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] = (1280, 720),
@@ -117,7 +120,7 @@ def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] 
 def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots: Path | None) -> None:
     app = pilot.app
     checked: set[int] = set()
-    step_started, started = 0.0, -1  # when the current step began, kept while taps leave it where it is
+    began: dict[int, float] = {}  # when each step began (a step tapped again and again is still stuck)
     while True:
         if app.coach is not coach:
             report.problems.append(f"the guided match closed at step {coach.index + 1}")
@@ -128,8 +131,7 @@ def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots:
             return
         report.step = coach.index + 1
         index = coach.index
-        if index != started:
-            step_started, started = pilot.time, index
+        step_started = began.setdefault(index, pilot.time)
         if not _wait_ready(pilot, coach, index):
             step = coach.step
             what = " / ".join(step.lines) if step else ""
@@ -160,7 +162,8 @@ def _wait_ready(pilot: Pilot, coach: Coach, index: int) -> bool:
             return True
         step = coach.step
         assert step is not None
-        has_target = step.is_explanation or bool(step.target and len(coach.targets()) == len(step.target))
+        has_target = coach.can_go_on() if step.is_explanation else \
+            bool(step.target and len(coach.targets()) == len(step.target))
         ready_for = ready_for + DT if coach.ready() and has_target else 0.0
         if ready_for >= SETTLE:
             return True

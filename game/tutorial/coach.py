@@ -168,7 +168,8 @@ class Coach:
         step = self.step
         if step is None or step.free and not step.target:
             return False
-        if getattr(event, "button", 1) == 1 and any(r.collidepoint(pos) for r in self.targets()):
+        if (getattr(event, "button", 1) == 1 and not step.is_explanation
+                and any(r.collidepoint(pos) for r in self.targets())):
             return False
         self._blocked.add(pid)
         if event.type == pygame.FINGERDOWN or not getattr(event, "touch", False):
@@ -187,7 +188,7 @@ class Coach:
         if event.key == pygame.K_ESCAPE:
             self._use("leave")
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT) and self.step and self.step.is_explanation:
+        if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT) and self.can_go_on():
             self.next()
             return True
         return not (self.step is not None and self.step.free)  # keys would act off the script
@@ -238,6 +239,13 @@ class Coach:
             return []
         return [r for r in (self.find(name) for name in step.target) if r is not None]
 
+    def shown(self) -> list[pygame.Rect]:
+        """Where the things the step talks about are (lit, kept clear of the panel, not targets)."""
+        step = self.step
+        if step is None:
+            return []
+        return [r for r in (self.find(name) for name in step.shows) if r is not None]
+
     def find(self, name: str) -> pygame.Rect | None:
         """A target by name: the topmost scene that knows it wins (an overlay above the table)."""
         for scene in reversed(self._scenes()):
@@ -250,6 +258,12 @@ class Coach:
         """Waiting for the learner (no scripted move pending, nothing to ask)."""
         return not (self.asking or self.finished or self._queue)
 
+    def can_go_on(self) -> bool:
+        """An explanation's Next is offered: its scripted moves are made and what it talks about is shown."""
+        step = self.step
+        return bool(step and step.is_explanation and self.ready() and len(self.shown()) == len(step.shows)
+                    and len(self.targets()) == len(step.target))
+
     # drawing -----------------------------------------------------------------------------------
     def draw(self, canvas: pygame.Surface) -> None:
         """Spotlight, ring and the coach's panel over everything the stack drew."""
@@ -261,15 +275,15 @@ class Coach:
             return
         step = self.step
         assert step is not None
-        shown = (*step.target, *step.about) if self.ready() else ()
-        rects = [r for r in map(self.find, shown) if r is not None]
+        rects = self.targets() if self.ready() else []
+        shown = self.shown() if self.ready() else []
         if not step.free:
-            self._draw_veil(canvas, rects, 110 if step.is_explanation else 150)
+            self._draw_veil(canvas, rects + shown, 110 if step.is_explanation else 150)
         for rect in rects:
             grow = 6 + 4 * math.sin(self._time * 5)
             ring = rect.inflate(PAD * 2 + grow, PAD * 2 + grow)
             pygame.draw.rect(canvas, GOLD, ring, 5, border_radius=18)
-        self._draw_panel(canvas, step, rects)
+        self._draw_panel(canvas, step, rects + shown)
 
     def _draw_veil(self, canvas: pygame.Surface, rects: list[pygame.Rect], alpha: int) -> None:
         key = (alpha, *(tuple(r) for r in rects))
@@ -281,23 +295,28 @@ class Coach:
             self._veil = (key, veil)
         canvas.blit(self._veil[1], (0, 0))
 
-    def _panel_rect(self, rects: list[pygame.Rect], lines: list[str], button_row: bool) -> pygame.Rect:
-        """At the bottom, else the top, else just under a lit thing: wherever it covers none of them."""
-        height = 120 + 44 * len(lines) + (44 if self.hint and self._hint_left > 0 else 0) + (44 if button_row else 0)
-        rect = pygame.Rect(0, 0, PANEL_W, height)
-        rect.centerx = LOGICAL_W // 2
-        clear = [r.inflate(PAD * 2, PAD * 2) for r in rects]
-        for top in (LOGICAL_H - 24 - height, 24, *sorted(r.bottom + 8 for r in clear)):
-            rect.y = top
-            if rect.bottom <= LOGICAL_H - 24 and not any(rect.colliderect(r) for r in clear):
-                return rect
-        rect.y = 24
-        return rect
+    def _panel_rect(self, rects: list[pygame.Rect], lines: list[str], step: Step) -> pygame.Rect:
+        height = 120 + 44 * len(lines) + (44 if self.hint and self._hint_left > 0 else 0)
+        height += 56 if step.is_explanation else 0  # the Next button's own row, below the words
+        spot = self.find("coach:panel") if step.free else None  # free play: where the scene says it hides least
+        if spot is not None:
+            rect = pygame.Rect(0, 0, PANEL_W, height)
+            rect.midtop = spot.midtop
+            return rect.clamp(pygame.Rect(0, 0, LOGICAL_W, LOGICAL_H))
+        keep = [r.inflate(PAD * 2, PAD * 2) for r in rects]
+
+        def covered(place: pygame.Rect) -> int:
+            return sum(place.clip(r).w * place.clip(r).h for r in keep)
+
+        places = []  # at the bottom, else at the top, else mid-screen: the first that covers nothing
+        for y in (LOGICAL_H - 24 - height, 24, (LOGICAL_H - height) // 2):
+            places.append(pygame.Rect((LOGICAL_W - PANEL_W) // 2, y, PANEL_W, height))
+        return next((p for p in places if not covered(p)), min(places, key=covered))
 
     def _draw_panel(self, canvas: pygame.Surface, step: Step, rects: list[pygame.Rect]) -> None:
         text = self.app.text
         lines = [w for line in step.lines for w in text.wrap(line, 34, PANEL_W - 120)]
-        rect = self._panel_rect(rects, lines, step.is_explanation)  # Next gets a row of its own
+        rect = self._panel_rect(rects, lines, step)
         panel(canvas, rect, fill=SOLID, edge=GOLD, radius=24, width=4)
         text.draw(canvas, f"Guided match · step {self.index + 1} of {len(self.guide.steps)}",
                   (rect.x + 40, rect.y + 22), 26, MUTED)
@@ -306,9 +325,9 @@ class Coach:
             text.draw(canvas, line, (rect.x + 40, y), 34, CREAM)
             y += 44
         if self.hint and self._hint_left > 0:
-            text.draw(canvas, "☛ " + self.hint, (rect.x + 40, y + 4), 30, GOLD, bold=True)
+            text.draw(canvas, "› " + self.hint, (rect.x + 40, y + 4), 30, GOLD, bold=True)
         self._button(canvas, "leave", "Leave", pygame.Rect(rect.right - 190, rect.y + 14, 160, 52), quiet=True)
-        if step.is_explanation:
+        if self.can_go_on():
             last = self.index == len(self.guide.steps) - 1
             self._button(canvas, "next", "Finish ›" if last else "Next ›",
                          pygame.Rect(rect.right - 250, rect.bottom - 84, 220, 66))
@@ -317,7 +336,7 @@ class Coach:
         text = self.app.text
         rect = pygame.Rect(0, 0, 1100, 330)
         rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
-        canvas.blit(self.app.shade(150), (0, 0))
+        self.app.darken(canvas, 150)
         panel(canvas, rect, fill=SOLID, edge=GOLD, radius=28, width=4)
         title = self.table.info.title
         text.draw(canvas, "Guided match complete", (rect.centerx, rect.y + 40), 52, GOLD, bold=True, anchor="midtop")

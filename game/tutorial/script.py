@@ -38,7 +38,9 @@ Check = Callable[[Watch], bool]
 class Step:
     """One thing to do (or read) and why.
 
-    - An explanation has no `target`, `allow` or `done`: a Next button ends it.
+    - An explanation has no `allow` or `done`: a Next button ends it, offered once its scripted
+      moves are made and what it talks about is on screen. Its `target` (if any) is only
+      spotlit, to show what the words are about; taps on it get the hint too.
     - A step with `allow` lets the learner make only moves that pass it; the table refuses the
       rest with `hint`. It is over when `done` holds, or (no `done`) after one allowed move.
     - A step with only `done` (e.g. "select these two cards") refuses every move.
@@ -46,8 +48,8 @@ class Step:
       get `hint` and do nothing. `drag_to` is where the autopilot drops a dragged target.
     - `opponents` are scripted moves of bot seats, made one per beat when the step starts.
     - `free` is a stretch of free play: any legal move, bots think, the real-time clock runs.
-    - `about` names what the lines talk about (an explanation may have it too): lit and kept clear
-      of the panel like a target, but never pressed.
+    - `shows` names what the lines talk about (a line that says why, a coin pile): lit without a
+      ring and kept clear of the panel, but never a target.
     """
 
     lines: tuple[str, ...]
@@ -58,12 +60,12 @@ class Step:
     opponents: tuple[tuple[int, Any], ...] = ()
     drag_to: str = ""
     free: bool = False
-    about: tuple[str, ...] = ()
+    shows: tuple[str, ...] = ()
 
     @property
     def is_explanation(self) -> bool:
         """Read it and tap Next."""
-        return not self.target and self.allow is None and self.done is None and not self.free
+        return self.allow is None and self.done is None and not self.free
 
     def permits(self, action: Any) -> bool:
         """May the learner make this move now?"""

@@ -36,7 +36,7 @@ def _basil(*actions: Any) -> tuple[tuple[int, Any], ...]:
 def _take(item: str, basil: str, lines: tuple[str, ...], name: str, space: int) -> Step:
     """Basil takes `basil`, then the learner takes `item` from the pool into Daily Collection `space`."""
     return Step(lines, target=(f"item:{item}",), allow=lambda a: a == Take(item), opponents=_basil(Take(basil)),
-                about=(f"zone:space{space}",), hint=f"Tap the lit {name} in the pool.")
+                shows=(f"zone:space{space}",), hint=f"Tap the lit {name} in the pool.")
 
 
 def _split(zones: dict[str, str]) -> Any:
@@ -72,7 +72,7 @@ def _collect() -> tuple[Step, ...]:
             "Take the lit face-down stamp."), "face-down stamp", 1),
         Step(("You peeked: it is a Red Mountain 1x2 worth +1. The small mark in its corner means Basil still "
               "sees only its back.", "Everyone sees it once the pile choice is complete."),
-             about=("item:hidden-1",)),
+             shows=("item:hidden-1",)),
         _take("blue-bird-3", next(takes), (
             "Take the Blue Bird 1x3 (+4): a long stamp fills most of an album row.",), "Blue Bird 1x3", 2),
         _take("green-train-1", next(takes), (
@@ -86,7 +86,7 @@ def _collect() -> tuple[Step, ...]:
             "Blue Flower Forever", 5),
         Step(("You took the last item, so the first-player token is yours: +2 at the Show, and you choose a "
               "pile first.", "The Swap: you both reserve one item and split the other five into two piles."),
-             about=("seat:0",)),
+             shows=("seat:0",)),
     )
 
 
@@ -120,14 +120,14 @@ def _show() -> tuple[Step, ...]:
     return (
         Step(("Basil took your Pile B, so Pile A came back to you. Face-down stamps are now shown to all.",
               "The Show: every stamp you hold must go into your 4 x 5 album."),
-             about=("zone:album", "zone:pending")),
+             shows=("zone:album", "zone:pending")),
         _place("blue-bird-3", 1, 0, ("Stamps go upright into empty squares and never move again.",
                                      "Drag the Blue Bird onto the lit spot."), "Blue Bird", BASIL_SHOW[:3]),
         _place("hidden-1", 1, 3, ("Now the Red Mountain beside it: the row is full, and your Framer scores 2 "
                                   "for every full row.",), "Red Mountain", BASIL_SHOW[3:]),
         Step(("The tall Yellow Flower 3x1 now fits nowhere. A stamp that cannot be placed is discarded at once "
               "for its printed value: +2 for you.", "A faded stamp (a minus value) would cost you instead."),
-             about=("zone:pending",)),
+             shows=("zone:pending",)),
         Step(("Score the Show: your exhibitors (Framer 2, Alpinist 1), the token (2) and one contest.",
               "Tap Long Lines: your ticket goes on it, so you cannot score it again on a later day."),
              target=(f"contest:{CONTEST}",), allow=lambda a: a == ChooseContest(CONTEST),

@@ -19,10 +19,12 @@ from rules.night_market.legal import check as _check
 from rules.night_market.legal import legal_actions as _legal
 from rules.night_market.legal import why_not as _why_not
 from rules.night_market.outcome import outcome as _outcome
-from rules.night_market.state import State, new_match
+from rules.night_market.state import State, new_match, stack_reason
 from rules.night_market.view import View, view
 
-OPTIONS = {"first_seat": one_of(0, 1)}  # who starts round 1
+# first_seat: who starts round 1; stack: kinds dealt first in round 1 (a guided match's deal; a list,
+# which online rooms' options cannot hold)
+OPTIONS = {"first_seat": one_of(0, 1), "stack": stack_reason}
 
 
 class NightMarket:
@@ -39,7 +41,8 @@ class NightMarket:
         """Round 1 and its setup events (round_started, dealt); seat names come from the config."""
         require_config(self, config, OPTIONS)
         names = (config.seats[0].name, config.seats[1].name)
-        return new_match(names, seed, config.options.get("first_seat", 0))
+        options = config.options
+        return new_match(names, seed, options.get("first_seat", 0), tuple(options.get("stack", ())))
 
     def waiting(self, state: State) -> tuple[int, ...]:
         """The seat to move (none once the match is over)."""

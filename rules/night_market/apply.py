@@ -23,6 +23,7 @@ from rules.night_market.data import (
     PORTER,
     a_or_an,
     bonus_size,
+    counted,
     plural,
 )
 from rules.night_market.legal import check
@@ -124,7 +125,7 @@ def _sell(state: State, seat: int, action: Sell) -> Step:
     coins = state.coins[:index] + (pile[len(got) :],) + state.coins[index + 1 :]
     changes, token = _draw_bonus(state, seat, len(cards))
     extra = " + a bonus token" if token else ""
-    line = f"{state.names[seat]} sold {len(cards)} {NAMES[kind]} for {sum(got)} coins{extra}."
+    line = f"{state.names[seat]} sold {len(cards)} {plural(kind, len(cards))} for {counted(sum(got), 'coin')}{extra}."
     changes.update(
         hands=_set(state.hands, seat, _without(state.hands[seat], sold)),
         known=_set(state.known, seat, state.known[seat] - sold),

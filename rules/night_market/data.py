@@ -6,6 +6,9 @@ so an id only ever appears in a view when its face is visible to that seat.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+
 PEARL, AMBER, JADE, SILK, SPICE, LEATHER, PORTER = (
     "pearl",
     "amber",
@@ -85,9 +88,19 @@ def bonus_size(count: int) -> int | None:
 
 
 def plural(kind: str, count: int) -> str:
-    """'Silk' / 'Porters' style naming for log lines."""
-    name = NAMES[kind]
-    return name + "s" if kind == PORTER and count != 1 else name
+    """A card kind's name for `count` cards: 'Silk', 'Silks', 'Porters'."""
+    return NAMES[kind] if count == 1 else NAMES[kind] + "s"
+
+
+def counted(count: int, noun: str) -> str:
+    """'1 coin', '2 coins', '0 coins': a count with its noun, singular only for one."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def kinds_words(kinds: Iterable[str]) -> str:
+    """'2 Pearls, Amber' for a list of kinds, grouped in the order they first appear."""
+    counts = Counter(kinds)
+    return ", ".join(f"{n} {plural(k, n)}" if n > 1 else NAMES[k] for k, n in counts.items())
 
 
 def a_or_an(name: str) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
-from rules.night_market.data import CARD_KIND, HAND_LIMIT, NAMES, PORTER, min_sell
+from rules.night_market.data import CARD_KIND, HAND_LIMIT, NAMES, PORTER, counted, min_sell
 from rules.night_market.moves import legal_moves
 from rules.night_market.state import State
 from rules.night_market.view import View
@@ -84,10 +84,10 @@ def _check_exchange(known: Known, action: Exchange) -> str | None:
         return "You can only give back cards from your hand."
     if action.porters < 0 or action.porters > known.porters:
         n = known.porters
-        return f"You have only {n} {'porter' if n == 1 else 'porters'}."
+        return "You have no porters." if n == 0 else f"You have only {counted(n, 'porter')}."
     given = len(give) + action.porters
     if given != len(take):
-        return f"Give back exactly {len(take)} cards for the {len(take)} you take (you chose {given})."
+        return f"Give back exactly {counted(len(take), 'card')} for the {len(take)} you take (you chose {given})."
     clash = {CARD_KIND[c] for c in take} & {CARD_KIND[c] for c in give}
     if clash:
         return f"You can't put back {NAMES[sorted(clash)[0]]}: you are taking that kind."

@@ -12,7 +12,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
-from rules.night_market.data import CARD_KIND, NAMES, PORTER, a_or_an, bonus_size, plural
+from rules.night_market.data import CARD_KIND, NAMES, PORTER, a_or_an, bonus_size, counted, kinds_words, plural
 from rules.night_market.legal import why_not
 from rules.night_market.view import View
 
@@ -26,7 +26,7 @@ class Selection:
 
 
 def _names(cards: tuple[int, ...]) -> str:
-    return ", ".join(NAMES[CARD_KIND[c]] for c in cards)
+    return kinds_words(CARD_KIND[c] for c in cards)
 
 
 def describe(view: View, action: Action) -> str:
@@ -42,7 +42,7 @@ def describe(view: View, action: Action) -> str:
         size = bonus_size(len(action.cards))
         left = dict(view.bonus_piles)
         extra = " + a bonus token" if size is not None and left[size] else ""
-        return f"Sell {len(action.cards)} {NAMES[kind]} for {coins} coins{extra}."
+        return f"Sell {len(action.cards)} {plural(kind, len(action.cards))} for {counted(coins, 'coin')}{extra}."
     assert isinstance(action, Exchange)
     parts = [_names(action.give)] if action.give else []
     parts += [f"{action.porters} {plural(PORTER, action.porters)}"] if action.porters else []
@@ -64,6 +64,21 @@ def _candidate(market: tuple[int, ...], hand: tuple[int, ...], porters: int) -> 
     return Exchange(market, hand, porters + fill), fill
 
 
+def _team(view: View) -> int:
+    return len(view.seats[view.seat].porters) if view.seat is not None else 0
+
+
+def _short(view: View, market: tuple[int, ...], hand: tuple[int, ...], porters: int) -> str | None:
+    """Why an exchange short of cards to give back can't be filled: the count, and the missing porters."""
+    plain = why_not(view, Exchange(market, hand, porters))
+    team = _team(view)
+    if plain is None or not plain.startswith("Give back"):
+        return None
+    more = "you have no porters to make up the rest" if team == 0 else \
+        f"your {counted(team, 'porter')} can't make up the rest"
+    return f"{plain[:-1]}: {more}."
+
+
 def _prompt(market: tuple[int, ...], hand: tuple[int, ...], porters: int) -> str:
     if porters and not market:
         return "Choose goods in the market to exchange your porters for."
@@ -83,6 +98,8 @@ def select(
         reason = why_not(view, TakePorters()) if view.over or view.turn != seat else None
         return Selection((), reason or _prompt(market, hand, porters))
     reason = why_not(view, action)
+    if reason is not None and isinstance(action, Exchange) and fill and action.porters > _team(view):
+        reason = _short(view, market, hand, porters) or reason
     if reason is not None:
         return Selection((), reason)
     line = describe(view, action)

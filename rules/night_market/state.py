@@ -13,6 +13,7 @@ from rules.night_market.data import (
     CARD_KIND,
     COIN_PILES,
     DEAL_SIZE,
+    DECK_COUNTS,
     GOODS,
     MARKET_SIZE,
     MARKET_START_PORTERS,
@@ -85,13 +86,44 @@ def _split_porters(cards: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, 
     return goods, porters
 
 
+def stack_reason(kinds: object) -> str | None:
+    """Why `kinds` cannot be stacked on top of round 1's deck (None: it can)."""
+    if not isinstance(kinds, (list, tuple)) or not all(isinstance(k, str) for k in kinds):
+        return "must be a list of card kinds"
+    available = dict(DECK_COUNTS)
+    available[PORTER] -= MARKET_START_PORTERS
+    for kind in set(kinds):
+        if kind not in available:
+            return f"has no card kind {kind!r}"
+        if kinds.count(kind) > available[kind]:
+            return f"holds more {kind} cards than the deck has"
+    return None
+
+
+def _shuffled_deck(rng: Rng, rest: tuple[int, ...], stack: tuple[str, ...]) -> tuple[tuple[int, ...], Rng]:
+    """The deck, top first: cards of the `stack` kinds in that order (lowest ids first), the rest shuffled."""
+    free = list(rest)
+    top: list[int] = []
+    for kind in stack:
+        card = next(c for c in free if CARD_KIND[c] == kind)
+        free.remove(card)
+        top.append(card)
+    deck, rng = rng.shuffle(free)
+    return tuple(top) + deck, rng
+
+
 def deal_round(
-    names: tuple[str, str], rng: Rng, round_no: int, starter: int, seals: tuple[int, int]
+    names: tuple[str, str], rng: Rng, round_no: int, starter: int, seals: tuple[int, int],
+    stack: tuple[str, ...] = (),
 ) -> tuple[State, list[Event]]:
-    """A freshly dealt round and its events (round_started, one dealt per seat)."""
+    """A freshly dealt round and its events (round_started, one dealt per seat).
+
+    `stack` (a lesson's deal) names the kinds of the first cards dealt, top first: the market's two,
+    the starter's hand, the other hand, then the deck.
+    """
     market_porters = PORTER_IDS[:MARKET_START_PORTERS]
     rest = tuple(i for i in range(CARD_COUNT) if i not in market_porters)
-    deck, rng = rng.shuffle(rest)
+    deck, rng = _shuffled_deck(rng, rest, stack)
     piles = []
     for size in BONUS_SIZES:
         pile, rng = rng.shuffle(BONUS_VALUES[size])
@@ -139,9 +171,11 @@ def deal_round(
     return state, events
 
 
-def new_match(names: tuple[str, str], seed: int, first_seat: int = 0) -> tuple[State, list[Event]]:
-    """Round 1 of a new match; `first_seat` (default seat 0) starts."""
-    return deal_round(names, Rng.seeded(seed), 1, first_seat, (0, 0))
+def new_match(
+    names: tuple[str, str], seed: int, first_seat: int = 0, stack: tuple[str, ...] = ()
+) -> tuple[State, list[Event]]:
+    """Round 1 of a new match; `first_seat` (default seat 0) starts; `stack` as in `deal_round`."""
+    return deal_round(names, Rng.seeded(seed), 1, first_seat, (0, 0), stack)
 
 
 def evolve(state: State, **changes: Any) -> State:

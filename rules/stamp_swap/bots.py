@@ -27,6 +27,18 @@ SPLIT_SLOPE = 1.2  # how sharply the chooser prefers the pile worth more to them
 SPOTS_PER_POINT = 10.0  # album spots left open per point of room; 1.0 changed no result in 200
 #                         matches (it only orders placements that keep the same stamps placeable)
 ROOM_FOR_PENDING = 5.0  # room bonus per other pending stamp that still fits; 0: same wins, +25.0
+# Seconds a bot waits before each decision (scaled by the player's bot speed), so a person can see
+# who did what: a pile choice is the moment of the day, a placement is one of many.
+BEAT = {"collect": 0.9, "swap_prep": 1.2, "swap_choose": 1.6, "show": 0.6}
+CONTEST_BEAT = 1.2
+
+
+def visible_beat(view: dict[str, Any]) -> float:
+    """The pause before this seat's next decision in this view (picking a contest takes longer)."""
+    seat = view["seats"][view["seat"]] if view.get("seat") is not None else None
+    if view["phase"] == "show" and seat is not None and not seat["pending"]:
+        return CONTEST_BEAT
+    return BEAT.get(view["phase"], 0.0)
 
 T = TypeVar("T")
 
@@ -67,8 +79,8 @@ class StampBot:
         return self._contest(table, legal)
 
     def wake_after(self, view: Any, now: float) -> float:
-        """Turn-based: decide at once."""
-        return 0.0
+        """Turn-based, but with a visible beat before each move."""
+        return visible_beat(view)
 
     def _sloppy(self, chance: float) -> bool:
         """Easy bots act at random this often."""

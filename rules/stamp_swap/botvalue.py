@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.stamp_swap.cards import EXHIBITOR_BY_ID, Counter
-from rules.stamp_swap.counters import Collection, count, fit_spots, matches
+from rules.stamp_swap.cards import EVENT_BY_ID, EXHIBITOR_BY_ID, Counter
+from rules.stamp_swap.counters import Collection, count, fit_spots, matches, tier_points
 from rules.stamp_swap.stamps import ALBUM_COLS, ALBUM_ROWS, DAYS, STAMPS, TOKEN_POINTS, Stamp
 
 UNKNOWN_STAMP = 1.2
@@ -114,3 +114,27 @@ def token_value(view: dict[str, Any]) -> float:
     top = next((e for e in view["events"] if e["top"]), None)
     points = 4 if top and top["id"] == "ev-token" else TOKEN_POINTS
     return points + 1.0
+
+
+def top_event_rule(view: dict[str, Any], name: str, default: Any = None) -> Any:
+    """The top event's instruction parameter `name`, read from a view."""
+    events = view["events"]
+    return dict(EVENT_BY_ID[events[0]["id"]].rules).get(name, default) if events else default
+
+
+def contest_preview(view: dict[str, Any], seat: int) -> dict[str, tuple[int, int]]:
+    """Each contest: how many of its stamps `seat`'s album shows now, and the points it would score now."""
+    col = _seat_info(view["seats"][seat]).collection
+    mult = int(top_event_rule(view, "contest_mult", 1))
+    out = {}
+    for c in view["contests"]:
+        n = count(tuple(c["counter"]), col)
+        out[c["id"]] = (n, tier_points(tuple(c["tiers"]), n) * mult)
+    return out
+
+
+def counts_for(view: dict[str, Any], stamp_id: str) -> list[str]:
+    """Names of the contests (and the finale) one more of this stamp would count for."""
+    stamp = STAMPS[stamp_id]
+    cards = [*view["contests"], view["finale"]]
+    return [c["name"] for c in cards if matches(tuple(c["counter"]), stamp)]

@@ -19,7 +19,7 @@ from typing import Any
 from rules.contract import Event
 from rules.rng import Rng
 from rules.stamp_swap.actions import ChooseContest, Place, Prepare, Take, TakePile, TakeToken
-from rules.stamp_swap.bots import StampBot, items_by_key
+from rules.stamp_swap.bots import StampBot, items_by_key, visible_beat
 from rules.stamp_swap.botvalue import Table, read_table, token_value
 from rules.stamp_swap.collect import apply as collect_apply
 from rules.stamp_swap.collect import legal as collect_legal
@@ -105,8 +105,8 @@ class HardBot:
         return candidates[totals.index(max(totals))]
 
     def wake_after(self, view: Any, now: float) -> float:
-        """Turn-based: decide at once."""
-        return 0.0
+        """Turn-based, but with Normal's visible beat before each move (its search runs meanwhile)."""
+        return visible_beat(view)
 
     def shortlist(self, view: dict[str, Any], legal: Sequence[Any]) -> list[Any]:
         """The best few legal actions by Normal's evaluation, best first (ties keep legal order)."""

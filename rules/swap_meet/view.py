@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES
+from rules.swap_meet.data import CONSOLATION_PER_CARD, CONTRACTS_BY_NAME, EXTRA_PENALTY, RESOURCES
 from rules.swap_meet.scoring import bank_type, is_exact
 from rules.swap_meet.state import Phase, RoundSummary, State, Trade
 
@@ -58,6 +58,13 @@ class SeatView:
             if kind in out:
                 out[kind] += 1
         return out
+
+    def bank_points(self, kind: str) -> float:
+        """What banking `kind` would score now if the round locked without this seat's contract:
+        count × market × 10 − 5 per other resource (what a pin previews before it is made)."""
+        counts = self.counts()
+        extras = sum(counts.values()) - counts[kind]
+        return round(counts[kind] * self.market[kind] * CONSOLATION_PER_CARD - EXTRA_PENALTY * extras, 2)
 
 
 def _market(mults: tuple[Any, ...]) -> dict[str, float]:

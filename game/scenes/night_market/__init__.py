@@ -11,4 +11,6 @@ ENTRY = GameEntry(
     help_pages=tuple(HELP_PAGES),
     scene="game.scenes.night_market.scene:NightMarketScene",
     tile="tile_night_market",
+    help_art="game.scenes.night_market.helpart:help_picture",
+    tutorial="game.tutorial.night_market:guide",
 )

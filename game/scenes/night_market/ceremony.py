@@ -5,22 +5,25 @@ Staged reveals with sounds; a tap skips to the end. At the match end it offers R
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from game.anim import Call, Counter, Sequence, Tween, Wait, ease_out_back
+from game.anim import Call, Sequence, Tween, Wait, ease_out_back
+from game.anim import Counter as CountUp
 from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import CREAM, GOLD, MUTED, SOLID
 from game.pointer import PointerEvent
 from game.scene import Scene
 from game.ui import button
 from game.widgets import felt, panel
-from rules.night_market.data import PORTER_TOKEN
+from rules.night_market.data import PORTER_TOKEN, counted
 
 PANEL = pygame.Rect(0, 0, 1440, 900)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
+TOKENS_W = 400  # a merchant's row of bonus tokens stays this wide (centre to centre), clear of the other's
 TIEBREAK = {"bonus tokens": "Tied on coins: more bonus tokens wins.",
             "coin tokens": "Tied on coins and bonus tokens: more coin tokens wins.",
             "non-starter": "A perfect tie: the merchant who did not start the round wins."}
@@ -40,8 +43,8 @@ class Ceremony(Scene):
         self.data, self.names, self.order, self.colours = data, names, order, colours
         self.match_winner = match_winner
         self.on_next, self.on_rematch, self.on_title = on_next, on_rematch, on_title
-        self.coins = [Counter(0, 40) for _ in (0, 1)]
-        self.totals = [Counter(0, 40) for _ in (0, 1)]
+        self.coins = [CountUp(0, 40) for _ in (0, 1)]
+        self.totals = [CountUp(0, 40) for _ in (0, 1)]
         self.revealed = 0  # bonus tokens turned over so far (both merchants, in order)
         self.stage = 0  # 1 coins, 2 bonus, 3 porter token, 4 totals, 5 seal, 6 done
         self.seal_scale = 3.0
@@ -140,6 +143,15 @@ class Ceremony(Scene):
         if moving:
             self.wake(0.1)
 
+    def tutorial_target(self, name: str) -> pygame.Rect | None:
+        """A guided match's names: "ceremony:why" (why the round ended), "ceremony:scores" (the names and
+        the rows being counted, once they start); buttons as every scene."""
+        if name == "ceremony:why":
+            return pygame.Rect(PANEL.x + 300, PANEL.y + 96, PANEL.w - 600, 44)
+        if name == "ceremony:scores" and self.stage >= 1:
+            return pygame.Rect(PANEL.x + 30, PANEL.y + 156, PANEL.w - 60, 604)
+        return super().tutorial_target(name)
+
     # drawing -----------------------------------------------------------------------------------
     def draw_scene(self, canvas: pygame.Surface) -> None:
         if self.opaque:
@@ -174,7 +186,7 @@ class Ceremony(Scene):
             else:
                 none = "tie: nobody" if d["porter_token"] is None else "—"
                 text.draw(canvas, none, (cx, PANEL.y + 470), 30, MUTED, anchor="center")
-            text.draw(canvas, f"{porters} porters", (cx, PANEL.y + 516), 22, MUTED, anchor="center")
+            text.draw(canvas, counted(porters, "porter"), (cx, PANEL.y + 516), 22, MUTED, anchor="center")
         if self.stage >= 4:
             text.draw(canvas, self.totals[seat].text, (cx, PANEL.y + 580), 56, GOLD, bold=True, anchor="center")
         if self.stage >= 5 and d["winner"] == seat:
@@ -189,9 +201,14 @@ class Ceremony(Scene):
                 self.app.text.draw(canvas, "none", (cx, y), 30, MUTED, anchor="center")
             return
         before = len(self.data["bonus"][0]) if seat == 1 else 0
-        x0 = cx - (len(tokens) - 1) * 50
+        step = min(100, TOKENS_W // max(1, len(tokens) - 1))  # many tokens close up inside their column
+        x0 = cx - (len(tokens) - 1) * step // 2
+        if step < 90:  # too close for a caption under each: one for the row
+            sizes = Counter(size for _, size, _ in tokens)
+            caption = " · ".join(f"{n} for {size}{'+' if size == 5 else ''} cards" for size, n in sorted(sizes.items()))
+            self.app.text.draw(canvas, caption, (cx, y + 52), 22, MUTED, anchor="center")
         for i, (_, size, value) in enumerate(tokens):
-            centre = (x0 + i * 100, y)
+            centre = (x0 + i * step, y)
             token = self.app.assets.image("bonus_token", (70, 70))
             if self.stage >= 2 and before + i < self.revealed:
                 pygame.draw.circle(canvas, (255, 214, 120), centre, 34)
@@ -199,8 +216,9 @@ class Ceremony(Scene):
                 self.app.text.draw(canvas, str(value), centre, 36, (60, 36, 8), bold=True, anchor="center")
             else:
                 canvas.blit(token, token.get_rect(center=centre))
-            self.app.text.draw(canvas, f"{size}{'+' if size == 5 else ''} cards", (centre[0], y + 52), 22, MUTED,
-                               anchor="center")
+            if step >= 90:
+                self.app.text.draw(canvas, f"{size}{'+' if size == 5 else ''} cards", (centre[0], y + 52), 22,
+                                   MUTED, anchor="center")
 
     def _headline(self, canvas: pygame.Surface) -> None:
         if self.stage < 5:

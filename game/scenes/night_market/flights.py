@@ -39,6 +39,7 @@ class Flights:
     viewer: int | None
     names: list[str]
     hidden: set[int]
+    deck_leaving: int  # cards still in the deck on screen, waiting for their turn to fly out
     purse: list[int]
     sel_hand: set[int]
 
@@ -54,9 +55,8 @@ class Flights:
         for i, (card, kind) in enumerate(view.market):
             out[card] = (L.market_pos(i), kind)
         if self.viewer is not None:
-            hand = view.hand
-            for j, (card, kind) in enumerate(hand):
-                out[card] = (L.hand_pos(j, len(hand), card in self.sel_hand), kind)
+            for card, kind, (x, y) in L.hand_layout(view.hand):
+                out[card] = ((x, y - (L.LIFT if card in self.sel_hand else 0)), kind)
             for card in view.seats[self.viewer].porters:
                 out[card] = (L.PORTER_POS, PORTER)
         other = self.seat_at(1)
@@ -78,9 +78,11 @@ class Flights:
         at_chip = {L.chip_centre(0), L.chip_centre(1)}
         sprite.scale = 0.45 if tuple(start) in at_chip else 1.0
         turn_over = tuple(start) == L.DECK_POS
-        if turn_over:  # out of the deck face down, turning over on the way
-            sprite.back, sprite.flip = card_back(self.app.assets), 0.0
         parts: list[Any] = [Wait(delay)] if delay else []
+        if turn_over:  # out of the deck face down, turning over on the way; unseen (and counted in) until it leaves
+            sprite.back, sprite.flip, sprite.alpha = card_back(self.app.assets), 0.0, 0.0
+            self.deck_leaving += 1
+            parts.append(Call(lambda: self._leave_deck(sprite)))
         if hold_colour is not None:
             sprite.glow, sprite.glow_surface = hold_colour, glow(self.app.assets, hold_colour)
             sprite.tag, sprite.tag_colour = tag, hold_colour
@@ -95,6 +97,11 @@ class Flights:
         self.hidden.add(card)
         self.movers.append(sprite)
         self.anim.add(Sequence(parts))
+
+    def _leave_deck(self, sprite: Any) -> None:
+        sprite.alpha = 255.0
+        self.deck_leaving = max(0, self.deck_leaving - 1)
+        self.restatic([L.card_rect(L.DECK_POS).inflate(40, 40)])
 
     def _land(self, sprite: Any) -> None:
         if sprite in self.movers:
@@ -114,6 +121,7 @@ class Flights:
         wait = HOLD if rival else 0.0
         from_chip = L.chip_centre(self.side_of(mover)) if mover is not None else L.DECK_POS
         arriving = 0
+        tagged = min((c for c in taken if c in before), key=lambda c: before[c][0], default=None)  # one tag a move
         for card, (pos, kind) in sorted(after.items()):
             start = before.get(card)
             if start is None:
@@ -123,16 +131,17 @@ class Flights:
             elif start[0] != pos:
                 if rival and card in taken:
                     self.fly(card, kind, start[0], pos, 0.0, self.colour_of(cast(int, mover)),
-                             self._tag(cast(int, mover)))
+                             self._tag(cast(int, mover)) if card == tagged else None)
                 else:
                     self.fly(card, kind, start[0], pos, wait)
         for e in moves:
             if e.kind == "sold":
                 self.fly_coins(e, wait)
 
-    def flights_for_final(self, old: Any, moves: list[Event]) -> None:
-        """The round-ending move, animated from its events (the next view is a new round)."""
+    def flights_for_final(self, old: Any, moves: list[Event]) -> set[int]:
+        """The round-ending move, animated from its events (the next view is a new round); the cards it moved."""
         before = self.zones(old)
+        moved: set[int] = set()
         for e in moves:
             side = self.side_of(e.seat)
             rival = e.seat != self.viewer
@@ -142,19 +151,25 @@ class Flights:
                 dest = L.SOLD_POS
             elif e.kind == "took":
                 ids = [tuple(e.data["card"])]
-                dest = chip if rival or self.viewer is None else L.hand_pos(len(old.hand), len(old.hand) + 1)
+                dest = chip if rival or self.viewer is None else self._hand_spot(old.hand, ids[0])
             elif e.kind == "took_porters":
                 ids = [(c, PORTER) for c in e.data["cards"]]
                 dest = chip if rival or self.viewer is None else L.PORTER_POS
             else:
                 continue
             glow_it = rival and e.kind != "sold"
-            for card, kind in ids:
+            for n, (card, kind) in enumerate(ids):
+                moved.add(card)
                 start = before.get(card, (chip, kind))[0]
                 self.fly(card, kind, start, dest, 0.0, self.colour_of(cast(int, e.seat)) if glow_it else None,
-                         self._tag(cast(int, e.seat)) if glow_it else None)
+                         self._tag(cast(int, e.seat)) if glow_it and n == 0 else None)
             if e.kind == "sold":
                 self.fly_coins(e, HOLD if rival else 0.0)
+        return moved
+
+    def _hand_spot(self, hand: Any, card: tuple[int, str]) -> tuple[int, int]:
+        """Where `card` would sit in `hand` once it joins it."""
+        return next(pos for c, _, pos in L.hand_layout([*hand, card]) if c == card[0])
 
     def _taken_ids(self, moves: list[Event]) -> set[int]:
         out: set[int] = set()
@@ -179,7 +194,9 @@ class Flights:
         for k, value in enumerate(coins):
             sprite = Sprite(("coin", id(e), k), coin_face(self.app.assets, self.app.text, value, 74), start)
             sprite.layer = 3
-            self._launch(sprite, purse, delay + 0.3 + 0.16 * k, lambda s=sprite, v=value: self._coin_in(s, seat, v))
+            total = sum(coins) if k == len(coins) - 1 else None  # one "+17" when the last coin lands, not a pile
+            self._launch(sprite, purse, delay + 0.3 + 0.16 * k,
+                         lambda s=sprite, v=value, t=total: self._coin_in(s, seat, v, t))
         size = bonus_size(len(e.data["cards"]))
         if e.data.get("bonus") and size is not None:
             token = self.app.assets.image("bonus_token", (70, 70))
@@ -193,17 +210,19 @@ class Flights:
         self.anim.add(Sequence([Wait(delay), Call(lambda: setattr(sprite, "alpha", 255.0)),
                                 Tween(sprite, "pos", end, 0.5, ease_out_cubic), Call(done)]))
 
-    def _coin_in(self, sprite: Sprite, seat: int, value: int) -> None:
+    def _coin_in(self, sprite: Sprite, seat: int, value: int, total: int | None) -> None:
         self._drop(sprite)
         self.purse[seat] += value
         self.app.audio.play("coin")
-        self.float_text(f"+{value}", L.chip_purse(self.side_of(seat)))
+        if total is not None:
+            self.float_text(f"+{total}", L.chip_purse(self.side_of(seat)))
         self.restatic([L.CHIPS[self.side_of(seat)]])
 
     def _bonus_in(self, sprite: Sprite, seat: int) -> None:
         self._drop(sprite)
         self.app.audio.play("card_flip")
-        self.float_text("bonus", L.chip_purse(self.side_of(seat)))
+        px, py = L.chip_purse(self.side_of(seat))
+        self.float_text("+ bonus", (px + 150, py))  # beside the coins' total, which is still showing
         self.restatic([L.CHIPS[self.side_of(seat)]])
 
     def _drop(self, sprite: Any) -> None:
@@ -211,10 +230,13 @@ class Flights:
             self.movers.remove(sprite)
 
     def float_text(self, words: str, pos: tuple[int, int]) -> None:
-        """A word that rises from pos and fades."""
-        label = FloatText(self.app.text, words, (pos[0], pos[1] - 30), SELECT)
+        """A word on a badge that rises into the purse at pos from below its chip, and fades (on screen,
+        clear of the purse's number)."""
+        label = FloatText(self.app.text, words, pos, SELECT)
+        top = L.CHIPS[0].bottom + label.rect.h // 2 - 8
+        label.pos = (pos[0], top + 50)
         self.movers.append(label)
-        self.anim.add(Sequence([Parallel([Tween(label, "pos", (pos[0], pos[1] - 95), 0.8),
+        self.anim.add(Sequence([Parallel([Tween(label, "pos", (pos[0], top), 0.8, ease_out_cubic),
                                           Tween(label, "alpha", 0.0, 0.8, ease_in_out)]),
                                 Call(lambda: self._drop(label))]))
 

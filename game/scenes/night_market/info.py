@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.scenes.night_market.overlays import GameInfoScene, InfoPanel, MenuScene
-from rules.night_market.data import BONUS_SIZES, BONUS_VALUES, GOODS, NAMES
+from rules.night_market.data import BONUS_SIZES, BONUS_VALUES, GOODS, NAMES, counted, plural
 
 if TYPE_CHECKING:
     from game.app import App
@@ -24,7 +24,7 @@ class TableInfo:
     table: Table
     view: Any
     viewer: int | None
-    last_move: dict[int, str]
+    last_move: dict[int, tuple[str, ...]]
     log_lines: list[str]
 
     if TYPE_CHECKING:
@@ -40,20 +40,20 @@ class TableInfo:
         bonus = ", ".join(f"{held[s]} for {SIZE_WORDS[s]}" for s in BONUS_SIZES)
         lines = [f"Coins so far: {sv.coins}", f"Coin tokens: {coins}",
                  f"Bonus tokens: {bonus}", "(bonus values stay hidden until the round ends)",
-                 f"Porters in the team: {len(sv.porters)}", f"Cards in hand: {sv.hand_count} goods",
+                 f"Porters in the team: {len(sv.porters)}", f"Goods in hand: {sv.hand_count}",
                  f"Seals: {sv.seals} of 2"]
         if seat != self.viewer and sv.hand_known:
-            known = Counter(NAMES[k] for _, k in sv.hand_known)
-            lines.insert(6, "Seen in hand: " + ", ".join(f"{n} {k}" for k, n in known.items()))
+            known = Counter(k for _, k in sv.hand_known)
+            lines.insert(6, "Seen in hand: " + ", ".join(f"{n} {plural(k, n)}" for k, n in known.items()))
         if seat in self.last_move:
-            lines.append(f"Last move: {self.last_move[seat]}")
+            lines.append(f"Last move: {self.last_move[seat][0]}")
         self.app.stack.push(InfoPanel(self.app, f"{sv.name} · {self.role_of(seat)}", lines))
 
     def show_pile(self, index: int) -> None:
         """Every coin left in one good's pile, top first."""
         kind = GOODS[index]
         coins = dict(self.view.coins)[kind]
-        lines = [f"{len(coins)} coins left, worth {sum(coins)} in all.",
+        lines = [f"{counted(len(coins), 'coin')} left, worth {sum(coins)} in all.",
                  "Top first: a sale takes coins from the left."]
         if kind in ("pearl", "amber", "jade"):
             lines.append(f"{NAMES[kind]} is precious: sell at least 2 at once.")
@@ -62,7 +62,7 @@ class TableInfo:
     def show_bonus(self) -> None:
         """What is left in the bonus piles (values hidden)."""
         left = dict(self.view.bonus_piles)
-        lines = [f"Sell {SIZE_WORDS[s]}: {left[s]} tokens left, worth {min(BONUS_VALUES[s])} to "
+        lines = [f"Sell {SIZE_WORDS[s]}: {counted(left[s], 'token')} left, worth {min(BONUS_VALUES[s])} to "
                  f"{max(BONUS_VALUES[s])} each" for s in BONUS_SIZES]
         lines.append("Values stay face down until the round ends.")
         self.app.stack.push(InfoPanel(self.app, "Bonus tokens", lines, "bonus_token"))
@@ -96,11 +96,11 @@ class TableInfo:
         for size, left in self.view.bonus_piles:
             rows.append((SIZE_WORDS[size], f"{left} face down"))
         rows.append(("Table", ""))
-        rows.append(("Deck", f"{self.view.deck_count} cards"))
-        rows.append(("Sold", f"{len(self.view.sold)} cards"))
+        rows.append(("Deck", counted(self.view.deck_count, "card")))
+        rows.append(("Sold", counted(len(self.view.sold), "card")))
         for sv in self.view.seats:
-            rows.append((sv.name, f"{sv.coins} coins · {len(sv.bonus_tokens)} bonus · {len(sv.porters)} porters"
-                                  f" · {sv.seals} seals"))
+            rows.append((sv.name, f"{counted(sv.coins, 'coin')} · {len(sv.bonus_tokens)} bonus"
+                                  f" · {counted(len(sv.porters), 'porter')} · {counted(sv.seals, 'seal')}"))
         return rows
 
     def show_game_info(self) -> None:

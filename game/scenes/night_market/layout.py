@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.palette import TEAL
 from rules.night_market.data import BONUS_SIZES, GOODS
+
+KIND_ORDER = {kind: i for i, kind in enumerate(GOODS)}
 
 CARD_W, CARD_H = 150, 214
 LIFT = 34  # a selected card rises this far (selection differs by position and outline, not colour alone)
@@ -13,6 +17,8 @@ ME_COLOUR = TEAL
 OTHER_COLOUR = (236, 104, 170)
 
 CHIPS = (pygame.Rect(20, 18, 700, 136), pygame.Rect(1094, 18, 700, 136))  # viewer left, other right
+CHIP_WORDS_Y, CHIP_WORDS_SIZE = 96, 25  # a chip's bottom row: whose turn, or what the merchant last did
+CHIP_WORDS_W = CHIPS[0].w - 52
 MORE = pygame.Rect(1812, 40, 92, 92)
 LINE = pygame.Rect(250, 164, 1420, 56)
 ROUND_LABEL = (907, 36)
@@ -25,11 +31,13 @@ PILE_W, PILE_H = 152, 136
 MARKET_Y = 512
 MARKET_XS = tuple(600 + 180 * i for i in range(5))
 DECK_POS = (330, MARKET_Y)
+DECK_PILL = (DECK_POS[0], MARKET_Y + CARD_H // 2 - 26)  # centre of the deck's count badge
 SOLD_POS = (1590, MARKET_Y)
 
 HAND_Y = 800
 PORTER_POS = (330, HAND_Y)
 HAND_X0, HAND_STEP = 600, 180
+SAME_KIND_STEP, NEW_KIND_STEP = 160, 196  # a hand of up to 7 sits in groups of one kind, a wider gap between
 BUTTON_Y = 958
 BUTTON_H = 88
 
@@ -52,10 +60,23 @@ def hand_pos(index: int, count: int, lifted: bool = False) -> tuple[int, int]:
     return HAND_X0 + step * index, HAND_Y - (LIFT if lifted else 0)
 
 
+def hand_layout(hand: Sequence[tuple[int, str]]) -> list[tuple[int, str, tuple[int, int]]]:
+    """The hand as shown: grouped by kind (in coin-pile order), each card with its centre."""
+    cards = sorted(hand, key=lambda ck: (KIND_ORDER.get(ck[1], len(KIND_ORDER)), ck[0]))
+    if len(cards) > 7:
+        return [(c, k, hand_pos(j, len(cards))) for j, (c, k) in enumerate(cards)]
+    out, x = [], HAND_X0
+    for j, (card, kind) in enumerate(cards):
+        if j:
+            x += SAME_KIND_STEP if kind == cards[j - 1][1] else NEW_KIND_STEP
+        out.append((card, kind, (x, HAND_Y)))
+    return out
+
+
 def chip_purse(side: int) -> tuple[int, int]:
     """Where coins land on a merchant's chip (0 = viewer, 1 = other)."""
     r = CHIPS[side]
-    return r.right - 250, r.y + 58
+    return r.right - 250, r.y + 56
 
 
 def chip_centre(side: int) -> tuple[int, int]:

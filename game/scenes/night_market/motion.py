@@ -32,7 +32,8 @@ class CardMover(Sprite):
             return None
         surf = self.text.render(self.tag, 24, (20, 14, 8), bold=True)
         r = surf.get_rect().inflate(22, 8)
-        r.midbottom = (round(self.pos[0]), round(self.pos[1] - self.face.get_height() * self.scale / 2 - 12))
+        # below the card: above it the tag would cover the coin piles' labels
+        r.midtop = (round(self.pos[0]), round(self.pos[1] + self.face.get_height() * self.scale / 2 + 14))
         return r
 
     @property
@@ -57,14 +58,18 @@ class CardMover(Sprite):
 
 
 class FloatText:
-    """A number that rises and fades (coins landing in a purse)."""
+    """A number on a dark badge that rises and fades (coins landing in a purse): readable over anything."""
 
     def __init__(self, text: Text, words: str, pos: tuple[float, float], colour: tuple[int, int, int]) -> None:
         self.text, self.words, self.colour = text, words, colour
         self.pos = pos
         self.alpha = 255.0
         self.layer = 3
-        self._surf = text.render(words, 40, colour, bold=True, shadow=True)
+        label = text.render(words, 36, colour, bold=True)
+        self._surf = pygame.Surface(label.get_rect().inflate(28, 8).size, pygame.SRCALPHA)
+        pygame.draw.rect(self._surf, (*WOOD, 235), self._surf.get_rect(), border_radius=18)
+        pygame.draw.rect(self._surf, colour, self._surf.get_rect(), 3, border_radius=18)
+        self._surf.blit(label, label.get_rect(center=self._surf.get_rect().center))
 
     @property
     def rect(self) -> pygame.Rect:

@@ -28,19 +28,21 @@ class TablePainter:
     viewer: int | None
     hidden: set[int]
     purse: list[int]
-    last_move: dict[int, str]
+    last_move: dict[int, tuple[str, ...]]
     sel_market: set[int]
     sel_hand: set[int]
     sel_porters: int
     selection: Selection
     line: str
     line_is_problem: bool
+    turn_shown: int | None
+    deck_leaving: int
+    movers: list[Any]
 
     if TYPE_CHECKING:
         def seat_at(self, side: int) -> int: ...
         def colour_of(self, seat: int) -> tuple[int, int, int]: ...
         def role_of(self, seat: int) -> str: ...
-        def fit(self, words: str, size: int, width: int) -> str: ...
 
     def paint_static(self, surface: pygame.Surface) -> None:
         """Everything at rest (cards in flight are skipped: they are movers)."""
@@ -60,7 +62,7 @@ class TablePainter:
         sv = self.view.seats[seat]
         rect = L.CHIPS[side]
         colour = self.colour_of(seat)
-        to_move = self.view.turn == seat and not self.view.over
+        to_move = self.turn_shown == seat and not self.view.over
         panel(surface, rect, edge=colour if to_move else (110, 90, 60), radius=24, width=6 if to_move else 3)
         if self.app.settings.colour_patterns:
             self._pattern(surface, rect, "pattern_dots" if colour == L.ME_COLOUR else "pattern_stripes", colour)
@@ -68,22 +70,38 @@ class TablePainter:
         if to_move:
             pygame.draw.circle(surface, CREAM, (rect.x + 40, rect.y + 38), 14, 3)
         text = self.app.text
-        name = text.draw(surface, sv.name, (rect.x + 66, rect.y + 14), 34, CREAM, bold=True)
-        text.draw(surface, self.role_of(seat), (name.right + 14, rect.y + 24), 24, MUTED)
-        blurb = self.last_move.get(seat)
-        if to_move:
-            words = "Your turn" if seat == self.viewer else f"{sv.name}'s turn"
-            text.draw(surface, words, (rect.x + 26, rect.y + 62), 26, colour, bold=True)
-        elif blurb:
-            text.draw(surface, self.fit(blurb, 25, rect.w - 330), (rect.x + 26, rect.y + 63), 25, colour, bold=True)
+        self._paint_name(surface, rect, sv.name, self.role_of(seat))
         stats = f"Hand {sv.hand_count} · Porters {len(sv.porters)} · Bonus {len(sv.bonus_tokens)}"
-        text.draw(surface, stats, (rect.x + 26, rect.y + 98), 24, MUTED)
+        text.draw(surface, stats, (rect.x + 26, rect.y + 60), 24, MUTED)
+        words = self.chip_words(seat)
+        if words:  # the bottom row runs the chip's whole width: a Rival's move is said in full
+            text.draw(surface, words, (rect.x + 26, L.CHIP_WORDS_Y + rect.y), L.CHIP_WORDS_SIZE, colour, bold=True)
         coin = self.app.assets.image("coin", (56, 56))
         px, py = L.chip_purse(side)
         surface.blit(coin, coin.get_rect(center=(px, py)))
         text.draw(surface, str(self.purse[seat]), (px + 36, py), 46, GOLD, bold=True, anchor="midleft")
-        text.draw(surface, "coins", (px, py + 50), 22, MUTED, anchor="center")
+        text.draw(surface, "coins", (px, rect.y + 16), 22, MUTED, anchor="center")
         self._paint_seals(surface, rect, sv.seals)
+
+    def _paint_name(self, surface: pygame.Surface, rect: pygame.Rect, name: str, role: str) -> None:
+        """Name and role on the chip's top row, smaller for a long name so they stop short of the purse."""
+        text = self.app.text
+        room = L.chip_purse(0)[0] - 40 - (L.CHIPS[0].x + 66)
+        for size, small in ((34, 24), (30, 22), (26, 20), (26, 0)):
+            wide = text.font(size, True).size(name)[0] + (14 + text.font(small).size(role)[0] if small else 0)
+            if wide <= room:
+                break
+        drawn = text.draw(surface, name, (rect.x + 66, rect.y + 32), size, CREAM, bold=True, anchor="midleft")
+        if small:  # a name too long for its role beside it: the role is in the chip's details
+            text.draw(surface, role, (drawn.right + 14, rect.y + 34), small, MUTED, anchor="midleft")
+
+    def chip_words(self, seat: int) -> str:
+        """'Your turn', '<name>'s turn', or the seat's last move in the longest form that fits the chip."""
+        if self.turn_shown == seat and not self.view.over:
+            return "Your turn" if seat == self.viewer else f"{self.view.seats[seat].name}'s turn"
+        forms = self.last_move.get(seat, ("",))
+        font = self.app.text.font(L.CHIP_WORDS_SIZE, True)
+        return next((w for w in forms if font.size(w)[0] <= L.CHIP_WORDS_W), forms[-1])
 
     def _paint_seals(self, surface: pygame.Surface, rect: pygame.Rect, seals: int) -> None:
         seal = self.app.assets.image("seal", (54, 54))
@@ -93,7 +111,7 @@ class TablePainter:
                 surface.blit(seal, seal.get_rect(center=centre))
             else:
                 pygame.draw.circle(surface, (90, 75, 55), centre, 24, 3)
-        self.app.text.draw(surface, "seals", (rect.right - 67, rect.y + 106), 22, MUTED, anchor="center")
+        self.app.text.draw(surface, "seals", (rect.right - 67, rect.y + 16), 22, MUTED, anchor="center")
 
     def _pattern(self, surface: pygame.Surface, rect: pygame.Rect, name: str, colour: tuple[int, ...]) -> None:
         def make() -> pygame.Surface:
@@ -121,9 +139,20 @@ class TablePainter:
         problem = self.line_is_problem
         panel(surface, L.LINE, fill=DARK, edge=RED if problem else (110, 90, 60), radius=26,
               width=4 if problem else 2)
-        words = self.fit(self.line, 30, L.LINE.w - 60)
-        self.app.text.draw(surface, words, L.LINE.center, 30, (255, 170, 150) if problem else CREAM,
-                           bold=problem, anchor="center")
+        size, lines = self.line_layout()
+        colour = (255, 170, 150) if problem else CREAM
+        top = L.LINE.centery - size * 0.68 * len(lines)
+        for i, words in enumerate(lines):
+            self.app.text.draw(surface, words, (L.LINE.centerx, top + i * size * 1.36), size, colour, bold=problem,
+                               anchor="midtop")
+
+    def line_layout(self) -> tuple[int, list[str]]:
+        """The selection line's size and lines: one line, smaller if it must be, else two (never cut)."""
+        text, width = self.app.text, L.LINE.w - 60
+        for size in (30, 26):
+            if text.font(size, self.line_is_problem).size(self.line)[0] <= width:
+                return size, [self.line]
+        return 20, text.wrap(self.line, 20, width, self.line_is_problem)
 
     # coins, bonus, deck, sold --------------------------------------------------------------
     def _paint_piles(self, surface: pygame.Surface) -> None:
@@ -157,12 +186,13 @@ class TablePainter:
     def _paint_deck_and_sold(self, surface: pygame.Surface) -> None:
         text, assets = self.app.text, self.app.assets
         deck = L.card_rect(L.DECK_POS)
-        if self.view.deck_count:
-            for k in range(min(3, self.view.deck_count)):
+        count = self.view.deck_count + self.deck_leaving
+        if count:
+            for k in range(min(3, count)):
                 surface.blit(card_back(assets), deck.move(-2 * k, -2 * k))
         else:
             pygame.draw.rect(surface, BRASS_DIM, deck, 3, border_radius=14)
-        self._pill(surface, f"Deck {self.view.deck_count}", (deck.centerx, deck.bottom - 26))
+        self._pill(surface, f"Deck {count}", L.DECK_PILL)
         sold = L.card_rect(L.SOLD_POS)
         shown = [c for c in self.view.sold if c[0] not in self.hidden]
         if shown:
@@ -173,12 +203,20 @@ class TablePainter:
             pygame.draw.rect(surface, BRASS_DIM, sold, 3, border_radius=14)
         self._pill(surface, f"Sold {len(self.view.sold)}", (sold.centerx, sold.bottom - 26))
 
-    def _pill(self, surface: pygame.Surface, words: str, centre: tuple[int, int]) -> None:
+    def _pill(self, surface: pygame.Surface, words: str, centre: tuple[int, int]) -> pygame.Rect:
         label = self.app.text.render(words, 26, CREAM, bold=True)
         box = label.get_rect(center=centre).inflate(26, 10)
         pygame.draw.rect(surface, WOOD, box, border_radius=16)
         pygame.draw.rect(surface, BRASS, box, 2, border_radius=16)
         surface.blit(label, label.get_rect(center=centre))
+        return box
+
+    def draw_overlay(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+        """The deck's count stays on top of cards leaving the deck (a deal would hide it for seconds)."""
+        near = L.card_rect(L.DECK_POS)
+        if not any(m.rect.colliderect(near) for m in self.movers):
+            return []
+        return [self._pill(canvas, f"Deck {self.view.deck_count + self.deck_leaving}", L.DECK_PILL)]
 
     # cards ---------------------------------------------------------------------------------
     def _paint_market(self, surface: pygame.Surface) -> None:
@@ -197,12 +235,10 @@ class TablePainter:
         if self.viewer is None:
             return
         self._paint_porter_card(surface)
-        hand = self.view.hand
-        for j, (card, kind) in enumerate(hand):
-            if card in self.hidden:
-                continue
-            self._paint_card(surface, kind, L.hand_pos(j, len(hand)), card in self.sel_hand)
-        goods = len(hand)
+        for card, kind, pos in L.hand_layout(self.view.hand):
+            if card not in self.hidden:
+                self._paint_card(surface, kind, pos, card in self.sel_hand)
+        goods = len(self.view.hand)
         self.app.text.draw(surface, f"Your hand · {goods} of 7 goods", (L.HAND_X0 - 75, L.HAND_Y + 122), 24, MUTED)
 
     def _paint_porter_card(self, surface: pygame.Surface) -> None:

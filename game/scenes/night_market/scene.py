@@ -21,12 +21,12 @@ from game.scenes.night_market.flights import Flights
 from game.scenes.night_market.info import TableInfo
 from game.scenes.night_market.motion import Thinking
 from game.scenes.night_market.paint import TablePainter
-from game.scenes.night_market.story import MOVES, blurb, line
+from game.scenes.night_market.story import MOVES, blurbs, line
 from game.ui import button
 from rules.contract import Event
 from rules.errors import IllegalAction
 from rules.night_market.actions import Exchange, Sell, Take, TakePorters
-from rules.night_market.data import CARD_KIND, NAMES, PORTER, plural
+from rules.night_market.data import BONUS_SIZES, CARD_KIND, GOODS, NAMES, PORTER, plural
 from rules.night_market.selection import Selection, select
 
 SOUNDS = {"took": "card_slide", "exchanged": "exchange", "took_porters": "porters", "sold": "coins"}
@@ -38,6 +38,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     name = "night_market"
     GAME = "night-market"
     SOUNDS = SOUNDS
+    AWAY_AT = (480, 146)  # online: over the "Waiting for …" line, clear of the seat panels and the coins
 
     def __init__(self, app, table: Table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, table)
@@ -48,12 +49,15 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self.viewer: int | None = (public.turn if public.turn in self.people else self.people[0]) \
             if self.people else None
         self.view = table.view(self.viewer)
+        self.turn_shown: int | None = self.view.turn  # None while a move plays out: nobody is shown to move
+        self.final_cards: set[int] = set()  # the round-ending move's cards: gone from the table until the deal
         self.sel_market: set[int] = set()
         self.sel_hand: set[int] = set()
         self.sel_porters = 0
         self.hidden: set[int] = set()
+        self.deck_leaving = 0
         self.purse = [self.view.seats[s].coins for s in (0, 1)]
-        self.last_move: dict[int, str] = {}
+        self.last_move: dict[int, tuple[str, ...]] = {}  # chip words, longest form first
         self.log_lines: list[str] = []
         self.recap = Recap(table, lambda e: line(e, self.names))
         self.legal: list[Any] = []
@@ -74,7 +78,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             if words:
                 self.log_lines.append(words)
             if e.kind in MOVES:
-                self.last_move[cast(int, e.seat)] = blurb(e)
+                self.last_move[cast(int, e.seat)] = blurbs(e)
             elif e.kind == "round_started":
                 self.last_move.clear()
 
@@ -100,15 +104,6 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             return f"Rival · {level.capitalize()}"
         return "You" if seat == self.viewer else "Friend"
 
-    def fit(self, words: str, size: int, width: int) -> str:
-        """Shorten words with '...' until they fit."""
-        font = self.app.text.font(size, True)
-        if font.size(words)[0] <= width:
-            return words
-        while words and font.size(words + "...")[0] > width:
-            words = words[:-1]
-        return words.rstrip() + "..."
-
     # lifecycle -----------------------------------------------------------------------------------
     def enter(self) -> None:
         if self.pass_and_play and self.table.outcome() is None:
@@ -116,6 +111,12 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         else:
             self.deal_in()
         self.briefing_on_first_play()
+
+    def deal_in(self) -> None:
+        """The deal, then (once it lands) whose turn it is."""
+        self.turn_shown = None
+        super().deal_in()
+        self._reselect()
 
     def resume(self) -> None:
         super().resume()
@@ -143,7 +144,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         empty = not (self.sel_market or self.sel_hand or self.sel_porters)
         self.line = self.selection.line
         turn = self.view.turn
-        if empty and not self.view.over and turn != self.viewer:
+        if empty and self.turn_shown is None and self.log_lines:  # the move being animated, until it lands
+            self.line = self.log_lines[-1]
+        elif empty and not self.view.over and turn != self.viewer:
             self.line = f"{self.names[turn]} is choosing a move..." if self.table.is_bot(turn) \
                 else f"Waiting for {self.names[turn]}."
         self.line_is_problem = not self.selection.actions and not empty and not self._on_the_way()
@@ -188,7 +191,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             n = sum(1 for _, k in self.view.market if k == PORTER)
             return f"Take {n} {plural(PORTER, n)}"
         if isinstance(action, Sell):
-            return f"Sell {len(action.cards)} {NAMES[CARD_KIND[action.cards[0]]]}"
+            return f"Sell {len(action.cards)} {plural(CARD_KIND[action.cards[0]], len(action.cards))}"
         assert isinstance(action, Exchange)
         return f"Exchange {len(action.take)}"
 
@@ -271,14 +274,18 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self.play_sounds(moves)
         ended = next((e for e in events if e.kind == "round_ended"), None)
         old = self.view
-        if ended is not None:
-            self.flights_for_final(old, moves)
+        self.turn_shown = None
+        if ended is not None:  # the table stays on the ended round (less this move's cards) until Next round
+            self.final_cards = self.flights_for_final(old, moves)
             self._ceremony = (ended, next((e for e in events if e.kind == "match_ended"), None))
             self.sel_market.clear()
             self.sel_hand.clear()
             self.sel_porters = 0
             self.legal = []
             self._reselect()
+            why = "three coin piles are empty" if ended.data["reason"] == "coins" else "the market can't be refilled"
+            self.line = f"Round {ended.data['round']} is over: {why}."
+            self.restatic()
             return
         self.view = self.table.view(self.viewer)
         self.animate_diff(old, self.view, moves)
@@ -295,7 +302,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             if words:
                 self.log_lines.append(words)
             if e.kind in MOVES:
-                self.last_move[cast(int, e.seat)] = blurb(e)
+                self.last_move[cast(int, e.seat)] = blurbs(e)
 
     # time ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -306,6 +313,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self.pump(bots=quiet and self._ceremony is None and not self._curtain_due)
         if not quiet:
             return
+        if self.turn_shown is None and self._ceremony is None:  # the move has landed: now say whose turn it is
+            self.turn_shown = self.view.turn
+            self._reselect()
         if self._ceremony is not None:
             self._start_ceremony()
         elif self._curtain_due:
@@ -323,7 +333,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _show_thinking(self, on: bool) -> None:
         if on and self.thinking is None:
             rect = L.CHIPS[self.side_of(self.view.turn)]
-            self.thinking = Thinking((rect.x + 300, rect.y + 78), self.colour_of(self.view.turn))
+            words = self.app.text.font(L.CHIP_WORDS_SIZE, True).size(self.chip_words(self.view.turn))[0]
+            self.thinking = Thinking((rect.x + 26 + words + 80, rect.y + L.CHIP_WORDS_Y + 15),
+                                     self.colour_of(self.view.turn))
             self.movers.append(self.thinking)
         elif not on and self.thinking is not None:
             self.movers.remove(self.thinking)
@@ -336,11 +348,8 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         ended, match_end = self._ceremony
         self._ceremony = None
         self._show_thinking(False)
-        self.view = self.table.view(self.viewer)
-        self.hidden = {c for c in self.zones(self.view)}
-        self.purse = [self.view.seats[s].coins for s in (0, 1)]
-        self.last_move.clear()
-        self._refresh()
+        self.hidden |= self.final_cards
+        self.restatic()
         winner = match_end.data["winner"] if match_end is not None else None
         colours = {s: self.colour_of(s) for s in (0, 1)}
         self.app.audio.play("round_end")
@@ -349,6 +358,13 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
                                      opaque=self.pass_and_play))
 
     def _after_ceremony(self) -> None:
+        """Next round: only now does the table change to the new deal."""
+        self.view = self.table.view(self.viewer)
+        self.hidden = set(self.zones(self.view))
+        self.final_cards = set()
+        self.purse = [self.view.seats[s].coins for s in (0, 1)]
+        self.last_move.clear()
+        self._refresh()
         turn = self.view.turn
         if self.pass_and_play and turn != self.viewer and turn in self.people:
             self._push_curtain(self.deal_in)
@@ -426,8 +442,39 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
 
     def _hand_hit(self, pos: tuple[float, float]) -> int | None:
         hand = self.view.hand if self.viewer is not None else ()
-        for j, (card, _) in enumerate(hand):
-            if L.card_rect(L.hand_pos(j, len(hand))).inflate(0, L.LIFT * 2) \
-                    .collidepoint(pos):
-                return cast(int, card)
+        for card, _, centre in L.hand_layout(hand):
+            if L.card_rect(centre).inflate(0, L.LIFT * 2).collidepoint(pos):
+                return card
+        return None
+
+    def tutorial_target(self, name: str) -> pygame.Rect | None:
+        """A guided match's names: "card:ID" (market or hand, where it is drawn now), "porters" (the
+        team card), "line", "pile:KIND" (a coin pile), "bonus:SIZE", "chip:SIDE" (0: the viewer);
+        buttons as every scene. None of them under an overlay or while a move is still to be shown."""
+        if self.app.stack.top is not self or self.anim.busy or self._ceremony is not None or \
+                (self.viewer is not None and self.table.view(self.viewer) != self.view):
+            return None
+        kind, _, key = name.partition(":")
+        if kind == "chip" and key in ("0", "1"):
+            return pygame.Rect(L.CHIPS[int(key)])
+        if kind == "card" and key.isdigit() and int(key) not in self.hidden:
+            return self._card_target(int(key))
+        if kind == "porters" and self.viewer is not None:
+            return self._porter_rect()
+        if kind == "line":
+            return pygame.Rect(L.LINE)
+        if kind == "pile" and key in GOODS:
+            return L.coin_pile_rect(GOODS.index(key))
+        if kind == "bonus" and key.isdigit() and int(key) in BONUS_SIZES:
+            return L.bonus_pile_rect(BONUS_SIZES.index(int(key)))
+        return super().tutorial_target(name)
+
+    def _card_target(self, card: int) -> pygame.Rect | None:
+        hand = self.view.hand if self.viewer is not None else ()
+        for places, chosen, pos in ((self.view.market, self.sel_market, L.market_pos),
+                                    (hand, self.sel_hand, lambda j: L.hand_pos(j, len(hand)))):
+            for i, (c, _) in enumerate(places):
+                if c == card:
+                    x, y = pos(i)
+                    return L.card_rect((x, y - (L.LIFT if card in chosen else 0)))
         return None

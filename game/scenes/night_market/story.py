@@ -5,39 +5,46 @@ Only redacted events are turned into words, so nothing here can say more than th
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, cast
 
 from rules.contract import Event
-from rules.night_market.data import NAMES, PORTER, plural
+from rules.night_market.data import NAMES, PORTER, a_or_an, counted, kinds_words, plural
 
 MOVES = ("took", "exchanged", "took_porters", "sold")
 
 
 def kinds_text(cards: list[list[Any]]) -> str:
-    """'2 Silk, Pearl' for a list of [id, kind]."""
-    counts = Counter(kind for _, kind in cards)
-    return ", ".join(f"{n} {plural(k, n)}" if n > 1 else NAMES[k] for k, n in counts.items())
+    """'2 Silks, Pearl' for a list of [id, kind]."""
+    return kinds_words(kind for _, kind in cards)
 
 
-def blurb(event: Event) -> str:
-    """What a move did, without the mover's name (for the merchant's chip)."""
+def blurbs(event: Event) -> tuple[str, ...]:
+    """What a move did, without the mover's name (for the merchant's chip): the full words first, then
+    shorter forms that still say what was taken, for a chip too narrow for the full ones."""
     d = event.data
     if event.kind == "took":
-        name = NAMES[d["card"][1]]
-        return f"Took {'an' if name[0] in 'AEIOU' else 'a'} {name}"
+        return (f"Took {a_or_an(NAMES[d['card'][1]])}",)
     if event.kind == "took_porters":
         n = len(d["cards"])
-        return f"Took {n} {plural(PORTER, n)}"
+        return (f"Took {n} {plural(PORTER, n)}",)
     if event.kind == "exchanged":
         gave = [kinds_text(d["gave"])] if d["gave"] else []
         if d["porters"]:
             gave.append(f"{len(d['porters'])} {plural(PORTER, len(d['porters']))}")
-        return f"Swapped {', '.join(gave)} for {kinds_text(d['took'])}"
+        took = kinds_text(d["took"])
+        given = counted(len(d["gave"]) + len(d["porters"]), "card")
+        return (f"Swapped {', '.join(gave)} for {took}", f"Gave {given} for {took}",
+                f"Gave {given} for {counted(len(d['took']), 'good')}")
     if event.kind == "sold":
         extra = " + bonus" if d["bonus"] else ""
-        return f"Sold {len(d['cards'])} {NAMES[d['kind']]} for {sum(d['coins'])}{extra}"
-    return ""
+        n = len(d["cards"])
+        return (f"Sold {n} {plural(d['kind'], n)} for {counted(sum(d['coins']), 'coin')}{extra}",)
+    return ("",)
+
+
+def blurb(event: Event) -> str:
+    """The full words for a move (the log and the merchant's details)."""
+    return blurbs(event)[0]
 
 
 def line(event: Event, names: tuple[str, str]) -> str | None:

@@ -12,5 +12,6 @@ ENTRY = GameEntry(
     help_pages=tuple(HELP_PAGES),
     scene="game.scenes.stamp_swap.scene:StampSwapScene",
     tile="tile_stamp_swap",
+    help_art="game.scenes.stamp_swap.helpart:help_picture",
     tutorial="game.tutorial.stamp_swap:guide",
 )

@@ -183,9 +183,10 @@ class StampArt:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.rect(surf, (44, 34, 26), surf.get_rect(), border_radius=14)
         pygame.draw.rect(surf, rgb, surf.get_rect(), 4, border_radius=14)
-        icon = self.assets.image("specialist" if specialist else "exhibitor", (int(size * 0.5), int(size * 0.5)))
+        name = f"spec_{item['id']}" if specialist else "exhibitor"  # every specialist has its own picture
+        icon = self.assets.image(name, (int(size * 0.5), int(size * 0.5)))
         if size < 72:
-            icon = self.assets.image("specialist" if specialist else "exhibitor", (int(size * 0.8), int(size * 0.8)))
+            icon = self.assets.image(name, (int(size * 0.8), int(size * 0.8)))
             surf.blit(icon, icon.get_rect(center=(size // 2, size // 2)))
             return surf
         surf.blit(icon, icon.get_rect(midtop=(size // 2, 6)))

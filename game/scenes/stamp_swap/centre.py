@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.palette import BRASS, CREAM, GOLD, GREEN, MUTED, RED
+from game.palette import BRASS, CREAM, GOLD, MUTED, RED
 from game.scenes.stamp_swap.art import details, value_text
+from game.scenes.stamp_swap.input import paint_fit_marks
 from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, Layout
 from game.scenes.stamp_swap.paint import (
     paint_head,
@@ -17,6 +18,7 @@ from game.scenes.stamp_swap.paint import (
     seat_disc,
     zone_box,
 )
+from rules.stamp_swap.botvalue import contest_preview
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
@@ -115,6 +117,9 @@ def _show(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             pygame.draw.rect(surf, (58, 48, 36), cell, border_radius=8)
     _fits(scene, surf)
     zone_box(scene, surf, PENDING, "To place", f"{len(me['pending'])} left")
+    if 0 < len(me["pending"]) <= 9:
+        paint_note(scene, surf, pygame.Rect(PENDING.x + 14, PENDING.bottom - 96, PENDING.w - 28, 90),
+                   ["Placed stamps score their value at the Final Show, not now."], MUTED)
     if not me["pending"]:
         words = "All placed" if not me["show_done"] else "Show scored"
         scene.app.text.draw(surf, words, (PENDING.centerx, PENDING.y + 90), 26, MUTED, anchor="midtop")
@@ -142,13 +147,12 @@ def _fits(scene: StampSwapScene, surf: pygame.Surface) -> None:
                 lit.add((r + dr, c + dc))
     for r, c in lit:
         surf.blit(glow, (ALBUM.x + c * CELL, ALBUM.y + r * CELL))
-    for r, c in fits:
-        spot = pygame.Rect(ALBUM.x + c * CELL + 10, ALBUM.y + r * CELL + 10, CELL - 20, CELL - 20)
-        pygame.draw.rect(surf, GREEN, spot, 3, border_radius=10)
+    paint_fit_marks(surf, fits, item["rows"], item["cols"])
 
 
 def _choose(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     text = scene.app.text
+    preview = contest_preview(scene.v, scene.viewer) if scene.viewer is not None else {}
     for cid, rect in lay.contests.items():
         if not cid.startswith("pick:"):
             continue
@@ -156,11 +160,15 @@ def _choose(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
         panel(surf, rect, radius=14, edge=GOLD, width=4)
         text.draw(surf, contest["name"], (rect.centerx, rect.y + 12), 26, GOLD, bold=True, anchor="midtop")
         y = rect.y + 50
-        for row in text.wrap(contest["text"], 22, rect.w - 24)[:3]:
+        for row in text.wrap(contest["text"], 22, rect.w - 24)[:2]:
             text.draw(surf, row, (rect.centerx, y), 22, CREAM, anchor="midtop")
             y += 26
+        n, points = preview.get(contest["id"], (0, 0))
+        stamps = "1 stamp" if n == 1 else f"{n} stamps"
+        text.draw(surf, f"Now {value_text(points)} · {stamps}", (rect.centerx, rect.bottom - 62), 22,
+                  GOLD if points else MUTED, bold=True, anchor="midtop")
         tiers = "/".join(str(t) for t in contest["tiers"])
-        text.draw(surf, f"Points {tiers}", (rect.centerx, rect.bottom - 34), 20, MUTED, anchor="midtop")
+        text.draw(surf, f"Points {tiers}", (rect.centerx, rect.bottom - 32), 20, MUTED, anchor="midtop")
 
 
 # pop-ups --------------------------------------------------------------------------------------
@@ -168,7 +176,7 @@ def paint_details(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The long-press details panel for one item or contest."""
     if scene.details is None:
         return
-    surf.blit(scene.app.shade(110), (0, 0))
+    scene.app.darken(surf, 110)
     panel(surf, DETAILS, radius=22, width=4, edge=GOLD, fill=(30, 24, 18, 255))
     item = scene.details
     lines = item["lines"] if "lines" in item else details(item)
@@ -189,7 +197,7 @@ def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The end of a day's Show: what each seat scored, and discards."""
     if scene.summary is None:
         return
-    surf.blit(scene.app.shade(120), (0, 0))
+    scene.app.darken(surf, 120)
     panel(surf, SUMMARY, radius=22, width=4, edge=GOLD, fill=(30, 24, 18, 255))
     text = scene.app.text
     day, rows, extra = scene.summary
@@ -209,7 +217,12 @@ def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
         text.draw(surf, value_text(sum(vals)), (xs[5], y), 30, GOLD, bold=True)
         text.draw(surf, f"contest: {contest}", (xs[0] + 40, y + 30), 22, MUTED)
         y += 10
-    paint_note(scene, surf, pygame.Rect(SUMMARY.x + 40, y + 70, SUMMARY.w - 80, 200), extra, CREAM)
+    rows = [row for line in extra for row in text.wrap(line, 24, SUMMARY.w - 80)]
+    room = max(0, (SUMMARY.bottom - 130 - (y + 70)) // 30)  # above the Next day button
+    if len(rows) > room:
+        rows = [*rows[:max(0, room - 1)], "…"]
+    for k, row in enumerate(rows):
+        text.draw(surf, row, (SUMMARY.x + 40, y + 70 + 30 * k), 24, CREAM)
 
 
 def paint_banner(scene: StampSwapScene, surf: pygame.Surface, banner: tuple[str, str, dict[str, Any]]) -> None:
@@ -220,7 +233,7 @@ def paint_banner(scene: StampSwapScene, surf: pygame.Surface, banner: tuple[str,
     text.draw(surf, "Does not fit", (rect.centerx, rect.y + 10), 30, CREAM, bold=True, anchor="midtop")
     surf.blit(scene.art.tile(banner[2], 96), (rect.x + 16, rect.y + 60))
     x = rect.x + 126
-    for k, row in enumerate(text.wrap(banner[0], 22, rect.right - x - 10)[:2]):
-        text.draw(surf, row, (x, rect.y + 56 + k * 26), 22, CREAM)
-    text.draw(surf, banner[1], (x, rect.y + 112), 30, GOLD, bold=True)
+    for k, row in enumerate(text.wrap(banner[0], 20, rect.right - x - 10)[:3]):
+        text.draw(surf, row, (x, rect.y + 52 + k * 24), 20, CREAM)
+    text.draw(surf, banner[1], (x, rect.bottom - 42), 30, GOLD, bold=True)
 

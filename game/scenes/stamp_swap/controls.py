@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any
 from game.palette import CREAM, GOLD, MUTED
 from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.layout import CENTRE
+from game.scenes.stamp_swap.story import placing_note
 from game.ui import button
 from rules.stamp_swap.actions import Prepare
+from rules.stamp_swap.botvalue import counts_for
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
@@ -34,7 +36,8 @@ class Controls:
         for b in (self.ready, self.clear, self.auto):
             b.show() if splitting else b.hide()
         if scene.summary is not None:
-            self.next.set_text("Final Show  ›" if scene.v["over"] else "Next day  ›")
+            last = scene.table.outcome() is not None  # the shown view is still Sunday's Show
+            self.next.set_text("Final Show  ›" if last else "Next day  ›")
             self.next.show()
         else:
             self.next.hide()
@@ -99,6 +102,8 @@ def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
     phase, me = v["phase"], scene.viewer
     if scene.curtain_up:
         return "Passing the device ...", MUTED
+    if scene.caption and scene.carried() is None:  # what I am placing beats what just happened
+        return scene.caption, CREAM
     if phase == "over":
         return "The Final Show", GOLD
     turn = v["turn"]
@@ -121,9 +126,14 @@ def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
 def _show_prompt(scene: StampSwapScene, mine: bool, who: str) -> tuple[str, tuple[Any, ...]]:
     v = scene.v
     if not mine:
+        if not v["waiting"]:
+            return "The Show is scored", CREAM
         return f"The Show — waiting for {_names(scene, v['waiting'])}", CREAM
     me = v["seats"][scene.viewer]
+    carried = scene.carried()
+    if carried is not None:
+        return placing_note(carried, counts_for(v, carried["id"])), GOLD
     if me["pending"]:
-        return f"{who}: drag each stamp onto a lit spot in your album", GOLD
+        return f"{who}: drag each stamp's middle onto a lit square in your album", GOLD
     return f"{who}: tap a gold contest card to score it with a ticket", GOLD
 

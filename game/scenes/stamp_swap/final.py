@@ -68,6 +68,9 @@ class FinalShowScene(Scene):
         self.app.go(lambda: self.app.stack.reset(self.app.title()))
         return True
 
+    def exit(self) -> None:
+        self.table.close()  # handed over by the table scene (after a rematch online it leaves the room open)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if any([c.step(dt) for c in self.counters]):

@@ -16,7 +16,7 @@ import pygame
 
 from game.palette import GOLD, GREEN
 from game.pointer import PointerEvent
-from game.scenes.stamp_swap.layout import ALBUM, CELL, album_cell
+from game.scenes.stamp_swap.layout import ALBUM, CELL, fit_at, fit_centre, fit_mark
 from game.sprites import Sprite
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakePile, TakeToken
 
@@ -32,6 +32,13 @@ class Drag:
     zone: str
     sprite: Sprite
     hover: tuple[int, int] | None = None
+
+
+def paint_fit_marks(canvas: pygame.Surface, fits: list[list[int]], rows: int, cols: int) -> None:
+    """A green square around the middle of every fit, where the stamp's middle drops."""
+    for r, c in fits:
+        pygame.draw.rect(canvas, GREEN, fit_mark(r, c, rows, cols), 3, border_radius=10)
+        pygame.draw.circle(canvas, GREEN, fit_centre(r, c, rows, cols), 5)
 
 
 class FitGlow:
@@ -184,24 +191,21 @@ class InputMixin:
             scene.selected = None if scene.selected == placed.key else placed.key
             scene.restatic()
             return
-        if scene.selected is not None and ALBUM.collidepoint(pos):
-            row, col = int((pos[1] - ALBUM.y) // CELL), int((pos[0] - ALBUM.x) // CELL)
-            spot = self._nearest_fit(scene.selected, row, col)
+        if scene.selected is not None and ALBUM.inflate(CELL, CELL).collidepoint(pos):
+            spot = self._fit_at(scene.selected, pos)
             if spot is not None:
                 self._try(Place(scene.selected, *spot))
             else:
-                scene.app.toast("That stamp does not fit there: tap a lit spot.", error=True)
+                scene.app.toast("That stamp does not fit there: tap a lit square.", error=True)
 
-    def _nearest_fit(self, key: str, row: int, col: int) -> tuple[int, int] | None:
-        """A fit whose footprint covers the tapped cell (top-left first)."""
+    def _fit_at(self, key: str, pos: tuple[float, float]) -> tuple[int, int] | None:
+        """The fit whose lit square is under (or nearest) the point: lighting and dropping agree."""
         scene: Any = self
         item = next((i for i in scene.v["seats"][scene.viewer]["pending"] if i["key"] == key), None)
         if item is None:
             return None
-        fits = [tuple(f) for f in scene.v["me"]["fits"].get(key, [])]
-        covering = [(r, c) for r, c in fits if r <= row < r + item["rows"] and c <= col < c + item["cols"]]
-        covering.sort(key=lambda rc: (rc != (row, col), abs(rc[0] - row) + abs(rc[1] - col)))
-        return covering[0] if covering else None
+        fits = [(int(r), int(c)) for r, c in scene.v["me"]["fits"].get(key, [])]
+        return fit_at(pos, fits, item["rows"], item["cols"])
 
     # drags ---------------------------------------------------------------------------------
     def _draggable(self) -> tuple[str, ...]:
@@ -244,10 +248,7 @@ class InputMixin:
             drag.hover = self._hover_spot(drag, pe.pos)
 
     def _hover_spot(self, drag: Drag, pos: tuple[float, float]) -> tuple[int, int] | None:
-        scene: Any = self
-        cell = album_cell(pos, drag.item["rows"], drag.item["cols"])
-        fits = [tuple(f) for f in scene.v["me"]["fits"].get(drag.key, [])]
-        return cell if cell in fits else None
+        return self._fit_at(drag.key, pos)
 
     def _drag_end(self, pe: PointerEvent) -> None:
         scene: Any = self
@@ -260,7 +261,7 @@ class InputMixin:
             if spot is not None:
                 self._try(Place(drag.key, *spot))
             elif ALBUM.collidepoint(pe.pos):
-                scene.app.toast("It does not fit there: drop it on a lit spot.", error=True)
+                scene.app.toast("It does not fit there: drop its middle on a lit square.", error=True)
         elif drag.zone == "pool":
             if "dc" in scene.lay.zones and scene.lay.zones["dc"].inflate(0, 60).collidepoint(pe.pos):
                 self._try(Take(drag.key))
@@ -278,6 +279,13 @@ class InputMixin:
         scene.hidden.discard(drag.key)
         scene.restatic()
 
+    def carried(self) -> dict[str, Any] | None:
+        """The known stamp being dragged or tapped to be placed (its note shows in the head)."""
+        scene: Any = self
+        keys = [d.key for d in self.drags.values() if d.zone == "pending"] or [scene.selected]
+        pending = scene.v["seats"][scene.viewer]["pending"] if scene.viewer is not None else []
+        return next((i for i in pending if i["key"] in keys and i.get("known")), None)
+
     def cancel_drags(self) -> None:
         """Drop every carried item back where it was."""
         for drag in list(self.drags.values()):
@@ -291,9 +299,7 @@ class InputMixin:
             if drag.zone != "pending":
                 continue
             rows, cols = drag.item["rows"], drag.item["cols"]
-            for r, c in scene.v["me"]["fits"].get(drag.key, []):
-                spot = pygame.Rect(ALBUM.x + c * CELL + 8, ALBUM.y + r * CELL + 8, CELL - 16, CELL - 16)
-                pygame.draw.rect(canvas, GREEN, spot, 3, border_radius=10)
+            paint_fit_marks(canvas, scene.v["me"]["fits"].get(drag.key, []), rows, cols)
             if drag.hover is not None:
                 r, c = drag.hover
                 spot = pygame.Rect(ALBUM.x + c * CELL, ALBUM.y + r * CELL, cols * CELL, rows * CELL)

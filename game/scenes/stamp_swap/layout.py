@@ -24,7 +24,9 @@ HEAD = pygame.Rect(CENTRE.x, CENTRE.y, CENTRE.w, 64)
 CELL = 112
 ALBUM = pygame.Rect(CENTRE.x + 24, CENTRE.y + 116, ALBUM_COLS * CELL, ALBUM_ROWS * CELL)
 PENDING = pygame.Rect(ALBUM.right + 30, ALBUM.y - 44, CENTRE.right - ALBUM.right - 44, ALBUM.h + 44)
+PENDING_TILE = (PENDING.w - 24 - 2 * 14) // 3  # three "To place" stamps a row, inside the box's border
 MINI = 40  # Daily Collection spaces in the seat panels
+MINI_CELL = 13  # a seat panel's album cells
 
 
 @dataclass
@@ -83,6 +85,18 @@ def panel_rects(players: int) -> list[pygame.Rect]:
     return [pygame.Rect(RIGHT.x, RIGHT.y + i * (h + gap), RIGHT.w, h) for i in range(players)]
 
 
+def mini_origin(panel: pygame.Rect) -> tuple[int, int]:
+    """The top-left of a seat panel's small album."""
+    return panel.right - 5 * MINI_CELL - 18, panel.y + 74
+
+
+def mini_rect(panel: pygame.Rect, item: Item) -> pygame.Rect:
+    """Where a placed stamp sits in a seat panel's small album."""
+    x0, y0 = mini_origin(panel)
+    return pygame.Rect(x0 + item["col"] * MINI_CELL, y0 + item["row"] * MINI_CELL, item["cols"] * MINI_CELL - 1,
+                       item["rows"] * MINI_CELL - 1)
+
+
 def panel_strip(seat: dict[str, Any], phase: str) -> list[Item]:
     """The small items shown in a seat panel for this phase."""
     if phase in ("collect", "swap_prep"):
@@ -104,6 +118,8 @@ def build(view: View, viewer: int | None, split: dict[str, str], slots: dict[str
         for i, item in enumerate(strip[:8]):
             lay.add(item["key"], pygame.Rect(rect.x + 16 + i * (MINI + 6), rect.y + 98, MINI, MINI), item,
                     f"panel{seat['seat']}")
+        for item in seat["album"]:  # so a placement flies into the seat's small album
+            lay.add(item["key"], mini_rect(rect, item), item, f"mini{seat['seat']}")
     _contests(lay, view)
     phase = view["phase"]
     me = view["seats"][viewer] if viewer is not None else None
@@ -205,7 +221,7 @@ def _show(lay: Layout, view: View, me: dict[str, Any]) -> None:
         lay.add(item["key"], rect, item, "album")
     lay.zones["pending"] = PENDING
     inner = pygame.Rect(PENDING.x, PENDING.y + 50, PENDING.w, PENDING.h - 50)
-    for item, rect in zip(me["pending"], grid(inner, len(me["pending"]), 118, 14, 3)):
+    for item, rect in zip(me["pending"], grid(inner, len(me["pending"]), PENDING_TILE, 14, 3)):
         lay.add(item["key"], rect, item, "pending")
     row = pygame.Rect(ALBUM.x, ALBUM.bottom + 48, CENTRE.right - ALBUM.x - 20, 94)
     lay.zones["attendees"] = row
@@ -220,11 +236,25 @@ def _show(lay: Layout, view: View, me: dict[str, Any]) -> None:
             lay.contests["pick:" + contest["id"]] = pygame.Rect(cards.x + k * (w + 12), cards.y, w, cards.h)
 
 
-def album_cell(pos: tuple[float, float], rows: int, cols: int) -> tuple[int, int] | None:
-    """The top-left album cell for a stamp of rows x cols whose centre is dropped at pos."""
-    x = pos[0] - ALBUM.x - (cols * CELL) / 2 + CELL / 2
-    y = pos[1] - ALBUM.y - (rows * CELL) / 2 + CELL / 2
-    col, row = int(x // CELL), int(y // CELL)
-    if -1 <= row <= 4 and -1 <= col <= 5:
-        return row, col
-    return None
+def fit_centre(row: int, col: int, rows: int, cols: int) -> tuple[int, int]:
+    """The middle of a stamp of rows x cols placed with its top-left at (row, col): where it is lit,
+    and where its centre (the carried picture's centre, under the pointer) must be dropped."""
+    return ALBUM.x + col * CELL + cols * CELL // 2, ALBUM.y + row * CELL + rows * CELL // 2
+
+
+def fit_mark(row: int, col: int, rows: int, cols: int) -> pygame.Rect:
+    """The lit square of one fit, around its centre."""
+    mark = pygame.Rect(0, 0, CELL - 28, CELL - 28)
+    mark.center = fit_centre(row, col, rows, cols)
+    return mark
+
+
+def fit_at(pos: tuple[float, float], fits: list[tuple[int, int]], rows: int, cols: int) -> tuple[int, int] | None:
+    """The fit whose lit square the point is in or nearest to (within half a cell of its centre)."""
+    best, best_d = None, CELL / 2 + 1
+    for r, c in fits:
+        x, y = fit_centre(r, c, rows, cols)
+        d = max(abs(pos[0] - x), abs(pos[1] - y))
+        if d < best_d:
+            best, best_d = (r, c), d
+    return best

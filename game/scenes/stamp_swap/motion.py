@@ -11,7 +11,7 @@ import pygame
 
 from game.anim import Call, Parallel, Sequence, Tween, ease_in_out, ease_out_cubic
 from game.palette import GOLD, RED
-from game.scenes.stamp_swap.layout import Layout, Placed
+from game.scenes.stamp_swap.layout import MINI_CELL, Layout, Placed
 from game.scenes.stamp_swap.paint import TRACK, paint_score, paint_track, score_rect
 from game.sprites import Sprite
 from game.text import Colour
@@ -77,17 +77,21 @@ def face_for(scene: StampSwapScene, placed: Placed) -> pygame.Surface:
     """The picture of an item at its place's size."""
     if placed.zone == "album":
         return scene.art.shape(placed.item, placed.rect.h // placed.item["rows"])
+    if placed.zone.startswith("mini"):
+        return scene.art.shape(placed.item, MINI_CELL * 3)  # drawn larger, shrunk in flight
     return scene.art.tile(placed.item, placed.rect.w)
 
 
 def fly(scene: StampSwapScene, placed: Placed, start: pygame.Rect, delay: float = 0.0) -> None:
     """An item travels from its old place to its new one."""
     face = face_for(scene, placed)
+    width = max(1, face.get_width())
     sprite = Sprite(placed.key, face, start.center)
-    sprite.scale = max(0.2, start.w / max(1, placed.rect.w))
+    sprite.scale = max(0.2, start.w / width)
     sprite.layer = 2
+    end = placed.rect.w / width
     _launch(scene, sprite, placed.key, [Tween(sprite, "pos", placed.rect.center, FLY, ease_out_cubic, delay=delay),
-                                        Tween(sprite, "scale", 1.0, FLY, ease_out_cubic, delay=delay)])
+                                        Tween(sprite, "scale", end, FLY, ease_out_cubic, delay=delay)])
 
 
 def flip(scene: StampSwapScene, placed: Placed, delay: float = 0.0) -> None:
@@ -112,11 +116,11 @@ def vanish(scene: StampSwapScene, item: dict[str, Any], start: pygame.Rect, labe
     float_text(scene, label, start.center, RED if label.startswith("\u2212") else GOLD)
 
 
-def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: Colour) -> None:
+def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: Colour, size: int = 44) -> None:
     """A big number that rises and fades."""
-    label = FloatText(scene.app.text.render(words, 44, colour, bold=True, shadow=True), pos)
+    label = FloatText(scene.app.text.render(words, size, colour, bold=True, shadow=True), pos)
     scene.movers.append(label)
-    end = (pos[0], pos[1] - 90)
+    end = (pos[0], pos[1] - 60)
 
     def done() -> None:
         if label in scene.movers:

@@ -9,11 +9,12 @@ import pygame
 
 from game.palette import BRASS, CREAM, GOLD, MUTED, NIGHT
 from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
-from game.scenes.stamp_swap.layout import HEAD, LEFT, TOP, Layout, panel_rects
+from game.scenes.stamp_swap.layout import HEAD, LEFT, MINI_CELL, TOP, Layout, mini_origin, panel_rects
 from game.text import Colour
 from game.widgets import PANEL_BG, PANEL_EDGE
 
 _PANELS: dict[tuple[Any, ...], pygame.Surface] = {}
+PANELS_MAX_PIXELS = 1_500_000  # ~6 MB: a module cache outlives the scene, so it is bounded by size
 
 
 def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = PANEL_BG, edge: tuple[int, ...] = PANEL_EDGE,
@@ -22,7 +23,7 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = PANEL
     key = (rect.size, fill, edge, radius, width)
     img = _PANELS.get(key)
     if img is None:
-        if len(_PANELS) > 300:
+        if sum(p.get_width() * p.get_height() for p in _PANELS.values()) > PANELS_MAX_PIXELS:
             _PANELS.clear()
         img = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(img, fill, img.get_rect(), border_radius=radius)
@@ -36,8 +37,9 @@ if TYPE_CHECKING:
 DAYS = ("Friday", "Saturday", "Sunday")
 PHASES = (("collect", "Collect"), ("swap", "Swap"), ("show", "Show"))
 TRACK = pygame.Rect(964, 10, 606, 70)
-SYMBOL_ICON = {"H": "stamp_facedown", "R": "stamp_rare", "A": "specialist"}
-LEGEND = ("S stamp · H face-down · F forever 1x1", "R rare · A attendee")
+SYMBOL_ICON = {"H": "stamp_facedown", "R": "stamp_rare", "A": "attendee"}
+# The legend shows each symbol as it is drawn on the events (icons for H, R and A, not letters).
+LEGEND = ((("S", "stamp"), ("H", "face-down"), ("F", "forever 1x1")), (("R", "rare"), ("A", "attendee")))
 
 
 def seat_disc(scene: StampSwapScene, surf: pygame.Surface, seat: int, centre: tuple[int, int], r: int) -> None:
@@ -132,12 +134,14 @@ def paint_events(scene: StampSwapScene, surf: pygame.Surface) -> None:
     for line in text.wrap(top["instruction"], 26, card.w - 32)[:4]:
         text.draw(surf, line, (card.x + 16, yy), 26, (40, 28, 16))
         yy += 32
-    legend = LEGEND
-    ly = card.bottom - 10 - 24 * len(legend)
+    ly = card.bottom - 8 - 28 * len(LEGEND)
     if ly > yy:
-        for line in legend:
-            text.draw(surf, line, (card.x + 16, ly), 20, (110, 90, 60))
-            ly += 24
+        for row in LEGEND:
+            x = card.x + 16
+            for letter, word in row:
+                surf.blit(symbol_chip(scene, letter, 24), (x, ly))
+                x = text.draw(surf, word, (x + 28, ly + 1), 20, (90, 70, 44)).right + 16
+            ly += 28
 
 
 def _symbols(scene: StampSwapScene, surf: pygame.Surface, symbols: str, x: int, y: int, size: int,
@@ -196,7 +200,7 @@ def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> 
 STATUS: dict[str, Callable[[dict[str, Any], dict[str, Any]], str]] = {
     "collect": lambda v, s: "collecting" if v["turn"] == s["seat"] else "",
     "swap_prep": lambda v, s: "ready" if s["ready"] else "splitting",
-    "swap_choose": lambda v, s: "choosing a pile" if v["turn"] == s["seat"] else ("chose" if s["chosen"] else ""),
+    "swap_choose": lambda v, s: "choosing" if v["turn"] == s["seat"] else ("chose" if s["chosen"] else ""),
     "show": lambda v, s: "done" if s["show_done"] else "placing",
     "over": lambda v, s: "",
 }
@@ -213,6 +217,8 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
         i = seat["seat"]
         acting = i in v["waiting"]
         panel(surf, rect, radius=16, edge=GOLD if acting else (110, 86, 52), width=4 if acting else 2)
+        if i == scene.beat_seat:  # the seat whose move is on show now
+            pygame.draw.rect(surf, CREAM, rect.inflate(6, 6), 4, border_radius=18)
         seat_disc(scene, surf, i, (rect.x + 30, rect.y + 30), 18)
         who = scene.names[i] + (" (you)" if i == scene.viewer else "")
         text.draw(surf, who, (rect.x + 58, rect.y + 10), 26, CREAM, bold=True)
@@ -226,6 +232,9 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
             surf.blit(icon, (rect.right - 150, rect.y + 10))
         _spaces(scene, surf, rect, seat, lay)
         _panel_footer(scene, surf, rect, seat)
+        notes = scene.swap_notes.get(i)
+        if notes and rect.h >= 214 and v["phase"] in ("swap_choose", "show"):  # five seats: in the summary only
+            text.draw(surf, "Swap: " + " · ".join(notes), (rect.x + 16, rect.y + 184), 20, MUTED)
 
 
 def score_rect(scene: StampSwapScene, seat: int) -> pygame.Rect:
@@ -257,19 +266,20 @@ def _spaces(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat
     label = {"collect": "Daily Collection", "swap_prep": "Reserve + piles", "swap_choose": "Reserve + received",
              "show": "Still to place", "over": ""}.get(scene.v["phase"], "")
     scene.app.text.draw(surf, label, (rect.x + 16, rect.y + 72), 20, MUTED)
-    _mini_album(surf, rect, seat)
+    _mini_album(surf, rect, seat, scene.hidden)
 
 
-def _mini_album(surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any]) -> None:
+def _mini_album(surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any], hidden: set[str]) -> None:
     from game.scenes.stamp_swap.art import STAMP_RGB
 
-    c = 13
-    x0, y0 = rect.right - 5 * c - 18, rect.y + 74
+    c = MINI_CELL
+    x0, y0 = mini_origin(rect)
     colours = {a["key"]: STAMP_RGB.get(a.get("colour", ""), (150, 150, 150)) for a in seat["album"]}
     for r, row in enumerate(seat["grid"]):
         for k, key in enumerate(row):
             cell = pygame.Rect(x0 + k * c, y0 + r * c, c - 1, c - 1)
-            pygame.draw.rect(surf, colours.get(key, (60, 50, 40)) if key else (60, 50, 40), cell)
+            shown = key and key not in hidden  # a stamp still flying in is not there yet
+            pygame.draw.rect(surf, colours.get(key, (60, 50, 40)) if shown else (60, 50, 40), cell)
 
 
 def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any]) -> None:
@@ -278,7 +288,7 @@ def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect
     specs = sum(1 for a in seat["attendees"] if a.get("kind") == "specialist")
     exhib = sum(1 for a in seat["attendees"] if a.get("kind") == "exhibitor")
     x = rect.x + 16
-    for icon, n, rgb in (("specialist", specs, SPECIALIST_RGB), ("exhibitor", exhib, EXHIBITOR_RGB)):
+    for icon, n, rgb in (("attendee", specs, SPECIALIST_RGB), ("exhibitor", exhib, EXHIBITOR_RGB)):
         surf.blit(scene.app.assets.image(icon, (30, 30)), (x, y))
         text.draw(surf, f"{n}", (x + 34, y + 2), 22, rgb, bold=True)
         x += 74
@@ -293,13 +303,16 @@ def paint_head(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The prompt line: whose move and what to do."""
     panel(surf, HEAD, radius=16)
     prompt, colour = scene.prompt()
-    scene.app.text.draw(surf, prompt, HEAD.center, 28, colour, bold=True, anchor="center")
+    size = 28
+    while size > 18 and scene.app.text.font(size, True).size(prompt)[0] > HEAD.w - 32:
+        size -= 2  # a long line (who took whose pile) shrinks to fit rather than spill
+    scene.app.text.draw(surf, prompt, HEAD.center, size, colour, bold=True, anchor="center")
 
 
 def paint_items(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     """Every item of the phase area (panel minis are painted with their panels)."""
     for placed in lay.items:
-        if placed.zone.startswith("panel") or placed.key in scene.hidden:
+        if placed.zone.startswith(("panel", "mini")) or placed.key in scene.hidden:
             continue
         if placed.zone == "album":
             surf.blit(scene.art.shape(placed.item, placed.rect.h // placed.item["rows"]), placed.rect)

@@ -17,12 +17,12 @@ from game.match.table import Table
 from game.palette import GOLD, MUTED, RED
 from game.scenes.curtain import CurtainScene
 from game.scenes.match import MatchScene, Recap
-from game.scenes.stamp_swap import story
+from game.scenes.stamp_swap import beats, story
 from game.scenes.stamp_swap.art import StampArt, value_text
 from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
-from game.scenes.stamp_swap.layout import Layout, build, pool_slots
+from game.scenes.stamp_swap.layout import ALBUM, Layout, build, fit_centre, pool_slots
 from game.scenes.stamp_swap.motion import animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
 from game.widgets import felt
@@ -56,8 +56,15 @@ class StampSwapScene(InputMixin, MatchScene):
         self.notes: list[str] = []
         self.recap = Recap(table, lambda e: story.line(e, self.names, self._lookup))
         self.day_rows: list[tuple[Any, ...]] = []
-        self.day_extra: list[str] = []
+        self.day_swaps: list[str] = []  # "Ann took Basil's B", for the day's summary
+        self.day_discards: dict[int, list[str]] = {}  # seat → "Red Bird +3" for each stamp that fitted nowhere
         self.final_shown = False
+        self.queue: list[beats.Stage] = []
+        self.beat_left = 0.0
+        self.beat_seat: int | None = None
+        self.caption: str | None = None
+        self.day_over = "Friday"
+        self.swap_notes: dict[int, list[str]] = {}
         self.v: dict[str, Any] = table.view(None)
         self.counters = [Counter(s["score"], rate=12) for s in self.v["seats"]]
         self.slots: dict[str, int] = pool_slots(self.v["pool"], {})
@@ -150,7 +157,11 @@ class StampSwapScene(InputMixin, MatchScene):
 
         view = self.table.view(None)
         outcome = self.table.outcome()
-        self.app.go(lambda: self.app.stack.replace(FinalShowScene(self.app, view, outcome, self.table, self.rematch)))
+
+        def show() -> None:
+            self.closes_table = False  # the Final Show owns the table now: its Rematch still needs it (online)
+            self.app.stack.replace(FinalShowScene(self.app, view, outcome, self.table, self.rematch))
+        self.app.go(show)
 
     # the rules -----------------------------------------------------------------------------
     def act(self, action: object) -> bool:
@@ -158,6 +169,7 @@ class StampSwapScene(InputMixin, MatchScene):
         if not self.acting:
             return False
         assert self.viewer is not None
+        self.flush()  # what was still being shown lands first: my move follows it
         try:
             self.table.act(self.viewer, action)
         except IllegalAction as exc:
@@ -169,7 +181,7 @@ class StampSwapScene(InputMixin, MatchScene):
         return True
 
     def absorb(self) -> None:
-        """Tell, sound and animate what happened, then redraw from the new view.
+        """Queue what happened as stages: one decision at a time, each with its words and motion.
 
         The words, banners and scores come from the public events (they stay on screen when the
         device is passed); the animation uses the events as the shown seat may see them.
@@ -178,13 +190,72 @@ class StampSwapScene(InputMixin, MatchScene):
         mine = public if self.viewer is None else self.table.take_events(self.viewer)
         if not public and not mine:
             return
-        for event in public:
-            words = story.line(event, self.names, self._lookup)
-            if words:
-                self.notes = [*self.notes[-30:], words]
+        self.queue += beats.stages(public, mine)
+        if self.beat_left <= 0:
+            self._next_stage()
+
+    @property
+    def speed(self) -> float:
+        """The bot speed (a local table's); beats shrink with it."""
+        return float(getattr(self.table, "speed", 1.0))
+
+    def _next_stage(self) -> None:
+        """Show the next queued stage (a long queue, as online, plays faster)."""
+        if not self.queue or self.summary is not None:
+            return
+        stage = self.queue.pop(0)
+        hurry = 1.0 if len(self.queue) < 3 else 0.3
+        self.beat_left = stage.seconds(self.speed) * hurry
+        self.beat_seat = next((e.seat for e in stage.public if e.seat is not None), None)
+        words = [w for w in (story.line(e, self.names, self._lookup) for e in stage.public) if w]
+        self.caption = words[0] if words and self.beat_left > 0 else None
+        self.notes = [*self.notes[-30:], *words]
+        for event in stage.public:
             self._remember(event)
-        self.play_sounds(mine)
-        self._sync(mine)
+        self.play_sounds(stage.mine)
+        if stage.fold:
+            self._show_folded(beats.fold(self.v, stage.public), stage.mine)
+        else:
+            self._sync(stage.mine)
+        if stage.freeze:
+            self._open_summary()
+
+    def flush(self) -> None:
+        """Show every queued stage at once (a person is about to move)."""
+        while self.queue and self.summary is None:
+            self._next_stage()
+        self.beat_left = 0.0
+        self.caption = None
+
+    def _show_folded(self, view: dict[str, Any], events: list[Any]) -> None:
+        """A step of a chain the table is already past: the shown view moved on by its events."""
+        old = self.lay
+        self.v = view
+        self.lay = build(view, self.viewer, self.split, self.slots)
+        for counter, seat in zip(self.counters, view["seats"]):
+            counter.set(seat["score"])
+        animate(self, old, events)
+        self.controls.update()
+        self.restatic()
+
+    def _step_beats(self, dt: float) -> None:
+        """Count the shown stage down; once it is over the next one starts (a silent stage at once)."""
+        if self.summary is not None:
+            return
+        if self.beat_left > 0:
+            self.beat_left -= dt
+            if self.beat_left > 0:
+                return
+            self.caption = None
+            self.beat_seat = None
+            self.restatic()
+        if self.queue:
+            self._next_stage()
+
+    @property
+    def busy(self) -> bool:
+        """True while a stage is on show or waiting: bots hold their next move."""
+        return self.beat_left > 0 or bool(self.queue)
 
     def _lookup(self, key: str) -> dict[str, Any] | None:
         for placed in self.lay.items:
@@ -203,35 +274,78 @@ class StampSwapScene(InputMixin, MatchScene):
             item = self._lookup(d["item"])
             name = item["name"] if item and item.get("known") else "A stamp"
             pts = value_text(int(d["points"]))
-            self.banners[seat] = (f"{name} is discarded at once:", f"{pts} points",
+            why = story.discard_reason(int(d["value"]), int(d["points"]), self.v)
+            self.banners[seat] = (f"{name} fits nowhere: discarded at once{why}", f"{pts} points",
                                   item or {"key": d["item"], "known": False})
-            self.day_extra.append(f"{self.names[seat]}: {name} did not fit, discarded for {pts}")
+            self.day_discards.setdefault(seat, []).append(f"{name} {pts}{why}")
             self._float(seat, int(d["points"]))
+        elif event.kind == "placed" and seat == self.viewer:
+            self._float_placed(d["item"], int(d["row"]), int(d["col"]))
+        elif event.kind in ("pile_taken", "kept_both"):
+            self._swap_note(event)
+        elif event.kind == "day_start":
+            self.swap_notes = {}
         elif event.kind == "points":
             self._float(seat, int(d["points"]))
         elif event.kind == "day_end":
-            day = ("Friday", "Saturday", "Sunday")[min(2, int(d["day"]))]
-            self.summary = (day, sorted(self.day_rows), list(self.day_extra))
-            self.day_rows, self.day_extra = [], []
+            self.day_over = ("Friday", "Saturday", "Sunday")[min(2, int(d["day"]))]
+
+    def _float_placed(self, key: str, row: int, col: int) -> None:
+        """A placed stamp says what it is worth, and when: nothing is added now."""
+        item = self._lookup(key)
+        if item is None or not item.get("known"):
+            return
+        x, y = fit_centre(row, col, item["rows"], item["cols"])
+        x = max(ALBUM.x + 170, min(ALBUM.right - 170, x))  # the words stay over the album
+        value = int(item["value"])
+        float_text(self, f"{value_text(value)} at the Final Show", (x, y), GOLD if value > 0 else MUTED, 30)
+
+    def _swap_note(self, event) -> None:  # type: ignore[no-untyped-def]
+        """Who took whose pile, kept for each seat's panel and the day's summary."""
+        seat, d = event.seat, event.data
+        if event.kind == "kept_both":
+            self.swap_notes[seat] = [*self.swap_notes.get(seat, []), "kept both own piles"]
+            self.day_swaps.append(f"{self.names[seat]} kept both own piles (none other was left)")
+            return
+        owner, pile = d["owner"], "AB"[d["pile"]]
+        self.swap_notes[seat] = [*self.swap_notes.get(seat, []), f"took {self.names[owner]}'s {pile}"]
+        self.swap_notes[owner] = [*self.swap_notes.get(owner, []), f"gave {pile} to {self.names[seat]}"]
+        self.day_swaps.append(f"{self.names[seat]} took {self.names[owner]}'s {pile}")
 
     def _float(self, seat: int | None, points: int) -> None:
         if seat is None or not points:
             return
         r = score_rect(self, seat)
-        float_text(self, value_text(points), (r.centerx - 60, r.centery), GOLD if points > 0 else RED)
+        start = (r.centerx - 60, r.bottom + 40)  # rises into the seat's own panel, never off the top
+        float_text(self, value_text(points), start, GOLD if points > 0 else RED)
+
+    def _open_summary(self) -> None:
+        """The day's scores over the Show's table as it ended (the next day waits behind it)."""
+        extra = ["Swap: " + " · ".join(self.day_swaps)] if self.day_swaps else []
+        extra += [f"{self.names[seat]} discarded (fitted nowhere): " + ", ".join(items)
+                  for seat, items in sorted(self.day_discards.items())]
+        self.summary = (self.day_over, sorted(self.day_rows), extra)
+        self.day_rows, self.day_swaps, self.day_discards = [], [], {}
+        self.beat_left, self.caption = 0.0, None
+        self.controls.update()
+        self.restatic()
 
     def close_summary(self) -> None:
         """Next day (or the Final Show) after looking at a Show's scores."""
         self.summary = None
-        self._sync([])
+        if self.queue:
+            self._next_stage()
+        else:
+            self._sync([])
 
     # time ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         quiet = self.summary is None and not self.v["over"]
-        self.pump(bots=quiet)
+        self.pump(bots=quiet and not self.busy)
         if quiet:
             self.absorb()
+        self._step_beats(dt)
         step_counters(self, dt)
 
     # drawing -------------------------------------------------------------------------------

@@ -33,11 +33,14 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
     if kind == "piles_shown":
         return "Everyone is ready: the piles are on the table"
     if kind == "pile_taken":
-        return f"{who} took {names[d['owner']]}'s Pile {'AB'[d['pile']]}"
+        owner = names[d["owner"]]
+        return (f"{who} took {owner}'s Pile {'AB'[d['pile']]} ({_count(d['items'])}); "
+                f"{owner} keeps Pile {'BA'[d['pile']]}")
     if kind == "kept_both":
-        return f"{who} keeps both of their own piles"
+        return f"{who} keeps both of their own piles: no other player's pile was left to take"
     if kind == "revealed":
-        return f"{who} reveals {len(d['stamps'])} face-down stamp(s)"
+        n = len(d["stamps"])
+        return f"{who} reveals {n} face-down stamp{'' if n == 1 else 's'}"
     if kind == "specialist":
         return f"{who}'s specialist {d['card'].title()} acts"
     if kind == "points":
@@ -45,20 +48,47 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
     return _show_line(kind, who, d, lookup)
 
 
+def _count(items: list[Any]) -> str:
+    return "1 item" if len(items) == 1 else f"{len(items)} items"
+
+
 def _show_line(kind: str, who: str, d: Mapping[str, Any], lookup: Lookup) -> str | None:
     if kind == "attendees_joined":
-        return f"{who} adds {len(d['items'])} attendee(s) to their collection"
+        n = len(d["items"])
+        return f"{who} adds {n} attendee{'' if n == 1 else 's'} to their collection"
     if kind == "placed":
         item = lookup(d["item"])
-        return f"{who} placed {describe(item) if item else 'a stamp'}"
+        if item is None or not item.get("known"):
+            return f"{who} placed a stamp"
+        return f"{who} placed {item['name']}: it scores {value_text(int(item['value']))} at the Final Show"
     if kind == "discarded":
         item = lookup(d["item"])
         name = item["name"] if item and item.get("known") else "a stamp"
         return f"{who}: {name} does not fit — discarded for {value_text(int(d['points']))}"
     if kind == "show_scored":
         return f"{who} scored {value_text(sum(d['points'].values()))} at the Show"
+    if kind == "phase" and d.get("phase") == "show":
+        return "The Show: everyone places their new stamps"
     if kind == "day_end":
         return "The day is over"
     if kind == "final_show":
         return "The Final Show is scored"
     return None
+
+
+def placing_note(item: dict[str, Any], contests: list[str]) -> str:
+    """Why placing this stamp changes no score now, and what it does do."""
+    value = int(item["value"])
+    worth = {1: "", 0: " (cancelled)", -1: " (faded)"}[(value > 0) - (value < 0)]
+    counts = f"; it counts now for {' and '.join(contests)}" if contests else ""
+    return f"{item['name']} scores {value_text(value)}{worth} at the Final Show, not now{counts}"
+
+
+def discard_reason(value: int, points: int, view: dict[str, Any]) -> str:
+    """Why a discard gained or cost other than the stamp's printed value (Tweezers, the top event)."""
+    if points == value:
+        return ""
+    if points == 0 and value < 0:
+        return " (Tweezers: free)"
+    top = view["events"][0]["name"] if view["events"] else "the top event"
+    return f" ({top}: {value_text(points)})"

@@ -15,6 +15,8 @@ ENTRY = GameEntry(
     help_pages=tuple(HELP_PAGES),
     scene="game.scenes.swap_meet.scene:SwapMeetScene",
     tile="tile_swap_meet",
+    help_art="game.scenes.swap_meet.helpart:help_picture",
     setup="game.scenes.swap_meet.lobby:SwapMeetLobby",
     options=(SetupOption("round_seconds", "Round timer", TIMER_CHOICES, int(ROUND_SECONDS), " s"),),
+    tutorial="game.tutorial.swap_meet:guide",
 )

@@ -32,6 +32,8 @@ class Market:
         self.flash = dict.fromkeys(RESOURCES, 0.0)  # > 0 heat glow, < 0 crash flash (seconds left)
         self.bank: str | None = None
         self.pinned = False
+        self.preview: dict[str, float] = {}  # one person's view: what banking each type scores now
+        self.held: dict[str, int] = {}
 
     def set(self, market: dict[str, float], animate: bool = True) -> list[str]:
         """Aim at new multipliers; returns the kinds that changed."""
@@ -85,6 +87,11 @@ class Market:
             if self.bank == kind else ""
         if note:
             text.draw(canvas, note, (r.x + side + 22, r.y + 44), 24, GOLD if not f else edge, bold=True)
+        if kind in self.preview:  # what a pin here would score (a type you hold none of loses points)
+            points, held = self.preview[kind], self.held.get(kind, 0)
+            text.draw(canvas, "if banked" if held else "none held", (r.x + 14, r.y + 80), 20,
+                      MUTED if held else RED)
+            text.draw(canvas, f"{points:+g}", (r.x + 14, r.y + 102), 30, CREAM if points >= 0 else RED, bold=True)
         bar = pygame.Rect(r.x + 14, r.bottom - 36, r.w - 28, 24)
         pygame.draw.rect(canvas, (18, 14, 10), bar, border_radius=10)
         k = (min(HIGH, max(LOW, value)) - LOW) / (HIGH - LOW)

@@ -18,6 +18,7 @@ from rules.swap_meet.data import (
     ACTION_TITLES,
     AUDIT,
     CONSOLATION_PER_CARD,
+    CONTRACTS_BY_NAME,
     CRASH,
     EXTRA_PENALTY,
     INSIDE,
@@ -76,6 +77,7 @@ class Rival:
     can_swap: bool
     can_peek: bool
     peeked: str | None
+    peeked_recipe: tuple[tuple[str, int], ...] = ()  # what Inside Trading showed: the contract's counts
 
 
 @dataclass(frozen=True)
@@ -105,11 +107,31 @@ class PanelModel:
     exact: bool
     bank: str | None
     pinned: bool
+    bank_points: tuple[tuple[str, float], ...]  # what banking each type would score now
     my_offer: tuple[str, int] | None
     rivals: tuple[Rival, ...]
     buttons: tuple[Button, ...]
     hint: str
     masked: bool
+
+
+def recipe_of(contract: str | None) -> tuple[tuple[str, int], ...]:
+    """A contract's resource counts by name (public card data; () for none)."""
+    card = CONTRACTS_BY_NAME.get(contract) if contract else None
+    return card.recipe if card else ()
+
+
+def over_recipe(counts: dict[str, int], recipe: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """Cards held beyond the contract, per type (each one blocks Cash out)."""
+    need = dict(recipe)
+    return {k: n - need.get(k, 0) for k, n in counts.items() if n > need.get(k, 0)}
+
+
+def pin_warning(points: float, held: int, kind: str) -> str | None:
+    """Why pinning `kind` deserves a second tap (None: pin at once)."""
+    if held:
+        return None
+    return f"You hold no {RES_NAME[kind]}: banking it scores {points:g}. Tap it again to pin it anyway."
 
 
 def swap_for(view: Any, sel: Selection, target: int) -> Swap | None:
@@ -178,7 +200,7 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
             (offer.kind, offer.count) if offer else None,
             trading and swap is not None and table.reason(seat, swap) is None,
             trading and INSIDE in kinds and other not in view.peeked,
-            view.peeked.get(other)))
+            view.peeked.get(other), recipe_of(view.peeked.get(other))))
     mine = view.offers[seat]
     return PanelModel(
         seat=seat, name=names[seat], total=view.totals[seat], phase=view.phase,
@@ -186,6 +208,7 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
         actions=tuple(kind for _, kind in view.hand if kind not in RESOURCES),
         sel=(sel.kind, sel.count), contract=view.contract, recipe=view.recipe, base=view.contract_base,
         exact=view.exact, bank=view.bank, pinned=view.pin is not None,
+        bank_points=tuple((k, view.bank_points(k)) for k in RESOURCES) if view.seat is not None else (),
         my_offer=(mine.kind, mine.count) if mine else None, rivals=tuple(rivals),
         buttons=_buttons(table, view, sel, held), masked=masked,
         hint=MASKED_HINT if masked else hint_line(table, view, sel, names))

@@ -1,20 +1,27 @@
 """Event animations on the floor: cards flying between stalls and floating labels.
 
-Nothing here decides anything: the rules already applied the move; these only show it.
+Nothing here decides anything: the rules already applied the move; these only show it. Labels
+at one spot queue (an action card's two lines never print over each other) and stay inside the
+row they belong to; `play` says when its cards land, so the feed line and the round summary can
+wait for the picture instead of running ahead of it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from game.anim import Call, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
 from game.palette import CREAM, GOLD
-from game.scenes.swap_meet.model import RES_NAME
 from game.scenes.swap_meet.panel import card_back, card_face
 from game.scenes.swap_meet.story import feed_line
 from game.sprites import Sprite
 
 CARD = (78, 110)
+FLY = 0.6  # seconds a card flies
+LABEL = 1.2  # seconds a label shows (the next one at the same spot waits for it)
+UP = {0: (0, -1), 180: (0, 1), -90: (1, 0), 90: (-1, 0)}  # "up" on the canvas for a panel turned so
 SOUNDS = {"offer_open": "card_slide", "offer_pulled": "card_slide", "swap": "swap", "crash": "crash",
           "peek": "card_flip", "audit_discard": "coin", "takeover": "coins", "cash_out": "cash_out",
           "slam": "fanfare", "round_start": "shuffle", "match_over": "fanfare", "action_played": "card_flip"}
@@ -26,6 +33,11 @@ class Effects:
     def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]
         self.scene = scene
         self.app = scene.app
+        self.label_free: dict[tuple[int, int], float] = {}  # spot -> animation time it is free again
+
+    def now(self) -> float:
+        """Animation time (the scene's seconds through the motion-speed setting)."""
+        return float(self.scene.time / max(self.scene.anim.speed, 1e-6))
 
     def _remove(self, sprite: Sprite) -> None:
         if sprite in self.scene.movers:
@@ -38,23 +50,51 @@ class Effects:
         sprite = Sprite(("fly", id(object())), face, src)
         sprite.layer = 3
         self.scene.movers.append(sprite)
-        self.scene.anim.add(Sequence([Wait(delay), Tween(sprite, "pos", dst, 0.6, ease_in_out),
+        self.scene.anim.add(Sequence([Wait(delay), Tween(sprite, "pos", dst, FLY, ease_in_out),
                                       Tween(sprite, "alpha", 0.0, 0.2)]))
-        self.scene.anim.add(Sequence([Wait(delay + 0.85), Call(lambda: self._remove(sprite))]))
+        self.scene.anim.add(Sequence([Wait(delay + FLY + 0.25), Call(lambda: self._remove(sprite))]))
 
-    def label(self, words: str, pos: tuple[float, float], colour: tuple[int, ...] = CREAM) -> None:
-        """A floating label that rises and fades."""
-        img = self.app.text.render(words, 30, colour, bold=True, shadow=True)
-        sprite = Sprite(("label", id(img), pos), img, pos)
+    def label(self, words: str, pos: tuple[float, float], colour: tuple[int, ...] = CREAM,
+              bounds: pygame.Rect | None = None, angle: int = 0) -> None:
+        """A label that rises a little and fades, turned to face its seat (`angle`, as the seat's
+        panel), kept inside `bounds` (its row or panel), after any label still showing at the same spot."""
+        img = self.plate(words, colour)
+        if angle:
+            img = pygame.transform.rotate(img, angle)
+        spot = (round(pos[0]), round(pos[1]))
+        now = self.now()
+        delay = max(0.0, self.label_free.get(spot, now) - now)
+        self.label_free[spot] = now + delay + LABEL + 0.1  # the last one has faded out by then
+        ux, uy = UP[angle]
+        w, h = img.get_size()
+        room = (bounds.h - h if uy else bounds.w - w) - 8.0 if bounds is not None else 40.0
+        rise = max(0.0, min(40.0, room))
+        x, y = pos[0] - ux * rise / 2, pos[1] - uy * rise / 2
+        if bounds is not None:  # the whole rise stays inside the row or panel
+            x = min(max(x, bounds.x + w / 2 + max(0.0, ux) * rise), bounds.right - w / 2 + min(0.0, ux) * rise)
+            y = min(max(y, bounds.y + h / 2 - min(0.0, uy) * rise), bounds.bottom - h / 2 - max(0.0, uy) * rise)
+        sprite = Sprite(("label", id(img), spot, self.label_free[spot]), img, (x, y))
         sprite.layer = 4
-        self.scene.movers.append(sprite)
-        x, y = pos
-        self.scene.anim.add(Tween(sprite, "pos", (x, y - 50), 1.6, ease_out_cubic))
-        self.scene.anim.add(Sequence([Wait(1.0), Tween(sprite, "alpha", 0.0, 0.6,
-                                                       on_done=lambda: self._remove(sprite))]))
 
-    def play(self, event: Any) -> None:
-        """Sound and motion for one (already redacted) event."""
+        def show() -> None:
+            self.scene.movers.append(sprite)
+
+        self.scene.anim.add(Sequence([Wait(delay), Call(show), Tween(sprite, "pos", (x + ux * rise, y + uy * rise),
+                                                                    LABEL, ease_out_cubic)]))
+        self.scene.anim.add(Sequence([Wait(delay + LABEL * 0.65), Tween(sprite, "alpha", 0.0, LABEL * 0.35,
+                                                                        on_done=lambda: self._remove(sprite))]))
+
+    def plate(self, words: str, colour: tuple[int, ...]) -> pygame.Surface:
+        """A label's words on a dark rounded plate, so they read over cards and counters."""
+        words_img = self.app.text.render(words, 28, colour, bold=True)
+        plate = pygame.Surface((words_img.get_width() + 28, words_img.get_height() + 10), pygame.SRCALPHA)
+        pygame.draw.rect(plate, (24, 18, 13, 235), plate.get_rect(), border_radius=14)
+        pygame.draw.rect(plate, colour, plate.get_rect(), 2, border_radius=14)
+        plate.blit(words_img, words_img.get_rect(center=plate.get_rect().center))
+        return plate
+
+    def play(self, event: Any) -> float:
+        """Sound and motion for one (already redacted) event; seconds until its cards land."""
         sound = SOUNDS.get(event.kind)
         if sound:
             self.app.audio.play(sound)
@@ -65,14 +105,17 @@ class Effects:
             for i in range(d["count"]):
                 self.fly(d["got"], b, a, i * 0.12)
                 self.fly(d["give"], a, b, i * 0.12 + 0.06)
-        elif event.kind == "takeover":
+            return float((d["count"] - 1) * 0.12 + 0.06 + FLY)
+        if event.kind == "takeover":
             self.fly(d.get("kind"), anchor(d["target"]), anchor(event.seat))
-        elif event.kind == "audit_discard":
+            return FLY
+        if event.kind == "audit_discard":
             self.fly(d["kind"], anchor(event.seat), self.scene.centre_point())
-        elif event.kind == "offer_open":
-            self.label(f"offers {d['count']} {RES_NAME[d['kind']]}", anchor(event.seat))
-        elif event.kind in ("crash", "action_played", "peek") and event.seat is not None:
+            return FLY
+        if event.kind in ("offer_open", "crash", "action_played", "peek") and event.seat is not None:
             line = feed_line(event, self.scene.names)
             if line:
-                self.label(line, anchor(event.seat), GOLD)
+                pos, bounds, angle = self.scene.label_place(event.seat)
+                self.label(line, pos, CREAM if event.kind == "offer_open" else GOLD, bounds, angle)
+        return 0.0
 

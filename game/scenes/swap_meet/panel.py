@@ -13,8 +13,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.palette import BRASS, CREAM, GOLD, INK, MINT, MUTED
-from game.scenes.swap_meet.model import ACT_ICON, RES_COLOUR, RES_ICON, RES_NAME, Button, PanelModel, Rival
+from game.palette import BRASS, CREAM, GOLD, INK, MINT, MUTED, RED
+from game.scenes.swap_meet.model import (
+    ACT_ICON,
+    RES_COLOUR,
+    RES_ICON,
+    RES_NAME,
+    Button,
+    PanelModel,
+    Rival,
+    over_recipe,
+)
+from game.scenes.swap_meet.stall import awning, awning_colour, counter, mini_card
 from rules.swap_meet.data import ACTION_TITLES, RESOURCES
 
 if TYPE_CHECKING:
@@ -30,6 +40,8 @@ STYLE = {  # fill, edge, text when lit
     "swap": ((47, 120, 84), MINT, CREAM),
 }
 DIM = ((34, 29, 24), (74, 63, 51), (125, 116, 102))
+OFFER_GREEN = (47, 107, 79)
+PEEK_TEAL = (127, 211, 201)
 
 
 def card_face(assets: Assets, kind: str, size: tuple[int, int], text: Text) -> pygame.Surface:
@@ -74,13 +86,19 @@ class SeatPanel:
         self.surface: pygame.Surface | None = None
         self.card_rects: dict[str, pygame.Rect] = {}
         self.rival_rects: dict[int, pygame.Rect] = {}
+        self.contract_rect = pygame.Rect(0, 0, 0, 0)  # where the contract card was drawn (guided match)
 
     # hit test ----------------------------------------------------------------------------------
     def hit(self, pos: tuple[float, float]) -> tuple[Any, ...] | None:
         """The intent under an upright panel point (topmost first)."""
+        zone = self.zone_at(pos)
+        return zone[1] if zone else None
+
+    def zone_at(self, pos: tuple[float, float]) -> Hit | None:
+        """The hit zone (rectangle and intent) under an upright panel point, topmost first."""
         for rect, intent in reversed(self.hits):
             if rect.collidepoint(pos):
-                return intent
+                return rect, intent
         return None
 
     # drawing -----------------------------------------------------------------------------------
@@ -103,9 +121,10 @@ class SeatPanel:
 
     def _tall(self, surf: pygame.Surface, m: PanelModel) -> None:
         w, h = self.size
-        self._rivals_rows(surf, m, pygame.Rect(16, 14, w - 32, 276))
-        pygame.draw.line(surf, BRASS, (24, 300), (w - 24, 300), 2)
-        self._header(surf, m, pygame.Rect(24, 310, w - 48, 44), 30)
+        self._rivals_rows(surf, m, pygame.Rect(16, 12, w - 32, 270))
+        surf.blit(awning(self.app.assets, (w - 32, 30), awning_colour(m.seat)), (16, 290))
+        self._header(surf, m, pygame.Rect(24, 324, w - 48, 40), 30)
+        surf.blit(counter(self.app.assets, (w - 484, 18)), (16, 572))  # the cards stand on it
         self._hand(surf, m, pygame.Rect(24, 364, w - 500, 214), (126, 178))
         self._contract(surf, m, pygame.Rect(w - 456, 364, 432, 214), 28)
         self._hint(surf, m, pygame.Rect(24, 590, w - 48, 40), 28)
@@ -114,8 +133,10 @@ class SeatPanel:
     def _compact(self, surf: pygame.Surface, m: PanelModel) -> None:
         w, h = self.size
         contract_w = 250 if w >= 900 else 200
-        self._header(surf, m, pygame.Rect(16, 8, w - 32, 46), 24)
+        surf.blit(awning(self.app.assets, (w - 40, 16), awning_colour(m.seat)), (20, 3))
+        self._header(surf, m, pygame.Rect(16, 12, w - 32, 44), 24)
         self._rival_chips(surf, m, pygame.Rect(12, 60, w - 24, 74))
+        surf.blit(counter(self.app.assets, (w - contract_w - 32, 12)), (12, 264))
         self._hand(surf, m, pygame.Rect(16, 142, w - contract_w - 40, 128), (78, 110))
         self._contract(surf, m, pygame.Rect(w - contract_w - 16, 142, contract_w, 128), 22)
         self._hint(surf, m, pygame.Rect(16, 274, w - 32, 30), 22)
@@ -127,7 +148,7 @@ class SeatPanel:
         end = text.draw(surf, f"{you}{m.name}", (r.x, r.centery), size + 2, GOLD, bold=True, anchor="midleft")
         end = text.draw(surf, f"{m.total:g} pts", (end.right + 18, r.centery), size, CREAM, anchor="midleft")
         x = end.right + 30
-        if m.my_offer:
+        if m.my_offer and (not self.compact or m.masked):
             kind, n = m.my_offer
             end = text.draw(surf, f"Your offer: {n} {RES_NAME[kind]}", (x, r.centery), size, CREAM, bold=True,
                             anchor="midleft")
@@ -137,7 +158,8 @@ class SeatPanel:
             self._pins(surf, m, pygame.Rect(x, r.y, r.right - 250 - x, r.h), size)
         elif m.bank:
             how = "pinned" if m.pinned else "most held"
-            text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) — tap a market meter to pin",
+            points = dict(m.bank_points).get(m.bank, 0.0)
+            text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points:g} — tap a market meter to pin",
                       (r.right, r.centery), size - 2, MUTED, anchor="midright")
 
     def _peek_tab(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect) -> None:
@@ -161,12 +183,17 @@ class SeatPanel:
             pygame.draw.rect(surf, (70, 56, 30) if on else (34, 28, 22), box, border_radius=8)
             pygame.draw.rect(surf, GOLD if on else (90, 75, 55), box, 3 if on else 1, border_radius=8)
             icon = self.app.assets.image(RES_ICON[kind], (34, 34))
+            if not dict(m.counts).get(kind):  # none held: pinning it would score a loss
+                icon = icon.copy()
+                icon.set_alpha(90)
             surf.blit(icon, icon.get_rect(center=box.center))
             self.hits.append((box.inflate(4, 6), ("pin", kind)))
             x += 50
         if m.bank:
             how = "pinned" if m.pinned else "auto"
-            text.draw(surf, f"{RES_NAME[m.bank]} ({how})", (x + 6, r.centery), size - 4, CREAM, anchor="midleft")
+            points = dict(m.bank_points).get(m.bank, 0.0)
+            text.draw(surf, f"{RES_NAME[m.bank]} ({how}) {points:g} pts", (x + 6, r.centery), size - 4, CREAM,
+                      anchor="midleft")
 
     def _hand(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, card: tuple[int, int]) -> None:
         cw, ch = card
@@ -192,13 +219,15 @@ class SeatPanel:
                 img = card_back(self.app.assets, card) if m.masked else card_face(self.app.assets, kind, card,
                                                                                    self.app.text)
                 rect = surf.blit(img, (int(x), cy))
+                width = cw if i == n - 1 else int(step)
+                if i < offered and not m.masked:
+                    self._offer_mark(surf, pygame.Rect(rect.x, rect.y, width, rect.h))
                 if lifted and not m.masked:
                     pygame.draw.rect(surf, GOLD, rect.inflate(4, 4), 4, border_radius=12)
-                width = cw if i == n - 1 else int(step)
                 self.hits.append((pygame.Rect(int(x), y - lift, width, ch + lift), ("card", kind, lifted)))
                 x += step if i < n - 1 else cw
             self.card_rects[kind] = pygame.Rect(int(start), y, int(x - start), ch)
-            self._stack_badges(surf, m, kind, n, offered, pygame.Rect(int(start), y, int(x - start), ch))
+            self._stack_badges(surf, m, kind, n, offered, pygame.Rect(int(start), y, int(x - start), ch), step)
             x += gap
         for kind in m.actions:
             img = card_back(self.app.assets, card) if m.masked else card_face(self.app.assets, kind, card,
@@ -206,8 +235,13 @@ class SeatPanel:
             surf.blit(img, (int(x), y))
             x += cw + gap
 
+    def _offer_mark(self, surf: pygame.Surface, visible: pygame.Rect) -> None:
+        """A card listed in this seat's offer: a green band across the part of it that shows."""
+        pygame.draw.rect(surf, OFFER_GREEN, (visible.x, visible.y + int(visible.h * 0.6), visible.w,
+                                             max(20, visible.h // 6)))
+
     def _stack_badges(self, surf: pygame.Surface, m: PanelModel, kind: str, n: int, offered: int,
-                      r: pygame.Rect) -> None:
+                      r: pygame.Rect, step: float) -> None:
         if m.masked:
             return
         text = self.app.text
@@ -217,15 +251,19 @@ class SeatPanel:
             box = badge.get_rect(topright=(r.right - 4, r.y + 14)).inflate(10, 2)
             pygame.draw.rect(surf, GOLD, box, border_radius=9)
             surf.blit(badge, badge.get_rect(center=box.center))
-        if offered:
-            tag = text.render(f"{offered} on offer", size, CREAM, bold=True)
-            tbox = tag.get_rect(midtop=(r.centerx, r.y - tag.get_height() - 22)).inflate(12, 2)
-            tbox.clamp_ip(surf.get_rect())
-            pygame.draw.rect(surf, (47, 107, 79), tbox, border_radius=9)
-            surf.blit(tag, tag.get_rect(center=tbox.center))
+        if offered:  # a green frame round the offered cards, words on their band, inside the stack
+            group_w = r.w if offered == n else int(step * offered)
+            pygame.draw.rect(surf, MINT, (r.x - 2, r.y - 2, group_w + 4, r.h + 4), 3, border_radius=11)
+            band_y = r.y + int(r.h * 0.6) + max(20, r.h // 6) // 2
+            for words in (f"{offered} on offer", "offer", str(offered)):
+                tag = text.render(words, size - 4 if self.compact else size, CREAM, bold=True)
+                if tag.get_width() <= group_w - 6:
+                    surf.blit(tag, tag.get_rect(center=(r.x + group_w // 2, band_y)))
+                    break
 
     def _contract(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
         text = self.app.text
+        self.contract_rect = r.copy()
         lit = m.exact and not m.masked
         pygame.draw.rect(surf, (58, 46, 30) if not lit else (70, 92, 50), r, border_radius=14)
         pygame.draw.rect(surf, GOLD if lit else BRASS, r, 3, border_radius=14)
@@ -240,27 +278,40 @@ class SeatPanel:
         if self.compact:
             text.draw(surf, f"base {m.base}", (r.x + 14, r.y + 10 + size + 4), size - 2, CREAM)
         else:
-            text.draw(surf, f"base {m.base}", (r.right - 14, r.y + 8 + size + 8), size - 2, CREAM, anchor="topright")
+            text.draw(surf, f"base {m.base}", (r.right - 14, r.y + 10), size - 2, CREAM, anchor="topright")
+        self._recipe(surf, m, r, size)
+        over = over_recipe(dict(m.counts), m.recipe)
+        if over:  # every card beyond the recipe blocks Cash out: say which
+            words = "Too many: " + ", ".join(f"{n} {RES_NAME[k]}" for k, n in over.items())
+            small = size - 6 if self.compact else size - 4
+            text.draw(surf, words, (r.x + 14, r.bottom - 6), small, RED, bold=True, anchor="bottomleft")
+        if lit:
+            spot = (r.right - 14, r.y + 14 + size) if self.compact else (r.right - 14, r.bottom - 8)
+            text.draw(surf, "Exact match!", spot, size - 2, MINT, bold=True,
+                      anchor="topright" if self.compact else "bottomright")
+
+    def _recipe(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
+        """The recipe's lines, held/needed: mint when met, red when over (one too many blocks Cash out)."""
+        text = self.app.text
         have = dict(m.counts)
         icon_side = size + 12 if self.compact else size + 18
-        y = r.y + (2 * size + 26 if self.compact else size + 26)
-        x = r.x + 14
-        for kind, n in m.recipe:
+        top = r.y + (2 * size + 26 if self.compact else size + 26)
+        cols = 2 if not self.compact and len(m.recipe) > 2 else 1
+        x, y = r.x + 14, top
+        for i, (kind, n) in enumerate(m.recipe):
+            if cols == 2:
+                x, y = r.x + 14 + (i % 2) * (r.w // 2), top + (i // 2) * (icon_side + 2)
             icon = self.app.assets.image(RES_ICON[kind], (icon_side, icon_side))
             surf.blit(icon, (x, y))
             got = have.get(kind, 0)
-            colour = MINT if got == n else CREAM
+            colour = MINT if got == n else RED if got > n else CREAM
             label = f"{got}/{n}" if self.compact else f"{got}/{n} {RES_NAME[kind]}"
             end = text.draw(surf, label, (x + icon_side + 4, y + icon_side // 2), size - 2, colour, bold=True,
                             anchor="midleft")
             if self.compact:
                 x = end.right + 8
-            else:
+            elif cols == 1:
                 y += icon_side + 2
-        if lit:
-            spot = (r.right - 14, r.y + 14 + size) if self.compact else (r.right - 14, r.bottom - 8)
-            text.draw(surf, "Exact match!", spot, size - 2, MINT, bold=True,
-                      anchor="topright" if self.compact else "bottomright")
 
     def _hint(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
         words = m.hint
@@ -306,42 +357,69 @@ class SeatPanel:
             self._rival_row(surf, m, rival, r)
 
     def _rival_row(self, surf: pygame.Surface, m: PanelModel, rv: Rival, r: pygame.Rect) -> None:
+        """A rival's stall: awning, name and score, the offer standing on its counter, then Peek and
+        Swap in fixed slots (a button never slides under a finger when another one comes or goes)."""
         text = self.app.text
         pygame.draw.rect(surf, (40, 32, 24), r, border_radius=14)
         pygame.draw.rect(surf, (96, 76, 50), r, 2, border_radius=14)
+        aw = max(10, min(20, r.h // 4))
+        surf.blit(awning(self.app.assets, (r.w - 28, aw), awning_colour(rv.seat)), (r.x + 14, r.y + 2))
+        c = pygame.Rect(r.x, r.y + aw, r.w, r.h - aw)
+        big = max(20, min(30, c.h - 10))
         who = f"{rv.name}" + (" (bot)" if rv.bot else "")
-        text.draw(surf, who, (r.x + 20, r.centery), 30, GOLD, bold=True, anchor="midleft")
-        text.draw(surf, f"{rv.total:g} pts · {rv.cards} cards", (r.x + 330, r.centery), 26, CREAM, anchor="midleft")
-        self._offer_icons(surf, rv, pygame.Rect(r.x + 640, r.y, 520, r.h), min(64, r.h - 16), 28)
-        x = r.right - 16
+        text.draw(surf, who, (r.x + 20, c.centery), big, GOLD, bold=True, anchor="midleft")
+        text.draw(surf, f"{rv.total:g} pts · {rv.cards} cards", (r.x + 330, c.centery), big - 4, CREAM,
+                  anchor="midleft")
+        self._offer_counter(surf, rv, pygame.Rect(r.x + 600, c.y + 2, 560, c.h - 4), big - 2)
+        bh = min(64, c.h - 8)
+        swap = pygame.Rect(0, 0, 180, bh)
+        swap.midright = (r.right - 16, c.centery)
+        peek = pygame.Rect(0, 0, 150, bh)
+        peek.midright = (swap.left - 14, c.centery)
         if rv.can_swap:
-            b = pygame.Rect(0, 0, 180, min(70, r.h - 12))
-            b.midright = (x, r.centery)
-            self.draw_button(surf, b, Button(f"swap:{rv.seat}", "Swap", True, "swap"), 30)
-            self.hits[-1] = (b, ("swap", rv.seat))
-            x = b.left - 14
+            self.draw_button(surf, swap, Button(f"swap:{rv.seat}", "Swap", True, "swap"), min(30, bh - 10))
+            self.hits[-1] = (swap, ("swap", rv.seat))
         if rv.can_peek:
-            b = pygame.Rect(0, 0, 150, min(70, r.h - 12))
-            b.midright = (x, r.centery)
-            self.draw_button(surf, b, Button(f"peek:{rv.seat}", "Peek", True, "action"), 28)
-            self.hits[-1] = (b, ("peek", rv.seat))
-            x = b.left - 14
+            self.draw_button(surf, peek, Button(f"peek:{rv.seat}", "Peek", True, "action"), min(28, bh - 10))
+            self.hits[-1] = (peek, ("peek", rv.seat))
         if rv.peeked:
-            text.draw(surf, f"Contract: {rv.peeked}", (x, r.centery), 24, (127, 211, 201), anchor="midright")
+            self._peeked(surf, rv, (peek.left - 14, c.centery), min(44, c.h - 8), big - 2)
 
-    def _offer_icons(self, surf: pygame.Surface, rv: Rival, r: pygame.Rect, side: int, size: int) -> None:
+    def _peeked(self, surf: pygame.Surface, rv: Rival, right_mid: tuple[int, int], side: int, size: int) -> None:
+        """What Inside Trading showed, right-aligned at `right_mid`: the contract's name and recipe."""
+        parts = [(self.app.assets.image(RES_ICON[k], (side, side)), self.app.text.render(f"{n}", size, PEEK_TEAL,
+                                                                                           bold=True))
+                 for k, n in rv.peeked_recipe]
+        width = sum(icon.get_width() + label.get_width() + 12 for icon, label in parts)
+        x, y = right_mid[0] - width, right_mid[1]
+        name = f"{rv.peeked}:" if not self.compact else ""
+        if name:
+            self.app.text.draw(surf, name, (x - 8, y), size, PEEK_TEAL, anchor="midright")
+        for icon, label in parts:
+            surf.blit(icon, icon.get_rect(midleft=(x, y)))
+            x += icon.get_width() + 2
+            surf.blit(label, label.get_rect(midleft=(x, y)))
+            x += label.get_width() + 10
+
+    def _offer_counter(self, surf: pygame.Surface, rv: Rival, r: pygame.Rect, size: int) -> None:
+        """The rival's counter plank with the offered cards standing on it."""
         text = self.app.text
+        plank_h = max(8, r.h // 6)
+        plank = pygame.Rect(r.x, r.bottom - plank_h, r.w, plank_h)
         if rv.offer is None:
-            text.draw(surf, "no offer", (r.x, r.centery), size - 2, MUTED, anchor="midleft")
+            surf.blit(counter(self.app.assets, plank.size), plank)
+            text.draw(surf, "no offer", (r.x + 16, (r.y + plank.y) // 2 + 2), size - 2, MUTED, anchor="midleft")
             return
         kind, n = rv.offer
-        x: float = r.x
-        for _ in range(n):
-            icon = self.app.assets.image(RES_ICON[kind], (side, side))
-            surf.blit(icon, icon.get_rect(midleft=(x, r.centery)))
-            x += side * 0.6
-        text.draw(surf, f"offers {n} {RES_NAME[kind]}", (x + side * 0.5, r.centery), size, CREAM, bold=True,
-                  anchor="midleft")
+        ch = r.h + 4
+        cw = int(ch * 0.72)
+        x: float = r.x + 10
+        for _ in range(n):  # the cards stand on the plank, fanned
+            surf.blit(mini_card(self.app.assets, kind, (cw, ch)), (int(x), r.y - 6))
+            x += cw * 0.55
+        surf.blit(counter(self.app.assets, plank.size), plank)
+        text.draw(surf, f"offers {n} {RES_NAME[kind]}", (int(x) + cw // 2 + 14, (r.y + plank.y) // 2 + 2), size, CREAM,
+                  bold=True, anchor="midleft")
 
     def _rival_chips(self, surf: pygame.Surface, m: PanelModel, area: pygame.Rect) -> None:
         n = max(1, len(m.rivals))
@@ -352,24 +430,26 @@ class SeatPanel:
             self.rival_rects[rv.seat] = r
             pygame.draw.rect(surf, (40, 32, 24), r, border_radius=12)
             pygame.draw.rect(surf, (96, 76, 50), r, 2, border_radius=12)
-            end = text.draw(surf, rv.name, (r.x + 10, r.y + 4), 22, GOLD, bold=True)
-            text.draw(surf, f"· {rv.total:g}", (end.right + 6, r.y + 4), 22, CREAM)
+            surf.blit(awning(self.app.assets, (r.w - 16, 10), awning_colour(rv.seat)), (r.x + 8, r.y + 2))
+            end = text.draw(surf, rv.name, (r.x + 10, r.y + 12), 22, GOLD, bold=True)
+            text.draw(surf, f"· {rv.total:g}", (end.right + 6, r.y + 12), 22, CREAM)
             if rv.can_peek and not m.masked:
-                b = pygame.Rect(r.right - 78, r.y + 4, 72, 30)
-                self.draw_button(surf, b, Button(f"peek:{rv.seat}", "Peek", True, "action"), 22)
+                b = pygame.Rect(r.right - 78, r.y + 12, 72, 26)
+                self.draw_button(surf, b, Button(f"peek:{rv.seat}", "Peek", True, "action"), 20)
                 self.hits[-1] = (b.inflate(0, 8), ("peek", rv.seat))
-            lower = pygame.Rect(r.x + 8, r.y + 36, r.w - 14, r.h - 40)
+            lower = pygame.Rect(r.x + 8, r.y + 40, r.w - 14, r.h - 44)
+            swap = pygame.Rect(lower.right - 92, lower.y, 92, lower.h)
             if rv.peeked and not m.masked:
-                text.draw(surf, rv.peeked, (lower.x, lower.centery), 22, (127, 211, 201), anchor="midleft")
+                right = swap.left - 6 if rv.can_swap else lower.right - 4
+                self._peeked(surf, rv, (right, lower.centery), 24, 20)
             elif rv.offer is None:
                 text.draw(surf, "no offer", (lower.x + 2, lower.centery), 22, MUTED, anchor="midleft")
             else:
                 kind, count = rv.offer
-                icon = self.app.assets.image(RES_ICON[kind], (32, 32))
-                surf.blit(icon, icon.get_rect(midleft=(lower.x, lower.centery)))
-                text.draw(surf, f"{count} {RES_NAME[kind]}", (lower.x + 36, lower.centery), 22, CREAM, bold=True,
+                card = mini_card(self.app.assets, kind, (22, 30))
+                surf.blit(card, card.get_rect(midleft=(lower.x, lower.centery)))
+                text.draw(surf, f"{count} {RES_NAME[kind]}", (lower.x + 28, lower.centery), 22, CREAM, bold=True,
                           anchor="midleft")
             if rv.can_swap:
-                b = pygame.Rect(lower.right - 92, lower.y, 92, lower.h)
-                self.draw_button(surf, b, Button(f"swap:{rv.seat}", "Swap", True, "swap"), 22)
-                self.hits[-1] = (b, ("swap", rv.seat))
+                self.draw_button(surf, swap, Button(f"swap:{rv.seat}", "Swap", True, "swap"), 22)
+                self.hits[-1] = (swap, ("swap", rv.seat))

@@ -11,10 +11,12 @@ The scene only translates: taps become actions for the table, redacted events be
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any, cast
 
 import pygame
 
+from game.anim import Call, Sequence, Wait
 from game.display import LOGICAL_W
 from game.match.table import Table
 from game.palette import CREAM, GOLD, MUTED
@@ -22,8 +24,9 @@ from game.pointer import PointerEvent
 from game.scenes.match import MatchScene
 from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
-from game.scenes.swap_meet.model import Selection, seat_model, swap_for
+from game.scenes.swap_meet.model import Selection, pin_warning, seat_model, swap_for
 from game.scenes.swap_meet.motion import Effects
+from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from game.ui import button
@@ -43,7 +46,25 @@ from rules.swap_meet.actions import (
 from rules.swap_meet.data import SUMMARY_SECONDS
 
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
+REACTION = 0.5  # a card-spending button must have stood still this long before the press that uses it
+FEED_H = 64  # two feed lines under the table-mode clock
+PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
 SIMPLE = {"pull": Pull, "cash": CashOut, "audit": TaxAudit, "takeover": HostileTakeover}
+SPENDS = ("audit", "takeover", "crash:")  # panel button keys that use up an action card
+
+
+def spends_card(intent: tuple[Any, ...]) -> bool:
+    """Peek, Tax Audit, Hostile Takeover and Market Crash play an action card."""
+    return intent[0] == "peek" or intent[0] == "button" and str(intent[1]).startswith(SPENDS)
+
+
+@dataclass(frozen=True)
+class Press:
+    """A pointer's press as it was when it went down."""
+
+    intent: tuple[Any, ...]
+    fresh: bool  # the zone had appeared (or moved there) less than REACTION seconds before
+    offer: int | None = None  # a Swap's target offer id at the press
 
 
 class SwapMeetScene(MatchScene):
@@ -51,6 +72,7 @@ class SwapMeetScene(MatchScene):
 
     name = "swap_meet"
     GAME = "swap-meet"
+    AWAY_AT = (300, 2)  # online: over the feed line, clear of the market meters and the clock
 
     def __init__(self, app, table: Table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, table)
@@ -66,11 +88,14 @@ class SwapMeetScene(MatchScene):
         self.countdown = Countdown(app, clock_rect)
         self.fx = Effects(self)
         self.owner: dict[Hashable, Region | None] = {}
-        self.pressed: dict[Hashable, tuple[Any, ...] | None] = {}
+        self.pressed: dict[Hashable, Press | None] = {}
+        self.born: dict[int, dict[tuple[Any, ...], float]] = {}  # seat -> hit zone -> when it appeared
+        self.pin_armed: dict[int, tuple[str, float]] = {}  # seat -> (kind, until): a warned pin
         self.feed: list[str] = []
         self.time = 0.0
         self._beat = -1
         self.summary: SummaryOverlay | None = None
+        self.pending_note = PendingNote(app)
         self.view = self.table.view(self.viewer)
         self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
         self.market.set(self.view.market, animate=False)
@@ -84,7 +109,8 @@ class SwapMeetScene(MatchScene):
         c = self.centre
         clock = pygame.Rect(0, 0, 440, 136)
         clock.midtop = (c.centerx, c.y + 14)
-        return pygame.Rect(c.x + 24, c.bottom - 196, c.w - 48, 180), clock
+        top = max(c.bottom - 196, clock.bottom + 10 + FEED_H)  # the feed lines stay uncovered
+        return pygame.Rect(c.x + 24, top, c.w - 48, min(180, c.bottom - 16 - top)), clock
 
     def _build_buttons(self) -> None:
         if self.table_mode:
@@ -111,11 +137,31 @@ class SwapMeetScene(MatchScene):
             r = self.regions[0]
             row = r.panel.rival_rects.get(seat)
             if row is not None:
-                return r.rect.x + row.x + 720, r.rect.y + row.centery
+                return r.rect.x + row.x + 860, r.rect.y + row.centery
         bots = [s for s in range(self.view.seats) if s not in self.region_of]
         i = bots.index(seat) if seat in bots else 0
         c = self.market.rect
         return c.x + c.w * (i + 1) / (len(bots) + 1), c.y - 20
+
+    def label_place(self, seat: int | None) -> tuple[tuple[float, float], pygame.Rect | None, int]:
+        """Where a seat's floating label starts, the rectangle it must stay in (a rival's row, a
+        person's panel, the hint line under one person's own cards) and how it is turned."""
+        region = self.region_of.get(seat) if seat is not None else None
+        if self.table_mode:
+            if region is None:
+                return self.anchor(seat), self.centre, 0
+            uw = region.upright[0]
+            (ax, ay), (bx, by) = region.to_canvas((0, 268)), region.to_canvas((uw, 310))  # the hint line
+            line = pygame.Rect(min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay))
+            return line.center, line, region.angle
+        if not self.regions or seat is None:
+            return self.anchor(seat), None, 0
+        mine = self.regions[0]
+        if region is mine:  # under the hand, so it never hides the cards it talks about
+            line = pygame.Rect(mine.rect.x, mine.rect.y + 584, 1100, 60)
+            return line.center, line, 0
+        row = mine.panel.rival_rects.get(seat)
+        return self.anchor(seat), (row.move(mine.rect.topleft) if row is not None else mine.rect), 0
 
     def centre_point(self) -> tuple[float, float]:
         """The middle of the market strip."""
@@ -170,6 +216,7 @@ class SwapMeetScene(MatchScene):
         if events:
             self.on_events(events)
         self._clock_step()
+        self._pending_step()
         self._meters_step(dt)
         for region in self.regions:
             if region.model is not None and region.model.masked != self.masked(region):
@@ -193,6 +240,18 @@ class SwapMeetScene(MatchScene):
                 self._beat = beat
                 self.app.audio.play("tick_fast" if left <= 10 else "tick", 0.6)
 
+    def _pending_step(self) -> None:
+        """Show a move in flight until the table has its answer (only ever online)."""
+        waiting = self.table.pending(self.viewer) if self.viewer is not None else []
+        note = self.pending_note
+        if waiting and note not in self.movers:
+            self.movers.append(note)
+        elif not waiting and note in self.movers:
+            self.movers.remove(note)
+            self.restatic([note.rect])
+        if waiting:
+            note.words = pending_words(waiting)
+
     def _meters_step(self, dt: float) -> None:
         for mover in [m for m in self.movers if isinstance(m, MeterMover)]:
             if not self.market.step(dt * (1 / max(self.anim.speed, 1e-6)), mover.kind):
@@ -206,6 +265,10 @@ class SwapMeetScene(MatchScene):
         wait = float(self.table.options.get("summary_seconds", SUMMARY_SECONDS))
         return cast(float, self.view.lock_time + wait - self.table.now())
 
+    def can_next_round(self) -> bool:
+        """True when this device may deal the next round now (local play; online only the host)."""
+        return bool(self.humans) and self.table.reason(self.humans[0], NextRound()) is None
+
     def next_round(self) -> None:
         """Skip the summary (the host's tap; local play)."""
         seat = self.humans[0] if self.humans else 0
@@ -214,12 +277,11 @@ class SwapMeetScene(MatchScene):
     # events ---------------------------------------------------------------------------------
     def on_events(self, events: list[Any]) -> None:
         """Animate what happened, then redraw from fresh views."""
-        locked = None
+        locked, landing = None, 0.0
         for event in events:
-            line = feed_line(event, self.names)
-            if line:
-                self.feed = (self.feed + [line])[-3:]
-            self.fx.play(event)
+            lands = self.fx.play(event)
+            landing = max(landing, lands)
+            self._say(feed_line(event, self.names), lands)
             if event.kind == "round_locked":
                 locked = event.data["round"] - 1
             elif event.kind == "round_start":
@@ -230,7 +292,29 @@ class SwapMeetScene(MatchScene):
                 self.movers.append(MeterMover(self.market, kind))
         self.refresh()
         if locked is not None and self.view.phase != "trading":
-            self._show_summary(locked)
+            self._later(landing, lambda: self._summary_if_still(locked, self.view.round_no))
+
+    def _later(self, delay: float, then: Callable[[], None]) -> None:
+        """Run `then` once the animations playing now are over (at once when none is)."""
+        if delay <= 0:
+            then()
+        else:
+            self.anim.add(Sequence([Wait(delay), Call(then)]))
+
+    def _say(self, line: str | None, delay: float) -> None:
+        """A feed line, shown when its cards land (not before the picture, not long after)."""
+        if not line:
+            return
+
+        def add() -> None:
+            self.feed = (self.feed + [line])[-3:]
+            self.restatic([self._feed_rect()])
+        self._later(delay, add)
+
+    def _summary_if_still(self, index: int, round_no: int) -> None:
+        """The locked round's summary, unless the table has moved on to another round meanwhile."""
+        if self.view.round_no == round_no and self.view.phase != "trading":
+            self._show_summary(index)
 
     def _round_started(self) -> None:
         for sel in self.sel.values():
@@ -275,13 +359,26 @@ class SwapMeetScene(MatchScene):
             if model != r.model:
                 r.model = model
                 r.set_image(r.panel.render(model))
+                self._note_births(r)
                 changed.append(r.rect)
-        bank_view = self.view if self.viewer is not None else None
-        if bank_view is not None and (self.market.bank, self.market.pinned) != (bank_view.bank,
-                                                                                 bank_view.pin is not None):
-            self.market.bank, self.market.pinned = bank_view.bank, bank_view.pin is not None
+        if self.viewer is not None and self._market_bank() != self._market_shown():
+            self.market.bank, self.market.pinned, self.market.preview, self.market.held = self._market_bank()
             changed.append(self.market.rect)
         self.restatic(None if region is None else changed)
+
+    def _market_bank(self) -> tuple[Any, ...]:
+        """The one person's bank as the market strip shows it: type, pinned, each type's score, holdings."""
+        v = self.view
+        return v.bank, v.pin is not None, {k: v.bank_points(k) for k in v.market}, v.counts()
+
+    def _market_shown(self) -> tuple[Any, ...]:
+        return self.market.bank, self.market.pinned, self.market.preview, self.market.held
+
+    def _note_births(self, region: Region) -> None:
+        """When each hit zone (place and meaning) first appeared: kept while it stays put."""
+        old = self.born.get(region.seat, {})
+        self.born[region.seat] = {(intent, tuple(rect)): old.get((intent, tuple(rect)), self.time)
+                                  for rect, intent in region.panel.hits}
 
     def paint_static(self, surface: pygame.Surface) -> None:
         felt(surface, self.app.assets)
@@ -294,6 +391,12 @@ class SwapMeetScene(MatchScene):
         for region in self.regions:
             if region.image is not None:
                 surface.blit(region.image, region.rect)
+
+    def _feed_rect(self) -> pygame.Rect:
+        """Where the feed lines are painted."""
+        if self.table_mode:
+            return pygame.Rect(self.centre.x + 20, self.countdown.rect.bottom + 6, self.centre.w - 40, FEED_H)
+        return pygame.Rect(280, 16, 1090, 78)
 
     def _paint_feed(self, surface: pygame.Surface) -> None:
         text = self.app.text
@@ -316,8 +419,9 @@ class SwapMeetScene(MatchScene):
         if pe.kind == "press":  # the seat and the button are fixed where the pointer went down
             region = self._region_at(pe.pos)
             self.owner[pe.pid] = region
-            self.pressed[pe.pid] = region.panel.hit(region.to_upright(pe.pos)) if region else None
-            if region is not None and self.pressed[pe.pid] == ("peektab",):
+            press = self._press(region, pe.pos) if region else None
+            self.pressed[pe.pid] = press
+            if region is not None and press is not None and press.intent == ("peektab",):
                 region.holding.add(pe.pid)
                 self.refresh(region)
             return True
@@ -330,12 +434,50 @@ class SwapMeetScene(MatchScene):
         if region is None:
             kind = self.market.kind_at(pe.pos)
             if kind is not None and self.viewer is not None:
-                self._act(self.viewer, PinBank(kind))
+                self._pin(self.viewer, kind)
             return True
-        intent = self.pressed.pop(pe.pid, None)
-        if intent is not None and region.rect.collidepoint(pe.pos):
-            self._intent(region, intent)
+        press = self.pressed.pop(pe.pid, None)
+        if press is not None and region.rect.collidepoint(pe.pos):
+            self._release(region, press)
         return True
+
+    def _press(self, region: Region, pos: tuple[float, float]) -> Press | None:
+        """What a press means, frozen until its release: the zone under it, how long that zone had
+        stood there, and the offer a Swap aims at."""
+        zone = region.panel.zone_at(region.to_upright(pos))
+        if zone is None:
+            return None
+        rect, intent = zone
+        since = self.born.get(region.seat, {}).get((intent, tuple(rect)), -REACTION)
+        offer = None
+        if intent[0] == "swap":
+            target = self.table.view(region.seat).offers[intent[1]]
+            offer = target.id if target is not None else None
+        return Press(intent, self.time - since < REACTION, offer)
+
+    def _release(self, region: Region, press: Press) -> None:
+        """A tap ends: act on what was under the finger when it went down."""
+        if press.fresh and spends_card(press.intent):
+            self.refused(region.seat, "that button just appeared under your finger: tap it again to use the card")
+            return
+        if press.intent[0] == "swap":
+            now = self.table.view(region.seat).offers[press.intent[1]]
+            if now is not None and now.id != press.offer:  # gone altogether: _intent says so
+                self.refused(region.seat, "that offer changed while you pressed: look again")
+                return
+        self._intent(region, press.intent)
+
+    def _pin(self, seat: int, kind: str) -> None:
+        """Pin the bank type, after a warning and a second tap when it would score a loss."""
+        view = self.table.view(seat)
+        warning = pin_warning(view.bank_points(kind), view.counts()[kind], kind)
+        armed = self.pin_armed.pop(seat, None)
+        if warning and view.pin != kind and (armed is None or armed[0] != kind or self.time > armed[1]):
+            self.pin_armed[seat] = (kind, self.time + PIN_CONFIRM)
+            who = f"{self.names[seat]}: " if self.table_mode else ""
+            self.app.toast(who + warning, seconds=PIN_CONFIRM)
+            return
+        self._act(seat, PinBank(kind))
 
     def _intent(self, region: Region, intent: tuple[Any, ...]) -> None:
         seat, sel = region.seat, self.sel[region.seat]
@@ -349,7 +491,7 @@ class SwapMeetScene(MatchScene):
             self.app.audio.play("tap", 0.5)
             self.refresh(region)
         elif what == "pin" and not masked:
-            self._act(seat, PinBank(intent[1]))
+            self._pin(seat, intent[1])
         elif what == "peek":
             self._act(seat, Peek(intent[1]))
         elif what == "swap":
@@ -391,3 +533,39 @@ class SwapMeetScene(MatchScene):
         """Say why not, naming the trader when several share the screen."""
         who = f"{self.names[seat]}: " if self.table_mode else ""
         self.app.toast(f"{who}{reason[:1].upper()}{reason[1:]}", error=True, seconds=2.5)
+
+    # guided match -----------------------------------------------------------------------------
+    def tutorial_target(self, name: str) -> pygame.Rect | None:
+        """The floor's lesson targets, on the canvas: "card:KIND" (the next card of that type a tap
+        selects), "button:LABEL" (a panel button, else a pygame-gui one), "swap:SEAT", "peek:SEAT",
+        "rival:SEAT", "contract", "meter:KIND", "clock", and "coach:panel" (where the coach's words
+        may sit in free play: over the market strip, clear of the clock, rivals and hand)."""
+        kind, _, arg = name.partition(":")
+        region = self.regions[0] if self.regions else None
+        if kind == "meter":
+            return self.market.cells.get(arg)
+        if kind == "clock":
+            return self.countdown.rect.copy()
+        if kind == "coach" and arg == "panel" and not self.table_mode:
+            return self.market.rect.copy()
+        if region is None or self.masked(region):
+            return super().tutorial_target(name)
+        panel_ = region.panel
+        intent: tuple[Any, ...] | None = None
+        if kind == "card":
+            intent = (kind, arg, False)
+        elif kind in ("swap", "peek") and arg.isdigit():
+            intent = (kind, int(arg))
+        elif kind == "button" and region.model is not None:
+            key = next((b.key for b in region.model.buttons if b.label == arg and b.enabled), None)
+            intent = None if key is None else (kind, key)
+        rect = next((r for r, i in reversed(panel_.hits) if i == intent), None) if intent else None
+        if kind == "rival" and arg.isdigit():
+            rect = panel_.rival_rects.get(int(arg))
+        elif kind == "contract":
+            rect = panel_.contract_rect if panel_.contract_rect.w else None
+        if rect is None:
+            return super().tutorial_target(name)
+        corners = [region.to_canvas(p) for p in (rect.topleft, rect.bottomright)]
+        xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
+        return pygame.Rect(round(xs[0]), round(ys[0]), round(xs[1] - xs[0]), round(ys[1] - ys[0]))

@@ -1,4 +1,8 @@
-"""Plain words for Swap Meet events: the floor feed. Only redacted events reach it."""
+"""Plain words for Swap Meet events: the floor feed. Only redacted events reach it.
+
+A seat may be named "You" (one person against bots): the words then follow English grammar
+("You offer", "your contract"), not the third person.
+"""
 
 from __future__ import annotations
 
@@ -7,28 +11,45 @@ from typing import Any
 from game.scenes.swap_meet.model import RES_NAME
 from rules.swap_meet.data import ACTION_TITLES
 
+YOU = "You"
+
+
+def verb(name: str, third: str, plain: str) -> str:
+    """`third` after a trader's name ("Basil offers"), `plain` after "You" ("You offer")."""
+    return plain if name == YOU else third
+
+
+def whose(name: str) -> str:
+    """A trader's possessive: "Basil's", or "your" for You."""
+    return "your" if name == YOU else f"{name}'s"
+
+
+def whom(name: str) -> str:
+    """A trader as an object: "Basil", or "you"."""
+    return "you" if name == YOU else name
+
 
 def feed_line(event: Any, names: list[str]) -> str | None:
     """One public line about an event for the floor feed (None: nothing worth saying)."""
     d, who = event.data, names[event.seat] if event.seat is not None else ""
     kind = event.kind
     if kind == "offer_open":
-        return f"{who} offers {d['count']} {RES_NAME[d['kind']]}"
+        return f"{who} {verb(who, 'offers', 'offer')} {d['count']} {RES_NAME[d['kind']]}"
     if kind == "offer_pulled":
-        return f"{who} pulled their offer"
+        return f"{who} pulled {'your' if who == YOU else 'their'} offer"
     if kind == "swap":
         n = d["count"]
-        return f"{who} swapped {n} {RES_NAME[d['give']]} for {names[d['target']]}'s {n} {RES_NAME[d['got']]}"
+        return f"{who} swapped {n} {RES_NAME[d['give']]} for {whose(names[d['target']])} {n} {RES_NAME[d['got']]}"
     if kind == "crash":
         return f"{who} crashed {RES_NAME[d['kind']]} to {d['multiplier']:.2f}×"
     if kind == "peek":
-        return f"{who} peeked at {names[d['target']]}'s contract"
+        return f"{who} peeked at {whose(names[d['target']])} contract"
     if kind == "audit_discard":
-        return f"Tax audit: {who} discards a {RES_NAME[d['kind']]}"
+        return f"Tax audit: {whom(who)} {verb(who, 'discards', 'discard')} a {RES_NAME[d['kind']]}"
     if kind == "takeover":
-        return f"{who} took a card from {names[d['target']]}"
+        return f"{who} took a card from {whom(names[d['target']])}"
     if kind == "action_played":
-        return f"{who} plays {ACTION_TITLES[d['card']]}"
+        return f"{who} {verb(who, 'plays', 'play')} {ACTION_TITLES[d['card']]}"
     if kind == "round_start":
         return f"Round {d['round']} — trading is open"
     return None

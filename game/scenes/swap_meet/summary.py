@@ -13,6 +13,7 @@ from game.palette import CREAM, GOLD, MUTED, NIGHT, RED
 from game.pointer import PointerEvent
 from game.scene import Scene
 from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, path_words, score_detail
+from game.scenes.swap_meet.story import YOU
 from game.ui import button
 from game.widgets import panel
 from rules.swap_meet.data import RESOURCES
@@ -25,6 +26,7 @@ PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
 DASHES = {"crate": (1, 0), "sack": (18, 10), "coin": (5, 8), "rack": (22, 6)}  # on, off (px); 0 off = solid
 MARKERS = ("square", "triangle", "circle", "diamond")
 LOCK_SECONDS = 1.8
+SCORES = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.w - 80, 420)  # the score table of a summary
 
 
 def lock_words(summary, names: list[str]) -> tuple[str, str]:  # type: ignore[no-untyped-def]
@@ -148,7 +150,7 @@ class SummaryOverlay(Scene):
         if self.stage == "summary" and self.final:
             self.buttons["standings"] = button(self.ui, (PANEL.right - 420, y, 380, 80), "Final standings  ›",
                                                "#primary")
-        elif self.stage == "summary":  # only this button skips ahead: a stray tap never skips a summary
+        elif self.stage == "summary" and self.floor.can_next_round():  # only this button skips ahead
             self.buttons["next"] = button(self.ui, (PANEL.right - 420, y, 380, 80), "Next round  ›", "#primary")
         elif self.stage == "final":
             self.buttons["rematch"] = button(self.ui, (PANEL.centerx - 420, y, 380, 80), "Rematch", "#primary")
@@ -196,6 +198,14 @@ class SummaryOverlay(Scene):
         else:
             self._draw_final(canvas)
 
+    def tutorial_target(self, name: str) -> pygame.Rect | None:
+        """A lesson's "summary:scores" (the score table, once it shows), else the buttons."""
+        if name == "summary:scores":  # the header and the rows, as _score_table lays them out
+            rows = len(self.summary.stalls)
+            high = 44 + rows * min(62, (SCORES.h - 44) // max(1, rows))
+            return pygame.Rect(SCORES.x - 12, SCORES.y, SCORES.w + 24, high) if self.stage == "summary" else None
+        return super().tutorial_target(name)
+
     def _draw_lock(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 120)
         head, sub = lock_words(self.summary, self.floor.names)
@@ -218,7 +228,7 @@ class SummaryOverlay(Scene):
         text.draw(canvas, f"Round {s.round_no} of 3 — {head}", (PANEL.centerx, PANEL.y + 24), 48, GOLD, bold=True,
                   anchor="midtop")
         text.draw(canvas, f"Locked after {took}", (PANEL.centerx, PANEL.y + 84), 26, MUTED, anchor="midtop")
-        self._score_table(canvas, pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.w - 80, 420))
+        self._score_table(canvas, SCORES)
         t0 = s.history[0][0] if s.history else 0.0
         chart = pygame.Rect(PANEL.x + 40, PANEL.y + 560, 1080, 300)
         text.draw(canvas, "Market over the round", (chart.x, chart.y - 4), 26, CREAM, bold=True, anchor="bottomleft")
@@ -236,6 +246,9 @@ class SummaryOverlay(Scene):
             words = f"Next round in {max(0, int(left + 0.999))} s"
         self.app.text.draw(canvas, words, (PANEL.right - 40, PANEL.bottom - 130), 30, GOLD, bold=True,
                            anchor="bottomright")
+        if not self.final and "next" not in self.buttons:  # online guests: the host deals the next round
+            host = "The host may start it sooner." if left is not None else "Waiting for the host to start it…"
+            self.app.text.draw(canvas, host, (PANEL.right - 40, PANEL.bottom - 60), 28, CREAM, anchor="bottomright")
 
     def _score_table(self, canvas: pygame.Surface, r: pygame.Rect) -> None:
         text = self.app.text
@@ -266,7 +279,8 @@ class SummaryOverlay(Scene):
         order = view.final or tuple(sorted(range(view.seats), key=lambda s: -view.totals[s]))
         best = view.totals[order[0]]
         winners = [self.floor.names[s] for s in order if view.totals[s] == best]
-        head = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} the Swap Meet!"
+        plain = len(winners) > 1 or winners[0] == YOU  # "You win", "Ada and Bo win", "Ada wins"
+        head = f"{' and '.join(winners)} win{'' if plain else 's'} the Swap Meet!"
         text.draw(canvas, "Final standings", (PANEL.centerx, PANEL.y + 30), 34, MUTED, anchor="midtop")
         text.draw(canvas, head, (PANEL.centerx, PANEL.y + 80), 60, GOLD, bold=True, anchor="midtop", shadow=True)
         x0 = PANEL.x + 220

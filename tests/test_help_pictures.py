@@ -1,0 +1,43 @@
+"""Help pages show pictures of the real cards: every game has some, and each fits its band."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import catalog
+from game.app import App, AppOptions
+from game.helpart import BAND
+from game.loop import FakeClock
+from game.scenes.help import BELOW_ART, BODY, HelpScene
+
+
+@pytest.fixture
+def app():
+    return App(AppOptions(size=(1280, 720), mute=True, pace=False), clock=FakeClock())
+
+
+@pytest.mark.parametrize("entry", catalog.entries(), ids=lambda e: e.name)
+def test_every_game_has_pictures_that_fit_above_the_text(app, entry):
+    pictures = {h: entry.help_picture(app, h) for h, _ in entry.help_pages}
+    drawn = [p for p in pictures.values() if p is not None]
+    assert len(drawn) >= 2, f"{entry.name}: pictures on {len(drawn)} pages"
+    assert all(p.get_size() == BAND for p in drawn)
+    assert all(p.get_bounding_rect().w > 200 for p in drawn)  # something is drawn, not a blank band
+
+
+@pytest.mark.parametrize("entry", catalog.entries(), ids=lambda e: e.name)
+def test_the_text_makes_room_only_on_pages_with_a_picture(app, entry):
+    scene = HelpScene.for_game(app, entry)
+    app.stack.push(scene)
+    for i, (heading, _) in enumerate(entry.help_pages):
+        scene.index = i
+        scene._show()
+        app.frame()
+        box = BELOW_ART if entry.help_picture(app, heading) is not None else BODY
+        assert scene.body.rect.topleft == box.topleft, heading
+
+
+def test_a_broken_picture_leaves_the_page_readable(app, monkeypatch):
+    entry = catalog.entry("night-market")
+    monkeypatch.setattr("game.scenes.night_market.helpart.card_face", lambda *a: 1 / 0)
+    assert entry.help_picture(app, "How to play") is None

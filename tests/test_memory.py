@@ -1,0 +1,67 @@
+"""What keeps the client's memory bounded (the soak command measures the whole; these hold the parts)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App, AppOptions
+from game.assets import Assets
+from game.loop import FakeClock
+from game.memory import give_back, tune
+from game.text import Text
+from game.ui import CanvasUIManager
+
+
+def _app() -> App:
+    return App(AppOptions(size=(640, 360), mute=True, pace=False), clock=FakeClock())
+
+
+def test_darkening_matches_a_black_layer_and_keeps_no_layer():
+    app = _app()
+    a = pygame.Surface((50, 50))
+    a.fill((200, 120, 40))
+    b = a.copy()
+    layer = pygame.Surface((50, 50), pygame.SRCALPHA)
+    layer.fill((0, 0, 0, 150))
+    a.blit(layer, (0, 0))
+    app.darken(b, 150)
+    assert all(abs(x - y) <= 2 for x, y in zip(a.get_at((5, 5))[:3], b.get_at((5, 5))[:3], strict=True))
+    for alpha in range(256):  # every fade step: nothing is cached per alpha
+        app.darken(b, alpha)
+    assert not any(isinstance(v, pygame.Surface) and v.get_size() == (1920, 1080) for v in vars(app).values())
+
+
+def test_every_scene_shares_one_theme_per_display():
+    app = _app()
+    first, second = CanvasUIManager(app.display.to_logical), CanvasUIManager(app.display.to_logical)
+    assert first.ui_theme is second.ui_theme
+    assert len(first.ui_theme.shape_cache.cache_surfaces) == 1
+
+
+def test_the_text_cache_is_bounded_by_bytes():
+    text = Text(cache_size=10_000, max_bytes=2 * 2**20)
+    for i in range(400):
+        text.render(f"A long heading that costs memory {i}", 64, bold=True)
+    assert text.cache_bytes <= 2 * 2**20
+    assert text.cache_bytes == sum(s.get_width() * s.get_height() * s.get_bytesize() for s in text._cache.values())
+
+
+def test_a_big_picture_can_be_forgotten_and_tiles_are_not_kept():
+    _app()
+    assets = Assets()
+    assets.image("logo", (150, 150))
+    assets.image("logo", (50, 50))
+    before = assets.cache_bytes
+    assets.forget("logo")
+    assert assets.cache_bytes == before - (150 * 150 + 50 * 50) * 4
+    assets.tiled("felt", (300, 200))
+    assert not any("tiled" in str(key) for key in assets._images)
+
+
+def test_memory_is_given_back_in_the_frame_after_a_table_leaves():
+    tune()
+    app = _app()
+    app.memory_to_give_back = True
+    app.frame()
+    assert app.memory_to_give_back is False
+    give_back()  # safe to call at any time

@@ -1,0 +1,90 @@
+"""Swap Meet's guided match on the real floor: the autopilot gets to the end (with a hint for every
+stray tap; at 1920x1080 by touch), the clock stands still until the free finish without a
+pause screen, and a lesson left part-way resumes on the same view."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app import App, AppOptions
+from game.loop import FakeClock
+from game.scenes.swap_meet.scene import SwapMeetScene
+from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
+from game.tutorial import progress
+from game.tutorial.autopilot import Pilot, _do, _wait_ready, run_autopilot
+from game.tutorial.lesson import lesson_scene
+from game.tutorial.swap_meet import guide
+
+GAME = "swap-meet"
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.quit()
+
+
+def _lesson(size: tuple[int, int] = (1280, 720)) -> tuple[App, Pilot]:
+    clock = FakeClock()
+    app = App(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=GAME), clock=clock)
+    return app, Pilot(app, clock)
+
+
+def _follow_to(pilot: Pilot, step: int) -> None:
+    """Do as told until step `step` (1-based) has begun and is ready."""
+    coach = pilot.app.coach
+    assert coach is not None
+    while coach.index < step - 1:
+        index = coach.index
+        assert _wait_ready(pilot, coach, index), f"stuck at step {index + 1}"
+        if coach.index == index:
+            _do(pilot, coach)
+    if not coach.step.free:  # free play has nothing to wait for: it ends when the round locks
+        assert _wait_ready(pilot, coach, coach.index)
+
+
+@pytest.mark.parametrize(("size", "wrong_taps", "finger"), [((1280, 720), True, False), ((1920, 1080), False, True)])
+def test_the_autopilot_reaches_the_end(size, wrong_taps, finger, monkeypatch):
+    if finger:  # a touch learner: every tap is a finger (with the click SDL emulates for it)
+        tap = Pilot.tap
+        monkeypatch.setattr(Pilot, "tap", lambda self, pos, finger=False: tap(self, pos, finger=True))
+    report = run_autopilot(GAME, wrong_taps=wrong_taps, size=size)
+    assert report.finished and not report.problems, report.problems
+    assert report.step == report.steps == len(guide().steps)
+    assert report.wrong_taps == (report.steps if wrong_taps else 0)  # a hint at every step, nothing else
+    assert report.seconds < 5 * 60  # simulated: reading is not counted, the free round is
+
+
+def test_the_clock_stands_still_without_a_pause_screen_until_the_free_round():
+    app, pilot = _lesson()
+    _follow_to(pilot, 7)  # Swap on Basil's row
+    scene = app.stack.scenes[0]
+    assert isinstance(scene, SwapMeetScene) and scene.guided
+    before = scene.table.now()
+    pilot.frames(90)
+    assert scene.table.now() == before and not scene.table.paused and not scene.countdown.paused
+    assert not any(isinstance(s, PauseOverlay) for s in app.stack.scenes)
+    assert scene.countdown.remaining == 60
+    _follow_to(pilot, len(guide().steps))
+    floor = app.stack.scenes[0]
+    assert floor.view.round_no == 2 and app.coach.step.free
+    start = floor.table.now()
+    pilot.frames(60)
+    assert floor.table.now() > start + 1.5 and floor.countdown.remaining < 60
+
+
+@pytest.mark.parametrize("step", [11, 15])
+def test_a_lesson_left_part_way_resumes_on_the_same_view(step):
+    app, pilot = _lesson()
+    _follow_to(pilot, step)
+    table = app.coach.table
+    view, log = table.view(0), list(table.log)
+    assert progress.load(GAME, guide().seed)[0].step == step - 1
+    again = lesson_scene(app, GAME)
+    app.stack.reset(again)
+    pilot.frames(80)  # the summary's lock moment passes
+    assert app.coach.index == step - 1 and again.table.log == log and again.table.view(0) == view
+    summary = any(isinstance(s, SummaryOverlay) for s in app.stack.scenes)
+    assert summary == (view.phase == "locked")
+    assert len(app.coach.targets()) == len(app.coach.step.target)
