@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from game import saves
+from game.scenes.confirm import ConfirmScene
 from game.scenes.curtain import CurtainScene
 from game.scenes.help import HelpScene
 from game.scenes.stamp_swap.final import FinalShowScene
@@ -256,11 +257,17 @@ def test_from_save_resumes_the_match(p):
     assert again.table.view(0) == before and again.viewer == 0
 
 
-def test_the_briefing_shows_on_first_play_only():
+def test_first_play_offers_the_guided_match_or_the_rules_once_only():
     player = make_player()
-    start(player, seats(None, "easy"))
-    assert isinstance(player.top, HelpScene)
-    assert "stamp-swap" in player.app.settings.seen_briefings
+    scene = start(player, seats(None, "easy"))
+    offer = player.top
+    assert isinstance(offer, ConfirmScene) and offer.title == "New to Stamp Swap?"
+    assert "stamp-swap" in player.app.settings.seen_briefings and scene.table.paused
+    player.press_button(next(b for b in offer.choices if b.text == "Read the rules"))
+    assert isinstance(player.top, HelpScene) and player.top.guided is not None  # the lesson stays one tap away
+    player.app.stack.pop()
+    again = start(player, seats(None, "easy"))
+    assert player.top is again and not again.table.paused
     pygame.quit()
 
 

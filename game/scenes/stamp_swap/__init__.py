@@ -13,4 +13,5 @@ ENTRY = GameEntry(
     scene="game.scenes.stamp_swap.scene:StampSwapScene",
     tile="tile_stamp_swap",
     help_art="game.scenes.stamp_swap.helpart:help_picture",
+    tutorial="game.tutorial.stamp_swap:guide",
 )
