@@ -29,6 +29,12 @@ SPOTS_PER_POINT = 10.0  # album spots left open per point of room; 1.0 changed n
 ROOM_FOR_PENDING = 5.0  # room bonus per other pending stamp that still fits; 0: same wins, +25.0
 
 T = TypeVar("T")
+# One plain line per level for the seat-setup screen.
+LEVEL_NOTES: dict[str, str] = {
+    "easy": "Picks among decent stamps and piles, partly at random.",
+    "normal": "Collects for its album and contests, splits piles fairly, takes the better pile.",
+    "hard": "Tries its best few moves on many possible tables, played out to the day's Show.",
+}
 
 
 def items_by_key(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
