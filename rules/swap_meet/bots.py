@@ -43,7 +43,7 @@ from rules.swap_meet.view import SeatView
 LEVEL_NOTES: dict[str, str] = {
     "easy": "Trades slowly, takes only clear gains and plays its action card at random.",
     "normal": "Trades at a steady pace, pins its bank and crashes what rivals need.",
-    "hard": "Trades a little sooner and shields its main cards before a Tax Audit.",
+    "hard": "Trades a little sooner, gathers its spare cards and shields them before an audit.",
 }
 
 
