@@ -19,9 +19,9 @@ The shield measured no change either (39.8% at shield_min 3, 4 or 5; 38.8% audit
 it is kept because it is a sound play a person would make and costs nothing.
 - on a wake-up with nothing else to do (about 4 in 10 of the wake-ups it acts on, its offer already
   up), it gathers: a swap that costs the plan nothing and leaves fewer, bigger types (_gather).
-  Seats 1-200: 82 -> 89 wins (44.5%); seats 10000-10199: 65 -> 69 (34.5%).
+  Seeds 1-200: 82 -> 89 wins (44.5%); 10000-10199: 65 -> 69 (34.5%); 20000-20199: 75.5 -> 80 (40%).
 What the measurements say: the level's speed is all of its edge. The same Rival at Normal's
-reaction times wins 24.5% (seats 1-200, a fair share); letting it act on 4 in 10 wake-ups instead
+reaction times wins 24.5% (seeds 1-200, a fair share); letting it act on 4 in 10 wake-ups instead
 of 2 in 10 wins 53.5%. Strategy changes move it a few points at most (slam only 32.5%, contract
 only 30%, never peeking 42%, crashing from 4 s 33%, smaller offers 28%, no offers 10%).
 """
