@@ -45,7 +45,9 @@ from rules.rng import Rng
 # with room for a busier machine. 20 matches put about +-4 wins of noise on each score.
 # Held out, 64 x 8: seeds 2000-2039 won 27-13 (67.5%; median think 223 ms, p95 592 ms, p99 741 ms).
 # With the first JUDGED_PLIES rollout moves played by Normal's judgement (normal_like_move):
-# seeds 2000-2039 won 33-7 (82.5%). A rollout costs about 10% more (40 us per judged move).
+# seeds 2000-2039 won 33-7 (82.5%); seeds 2000-2151 won 121-31 (79.6%; the 200-match run was cut at
+# 152 by the deadline on a machine at load 6-60). CPU think (process time, seeds 2000-2003): median
+# 233 ms, p95 485 ms. A rollout costs about 10% more (40 us per judged move).
 WORLDS = 64  # sampled hidden-card worlds per decision
 SHORTLIST = 8  # moves, best first by normal_score, that get rollouts
 EPSILON = 0.1  # chance a rollout move is noisy (half of it a random take)
