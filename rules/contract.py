@@ -144,6 +144,7 @@ class Game(Protocol[S, A, V]):
     max_seats: int
     realtime: bool
     bot_levels: tuple[str, ...]
+    level_notes: Mapping[str, str]  # one plain line per bot level: what that level does
 
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[S, list[Event]]:
         """The starting state of a match and the events its setup produced (possibly none).

@@ -111,3 +111,34 @@ def test_hard_plays_a_round_against_easy():
         assert action in legal
         state, _ = GAME.apply(state, seat, action)
     assert state.last_round is not None
+
+
+def _shape(action):
+    if isinstance(action, Take):
+        return ("take", CARD_KIND[action.card])
+    if isinstance(action, Sell):
+        return ("sell", tuple(sorted(action.cards)))
+    return action
+
+
+def test_rollouts_judge_takes_porters_and_sells_exactly_as_normal_does():
+    """The Hard Rival's in-rollout judgement is Normal's score over every move but exchanges."""
+    from rules.night_market.actions import Exchange
+    from rules.night_market.heuristics import normal_choice, normal_score
+    from rules.night_market.search import normal_like_move
+
+    state, _ = GAME.new_match(21, seat_config(("normal", "normal")))
+    rng = Rng.seeded(21)
+    for _ in range(60):
+        if state.over:
+            break
+        seat = state.turn
+        v, legal = view(state, seat), legal_actions(state, seat)
+        plain = [a for a in legal if not isinstance(a, Exchange)]
+        judged = normal_like_move(state)
+        assert GAME.check(state, seat, judged) is None
+        # the same move as one of the rules' listed ones: a take by kind, a sale by its cards
+        assert _shape(judged) in {_shape(a) for a in plain}
+        assert normal_score(v, judged) == pytest.approx(max(normal_score(v, a) for a in plain))
+        action, rng = normal_choice(v, legal, rng)
+        state, _ = GAME.apply(state, seat, action)

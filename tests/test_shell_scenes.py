@@ -79,8 +79,7 @@ def test_seat_setup_changes_seats_and_levels(player):
     before = setup.count
     player.press_button(setup.more)
     assert player.top.count == min(before + 1, setup.max_seats)
-    who, _ = setup.seat_buttons[1]
-    player.press_button(who)
+    player.press_button(setup.seat_buttons[1].person)
     assert setup.people[1] is True
     assert setup.config().seats[1].bot is None
 

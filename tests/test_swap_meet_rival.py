@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.swap_meet import GAME
-from rules.swap_meet.actions import OpenOffer, TaxAudit
+from rules.swap_meet.actions import OpenOffer, Swap, TaxAudit
 from rules.swap_meet.bots import LEVELS, TraderBot
 from rules.swap_meet.rival import RIVAL, RivalBot
 from rules.swap_meet.scenario import scenario
@@ -49,3 +49,25 @@ def test_the_rival_keeps_its_audit_before_the_round_has_run_a_while():
     early = [bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0, t / 2), t / 2)
              for t in range(int(RIVAL.audit_after * 2))]
     assert TaxAudit() not in early and OpenOffer(C, 6) not in early
+
+
+def _gather_pick(hands, offers):
+    state = scenario(hands, ["Harbour Pair", "Mill Pair", "Grain Hoard"])
+    for seat, (kind, n) in offers.items():
+        state, _ = GAME.apply(state, seat, OpenOffer(kind, n), 1.0)
+    bot = GAME.make_bot("hard", 0, 3)
+    view = GAME.view(state, 0)
+    return bot._gather(view, GAME.legal_actions(state, 0, 20.0), view.counts(), 20.0), state
+
+
+def test_with_nothing_better_to_do_the_rival_gathers_its_spare_cards_into_one_type():
+    # Harbour Pair wants 4 crates and 4 coins: sacks and racks are both spare, so racks for
+    # sacks costs the contract nothing and leaves 4 racks (a bigger offer, a better bank)
+    pick, state = _gather_pick([{C: 4, S: 2, R: 2}, {R: 4, K: 4}, {S: 4, K: 4}], {1: (R, 2)})
+    assert pick == Swap(1, S, state.stalls[1].offer.id)
+
+
+def test_gathering_never_gives_up_a_card_the_plan_needs():
+    # 2 racks for 2 coins would gather the hand (4 crates, 4 racks) but the contract needs the coins
+    pick, _ = _gather_pick([{C: 4, K: 2, R: 2}, {R: 4, S: 4}, {S: 4, K: 4}], {1: (R, 2)})
+    assert pick is None

@@ -1,7 +1,13 @@
-"""Seat setup: how many players, which seats are people or bots, bot levels, game options."""
+"""Seat setup: how many players, which seats are people or bots, bot levels, game options.
+
+Person / Bot is a two-part toggle with the current choice lit, so a label never has to say whether
+it shows the current choice or the next one. Under the seats, one line per bot level says what
+that level does (the rules' own `level_notes`).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -19,6 +25,18 @@ from rules.registry import GameUnavailable, get_game
 ROW_H = 92
 PANEL = pygame.Rect(LOGICAL_W // 2 - 700, 200, 1400, 720)
 SEAT_NAMES = ("Amber", "Basil", "Cobalt", "Dune", "Ember", "Fern")
+ROWS_TOP = 120  # first seat row, below the panel's top
+NOTE_H = 40  # one line of the bot-level notes
+NOTES_PAD = 24  # between the notes and the panel's bottom edge
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat's buttons: the Person / Bot toggle (the current half lit) and, for a bot, its level."""
+
+    person: Any
+    bot: Any
+    level: Any | None
 
 
 class SeatSetupScene(Scene):
@@ -47,18 +65,30 @@ class SeatSetupScene(Scene):
         self.options = {o.key: o.default for o in entry.options}
         self._build()
 
+    def notes(self) -> list[tuple[str, str]]:
+        """(Level, what it does) for every bot level the game describes."""
+        described = self.game.level_notes if self.game else {}
+        return [(level.capitalize(), described[level]) for level in self.levels if level in described]
+
+    def row_h(self) -> int:
+        """Seat row pitch: the rows shrink at the biggest tables so the level notes still fit."""
+        room = PANEL.height - ROWS_TOP - NOTES_PAD - NOTE_H * len(self.notes())
+        return min(ROW_H, room // max(1, self.count))
+
     def _build(self) -> None:
         self.ui.clear_and_reset()
-        self.seat_buttons: list[tuple[Any, ...]] = []
-        top = PANEL.y + 120
+        self.seat_buttons: list[SeatRow] = []
+        top, pitch = PANEL.y + ROWS_TOP, self.row_h()
         for i in range(self.count):
-            y = top + i * ROW_H
-            who = button(self.ui, (PANEL.x + 420, y, 250, 72), "Person" if self.people[i] else "Bot", "#toggle_on"
-                         if self.people[i] else "#quiet")
+            y = top + i * pitch
+            person = button(self.ui, (PANEL.x + 340, y, 170, 72), "Person",
+                            "#toggle_on" if self.people[i] else "#toggle_off")
+            bot = button(self.ui, (PANEL.x + 514, y, 150, 72), "Bot",
+                         "#toggle_off" if self.people[i] else "#toggle_on")
             level = None
             if not self.people[i]:
                 level = button(self.ui, (PANEL.x + 700, y, 250, 72), self.bot_level[i].capitalize() + "  ›")
-            self.seat_buttons.append((who, level))
+            self.seat_buttons.append(SeatRow(person, bot, level))
         self.fewer = self.more = None
         if self.max_seats > self.min_seats:
             self.fewer = button(self.ui, (PANEL.right - 420, PANEL.y + 24, 80, 72), "−")
@@ -103,10 +133,10 @@ class SeatSetupScene(Scene):
         self._build()
 
     def _seat_or_option(self, element) -> None:  # type: ignore[no-untyped-def]
-        for i, (who, level) in enumerate(self.seat_buttons):
-            if element is who:
-                self.people[i] = not self.people[i]
-            elif element is level:
+        for i, row in enumerate(self.seat_buttons):
+            if element is row.person or element is row.bot:
+                self.people[i] = element is row.person  # tapping the lit half changes nothing
+            elif element is row.level:
                 k = self.levels.index(self.bot_level[i])
                 self.bot_level[i] = self.levels[(k + 1) % len(self.levels)]
         for opt in self.entry.options:
@@ -130,13 +160,25 @@ class SeatSetupScene(Scene):
         if self.max_seats > self.min_seats:
             text.draw(canvas, f"{self.count} players", (PANEL.right - 225, PANEL.y + 60), 34, CREAM, bold=True,
                       anchor="center")
+        pitch = self.row_h()
         for i in range(self.count):
-            y = PANEL.y + 120 + i * ROW_H
+            y = PANEL.y + ROWS_TOP + i * pitch
             name = self.config().seats[i].name
             text.draw(canvas, f"Seat {i + 1}", (PANEL.x + 50, y + 4), 24, MUTED)
             text.draw(canvas, name, (PANEL.x + 50, y + 30), 34, CREAM, bold=True)
+        self._draw_notes(canvas)
         for j, opt in enumerate(self.entry.options):
             y = PANEL.y + 170 + j * 150
             text.draw(canvas, opt.label, (PANEL.x + 1010, y - 46), 30, CREAM, bold=True)
         if self.game is None:
             text.draw(canvas, self.problem, (PANEL.centerx, PANEL.bottom - 60), 30, MUTED, anchor="center")
+
+    def _draw_notes(self, canvas: pygame.Surface) -> None:
+        """One line per bot level under the seats: the level in gold, what it does in cream."""
+        notes = self.notes()
+        y = PANEL.bottom - NOTES_PAD - NOTE_H * len(notes)
+        text = self.app.text
+        for level, note in notes:
+            text.draw(canvas, level, (PANEL.x + 50, y), 28, GOLD, bold=True)
+            text.draw(canvas, note, (PANEL.x + 200, y + 2), 26, CREAM)
+            y += NOTE_H

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rules.codec import decode, encode
@@ -14,6 +14,7 @@ from rules.contract import Bot, Event, Game, MatchConfig, Outcome, redact_secret
 from rules.night_market import actions as _actions
 from rules.night_market.actions import Action
 from rules.night_market.apply import apply as _apply
+from rules.night_market.bots import LEVEL_NOTES
 from rules.night_market.bots import make_bot as _make_bot
 from rules.night_market.legal import check as _check
 from rules.night_market.legal import legal_actions as _legal
@@ -36,6 +37,7 @@ class NightMarket:
     max_seats = 2
     realtime = False
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    level_notes: Mapping[str, str] = LEVEL_NOTES
 
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
         """Round 1 and its setup events (round_started, dealt); seat names come from the config."""

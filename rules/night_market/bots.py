@@ -18,6 +18,12 @@ from rules.night_market.view import View
 from rules.rng import Rng
 
 VISIBLE_BEAT = 0.8
+# One plain line per level for the seat-setup screen.
+LEVEL_NOTES: dict[str, str] = {
+    "easy": "Sells any set of three or a precious pair, else grabs the richest good.",
+    "normal": "Weighs every move one turn ahead: coins, bonuses, porters and what it leaves you.",
+    "hard": "Plays its best moves out in many possible futures before it chooses.",
+}
 
 
 def easy_choice(view: View, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:

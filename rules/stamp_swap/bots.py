@@ -41,6 +41,12 @@ def visible_beat(view: dict[str, Any]) -> float:
     return BEAT.get(view["phase"], 0.0)
 
 T = TypeVar("T")
+# One plain line per level for the seat-setup screen.
+LEVEL_NOTES: dict[str, str] = {
+    "easy": "Picks among decent stamps and piles, partly at random.",
+    "normal": "Collects for its album and contests, splits piles fairly, takes the better pile.",
+    "hard": "Tries its best few moves on many possible tables, played out to the day's Show.",
+}
 
 
 def items_by_key(view: dict[str, Any]) -> dict[str, dict[str, Any]]:

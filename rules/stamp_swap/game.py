@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from rules.config import require_config, require_level
@@ -22,7 +22,7 @@ from rules.stamp_swap.actions import (
     action_from_json,
     action_to_json,
 )
-from rules.stamp_swap.bots import make_bot
+from rules.stamp_swap.bots import LEVEL_NOTES, make_bot
 from rules.stamp_swap.hard import HardBot
 from rules.stamp_swap.setup import new_state, setup_day
 from rules.stamp_swap.stamps import MAX_PLAYERS, MIN_PLAYERS
@@ -62,6 +62,7 @@ class StampSwap:
     max_seats = MAX_PLAYERS
     realtime = False
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    level_notes: Mapping[str, str] = LEVEL_NOTES
 
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
         """Friday's pool set up, and its day_start event."""

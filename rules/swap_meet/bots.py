@@ -39,6 +39,13 @@ from rules.swap_meet.data import (
 )
 from rules.swap_meet.view import SeatView
 
+# One plain line per level for the seat-setup screen.
+LEVEL_NOTES: dict[str, str] = {
+    "easy": "Trades slowly, takes only clear gains and plays its action card at random.",
+    "normal": "Trades at a steady pace, pins its bank and crashes what rivals need.",
+    "hard": "Trades a little sooner, gathers its spare cards and shields them before an audit.",
+}
+
 
 @dataclass(frozen=True)
 class Level:

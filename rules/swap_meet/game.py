@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rules.codec import decode, encode
@@ -11,6 +11,7 @@ from rules.contract import EndReason, Event, Game, MatchConfig, Outcome, redact_
 from rules.swap_meet import actions, apply, check, rounds
 from rules.swap_meet import view as views
 from rules.swap_meet.actions import Action
+from rules.swap_meet.bots import LEVEL_NOTES
 from rules.swap_meet.data import MAX_SEATS, MIN_SEATS, ROUND_SECONDS_RANGE, ROUNDS, SUMMARY_SECONDS_RANGE
 from rules.swap_meet.state import Phase, State
 
@@ -29,6 +30,7 @@ class SwapMeet:
     max_seats = MAX_SEATS
     realtime = True
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    level_notes: Mapping[str, str] = LEVEL_NOTES
 
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
         """Round 1 dealt with its timer starting at `now`, and its round_start event."""

@@ -17,6 +17,13 @@ all spare instead of re-listing (41% vs 45% on 100), crashing only what rivals c
 or shorter offer patience (37–39%), holding Tax Audit while the plan is the contract (39.5%).
 The shield measured no change either (39.8% at shield_min 3, 4 or 5; 38.8% auditing from 5 s):
 it is kept because it is a sound play a person would make and costs nothing.
+- on a wake-up with nothing else to do (about 4 in 10 of the wake-ups it acts on, its offer already
+  up), it gathers: a swap that costs the plan nothing and leaves fewer, bigger types (_gather).
+  Seeds 1-200: 82 -> 89 wins (44.5%); 10000-10199: 65 -> 69 (34.5%); 20000-20199: 75.5 -> 80 (40%).
+What the measurements say: the level's speed is all of its edge. The same Rival at Normal's
+reaction times wins 24.5% (seeds 1-200, a fair share); letting it act on 4 in 10 wake-ups instead
+of 2 in 10 wins 53.5%. Strategy changes move it a few points at most (slam only 32.5%, contract
+only 30%, never peeking 42%, crashing from 4 s 33%, smaller offers 28%, no offers 10%).
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.swap_meet.actions import OpenOffer, TaxAudit
+from rules.swap_meet.actions import OpenOffer, Swap, TaxAudit
 from rules.swap_meet.bots import TraderBot, plan
 from rules.swap_meet.data import AUDIT
 from rules.swap_meet.view import SeatView
@@ -52,8 +59,29 @@ class RivalBot(TraderBot):
         self.judgement = judgement
 
     def steps(self) -> tuple[Any, ...]:
-        """The shielded audit first, then the level's own steps."""
-        return (self._finish, *super().steps())
+        """The shielded audit first, then the level's own steps, then gathering the hand."""
+        return (self._finish, *super().steps(), self._gather)
+
+    def _gather(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
+        """On a wake-up with nothing else to do (the offer already up): a swap that costs the plan
+        nothing and leaves the hand in fewer, bigger types. Bigger piles can pay for bigger offers,
+        list bigger offers of their own, and bank better if the round locks first."""
+        base = plan(counts, view, self.params)[0]
+        spread = _spread(counts)
+        best, best_score = None, 0.0
+        for action in legal:
+            if not isinstance(action, Swap):
+                continue
+            offer = view.offers[action.target]
+            assert offer is not None  # a legal swap targets a listed offer
+            after = dict(counts)
+            after[offer.kind] += offer.count
+            after[action.give] -= offer.count
+            gain = plan(after, view, self.params)[0] - base
+            score = gain + _spread(after) - spread
+            if gain >= 0 and score > best_score:
+                best, best_score = action, score
+        return best
 
     def _finish(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
         """List every card of our main type, then audit: the audit can only strip a foreign card."""
@@ -80,3 +108,8 @@ class RivalBot(TraderBot):
             return None
         main = kind if goal == "slam" and kind is not None else max(counts, key=lambda k: counts[k])
         return main if counts[main] >= self.judgement.shield_min else None
+
+
+def _spread(counts: dict[str, int]) -> int:
+    """How gathered a hand is: the sum of squared type counts (8 of one type scores 64)."""
+    return sum(n * n for n in counts.values())

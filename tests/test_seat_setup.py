@@ -1,0 +1,55 @@
+"""Seat setup: the Person / Bot toggle lights the current choice, and each bot level is explained."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import catalog
+from game.scenes.seat_setup import NOTE_H, NOTES_PAD, PANEL, SeatSetupScene
+from rules.registry import get_game
+
+
+def _open(player, game: str) -> SeatSetupScene:  # type: ignore[no-untyped-def]
+    player.app.stack.push(SeatSetupScene(player.app, catalog.entry(game)))
+    player.frames(2)
+    return player.top
+
+
+def _lit(element) -> bool:  # type: ignore[no-untyped-def]
+    return "#toggle_on" in element.object_ids
+
+
+def test_the_lit_half_of_person_bot_is_the_current_choice(player):
+    setup = _open(player, "stamp-swap")
+    first, second = setup.seat_buttons[0], setup.seat_buttons[1]
+    assert setup.people[0] and _lit(first.person) and not _lit(first.bot) and first.level is None
+    assert not setup.people[1] and _lit(second.bot) and not _lit(second.person) and second.level is not None
+    player.press_button(setup.seat_buttons[1].bot)  # the lit half: nothing changes
+    assert setup.people[1] is False
+    player.press_button(setup.seat_buttons[1].person)
+    row = setup.seat_buttons[1]
+    assert setup.people[1] is True and _lit(row.person) and not _lit(row.bot) and row.level is None
+    assert setup.config().seats[1].bot is None
+    player.press_button(setup.seat_buttons[1].bot)
+    assert setup.config().seats[1].bot == "normal" and _lit(setup.seat_buttons[1].bot)
+
+
+@pytest.mark.parametrize("game", ["night-market", "stamp-swap", "swap-meet"])
+def test_every_bot_level_has_one_short_plain_line(player, game):
+    setup = _open(player, game)
+    notes = setup.notes()
+    assert [level for level, _ in notes] == [lvl.capitalize() for lvl in get_game(game).bot_levels]
+    for _, note in notes:
+        assert "\n" not in note and len(note) <= 90
+        width = player.app.text.render(note, 26, (255, 255, 255), False).get_width()
+        assert PANEL.x + 200 + width <= PANEL.right - 30  # one line inside the panel
+
+
+@pytest.mark.parametrize("game", ["night-market", "stamp-swap", "swap-meet"])
+def test_the_most_seats_still_leave_room_for_the_notes(player, game):
+    setup = _open(player, game)
+    while setup.more is not None and setup.count < setup.max_seats:
+        player.press_button(setup.more)
+    last = setup.seat_buttons[-1].person.rect
+    notes_top = PANEL.bottom - NOTES_PAD - NOTE_H * len(setup.notes())
+    assert last.bottom <= notes_top
