@@ -6,9 +6,9 @@ game visited). `give_back()` collects cycles (scenes and widgets refer to each o
 malloc to return free pages. It costs tens of milliseconds, so the app calls it only in the frame
 after a table scene left — that frame is the black middle of a fade.
 
-`tune()` fixes glibc's mmap threshold at 128 KiB. By default glibc raises it each time a big
+`tune()` fixes glibc's mmap threshold at 32 KiB. By default glibc raises it each time a big
 block is freed, after which card layers and text surfaces come from the heap and leave holes
-there; with a fixed threshold every surface bigger than a small card is its own mapping and
+there; with a fixed threshold every surface bigger than a card icon is its own mapping and
 goes back to the system the moment it is freed.
 """
 
@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 
 M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter numbers
-MMAP_THRESHOLD = 128 * 1024
+MMAP_THRESHOLD = 32 * 1024
 
 
 def _glibc() -> ctypes.CDLL | None:
