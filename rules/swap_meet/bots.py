@@ -47,6 +47,16 @@ LEVEL_NOTES: dict[str, str] = {
 }
 
 
+def counts_after_swap(counts: dict[str, int], view: SeatView, swap: Swap) -> dict[str, int]:
+    """This seat's resource counts once `swap` (a legal one) is made."""
+    offer = view.offers[swap.target]
+    assert offer is not None  # a legal swap targets a listed offer
+    after = dict(counts)
+    after[offer.kind] += offer.count
+    after[swap.give] -= offer.count
+    return after
+
+
 @dataclass(frozen=True)
 class Level:
     """How a bot level plays."""
@@ -209,11 +219,7 @@ class TraderBot:
         for action in legal:
             if not isinstance(action, Swap):
                 continue
-            offer = view.offers[action.target]
-            assert offer is not None  # a legal swap targets a listed offer
-            after = dict(counts)
-            after[offer.kind] += offer.count
-            after[action.give] -= offer.count
+            after = counts_after_swap(counts, view, action)
             gain = plan(after, view, self.params)[0] - base
             if gain > best_gain:
                 best, best_gain = action, gain

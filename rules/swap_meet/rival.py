@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.swap_meet.actions import OpenOffer, Swap, TaxAudit
-from rules.swap_meet.bots import TraderBot, plan
+from rules.swap_meet.bots import TraderBot, counts_after_swap, plan
 from rules.swap_meet.data import AUDIT
 from rules.swap_meet.view import SeatView
 
@@ -72,11 +72,7 @@ class RivalBot(TraderBot):
         for action in legal:
             if not isinstance(action, Swap):
                 continue
-            offer = view.offers[action.target]
-            assert offer is not None  # a legal swap targets a listed offer
-            after = dict(counts)
-            after[offer.kind] += offer.count
-            after[action.give] -= offer.count
+            after = counts_after_swap(counts, view, action)
             gain = plan(after, view, self.params)[0] - base
             score = gain + _spread(after) - spread
             if gain >= 0 and score > best_score:
