@@ -26,6 +26,7 @@ from game.text import Text
 
 if TYPE_CHECKING:
     from game.kiosk import Kiosk
+    from game.online.hosting import Hosting
     from game.tutorial.coach import Coach
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,7 @@ class App:
         self._last_crash = -10.0
         self.exit_code = 0
         self.coach: Coach | None = None  # the guided match's layer over the stack (game/tutorial/)
+        self.hosting: Hosting | None = None  # the server this app runs for an online room it hosts
         self.stack.reset(self._first_scene())
         if warning:
             self.toast(warning, error=True)
@@ -187,15 +189,24 @@ class App:
         """Leave the main loop."""
         self.running = False
 
+    def stop_hosting(self, goodbye: str = "The host closed Market Hall: the room is closed for now.") -> None:
+        """Stop the server this app runs for its online rooms (if any), telling whoever is connected."""
+        if self.hosting is not None:
+            self.hosting.stop(goodbye)
+            self.hosting = None
+
     # the loop --------------------------------------------------------------------------------
     def run(self, frames: int | None = None) -> int:
         """Run until quit (or `frames` frames); returns the exit code."""
         frames = frames if frames is not None else self.options.frames
         self.loop.reset()
-        while self.running and (frames is None or self.frames < frames):
-            self.frame()
-            if self.options.pace:
-                self._pacer.tick(self.options.max_fps)
+        try:
+            while self.running and (frames is None or self.frames < frames):
+                self.frame()
+                if self.options.pace:
+                    self._pacer.tick(self.options.max_fps)
+        finally:  # also on Ctrl-C: friends in a room this app hosts are told, not left retrying
+            self.stop_hosting()
         if self.options.screenshot:
             self.display.screenshot(self.options.screenshot)
         return self.exit_code

@@ -28,6 +28,7 @@ from game.kiosk.menu import OperatorMenuScene
 from game.kiosk.operator import CornerGesture, NoPinScene, PinGuard, PinPadScene
 from game.kiosk.stats import Leaderboard, Stats
 from game.kiosk.touchtest import TouchTestScene
+from game.online import rejoin
 
 log = logging.getLogger(__name__)
 
@@ -251,6 +252,8 @@ class Kiosk:
         """Privacy: no paused matches, the kiosk's own settings, a fresh title."""
         for game in catalog.names():
             saves.clear(game)
+        rejoin.forget()  # no "Back to room" for the next visitor either, and no room left open
+        self.app.stop_hosting("The visitor who hosted this room has left the kiosk.")
         profile = self.config.profile()
         self.app.replace_settings(profile)
         settings_mod.save(profile)

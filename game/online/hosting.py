@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import socket
 from dataclasses import dataclass
+from pathlib import Path
 
 from game.online.protocol import websocket_url
 from game.online.server import ServerConfig, ServerThread
@@ -36,10 +37,22 @@ class Hosting:
         return (f"Hosting on this computer ({self.public_url}): friends on your network can join.",
                 "For play across the internet, set a relay in Settings › Online server.")
 
-    def stop(self) -> None:
-        """Stop an embedded server (a relay keeps running)."""
+    @property
+    def port(self) -> int | None:
+        """The port of this app's own server (None on a relay)."""
+        if self.embedded is None:
+            return None
+        return int(self.public_url.rsplit(":", 1)[1].rstrip("/"))
+
+    @property
+    def running(self) -> bool:
+        """True while a relay is in use or this app's server still runs."""
+        return self.embedded is None or self.embedded.alive
+
+    def stop(self, goodbye: str | None = None) -> None:
+        """Stop an embedded server, first telling whoever is connected `goodbye` (a relay keeps running)."""
         if self.embedded is not None:
-            self.embedded.stop()
+            self.embedded.stop(goodbye=goodbye)
             self.embedded = None
 
 
@@ -56,17 +69,18 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-def start_hosting(relay: str, bind: str = "0.0.0.0", advertise: str | None = None, scale: float = 1.0) -> Hosting:
+def start_hosting(relay: str, bind: str = "0.0.0.0", advertise: str | None = None, scale: float = 1.0,
+                  port: int = 0, data: Path | None = None) -> Hosting:
     """The relay when one is set, else a server on a background thread of this app (`scale`: match
-    seconds per real second, for tests and demos that must not wait out real rounds)."""
+    seconds per real second, for tests and demos that must not wait out real rounds; `port` 0
+    picks a free one; `data`: the folder its rooms persist in, so a restarted app serves them again)."""
     if relay:
         public = relay.replace("wss://", "https://").replace("ws://", "http://")
         return Hosting(public.removesuffix("/ws").rstrip("/"))
     address = advertise or (lan_address() if bind == "0.0.0.0" else bind)
-    thread = ServerThread(ServerConfig(host=bind, port=0, scale=scale))
+    thread = ServerThread(ServerConfig(host=bind, port=port, scale=scale, data=data))
     url = thread.start()
-    port = url.rsplit(":", 1)[1].rstrip("/")
-    thread_url = f"http://{address}:{port}"
+    thread_url = f"http://{address}:{url.rsplit(':', 1)[1].rstrip('/')}"
     if thread.hub is not None:  # invite links name the LAN address, not 0.0.0.0 (a plain str swap)
         thread.hub.public_url = thread_url
     return Hosting(thread_url, thread)

@@ -51,7 +51,7 @@ def _is_bool(v: Any) -> bool:
     return type(v) is bool
 
 
-def _is_code(v: Any) -> bool:
+def is_code(v: Any) -> bool:
     return isinstance(v, str) and normalise_code(v) is not None
 
 
@@ -79,8 +79,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
                "seed": (_int(0, 2**53), False), "token": (OWN_TOKEN, False)},
     # A client may choose its seat token itself: then a join whose answer was lost can simply be
     # sent again (same ticket, same token) and gets the same seat.
-    "join": {"room": (_is_code, True), "name": (NAME, True), "ticket": (TOKEN, False), "token": (OWN_TOKEN, False)},
-    "resume": {"room": (_is_code, True), "token": (TOKEN, True)},
+    "join": {"room": (is_code, True), "name": (NAME, True), "ticket": (TOKEN, False), "token": (OWN_TOKEN, False)},
+    "resume": {"room": (is_code, True), "token": (TOKEN, True)},
     "invite": {},
     "admit": {"request": (_int(0, 2**31), True), "accept": (_is_bool, True)},
     "ready": {"ready": (_is_bool, True)},

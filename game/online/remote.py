@@ -16,12 +16,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.match.table import GameInfo, NotYourSeat
+from game.online import rejoin
 from game.online.client import NetClient
 from game.online.policy import policy_for
 from rules.contract import EndReason, Event, Outcome, SeatConfig
 from rules.errors import IllegalAction
 from rules.registry import get_game
 
+REMATCH_NOTICE = "A rematch is being set up in this room: tap Rematch to join it."
 LINK_NOTICES = {"lost": "Connection lost", "reconnecting": "Reconnecting…", "online": "Back online",
                 "closed": "Disconnected from the server"}
 
@@ -126,6 +128,8 @@ class RemoteRoom:
         if kind == "joined":
             self.seat, self.code, self.knocking = msg["seat"], msg["room"], None
         elif kind == "lobby":
+            if self._rematch_called(msg):
+                self._notices.append(REMATCH_NOTICE)
             self.lobby = msg
             self._presence(msg.get("seats", []))
         elif kind == "invite":
@@ -141,6 +145,13 @@ class RemoteRoom:
             self._on_update(msg)
         elif kind == "refused" and self.table is not None:
             self.table.on_refused(msg)
+
+    def _rematch_called(self, msg: dict[str, Any]) -> bool:
+        """True when someone else took the room back to its lobby while this seat sits at the final screen
+        (our own Rematch drops the table first)."""
+        table = self.table
+        was = (self.lobby or {}).get("phase")
+        return table is not None and table.outcome() is not None and was != "lobby" and msg.get("phase") == "lobby"
 
     def _presence(self, seats: list[dict[str, Any]]) -> None:
         now = self.clock()
@@ -312,9 +323,12 @@ class RemoteTable:
         self._detached = True
 
     def close(self) -> None:
-        """Stop the network thread (not after a rematch: the room's lobby still uses it)."""
+        """Stop the network thread (not after a rematch: the room's lobby still uses it). Leaving a
+        finished match lets the room go from this app's title; mid-match the seat is kept to go back to."""
         if not self._detached:
             self.room.close()
+            if self._outcome is not None and self.room.code is not None:
+                rejoin.forget(self.room.code)
 
     # away seats ----------------------------------------------------------------------------------
     def away(self) -> dict[int, float]:

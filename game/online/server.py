@@ -272,6 +272,14 @@ class Hub:
                 log.info("room %s expired", code)
                 self.drop(code)
 
+    async def goodbye(self, reason: str) -> None:
+        """Tell every connection why this server stops, and close it for good (1000: do not retry)."""
+        for task in self.rooms.values():
+            for seated in list(task.conns.values()):
+                await self.send(seated, {"type": "error", "reason": reason})
+                with contextlib.suppress(ConnectionClosed):
+                    await seated.ws.close(1000, "server closing")
+
     async def send(self, seated: Seated, msg: dict[str, Any]) -> None:
         """Send one message; a link that died mid-send is noticed by its handler."""
         text = encode(msg.pop("type"), **msg)
@@ -435,17 +443,24 @@ class ServerThread:
         self._ready = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Future[None] | None = None
+        self._failed: OSError | None = None
         self._thread = threading.Thread(target=self._main, name="market-hall-server", daemon=True)
 
     def start(self, timeout: float = 10.0) -> str:
-        """Start and wait until listening; returns the public URL."""
+        """Start and wait until listening; returns the public URL (OSError: it cannot listen there)."""
         self._thread.start()
         if not self._ready.wait(timeout):
             raise RuntimeError("the server did not start")
+        if self._failed is not None:
+            raise self._failed
         return self.url
 
     def _main(self) -> None:
-        asyncio.run(self._serve())
+        try:
+            asyncio.run(self._serve())
+        except OSError as exc:  # the port is taken, or the address is not ours: start() says so at once
+            self._failed = exc
+            self._ready.set()
 
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -457,14 +472,23 @@ class ServerThread:
 
         await run_server(self.config, ready, self._stop)
 
+    @property
+    def alive(self) -> bool:
+        """True while the server thread runs."""
+        return self._thread.is_alive()
+
     def call(self, fn: Callable[[], Any]) -> None:
         """Run `fn` on the server's loop (tests poke at rooms this way)."""
         assert self._loop is not None
         self._loop.call_soon_threadsafe(fn)
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """Stop serving and join the thread."""
+    def stop(self, timeout: float = 10.0, goodbye: str | None = None) -> None:
+        """Stop serving and join the thread (first telling everyone connected `goodbye`, if given)."""
         loop, stop = self._loop, self._stop
+        if loop is not None and self.hub is not None and goodbye and self._thread.is_alive():
+            farewell = asyncio.run_coroutine_threadsafe(self.hub.goodbye(goodbye), loop)
+            with contextlib.suppress(Exception):  # a stuck link must not keep the app from quitting
+                farewell.result(3.0)
         if loop is not None and stop is not None:
             loop.call_soon_threadsafe(_finish, stop)
         self._thread.join(timeout)

@@ -16,6 +16,7 @@ import pygame_gui
 
 from game import catalog
 from game.display import LOGICAL_W
+from game.online import rejoin
 from game.online.client import NetClient
 from game.online.hosting import Hosting, start_hosting
 from game.online.protocol import parse_invite
@@ -77,7 +78,7 @@ class OnlineScene(Scene):
 
     def _host(self) -> None:
         try:
-            hosting = start_hosting(self.app.settings.online_server, **self.app.options.extra.get("hosting", {}))
+            hosting = hosting_for(self.app)
         except (OSError, RuntimeError) as exc:
             self._say(f"Could not start hosting: {exc}")
             return
@@ -127,6 +128,18 @@ class OnlineScene(Scene):
             text.draw(canvas, self.problem, (PANEL.x + 60, PANEL.bottom - 60), 26, RED)
 
 
+def hosting_for(app: App, port: int = 0) -> Hosting:
+    """The relay when one is set, else this app's own server: started once, kept for its rooms
+    (a host who leaves a match to the title can go back), stopped when the app quits."""
+    relay = app.settings.online_server
+    if relay:
+        return start_hosting(relay)
+    if app.hosting is None or not app.hosting.running:
+        extra = dict(app.options.extra.get("hosting", {}))  # tests and demos: bind, advertise, scale
+        app.hosting = start_hosting("", port=port, data=extra.pop("data", rejoin.hosted_rooms()), **extra)
+    return app.hosting
+
+
 def join_room(app: App, server: str, code: str, ticket: str | None) -> None:
     """Connect to a room (the network thread connects; the lobby shows progress)."""
     lobby = _joining(app, server, code, ticket)
@@ -134,10 +147,37 @@ def join_room(app: App, server: str, code: str, ticket: str | None) -> None:
 
 
 def _joining(app: App, server: str, code: str, ticket: str | None) -> OnlineLobbyScene:
+    held = rejoin.recall()
+    if held is not None and held.room == code:  # our seat is still there: take it up, spend no ticket
+        return _resuming(app, server, held, None)
     hello: dict[str, Any] = {"type": "join", "room": code, "name": "Guest"}
     if ticket:
         hello["ticket"] = ticket
     return OnlineLobbyScene(app, RemoteRoom(NetClient(server, hello).start()), None)
+
+
+def _resuming(app: App, server: str, held: rejoin.HeldSeat, hosting: Hosting | None) -> OnlineLobbyScene:
+    hello = {"type": "resume", "room": held.room, "token": held.token}
+    return OnlineLobbyScene(app, RemoteRoom(NetClient(server, hello).start()), hosting, resuming=True)
+
+
+def rejoin_room(app: App, held: rejoin.HeldSeat) -> None:
+    """Back into the room this app holds a seat in (after leaving to the title, a crash or a restart).
+
+    A host whose app restarted serves its rooms again on the same port, so the guests' automatic
+    reconnects (and their links) find them."""
+    hosting, server = None, held.server
+    if held.hosted_port is not None and not app.settings.online_server:
+        try:
+            hosting = hosting_for(app, held.hosted_port)
+        except (OSError, RuntimeError) as exc:
+            log.warning("could not serve again on port %s: %s", held.hosted_port, exc)
+            app.toast(f"Port {held.hosted_port} is taken: your friends need a new invite link.", error=True,
+                      seconds=7.0)
+            hosting = hosting_for(app)
+        server = hosting.websocket
+    lobby = _resuming(app, server, held, hosting)
+    app.go(lambda: app.stack.reset(lobby))
 
 
 def scene_for_link(app: App, text: str) -> Scene:
@@ -154,9 +194,11 @@ class OnlineLobbyScene(Scene):
 
     name = "online_lobby"
 
-    def __init__(self, app: App, room: RemoteRoom, hosting: Hosting | None) -> None:
+    def __init__(self, app: App, room: RemoteRoom, hosting: Hosting | None, resuming: bool = False) -> None:
         super().__init__(app)
         self.room, self.hosting = room, hosting
+        self.resuming = resuming  # taking up a kept seat: a refusal means the seat is gone
+        self._held = False
         self.level = 0
         self._shape: tuple[Any, ...] = ()
         self._picture: tuple[Any, ...] = ()
@@ -169,6 +211,7 @@ class OnlineLobbyScene(Scene):
         self.room.poll()
         for notice in self.room.take_notices():
             self.app.toast(notice, error=notice not in ("Back online",), seconds=5.0)
+        self._keep_seat()
         if self.room.is_host and self.room.invite is None and not self._asked_invite:
             self._asked_invite = True
             self.room.new_invite()
@@ -184,6 +227,19 @@ class OnlineLobbyScene(Scene):
         if shape != self._shape:  # buttons are rebuilt only when what they do changes, never for a latency
             self._shape = shape
             self._build()
+
+    def _keep_seat(self) -> None:
+        """Keep our seat on disk once the room has us, so a restart gets back in (game/online/rejoin.py);
+        forget it when the server no longer knows the room or the token."""
+        room = self.room
+        if not self._held and room.seat is not None and room.code and room.lobby is not None \
+                and room.client.token is not None:
+            self._held = True
+            port = self.hosting.port if self.hosting is not None else None
+            rejoin.remember(rejoin.HeldSeat(room.client.url, room.code, room.client.token, room.lobby["game"], port))
+        elif self.resuming and room.lobby is None and room.errors:
+            self.resuming = False
+            rejoin.forget(room.code)
 
     def _button_shape(self) -> tuple[Any, ...]:
         lobby = self.room.lobby or {}
@@ -273,8 +329,9 @@ class OnlineLobbyScene(Scene):
             return True  # a tap during a fade changes nothing, and nothing is closed
         self.room.leave()
         self.room.close()
-        if self.hosting is not None:
-            self.hosting.stop()
+        rejoin.forget(self.room.code)
+        if self.hosting is not None and self.hosting is self.app.hosting:
+            self.app.stop_hosting("The host closed the room.")
         return True
 
     # drawing -------------------------------------------------------------------------------------
@@ -290,6 +347,8 @@ class OnlineLobbyScene(Scene):
                      "reconnecting": "Reconnecting…"}.get(self.room.link, "Waiting for the room…")
             if self.room.knocking is not None:
                 words = "Knocking: waiting for the host to let you in…"
+            if self.room.errors:  # turned away, or the room or seat is gone: say so, and ‹ Leave goes back
+                words = self.room.errors[-1][:1].upper() + self.room.errors[-1][1:]
             text.draw(canvas, words, PANEL.center, 40, CREAM, anchor="center")
             return
         code = self.room.code or ""

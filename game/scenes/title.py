@@ -9,6 +9,7 @@ from game import catalog, saves
 from game.anim import Tween, ease_out_back
 from game.catalog import GameEntry
 from game.display import LOGICAL_W
+from game.online import rejoin
 from game.palette import BRASS, CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
 from game.scene import Scene
@@ -78,6 +79,9 @@ class TitleScene(Scene):
                 self.continues[made] = tile.game
         labels: list[tuple[str, str, str | None]] = [
             ("online", "Play online", None), ("howto", "How to play", None), ("settings", "Settings", None)]
+        self.held = rejoin.recall()  # a seat in an online room this app left (or lost in a crash)
+        if self.held is not None:
+            labels.insert(0, ("rejoin", f"Back to room {self.held.room}  ›", "#primary"))
         if not self.app.options.kiosk:
             labels.append(("quit", "Quit", "#quiet"))
         self.buttons = {key: button(self.ui, (0, 975, 300, 78), text, oid) for key, text, oid in labels}
@@ -102,6 +106,10 @@ class TitleScene(Scene):
             self.app.go(lambda: self.app.stack.push(OnlineScene(self.app)))
         elif element is self.buttons.get("howto"):
             self.app.stack.push(HelpScene.how_to_play(self.app))
+        elif element is self.buttons.get("rejoin") and self.held is not None:
+            from game.scenes.online import rejoin_room
+
+            rejoin_room(self.app, self.held)
         elif element in self.continues:
             self._continue(self.continues[element])
 

@@ -75,6 +75,9 @@ class FinalShowScene(Scene):
         super().update(dt)
         if any([c.step(dt) for c in self.counters]):
             self.wake(0.1)
+        self.table.poll(False)  # online: the room lives on (a friend's rematch, link news)
+        for notice in self.table.take_notices():
+            self.app.toast(notice, seconds=7.0)
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         felt(canvas, self.app.assets)
