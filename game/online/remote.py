@@ -238,6 +238,8 @@ class RemoteTable:
                 return str(reason)
         if self._outcome is not None:
             return "the match is over"
+        if self._pending:  # a tap while our move is on the wire: say what we wait for, not "no"
+            return "your last move is on its way to the server: a moment"
         return "that is not possible right now"
 
     def act(self, seat: int, action: Any) -> None:

@@ -378,5 +378,7 @@ class OnlineLobbyScene(Scene):
             text.draw(canvas, word, (PANEL.x + 780, y + 6), 26, colour)
             if seat["latency_ms"] is not None and not seat["bot"]:
                 text.draw(canvas, f"{seat['latency_ms']:.0f} ms", (PANEL.x + 1000, y + 6), 26, MUTED)
+            if i == lobby.get("host"):
+                continue  # the host starts the match: no ready mark of its own
             mark = "ready" if seat["ready"] else "not ready"
             text.draw(canvas, mark, (PANEL.x + 1160, y + 6), 26, TEAL if seat["ready"] else MUTED)
