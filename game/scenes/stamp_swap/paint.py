@@ -12,6 +12,7 @@ from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
 from game.scenes.stamp_swap.layout import HEAD, LEFT, MINI_CELL, TOP, Layout, mini_origin, panel_rects
 from game.text import Colour
 from game.widgets import PANEL_BG, PANEL_EDGE
+from game.words import YOU
 
 _PANELS: dict[tuple[Any, ...], pygame.Surface] = {}
 PANELS_MAX_PIXELS = 1_500_000  # ~6 MB: a module cache outlives the scene, so it is bounded by size
@@ -220,7 +221,7 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
         if i == scene.beat_seat:  # the seat whose move is on show now
             pygame.draw.rect(surf, CREAM, rect.inflate(6, 6), 4, border_radius=18)
         seat_disc(scene, surf, i, (rect.x + 30, rect.y + 30), 18)
-        who = scene.names[i] + (" (you)" if i == scene.viewer else "")
+        who = scene.names[i] + (" (you)" if i == scene.viewer and scene.names[i] != YOU else "")
         text.draw(surf, who, (rect.x + 58, rect.y + 10), 26, CREAM, bold=True)
         level = scene.table.seats[i].bot
         status = STATUS.get(v["phase"], _no_status)(v, seat)

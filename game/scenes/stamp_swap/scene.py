@@ -18,7 +18,7 @@ from game.palette import GOLD, MUTED, RED
 from game.scenes.curtain import CurtainScene
 from game.scenes.match import MatchScene, Recap
 from game.scenes.stamp_swap import beats, story
-from game.scenes.stamp_swap.art import StampArt, value_text
+from game.scenes.stamp_swap.art import StampArt, points_text, value_text
 from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
@@ -26,6 +26,7 @@ from game.scenes.stamp_swap.layout import ALBUM, Layout, build, fit_centre, pool
 from game.scenes.stamp_swap.motion import animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
 from game.widgets import felt
+from game.words import whom, whose
 from rules.errors import IllegalAction
 
 SOUNDS = {"take": "card_slide", "token_claimed": "coin", "pile_taken": "swap", "revealed": "card_flip",
@@ -275,7 +276,7 @@ class StampSwapScene(InputMixin, MatchScene):
             name = item["name"] if item and item.get("known") else "A stamp"
             pts = value_text(int(d["points"]))
             why = story.discard_reason(int(d["value"]), int(d["points"]), self.v)
-            self.banners[seat] = (f"{name} fits nowhere: discarded at once{why}", f"{pts} points",
+            self.banners[seat] = (f"{name} fits nowhere: discarded at once{why}", points_text(int(d["points"])),
                                   item or {"key": d["item"], "known": False})
             self.day_discards.setdefault(seat, []).append(f"{name} {pts}{why}")
             self._float(seat, int(d["points"]))
@@ -308,9 +309,9 @@ class StampSwapScene(InputMixin, MatchScene):
             self.day_swaps.append(f"{self.names[seat]} kept both own piles (none other was left)")
             return
         owner, pile = d["owner"], "AB"[d["pile"]]
-        self.swap_notes[seat] = [*self.swap_notes.get(seat, []), f"took {self.names[owner]}'s {pile}"]
-        self.swap_notes[owner] = [*self.swap_notes.get(owner, []), f"gave {pile} to {self.names[seat]}"]
-        self.day_swaps.append(f"{self.names[seat]} took {self.names[owner]}'s {pile}")
+        self.swap_notes[seat] = [*self.swap_notes.get(seat, []), f"took {whose(self.names[owner])} {pile}"]
+        self.swap_notes[owner] = [*self.swap_notes.get(owner, []), f"gave {pile} to {whom(self.names[seat])}"]
+        self.day_swaps.append(f"{self.names[seat]} took {whose(self.names[owner])} {pile}")
 
     def _float(self, seat: int | None, points: int) -> None:
         if seat is None or not points:

@@ -13,9 +13,9 @@ from game.palette import CREAM, GOLD, MUTED, NIGHT, RED
 from game.pointer import PointerEvent
 from game.scene import Scene
 from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, path_words, score_detail
-from game.scenes.swap_meet.story import YOU
 from game.ui import button
 from game.widgets import panel
+from game.words import YOU
 from rules.swap_meet.data import RESOURCES
 
 if TYPE_CHECKING:
