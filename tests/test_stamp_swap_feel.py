@@ -201,6 +201,19 @@ def test_every_specialist_has_its_own_picture():
     assert len({f.read_text() for f in files}) == len(SPECIALISTS)
 
 
+def test_every_exhibitor_has_its_own_picture_on_the_table(p):
+    from game.paths import sprites_dir
+    from rules.stamp_swap.cards import EXHIBITORS
+
+    files = [sprites_dir() / f"exhibitor_{c.id}.svg" for c in EXHIBITORS]
+    assert all(f.exists() for f in files)
+    assert len({f.read_text() for f in files}) == len(EXHIBITORS)
+    scene = start(p, seats(None, "easy"))
+    tiles = [scene.art.tile({"key": c.id, "id": c.id, "known": True, "kind": "exhibitor", "name": c.name,
+                             "text": c.text}, 40) for c in EXHIBITORS]
+    assert len({pygame.image.tobytes(t, "RGBA") for t in tiles}) == len(EXHIBITORS)
+
+
 def test_specialist_tiles_differ_on_the_table(p):
     from rules.stamp_swap.cards import SPECIALISTS
 

@@ -189,7 +189,7 @@ class StampArt:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.rect(surf, (44, 34, 26), surf.get_rect(), border_radius=14)
         pygame.draw.rect(surf, rgb, surf.get_rect(), 4, border_radius=14)
-        name = f"spec_{item['id']}" if specialist else "exhibitor"  # every specialist has its own picture
+        name = f"spec_{item['id']}" if specialist else f"exhibitor_{item['id']}"  # every attendee has its own
         icon = self.assets.image(name, (int(size * 0.5), int(size * 0.5)))
         if size < 72:
             icon = self.assets.image(name, (int(size * 0.8), int(size * 0.8)))
