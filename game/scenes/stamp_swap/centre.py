@@ -118,7 +118,8 @@ def _show(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             cell = pygame.Rect(ALBUM.x + c * CELL, ALBUM.y + r * CELL, CELL, CELL).inflate(-6, -6)
             pygame.draw.rect(surf, (58, 48, 36), cell, border_radius=8)
     _fits(scene, surf)
-    zone_box(scene, surf, PENDING, "To place", f"{len(me['pending'])} left")
+    arrived = [i for i in me["pending"] if i["key"] not in scene.hidden]  # still flying in: not counted yet
+    zone_box(scene, surf, PENDING, "To place", f"{len(arrived)} left")
     if 0 < len(me["pending"]) <= 9:
         paint_note(scene, surf, pygame.Rect(PENDING.x + 14, PENDING.bottom - 96, PENDING.w - 28, 90),
                    ["Placed stamps score their value at the Final Show, not now."], MUTED)

@@ -286,8 +286,9 @@ def _mini_album(surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any], h
 def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any]) -> None:
     y = rect.y + 146
     text = scene.app.text
-    specs = sum(1 for a in seat["attendees"] if a.get("kind") == "specialist")
-    exhib = sum(1 for a in seat["attendees"] if a.get("kind") == "exhibitor")
+    here = [a for a in seat["attendees"] if a.get("key") not in scene.hidden]  # counted once they land
+    specs = sum(1 for a in here if a.get("kind") == "specialist")
+    exhib = sum(1 for a in here if a.get("kind") == "exhibitor")
     x = rect.x + 16
     for icon, n, rgb in (("attendee", specs, SPECIALIST_RGB), ("exhibitor", exhib, EXHIBITOR_RGB)):
         surf.blit(scene.app.assets.image(icon, (30, 30)), (x, y))
@@ -296,7 +297,8 @@ def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect
     left = 3 - len(seat["tickets"])
     surf.blit(scene.app.assets.image("ticket", (30, 30)), (x, y))
     text.draw(surf, f"{left} left", (x + 34, y + 2), 22, CREAM)
-    text.draw(surf, f"album {sum(1 for row in seat['grid'] for k in row if k)}/20", (x + 120, y + 2), 22, MUTED)
+    cells = sum(1 for row in seat["grid"] for k in row if k and k not in scene.hidden)
+    text.draw(surf, f"album {cells}/20", (x + 120, y + 2), 22, MUTED)
 
 
 # centre ---------------------------------------------------------------------------------------
