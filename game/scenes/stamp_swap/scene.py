@@ -23,7 +23,7 @@ from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_deta
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
 from game.scenes.stamp_swap.layout import ALBUM, Layout, build, fit_centre, pool_slots
-from game.scenes.stamp_swap.motion import animate, float_text, step_counters
+from game.scenes.stamp_swap.motion import FLY, animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
 from game.widgets import felt
 from game.words import whom, whose
@@ -114,11 +114,14 @@ class StampSwapScene(InputMixin, MatchScene):
         target = self._target()
         private_change = len(self.table.here) > 1 and target is not None and target != self.last_private
         if private_change and not self.curtain_up:
-            self.curtain_up = True
-            self.viewer = None
-            self.app.stack.push(CurtainScene(self.app, self.names[cast(int, target)],  # private_change: a target
-                                             self.recap.since(cast(int, target)),
-                                             lambda: self._curtain_done(cast(int, target))))
+            self.curtain_up = True  # nobody acts from here until the curtain is lifted
+            seat = cast(int, target)  # private_change: a target
+            if events and self.viewer is not None:  # the move just made lands before the device is passed
+                self._refresh(events)
+                self.anim.add(Sequence([Wait(FLY + 0.3), Call(lambda: self._lower_curtain(seat))]))
+                return
+            self._lower_curtain(seat)
+            return
         elif not private_change and not self.curtain_up:
             if target != self.viewer and target is not None:
                 self.table.take_events(target)  # what happened meanwhile was shown from the public side
@@ -126,6 +129,13 @@ class StampSwapScene(InputMixin, MatchScene):
             if target is not None:
                 self.last_private = target
         self._refresh(events)
+
+    def _lower_curtain(self, seat: int) -> None:
+        """Hide the private view and ask for the device to be passed to `seat`."""
+        self.viewer = None
+        self._refresh([])
+        self.app.stack.push(CurtainScene(self.app, self.names[seat], self.recap.since(seat),
+                                         lambda: self._curtain_done(seat)))
 
     def _curtain_done(self, seat: int) -> None:
         self.curtain_up = False
@@ -367,7 +377,7 @@ class StampSwapScene(InputMixin, MatchScene):
             paint_banner(self, surface, self.banners[self.viewer])
         paint_summary(self, surface)
         paint_details(self, surface)
-        if self.curtain_up:
+        if self.curtain_up and self.viewer is None:
             self.app.text.draw(surface, "Pass the device", (960, 540), 40, MUTED, anchor="center")
 
 
