@@ -265,7 +265,7 @@ def _spaces(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat
         if placed.zone == f"panel{seat['seat']}" and placed.key not in scene.hidden:
             surf.blit(scene.art.tile(placed.item, placed.rect.w), placed.rect)
     label = {"collect": "Daily Collection", "swap_prep": "Reserve + piles", "swap_choose": "Reserve + received",
-             "show": "Still to place", "over": ""}.get(scene.v["phase"], "")
+             "show": "Still to place" if seat.get("pending") else "All placed", "over": ""}.get(scene.v["phase"], "")
     scene.app.text.draw(surf, label, (rect.x + 16, rect.y + 72), 20, MUTED)
     _mini_album(surf, rect, seat, scene.hidden)
 
