@@ -13,6 +13,7 @@ from sprites import art_cards as cards
 from sprites import art_stamp as stamp
 from sprites import art_ui as ui
 from sprites.art_common import svg
+from sprites.art_exhibitors import ICONS as EXHIBITORS
 from sprites.art_goods import ICONS as GOODS
 from sprites.art_specialists import ICONS as SPECIALISTS
 from sprites.art_swap import ICONS as SWAP
@@ -51,7 +52,7 @@ def _tiles() -> dict[str, tuple[int, int, Maker]]:
 def write_svgs() -> list[str]:
     """Write every SVG into the package directory; return the file names written."""
     table: dict[str, tuple[int, int, Maker]] = {}
-    for icons in (GOODS, SWAP, stamp.ICONS, SPECIALISTS):
+    for icons in (GOODS, SWAP, stamp.ICONS, SPECIALISTS, EXHIBITORS):
         table.update({name: (128, 128, fn) for name, fn in icons.items()})
     table.update(_sized())
     table.update(_tiles())

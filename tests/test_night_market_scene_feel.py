@@ -241,3 +241,27 @@ def test_many_bonus_tokens_close_up_in_their_column_under_one_caption():
     captions = [r for w, r in drawn if "cards" in w]
     assert [w for w, _ in drawn if "cards" in w] == ["7 for 3 cards", "3 cards", "4 cards"]
     assert all(a.right < b.left or b.right < a.left for a, b in itertools.combinations(captions, 2))
+
+
+def test_hand_and_chip_counts_change_when_the_cards_land_not_when_the_move_arrives():
+    p, scene = start(size=(1920, 1080))
+    me, rival = scene.viewer, 1 - scene.viewer
+    good = next(c for c, k in scene.view.market if k != PORTER)
+    mine = len(scene.view.hand)
+    p.click(market_pos(scene, good))
+    press_only_move(p, scene)
+    assert len(scene.view.hand) == mine + 1 and scene.anim.busy
+    assert scene.shown_count(("hand", me), len(scene.view.hand)) == mine  # the card is still flying
+    rival_before = None
+    for _ in range(600):  # my card lands; then the Rival moves: its chip waits for its cards too
+        p.frames(1)
+        if rival_before is None and not scene.anim.busy:
+            assert scene.shown_count(("hand", me), len(scene.view.hand)) == mine + 1
+            rival_before = scene.view.seats[rival].hand_count
+        if rival_before is not None and scene.anim.busy and scene.view.seats[rival].hand_count != rival_before:
+            assert scene.shown_count(("hand", rival), scene.view.seats[rival].hand_count) == rival_before
+            break
+    else:
+        raise AssertionError("the Rival's move was never seen in flight")
+    settle(p, scene)
+    assert not scene.in_flight or set(scene.in_flight.values()) == {0}

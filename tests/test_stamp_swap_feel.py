@@ -201,6 +201,19 @@ def test_every_specialist_has_its_own_picture():
     assert len({f.read_text() for f in files}) == len(SPECIALISTS)
 
 
+def test_every_exhibitor_has_its_own_picture_on_the_table(p):
+    from game.paths import sprites_dir
+    from rules.stamp_swap.cards import EXHIBITORS
+
+    files = [sprites_dir() / f"exhibitor_{c.id}.svg" for c in EXHIBITORS]
+    assert all(f.exists() for f in files)
+    assert len({f.read_text() for f in files}) == len(EXHIBITORS)
+    scene = start(p, seats(None, "easy"))
+    tiles = [scene.art.tile({"key": c.id, "id": c.id, "known": True, "kind": "exhibitor", "name": c.name,
+                             "text": c.text}, 40) for c in EXHIBITORS]
+    assert len({pygame.image.tobytes(t, "RGBA") for t in tiles}) == len(EXHIBITORS)
+
+
 def test_specialist_tiles_differ_on_the_table(p):
     from rules.stamp_swap.cards import SPECIALISTS
 
@@ -246,3 +259,30 @@ def test_a_silent_stage_never_holds_up_the_ones_behind_it(p):
     scene.beat_left = 0.0
     p.frames(3)
     assert not scene.queue
+
+
+def test_a_bots_album_count_takes_in_a_placement_once_its_stamp_lands(p):
+    scene = start(p, seats(None, "easy"), state=show_state(2, [(PLAIN[0], PLAIN[1]), (PLAIN[2],)]))
+    scene.table.speed = 1.0
+    said: list[str] = []
+    draw = p.app.text.draw
+
+    def spy(surface, words, *a, **k):  # type: ignore[no-untyped-def]
+        said.append(words)
+        return draw(surface, words, *a, **k)
+
+    for _ in range(200):
+        if scene.v["seats"][1]["album"] and PLAIN[2] in scene.hidden:
+            break
+        p.frames(1)
+    assert PLAIN[2] in scene.hidden  # in flight to Basil's panel
+    p.app.text.draw = spy
+    scene.paint_static(pygame.Surface((1920, 1080)))
+    assert said.count("album 0/20") == 2  # Basil's stamp has not landed: his album still shows none
+    for _ in range(120):
+        p.frames(1)
+        if PLAIN[2] not in scene.hidden:
+            break
+    said.clear()
+    scene.paint_static(pygame.Surface((1920, 1080)))
+    assert "album 0/20" in said and any(w.startswith("album ") and w != "album 0/20" for w in said)

@@ -237,7 +237,11 @@ def test_the_curtain_comes_between_two_people(p):
     first = scene._target()
     p.press_button(p.top.ready)
     assert p.top is scene and scene.viewer == first and scene.acting
-    p.click(centre_of(scene, scene.v["pool"][0]["key"]))
+    key = scene.v["pool"][0]["key"]
+    p.click(centre_of(scene, key))
+    assert p.top is scene and scene.viewer == first and not scene.acting  # my take lands first, then the curtain
+    assert any(getattr(m, "key", None) == key for m in scene.movers)
+    p.frames(60)
     assert isinstance(p.top, CurtainScene) and scene.viewer is None
     p.press_button(p.top.ready)
     assert scene.viewer == 1 - first

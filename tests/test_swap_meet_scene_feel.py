@@ -255,3 +255,21 @@ def test_the_table_feed_is_never_under_the_market_strip(humans):
     assert not scene._feed_rect().colliderect(scene.market.rect)
     assert scene.centre.contains(scene.market.rect)
     pygame.quit()
+
+
+def test_a_stall_counts_swapped_cards_when_they_land_not_when_the_swap_arrives():
+    from rules.swap_meet.actions import OpenOffer
+    from tests.test_swap_meet_scene import HANDS, start, tap, tap_card
+
+    p, scene = start(hands=HANDS)
+    scene.table.scripted(1, OpenOffer("sack", 2))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    tap_card(p, scene, "crate")
+    tap_card(p, scene, "crate")
+    tap(p, scene, ("swap", 1))
+    counts = dict(scene.regions[0].model.counts)
+    assert dict(scene.table.view(0).counts())["sack"] == 5
+    assert counts["sack"] == 3 and counts["crate"] == 1  # the Crates left; the Sacks are still flying
+    p.frames(90)
+    assert dict(scene.regions[0].model.counts)["sack"] == 5 and not scene.flying
+    pygame.quit()

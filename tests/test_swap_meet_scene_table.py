@@ -140,3 +140,24 @@ def test_the_title_tile_leads_to_the_lobby():
     p.frames(40)
     assert isinstance(p.top, SwapMeetLobby)
     pygame.quit()
+
+
+def test_the_lobby_says_what_each_bot_level_does_under_even_six_seats():
+    from game.scenes.swap_meet.lobby import NOTES_TOP, PANEL
+    from rules.swap_meet import GAME
+
+    p = make_player()
+    p.app.stack.push(catalog.entry("swap-meet").setup_scene(p.app))
+    p.frames(2)
+    lobby = p.top
+    while len(lobby.seats) < GAME.max_seats:
+        p.press_button(lobby.add_bot)
+    said: list[str] = []
+    draw = p.app.text.draw
+    p.app.text.draw = lambda canvas, words, *a, **k: (said.append(words), draw(canvas, words, *a, **k))[1]
+    lobby.draw_scene(pygame.Surface((1920, 1080)))
+    for level, note in GAME.level_notes.items():
+        assert level.capitalize() in said and note in said
+    lowest = max(b.rect.bottom for row in lobby.rows for b in row.values())  # type: ignore[attr-defined]
+    assert lowest <= PANEL.y + NOTES_TOP
+    pygame.quit()

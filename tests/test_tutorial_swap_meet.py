@@ -88,3 +88,24 @@ def test_a_lesson_left_part_way_resumes_on_the_same_view(step):
     summary = any(isinstance(s, SummaryOverlay) for s in app.stack.scenes)
     assert summary == (view.phase == "locked")
     assert len(app.coach.targets()) == len(app.coach.step.target)
+
+
+def test_the_summary_says_no_false_time_and_the_coach_keeps_off_its_button():
+    app, pilot = _lesson((1920, 1080))
+    _follow_to(pilot, 14)  # the round's scores
+    coach = app.coach
+    summary = app.stack.top
+    assert isinstance(summary, SummaryOverlay) and summary.stage == "summary"
+    step = coach.step
+    lines = [w for line in step.lines for w in app.text.wrap(line, 34, 1240 - 120)]
+    box = coach._panel_rect(coach.targets(), lines, step)
+    button = summary.buttons["next"]
+    assert not box.colliderect(button.rect), (box, button.rect)
+    coach.say_hint()  # a hint takes the header row: the panel neither grows nor moves
+    assert coach._panel_rect(coach.targets(), lines, step) == box
+    said: list[str] = []
+    draw = app.text.draw
+    app.text.draw = lambda canvas, words, *a, **k: (said.append(words), draw(canvas, words, *a, **k))[1]
+    summary.draw_scene(pygame.Surface((1920, 1080)))
+    assert "The round clock stood still while you learned" in said
+    assert not any(w.startswith("Locked after") or w.startswith("Next round in") for w in said), said

@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 
 from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, SOLID
@@ -296,7 +297,7 @@ class Coach:
         canvas.blit(self._veil[1], (0, 0))
 
     def _panel_rect(self, rects: list[pygame.Rect], lines: list[str], step: Step) -> pygame.Rect:
-        height = 120 + 44 * len(lines) + (44 if self.hint and self._hint_left > 0 else 0)
+        height = 120 + 44 * len(lines)  # a hint takes the header row: the panel never grows over the table
         height += 56 if step.is_explanation else 0  # the Next button's own row, below the words
         spot = self.find("coach:panel") if step.free else None  # free play: where the scene says it hides least
         if spot is not None:
@@ -304,28 +305,44 @@ class Coach:
             rect.midtop = spot.midtop
             return rect.clamp(pygame.Rect(0, 0, LOGICAL_W, LOGICAL_H))
         keep = [r.inflate(PAD * 2, PAD * 2) for r in rects]
+        buttons = [r.inflate(16, 16) for r in self._scene_buttons()]
 
-        def covered(place: pygame.Rect) -> int:
-            return sum(place.clip(r).w * place.clip(r).h for r in keep)
+        def covered(place: pygame.Rect, what: list[pygame.Rect]) -> int:
+            return sum(place.clip(r).w * place.clip(r).h for r in what)
 
-        places = []  # at the bottom, else at the top, else mid-screen: the first that covers nothing
-        for y in (LOGICAL_H - 24 - height, 24, (LOGICAL_H - height) // 2):
-            places.append(pygame.Rect((LOGICAL_W - PANEL_W) // 2, y, PANEL_W, height))
-        return next((p for p in places if not covered(p)), min(places, key=covered))
+        rows = [[pygame.Rect(x, y, PANEL_W, height) for x in ((LOGICAL_W - PANEL_W) // 2, 24, LOGICAL_W - 24 - PANEL_W)]
+                for y in (LOGICAL_H - 24 - height, 24, (LOGICAL_H - height) // 2)]
+        for row in rows:  # at the bottom, else the top, else mid-screen: the first row clear of what is lit,
+            clear = [p for p in row if not covered(p, keep)]
+            if clear:  # centred unless a side place keeps a button uncovered
+                return min(clear, key=lambda p: covered(p, buttons))
+        return min((p for row in rows for p in row), key=lambda p: covered(p, keep))
+
+    def _scene_buttons(self) -> list[pygame.Rect]:
+        """The top scene's visible buttons (a summary's Next round): the panel stays off them too."""
+        scenes = self._scenes()
+        if not scenes:
+            return []
+        group = scenes[-1].ui.get_sprite_group().sprites()
+        return [pygame.Rect(b.rect) for b in group if isinstance(b, pygame_gui.elements.UIButton) and b.visible]
 
     def _draw_panel(self, canvas: pygame.Surface, step: Step, rects: list[pygame.Rect]) -> None:
         text = self.app.text
         lines = [w for line in step.lines for w in text.wrap(line, 34, PANEL_W - 120)]
         rect = self._panel_rect(rects, lines, step)
         panel(canvas, rect, fill=SOLID, edge=GOLD, radius=24, width=4)
-        text.draw(canvas, f"Guided match · step {self.index + 1} of {len(self.guide.steps)}",
-                  (rect.x + 40, rect.y + 22), 26, MUTED)
+        if self.hint and self._hint_left > 0:  # in the header row, where the step count was
+            words = "› " + self.hint
+            room = rect.w - 40 - 210  # up to the Leave button
+            size = next((n for n in (30, 26, 22) if text.font(n, True).size(words)[0] <= room), 20)
+            text.draw(canvas, words, (rect.x + 40, rect.y + 40), size, GOLD, bold=True, anchor="midleft")
+        else:
+            text.draw(canvas, f"Guided match · step {self.index + 1} of {len(self.guide.steps)}",
+                      (rect.x + 40, rect.y + 22), 26, MUTED)
         y = rect.y + 66
         for line in lines:
             text.draw(canvas, line, (rect.x + 40, y), 34, CREAM)
             y += 44
-        if self.hint and self._hint_left > 0:
-            text.draw(canvas, "› " + self.hint, (rect.x + 40, y + 4), 30, GOLD, bold=True)
         self._button(canvas, "leave", "Leave", pygame.Rect(rect.right - 190, rect.y + 14, 160, 52), quiet=True)
         if self.can_go_on():
             last = self.index == len(self.guide.steps) - 1

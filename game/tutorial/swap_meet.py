@@ -69,7 +69,7 @@ def _steps() -> tuple[Step, ...]:
              target=("button:Open offer",), allow=_is(OpenOffer, kind="rack", count=2), hint="Tap Open offer."),
         Step(("Cobalt takes your Racks for 2 Sacks: now 5 Crates, 3 Sacks, exactly.",
               "Cash out locks the round on an exact match, +10 to the locker. Tap it."),
-             target=("button:Cash out",), allow=_is(CashOut),
+             target=("button:Cash out",), shows=("contract",), allow=_is(CashOut),
              opponents=((COBALT, Swap(YOU, "sack", YOUR_RACKS)),), hint="Tap Cash out."),
         Step(("Every stall scores. You: base 88 × average market, +10 for locking.",
               "Basil and Cobalt missed: each banked a type, −5 per other card."),

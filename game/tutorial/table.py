@@ -48,6 +48,11 @@ class GuidedTable(LocalTable):
         super().poll(bots and self.step is not None and self.step.free)
 
     @property
+    def clock_still(self) -> bool:
+        """True while the lesson holds the clock (outside free steps): a countdown on screen would not move."""
+        return bool(self.clock.paused)
+
+    @property
     def paused(self) -> bool:
         """Paused by a person (a menu, help), not by the lesson's own stillness."""
         return bool(self._pauses)

@@ -19,6 +19,7 @@ from game.pointer import PointerEvent
 from game.scene import Scene
 from game.ui import button
 from game.widgets import felt, panel
+from game.words import verb
 from rules.night_market.data import PORTER_TOKEN, counted
 
 PANEL = pygame.Rect(0, 0, 1440, 900)
@@ -226,9 +227,10 @@ class Ceremony(Scene):
         d, text = self.data, self.app.text
         winner = d["winner"]
         if self.match_winner is not None:
-            words = f"{self.names[self.match_winner]} wins the match!"
+            who = self.names[self.match_winner]
+            words = f"{who} {verb(who, 'wins', 'win')} the match!"
         else:
-            words = f"{self.names[winner]} wins the seal"
+            words = f"{self.names[winner]} {verb(self.names[winner], 'wins', 'win')} the seal"
         text.draw(canvas, words, (PANEL.centerx, PANEL.y + 668), 46, self.colours[winner], bold=True,
                   anchor="midtop", shadow=True)
         seals = d["seals"]

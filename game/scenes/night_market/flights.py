@@ -6,7 +6,11 @@ Mixed into the scene. The rules state has already changed when these run: they o
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
+
+import pygame
 
 from game.anim import Call, Parallel, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
 from game.palette import SELECT
@@ -18,8 +22,6 @@ from rules.contract import Event
 from rules.night_market.data import BONUS_SIZES, GOOD_INDEX, PORTER, bonus_size
 
 if TYPE_CHECKING:
-    import pygame
-
     from game.anim import Animator
     from game.app import App
 
@@ -42,6 +44,7 @@ class Flights:
     deck_leaving: int  # cards still in the deck on screen, waiting for their turn to fly out
     purse: list[int]
     sel_hand: set[int]
+    in_flight: Counter[Hashable]  # place -> cards on their way there, less those still to leave it
 
     if TYPE_CHECKING:
         def seat_at(self, side: int) -> int: ...
@@ -92,11 +95,49 @@ class Flights:
         motion = [Tween(sprite, "pos", end, FLY, ease_in_out), Tween(sprite, "scale", end_scale, FLY)]
         if turn_over:
             motion.append(Tween(sprite, "flip", 1.0, FLY))
+        src, dst = self._place(start, kind), self._place(end, kind)
+        if src == dst:  # moving up within a hand: the count does not change
+            src = dst = None
+        self._count_flight(src, -1)  # a place's count follows the cards: down when one leaves, up when it lands
+        self._count_flight(dst, 1)
+        parts.append(Call(lambda: self._count_flight(src, 1)))
         parts.append(Parallel(motion))
+        parts.append(Call(lambda: self._count_flight(dst, -1)))
         parts.append(Call(lambda: self._land(sprite)))
         self.hidden.add(card)
         self.movers.append(sprite)
         self.anim.add(Sequence(parts))
+
+    def _place(self, pos: tuple[float, float], kind: str) -> Hashable | None:
+        """Which counted place a card position is: a seat's hand or porters, or the sold pile."""
+        pos = (round(pos[0]), round(pos[1]))
+        if pos == L.SOLD_POS:
+            return "sold"
+        for side in (0, 1):
+            if pos == L.chip_centre(side):
+                return ("porters" if kind == PORTER else "hand", self.seat_at(side))
+        if self.viewer is None:
+            return None
+        if pos == L.PORTER_POS:
+            return ("porters", self.viewer)
+        if pos[1] in (L.HAND_Y, L.HAND_Y - L.LIFT) and pos[0] >= L.HAND_X0 - 100:
+            return ("hand", self.viewer)
+        return None
+
+    def _count_flight(self, place: Hashable | None, step: int) -> None:
+        if place is None:
+            return
+        self.in_flight[place] += step
+        self.restatic(self.count_regions())
+
+    def shown_count(self, place: Hashable, actual: int) -> int:
+        """A count as the table shows it: cards still in the air are not there yet (or not gone yet)."""
+        return max(0, actual - self.in_flight[place])
+
+    def count_regions(self) -> list[pygame.Rect]:
+        """Where the counts that follow the cards are painted."""
+        return [*L.CHIPS, L.card_rect(L.SOLD_POS).inflate(20, 20), L.card_rect(L.PORTER_POS).inflate(60, 120),
+                pygame.Rect(L.HAND_X0 - 80, L.HAND_Y + 100, 700, 50)]
 
     def _leave_deck(self, sprite: Any) -> None:
         sprite.alpha = 255.0

@@ -43,6 +43,7 @@ class TablePainter:
         def seat_at(self, side: int) -> int: ...
         def colour_of(self, seat: int) -> tuple[int, int, int]: ...
         def role_of(self, seat: int) -> str: ...
+        def shown_count(self, place: Any, actual: int) -> int: ...
 
     def paint_static(self, surface: pygame.Surface) -> None:
         """Everything at rest (cards in flight are skipped: they are movers)."""
@@ -71,7 +72,9 @@ class TablePainter:
             pygame.draw.circle(surface, CREAM, (rect.x + 40, rect.y + 38), 14, 3)
         text = self.app.text
         self._paint_name(surface, rect, sv.name, self.role_of(seat))
-        stats = f"Hand {sv.hand_count} · Porters {len(sv.porters)} · Bonus {len(sv.bonus_tokens)}"
+        hand = self.shown_count(("hand", seat), sv.hand_count)
+        porters = self.shown_count(("porters", seat), len(sv.porters))
+        stats = f"Hand {hand} · Porters {porters} · Bonus {len(sv.bonus_tokens)}"
         text.draw(surface, stats, (rect.x + 26, rect.y + 60), 24, MUTED)
         words = self.chip_words(seat)
         if words:  # the bottom row runs the chip's whole width: a Rival's move is said in full
@@ -201,7 +204,7 @@ class TablePainter:
             surface.blit(face, sold)
         else:
             pygame.draw.rect(surface, BRASS_DIM, sold, 3, border_radius=14)
-        self._pill(surface, f"Sold {len(self.view.sold)}", (sold.centerx, sold.bottom - 26))
+        self._pill(surface, f"Sold {self.shown_count('sold', len(self.view.sold))}", (sold.centerx, sold.bottom - 26))
 
     def _pill(self, surface: pygame.Surface, words: str, centre: tuple[int, int]) -> pygame.Rect:
         label = self.app.text.render(words, 26, CREAM, bold=True)
@@ -238,12 +241,12 @@ class TablePainter:
         for card, kind, pos in L.hand_layout(self.view.hand):
             if card not in self.hidden:
                 self._paint_card(surface, kind, pos, card in self.sel_hand)
-        goods = len(self.view.hand)
+        goods = self.shown_count(("hand", self.viewer), len(self.view.hand))
         self.app.text.draw(surface, f"Your hand · {goods} of 7 goods", (L.HAND_X0 - 75, L.HAND_Y + 122), 24, MUTED)
 
     def _paint_porter_card(self, surface: pygame.Surface) -> None:
         text = self.app.text
-        team = len(self.view.seats[self.viewer].porters)
+        team = self.shown_count(("porters", self.viewer), len(self.view.seats[self.viewer].porters))
         chosen = self.sel_porters
         action = self.selection.actions[0] if self.selection.actions else None
         filled = getattr(action, "porters", 0) - chosen if hasattr(action, "take") else 0

@@ -8,6 +8,7 @@ only the moves it allows become buttons. Moves apply at once; the events are ani
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 from typing import Any, cast
 
 import pygame
@@ -56,6 +57,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self.sel_porters = 0
         self.hidden: set[int] = set()
         self.deck_leaving = 0
+        self.in_flight: Counter[Hashable] = Counter()  # counts follow the flying cards (flights.py)
         self.purse = [self.view.seats[s].coins for s in (0, 1)]
         self.last_move: dict[int, tuple[str, ...]] = {}  # chip words, longest form first
         self.log_lines: list[str] = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from game.words import verb
 from rules.contract import Event
 from rules.night_market.data import NAMES, PORTER, a_or_an, counted, kinds_words, plural
 
@@ -53,12 +54,15 @@ def line(event: Event, names: tuple[str, str]) -> str | None:
     if event.kind in MOVES:
         return f"{names[cast(int, event.seat)]}: {blurb(event)}."
     if event.kind == "round_started":
-        return f"Round {d['round']} begins. {names[d['starter']]} starts."
+        first = names[d["starter"]]
+        return f"Round {d['round']} begins. {first} {verb(first, 'starts', 'start')}."
     if event.kind == "round_ended":
         t = d["totals"]
         why = "three coin piles are empty" if d["reason"] == "coins" else "the market could not be refilled"
-        return f"Round {d['round']} ends ({why}): {names[d['winner']]} wins the seal, {t[0]}–{t[1]}."
+        won = names[d["winner"]]
+        return f"Round {d['round']} ends ({why}): {won} {verb(won, 'wins', 'win')} the seal, {t[0]}–{t[1]}."
     if event.kind == "match_ended":
         s = d["seals"]
-        return f"{names[d['winner']]} wins the match, {max(s)}–{min(s)} in seals."
+        won = names[d["winner"]]
+        return f"{won} {verb(won, 'wins', 'win')} the match, {max(s)}–{min(s)} in seals."
     return None

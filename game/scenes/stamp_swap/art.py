@@ -12,6 +12,7 @@ import pygame
 
 from game.palette import CREAM, GOLD, INK, TEAL
 from game.sprites import tinted
+from game.words import counted
 
 if TYPE_CHECKING:
     from game.assets import Assets
@@ -37,6 +38,11 @@ PAPER = (250, 244, 228)
 def value_text(value: int) -> str:
     """A signed value with a real minus sign."""
     return f"+{value}" if value > 0 else ("0" if value == 0 else f"\u2212{-value}")
+
+
+def points_text(value: int) -> str:
+    """'+1 point', '−3 points', '0 points'."""
+    return f"{value_text(value)} {'point' if abs(value) == 1 else 'points'}"
 
 
 def light(rgb: tuple[int, int, int], k: float = 0.55) -> tuple[int, int, int]:
@@ -183,7 +189,7 @@ class StampArt:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.rect(surf, (44, 34, 26), surf.get_rect(), border_radius=14)
         pygame.draw.rect(surf, rgb, surf.get_rect(), 4, border_radius=14)
-        name = f"spec_{item['id']}" if specialist else "exhibitor"  # every specialist has its own picture
+        name = f"spec_{item['id']}" if specialist else f"exhibitor_{item['id']}"  # every attendee has its own
         icon = self.assets.image(name, (int(size * 0.5), int(size * 0.5)))
         if size < 72:
             icon = self.assets.image(name, (int(size * 0.8), int(size * 0.8)))
@@ -218,7 +224,7 @@ def details(item: Item) -> list[str]:
         kind = "Specialist" if item["kind"] == "specialist" else "Exhibitor"
         return [f"{item['name']} — {kind}", item.get("text", "")]
     shape = "1x1 forever stamp (scores by majority at the Final Show)" if item.get("forever") else (
-        f"{item['rows']} row(s) x {item['cols']} column(s), upright")
+        f"{counted(int(item['rows']), 'row')} × {counted(int(item['cols']), 'column')}, upright")
     colour = "gold rare (cannot be reserved)" if item.get("rare") else f"{item['colour']}, {item['theme']}"
     lines = [item["name"], f"Colour and theme: {colour}", f"Shape: {shape}",
              f"Value: {value_text(int(item['value']))} ({item['condition']})"]

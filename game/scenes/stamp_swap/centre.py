@@ -18,6 +18,7 @@ from game.scenes.stamp_swap.paint import (
     seat_disc,
     zone_box,
 )
+from game.words import counted
 from rules.stamp_swap.botvalue import contest_preview
 
 if TYPE_CHECKING:
@@ -44,7 +45,8 @@ def paint_centre(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
 
 
 def _collect(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
-    zone_box(scene, surf, lay.zones["pool"], "The pool", f"{len(scene.v['pool'])} items · long-press for details")
+    items = counted(len(scene.v["pool"]), "item")
+    zone_box(scene, surf, lay.zones["pool"], "The pool", f"{items} · long-press for details")
     if "token" in lay.zones:
         surf.blit(scene.art.token(lay.zones["token"].w), lay.zones["token"])
     if "dc" in lay.zones:
@@ -116,7 +118,8 @@ def _show(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             cell = pygame.Rect(ALBUM.x + c * CELL, ALBUM.y + r * CELL, CELL, CELL).inflate(-6, -6)
             pygame.draw.rect(surf, (58, 48, 36), cell, border_radius=8)
     _fits(scene, surf)
-    zone_box(scene, surf, PENDING, "To place", f"{len(me['pending'])} left")
+    arrived = [i for i in me["pending"] if i["key"] not in scene.hidden]  # still flying in: not counted yet
+    zone_box(scene, surf, PENDING, "To place", f"{len(arrived)} left")
     if 0 < len(me["pending"]) <= 9:
         paint_note(scene, surf, pygame.Rect(PENDING.x + 14, PENDING.bottom - 96, PENDING.w - 28, 90),
                    ["Placed stamps score their value at the Final Show, not now."], MUTED)
@@ -164,8 +167,7 @@ def _choose(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             text.draw(surf, row, (rect.centerx, y), 22, CREAM, anchor="midtop")
             y += 26
         n, points = preview.get(contest["id"], (0, 0))
-        stamps = "1 stamp" if n == 1 else f"{n} stamps"
-        text.draw(surf, f"Now {value_text(points)} · {stamps}", (rect.centerx, rect.bottom - 62), 22,
+        text.draw(surf, f"Now {value_text(points)} · {counted(n, 'stamp')}", (rect.centerx, rect.bottom - 62), 22,
                   GOLD if points else MUTED, bold=True, anchor="midtop")
         tiers = "/".join(str(t) for t in contest["tiers"])
         text.draw(surf, f"Points {tiers}", (rect.centerx, rect.bottom - 32), 20, MUTED, anchor="midtop")

@@ -9,6 +9,7 @@ from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.layout import CENTRE
 from game.scenes.stamp_swap.story import placing_note
 from game.ui import button
+from game.words import YOU
 from rules.stamp_swap.actions import Prepare
 from rules.stamp_swap.botvalue import counts_for
 
@@ -110,17 +111,22 @@ def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
     mine = scene.acting
     who = scene.names[me] if me is not None else ""
     if phase == "collect":
-        return (f"{who}, your turn: tap a pool item (or the token) to take it", GOLD) if mine else (
+        return (_addressed(who, ", ", "your turn: tap a pool item (or the token) to take it"), GOLD) if mine else (
             f"{scene.names[turn]} is collecting" if turn is not None else "Collect", CREAM)
     if phase == "swap_prep":
         if mine:
-            return f"{who}: reserve 1 item, split the rest into Pile A and B, then Ready", GOLD
+            return _addressed(who, ": ", "reserve 1 item, split the rest into Pile A and B, then Ready"), GOLD
         return f"Waiting for {_names(scene, v['waiting'])} to split", CREAM
     if phase == "swap_choose":
         if mine:
-            return f"{who}, your choice: tap an opponent's pile to take it", GOLD
+            return _addressed(who, ", ", "your choice: tap an opponent's pile to take it"), GOLD
         return (f"{scene.names[turn]} is choosing a pile" if turn is not None else "Swap"), CREAM
     return _show_prompt(scene, mine, who)
+
+
+def _addressed(who: str, sep: str, words: str) -> str:
+    """'Ann, your turn: …' to a named seat; 'Your turn: …' to a seat named You (or nobody)."""
+    return words[:1].upper() + words[1:] if who in ("", YOU) else f"{who}{sep}{words}"
 
 
 def _show_prompt(scene: StampSwapScene, mine: bool, who: str) -> tuple[str, tuple[Any, ...]]:
@@ -134,6 +140,6 @@ def _show_prompt(scene: StampSwapScene, mine: bool, who: str) -> tuple[str, tupl
     if carried is not None:
         return placing_note(carried, counts_for(v, carried["id"])), GOLD
     if me["pending"]:
-        return f"{who}: drag each stamp's middle onto a lit square in your album", GOLD
-    return f"{who}: tap a gold contest card to score it with a ticket", GOLD
+        return _addressed(who, ": ", "drag each stamp's middle onto a lit square in your album"), GOLD
+    return _addressed(who, ": ", "tap a gold contest card to score it with a ticket"), GOLD
 

@@ -15,6 +15,7 @@ from game.scene import Scene
 from game.scenes.stamp_swap.art import SEAT_RGB, value_text
 from game.ui import button
 from game.widgets import felt, heading, panel
+from game.words import verb
 from rules.contract import Outcome
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 800, 190, 1600, 700)
@@ -85,8 +86,8 @@ class FinalShowScene(Scene):
         winners = self.winners()
         names = " and ".join(self.names[w] for w in winners)
         heading(canvas, self.app.text, "The Final Show", 36, 72)
-        verb = "share the win" if len(winners) > 1 else "wins the Stamp Swap"
-        text.draw(canvas, f"{names} {verb}!", (LOGICAL_W // 2, 130), 40, CREAM, bold=True, anchor="midtop",
+        said = "share the win" if len(winners) > 1 else f"{verb(names, 'wins', 'win')} the Stamp Swap"
+        text.draw(canvas, f"{names} {said}!", (LOGICAL_W // 2, 130), 40, CREAM, bold=True, anchor="midtop",
                   shadow=True)
         panel(canvas, PANEL, radius=24, width=4)
         xs = [PANEL.x + 60] + [PANEL.x + 520 + k * 220 for k in range(len(COLS))]

@@ -12,6 +12,7 @@ from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
 from game.scenes.stamp_swap.layout import HEAD, LEFT, MINI_CELL, TOP, Layout, mini_origin, panel_rects
 from game.text import Colour
 from game.widgets import PANEL_BG, PANEL_EDGE
+from game.words import YOU
 
 _PANELS: dict[tuple[Any, ...], pygame.Surface] = {}
 PANELS_MAX_PIXELS = 1_500_000  # ~6 MB: a module cache outlives the scene, so it is bounded by size
@@ -220,7 +221,7 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
         if i == scene.beat_seat:  # the seat whose move is on show now
             pygame.draw.rect(surf, CREAM, rect.inflate(6, 6), 4, border_radius=18)
         seat_disc(scene, surf, i, (rect.x + 30, rect.y + 30), 18)
-        who = scene.names[i] + (" (you)" if i == scene.viewer else "")
+        who = scene.names[i] + (" (you)" if i == scene.viewer and scene.names[i] != YOU else "")
         text.draw(surf, who, (rect.x + 58, rect.y + 10), 26, CREAM, bold=True)
         level = scene.table.seats[i].bot
         status = STATUS.get(v["phase"], _no_status)(v, seat)
@@ -264,7 +265,7 @@ def _spaces(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat
         if placed.zone == f"panel{seat['seat']}" and placed.key not in scene.hidden:
             surf.blit(scene.art.tile(placed.item, placed.rect.w), placed.rect)
     label = {"collect": "Daily Collection", "swap_prep": "Reserve + piles", "swap_choose": "Reserve + received",
-             "show": "Still to place", "over": ""}.get(scene.v["phase"], "")
+             "show": "Still to place" if seat.get("pending") else "All placed", "over": ""}.get(scene.v["phase"], "")
     scene.app.text.draw(surf, label, (rect.x + 16, rect.y + 72), 20, MUTED)
     _mini_album(surf, rect, seat, scene.hidden)
 
@@ -285,8 +286,9 @@ def _mini_album(surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any], h
 def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat: dict[str, Any]) -> None:
     y = rect.y + 146
     text = scene.app.text
-    specs = sum(1 for a in seat["attendees"] if a.get("kind") == "specialist")
-    exhib = sum(1 for a in seat["attendees"] if a.get("kind") == "exhibitor")
+    here = [a for a in seat["attendees"] if a.get("key") not in scene.hidden]  # counted once they land
+    specs = sum(1 for a in here if a.get("kind") == "specialist")
+    exhib = sum(1 for a in here if a.get("kind") == "exhibitor")
     x = rect.x + 16
     for icon, n, rgb in (("attendee", specs, SPECIALIST_RGB), ("exhibitor", exhib, EXHIBITOR_RGB)):
         surf.blit(scene.app.assets.image(icon, (30, 30)), (x, y))
@@ -295,7 +297,8 @@ def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect
     left = 3 - len(seat["tickets"])
     surf.blit(scene.app.assets.image("ticket", (30, 30)), (x, y))
     text.draw(surf, f"{left} left", (x + 34, y + 2), 22, CREAM)
-    text.draw(surf, f"album {sum(1 for row in seat['grid'] for k in row if k)}/20", (x + 120, y + 2), 22, MUTED)
+    cells = sum(1 for row in seat["grid"] for k in row if k and k not in scene.hidden)
+    text.draw(surf, f"album {cells}/20", (x + 120, y + 2), 22, MUTED)
 
 
 # centre ---------------------------------------------------------------------------------------

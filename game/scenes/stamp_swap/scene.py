@@ -18,14 +18,15 @@ from game.palette import GOLD, MUTED, RED
 from game.scenes.curtain import CurtainScene
 from game.scenes.match import MatchScene, Recap
 from game.scenes.stamp_swap import beats, story
-from game.scenes.stamp_swap.art import StampArt, value_text
+from game.scenes.stamp_swap.art import StampArt, points_text, value_text
 from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
 from game.scenes.stamp_swap.layout import ALBUM, Layout, build, fit_centre, pool_slots
-from game.scenes.stamp_swap.motion import animate, float_text, step_counters
+from game.scenes.stamp_swap.motion import FLY, animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
 from game.widgets import felt
+from game.words import whom, whose
 from rules.errors import IllegalAction
 
 SOUNDS = {"take": "card_slide", "token_claimed": "coin", "pile_taken": "swap", "revealed": "card_flip",
@@ -113,11 +114,14 @@ class StampSwapScene(InputMixin, MatchScene):
         target = self._target()
         private_change = len(self.table.here) > 1 and target is not None and target != self.last_private
         if private_change and not self.curtain_up:
-            self.curtain_up = True
-            self.viewer = None
-            self.app.stack.push(CurtainScene(self.app, self.names[cast(int, target)],  # private_change: a target
-                                             self.recap.since(cast(int, target)),
-                                             lambda: self._curtain_done(cast(int, target))))
+            self.curtain_up = True  # nobody acts from here until the curtain is lifted
+            seat = cast(int, target)  # private_change: a target
+            if events and self.viewer is not None:  # the move just made lands before the device is passed
+                self._refresh(events)
+                self.anim.add(Sequence([Wait(FLY + 0.3), Call(lambda: self._lower_curtain(seat))]))
+                return
+            self._lower_curtain(seat)
+            return
         elif not private_change and not self.curtain_up:
             if target != self.viewer and target is not None:
                 self.table.take_events(target)  # what happened meanwhile was shown from the public side
@@ -125,6 +129,13 @@ class StampSwapScene(InputMixin, MatchScene):
             if target is not None:
                 self.last_private = target
         self._refresh(events)
+
+    def _lower_curtain(self, seat: int) -> None:
+        """Hide the private view and ask for the device to be passed to `seat`."""
+        self.viewer = None
+        self._refresh([])
+        self.app.stack.push(CurtainScene(self.app, self.names[seat], self.recap.since(seat),
+                                         lambda: self._curtain_done(seat)))
 
     def _curtain_done(self, seat: int) -> None:
         self.curtain_up = False
@@ -275,7 +286,7 @@ class StampSwapScene(InputMixin, MatchScene):
             name = item["name"] if item and item.get("known") else "A stamp"
             pts = value_text(int(d["points"]))
             why = story.discard_reason(int(d["value"]), int(d["points"]), self.v)
-            self.banners[seat] = (f"{name} fits nowhere: discarded at once{why}", f"{pts} points",
+            self.banners[seat] = (f"{name} fits nowhere: discarded at once{why}", points_text(int(d["points"])),
                                   item or {"key": d["item"], "known": False})
             self.day_discards.setdefault(seat, []).append(f"{name} {pts}{why}")
             self._float(seat, int(d["points"]))
@@ -308,9 +319,9 @@ class StampSwapScene(InputMixin, MatchScene):
             self.day_swaps.append(f"{self.names[seat]} kept both own piles (none other was left)")
             return
         owner, pile = d["owner"], "AB"[d["pile"]]
-        self.swap_notes[seat] = [*self.swap_notes.get(seat, []), f"took {self.names[owner]}'s {pile}"]
-        self.swap_notes[owner] = [*self.swap_notes.get(owner, []), f"gave {pile} to {self.names[seat]}"]
-        self.day_swaps.append(f"{self.names[seat]} took {self.names[owner]}'s {pile}")
+        self.swap_notes[seat] = [*self.swap_notes.get(seat, []), f"took {whose(self.names[owner])} {pile}"]
+        self.swap_notes[owner] = [*self.swap_notes.get(owner, []), f"gave {pile} to {whom(self.names[seat])}"]
+        self.day_swaps.append(f"{self.names[seat]} took {whose(self.names[owner])} {pile}")
 
     def _float(self, seat: int | None, points: int) -> None:
         if seat is None or not points:
@@ -366,7 +377,7 @@ class StampSwapScene(InputMixin, MatchScene):
             paint_banner(self, surface, self.banners[self.viewer])
         paint_summary(self, surface)
         paint_details(self, surface)
-        if self.curtain_up:
+        if self.curtain_up and self.viewer is None:
             self.app.text.draw(surface, "Pass the device", (960, 540), 40, MUTED, anchor="center")
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.scenes.stamp_swap.art import describe, value_text
+from game.scenes.stamp_swap.art import describe, points_text, value_text
+from game.words import counted, verb, whose
 from rules.contract import Event
 
 Names = list[str]
@@ -27,35 +28,31 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
         return f"{who} took {what} (space {d['space']})"
     if kind == "token_claimed":
         how = SOURCES.get(d.get("how"), "with a specialist")
-        return f"{who} claims the first-player token ({how})"
+        return f"{who} {verb(who, 'claims', 'claim')} the first-player token ({how})"
     if kind == "ready":
-        return f"{who} has reserved and split"
+        return f"{who} {verb(who, 'has', 'have')} reserved and split"
     if kind == "piles_shown":
         return "Everyone is ready: the piles are on the table"
     if kind == "pile_taken":
         owner = names[d["owner"]]
-        return (f"{who} took {owner}'s Pile {'AB'[d['pile']]} ({_count(d['items'])}); "
-                f"{owner} keeps Pile {'BA'[d['pile']]}")
+        return (f"{who} took {whose(owner)} Pile {'AB'[d['pile']]} ({counted(len(d['items']), 'item')}); "
+                f"{owner} {verb(owner, 'keeps', 'keep')} Pile {'BA'[d['pile']]}")
     if kind == "kept_both":
-        return f"{who} keeps both of their own piles: no other player's pile was left to take"
+        return (f"{who} {verb(who, 'keeps', 'keep')} both of {'your' if who == 'You' else 'their'} own piles: "
+                "no other player's pile was left to take")
     if kind == "revealed":
-        n = len(d["stamps"])
-        return f"{who} reveals {n} face-down stamp{'' if n == 1 else 's'}"
+        return f"{who} {verb(who, 'reveals', 'reveal')} {counted(len(d['stamps']), 'face-down stamp')}"
     if kind == "specialist":
-        return f"{who}'s specialist {d['card'].title()} acts"
+        return f"{whose(who).capitalize()} specialist {d['card'].title()} acts"
     if kind == "points":
-        return f"{who} {value_text(int(d['points']))} points ({d['source']})"
+        return f"{who} {points_text(int(d['points']))} ({d['source']})"
     return _show_line(kind, who, d, lookup)
-
-
-def _count(items: list[Any]) -> str:
-    return "1 item" if len(items) == 1 else f"{len(items)} items"
 
 
 def _show_line(kind: str, who: str, d: Mapping[str, Any], lookup: Lookup) -> str | None:
     if kind == "attendees_joined":
-        n = len(d["items"])
-        return f"{who} adds {n} attendee{'' if n == 1 else 's'} to their collection"
+        their = "your" if who == "You" else "their"
+        return f"{who} {verb(who, 'adds', 'add')} {counted(len(d['items']), 'attendee')} to {their} collection"
     if kind == "placed":
         item = lookup(d["item"])
         if item is None or not item.get("known"):

@@ -25,6 +25,9 @@ from rules.swap_meet.data import ROUND_SECONDS_RANGE, ROUNDS
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 820, 170, 1640, 760)
 ROW_H = 100
+ROWS_TOP = 110  # the first seat row, below the panel's top
+NOTES_TOP = 566  # the bot-level notes (as seat setup shows them), above the status line
+NOTE_H = 34
 LEVELS = GAME.bot_levels
 
 
@@ -77,26 +80,36 @@ class SwapMeetLobby(Scene):
         seats = tuple(SeatConfig(name, seat.bot) for name, seat in zip(self.names(), self.seats))
         return MatchConfig(seats, {"round_seconds": self.round_seconds})
 
+    def notes(self) -> list[tuple[str, str]]:
+        """(Level, what it does) for every bot level the rules describe."""
+        return [(level.capitalize(), GAME.level_notes[level]) for level in LEVELS if level in GAME.level_notes]
+
+    def row_h(self) -> int:
+        """Seat row pitch: six seats still end above the level notes."""
+        return min(ROW_H, (NOTES_TOP - 8 - ROWS_TOP) // max(1, len(self.seats)))
+
     # widgets -------------------------------------------------------------------------------
     def _build(self) -> None:
         self.ui.clear_and_reset()
         self.rows: list[dict[str, object]] = []
+        pitch = self.row_h()
+        high = min(76, pitch - 6)
         for i, seat in enumerate(self.seats):
-            y = PANEL.y + 110 + i * ROW_H
+            y = PANEL.y + ROWS_TOP + i * pitch
             row: dict[str, object] = {}
             if seat.bot is not None:
-                row["level"] = button(self.ui, (PANEL.x + 560, y, 280, 76), f"Bot · {seat.bot.capitalize()}  ›")
+                row["level"] = button(self.ui, (PANEL.x + 560, y, 280, high), f"Bot · {seat.bot.capitalize()}  ›")
             elif i > 0:
                 label, oid = ("Ready", "#toggle_on") if seat.ready else ("Tap when ready", "#toggle_off")
-                row["ready"] = button(self.ui, (PANEL.x + 560, y, 280, 76), label, oid)
+                row["ready"] = button(self.ui, (PANEL.x + 560, y, 280, high), label, oid)
             if i > 0:
-                row["remove"] = button(self.ui, (PANEL.x + 870, y, 200, 76), "Remove", "#quiet")
+                row["remove"] = button(self.ui, (PANEL.x + 870, y, 200, high), "Remove", "#quiet")
             self.rows.append(row)
         x = PANEL.right - 470
         full = len(self.seats) >= GAME.max_seats
         self.add_bot = button(self.ui, (x, PANEL.y + 110, 420, 84), "Add bot", "#primary")
         self.add_person = button(self.ui, (x, PANEL.y + 214, 420, 84), "Add person")
-        self.timer = button(self.ui, (x, PANEL.y + 400, 420, 84), f"{self.round_seconds} s  ›")
+        self.timer = button(self.ui, (x, PANEL.y + 370, 420, 84), f"{self.round_seconds} s  ›")
         if full:
             self.add_bot.disable()
             self.add_person.disable()
@@ -164,20 +177,29 @@ class SwapMeetLobby(Scene):
         text.draw(canvas, count, (PANEL.x + 50, PANEL.y + 36), 40, GOLD, bold=True)
         names = self.names()
         for i, seat in enumerate(self.seats):
-            y = PANEL.y + 110 + i * ROW_H
+            y = PANEL.y + ROWS_TOP + i * self.row_h()
             role = "Host — starts the trading" if i == 0 else "Guest at this screen" if seat.bot is None \
                 else "Bot trader"
             text.draw(canvas, f"Seat {i + 1} · {role}", (PANEL.x + 50, y + 2), 24, MUTED)
             text.draw(canvas, names[i], (PANEL.x + 50, y + 30), 36, CREAM, bold=True)
         x = PANEL.right - 470
-        text.draw(canvas, "Round timer", (x, PANEL.y + 350), 30, CREAM, bold=True)
+        text.draw(canvas, "Round timer", (x, PANEL.y + 322), 30, CREAM, bold=True)
         lo, hi = ROUND_SECONDS_RANGE
-        text.draw(canvas, f"{lo:.0f}–{hi:.0f} s per round, {ROUNDS} rounds", (x, PANEL.y + 500), 24, MUTED)
+        text.draw(canvas, f"{lo:.0f}–{hi:.0f} s per round, {ROUNDS} rounds", (x, PANEL.y + 466), 24, MUTED)
         people = sum(1 for s in self.seats if s.bot is None)
         mode = "Table mode: each person gets a side of the screen." if people > 1 else \
             "One person against bots: the full layout."
         for i, line in enumerate(text.wrap(mode, 24, 430)):
-            text.draw(canvas, line, (x, PANEL.y + 560 + i * 32), 24, MUTED)
+            text.draw(canvas, line, (x, PANEL.y + 502 + i * 30), 24, MUTED)
+        self._draw_notes(canvas)
         reason = self.waiting_for() or "Everyone is ready — host, tap Start trading."
         text.draw(canvas, reason, (PANEL.x + 50, PANEL.bottom - 50), 30, GOLD if self.waiting_for() is None
                   else CREAM, anchor="midleft")
+
+    def _draw_notes(self, canvas: pygame.Surface) -> None:
+        """One line per bot level under the seats, as seat setup shows them: the level in gold, what it does."""
+        y = PANEL.y + NOTES_TOP
+        for level, note in self.notes():
+            self.app.text.draw(canvas, level, (PANEL.x + 50, y), 28, GOLD, bold=True)
+            self.app.text.draw(canvas, note, (PANEL.x + 200, y + 2), 26, CREAM)
+            y += NOTE_H

@@ -8,7 +8,7 @@ frozen `PanelModel`; the panel re-renders only when that model changes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -182,10 +182,14 @@ def _buttons(table: Table, view: Any, sel: Selection, held: dict[str, int]) -> t
     return tuple(out)
 
 
-def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], masked: bool = False) -> PanelModel:
-    """The frozen model of one seat's panel."""
+def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], masked: bool = False,
+               flying: Mapping[tuple[int, str | None], int] | None = None) -> PanelModel:
+    """The frozen model of one seat's panel; `flying` (seat, kind) -> cards still on their way there,
+    not shown in a stall's counts until they land."""
     view = table.view(seat)
     held = view.counts()
+    air = flying or {}
+    shown = {k: max(0, held[k] - air.get((seat, k), 0)) for k in RESOURCES}
     sel.fit(held)
     kinds = {kind for _, kind in view.hand}
     trading = view.phase == "trading"
@@ -196,7 +200,8 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
         offer = view.offers[other]
         swap = swap_for(view, sel, other)
         rivals.append(Rival(
-            other, names[other], table.is_bot(other), view.totals[other], view.hand_sizes[other],
+            other, names[other], table.is_bot(other), view.totals[other],
+            max(0, view.hand_sizes[other] - sum(n for (s, _), n in air.items() if s == other)),
             (offer.kind, offer.count) if offer else None,
             trading and swap is not None and table.reason(seat, swap) is None,
             trading and INSIDE in kinds and other not in view.peeked,
@@ -204,7 +209,7 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
     mine = view.offers[seat]
     return PanelModel(
         seat=seat, name=names[seat], total=view.totals[seat], phase=view.phase,
-        counts=tuple((k, held[k]) for k in RESOURCES if held[k]),
+        counts=tuple((k, shown[k]) for k in RESOURCES if shown[k]),
         actions=tuple(kind for _, kind in view.hand if kind not in RESOURCES),
         sel=(sel.kind, sel.count), contract=view.contract, recipe=view.recipe, base=view.contract_base,
         exact=view.exact, bank=view.bank, pinned=view.pin is not None,

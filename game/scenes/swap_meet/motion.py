@@ -43,16 +43,29 @@ class Effects:
         if sprite in self.scene.movers:
             self.scene.movers.remove(sprite)
 
-    def fly(self, kind: str | None, src: tuple[float, float], dst: tuple[float, float], delay: float = 0.0) -> None:
-        """One card from src to dst (face down when its kind is secret)."""
+    def fly(self, kind: str | None, src: tuple[float, float], dst: tuple[float, float], delay: float = 0.0,
+            to: int | None = None) -> None:
+        """One card from src to dst (face down when its kind is secret); seat `to`'s stall counts it
+        only once it lands."""
         assets = self.app.assets
         face = card_face(assets, kind, CARD, self.app.text) if kind else card_back(assets, CARD)
         sprite = Sprite(("fly", id(object())), face, src)
         sprite.layer = 3
         self.scene.movers.append(sprite)
+        if to is not None:
+            self.scene.flying[(to, kind)] += 1
         self.scene.anim.add(Sequence([Wait(delay), Tween(sprite, "pos", dst, FLY, ease_in_out),
-                                      Tween(sprite, "alpha", 0.0, 0.2)]))
+                                      Call(lambda: self._landed(to, kind)), Tween(sprite, "alpha", 0.0, 0.2)]))
         self.scene.anim.add(Sequence([Wait(delay + FLY + 0.25), Call(lambda: self._remove(sprite))]))
+
+    def _landed(self, seat: int | None, kind: str | None) -> None:
+        if seat is None:
+            return
+        flying = self.scene.flying
+        flying[(seat, kind)] -= 1
+        if flying[(seat, kind)] <= 0:
+            del flying[(seat, kind)]
+        self.scene.refresh()
 
     def label(self, words: str, pos: tuple[float, float], colour: tuple[int, ...] = CREAM,
               bounds: pygame.Rect | None = None, angle: int = 0) -> None:
@@ -103,11 +116,11 @@ class Effects:
         if event.kind == "swap":
             a, b = anchor(event.seat), anchor(d["target"])
             for i in range(d["count"]):
-                self.fly(d["got"], b, a, i * 0.12)
-                self.fly(d["give"], a, b, i * 0.12 + 0.06)
+                self.fly(d["got"], b, a, i * 0.12, to=event.seat)
+                self.fly(d["give"], a, b, i * 0.12 + 0.06, to=d["target"])
             return float((d["count"] - 1) * 0.12 + 0.06 + FLY)
         if event.kind == "takeover":
-            self.fly(d.get("kind"), anchor(d["target"]), anchor(event.seat))
+            self.fly(d.get("kind"), anchor(d["target"]), anchor(event.seat), to=event.seat)
             return FLY
         if event.kind == "audit_discard":
             self.fly(d["kind"], anchor(event.seat), self.scene.centre_point())

@@ -10,6 +10,7 @@ The scene only translates: taps become actions for the table, redacted events be
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -87,6 +88,7 @@ class SwapMeetScene(MatchScene):
         self.market = Market(app, market_rect)
         self.countdown = Countdown(app, clock_rect)
         self.fx = Effects(self)
+        self.flying: Counter[tuple[int, str | None]] = Counter()  # (seat, kind) -> cards in the air to it
         self.owner: dict[Hashable, Region | None] = {}
         self.pressed: dict[Hashable, Press | None] = {}
         self.born: dict[int, dict[tuple[Any, ...], float]] = {}  # seat -> hit zone -> when it appeared
@@ -317,6 +319,7 @@ class SwapMeetScene(MatchScene):
             self._show_summary(index)
 
     def _round_started(self) -> None:
+        self.flying.clear()  # a new deal: nothing of the last round is still on its way
         for sel in self.sel.values():
             sel.clear()
         self.view = self.table.view(self.viewer)
@@ -355,7 +358,7 @@ class SwapMeetScene(MatchScene):
         """Rebuild panel models; re-render and re-turn only the panels that changed."""
         changed = []
         for r in [region] if region else self.regions:
-            model = seat_model(self.table, r.seat, self.sel[r.seat], self.names, self.masked(r))
+            model = seat_model(self.table, r.seat, self.sel[r.seat], self.names, self.masked(r), self.flying)
             if model != r.model:
                 r.model = model
                 r.set_image(r.panel.render(model))

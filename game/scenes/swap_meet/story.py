@@ -9,24 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.scenes.swap_meet.model import RES_NAME
+from game.words import YOU, verb, whom, whose
 from rules.swap_meet.data import ACTION_TITLES
-
-YOU = "You"
-
-
-def verb(name: str, third: str, plain: str) -> str:
-    """`third` after a trader's name ("Basil offers"), `plain` after "You" ("You offer")."""
-    return plain if name == YOU else third
-
-
-def whose(name: str) -> str:
-    """A trader's possessive: "Basil's", or "your" for You."""
-    return "your" if name == YOU else f"{name}'s"
-
-
-def whom(name: str) -> str:
-    """A trader as an object: "Basil", or "you"."""
-    return "you" if name == YOU else name
 
 
 def feed_line(event: Any, names: list[str]) -> str | None:

@@ -13,9 +13,9 @@ from game.palette import CREAM, GOLD, MUTED, NIGHT, RED
 from game.pointer import PointerEvent
 from game.scene import Scene
 from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, path_words, score_detail
-from game.scenes.swap_meet.story import YOU
 from game.ui import button
 from game.widgets import panel
+from game.words import YOU
 from rules.swap_meet.data import RESOURCES
 
 if TYPE_CHECKING:
@@ -83,6 +83,10 @@ def draw_chart(canvas: pygame.Surface, text, rect: pygame.Rect, history, t0: flo
     plot = rect.inflate(-110, -70).move(30, -6)
     top = max([1.5] + [float(m[i]) for _, m in history for i in range(4)])
     top = math.ceil(top * 2) / 2
+    still = t1 - t0 < 1.0  # a round whose clock stood still (a lesson's): the changes in their order
+    if still:
+        history = [(t0 + i, m) for i, (_, m) in enumerate(history)]
+        t1 = t0 + max(1, len(history))
     span = max(1.0, t1 - t0)
 
     def at(t: float, v: float) -> tuple[float, float]:
@@ -92,8 +96,9 @@ def draw_chart(canvas: pygame.Surface, text, rect: pygame.Rect, history, t0: flo
         y = at(t0, v)[1]
         pygame.draw.line(canvas, (70, 60, 48) if v != 1 else (150, 130, 100), (plot.x, y), (plot.right, y), 1)
         text.draw(canvas, f"{v:.1f}×", (plot.x - 10, y), 22, MUTED, anchor="midright")
-    text.draw(canvas, "0 s", (plot.x, plot.bottom + 8), 22, MUTED, anchor="midtop")
-    text.draw(canvas, f"{span:.0f} s", (plot.right, plot.bottom + 8), 22, MUTED, anchor="midtop")
+    text.draw(canvas, "start" if still else "0 s", (plot.x, plot.bottom + 8), 22, MUTED, anchor="midtop")
+    text.draw(canvas, "lock" if still else f"{span:.0f} s", (plot.right, plot.bottom + 8), 22, MUTED,
+              anchor="midtop")
     for i, kind in enumerate(RESOURCES):
         offset = (i - 1.5) * 2  # equal lines must not hide each other completely
         points: list[tuple[float, float]] = []
@@ -224,10 +229,12 @@ class SummaryOverlay(Scene):
         text = self.app.text
         s = self.summary
         head, _ = lock_words(s, self.floor.names)
-        took = clock_text(s.lock_time - s.history[0][0]) if s.history else ""
+        played = s.lock_time - s.history[0][0] if s.history else 0.0
+        still = self.floor.guided and played < 1.0  # a lesson's round: its clock stood still
+        when = "The round clock stood still while you learned" if still else f"Locked after {clock_text(played)}"
         text.draw(canvas, f"Round {s.round_no} of 3 — {head}", (PANEL.centerx, PANEL.y + 24), 48, GOLD, bold=True,
                   anchor="midtop")
-        text.draw(canvas, f"Locked after {took}", (PANEL.centerx, PANEL.y + 84), 26, MUTED, anchor="midtop")
+        text.draw(canvas, when, (PANEL.centerx, PANEL.y + 84), 26, MUTED, anchor="midtop")
         self._score_table(canvas, SCORES)
         t0 = s.history[0][0] if s.history else 0.0
         chart = pygame.Rect(PANEL.x + 40, PANEL.y + 560, 1080, 300)
@@ -240,7 +247,7 @@ class SummaryOverlay(Scene):
         left = self.floor.next_round_in()
         if self.final:
             words = "That was the last round."
-        elif left is None:
+        elif left is None or getattr(self.floor.table, "clock_still", False):  # a lesson waits for its tap
             words = ""
         else:
             words = f"Next round in {max(0, int(left + 0.999))} s"
