@@ -63,8 +63,9 @@ def table_gestures(scene: StampSwapScene) -> list[Gesture]:
 def _split(scene: StampSwapScene) -> list[Gesture]:
     lay = scene.lay
     tray = [p for p in lay.items if p.zone == "tray"]
-    if not tray:
-        return [Gesture(scene.controls.ready.rect.center, label="ready", button=True)]
+    if not tray:  # Ready, or (when Ready says this split will not do) the scene's own Quick split
+        return [Gesture(scene.controls.ready.rect.center, label="ready", button=True),
+                Gesture(scene.controls.auto.rect.center, label="quick split", button=True)]
     reserved = any(p.zone == "reserve" for p in lay.items)
     out = []
     for p in tray:
