@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.contract import Event
 from rules.errors import IllegalAction
+from rules.events import plain_event
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
 from rules.night_market.data import (
     BONUS_SIZES,
@@ -46,7 +47,7 @@ def _refill(market: tuple[int, ...], deck: tuple[int, ...]) -> tuple[Changes, li
     if len(deck) < need:
         return {"market": market}, [], "deck"
     drawn, deck = deck[:need], deck[need:]
-    events = [Event("refilled", None, {"cards": card_list(drawn), "deck": len(deck)})]
+    events = [plain_event("refilled", None, {"cards": card_list(drawn), "deck": len(deck)})]
     return {"market": market + drawn, "deck": deck}, events, None
 
 
@@ -62,7 +63,7 @@ def _take(state: State, seat: int, action: Take) -> Step:
         known=_set(state.known, seat, state.known[seat] | {card}),
         log=state.log + (f"{state.names[seat]} took {a_or_an(NAMES[CARD_KIND[card]])}.",),
     )
-    return changes, [Event("took", seat, {"card": [card, CARD_KIND[card]]}), *more], end
+    return changes, [plain_event("took", seat, {"card": [card, CARD_KIND[card]]}), *more], end
 
 
 def _names(cards: tuple[int, ...]) -> str:
@@ -84,7 +85,7 @@ def _exchange(state: State, seat: int, action: Exchange) -> Step:
         "log": state.log + (line,),
     }
     data = {"took": card_list(action.take), "gave": card_list(action.give), "porters": list(paid)}
-    return changes, [Event("exchanged", seat, data)], None
+    return changes, [plain_event("exchanged", seat, data)], None
 
 
 def _take_porters(state: State, seat: int, action: TakePorters) -> Step:
@@ -94,7 +95,7 @@ def _take_porters(state: State, seat: int, action: TakePorters) -> Step:
         porters=_set(state.porters, seat, state.porters[seat] + taken),
         log=state.log + (f"{state.names[seat]} took {len(taken)} {plural(PORTER, len(taken))}.",),
     )
-    return changes, [Event("took_porters", seat, {"cards": list(taken)}), *more], end
+    return changes, [plain_event("took_porters", seat, {"cards": list(taken)}), *more], end
 
 
 def _draw_bonus(state: State, seat: int, count: int) -> tuple[Changes, dict[str, Any] | None]:
@@ -136,7 +137,7 @@ def _sell(state: State, seat: int, action: Sell) -> Step:
     )
     data = {"kind": kind, "cards": card_list(cards), "coins": list(got), "bonus": token}
     empty = sum(1 for p in coins if not p)
-    return changes, [Event("sold", seat, data)], ("coins" if empty >= EMPTY_PILES_TO_END else None)
+    return changes, [plain_event("sold", seat, data)], ("coins" if empty >= EMPTY_PILES_TO_END else None)
 
 
 Handler = Callable[[State, int, Any], Step]

@@ -113,39 +113,42 @@ def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], tuple[tuple[GiveRow, .
     return sells, gives
 
 
-def _exchange(take: tuple[int, ...], give: tuple[int, ...], porters: int) -> Exchange:
-    # Exchange's frozen __init__ pays an object.__setattr__ per field, and exchanges are most of
-    # the legal list. These are well-formed by construction, so fill the instance dict directly:
-    # the same value (eq, hash, repr), at a fraction of the cost.
-    action = object.__new__(Exchange)
-    fields = action.__dict__
-    fields["take"], fields["give"], fields["porters"] = take, give, porters
-    return action
-
-
 def _sell(cards: tuple[int, ...]) -> Sell:
-    action = object.__new__(Sell)  # as _exchange: a well-formed value without the frozen __init__
+    action = object.__new__(Sell)  # as in exchanges: a well-formed value without the frozen __init__
     action.__dict__["cards"] = cards
     return action
+
+
+_new = object.__new__
 
 
 def exchanges(goods: list[int], takes: tuple[Any, ...], hand: list[int], team: int) -> list[Exchange]:
     """Every distinct exchange (one representative per kind pattern), in the rules' order.
 
     `goods` are the market's goods, sorted; `takes` their table row; `hand` sorted.
+    Exchange's frozen __init__ pays an object.__setattr__ per field, and exchanges are most of the
+    legal list; these are well-formed by construction, so the loop fills the instance dict
+    directly (inline: a helper's call would cost as much again): the same value (eq, hash, repr).
     """
     most = min(team, HAND_LIMIT - len(hand))
     if most < 0:
         return []
     givable: dict[int, tuple[list[int], tuple[Any, ...]]] = {}
     out: list[Exchange] = []
+    append = out.append
     for get_take, size, banned in takes:
         if banned not in givable:  # the hand without the kinds taken, and its gives
             cards = [c for c in hand if not banned >> KIND_NO[c] & 1]
             givable[banned] = cards, hand_table(counts(cards))[1]
         cards, gives = givable[banned]
         take = get_take(goods)
-        out.extend([_exchange(take, get(cards), porters) for get, porters in gives[size][min(most, size)]])
+        for get, porters in gives[size][min(most, size)]:
+            action = _new(Exchange)
+            fields = action.__dict__
+            fields["take"] = take
+            fields["give"] = get(cards)
+            fields["porters"] = porters
+            append(action)
     return out
 
 
