@@ -4,7 +4,7 @@
 walk cost about a third of applying a Night Market move. The rules' own move events are built
 from fresh lists, ints and strings, so the walk changes nothing for them: `plain_event` fills the
 fields directly and gives the very value `Event(kind, seat, data)` would
-(tests/test_night_market_fast_rules.py and tests/test_stamp_swap_golden.py check that on whole
+(tests/test_night_market_fast_rules.py and tests/test_stamp_swap_rules.py check that on whole
 playouts). Anything built from outside data keeps using `Event`.
 """
 
@@ -18,9 +18,16 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def plain_event(kind: str, seat: int | None, data: dict[str, Any]) -> Event:
-    """`Event(kind, seat, data)` for `data` already plain JSON data (lists, never tuples; text keys)
-    that nothing else holds on to."""
+def plain_event(
+    kind: str,
+    seat: int | None,
+    data: dict[str, Any],
+    secret: dict[str, Any] | None = None,
+    visible_to: tuple[int, ...] = (),
+) -> Event:
+    """`Event(kind, seat, data, secret, visible_to)` for `data` and `secret` already plain JSON data
+    (lists, never tuples; text keys; no key in both) that nothing else holds on to."""
     event = _new(Event)
-    _set(event, "__dict__", {"kind": kind, "seat": seat, "data": data, "secret": {}, "visible_to": ()})
+    fields = {"kind": kind, "seat": seat, "data": data, "secret": secret or {}, "visible_to": visible_to}
+    _set(event, "__dict__", fields)
     return event
