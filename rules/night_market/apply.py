@@ -29,7 +29,7 @@ from rules.night_market.data import (
 )
 from rules.night_market.legal import check
 from rules.night_market.outcome import match_winner, score_round
-from rules.night_market.state import BonusToken, State, card_list, deal_round, evolve
+from rules.night_market.state import BonusToken, State, card_list, deal_round, evolve, evolved
 
 Changes = dict[str, Any]
 Step = tuple[Changes, list[Event], str | None]  # fields to change, events, why the round ends
@@ -67,7 +67,7 @@ def _take(state: State, seat: int, action: Take) -> Step:
 
 
 def _names(cards: tuple[int, ...]) -> str:
-    return ", ".join(NAMES[CARD_KIND[c]] for c in cards)
+    return ", ".join([NAMES[CARD_KIND[c]] for c in cards])
 
 
 def _exchange(state: State, seat: int, action: Exchange) -> Step:
@@ -193,7 +193,7 @@ def apply_legal(state: State, seat: int, action: Action) -> tuple[State, list[Ev
     """
     changes, events, end = _HANDLERS[type(action)](state, seat, action)
     if end is not None:
-        state, more = end_round(evolve(state, **changes), end)
+        state, more = end_round(evolved(state, changes), end)
         return state, events + more
     changes["turn"] = 1 - seat
-    return evolve(state, **changes), events
+    return evolved(state, changes), events

@@ -184,7 +184,12 @@ def evolve(state: State, **changes: Any) -> State:
     For the rules' own hot paths, whose callers name real fields and keep the invariants; the
     result is the same value `replace` gives (equality, hash, repr and pickling read the fields).
     """
-    fields = dict(state.__dict__)
+    return evolved(state, changes)
+
+
+def evolved(state: State, changes: dict[str, Any]) -> State:
+    """`evolve` with the changes as a dict (a move's handler builds one; no keyword repacking)."""
+    fields = state.__dict__.copy()
     fields.update(changes)
     fresh = object.__new__(State)
     object.__setattr__(fresh, "__dict__", fields)
