@@ -144,8 +144,10 @@ def _sell(cards: tuple[int, ...]) -> Sell:
 _new = object.__new__
 
 
-def exchanges(goods: list[int], takes: tuple[Any, ...], hand: list[int], have: Counts, team: int) -> list[Exchange]:
-    """Every distinct exchange (one representative per kind pattern), in the rules' order.
+def exchanges(
+    out: list[Action], goods: list[int], takes: tuple[Any, ...], hand: list[int], have: Counts, team: int
+) -> None:
+    """Append every distinct exchange (one representative per kind pattern) to `out`, in the rules' order.
 
     `goods` are the market's goods, sorted; `takes` their table row; `hand` sorted, with counts `have`.
     Exchange's frozen __init__ pays an object.__setattr__ per field, and exchanges are most of the
@@ -154,10 +156,9 @@ def exchanges(goods: list[int], takes: tuple[Any, ...], hand: list[int], have: C
     """
     most = min(team, HAND_LIMIT - len(hand))
     if most < 0:
-        return []
+        return
     present, known = givable_rows(have)
     seen: dict[int, tuple[tuple[int, ...] | list[int], tuple[Any, ...]]] = {}
-    out: list[Exchange] = []
     append = out.append
     for get_take, size, banned in takes:
         banned &= present
@@ -166,14 +167,13 @@ def exchanges(goods: list[int], takes: tuple[Any, ...], hand: list[int], have: C
             seen[banned] = (pick(hand) if pick else hand), gives
         cards, gives = seen[banned]
         take = get_take(goods)
-        for get, porters in gives[size][min(most, size)]:
+        for get, porters in gives[size][most if most < size else size]:
             action = _new(Exchange)
             fields = action.__dict__
             fields["take"] = take
             fields["give"] = get(cards)
             fields["porters"] = porters
             append(action)
-    return out
 
 
 def legal_moves(market: tuple[int, ...], hand: tuple[int, ...], team: int) -> list[Action]:
@@ -190,5 +190,5 @@ def legal_moves(market: tuple[int, ...], hand: tuple[int, ...], team: int) -> li
     out.extend([_sell(get(hand_sorted)) for get in hand_table(hcounts)[0]])
     if takes:
         goods = market_sorted[: len(market) - mcounts[PORTER_NO]]  # porters sort last
-        out.extend(exchanges(goods, takes, hand_sorted, hcounts, team))
+        exchanges(out, goods, takes, hand_sorted, hcounts, team)
     return out
