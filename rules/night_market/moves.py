@@ -135,12 +135,6 @@ def givable(hand: Counts, banned: int) -> Givable:
     return found
 
 
-def _sell(cards: tuple[int, ...]) -> Sell:
-    action = object.__new__(Sell)  # as in exchanges: a well-formed value without the frozen __init__
-    action.__dict__["cards"] = cards
-    return action
-
-
 _new = object.__new__
 
 
@@ -187,7 +181,10 @@ def legal_moves(market: tuple[int, ...], hand: tuple[int, ...], team: int) -> li
     if mcounts[PORTER_NO]:
         out.append(TAKE_PORTERS)
     hcounts = counts(hand_sorted)
-    out.extend([_sell(get(hand_sorted)) for get in hand_table(hcounts)[0]])
+    for get in hand_table(hcounts)[0]:
+        action = _new(Sell)  # as in exchanges: the instance dict filled directly
+        action.__dict__["cards"] = get(hand_sorted)
+        out.append(action)
     if takes:
         goods = market_sorted[: len(market) - mcounts[PORTER_NO]]  # porters sort last
         exchanges(out, goods, takes, hand_sorted, hcounts, team)
