@@ -70,7 +70,12 @@ class Rng:
         if n < 1:
             raise ValueError("empty range")
         s = (self.state + _GAMMA) & _MASK
-        return items[int((_mix(s) >> 11) / _SCALE * n)], _rng(s)
+        # _mix and _rng spelled out: every bot decision and playout step draws here
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        rng = object.__new__(Rng)
+        rng.__dict__["state"] = s
+        return items[int(((z ^ (z >> 31)) >> 11) / _SCALE * n)], rng
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """Fisher–Yates on top of `random()`; returns a new tuple."""

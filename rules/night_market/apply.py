@@ -136,7 +136,7 @@ def _sell(state: State, seat: int, action: Sell) -> Step:
         log=state.log + (line,),
     )
     data = {"kind": kind, "cards": card_list(cards), "coins": list(got), "bonus": token}
-    empty = sum(1 for p in coins if not p)
+    empty = coins.count(())
     return changes, [plain_event("sold", seat, data)], ("coins" if empty >= EMPTY_PILES_TO_END else None)
 
 
