@@ -83,7 +83,9 @@ class Rng:
         s = self.state
         for i in range(len(out) - 1, 0, -1):
             s = (s + _GAMMA) & _MASK
-            j = int((_mix(s) >> 11) / _SCALE * (i + 1))
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix, inline: a deck is 50 draws
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = int(((z ^ (z >> 31)) >> 11) / _SCALE * (i + 1))
             out[i], out[j] = out[j], out[i]
         return tuple(out), _rng(s)
 

@@ -168,10 +168,10 @@ def end_round(state: State, reason: str) -> tuple[State, list[Event]]:
     seals = _set(state.seals, summary.winner, state.seals[summary.winner] + 1)
     line = f"{state.names[summary.winner]} wins the seal, {summary.totals[0]}–{summary.totals[1]}."
     state = evolve(state, seals=seals, last_round=summary, log=state.log + (line,))
-    events = [Event("round_ended", None, _round_end_data(state))]
+    events = [plain_event("round_ended", None, _round_end_data(state))]
     winner = match_winner(seals)
     if winner is not None:
-        events.append(Event("match_ended", None, {"winner": winner, "seals": list(seals)}))
+        events.append(plain_event("match_ended", None, {"winner": winner, "seals": list(seals)}))
         return evolve(state, over=True), events
     fresh, dealt = deal_round(state.names, state.rng, state.round_no + 1, 1 - summary.winner, seals)
     return evolve(fresh, last_round=summary), events + dealt
