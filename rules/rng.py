@@ -14,51 +14,80 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_SCALE = float(1 << 53)
+
+
+def _mix(s: int) -> int:
+    """SplitMix64's output for the advanced state `s`."""
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _rng(state: int) -> Rng:
+    # Draws make a generator each (thousands per match): fill the frozen instance's dict directly
+    # rather than through the generated __init__ — the same value (eq, hash, repr).
+    rng = object.__new__(Rng)
+    rng.__dict__["state"] = state
+    return rng
 
 
 @dataclass(frozen=True)
 class Rng:
-    """Seeded generator; every draw returns the value and the advanced generator."""
+    """Seeded generator; every draw returns the value and the advanced generator.
+
+    The draws below spell `random()` out inline (they run for every shuffle and bot choice); each
+    gives exactly what the plain composition random -> randint -> choice gives.
+    """
 
     state: int
 
     @staticmethod
     def seeded(seed: int) -> Rng:
         """A generator for `seed` (any int, negative ones included)."""
-        return Rng((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
+        return Rng((seed * _GAMMA + 0x632BE59BD9B4E019) & _MASK)
 
     def _next(self) -> tuple[int, Rng]:
-        s = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31), Rng(s)
+        s = (self.state + _GAMMA) & _MASK
+        return _mix(s), _rng(s)
 
     def random(self) -> tuple[float, Rng]:
         """A float in [0, 1) with 53 random bits."""
-        value, rng = self._next()
-        return (value >> 11) / float(1 << 53), rng
+        s = (self.state + _GAMMA) & _MASK
+        return (_mix(s) >> 11) / _SCALE, _rng(s)
 
     def randint(self, low: int, high: int) -> tuple[int, Rng]:
         """An int in [low, high], both ends included."""
         if high < low:
             raise ValueError("empty range")
-        x, rng = self.random()
-        return low + int(x * (high - low + 1)), rng
+        s = (self.state + _GAMMA) & _MASK
+        return low + int((_mix(s) >> 11) / _SCALE * (high - low + 1)), _rng(s)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         """One item of a non-empty sequence."""
-        index, rng = self.randint(0, len(items) - 1)
-        return items[index], rng
+        n = len(items)
+        if n < 1:
+            raise ValueError("empty range")
+        s = (self.state + _GAMMA) & _MASK
+        # _mix and _rng spelled out: every bot decision and playout step draws here
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        rng = object.__new__(Rng)
+        rng.__dict__["state"] = s
+        return items[int(((z ^ (z >> 31)) >> 11) / _SCALE * n)], rng
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """Fisher–Yates on top of `random()`; returns a new tuple."""
         out = list(items)
-        rng = self
+        s = self.state
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.randint(0, i)
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix, inline: a deck is 50 draws
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = int(((z ^ (z >> 31)) >> 11) / _SCALE * (i + 1))
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), _rng(s)
 
     def fork(self, salt: int) -> Rng:
         """An independent generator derived from this one (for bots and samplers)."""

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.contract import Event
 from rules.driver import seat_config
 from rules.errors import IllegalAction
 from rules.night_market import GAME
@@ -119,3 +120,16 @@ def test_evolve_is_dataclasses_replace():
     changed = evolve(state, turn=1 - state.turn, log=state.log + ("x",))
     assert changed == replace(state, turn=1 - state.turn, log=state.log + ("x",))
     assert hash(changed) == hash(replace(state, turn=1 - state.turn, log=state.log + ("x",)))
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**9))
+def test_move_events_are_the_values_event_normalises_to(seed):
+    # apply builds its events with rules.events.plain_event (no normalisation walk); a tuple or a
+    # shared list slipping in would make an event differ from the one Event() builds from it
+    def visit(state, seat, legal):
+        for action in legal[:12]:
+            for event in apply(state, seat, action)[1]:
+                assert event == Event(event.kind, event.seat, event.data, event.secret, event.visible_to)
+
+    _walk(seed, visit)

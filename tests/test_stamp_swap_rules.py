@@ -7,8 +7,10 @@ from dataclasses import replace
 import pytest
 from test_stamp_swap_helpers import PLAIN, config, fresh, show_state
 
+from rules.contract import Event
 from rules.errors import BadConfig, IllegalAction, MalformedAction, UnknownBotLevel
 from rules.registry import get_game
+from rules.rng import Rng
 from rules.stamp_swap import GAME, HELP_PAGES
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakeToken, action_from_json, action_to_json
 from rules.stamp_swap.cards import CONTESTS, EVENT_BY_ID, EVENTS, EXHIBITORS, SPECIALISTS
@@ -253,3 +255,17 @@ def test_view_lights_up_every_spot_a_pending_stamp_fits():
     view = GAME.view(state, 0)
     assert len(view["me"]["fits"][wide]) == 4 * 3
     assert view["waiting"] == [0, 1] and view["seats"][0]["pending"][0]["key"] == wide
+
+
+@pytest.mark.parametrize("seed, players", [(3, 2), (8, 4), (21, 5)])
+def test_events_are_the_values_event_normalises_to(seed, players):
+    # the rules build their move events with rules.events.plain_event (no normalisation walk); a
+    # tuple slipping into one would make it differ from the event Event() builds from its parts
+    state, _ = GAME.new_match(seed, config(players))
+    rng = Rng.seeded(seed)
+    while GAME.outcome(state) is None:
+        seat, rng = rng.choice(GAME.waiting(state))
+        action, rng = rng.choice(GAME.legal_actions(state, seat))
+        state, events = GAME.apply(state, seat, action)
+        for e in events:
+            assert e == Event(e.kind, e.seat, e.data, e.secret, e.visible_to)

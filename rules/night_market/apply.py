@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.contract import Event
 from rules.errors import IllegalAction
+from rules.events import plain_event
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
 from rules.night_market.data import (
     BONUS_SIZES,
@@ -28,7 +29,7 @@ from rules.night_market.data import (
 )
 from rules.night_market.legal import check
 from rules.night_market.outcome import match_winner, score_round
-from rules.night_market.state import BonusToken, State, card_list, deal_round, evolve
+from rules.night_market.state import BonusToken, State, card_list, deal_round, evolve, evolved
 
 Changes = dict[str, Any]
 Step = tuple[Changes, list[Event], str | None]  # fields to change, events, why the round ends
@@ -46,7 +47,7 @@ def _refill(market: tuple[int, ...], deck: tuple[int, ...]) -> tuple[Changes, li
     if len(deck) < need:
         return {"market": market}, [], "deck"
     drawn, deck = deck[:need], deck[need:]
-    events = [Event("refilled", None, {"cards": card_list(drawn), "deck": len(deck)})]
+    events = [plain_event("refilled", None, {"cards": card_list(drawn), "deck": len(deck)})]
     return {"market": market + drawn, "deck": deck}, events, None
 
 
@@ -62,11 +63,11 @@ def _take(state: State, seat: int, action: Take) -> Step:
         known=_set(state.known, seat, state.known[seat] | {card}),
         log=state.log + (f"{state.names[seat]} took {a_or_an(NAMES[CARD_KIND[card]])}.",),
     )
-    return changes, [Event("took", seat, {"card": [card, CARD_KIND[card]]}), *more], end
+    return changes, [plain_event("took", seat, {"card": [card, CARD_KIND[card]]}), *more], end
 
 
 def _names(cards: tuple[int, ...]) -> str:
-    return ", ".join(NAMES[CARD_KIND[c]] for c in cards)
+    return ", ".join([NAMES[CARD_KIND[c]] for c in cards])
 
 
 def _exchange(state: State, seat: int, action: Exchange) -> Step:
@@ -84,7 +85,7 @@ def _exchange(state: State, seat: int, action: Exchange) -> Step:
         "log": state.log + (line,),
     }
     data = {"took": card_list(action.take), "gave": card_list(action.give), "porters": list(paid)}
-    return changes, [Event("exchanged", seat, data)], None
+    return changes, [plain_event("exchanged", seat, data)], None
 
 
 def _take_porters(state: State, seat: int, action: TakePorters) -> Step:
@@ -94,7 +95,7 @@ def _take_porters(state: State, seat: int, action: TakePorters) -> Step:
         porters=_set(state.porters, seat, state.porters[seat] + taken),
         log=state.log + (f"{state.names[seat]} took {len(taken)} {plural(PORTER, len(taken))}.",),
     )
-    return changes, [Event("took_porters", seat, {"cards": list(taken)}), *more], end
+    return changes, [plain_event("took_porters", seat, {"cards": list(taken)}), *more], end
 
 
 def _draw_bonus(state: State, seat: int, count: int) -> tuple[Changes, dict[str, Any] | None]:
@@ -135,8 +136,8 @@ def _sell(state: State, seat: int, action: Sell) -> Step:
         log=state.log + (line,),
     )
     data = {"kind": kind, "cards": card_list(cards), "coins": list(got), "bonus": token}
-    empty = sum(1 for p in coins if not p)
-    return changes, [Event("sold", seat, data)], ("coins" if empty >= EMPTY_PILES_TO_END else None)
+    empty = coins.count(())
+    return changes, [plain_event("sold", seat, data)], ("coins" if empty >= EMPTY_PILES_TO_END else None)
 
 
 Handler = Callable[[State, int, Any], Step]
@@ -167,10 +168,10 @@ def end_round(state: State, reason: str) -> tuple[State, list[Event]]:
     seals = _set(state.seals, summary.winner, state.seals[summary.winner] + 1)
     line = f"{state.names[summary.winner]} wins the seal, {summary.totals[0]}–{summary.totals[1]}."
     state = evolve(state, seals=seals, last_round=summary, log=state.log + (line,))
-    events = [Event("round_ended", None, _round_end_data(state))]
+    events = [plain_event("round_ended", None, _round_end_data(state))]
     winner = match_winner(seals)
     if winner is not None:
-        events.append(Event("match_ended", None, {"winner": winner, "seals": list(seals)}))
+        events.append(plain_event("match_ended", None, {"winner": winner, "seals": list(seals)}))
         return evolve(state, over=True), events
     fresh, dealt = deal_round(state.names, state.rng, state.round_no + 1, 1 - summary.winner, seals)
     return evolve(fresh, last_round=summary), events + dealt
@@ -192,7 +193,7 @@ def apply_legal(state: State, seat: int, action: Action) -> tuple[State, list[Ev
     """
     changes, events, end = _HANDLERS[type(action)](state, seat, action)
     if end is not None:
-        state, more = end_round(evolve(state, **changes), end)
+        state, more = end_round(evolved(state, changes), end)
         return state, events + more
     changes["turn"] = 1 - seat
-    return evolve(state, **changes), events
+    return evolved(state, changes), events

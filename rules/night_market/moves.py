@@ -113,40 +113,61 @@ def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], tuple[tuple[GiveRow, .
     return sells, gives
 
 
-def _exchange(take: tuple[int, ...], give: tuple[int, ...], porters: int) -> Exchange:
-    # Exchange's frozen __init__ pays an object.__setattr__ per field, and exchanges are most of
-    # the legal list. These are well-formed by construction, so fill the instance dict directly:
-    # the same value (eq, hash, repr), at a fraction of the cost.
-    action = object.__new__(Exchange)
-    fields = action.__dict__
-    fields["take"], fields["give"], fields["porters"] = take, give, porters
-    return action
+Givable = tuple[Getter | None, tuple[tuple[GiveRow, ...], ...]]
 
 
-def _sell(cards: tuple[int, ...]) -> Sell:
-    action = object.__new__(Sell)  # as _exchange: a well-formed value without the frozen __init__
-    action.__dict__["cards"] = cards
-    return action
+@cache  # keyed by the counts of a hand, as hand_table; its dict fills in as exchanges meet masks
+def givable_rows(hand: Counts) -> tuple[int, dict[int, Givable]]:
+    """For a sorted hand with these counts: the mask of kinds it holds, and (filled by `givable`)
+    per mask of those kinds, what the hand can give when an exchange takes those kinds."""
+    return sum(1 << k for k, n in enumerate(hand) if n), {}
 
 
-def exchanges(goods: list[int], takes: tuple[Any, ...], hand: list[int], team: int) -> list[Exchange]:
-    """Every distinct exchange (one representative per kind pattern), in the rules' order.
+def givable(hand: Counts, banned: int) -> Givable:
+    """The cards of a sorted hand (counts `hand`) not of the `banned` kinds (a getter of them;
+    None: the whole hand) and their gives, hand_table's. `banned` holds only kinds of the hand,
+    so a hand keeps at most 2**kinds entries."""
+    kept = tuple(0 if banned >> k & 1 else n for k, n in enumerate(hand))
+    starts = _starts(hand)
+    positions = tuple(starts[k] + r for k, n in enumerate(kept) for r in range(n))
+    found = (_getter(positions) if banned else None), hand_table(kept)[1]
+    givable_rows(hand)[1][banned] = found
+    return found
 
-    `goods` are the market's goods, sorted; `takes` their table row; `hand` sorted.
+
+_new = object.__new__
+
+
+def exchanges(
+    out: list[Action], goods: list[int], takes: tuple[Any, ...], hand: list[int], have: Counts, team: int
+) -> None:
+    """Append every distinct exchange (one representative per kind pattern) to `out`, in the rules' order.
+
+    `goods` are the market's goods, sorted; `takes` their table row; `hand` sorted, with counts `have`.
+    Exchange's frozen __init__ pays an object.__setattr__ per field, and exchanges are most of the
+    legal list; these are well-formed by construction, so the loop fills the instance dict
+    directly (inline: a helper's call would cost as much again): the same value (eq, hash, repr).
     """
     most = min(team, HAND_LIMIT - len(hand))
     if most < 0:
-        return []
-    givable: dict[int, tuple[list[int], tuple[Any, ...]]] = {}
-    out: list[Exchange] = []
+        return
+    present, known = givable_rows(have)
+    seen: dict[int, tuple[tuple[int, ...] | list[int], tuple[Any, ...]]] = {}
+    append = out.append
     for get_take, size, banned in takes:
-        if banned not in givable:  # the hand without the kinds taken, and its gives
-            cards = [c for c in hand if not banned >> KIND_NO[c] & 1]
-            givable[banned] = cards, hand_table(counts(cards))[1]
-        cards, gives = givable[banned]
+        banned &= present
+        if banned not in seen:  # the hand without the kinds taken, and its gives
+            pick, gives = known.get(banned) or givable(have, banned)
+            seen[banned] = (pick(hand) if pick else hand), gives
+        cards, gives = seen[banned]
         take = get_take(goods)
-        out.extend([_exchange(take, get(cards), porters) for get, porters in gives[size][min(most, size)]])
-    return out
+        for get, porters in gives[size][most if most < size else size]:
+            action = _new(Exchange)
+            fields = action.__dict__
+            fields["take"] = take
+            fields["give"] = get(cards)
+            fields["porters"] = porters
+            append(action)
 
 
 def legal_moves(market: tuple[int, ...], hand: tuple[int, ...], team: int) -> list[Action]:
@@ -159,8 +180,12 @@ def legal_moves(market: tuple[int, ...], hand: tuple[int, ...], team: int) -> li
         out.extend([TAKES[market_sorted[i]] for i in singles])
     if mcounts[PORTER_NO]:
         out.append(TAKE_PORTERS)
-    out.extend([_sell(get(hand_sorted)) for get in hand_table(counts(hand_sorted))[0]])
+    hcounts = counts(hand_sorted)
+    for get in hand_table(hcounts)[0]:
+        action = _new(Sell)  # as in exchanges: the instance dict filled directly
+        action.__dict__["cards"] = get(hand_sorted)
+        out.append(action)
     if takes:
         goods = market_sorted[: len(market) - mcounts[PORTER_NO]]  # porters sort last
-        out.extend(exchanges(goods, takes, hand_sorted, team))
+        exchanges(out, goods, takes, hand_sorted, hcounts, team)
     return out

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.contract import Event
+from rules.events import plain_event
 from rules.night_market.data import (
     BONUS_SIZES,
     BONUS_VALUES,
@@ -112,6 +113,9 @@ def _shuffled_deck(rng: Rng, rest: tuple[int, ...], stack: tuple[str, ...]) -> t
     return tuple(top) + deck, rng
 
 
+_REST = tuple(i for i in range(CARD_COUNT) if i not in PORTER_IDS[:MARKET_START_PORTERS])  # the cards shuffled
+
+
 def deal_round(
     names: tuple[str, str], rng: Rng, round_no: int, starter: int, seals: tuple[int, int],
     stack: tuple[str, ...] = (),
@@ -122,8 +126,7 @@ def deal_round(
     the starter's hand, the other hand, then the deck.
     """
     market_porters = PORTER_IDS[:MARKET_START_PORTERS]
-    rest = tuple(i for i in range(CARD_COUNT) if i not in market_porters)
-    deck, rng = _shuffled_deck(rng, rest, stack)
+    deck, rng = _shuffled_deck(rng, _REST, stack)
     piles = []
     for size in BONUS_SIZES:
         pile, rng = rng.shuffle(BONUS_VALUES[size])
@@ -159,7 +162,7 @@ def deal_round(
         over=False,
     )
     events = [
-        Event(
+        plain_event(
             "round_started",
             None,
             {"round": round_no, "starter": starter, "market": card_list(market), "deck": len(deck)},
@@ -167,7 +170,7 @@ def deal_round(
     ]
     for seat in order:
         data = {"count": len(hands[seat]), "porters": list(porters[seat])}
-        events.append(Event("dealt", seat, data, {"cards": card_list(hands[seat])}, (seat,)))
+        events.append(plain_event("dealt", seat, data, {"cards": card_list(hands[seat])}, (seat,)))
     return state, events
 
 
@@ -184,7 +187,12 @@ def evolve(state: State, **changes: Any) -> State:
     For the rules' own hot paths, whose callers name real fields and keep the invariants; the
     result is the same value `replace` gives (equality, hash, repr and pickling read the fields).
     """
-    fields = dict(state.__dict__)
+    return evolved(state, changes)
+
+
+def evolved(state: State, changes: dict[str, Any]) -> State:
+    """`evolve` with the changes as a dict (a move's handler builds one; no keyword repacking)."""
+    fields = state.__dict__.copy()
     fields.update(changes)
     fresh = object.__new__(State)
     object.__setattr__(fresh, "__dict__", fields)

@@ -83,6 +83,27 @@ ACTIONS = Tagged("Stamp Swap", {
 })
 
 
+_new = object.__new__
+
+
+# The legal lists build thousands of these per match (a Swap's Prepare list alone holds up to 180).
+# The frozen __init__ pays an object.__setattr__ per field; values the rules build from their own
+# keys are well formed, so these fill the instance dict directly: the same value (eq, hash, repr).
+def take(item: str) -> Take:
+    """Take(item), built fast."""
+    action = _new(Take)
+    action.__dict__["item"] = item
+    return action
+
+
+def place(item: str, row: int, col: int) -> Place:
+    """Place(item, row, col), built fast."""
+    action = _new(Place)
+    fields = action.__dict__
+    fields["item"], fields["row"], fields["col"] = item, row, col
+    return action
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     """A JSON-ready dict."""
     return ACTIONS.to_json(action)

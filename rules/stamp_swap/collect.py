@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.contract import Event
-from rules.stamp_swap.actions import Take, TakeToken
+from rules.events import plain_event
+from rules.stamp_swap.actions import Take, TakeToken, take
 from rules.stamp_swap.effects import claim_token, fire, view_keys
 from rules.stamp_swap.stamps import DAILY_SPACES
 from rules.stamp_swap.state import Phase, State, evolve, is_face_down, with_seat
@@ -15,7 +16,7 @@ def legal(state: State, seat: int) -> list[Take | TakeToken]:
     """Every pool item, plus the token while it lies in the pool."""
     if state.phase is not Phase.COLLECT or state.turn != seat:
         return []
-    out: list[Take | TakeToken] = [Take(k) for k in state.pool]
+    out: list[Take | TakeToken] = [take(k) for k in state.pool]
     if state.token_holder is None:
         out.append(TakeToken())
     return out
@@ -29,9 +30,9 @@ def apply(state: State, seat: int, action: Take | TakeToken) -> Result:
     key = action.item
     space = len(state.seats[seat].dc) + 1
     hidden = is_face_down(state, key)
-    state = evolve(state, pool=tuple(k for k in state.pool if k != key), last_taker=seat)
+    state = evolve(state, pool=tuple([k for k in state.pool if k != key]), last_taker=seat)
     state = with_seat(state, seat, dc=(*state.seats[seat].dc, key))
-    events = [Event("take", seat, {"item": key, "space": space, "face_down": hidden})]
+    events = [plain_event("take", seat, {"item": key, "space": space, "face_down": hidden})]
     if hidden:
         state, more = view_keys(state, seat, (key,), "collect")
         events += more
@@ -49,4 +50,4 @@ def _advance(state: State, seat: int, events: list[Event]) -> Result:
         state, more = claim_token(state, state.last_taker, "last")
         events += more
     state = evolve(state, phase=Phase.SWAP_PREP, turn=None)
-    return state, [*events, Event("phase", None, {"phase": Phase.SWAP_PREP.value})]
+    return state, [*events, plain_event("phase", None, {"phase": Phase.SWAP_PREP.value})]

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from rules.contract import Event
+from rules.events import plain_event
 from rules.stamp_swap.cards import SPECIALIST_BY_ID
 from rules.stamp_swap.stamps import Stamp
 from rules.stamp_swap.state import (
@@ -51,7 +52,7 @@ def _points(state: State, ctx: Ctx, who: str, amount: int) -> Result:
     events = []
     for seat in _targets(who, ctx):
         state = add_points(state, seat, amount)
-        events.append(Event("points", seat, {"points": amount, "source": spec_id(state, ctx["card"])}))
+        events.append(plain_event("points", seat, {"points": amount, "source": spec_id(state, ctx["card"])}))
     return state, events
 
 
@@ -60,7 +61,7 @@ def _points_per(state: State, ctx: Ctx, who: str, counter: tuple[str, Any], amou
     for seat in _targets(who, ctx):
         points = amount * CONTEXT_COUNTERS[counter[0]](state, seat, ctx)
         state = add_points(state, seat, points)
-        events.append(Event("points", seat, {"points": points, "source": spec_id(state, ctx["card"])}))
+        events.append(plain_event("points", seat, {"points": points, "source": spec_id(state, ctx["card"])}))
     return state, events
 
 
@@ -71,7 +72,7 @@ def view_keys(state: State, seat: int, keys: tuple[str, ...], source: str) -> Re
         return state, []
     state = with_seat(state, seat, viewed=state.seats[seat].viewed | frozenset(new))
     secret = {"stamps": {k: spec_id(state, k) for k in new}}
-    return state, [Event("viewed", seat, {"items": list(new), "source": source}, secret, (seat,))]
+    return state, [plain_event("viewed", seat, {"items": list(new), "source": source}, secret, (seat,))]
 
 
 def _offered_keys(state: State, seat: int) -> tuple[str, ...]:
@@ -92,11 +93,11 @@ def claim_token(state: State, seat: int, how: str) -> Result:
     if state.token_holder is not None:
         return state, []
     state = evolve(state, token_holder=seat)
-    events = [Event("token_claimed", seat, {"how": how})]
+    events = [plain_event("token_claimed", seat, {"how": how})]
     bonus = top_rule(state, "token_claim_points", 0)
     if bonus:
         state = add_points(state, seat, bonus)
-        events.append(Event("points", seat, {"points": bonus, "source": state.splay[0]}))
+        events.append(plain_event("points", seat, {"points": bonus, "source": state.splay[0]}))
     return state, events
 
 
@@ -122,7 +123,7 @@ def fire(state: State, key: str, when: str, ctx: Ctx) -> Result:
     if card is None or card.trigger != when:
         return state, []
     ctx = {**ctx, "card": key}
-    events = [Event("specialist", ctx["owner"], {"card": card.id, "trigger": when})]
+    events = [plain_event("specialist", ctx["owner"], {"card": card.id, "trigger": when})]
     for name, *args in card.effects:
         state, more = PRIMITIVES[name](state, ctx, *args)
         events += more

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import cast
 
 from rules.contract import Event
-from rules.stamp_swap.actions import ChooseContest, Place
+from rules.events import plain_event
+from rules.stamp_swap.actions import ChooseContest, Place, place
 from rules.stamp_swap.cards import CONTEST_BY_ID, EXHIBITOR_BY_ID
 from rules.stamp_swap.counters import count, mask_spots, tier_points
 from rules.stamp_swap.setup import end_day
@@ -31,13 +32,13 @@ Result = tuple[State, list[Event]]
 def start_show(state: State) -> Result:
     """New attendees beside the others; stamps wait to be placed; non-fitting ones are discarded."""
     state = evolve(state, phase=Phase.SHOW, turn=None)
-    events = [Event("phase", None, {"phase": Phase.SHOW.value})]
+    events = [plain_event("phase", None, {"phase": Phase.SHOW.value})]
     for seat, s in enumerate(state.seats):
         people = tuple(k for k in s.holding if is_attendee(state, k))
         stamps = tuple(k for k in s.holding if not is_attendee(state, k))
         state = with_seat(state, seat, attendees=(*s.attendees, *people), pending=stamps, holding=())
         if people:
-            events.append(Event("attendees_joined", seat, {"items": list(people)}))
+            events.append(plain_event("attendees_joined", seat, {"items": list(people)}))
         state, more = _discard_misfits(state, seat)
         events += more
     return state, events
@@ -69,7 +70,7 @@ def _discard_misfits(state: State, seat: int) -> Result:
             state, seat, pending=tuple(k for k in s.pending if k != key), score=s.score + points
         )
         state = evolve(state, discard=(*state.discard, key))
-        events.append(Event("discarded", seat, {"item": key, "value": stamp.value, "points": points}))
+        events.append(plain_event("discarded", seat, {"item": key, "value": stamp.value, "points": points}))
     return state, events
 
 
@@ -83,7 +84,7 @@ def legal(state: State, seat: int) -> list[Place | ChooseContest]:
         out: list[Place | ChooseContest] = []
         for k in s.pending:
             stamp = STAMPS[spec_id(state, k)]
-            out += [Place(k, r, c) for r, c in mask_spots(mask, stamp.rows, stamp.cols)]
+            out += [place(k, r, c) for r, c in mask_spots(mask, stamp.rows, stamp.cols)]
         return out
     return [ChooseContest(c) for c in state.contests if c not in s.tickets]
 
@@ -97,7 +98,7 @@ def apply(state: State, seat: int, action: Place | ChooseContest) -> Result:
     state = with_seat(
         state, seat, album=(*s.album, placement), pending=tuple(k for k in s.pending if k != action.item)
     )
-    events = [Event("placed", seat, {"item": action.item, "row": action.row, "col": action.col})]
+    events = [plain_event("placed", seat, {"item": action.item, "row": action.row, "col": action.col})]
     state, more = _discard_misfits(state, seat)
     return state, events + more
 

@@ -7,6 +7,7 @@ from itertools import combinations
 from operator import itemgetter
 
 from rules.contract import Event
+from rules.events import plain_event
 from rules.stamp_swap.actions import Prepare, TakePile
 from rules.stamp_swap.effects import fire, fire_area
 from rules.stamp_swap.show import start_show
@@ -24,6 +25,7 @@ from rules.stamp_swap.state import (
 )
 
 Result = tuple[State, list[Event]]
+_new = object.__new__
 
 
 def reservable(state: State, seat: int) -> list[str]:
@@ -65,10 +67,16 @@ def legal_prepare(state: State, seat: int) -> list[Prepare]:
     if state.phase is not Phase.SWAP_PREP or s.ready:
         return []
     choices: list[str | None] = list(reservable(state, seat)) or [None]
-    out = []
+    out: list[Prepare] = []
+    append = out.append
     for reserve in choices:
         rest = tuple(k for k in s.dc if k != reserve)
-        out += [Prepare(reserve, a(rest), b(rest)) for a, b in SPLITS.get(len(rest), ())]
+        for a, b in SPLITS.get(len(rest), ()):
+            # up to 180 per seat and Swap: the instance dict filled directly, as actions.take does
+            action = _new(Prepare)
+            fields = action.__dict__
+            fields["reserve"], fields["pile_a"], fields["pile_b"] = reserve, a(rest), b(rest)
+            append(action)
     return out
 
 
@@ -84,11 +92,11 @@ def apply_prepare(state: State, seat: int, action: Prepare) -> Result:
         offered=True,
     )
     secret = {"reserve": action.reserve, "piles": [list(action.pile_a), list(action.pile_b)]}
-    events = [Event("ready", seat, {}, secret, (seat,))]
+    events = [plain_event("ready", seat, {}, secret, (seat,))]
     if not all(s.ready for s in state.seats):
         return state, events
     shown = [{"reserve": s.reserve, "piles": [list(p) for p in s.piles]} for s in state.seats]  # by seat
-    events.append(Event("piles_shown", None, {"seats": shown}))
+    events.append(plain_event("piles_shown", None, {"seats": shown}))
     state = evolve(state, phase=Phase.SWAP_CHOOSE, turn=state.token_holder)
     state, more = _settle(state)
     return state, events + more
@@ -114,7 +122,7 @@ def apply_choose(state: State, seat: int, action: TakePile) -> Result:
     state = with_seat(state, owner, piles=(), offered=False, holding=(*state.seats[owner].holding, *other))
     state = with_seat(state, seat, holding=(*state.seats[seat].holding, *taken), chosen=True)
     events = [
-        Event(
+        plain_event(
             "pile_taken",
             seat,
             {"owner": owner, "pile": action.pile, "items": list(taken), "returned": list(other)},
@@ -126,7 +134,7 @@ def apply_choose(state: State, seat: int, action: TakePile) -> Result:
     bonus = top_rule(state, "pile_taken_points", 0)
     if bonus:
         state = with_seat(state, owner, score=state.seats[owner].score + bonus)
-        events.append(Event("points", owner, {"points": bonus, "source": state.splay[0]}))
+        events.append(plain_event("points", owner, {"points": bonus, "source": state.splay[0]}))
     if state.seats[owner].chosen:  # the returned pile completes an owner who chose earlier
         state, more = _reveal(state, owner)
         events += more
@@ -153,7 +161,7 @@ def _reveal(state: State, seat: int) -> Result:
     if not keys:
         return state, []
     state = evolve(state, revealed=state.revealed | frozenset(keys))
-    return state, [Event("revealed", seat, {"stamps": {k: spec_id(state, k) for k in keys}})]
+    return state, [plain_event("revealed", seat, {"stamps": {k: spec_id(state, k) for k in keys}})]
 
 
 def _complete(state: State, seat: int) -> Result:
@@ -176,7 +184,7 @@ def _settle(state: State) -> Result:
             state = with_seat(
                 state, seat, holding=(*s.holding, *s.piles[0], *s.piles[1]), piles=(), offered=False
             )
-            events.append(Event("kept_both", seat, {}))
+            events.append(plain_event("kept_both", seat, {}))
         state, more = _complete(state, seat)
         events += more
         state = evolve(state, turn=_next_chooser(state, seat))
