@@ -119,7 +119,7 @@ def _swap() -> tuple[Step, ...]:
 def _show() -> tuple[Step, ...]:
     return (
         Step(("Basil took your Pile B, so Pile A came back to you. Face-down stamps are now shown to all.",
-              "The Show: every stamp you hold must go into your 4 x 5 album."),
+              "The Show: every stamp you hold must go into your 4 × 5 album."),
              shows=("zone:album", "zone:pending")),
         _place("blue-bird-3", 1, 0, ("Stamps go upright into empty squares and never move again.",
                                      "Drag the Blue Bird onto the lit spot."), "Blue Bird", BASIL_SHOW[:3]),

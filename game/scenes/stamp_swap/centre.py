@@ -112,7 +112,7 @@ def _offer_status(v: dict[str, Any], seat: dict[str, Any]) -> str:
 def _show(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     me = scene.v["seats"][scene.viewer]
     frame = ALBUM.inflate(28, 64).move(0, -18)
-    zone_box(scene, surf, frame, "Your album", "4 x 5 · stamps stay upright")
+    zone_box(scene, surf, frame, "Your album", "4 × 5 · stamps stay upright")
     for r in range(4):
         for c in range(5):
             cell = pygame.Rect(ALBUM.x + c * CELL, ALBUM.y + r * CELL, CELL, CELL).inflate(-6, -6)
