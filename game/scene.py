@@ -159,6 +159,7 @@ class SceneStack:
         self.scenes: list[Scene] = []
         self._under: pygame.Surface | None = None  # what lies beneath the top overlay, drawn once
         self._under_key: tuple[Any, ...] = ()
+        self.left = False  # a scene left since the app last collected (its cycles are garbage now)
 
     @property
     def top(self) -> Scene | None:
@@ -178,6 +179,7 @@ class SceneStack:
             return None
         scene = self.scenes.pop()
         scene.exit()
+        self.left = True
         if self.scenes:
             self.scenes[-1].resume()
         return scene
@@ -186,6 +188,7 @@ class SceneStack:
         """Swap the top scene for another."""
         if self.scenes:
             self.scenes.pop().exit()
+            self.left = True
         self.scenes.append(scene)
         scene.enter()
 
@@ -193,6 +196,7 @@ class SceneStack:
         """Clear the stack and start over with one scene."""
         while self.scenes:
             self.scenes.pop().exit()
+            self.left = True
         self.scenes.append(scene)
         scene.enter()
 

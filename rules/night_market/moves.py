@@ -88,8 +88,8 @@ GiveRow = tuple[tuple[Getter, int], ...]  # (getter of the cards given, porters 
 
 # Keyed by the counts of a hand (at most 7 cards of 7 kinds): 3,432 hands, ~26 KB of getters each.
 # Unbounded it grew by ~16 hands a match and would reach ~89 MB in a kiosk that runs for days;
-# one match uses ~90 hands, so 256 keep every match's hands warm.
-@lru_cache(maxsize=256)
+# one match uses ~90 hands, so 128 keep the current match's hands warm.
+@lru_cache(maxsize=128)
 def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], tuple[tuple[GiveRow, ...], ...]]:
     """For a sorted hand with these counts: its sells (by kind, then size) and its gives.
 
