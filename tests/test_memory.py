@@ -104,3 +104,40 @@ def test_night_market_hand_tables_are_bounded():
         moves.hand_table(tuple(combo.count(k) for k in range(len(moves.KINDS))))
     info = moves.hand_table.cache_info()
     assert info.maxsize is not None and info.currsize <= info.maxsize
+
+
+def test_a_closed_overlay_is_freed_in_the_next_frame():
+    import weakref
+
+    from game.scene import Scene
+
+    app = _app()
+    overlay = Scene(app)
+    overlay.opaque = False
+    overlay.layer = pygame.Surface((400, 300))  # type: ignore[attr-defined]
+    overlay.me = overlay  # type: ignore[attr-defined]  # scenes hold cycles: only a collection frees them
+    layer = weakref.ref(overlay.layer)  # type: ignore[attr-defined]
+    app.stack.push(overlay)
+    app.frame()
+    app.stack.pop()
+    del overlay
+    app.frame()
+    assert layer() is None
+
+
+def test_what_give_back_froze_is_still_freed_once_it_dies():
+    import gc
+    import weakref
+
+    class Holder:
+        pass
+
+    holder = Holder()
+    holder.me = holder  # type: ignore[attr-defined]
+    ref = weakref.ref(holder)
+    give_back()
+    assert gc.get_freeze_count() > 0
+    del holder
+    gc.collect()  # an ordinary collection skips frozen objects...
+    give_back()  # ...the next give_back unfreezes first
+    assert ref() is None
