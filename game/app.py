@@ -17,7 +17,7 @@ from game.assets import Assets
 from game.audio import Audio, init_mixer
 from game.display import LOGICAL_H, LOGICAL_W, Display
 from game.loop import FixedStep
-from game.memory import give_back, tune
+from game.memory import collect_young, give_back, tune
 from game.overlays import FrameMeter, Toasts
 from game.pointer import PointerLayer
 from game.scene import Scene, SceneStack
@@ -92,6 +92,7 @@ class App:
         if warning:
             self.toast(warning, error=True)
         self.kiosk = self._kiosk() if options.kiosk else None
+        give_back()  # freezes what the app is made of: later collections skip it (game/memory.py)
 
     def _kiosk(self) -> Kiosk:
         from game.kiosk import Kiosk
@@ -215,8 +216,11 @@ class App:
         """One displayed frame: input, fixed steps, draw, present."""
         t0 = time.perf_counter()
         if self.memory_to_give_back:
-            self.memory_to_give_back = False
+            self.memory_to_give_back = self.stack.left = False
             give_back()
+        elif self.stack.left:  # an overlay or a screen closed: free its cycles (cheap, game/memory.py)
+            self.stack.left = False
+            collect_young()
         try:
             for event in pygame.event.get():
                 self._event(event)

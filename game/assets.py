@@ -22,7 +22,9 @@ log = logging.getLogger(__name__)
 
 Size = tuple[int, int]
 Key = tuple[str, "Size | None"]
-CACHE_BYTES = 32 * 1024 * 1024  # one table and the title need ~30 MB; an evicted image is rebuilt in ms
+# A table or the title uses 10-16 MB (the felt or the title picture is 8 MB of it). A soak filled 24 MB
+# in 40 minutes with sizes used once, so a 32 MB bound kept growing for hours after the first demos.
+CACHE_BYTES = 20 * 1024 * 1024
 
 
 class Assets:

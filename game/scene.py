@@ -30,6 +30,7 @@ class Scene:
     """Base scene: owns a UI manager and an animator; subclasses draw and react."""
 
     opaque = True  # False: the scene below is drawn first (dialogs, curtains)
+    keeps_layer = False  # True: redrawing it in full is one blit of its own layer (table scenes)
     modal = True  # True: input never falls through to the scene below
     name = "scene"
 
@@ -159,6 +160,7 @@ class SceneStack:
         self.scenes: list[Scene] = []
         self._under: pygame.Surface | None = None  # what lies beneath the top overlay, drawn once
         self._under_key: tuple[Any, ...] = ()
+        self.left = False  # a scene left since the app last collected (its cycles are garbage now)
 
     @property
     def top(self) -> Scene | None:
@@ -178,6 +180,7 @@ class SceneStack:
             return None
         scene = self.scenes.pop()
         scene.exit()
+        self.left = True
         if self.scenes:
             self.scenes[-1].resume()
         return scene
@@ -186,6 +189,7 @@ class SceneStack:
         """Swap the top scene for another."""
         if self.scenes:
             self.scenes.pop().exit()
+            self.left = True
         self.scenes.append(scene)
         scene.enter()
 
@@ -193,6 +197,7 @@ class SceneStack:
         """Clear the stack and start over with one scene."""
         while self.scenes:
             self.scenes.pop().exit()
+            self.left = True
         self.scenes.append(scene)
         scene.enter()
 
@@ -212,13 +217,18 @@ class SceneStack:
             return layers[0].draw(canvas, full)
         below, top = layers[:-1], layers[-1]
         key = (tuple(id(s) for s in below), id(canvas))
-        below_dirty = full or key != self._under_key or self._under is None or any(s.is_dirty() for s in below)
+        # A table's static layer already is a snapshot: copying the canvas too cost 8 MB per overlay
+        # for the same one full-screen blit per frame.
+        layered = all(s.keeps_layer for s in below)
+        below_dirty = (full or key != self._under_key or (self._under is None and not layered)
+                       or any(s.is_dirty() for s in below))
         if not (below_dirty or top.is_dirty()):
             return []
-        if below_dirty:
+        if below_dirty or layered:
             for scene in below:
                 scene.draw(canvas, True)
-            self._under, self._under_key = canvas.copy(), key
+            self._under = None if layered else canvas.copy()
+            self._under_key = key
         else:
             assert self._under is not None
             canvas.blit(self._under, (0, 0))

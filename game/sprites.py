@@ -3,29 +3,52 @@
 A sprite is drawn at (x, y) = its centre, scaled by `scale`, faded by `alpha`; `flip` runs 0→1
 (back shown for < 0.5, face after, squeezed horizontally through the middle). Scaled and flipped
 images are cached by size, so an animation never rescales the same card twice.
+The cache is bounded in bytes, least recently used first out: a flip makes a new width every
+frame, and the old 2,000-entry limit let it hold ~90 MB of card copies before it was cleared.
 """
 
 from __future__ import annotations
 
+import weakref
+from collections import OrderedDict
 from collections.abc import Hashable
 
 import pygame
 
-_SCALE_CACHE: dict[tuple[int, int, int], pygame.Surface] = {}
+SCALE_CACHE_BYTES = 6 * 2**20  # a table's cards at two or three sizes; a miss costs one smoothscale
+# (id of the source, w, h) -> (the source, weakly: an id is reused once its surface is gone; the copy)
+_SCALE_CACHE: OrderedDict[tuple[int, int, int], tuple[weakref.ref[pygame.Surface], pygame.Surface]] = OrderedDict()
+_scale_bytes = 0
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
 
 
 def scaled(surface: pygame.Surface, w: int, h: int) -> pygame.Surface:
     """A cached smooth-scaled copy."""
+    global _scale_bytes
     if surface.get_size() == (w, h):
         return surface
     key = (id(surface), w, h)
-    out = _SCALE_CACHE.get(key)
-    if out is None:
-        if len(_SCALE_CACHE) > 2000:
-            _SCALE_CACHE.clear()
-        out = pygame.transform.smoothscale(surface, (max(1, w), max(1, h)))
-        _SCALE_CACHE[key] = out
+    hit = _SCALE_CACHE.get(key)
+    if hit is not None and hit[0]() is surface:
+        _SCALE_CACHE.move_to_end(key)
+        return hit[1]
+    out = pygame.transform.smoothscale(surface, (max(1, w), max(1, h)))
+    if hit is not None:
+        _scale_bytes -= _bytes(hit[1])
+    _SCALE_CACHE[key] = (weakref.ref(surface), out)
+    _SCALE_CACHE.move_to_end(key)
+    _scale_bytes += _bytes(out)
+    while _scale_bytes > SCALE_CACHE_BYTES and len(_SCALE_CACHE) > 1:
+        _scale_bytes -= _bytes(_SCALE_CACHE.popitem(last=False)[1][1])
     return out
+
+
+def scale_cache_bytes() -> int:
+    """What the scaled copies hold now (tests check the bound)."""
+    return _scale_bytes
 
 
 class Sprite:

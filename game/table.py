@@ -22,6 +22,7 @@ class TableScene(Scene):
     """Static layer + movers + widgets, presented as dirty rectangles."""
 
     name = "table"
+    keeps_layer = True  # under an overlay it is redrawn from `static`, with no snapshot (game/scene.py)
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)

@@ -44,6 +44,10 @@ def checked_font_file(path: os.PathLike[str] | str) -> str | None:
 
 
 CACHE_BYTES = 8 * 2**20
+# An open font keeps SDL_ttf's cache of up to 256 rendered glyphs: ~0.5 MB for a 40 px face once
+# a few dozen letters were drawn. The tables use ~60 sizes over a day, so open fonts are kept
+# least recently used first out (a re-open costs ~3 ms, and only a render-cache miss needs one).
+MAX_FONTS = 16
 
 
 def _bytes(surf: pygame.Surface) -> int:
@@ -54,8 +58,9 @@ class Text:
     """Noto Sans at any size, with an LRU cache of rendered strings bounded by count and by bytes
     (a kiosk renders thousands of different lines over a day; big headings cost 100+ KB each)."""
 
-    def __init__(self, cache_size: int = 800, max_bytes: int = CACHE_BYTES) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+    def __init__(self, cache_size: int = 800, max_bytes: int = CACHE_BYTES, max_fonts: int = MAX_FONTS) -> None:
+        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self.max_fonts = max_fonts
         self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
         self.cache_size = cache_size
         self.max_bytes = max_bytes
@@ -64,9 +69,14 @@ class Text:
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The shipped font at `size` px (pygame's built-in font if that file is broken)."""
         key = (size, bold)
-        if key not in self._fonts:
-            self._fonts[key] = pygame.font.Font(checked_font_file(paths.font_path(bold)), size)
-        return self._fonts[key]
+        font = self._fonts.get(key)
+        if font is not None:
+            self._fonts.move_to_end(key)
+            return font
+        font = self._fonts[key] = pygame.font.Font(checked_font_file(paths.font_path(bold)), size)
+        while len(self._fonts) > self.max_fonts:
+            self._fonts.popitem(last=False)  # freed with its glyph cache once no caller holds it
+        return font
 
     def render(self, text: str, size: int, colour: Colour = CREAM, bold: bool = False,
                shadow: bool = False) -> pygame.Surface:

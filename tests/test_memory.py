@@ -65,3 +65,79 @@ def test_memory_is_given_back_in_the_frame_after_a_table_leaves():
     app.frame()
     assert app.memory_to_give_back is False
     give_back()  # safe to call at any time
+
+
+def test_scaled_copies_are_bounded_by_bytes_and_never_mix_up_sources():
+    from game import sprites
+
+    source = pygame.Surface((200, 280), pygame.SRCALPHA)
+    for w in range(20, 200):  # a flip: a new width every frame
+        sprites.scaled(source, w, 280)
+    assert sprites.scale_cache_bytes() <= sprites.SCALE_CACHE_BYTES
+    assert sprites.scale_cache_bytes() == sum(
+        s.get_width() * s.get_height() * s.get_bytesize() for _, s in sprites._SCALE_CACHE.values())
+    red = pygame.Surface((10, 10))
+    red.fill((255, 0, 0))
+    first = sprites.scaled(red, 5, 5)
+    del red  # a new surface may get the dead one's id: it must not get the old copy
+    blue = pygame.Surface((10, 10))
+    blue.fill((0, 0, 255))
+    assert sprites.scaled(blue, 5, 5).get_at((2, 2))[:3] == (0, 0, 255)
+    assert first.get_at((2, 2))[:3] == (255, 0, 0)
+
+
+def test_open_fonts_are_bounded():
+    pygame.font.init()
+    text = Text(max_fonts=4)
+    for size in range(10, 40):
+        text.render("Ag", size)
+    assert len(text._fonts) == 4
+    assert text.font(39) is text.font(39)  # the most recent sizes stay open
+
+
+def test_night_market_hand_tables_are_bounded():
+    from itertools import combinations_with_replacement
+
+    from rules.night_market import moves
+
+    for combo in list(combinations_with_replacement(range(len(moves.KINDS)), 5))[:300]:  # 300 hands
+        moves.hand_table(tuple(combo.count(k) for k in range(len(moves.KINDS))))
+    info = moves.hand_table.cache_info()
+    assert info.maxsize is not None and info.currsize <= info.maxsize
+
+
+def test_a_closed_overlay_is_freed_in_the_next_frame():
+    import weakref
+
+    from game.scene import Scene
+
+    app = _app()
+    overlay = Scene(app)
+    overlay.opaque = False
+    overlay.layer = pygame.Surface((400, 300))  # type: ignore[attr-defined]
+    overlay.me = overlay  # type: ignore[attr-defined]  # scenes hold cycles: only a collection frees them
+    layer = weakref.ref(overlay.layer)  # type: ignore[attr-defined]
+    app.stack.push(overlay)
+    app.frame()
+    app.stack.pop()
+    del overlay
+    app.frame()
+    assert layer() is None
+
+
+def test_what_give_back_froze_is_still_freed_once_it_dies():
+    import gc
+    import weakref
+
+    class Holder:
+        pass
+
+    holder = Holder()
+    holder.me = holder  # type: ignore[attr-defined]
+    ref = weakref.ref(holder)
+    give_back()
+    assert gc.get_freeze_count() > 0
+    del holder
+    gc.collect()  # an ordinary collection skips frozen objects...
+    give_back()  # ...the next give_back unfreezes first
+    assert ref() is None

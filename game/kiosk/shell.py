@@ -8,17 +8,14 @@ few minutes, so the static parts of a table never sit on the same pixels for hou
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
-import ctypes.util
-import functools
-import gc
 import logging
 import os
 import sys
 from typing import Any
 
 import pygame
+
+from game.memory import give_back
 
 log = logging.getLogger(__name__)
 
@@ -61,26 +58,12 @@ def nudge(display: Any, index: int) -> None:
 
 
 def tidy() -> None:
-    """Free what the last screen left behind, and give it back to the system.
+    """Free what the last screen left behind, and give it back to the system (game/memory.py).
 
     Scenes hold reference cycles (widgets and callbacks), so their 8 MB layers wait for a full
-    collection, which Python runs rarely. After the collection glibc keeps the freed pages in its
-    heap: `malloc_trim` returns them, which keeps a kiosk's resident memory flat over a day (the
-    soak measured ~450 MB without it and ~260 MB with it after the same visitor session).
+    collection, which Python runs rarely; glibc then keeps the freed pages until malloc_trim.
     """
-    gc.collect()
-    trim = _malloc_trim()
-    if trim is not None:
-        trim(0)
-
-
-@functools.cache
-def _malloc_trim() -> Any:
-    """glibc's malloc_trim, looked up once (None elsewhere: Windows, macOS, musl)."""
-    name = ctypes.util.find_library("c") if sys.platform.startswith("linux") else None
-    with contextlib.suppress(OSError, AttributeError):
-        return ctypes.CDLL(name).malloc_trim if name else None
-    return None
+    give_back()
 
 
 def restart_process() -> None:

@@ -14,7 +14,7 @@ with its gives by size and then lexicographically.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 from operator import itemgetter
 from typing import Any
@@ -86,7 +86,10 @@ def market_table(market: Counts) -> tuple[tuple[int, ...], tuple[tuple[Getter, i
 GiveRow = tuple[tuple[Getter, int], ...]  # (getter of the cards given, porters paid)
 
 
-@cache  # keyed by the counts of a hand (at most 7 cards of 7 kinds): at most 3,432 entries
+# Keyed by the counts of a hand (at most 7 cards of 7 kinds): 3,432 hands, ~26 KB of getters each.
+# Unbounded it grew by ~16 hands a match and would reach ~89 MB in a kiosk that runs for days;
+# one match uses ~90 hands, so 128 keep the current match's hands warm.
+@lru_cache(maxsize=128)
 def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], tuple[tuple[GiveRow, ...], ...]]:
     """For a sorted hand with these counts: its sells (by kind, then size) and its gives.
 
