@@ -95,15 +95,29 @@ def test_open_fonts_are_bounded():
     assert text.font(39) is text.font(39)  # the most recent sizes stay open
 
 
-def test_night_market_hand_tables_are_bounded():
-    from itertools import combinations_with_replacement
+def test_night_market_hand_tables_for_every_hand_there_is_stay_under_40_mb():
+    """The tables are a fixed-size precomputation (3,432 hands, every mask of kinds given back): a
+    kiosk that plays for days reaches this ceiling at most, it never grows past it."""
+    import tracemalloc
+    from itertools import product
 
     from rules.night_market import moves
 
-    for combo in list(combinations_with_replacement(range(len(moves.KINDS)), 5))[:300]:  # 300 hands
-        moves.hand_table(tuple(combo.count(k) for k in range(len(moves.KINDS))))
-    info = moves.hand_table.cache_info()
-    assert info.maxsize is not None and info.currsize <= info.maxsize
+    moves.hand_table.cache_clear()
+    moves.givable_rows.cache_clear()
+    hands = [h for h in product(range(8), repeat=len(moves.KINDS)) if sum(h) <= moves.HAND_LIMIT]
+    tracemalloc.start()
+    try:
+        for hand in hands:
+            present, _ = moves.givable_rows(hand)
+            for banned in range(1 << len(hand)):
+                if banned & present == banned:
+                    moves.givable(hand, banned)
+        used = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(hands) == 3432 and moves.hand_table.cache_info().currsize == 3432
+    assert used < 40_000_000, f"{used / 1e6:.1f} MB"
 
 
 def test_a_closed_overlay_is_freed_in_the_next_frame():

@@ -14,7 +14,7 @@ with its gives by size and then lexicographically.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache
 from itertools import product
 from operator import itemgetter
 from typing import Any
@@ -83,18 +83,18 @@ def market_table(market: Counts) -> tuple[tuple[int, ...], tuple[tuple[Getter, i
     return singles, takes
 
 
-GiveRow = tuple[tuple[Getter, int], ...]  # (getter of the cards given, porters paid)
+Gives = tuple[tuple[Getter, ...], ...]  # by how many cards are given: the getters of those cards
 
 
-# Keyed by the counts of a hand (at most 7 cards of 7 kinds): 3,432 hands, ~26 KB of getters each.
-# Unbounded it grew by ~16 hands a match and would reach ~89 MB in a kiosk that runs for days;
-# one match uses ~90 hands, so 128 keep the current match's hands warm.
-@lru_cache(maxsize=128)
-def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], tuple[tuple[GiveRow, ...], ...]]:
+# Keyed by the counts of a hand (at most 7 cards of 7 kinds): at most 3,432 entries, about 4 KB
+# each (the ways to give are kept once per count, not once per porter budget: 15 MB for every
+# hand there is, measured), so a kiosk that runs for days stays bounded and the rules stay fast.
+@cache
+def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], Gives]:
     """For a sorted hand with these counts: its sells (by kind, then size) and its gives.
 
-    gives[size][most] lists, in the rules' order (by cards given, then lexicographically), the
-    ways to give back `size` cards paying at most `most` porters.
+    gives[n] lists, in the rules' order (lexicographically), the ways to give back `n` cards;
+    an exchange of `size` cards paying at most `most` porters gives size - most .. size of them.
     """
     starts = _starts(hand)
     sells = tuple(
@@ -105,18 +105,10 @@ def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], tuple[tuple[GiveRow, .
     by_count: list[list[Positions]] = [[] for _ in range(MARKET_SIZE + 1)]
     for positions, _ in _sub_patterns(hand, MARKET_SIZE):
         by_count[len(positions)].append(positions)
-    getters = [[_getter(p) for p in sorted(group)] for group in by_count]
-    gives = tuple(
-        tuple(
-            tuple((get, size - n) for n in range(size - most, size + 1) for get in getters[n])
-            for most in range(size + 1)
-        )
-        for size in range(MARKET_SIZE + 1)
-    )
-    return sells, gives
+    return sells, tuple(tuple(_getter(p) for p in sorted(group)) for group in by_count)
 
 
-Givable = tuple[Getter | None, tuple[tuple[GiveRow, ...], ...]]
+Givable = tuple[Getter | None, Gives]
 
 
 @cache  # keyed by the counts of a hand, as hand_table; its dict fills in as exchanges meet masks
@@ -164,13 +156,15 @@ def exchanges(
             seen[banned] = (pick(hand) if pick else hand), gives
         cards, gives = seen[banned]
         take = get_take(goods)
-        for get, porters in gives[size][most if most < size else size]:
-            action = _new(Exchange)
-            fields = action.__dict__
-            fields["take"] = take
-            fields["give"] = get(cards)
-            fields["porters"] = porters
-            append(action)
+        for given in range(size - (most if most < size else size), size + 1):  # the rules' order
+            porters = size - given
+            for get in gives[given]:
+                action = _new(Exchange)
+                fields = action.__dict__
+                fields["take"] = take
+                fields["give"] = get(cards)
+                fields["porters"] = porters
+                append(action)
 
 
 def legal_moves(market: tuple[int, ...], hand: tuple[int, ...], team: int) -> list[Action]:
