@@ -13,7 +13,7 @@ with its gives by size and then lexicographically.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import product
 from operator import itemgetter
@@ -31,7 +31,7 @@ TAKE_PORTERS = TakePorters()
 
 Counts = tuple[int, ...]
 Positions = tuple[int, ...]
-Getter = Callable[[list[int]], tuple[int, ...]]
+Getter = Callable[[Sequence[int]], tuple[int, ...]]
 
 
 def counts(cards: list[int]) -> Counts:
