@@ -43,7 +43,7 @@ from rules.swap_meet.view import SeatView
 LEVEL_NOTES: dict[str, str] = {
     "easy": "Trades slowly, takes only clear gains and plays its action card at random.",
     "normal": "Trades at a steady pace, pins its bank and crashes what rivals need.",
-    "hard": "Trades a little sooner, gathers its spare cards and shields them before an audit.",
+    "hard": "Trades at Normal's pace, gathers its spare cards and shields them before an audit.",
 }
 
 
@@ -75,7 +75,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level((1.4, 2.5), 0.85, 6.0, 4.0, 14.0, 9.0, 11.0, False, False),
     "normal": Level((1.0, 2.0), 0.8, 5.0, 4.0, 10.0, 8.0, 10.5, True, True),
-    "hard": Level((0.7, 1.4), 0.8, 4.0, 4.0, 8.0, 7.0, 9.0, True, True),
+    "hard": Level((1.0, 2.0), 0.8, 5.0, 4.0, 8.0, 7.0, 9.0, True, True),
 }
 
 
