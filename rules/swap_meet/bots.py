@@ -192,14 +192,24 @@ class TraderBot:
         """The next action, or None to wait."""
         if view.phase != "trading" or not legal:
             return None
-        noticed, self.seen = self.seen, frozenset(o.id for o in view.offers if o is not None)
-        mine = view.offers[view.seat]
-        if mine is not None and mine.id != self.listed[0]:
-            self.listed = (mine.id, now)
+        noticed = self.notice(view.offers, view.seat, now)
         if CashOut() in legal:
             return CashOut()
         if now - view.round_start < self.params.read or self._roll() < self.idle(view.seats):
             return None
+        return self.act(view, legal, noticed, now)
+
+    def notice(self, offers: Sequence[Any], seat: int, now: float) -> frozenset[int]:
+        """Look at the offers up now (each has `id`, or None); returns those seen the wake-up
+        before (a swap needs a reaction time), and notes when our own offer went up."""
+        noticed, self.seen = self.seen, frozenset(o.id for o in offers if o is not None)
+        mine = offers[seat]
+        if mine is not None and mine.id != self.listed[0]:
+            self.listed = (mine.id, now)
+        return noticed
+
+    def act(self, view: Any, legal: Sequence[Any], noticed: frozenset[int], now: float) -> Any | None:
+        """What to do on a wake-up the bot acts on: the first of its steps that acts."""
         counts = view.counts()
         legal = [a for a in legal if not isinstance(a, Swap) or a.offer in noticed]
         for step in self.steps():

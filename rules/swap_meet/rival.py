@@ -32,9 +32,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.swap_meet.actions import OpenOffer, Swap, TaxAudit
-from rules.swap_meet.bots import TraderBot, counts_after_swap, plan
+from rules.swap_meet.actions import Crash, HostileTakeover, OpenOffer, Peek, Swap, TaxAudit
+from rules.swap_meet.bots import TraderBot, counts_after_swap, plan, surplus
 from rules.swap_meet.data import AUDIT
+from rules.swap_meet.search import BUDGET, Budget, evaluate
 from rules.swap_meet.view import SeatView
 
 
@@ -52,15 +53,50 @@ RIVAL = Judgement(shield_min=4, audit_after=15.0)
 
 
 class RivalBot(TraderBot):
-    """Hard: the Hard trader at the same reaction times, plus the shielded audit."""
+    """Hard: Normal's reaction times; on a wake-up it acts on, it rolls its options out."""
 
-    def __init__(self, level: str, seat: int, seed: int, judgement: Judgement = RIVAL) -> None:
+    def __init__(self, level: str, seat: int, seed: int, judgement: Judgement = RIVAL,
+                 budget: Budget | None = BUDGET) -> None:
         super().__init__(level, seat, seed)
         self.judgement = judgement
+        self.budget = budget
+        self.thought = 0  # decisions searched so far (salts the search rng)
 
     def steps(self) -> tuple[Any, ...]:
+        """The search over candidates, or (in rollouts and without a budget) the heuristics."""
+        return (self._search,) if self.budget is not None else self.heuristics()
+
+    def heuristics(self) -> tuple[Any, ...]:
         """The shielded audit first, then the level's own steps, then gathering the hand."""
         return (self._finish, *super().steps(), self._gather)
+
+    def _search(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
+        """The candidate with the best mean standing after rolled-out rounds (None: wait)."""
+        assert self.budget is not None
+        options = self.candidates(view, legal, counts, now)
+        if len(options) == 1:
+            return options[0]
+        self.thought += 1
+        rng = self.rng.fork(self.thought)
+        scores = evaluate(view, options, now, rng, _rollout_self, self.budget)
+        return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
+
+    def candidates(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> list[Any]:
+        """The heuristic pick, waiting, then swaps by plan gain, card plays and offers."""
+        assert self.budget is not None
+        pick = next((a for a in (step(view, legal, counts, now) for step in self.heuristics())
+                     if a is not None), None)
+        swaps = sorted((a for a in legal if isinstance(a, Swap)),
+                       key=lambda a: -plan(counts_after_swap(counts, view, a), view, self.params)[0])
+        cards = [a for a in legal if isinstance(a, (Crash, TaxAudit, HostileTakeover))]
+        peek = self._cards(view, [a for a in legal if isinstance(a, Peek)], counts, now)
+        spare = surplus(counts, view, self.params)
+        offers = [OpenOffer(k, n) for k, n in spare.items() if n and OpenOffer(k, n) in legal]
+        out: list[Any] = []
+        for action in [pick, None, *swaps[:3], peek, *cards, *offers, *swaps[3:]]:
+            if action not in out and (action is None or action in legal):
+                out.append(action)
+        return out[: self.budget.candidates]
 
     def _gather(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
         """On a wake-up with nothing else to do (the offer already up): a swap that costs the plan
@@ -109,3 +145,8 @@ class RivalBot(TraderBot):
 def _spread(counts: dict[str, int]) -> int:
     """How gathered a hand is: the sum of squared type counts (8 of one type scores 64)."""
     return sum(n * n for n in counts.values())
+
+
+def _rollout_self(seat: int, seed: int) -> RivalBot:
+    """Our own seat in a rollout: the Hard heuristics without a search of their own."""
+    return RivalBot("hard", seat, seed, budget=None)
