@@ -35,7 +35,7 @@ from typing import Any
 from rules.swap_meet.actions import Crash, HostileTakeover, OpenOffer, Peek, Swap, TaxAudit
 from rules.swap_meet.bots import TraderBot, counts_after_swap, plan, surplus
 from rules.swap_meet.data import AUDIT
-from rules.swap_meet.search import BUDGET, Budget, evaluate
+from rules.swap_meet.search import BUDGET, Budget, best, evaluate
 from rules.swap_meet.view import SeatView
 
 
@@ -78,8 +78,8 @@ class RivalBot(TraderBot):
             return options[0]
         self.thought += 1
         rng = self.rng.fork(self.thought)
-        scores = evaluate(view, options, now, rng, _rollout_self, self.budget)
-        return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
+        values = evaluate(view, options, now, rng, _rollout_self, self.budget)
+        return options[best(values, self.budget.confidence)]
 
     def candidates(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> list[Any]:
         """The heuristic pick, waiting, then swaps by plan gain, card plays and offers."""
@@ -91,7 +91,8 @@ class RivalBot(TraderBot):
         cards = [a for a in legal if isinstance(a, (Crash, TaxAudit, HostileTakeover))]
         peek = self._cards(view, [a for a in legal if isinstance(a, Peek)], counts, now)
         spare = surplus(counts, view, self.params)
-        offers = [OpenOffer(k, n) for k, n in spare.items() if n and OpenOffer(k, n) in legal]
+        offers = [OpenOffer(k, c) for k, n in spare.items() for c in sorted({n, min(n, 2)}, reverse=True)
+                  if n and OpenOffer(k, c) in legal]
         out: list[Any] = []
         for action in [pick, None, *swaps[:3], peek, *cards, *offers, *swaps[3:]]:
             if action not in out and (action is None or action in legal):
