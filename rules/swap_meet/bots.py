@@ -6,8 +6,8 @@ spare type, preferably one nobody else lists, when an offer sits untaken), and p
 when they pay. Pace is human: a bot reads a fresh deal for a few seconds and lets most wake-ups
 pass "thinking", so a person at the table has time to read offers and trade first.
 Rival needs are inferred from public facts only: what rivals took in trades and what Inside
-Trading showed this bot. The Hard level is `rival.RivalBot`: this trader with its own plan weights
-and a shielded Tax Audit, at the same reaction times.
+Trading showed this bot. The Hard level is `rival.RivalBot`: this trader with its own plan weights,
+a shielded Tax Audit and a rollout search (search.py), at Normal's reaction times.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from rules.swap_meet.view import SeatView
 LEVEL_NOTES: dict[str, str] = {
     "easy": "Trades slowly, takes only clear gains and plays its action card at random.",
     "normal": "Trades at a steady pace, pins its bank and crashes what rivals need.",
-    "hard": "Trades at Normal's pace, gathers its spare cards and shields them before an audit.",
+    "hard": "Trades at Normal's pace but plays each option's round out in its head first.",
 }
 
 
