@@ -18,11 +18,12 @@ the same at Normal's pace: 48 (24%), a fair share; on seeds 1-40, 6 wins.
 Search screens, seeds 1-40 (fair share 10): 8 worlds, argmax 9; 16 worlds x 6 candidates 11;
 with trade-informed sampling 10; 24 x 5 11; the one-standard-error rule 11; 16 x 8 with two-card
 offers and that rule 13 (kept); the held-out seeds 10000-10039 then gave 9 (heuristics 16).
-Full runs of the kept search (autoplay, Hard in seat 0): seeds 1-200, 67 wins (33.5%; heuristics
-48); seeds 10000-10199, 63 (31.5%; heuristics 50). CPU think per searched decision (seeds 10000-10199,
-3563 decisions): median 0.19 s, p95 0.37 s; every other wake-up costs microseconds. Two independent 16-world evaluations of the same decision chose the
-same candidate only 41% of the time: the rollouts are noisy, which is why the heuristic pick is
-the default.
+Full runs of the kept search (autoplay, Hard in seat 0): seeds 1-200, 67 wins (33.5%;
+heuristics 48); seeds 10000-10199, 63 (31.5%; heuristics 50): short of the 55% goal.
+CPU think per searched decision (seeds 10000-10199, 3563 decisions): median 0.19 s, p95 0.37 s;
+every other wake-up costs microseconds. Two independent 16-world evaluations of the same decision
+chose the same candidate only 41% of the time: the rollouts are noisy, which is why the heuristic
+pick is the default.
 """
 
 from __future__ import annotations
