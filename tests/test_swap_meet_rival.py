@@ -1,12 +1,19 @@
-"""The Hard Swap Meet Rival: Hard's reaction times, its own plan weights, the shielded audit."""
+"""The Hard Swap Meet Rival: Normal's reaction times, its heuristics and its round search."""
 
 from __future__ import annotations
 
+from test_swap_meet_props import config
+
+from rules.driver import play_match
+from rules.rng import Rng
 from rules.swap_meet import GAME
 from rules.swap_meet.actions import OpenOffer, Swap, TaxAudit
 from rules.swap_meet.bots import LEVELS, TraderBot
 from rules.swap_meet.rival import RIVAL, RivalBot
 from rules.swap_meet.scenario import scenario
+from rules.swap_meet.search import best, rollout, sample_world
+from rules.swap_meet.state import Phase
+from tests.support import PERTURB
 
 C, S, K, R = "crate", "sack", "coin", "rack"
 
@@ -71,3 +78,55 @@ def test_gathering_never_gives_up_a_card_the_plan_needs():
     # 2 racks for 2 coins would gather the hand (4 crates, 4 racks) but the contract needs the coins
     pick, _ = _gather_pick([{C: 4, K: 2, R: 2}, {R: 4, S: 4}, {S: 4, K: 4}], {1: (R, 2)})
     assert pick is None
+
+
+def _mid_round(seed: int = 21, actions: int = 30):
+    """A real 4-seat round some way in (Normal bots played it) and the time of its last action."""
+    record = play_match(GAME, seed, ["normal"] * 4, {"summary_seconds": 0})
+    state, _ = GAME.new_match(seed, config(4, summary_seconds=0))
+    now = 0.0
+    for now, seat, action in record.log[:actions]:
+        state, _ = GAME.tick(state, now)
+        state, _ = GAME.apply(state, seat, action, now)
+    assert state.phase is Phase.TRADING
+    return state, now + 1.0
+
+
+def test_a_sampled_world_matches_everything_the_seat_can_see():
+    state, now = _mid_round()
+    view = GAME.view(state, 0)
+    for salt in range(5):
+        world = sample_world(view, Rng.seeded(salt))
+        seen = GAME.view(world, 0)
+        for field in ("hand", "contract", "offers", "hand_sizes", "resource_counts", "market", "trades",
+                      "totals", "deadline", "exact"):
+            assert getattr(seen, field) == getattr(view, field), field
+        assert len({s.contract for s in world.stalls}) == 4  # every seat a different contract
+
+
+def test_a_rollout_plays_the_round_to_its_lock_on_the_simulated_clock():
+    state, now = _mid_round()
+    world = sample_world(GAME.view(state, 0), Rng.seeded(3))
+    bots = [TraderBot("normal", s, 40 + s) for s in range(4)]
+    done = rollout(world, 0, [now + 0.5 * s for s in range(4)], bots, 90.0)
+    assert done.phase is not Phase.TRADING and done.summaries[-1].lock_time <= state.deadline
+    assert now <= done.summaries[-1].lock_time
+
+
+def test_the_search_keeps_the_heuristic_pick_unless_another_wins_clearly():
+    assert best([[0.5, 0.5, 0.5], [0.51, 0.49, 0.52]], 1.0) == 0  # ahead on average, inside the noise
+    assert best([[0.5, 0.4, 0.6], [0.6, 0.5, 0.7], [0.55, 0.45, 0.65]], 1.0) == 1
+
+
+def test_the_searching_rival_decides_from_its_own_view_only():
+    state, now = _mid_round()
+    hidden = PERTURB[GAME.name](state, 0)
+    assert GAME.view(hidden, 0) == GAME.view(state, 0)
+    picks = []
+    for world in (state, hidden):
+        bot = GAME.make_bot("hard", 0, 11)
+        bot.seen = frozenset(o.id for o in GAME.view(world, 0).offers if o is not None)
+        view = GAME.view(world, 0)
+        picks.append(bot.act(view, GAME.legal_actions(world, 0, now), bot.seen, now))
+        assert bot.thought == 1  # it searched
+    assert picks[0] == picks[1]

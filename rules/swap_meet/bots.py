@@ -6,8 +6,8 @@ spare type, preferably one nobody else lists, when an offer sits untaken), and p
 when they pay. Pace is human: a bot reads a fresh deal for a few seconds and lets most wake-ups
 pass "thinking", so a person at the table has time to read offers and trade first.
 Rival needs are inferred from public facts only: what rivals took in trades and what Inside
-Trading showed this bot. The Hard level is `rival.RivalBot`: this trader with its own plan weights
-and a shielded Tax Audit, at the same reaction times.
+Trading showed this bot. The Hard level is `rival.RivalBot`: this trader with its own plan weights,
+a shielded Tax Audit and a rollout search (search.py), at Normal's reaction times.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from rules.swap_meet.view import SeatView
 LEVEL_NOTES: dict[str, str] = {
     "easy": "Trades slowly, takes only clear gains and plays its action card at random.",
     "normal": "Trades at a steady pace, pins its bank and crashes what rivals need.",
-    "hard": "Trades a little sooner, gathers its spare cards and shields them before an audit.",
+    "hard": "Trades at Normal's pace but plays each option's round out in its head first.",
 }
 
 
@@ -75,7 +75,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level((1.4, 2.5), 0.85, 6.0, 4.0, 14.0, 9.0, 11.0, False, False),
     "normal": Level((1.0, 2.0), 0.8, 5.0, 4.0, 10.0, 8.0, 10.5, True, True),
-    "hard": Level((0.7, 1.4), 0.8, 4.0, 4.0, 8.0, 7.0, 9.0, True, True),
+    "hard": Level((1.0, 2.0), 0.8, 5.0, 4.0, 8.0, 7.0, 9.0, True, True),
 }
 
 
@@ -192,14 +192,24 @@ class TraderBot:
         """The next action, or None to wait."""
         if view.phase != "trading" or not legal:
             return None
-        noticed, self.seen = self.seen, frozenset(o.id for o in view.offers if o is not None)
-        mine = view.offers[view.seat]
-        if mine is not None and mine.id != self.listed[0]:
-            self.listed = (mine.id, now)
+        noticed = self.notice(view.offers, view.seat, now)
         if CashOut() in legal:
             return CashOut()
         if now - view.round_start < self.params.read or self._roll() < self.idle(view.seats):
             return None
+        return self.act(view, legal, noticed, now)
+
+    def notice(self, offers: Sequence[Any], seat: int, now: float) -> frozenset[int]:
+        """Look at the offers up now (each has `id`, or None); returns those seen the wake-up
+        before (a swap needs a reaction time), and notes when our own offer went up."""
+        noticed, self.seen = self.seen, frozenset(o.id for o in offers if o is not None)
+        mine = offers[seat]
+        if mine is not None and mine.id != self.listed[0]:
+            self.listed = (mine.id, now)
+        return noticed
+
+    def act(self, view: Any, legal: Sequence[Any], noticed: frozenset[int], now: float) -> Any | None:
+        """What to do on a wake-up the bot acts on: the first of its steps that acts."""
         counts = view.counts()
         legal = [a for a in legal if not isinstance(a, Swap) or a.offer in noticed]
         for step in self.steps():

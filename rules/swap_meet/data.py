@@ -34,8 +34,8 @@ Decisions (also shown in-game, see help.py):
   seat clockwise from the taker.
 - Slam locks automatically the moment a hand becomes pure (no tap). If one action makes several
   hands pure, the acting seat locks if it is pure, else the first pure seat clockwise from it.
-- Pace (bots.py, checked by simulation): bots wake every 0.7–2.5 s (hard 0.7–1.4, normal 1.0–2.0,
-  easy 1.4–2.5), spend the first 4–6 s of a round reading the deal, let most wake-ups pass
+- Pace (bots.py, checked by simulation): bots wake every 1.0–2.5 s (hard and normal 1.0–2.0,
+  easy 1.4–2.5), spend the first 5–6 s of a round reading the deal, let most wake-ups pass
   "thinking" (about 80% at 4 seats, scaled so the pit's pace holds at 3–6 seats), take only swaps
   that clearly help, and list another spare type when an offer sits untaken. Measured over 1,002
   4-seat rounds of normal bots (90 s timer): cash out 36%, slam 40%, timer 24%; median round 54 s;

@@ -1,0 +1,279 @@
+"""Hard's look-ahead: determinised rollouts of the rest of the round, from its own view only.
+
+For a decision the Hard bot has already chosen to act on (same wake-ups, reading time and
+"thinking" passes as Normal), it short-lists candidate actions, samples worlds consistent with
+what its seat can see — rivals' unlisted cards drawn from the deck composition less what it can
+see, rivals' contracts from the ones it has not seen, a fresh rules rng — and plays each
+candidate in every world, then the rest of the round with the real rules and Normal bots for
+every seat at Normal's reaction times on a simulated clock. The candidate with the best mean
+match standing after the round wins. The same worlds and bot seeds serve every candidate
+(common random numbers), so differences come from the candidate, not the dice.
+The work is bounded by counts (worlds, candidates, rollout wake-ups), never by a clock.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rules.rng import Rng
+from rules.swap_meet import apply, check, rounds
+from rules.swap_meet.actions import CashOut
+from rules.swap_meet.data import CONTRACTS, RESOURCES, ROUNDS, deck_kinds
+from rules.swap_meet.effects import sort_key
+from rules.swap_meet.scoring import is_exact
+from rules.swap_meet.state import Card, Offer, Phase, Stall, State
+from rules.swap_meet.view import SeatView
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much one decision may think (counts, so the rules never read a clock)."""
+
+    worlds: int  # sampled worlds per candidate (shared by all candidates)
+    candidates: int  # most candidate actions rolled out (waiting included)
+    horizon: float  # seconds of the round a rollout plays at most before it is scored
+    confidence: float  # standard errors by which a candidate must beat the heuristic pick
+
+
+BUDGET = Budget(worlds=16, candidates=8, horizon=90.0, confidence=1.0)
+_ID_BASE = 10_000  # ids for sampled cards: clear of every real card id
+
+
+def _fraction(x: float) -> Fraction:
+    """A market or total value back as the exact fraction the rules hold (0.05 steps, halvings)."""
+    return Fraction(x).limit_denominator(1 << 12)
+
+
+def _seen_kinds(view: SeatView) -> Counter[str]:
+    """Card kinds this seat can place: its own hand and every listed card."""
+    seen = Counter(kind for _, kind in view.hand)
+    for seat, offer in enumerate(view.offers):
+        if offer is not None and seat != view.seat:
+            seen[offer.kind] += offer.count
+    return seen
+
+
+def _unknown_pool(view: SeatView) -> tuple[list[str], list[str]]:
+    """The resource and action kinds nobody has shown this seat (deck composition less what it sees)."""
+    pool = Counter(deck_kinds(view.seats)) - _seen_kinds(view)
+    res = [k for k in sorted(pool, key=str) if k in RESOURCES for _ in range(pool[k])]
+    acts = [k for k in sorted(pool, key=str) if k not in RESOURCES for _ in range(pool[k])]
+    return res, acts
+
+
+def net_gains(view: SeatView) -> list[Counter[str]]:
+    """Per seat, the cards of each type it gained in this round's public trades (net of what it
+    gave): a rival holds those, unless an audit took them, and most likely needs them."""
+    gains = [Counter[str]() for _ in range(view.seats)]
+    for t in view.trades:
+        gains[t.taker][t.got] += t.count
+        gains[t.taker][t.give] -= t.count
+        gains[t.offerer][t.give] += t.count
+        gains[t.offerer][t.got] -= t.count
+    return [Counter({k: n for k, n in g.items() if n > 0}) for g in gains]
+
+
+def _contracts(view: SeatView, gains: list[Counter[str]], rng: Rng) -> tuple[list[str], Rng]:
+    """A contract per seat: our own, peeked ones, and distinct unseen ones for the rest, each
+    drawn with odds tripled per type it gained in trades that the recipe needs."""
+    assert view.contract is not None and view.seat is not None
+    known: dict[int, str] = dict(view.peeked)
+    known[view.seat] = view.contract
+    taken = set(known.values())
+    out = []
+    for seat in range(view.seats):
+        name = known.get(seat)
+        if name is None:
+            free = [c for c in CONTRACTS if c.name not in taken]
+            weights = [3.0 ** sum(1 for k in gains[seat] if k in c.types()) for c in free]
+            x, rng = rng.random()
+            x *= sum(weights)
+            pick = len(free) - 1
+            for i, w in enumerate(weights):
+                x -= w
+                if x < 0:
+                    pick = i
+                    break
+            name = free[pick].name
+            taken.add(name)
+        out.append(name)
+    return out, rng
+
+
+def _hidden_kinds(pool: list[str], want: int, gained: Counter[str]) -> list[str]:
+    """`want` resources for a rival from the shuffled `pool`: what it gained in trades first."""
+    kinds: list[str] = []
+    for kind, n in gained.items():
+        for _ in range(n):
+            if len(kinds) < want and kind in pool:
+                pool.remove(kind)
+                kinds.append(kind)
+    while len(kinds) < want and pool:
+        kinds.append(pool.pop())
+    return kinds
+
+
+def sample_world(view: SeatView, rng: Rng) -> State:
+    """A full trading state consistent with `view` (rivals' hidden cards and contracts sampled)."""
+    assert view.seat is not None
+    res, acts = _unknown_pool(view)
+    res_t, rng = rng.shuffle(res)
+    acts_t, rng = rng.shuffle(acts)
+    res_left, acts_left = list(res_t), list(acts_t)
+    gains = net_gains(view)
+    contracts, rng = _contracts(view, gains, rng)
+    next_id = _ID_BASE
+    stalls = []
+    for seat in range(view.seats):
+        offer_view = view.offers[seat]
+        offer = None if offer_view is None else Offer(offer_view.id, offer_view.kind, offer_view.card_ids)
+        if seat == view.seat:
+            hand = [Card(i, k) for i, k in view.hand]
+        else:
+            hand = [] if offer_view is None else [Card(i, offer_view.kind) for i in offer_view.card_ids]
+            hidden_res = view.resource_counts[seat] - len(hand)
+            hidden_act = view.hand_sizes[seat] - view.resource_counts[seat]
+            listed = Counter({offer_view.kind: offer_view.count}) if offer_view is not None else Counter()
+            kinds = _hidden_kinds(res_left, hidden_res, gains[seat] - listed)
+            kinds += [acts_left.pop() for _ in range(min(hidden_act, len(acts_left)))]
+            for kind in kinds:
+                hand.append(Card(next_id, kind))
+                next_id += 1
+        pin = view.pin if seat == view.seat else None
+        peeked = tuple(view.peeked) if seat == view.seat else ()
+        stalls.append(Stall(tuple(sorted(hand, key=sort_key)), contracts[seat], pin, offer, peeked))
+    market = tuple(_fraction(view.market[k]) for k in RESOURCES)
+    ids = [o.id for o in view.offers if o is not None] + [0]
+    world_rng, rng = rng.fork(1), rng.fork(2)
+    return State(
+        rng=world_rng,
+        seats=view.seats,
+        round_seconds=view.deadline - view.round_start,
+        summary_seconds=0.0,
+        round_no=view.round_no,
+        phase=Phase.TRADING,
+        stalls=tuple(stalls),
+        market=market,
+        history=((view.clock, market),),
+        round_start=view.round_start,
+        deadline=view.deadline,
+        set_aside=(),
+        discards=(),
+        trades=view.trades,
+        totals=tuple(_fraction(t) for t in view.totals),
+        summaries=(),
+        lock_time=None,
+        next_offer_id=max(ids) + 1,
+        clock=view.clock,
+    )
+
+
+def standing(state: State, seat: int) -> float:
+    """How well `seat` stands once the round locked: a win chance from its lead over the rivals
+    (half the best rival, half their mean: the mean is far less noisy over a few worlds), flatter
+    with more rounds still to play (a round swings totals by about 40)."""
+    mine = float(state.totals[seat])
+    others = [float(t) for s, t in enumerate(state.totals) if s != seat]
+    rival = (max(others) + sum(others) / len(others)) / 2
+    left = ROUNDS - state.round_no
+    scale = 12.0 + 35.0 * math.sqrt(left)
+    return 1.0 / (1.0 + math.exp(-(mine - rival) / scale))
+
+
+def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], horizon: float) -> State:
+    """Play the round on from `state` with `bots` (one per seat) waking at `wakes`, on a simulated
+    clock, until it locks or `horizon` seconds pass (then it is scored as if the timer ran out)."""
+    stop = min(state.deadline, state.clock + horizon)
+    while state.phase is Phase.TRADING:
+        who = min(range(state.seats), key=lambda s: wakes[s])
+        now = wakes[who]
+        if now >= stop:
+            if now >= state.deadline:
+                state, _ = rounds.tick(state, state.deadline)
+            else:
+                state, _ = rounds.lock_round(state, None, "timer", now)
+            break
+        bot = bots[who]
+        action = _decide(bot, state, who, now)
+        if action is not None and check.check(state, who, action, now) is None:
+            state, _ = apply.apply(state, who, action, now)
+        wakes[who] = now + max(0.05, bot.wake_after(None, now))
+    return state
+
+
+def _decide(bot: Any, state: State, seat: int, now: float) -> Any:
+    """`bot.choose` on the state itself: the same steps and rng draws, but the seat's view is
+    built only on the wake-ups it acts on (about 1 in 5), which keeps a rollout cheap."""
+    from rules.swap_meet.view import view as seat_view
+
+    noticed = bot.notice([s.offer for s in state.stalls], seat, now)
+    if is_exact(state.stalls[seat]):
+        return CashOut()
+    if now - state.round_start < bot.params.read or bot._roll() < bot.idle(state.seats):
+        return None
+    # bots read the market now, never its history: a short history keeps the view cheap
+    short = state.evolve(history=state.history[-1:])
+    return bot.act(seat_view(short, seat), check.legal_actions(state, seat, now), noticed, now)
+
+
+def _rollout_bots(state: State, seat: int, now: float, seed: int, me: Callable[[int, int], Any]) -> list[Any]:
+    """Normal bots for the rivals and `me(seat, seed)` for our seat, each having noticed the offers
+    up now (a rival already looking at the table)."""
+    from rules.swap_meet.bots import TraderBot
+
+    bots = []
+    up = frozenset(s.offer.id for s in state.stalls if s.offer is not None)
+    for s in range(state.seats):
+        bot = me(s, seed * 31 + s) if s == seat else TraderBot("normal", s, seed * 31 + s)
+        bot.seen = up
+        offer = state.stalls[s].offer
+        if offer is not None:
+            bot.listed = (offer.id, now)
+        bots.append(bot)
+    return bots
+
+
+def evaluate(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
+             me: Callable[[int, int], Any], budget: Budget = BUDGET) -> list[list[float]]:
+    """Per candidate (None: wait), its standing after the round in each of the same worlds."""
+    assert view.seat is not None
+    seat = view.seat
+    values: list[list[float]] = [[] for _ in candidates]
+    for w in range(budget.worlds):
+        world_rng = rng.fork(w)
+        world = sample_world(view, world_rng)
+        seed, world_rng = world_rng.randint(0, 2**31)
+        wakes = []
+        for s in range(view.seats):
+            u, world_rng = world_rng.random()
+            wakes.append(now + (1.0 + u if s == seat else 2.0 * u))
+        for i, action in enumerate(candidates):
+            state = world
+            if action is not None and check.check(state, seat, action, now) is None:
+                state, _ = apply.apply(state, seat, action, now)
+            if state.phase is Phase.TRADING:
+                bots = _rollout_bots(state, seat, now, seed, me)
+                state = rollout(state, seat, list(wakes), bots, budget.horizon)
+            values[i].append(standing(state, seat))
+    return values
+
+
+def best(values: list[list[float]], confidence: float) -> int:
+    """The candidate to play: the default (index 0) unless another beats it in the same worlds by
+    `confidence` standard errors of the paired difference (a few worlds are noisy: two runs of
+    16 worlds picked the same candidate only 4 times in 10, so a bare argmax mostly follows dice)."""
+    pick, pick_mean = 0, 0.0
+    base = values[0]
+    n = len(base)
+    for i, row in enumerate(values[1:], start=1):
+        diffs = [a - b for a, b in zip(row, base, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        if mean > pick_mean and mean > confidence * math.sqrt(var / n):
+            pick, pick_mean = i, mean
+    return pick
