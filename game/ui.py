@@ -144,3 +144,17 @@ def button(manager: pygame_gui.UIManager, rect: pygame.Rect | tuple[Any, ...], t
     oid = pygame_gui.core.ObjectID(object_id=object_id) if object_id else None
     return pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=manager, object_id=oid,
                                         tool_tip_text=tool_tip, container=container)
+
+
+LABEL_PAD = 28  # room a label keeps from each end of its button
+
+
+def label_width(made: pygame_gui.elements.UIButton) -> int:
+    """How wide a button's label is drawn, with room to spare at each end."""
+    font = made.font
+    return (font.size(made.text)[0] if font is not None else 0) + 2 * LABEL_PAD
+
+
+def label_fits(made: pygame_gui.elements.UIButton) -> bool:
+    """True when a button's label fits inside it."""
+    return label_width(made) <= int(made.rect.w)

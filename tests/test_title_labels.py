@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from game import catalog, saves
-from game.scenes.title import LABEL_PAD, TILE_W, TitleScene
+from game.scenes.title import TILE_W, TitleScene
+from game.ui import LABEL_PAD, label_fits
 from tests.conftest import make_player
 
 LONG_NAMES = {"night-market": "The Grand Night Market of the Lanterns", "swap-meet": "Swap Meet",
@@ -63,3 +64,25 @@ def test_long_game_names_fit_their_tile_and_their_continue_button(monkeypatch, s
         parts = [(w, r) for w, r in drawn if w and w in tile.entry.title and tile.rect.collidepoint(r.center)]
         assert " ".join(w for w, _ in parts) == tile.entry.title  # all of it, on one line or two
         assert all(r.w <= TILE_W and tile.rect.left <= r.left and r.right <= tile.rect.right for _, r in parts)
+
+
+def test_the_title_keeps_a_back_to_room_button_inside_the_row(monkeypatch):
+    from game.online import rejoin
+
+    rejoin.remember(rejoin.HeldSeat("ws://127.0.0.1:9/ws", "ABCDEF", "t" * 32, "swap-meet"))
+    scene = make_player(size=(1280, 720)).top
+    assert "rejoin" in scene.buttons and labels_fit(scene) == []
+    rects = [b.rect for b in scene.buttons.values()]
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert min(r.left for r in rects) >= 0 and max(r.right for r in rects) <= 1920
+
+
+def test_the_help_screens_resume_guided_match_label_fits(monkeypatch):
+    import game.tutorial.lesson as lesson
+    from game.scenes.help import HelpScene
+
+    monkeypatch.setattr(lesson, "has_place", lambda game: True)
+    player = make_player(size=(1280, 720))
+    help_scene = HelpScene.for_game(player.app, catalog.entry("stamp-swap"))
+    assert help_scene.guided is not None and help_scene.guided.text.startswith("Resume")
+    assert label_fits(help_scene.guided)

@@ -10,7 +10,7 @@ from game.display import LOGICAL_H, LOGICAL_W
 from game.help_text import HOW_TO_PLAY
 from game.palette import GOLD, MUTED
 from game.scene import Scene
-from game.ui import button
+from game.ui import button, label_fits, label_width
 from game.widgets import panel
 
 PANEL = pygame.Rect(0, 0, 1300, 860)
@@ -49,6 +49,10 @@ class HelpScene(Scene):
         if self.lesson:  # learning by playing is offered wherever the rules are read
             label = "Resume guided match ›" if has_place(self.lesson) else "Guided match ›"
             self.guided = button(self.ui, (PANEL.right - 400, PANEL.y + 24, 370, 64), label, "#primary")
+            if not label_fits(self.guided):  # "Resume guided match ›" at a large font: grow leftwards
+                width = label_width(self.guided)
+                self.guided.set_dimensions((width, 64))
+                self.guided.set_relative_position((PANEL.right - 30 - width, PANEL.y + 24))
         self._show()
 
     @classmethod

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-from pygame_gui.elements import UIButton
 
 from game import catalog, saves
 from game.anim import Tween, ease_out_back
@@ -13,26 +12,12 @@ from game.online import rejoin
 from game.palette import BRASS, CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.ui import button
+from game.ui import button, label_fits, label_width
 from game.widgets import panel
 
 TILE_W, TILE_H = 480, 576
 TILE_Y = 250
 TILE_GAP = 80
-LABEL_PAD = 28  # room a label keeps from each end of its button
-
-
-def label_width(made: UIButton) -> int:
-    """How wide a button's label is drawn, with room to spare at each end."""
-    font = made.font
-    return (font.size(made.text)[0] if font is not None else 0) + 2 * LABEL_PAD
-
-
-def label_fits(made: UIButton) -> bool:
-    """True when a button's label fits inside it."""
-    return label_width(made) <= int(made.rect.w)
-
-
 class Tile:
     """One illustrated game tile; `lift` animates on hover/press."""
 
