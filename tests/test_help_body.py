@@ -52,3 +52,20 @@ def test_a_short_page_has_no_bar_and_help_keeps_no_box_sized_surfaces(player):
     widgets = sum(s.image.get_width() * s.image.get_height() * 4 for s in scene.ui.get_sprite_group().sprites()
                   if getattr(s, "image", None) is not None)
     assert widgets < 1_000_000  # buttons only: a UITextBox alone kept ~8 MB here
+
+
+def test_a_prompt_over_help_over_a_table_keeps_no_canvas_snapshot(player):
+    from game.scene import Scene
+
+    class Table(Scene):
+        keeps_layer = True  # like a table scene: redrawn from its own layer
+
+    class Prompt(Scene):
+        opaque = False
+
+    app = player.app
+    app.stack.reset(Table(app))
+    app.stack.push(HelpScene.how_to_play(app))
+    app.stack.push(Prompt(app))
+    player.frames(3)
+    assert app.stack._under is None  # help redraws under it (~3 ms) instead of an 8 MB copy

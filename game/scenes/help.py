@@ -152,6 +152,7 @@ class HelpScene(Scene):
     """An overlay showing one page at a time."""
 
     opaque = False
+    keeps_layer = True  # under a prompt it redraws in full (~3 ms) instead of an 8 MB canvas snapshot
     name = "help"
 
     def __init__(self, app, title: str, pages: list[Page], on_close=None,  # type: ignore[no-untyped-def]
