@@ -30,7 +30,7 @@ class Scene:
     """Base scene: owns a UI manager and an animator; subclasses draw and react."""
 
     opaque = True  # False: the scene below is drawn first (dialogs, curtains)
-    keeps_layer = False  # True: redrawing it in full is one blit of its own layer (table scenes)
+    keeps_layer = False  # True: redrawing it in full is cheap (a table's one blit of its layer, help's panel)
     modal = True  # True: input never falls through to the scene below
     name = "scene"
 

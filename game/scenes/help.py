@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pygame_gui
 
 from game.catalog import GameEntry
 from game.display import LOGICAL_H, LOGICAL_W
 from game.help_text import HOW_TO_PLAY
-from game.palette import GOLD, MUTED
+from game.palette import BRASS, CREAM, GOLD, MUTED
 from game.scene import Scene
+from game.text import Text
 from game.ui import button, label_fits, label_width
 from game.widgets import panel
 
@@ -21,11 +24,135 @@ BODY = pygame.Rect(PANEL.x + 40, PANEL.y + 150, PANEL.w - 80, 560)
 ART = pygame.Rect(PANEL.x + 40, PANEL.y + 140, PANEL.w - 80, 250)  # a page's picture, above its text
 BELOW_ART = pygame.Rect(BODY.x, ART.bottom + 10, BODY.w, BODY.bottom - ART.bottom - 10)
 
+BOX_BG, BOX_ALPHA = (26, 20, 16), 230  # the theme's text box: #1a1410e6 with a 2 px brass edge
+BOX_RADIUS, BOX_EDGE, SHADOW = 16, 2, 2  # the box is drawn inside its rect by the shadow's width
+PAD_X, PAD_Y = 33, 27  # where pygame-gui's text box put the first letter (its 24,18 padding)
+BAR_W, WRAP = 20, 84  # the scroll bar; lines are wrapped 84 px narrower than the box, as it did
+SIZE, LINE = 28, 49  # the theme's 28 px Noto Sans at pygame-gui's line spacing
+
+Line = list[tuple[int, str, bool]]  # (x, words, bold) runs
+
+
+def layout(text: Text, body: str, width: int) -> list[Line]:
+    """Wrap `body` (lines split by newlines, <b>bold</b> runs) into lines of runs that fit `width`."""
+    space = text.font(SIZE).size(" ")[0]
+    lines: list[Line] = []
+    for para in body.split("\n"):
+        words: list[tuple[str, bool, bool]] = []  # (word, bold, glued to the word before)
+        bold, spaced = False, True  # spaced: the text so far ends with a space
+        for part in re.split(r"(</?b>)", para):
+            if part in ("<b>", "</b>"):
+                bold = part == "<b>"
+                continue
+            glued = not spaced and bool(part) and not part[0].isspace()  # "<b>Couch play</b>: ..."
+            spaced = part[-1].isspace() if part else spaced
+            for word in part.split(" "):
+                if word:
+                    words.append((word, bold, glued))
+                glued = False
+        line: Line = []
+        x = 0
+        for word, bold, glued in words:
+            w = text.font(SIZE, bold).size(word)[0]
+            if glued:  # no space before it, and it stays on its word's line
+                x -= space
+            elif line and x + w > width:
+                lines.append(line)
+                line, x = [], 0
+            if line and line[-1][2] == bold and not glued:  # same weight: one run, one cached render
+                start, run, _ = line[-1]
+                line[-1] = (start, f"{run} {word}", bold)
+            else:
+                line.append((x, word, bold))
+            x += w + space
+        lines.append(line)
+    return lines
+
+
+class HelpBody:
+    """A page's text in a rounded box, scrolled by pygame-gui's scroll bar when it overflows.
+
+    Lines come from the shared Text cache and are drawn straight onto the canvas. A UITextBox
+    kept four box-sized surfaces (~10 MB with its shadow) while help was open over a table, and
+    built its rounded box at 4x size on every page (2 x 41 MB for a frame).
+    """
+
+    def __init__(self, ui: pygame_gui.UIManager, text: Text) -> None:
+        self.ui, self.text = ui, text
+        self.rect = pygame.Rect(BODY)
+        self.lines: list[Line] = []
+        self.bar: pygame_gui.elements.UIVerticalScrollBar | None = None
+        self.shown = -1.0  # the scroll position last drawn
+
+    def set_page(self, box: pygame.Rect, body: str) -> None:
+        """Show `body` in `box`, scrolled to its top."""
+        self.rect = pygame.Rect(box)
+        self.lines = layout(self.text, body, self.rect.w - WRAP)
+        if self.bar is not None:
+            self.bar.kill()
+            self.bar = None
+        visible = (self.rect.h - 2 * PAD_Y) / max(1, len(self.lines) * LINE)
+        if visible < 1.0:
+            inset = BOX_EDGE + SHADOW
+            bar = pygame.Rect(self.rect.right - inset - BAR_W - 3, self.rect.y + inset, BAR_W, self.rect.h - 2 * inset)
+            self.bar = pygame_gui.elements.UIVerticalScrollBar(bar, visible, manager=self.ui)
+        self.shown = -1.0
+
+    def offset(self) -> int:
+        """Pixels scrolled from the top."""
+        return 0 if self.bar is None else round(self.bar.start_percentage * len(self.lines) * LINE)
+
+    def moved(self) -> bool:
+        """Has the scroll changed since the last draw?"""
+        return self.bar is not None and self.bar.start_percentage != self.shown
+
+    def wheel(self, pos: tuple[int, int], dy: float) -> bool:
+        """A mouse wheel over the box scrolls it by three lines a notch."""
+        if self.bar is None or not self.rect.collidepoint(pos):
+            return False
+        step = 3 * LINE / (len(self.lines) * LINE)
+        top = max(0.0, min(1.0 - self.bar.visible_percentage, self.bar.start_percentage - dy * step))
+        self.bar.set_scroll_from_start_percentage(top)
+        return True
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """The box (blended like an alpha fill, with no layer) and the visible lines."""
+        box = self.rect.inflate(-2 * SHADOW, -2 * SHADOW)
+        self._fill(canvas, box)
+        pygame.draw.rect(canvas, BRASS, box, BOX_EDGE, border_radius=BOX_RADIUS)
+        inner = box.inflate(-2 * BOX_EDGE, -2 * PAD_Y + 2 * BOX_EDGE + 2 * SHADOW)
+        clip = canvas.get_clip()
+        canvas.set_clip(inner.clip(clip))
+        y = self.rect.y + PAD_Y - self.offset()
+        for line in self.lines:
+            if y + LINE > inner.y and y < inner.bottom:
+                for x, words, bold in line:
+                    self.text.draw(canvas, words, (self.rect.x + PAD_X + x, y), SIZE, CREAM, bold)
+            y += LINE
+        canvas.set_clip(clip)
+        self.shown = -1.0 if self.bar is None else self.bar.start_percentage
+
+    @staticmethod
+    def _fill(canvas: pygame.Surface, box: pygame.Rect) -> None:
+        """Blend BOX_BG at BOX_ALPHA over the rounded box: multiply keeps the rest, add tints."""
+        keep = 255 - BOX_ALPHA
+        mult = (keep, keep, keep)
+        add = tuple(c * BOX_ALPHA // 255 for c in BOX_BG)
+        r = BOX_RADIUS
+        rows = [pygame.Rect(box.x, box.y + r, box.w, box.h - 2 * r)]  # the straight middle
+        for dy in range(r):  # the rounded rows, top and bottom
+            inset = round(r - (r * r - (r - dy - 0.5) ** 2) ** 0.5)
+            rows.append(pygame.Rect(box.x + inset, box.y + dy, box.w - 2 * inset, 1))
+            rows.append(pygame.Rect(box.x + inset, box.bottom - 1 - dy, box.w - 2 * inset, 1))
+        for row in rows:
+            canvas.fill(mult, row, special_flags=pygame.BLEND_RGB_MULT)
+            canvas.fill(add, row, special_flags=pygame.BLEND_RGB_ADD)
 
 class HelpScene(Scene):
     """An overlay showing one page at a time."""
 
     opaque = False
+    keeps_layer = True  # under a prompt it redraws in full (~3 ms) instead of an 8 MB canvas snapshot
     name = "help"
 
     def __init__(self, app, title: str, pages: list[Page], on_close=None,  # type: ignore[no-untyped-def]
@@ -37,7 +164,7 @@ class HelpScene(Scene):
         self.on_close = on_close
         self.entry = entry  # draws the pictures of the real cards some pages have
         self.picture: pygame.Surface | None = None
-        self.body = pygame_gui.elements.UITextBox("", pygame.Rect(BODY), manager=self.ui)
+        self.body = HelpBody(self.ui, app.text)
         y = PANEL.bottom - 110
         self.prev = button(self.ui, (PANEL.x + 40, y, 240, 76), "‹ Back", "#quiet")
         self.next = button(self.ui, (PANEL.right - 280, y, 240, 76), "Next ›", "#primary")
@@ -69,9 +196,7 @@ class HelpScene(Scene):
         heading, body = self.pages[self.index]
         self.picture = self.entry.help_picture(self.app, heading) if self.entry else None
         box = BODY if self.picture is None else BELOW_ART
-        self.body.set_relative_position(box.topleft)
-        self.body.set_dimensions(box.size)
-        self.body.set_text(body.replace("\n", "<br>"))
+        self.body.set_page(box, body)
         if self.index == 0:
             self.prev.disable()
         else:
@@ -94,6 +219,21 @@ class HelpScene(Scene):
             self._show()
         elif element in (self.close, self.next):
             self.on_back()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.body.wheel(self._mouse(), event.y):
+            self.wake()
+            return True
+        return super().handle_event(event)
+
+    def _mouse(self) -> tuple[int, int]:
+        x, y = self.app.display.to_logical(pygame.mouse.get_pos())
+        return int(x), int(y)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.body.moved():
+            self.invalidate()
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN) and self.index < len(self.pages) - 1:
@@ -120,6 +260,7 @@ class HelpScene(Scene):
         text.draw(canvas, self.heading, (PANEL.centerx, PANEL.y + 66), 52, GOLD, bold=True, anchor="midtop")
         if self.picture is not None:
             canvas.blit(self.picture, self.picture.get_rect(center=ART.center))
+        self.body.draw(canvas)
         dots_y = PANEL.bottom - 140
         n = len(self.pages)
         for i in range(n):
