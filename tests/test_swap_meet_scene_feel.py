@@ -85,12 +85,18 @@ def test_a_tap_pressed_where_no_button_was_never_becomes_the_button_that_appears
     pygame.quit()
 
 
-def test_a_swap_press_keeps_the_offer_it_saw_and_refuses_a_different_one():
+def two_crates_for_bots_two_sacks():
+    """A table where seat 1 offers two Sacks and you have picked two Crates to counter with."""
     p, scene = start(hands=HANDS)
     scene.table.scripted(1, OpenOffer("sack", 2))
     scene.on_events(scene.table.take_events(scene.viewer))
     tap_card(p, scene, "crate")
     tap_card(p, scene, "crate")
+    return p, scene
+
+
+def test_a_swap_press_keeps_the_offer_it_saw_and_refuses_a_different_one():
+    p, scene = two_crates_for_bots_two_sacks()
     where = spot(scene.regions[0], lambda i: i == ("swap", 1))
     p.finger(pygame.FINGERDOWN, where, 3)
     p.frames(1)
@@ -258,14 +264,7 @@ def test_the_table_feed_is_never_under_the_market_strip(humans):
 
 
 def test_a_stall_counts_swapped_cards_when_they_land_not_when_the_swap_arrives():
-    from rules.swap_meet.actions import OpenOffer
-    from tests.test_swap_meet_scene import HANDS, start, tap, tap_card
-
-    p, scene = start(hands=HANDS)
-    scene.table.scripted(1, OpenOffer("sack", 2))
-    scene.on_events(scene.table.take_events(scene.viewer))
-    tap_card(p, scene, "crate")
-    tap_card(p, scene, "crate")
+    p, scene = two_crates_for_bots_two_sacks()
     tap(p, scene, ("swap", 1))
     counts = dict(scene.regions[0].model.counts)
     assert dict(scene.table.view(0).counts())["sack"] == 5
