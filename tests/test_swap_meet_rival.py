@@ -9,9 +9,9 @@ from rules.rng import Rng
 from rules.swap_meet import GAME
 from rules.swap_meet.actions import OpenOffer, Swap, TaxAudit
 from rules.swap_meet.bots import LEVELS, TraderBot
-from rules.swap_meet.rival import RIVAL, RivalBot
+from rules.swap_meet.rival import RIVAL, RivalBot, _rollout_self
 from rules.swap_meet.scenario import scenario
-from rules.swap_meet.search import best, rollout, sample_world
+from rules.swap_meet.search import Budget, best, evaluate, rollout, sample_world, screened
 from rules.swap_meet.state import Phase
 from tests.support import PERTURB
 
@@ -116,6 +116,27 @@ def test_a_rollout_plays_the_round_to_its_lock_on_the_simulated_clock():
 def test_the_search_keeps_the_heuristic_pick_unless_another_wins_clearly():
     assert best([[0.5, 0.5, 0.5], [0.51, 0.49, 0.52]], 1.0) == 0  # ahead on average, inside the noise
     assert best([[0.5, 0.4, 0.6], [0.6, 0.5, 0.7], [0.55, 0.45, 0.65]], 1.0) == 1
+
+
+def test_a_world_is_the_same_in_every_evaluation_so_the_screen_and_the_finals_add_up():
+    state, now = _mid_round()
+    view = GAME.view(state, 0)
+    legal = GAME.legal_actions(state, 0, now)
+    options = [None, *[a for a in legal if isinstance(a, OpenOffer)][:2]]
+    budget = Budget(worlds=4, candidates=3, screen=2, finalists=2, horizon=30.0, confidence=1.0)
+    rng = Rng.seeded(5)
+    whole = evaluate(view, options, now, rng, _rollout_self, budget)
+    first = evaluate(view, options, now, rng, _rollout_self, budget, range(2))
+    rest = evaluate(view, options, now, rng, _rollout_self, budget, range(2, 4))
+    assert whole == [a + b for a, b in zip(first, rest, strict=True)]
+    assert all(len(row) == 4 for row in whole)
+
+
+def test_the_screen_keeps_the_heuristic_pick_when_no_finalist_beats_it():
+    state, now = _mid_round()
+    budget = Budget(worlds=4, candidates=3, screen=2, finalists=2, horizon=30.0, confidence=1.0)
+    same = [None, None, None]  # three copies of waiting: no candidate can beat the pick
+    assert screened(GAME.view(state, 0), same, now, Rng.seeded(2), _rollout_self, budget) == 0
 
 
 def test_the_searching_rival_decides_from_its_own_view_only():

@@ -35,7 +35,7 @@ from typing import Any
 from rules.swap_meet.actions import Crash, HostileTakeover, OpenOffer, Peek, Swap, TaxAudit
 from rules.swap_meet.bots import TraderBot, counts_after_swap, plan, surplus
 from rules.swap_meet.data import AUDIT
-from rules.swap_meet.search import BUDGET, Budget, best, evaluate
+from rules.swap_meet.search import BUDGET, Budget, screened
 from rules.swap_meet.view import SeatView
 
 
@@ -78,8 +78,7 @@ class RivalBot(TraderBot):
             return options[0]
         self.thought += 1
         rng = self.rng.fork(self.thought)
-        values = evaluate(view, options, now, rng, _rollout_self, self.budget)
-        return options[best(values, self.budget.confidence)]
+        return options[screened(view, options, now, rng, _rollout_self, self.budget)]
 
     def candidates(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> list[Any]:
         """The heuristic pick, waiting, then swaps by plan gain, card plays and offers."""

@@ -4,10 +4,12 @@ For a decision the Hard bot has already chosen to act on (same wake-ups, reading
 "thinking" passes as Normal), it short-lists candidate actions, samples worlds consistent with
 what its seat can see — rivals' unlisted cards drawn from the deck composition less what it can
 see, rivals' contracts from the ones it has not seen, a fresh rules rng — and plays each
-candidate in every world, then the rest of the round with the real rules and Normal bots for
-every seat at Normal's reaction times on a simulated clock. The candidate with the best mean
-match standing after the round wins. The same worlds and bot seeds serve every candidate
-(common random numbers), so differences come from the candidate, not the dice.
+candidate in those worlds, then the rest of the round with the real rules and Normal bots for
+every seat at Normal's reaction times on a simulated clock. Every candidate is screened in a few
+worlds; the heuristic pick and the best two others then play many more (`screened`), and one of
+those replaces the pick only when it wins in the same worlds by a standard error. The same worlds
+and bot seeds serve every candidate (common random numbers), so differences come from the
+candidate, not the dice.
 The work is bounded by counts (worlds, candidates, rollout wake-ups), never by a clock.
 """
 
@@ -34,13 +36,15 @@ from rules.swap_meet.view import SeatView
 class Budget:
     """How much one decision may think (counts, so the rules never read a clock)."""
 
-    worlds: int  # sampled worlds per candidate (shared by all candidates)
+    worlds: int  # sampled worlds for the finalists (shared by every candidate)
     candidates: int  # most candidate actions rolled out (waiting included)
+    screen: int  # worlds every candidate is first rolled out in, before the finalists get the rest
+    finalists: int  # candidates kept after the screen (the heuristic pick always among them)
     horizon: float  # seconds of the round a rollout plays at most before it is scored
     confidence: float  # standard errors by which a candidate must beat the heuristic pick
 
 
-BUDGET = Budget(worlds=16, candidates=8, horizon=90.0, confidence=1.0)
+BUDGET = Budget(worlds=40, candidates=8, screen=8, finalists=3, horizon=90.0, confidence=1.0)
 _ID_BASE = 10_000  # ids for sampled cards: clear of every real card id
 
 
@@ -239,12 +243,14 @@ def _rollout_bots(state: State, seat: int, now: float, seed: int, me: Callable[[
 
 
 def evaluate(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
-             me: Callable[[int, int], Any], budget: Budget = BUDGET) -> list[list[float]]:
-    """Per candidate (None: wait), its standing after the round in each of the same worlds."""
+             me: Callable[[int, int], Any], budget: Budget = BUDGET,
+             worlds: Sequence[int] | None = None) -> list[list[float]]:
+    """Per candidate (None: wait), its standing after the round in each of the same worlds
+    (world w is the same for every call with the same view and rng)."""
     assert view.seat is not None
     seat = view.seat
     values: list[list[float]] = [[] for _ in candidates]
-    for w in range(budget.worlds):
+    for w in range(budget.worlds) if worlds is None else worlds:
         world_rng = rng.fork(w)
         world = sample_world(view, world_rng)
         seed, world_rng = world_rng.randint(0, 2**31)
@@ -261,6 +267,21 @@ def evaluate(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
                 state = rollout(state, seat, list(wakes), bots, budget.horizon)
             values[i].append(standing(state, seat))
     return values
+
+
+def screened(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
+             me: Callable[[int, int], Any], budget: Budget = BUDGET) -> int:
+    """The index of the candidate to play (0 is the heuristic pick): every candidate is rolled
+    out in the first `screen` worlds, then the best `finalists` of them by mean (the pick always
+    kept) in the rest, so the close calls get the most worlds for the same work."""
+    first = evaluate(view, candidates, now, rng, me, budget, range(budget.screen))
+    means = [sum(row) / len(row) for row in first]
+    rest = sorted(range(1, len(candidates)), key=lambda i: -means[i])[: budget.finalists - 1]
+    keep = [0, *rest]
+    more = evaluate(view, [candidates[i] for i in keep], now, rng, me, budget,
+                    range(budget.screen, budget.worlds))
+    values = [first[i] + row for i, row in zip(keep, more, strict=True)]
+    return keep[best(values, budget.confidence)]
 
 
 def best(values: list[list[float]], confidence: float) -> int:
