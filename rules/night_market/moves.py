@@ -42,8 +42,14 @@ def counts(cards: list[int]) -> Counts:
     return tuple(out)
 
 
+@cache  # positions are increasing indexes into a hand (7 cards) or a market: at most 2**7 = 128 getters
 def _getter(positions: Positions) -> Getter:
-    """The tuple of a list's items at `positions` (itemgetter, made to return a tuple always)."""
+    """The tuple of a list's items at `positions` (itemgetter, made to return a tuple always).
+
+    One getter per positions, shared by every table: the tables hold ~170k references to getters
+    but only 128 distinct ones, so building each anew cost 24 MB of the 33 MB of every table there
+    is (tests/test_memory.py).
+    """
     if len(positions) >= 2:
         return itemgetter(*positions)
     if positions:
@@ -86,9 +92,10 @@ def market_table(market: Counts) -> tuple[tuple[int, ...], tuple[tuple[Getter, i
 Gives = tuple[tuple[Getter, ...], ...]  # by how many cards are given: the getters of those cards
 
 
-# Keyed by the counts of a hand (at most 7 cards of 7 kinds): at most 3,432 entries, about 4 KB
-# each (the ways to give are kept once per count, not once per porter budget: 15 MB for every
-# hand there is, measured), so a kiosk that runs for days stays bounded and the rules stay fast.
+# Keyed by the counts of a hand (at most 7 cards of 7 kinds): 3,432 entries, about 1 KB each with
+# shared getters (3.6 MB for every hand there is, measured). `build_hand_tables` fills it at the
+# first match, so a kiosk reaches that ceiling at its first Night Market table instead of
+# creeping up over hours as rare hands come up (an 8-hour soak met 521 of them).
 @cache
 def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], Gives]:
     """For a sorted hand with these counts: its sells (by kind, then size) and its gives.
@@ -108,10 +115,29 @@ def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], Gives]:
     return sells, tuple(tuple(_getter(p) for p in sorted(group)) for group in by_count)
 
 
+def every_hand(kinds: int = len(KINDS), most: int = HAND_LIMIT) -> list[Counts]:
+    """The counts of every hand of at most `most` cards of `kinds` kinds (all of them: 3,432)."""
+    if kinds == 0:
+        return [()]
+    return [(n, *rest) for n in range(most + 1) for rest in every_hand(kinds - 1, most - n)]
+
+
+def build_hand_tables() -> None:
+    """Build `hand_table` for every hand, once per process (~0.2 s): the rules' answers are the
+    same either way, only when the memory is taken changes."""
+    if hand_table.cache_info().currsize < HANDS:
+        for hand in every_hand():
+            hand_table(hand)
+
+
+HANDS = 3432  # len(every_hand()): C(7 + 7, 7)
 Givable = tuple[Getter | None, Gives]
 
 
-@cache  # keyed by the counts of a hand, as hand_table; its dict fills in as exchanges meet masks
+# Keyed by the counts of a hand, as hand_table; its dict fills in as exchanges meet masks. Left to
+# fill lazily: an entry is two shared references (~100 bytes; 5 MB for all 48,639 there are), and
+# an 8-hour soak meets ~1,500 of them.
+@cache
 def givable_rows(hand: Counts) -> tuple[int, dict[int, Givable]]:
     """For a sorted hand with these counts: the mask of kinds it holds, and (filled by `givable`)
     per mask of those kinds, what the hand can give when an exchange takes those kinds."""
