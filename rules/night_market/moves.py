@@ -78,6 +78,19 @@ def _sub_patterns(have: Counts, most: int) -> list[tuple[Positions, int]]:
     return out
 
 
+def _picks(have: Counts, most: int) -> list[Positions]:
+    """The positions of `_sub_patterns` alone (in another order), kind by kind: building every
+    hand table at once costs a third of the time this way."""
+    out: list[Positions] = [()]
+    start = 0
+    for n in have:
+        if n:
+            runs = [tuple(range(start, start + r)) for r in range(min(n, most) + 1)]
+            out = [p + run for p in out for run in runs[: most - len(p) + 1]]
+            start += n
+    return out
+
+
 @cache  # keyed by the counts of a market (5 cards): a few hundred entries
 def market_table(market: Counts) -> tuple[tuple[int, ...], tuple[tuple[Getter, int, int], ...]]:
     """For a sorted market with these counts: where the lowest good of each kind sits, and the
@@ -110,7 +123,7 @@ def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], Gives]:
         for n in range(MIN_SELL[k], count + 1)
     )
     by_count: list[list[Positions]] = [[] for _ in range(MARKET_SIZE + 1)]
-    for positions, _ in _sub_patterns(hand, MARKET_SIZE):
+    for positions in _picks(hand, MARKET_SIZE):
         by_count[len(positions)].append(positions)
     return sells, tuple(tuple(_getter(p) for p in sorted(group)) for group in by_count)
 
@@ -123,7 +136,7 @@ def every_hand(kinds: int = len(KINDS), most: int = HAND_LIMIT) -> list[Counts]:
 
 
 def build_hand_tables() -> None:
-    """Build `hand_table` for every hand, once per process (~0.2 s): the rules' answers are the
+    """Build `hand_table` for every hand, once per process (~0.07 s): the rules' answers are the
     same either way, only when the memory is taken changes."""
     if hand_table.cache_info().currsize < HANDS:
         for hand in every_hand():
