@@ -177,7 +177,7 @@ def test_the_soak_compares_its_peak_with_the_peak_of_the_first_visits(monkeypatc
     """A dialog over the first table is a peak: later peaks of the same size are flat, a step is not."""
     from game.kiosk import soak
 
-    run = soak.Soak(1.0, 1)
+    run = soak.Soak(240.0, 1)  # not run: the samples are fed by hand
     games = run.kiosk.attract.cfg().games
     run._sample(150_000)  # a help page over the first table, before every first demo has run
     monkeypatch.setattr(soak, "rss_kib", lambda: 120_000)
@@ -192,3 +192,6 @@ def test_the_soak_compares_its_peak_with_the_peak_of_the_first_visits(monkeypatc
     assert report["rss_kib"]["max_by_hour"] == [150_000, 0, 160_000]
     run._sample(170_000)  # a step after the first visits: not flat
     assert run.reference == 150_000 and not run._report(0.0)["memory_flat"]
+    run.clock.now = 240 * 60 + 0.5  # the last frame runs a little past the end: still the last hour
+    run._sample(100_000)
+    assert run.max_by_hour == [150_000, 0, 170_000, 100_000]

@@ -16,6 +16,7 @@ whether anything still creeps after those first visits.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import tempfile
@@ -136,7 +137,8 @@ class Soak:
         if not self._first_visits_done():
             self.reference = max(self.reference, rss)
         self.max_rss = max(self.max_rss, rss)
-        hour = int(self.clock.now // 3600)
+        last = max(0, math.ceil(self.minutes / 60) - 1)
+        hour = min(int(self.clock.now // 3600), last)  # the sample at the very end is the last hour's
         while len(self.max_by_hour) <= hour:
             self.max_by_hour.append(0)
         self.max_by_hour[hour] = max(self.max_by_hour[hour], rss)
