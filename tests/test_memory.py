@@ -95,17 +95,17 @@ def test_open_fonts_are_bounded():
     assert text.font(39) is text.font(39)  # the most recent sizes stay open
 
 
-def test_night_market_hand_tables_for_every_hand_there_is_stay_under_40_mb():
+def test_night_market_hand_tables_for_every_hand_there_is_stay_under_12_mb():
     """The tables are a fixed-size precomputation (3,432 hands, every mask of kinds given back): a
-    kiosk that plays for days reaches this ceiling at most, it never grows past it."""
+    kiosk that plays for days reaches this ceiling at most, it never grows past it. The getters
+    are shared (one per positions): built anew per table they were 24 MB of the 33 MB."""
     import tracemalloc
-    from itertools import product
 
     from rules.night_market import moves
 
-    moves.hand_table.cache_clear()
-    moves.givable_rows.cache_clear()
-    hands = [h for h in product(range(8), repeat=len(moves.KINDS)) if sum(h) <= moves.HAND_LIMIT]
+    for cached in (moves.hand_table, moves.givable_rows, moves._getter):
+        cached.cache_clear()
+    hands = moves.every_hand()
     tracemalloc.start()
     try:
         for hand in hands:
@@ -116,8 +116,24 @@ def test_night_market_hand_tables_for_every_hand_there_is_stay_under_40_mb():
         used = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
-    assert len(hands) == 3432 and moves.hand_table.cache_info().currsize == 3432
-    assert used < 40_000_000, f"{used / 1e6:.1f} MB"
+    assert len(hands) == len(set(hands)) == moves.HANDS == moves.hand_table.cache_info().currsize
+    assert all(sum(h) <= moves.HAND_LIMIT for h in hands)
+    assert moves._getter.cache_info().currsize <= 2**moves.HAND_LIMIT
+    assert used < 12_000_000, f"{used / 1e6:.1f} MB"
+
+
+def test_night_market_builds_every_hand_table_at_the_first_match():
+    """So the tables reach their ceiling at the first table, not hours later as rare hands come up."""
+    from rules.contract import MatchConfig, SeatConfig
+    from rules.night_market import GAME, moves
+
+    moves.hand_table.cache_clear()
+    GAME.new_match(1, MatchConfig(seats=(SeatConfig("A"), SeatConfig("B"))))
+    assert moves.hand_table.cache_info().currsize == moves.HANDS
+    misses = moves.hand_table.cache_info().misses
+    state, _ = GAME.new_match(2, MatchConfig(seats=(SeatConfig("A"), SeatConfig("B"))))
+    GAME.legal_actions(state, state.turn)
+    assert moves.hand_table.cache_info().misses == misses  # built once; play asks nothing new
 
 
 def test_a_closed_overlay_is_freed_in_the_next_frame():
@@ -155,3 +171,27 @@ def test_what_give_back_froze_is_still_freed_once_it_dies():
     gc.collect()  # an ordinary collection skips frozen objects...
     give_back()  # ...the next give_back unfreezes first
     assert ref() is None
+
+
+def test_the_soak_compares_its_peak_with_the_peak_of_the_first_visits(monkeypatch):
+    """A dialog over the first table is a peak: later peaks of the same size are flat, a step is not."""
+    from game.kiosk import soak
+
+    run = soak.Soak(240.0, 1)  # not run: the samples are fed by hand
+    games = run.kiosk.attract.cfg().games
+    run._sample(150_000)  # a help page over the first table, before every first demo has run
+    monkeypatch.setattr(soak, "rss_kib", lambda: 120_000)
+    for game in games:
+        run._demo_done(game)
+    run.clock.advance(2 * 3600)
+    run._sample(160_000)  # hour 3: within 10% of the first visits' peak
+    report = run._report(0.0)
+    pygame.quit()
+    assert report["rss_kib"]["after_first_demo"] == dict.fromkeys(games, 120_000)
+    assert report["rss_kib"]["reference"] == 150_000 and report["memory_flat"]
+    assert report["rss_kib"]["max_by_hour"] == [150_000, 0, 160_000]
+    run._sample(170_000)  # a step after the first visits: not flat
+    assert run.reference == 150_000 and not run._report(0.0)["memory_flat"]
+    run.clock.now = 240 * 60 + 0.5  # the last frame runs a little past the end: still the last hour
+    run._sample(100_000)
+    assert run.max_by_hour == [150_000, 0, 170_000, 100_000]

@@ -6,11 +6,17 @@ leave the attract loop, pick a game, start it, tap around in bursts and walk awa
 timers then ask "Still playing?", end the session and go back to attract. Everything happens in
 a temporary MARKET_HALL_HOME, so a soak never touches a real kiosk's saves or numbers.
 Prints one JSON object: what ran, what failed, and resident memory samples.
+
+Memory is flat when the highest RSS of the whole run is within 10% of the highest RSS seen until
+every game's first demo had run (the reference): peak against peak, since a table's peak (a help
+page or a dialog over it) is well above what it holds at the end of its demo. `max_by_hour` shows
+whether anything still creeps after those first visits.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import tempfile
@@ -113,12 +119,29 @@ class Soak:
         self.exceptions = 0
         self.exits: list[int] = []
         self.max_rss = self.rss["start"]
+        self.reference = self.rss["start"]  # the highest RSS until every game's first demo has run
+        self.max_by_hour: list[int] = []
         self.frames = 0
 
     def _demo_done(self, game: str) -> None:
         self.demos[game] = self.demos.get(game, 0) + 1
         if game not in self.rss["after_first_demo"]:
-            self.rss["after_first_demo"][game] = rss_kib()
+            rss = rss_kib()
+            self._sample(rss)  # before it is recorded: it still counts towards the reference
+            self.rss["after_first_demo"][game] = rss
+
+    def _first_visits_done(self) -> bool:
+        return set(self.kiosk.attract.cfg().games) <= set(self.rss["after_first_demo"])
+
+    def _sample(self, rss: int) -> None:
+        if not self._first_visits_done():
+            self.reference = max(self.reference, rss)
+        self.max_rss = max(self.max_rss, rss)
+        last = max(0, math.ceil(self.minutes / 60) - 1)
+        hour = min(int(self.clock.now // 3600), last)  # the sample at the very end is the last hour's
+        while len(self.max_by_hour) <= hour:
+            self.max_by_hour.append(0)
+        self.max_by_hour[hour] = max(self.max_by_hour[hour], rss)
 
     def run(self) -> dict[str, Any]:
         """Simulate; every loop is bounded by the simulated minutes."""
@@ -139,7 +162,7 @@ class Soak:
             self._frame()
             if self.clock.now >= next_sample:
                 next_sample += SAMPLE_EVERY
-                self.max_rss = max(self.max_rss, rss_kib())
+                self._sample(rss_kib())
         return self._report(time.perf_counter() - t0)
 
     def _frame(self) -> None:
@@ -156,13 +179,13 @@ class Soak:
     def _report(self, wall: float) -> dict[str, Any]:
         end = rss_kib()
         self.max_rss = max(self.max_rss, end)
-        firsts = self.rss["after_first_demo"]
-        reference = max(firsts.values()) if firsts else None
+        reference = self.reference if self._first_visits_done() else None
         return {"simulated_minutes": round(self.clock.now / 60, 2), "wall_seconds": round(wall, 1),
                 "frames": self.frames, "demos_completed": sum(self.demos.values()), "demos_by_game": self.demos,
                 "visitor_sessions": self.kiosk.sessions_done, "exceptions": self.exceptions + self.kiosk.crash_total,
                 "exits": self.exits,
-                "rss_kib": {"start": self.rss["start"], "after_first_demo": firsts, "max": self.max_rss, "end": end},
+                "rss_kib": {"start": self.rss["start"], "after_first_demo": self.rss["after_first_demo"],
+                            "reference": reference, "max": self.max_rss, "end": end, "max_by_hour": self.max_by_hour},
                 "memory_flat": reference is not None and self.max_rss <= reference * 1.10}
 
 

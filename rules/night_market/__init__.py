@@ -19,6 +19,7 @@ from rules.night_market.bots import make_bot as _make_bot
 from rules.night_market.legal import check as _check
 from rules.night_market.legal import legal_actions as _legal
 from rules.night_market.legal import why_not as _why_not
+from rules.night_market.moves import build_hand_tables
 from rules.night_market.outcome import outcome as _outcome
 from rules.night_market.state import State, new_match, stack_reason
 from rules.night_market.view import View, view
@@ -42,6 +43,7 @@ class NightMarket:
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, list[Event]]:
         """Round 1 and its setup events (round_started, dealt); seat names come from the config."""
         require_config(self, config, OPTIONS)
+        build_hand_tables()  # at the table's opening, not at a rare hand hours later (moves.py)
         names = (config.seats[0].name, config.seats[1].name)
         options = config.options
         return new_match(names, seed, options.get("first_seat", 0), tuple(options.get("stack", ())))

@@ -42,8 +42,14 @@ def counts(cards: list[int]) -> Counts:
     return tuple(out)
 
 
+@cache  # positions are increasing indexes into a hand (7 cards) or a market: at most 2**7 = 128 getters
 def _getter(positions: Positions) -> Getter:
-    """The tuple of a list's items at `positions` (itemgetter, made to return a tuple always)."""
+    """The tuple of a list's items at `positions` (itemgetter, made to return a tuple always).
+
+    One getter per positions, shared by every table: the tables hold ~170k references to getters
+    but only 128 distinct ones, so building each anew cost 24 MB of the 33 MB of every table there
+    is (tests/test_memory.py).
+    """
     if len(positions) >= 2:
         return itemgetter(*positions)
     if positions:
@@ -72,6 +78,19 @@ def _sub_patterns(have: Counts, most: int) -> list[tuple[Positions, int]]:
     return out
 
 
+def _picks(have: Counts, most: int) -> list[Positions]:
+    """The positions of `_sub_patterns` alone (in another order), kind by kind: building every
+    hand table at once costs a third of the time this way."""
+    out: list[Positions] = [()]
+    start = 0
+    for n in have:
+        if n:
+            runs = [tuple(range(start, start + r)) for r in range(min(n, most) + 1)]
+            out = [p + run for p in out for run in runs[: most - len(p) + 1]]
+            start += n
+    return out
+
+
 @cache  # keyed by the counts of a market (5 cards): a few hundred entries
 def market_table(market: Counts) -> tuple[tuple[int, ...], tuple[tuple[Getter, int, int], ...]]:
     """For a sorted market with these counts: where the lowest good of each kind sits, and the
@@ -86,9 +105,10 @@ def market_table(market: Counts) -> tuple[tuple[int, ...], tuple[tuple[Getter, i
 Gives = tuple[tuple[Getter, ...], ...]  # by how many cards are given: the getters of those cards
 
 
-# Keyed by the counts of a hand (at most 7 cards of 7 kinds): at most 3,432 entries, about 4 KB
-# each (the ways to give are kept once per count, not once per porter budget: 15 MB for every
-# hand there is, measured), so a kiosk that runs for days stays bounded and the rules stay fast.
+# Keyed by the counts of a hand (at most 7 cards of 7 kinds): 3,432 entries, about 1 KB each with
+# shared getters (3.6 MB for every hand there is, measured). `build_hand_tables` fills it at the
+# first match, so a kiosk reaches that ceiling at its first Night Market table instead of
+# creeping up over hours as rare hands come up (an 8-hour soak met 521 of them).
 @cache
 def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], Gives]:
     """For a sorted hand with these counts: its sells (by kind, then size) and its gives.
@@ -103,15 +123,34 @@ def hand_table(hand: Counts) -> tuple[tuple[Getter, ...], Gives]:
         for n in range(MIN_SELL[k], count + 1)
     )
     by_count: list[list[Positions]] = [[] for _ in range(MARKET_SIZE + 1)]
-    for positions, _ in _sub_patterns(hand, MARKET_SIZE):
+    for positions in _picks(hand, MARKET_SIZE):
         by_count[len(positions)].append(positions)
     return sells, tuple(tuple(_getter(p) for p in sorted(group)) for group in by_count)
 
 
+def every_hand(kinds: int = len(KINDS), most: int = HAND_LIMIT) -> list[Counts]:
+    """The counts of every hand of at most `most` cards of `kinds` kinds (all of them: 3,432)."""
+    if kinds == 0:
+        return [()]
+    return [(n, *rest) for n in range(most + 1) for rest in every_hand(kinds - 1, most - n)]
+
+
+def build_hand_tables() -> None:
+    """Build `hand_table` for every hand, once per process (~0.07 s): the rules' answers are the
+    same either way, only when the memory is taken changes."""
+    if hand_table.cache_info().currsize < HANDS:
+        for hand in every_hand():
+            hand_table(hand)
+
+
+HANDS = 3432  # len(every_hand()): C(7 + 7, 7)
 Givable = tuple[Getter | None, Gives]
 
 
-@cache  # keyed by the counts of a hand, as hand_table; its dict fills in as exchanges meet masks
+# Keyed by the counts of a hand, as hand_table; its dict fills in as exchanges meet masks. Left to
+# fill lazily: an entry is two shared references (~100 bytes; 5 MB for all 48,639 there are), and
+# an 8-hour soak meets ~1,500 of them.
+@cache
 def givable_rows(hand: Counts) -> tuple[int, dict[int, Givable]]:
     """For a sorted hand with these counts: the mask of kinds it holds, and (filled by `givable`)
     per mask of those kinds, what the hand can give when an exchange takes those kinds."""
