@@ -57,6 +57,7 @@ def test_a_short_page_has_no_bar_and_help_keeps_no_box_sized_surfaces(player):
 def test_a_prompt_over_help_over_a_table_keeps_no_canvas_snapshot(player):
     from game.scene import Scene
     from game.scenes.confirm import ConfirmScene
+    from game.scenes.swap_meet.summary import PauseOverlay
 
     class Table(Scene):
         keeps_layer = True  # like a table scene: redrawn from its own layer
@@ -76,3 +77,10 @@ def test_a_prompt_over_help_over_a_table_keeps_no_canvas_snapshot(player):
     app.stack.push(Prompt(app))
     player.frames(3)
     assert app.stack._under is None  # a confirm under a prompt too
+    app.stack.pop()
+    app.stack.pop()
+    app.stack.push(PauseOverlay(app, None))  # Swap Meet's pause under a confirm under the prompt
+    app.stack.push(ConfirmScene(app, "Leave?", ["The match is saved."], [("Stay", lambda: None, "#primary")]))
+    app.stack.push(Prompt(app))
+    player.frames(3)
+    assert app.stack._under is None  # the 8-hour soak's highest stack: table, pause, confirm, prompt

@@ -19,7 +19,6 @@ class ConfirmScene(Dialog):
     """Modal: the answer buttons, or Escape for the last choice (the safe one)."""
 
     name = "confirm"
-    keeps_layer = True  # under a prompt it redraws in full (a panel and a few lines), with no 8 MB snapshot
 
     def __init__(self, app, title: str, lines: Sequence[str], choices: Sequence[Choice]) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)

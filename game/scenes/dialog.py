@@ -10,6 +10,7 @@ class Dialog(Scene):
     """An overlay over the current screen that holds every tap until it is dismissed."""
 
     opaque = False
+    keeps_layer = True  # a panel and a few lines: under a prompt it redraws in full, no 8 MB snapshot
 
     def dismiss(self) -> None:
         """Take the dialog away (only when it is on top: a late second tap changes nothing)."""

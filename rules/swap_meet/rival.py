@@ -24,6 +24,14 @@ CPU think per searched decision (seeds 10000-10199, 3563 decisions): median 0.19
 every other wake-up costs microseconds. Two independent 16-world evaluations of the same decision
 chose the same candidate only 41% of the time: the rollouts are noisy, which is why the heuristic
 pick is the default.
+December 2026, the screen (8 worlds for every candidate, 40 for the pick and the best two others,
+search.screened): seeds 10000-10199, 75.5 wins (37.75%; 16 worlds for all: 63); seeds 0-99, 39
+(16 worlds for all: 26; 48 worlds for all, seeds 0-59: 22 of 60). 64 worlds for the finalists won
+35 of seeds 10000-10099 (40 worlds: 36.5), and half the standard error as the bar 30. A probe
+with the full state (an experiment, never shipped) that vetoed every offer or swap letting a
+rival lock at once lifted the heuristics only from 24% to 29% (seeds 0-299): feeding rivals is
+not the main leak. CPU think per searched decision on a loaded machine (seeds 10100-10199, 1803
+decisions): median 0.33 s, p95 0.49 s, p99 0.54 s.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ class _Dialog(Scene):
     """An overlay over the table that Escape, Close or a tap outside takes away."""
 
     opaque = False
+    keeps_layer = True  # a dim and a panel: under a prompt it redraws in full, no 8 MB snapshot
 
     def on_back(self) -> bool:
         if self.app.stack.top is self:

@@ -311,6 +311,7 @@ class PauseOverlay(Scene):
     """The match clock is stopped until Resume."""
 
     opaque = False
+    keeps_layer = True  # a dim and a panel: under the kiosk's prompt it redraws, no 8 MB snapshot
     name = "swap_meet_pause"
 
     def __init__(self, app, floor: SwapMeetScene) -> None:  # type: ignore[no-untyped-def]
