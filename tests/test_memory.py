@@ -177,6 +177,7 @@ def test_the_soak_compares_its_peak_with_the_peak_of_the_first_visits(monkeypatc
     """A dialog over the first table is a peak: later peaks of the same size are flat, a step is not."""
     from game.kiosk import soak
 
+    monkeypatch.setattr(soak, "rss_kib", lambda: 40_000)  # the start sample: not this test process's RSS
     run = soak.Soak(240.0, 1)  # not run: the samples are fed by hand
     games = run.kiosk.attract.cfg().games
     run._sample(150_000)  # a help page over the first table, before every first demo has run
