@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import product
 from operator import itemgetter
 from typing import Any
 
@@ -68,19 +67,14 @@ def _sub_patterns(have: Counts, most: int) -> list[tuple[Positions, int]]:
 
     As (positions, kind bit mask); the chosen cards of a kind are always its lowest.
     """
-    starts = _starts(have)
-    out = []
-    for picked in product(*(range(min(n, most) + 1) for n in have)):
-        if sum(picked) > most:
-            continue
-        positions = tuple(starts[k] + r for k, n in enumerate(picked) for r in range(n))
-        out.append((positions, sum(1 << k for k, n in enumerate(picked) if n)))
-    return out
+    kind_at = [k for k, n in enumerate(have) for _ in range(n)]
+    return [(p, sum(1 << k for k in {kind_at[i] for i in p})) for p in _picks(have, most)]
 
 
 def _picks(have: Counts, most: int) -> list[Positions]:
-    """The positions of `_sub_patterns` alone (in another order), kind by kind: building every
-    hand table at once costs a third of the time this way."""
+    """The positions of every choice of at most `most` cards from a sorted list with counts `have`
+    (a kind's chosen cards are its lowest), built kind by kind: every hand table at once in a
+    third of the time of trying every count combination."""
     out: list[Positions] = [()]
     start = 0
     for n in have:
