@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from rules.rng import Rng
 from rules.swap_meet.actions import (
@@ -45,6 +45,20 @@ LEVEL_NOTES: dict[str, str] = {
     "normal": "Trades at a steady pace, pins its bank and crashes what rivals need.",
     "hard": "Trades at Normal's pace but plays each option's round out in its head first.",
 }
+
+
+class Priced(Protocol):
+    """What a plan is valued from: the contract and the market (a seat's view, or a guess at a
+    rival's, inference.py)."""
+
+    @property
+    def recipe(self) -> tuple[tuple[str, int], ...]: ...
+
+    @property
+    def contract_base(self) -> int: ...
+
+    @property
+    def market(self) -> dict[str, float]: ...
 
 
 def counts_after_swap(counts: dict[str, int], view: SeatView, swap: Swap) -> dict[str, int]:
@@ -88,7 +102,7 @@ def bank_value(counts: dict[str, int], market: dict[str, float]) -> tuple[float,
     return scores[best], best
 
 
-def contract_value(counts: dict[str, int], view: SeatView, cost: float) -> float:
+def contract_value(counts: dict[str, int], view: Priced, cost: float) -> float:
     """Estimated contract score: its value now less the cost of the cards still missing."""
     needs = dict.fromkeys(RESOURCES, 0)
     needs.update(dict(view.recipe))
@@ -99,7 +113,7 @@ def contract_value(counts: dict[str, int], view: SeatView, cost: float) -> float
     return view.contract_base * mult - cost * missing
 
 
-def slam_value(counts: dict[str, int], view: SeatView, cost: float) -> tuple[float, str]:
+def slam_value(counts: dict[str, int], view: Priced, cost: float) -> tuple[float, str]:
     """Best estimated slam (score + locker bonus less the foreign cards to trade away)."""
     total = sum(counts.values())
     if total < SLAM_MIN:
@@ -110,7 +124,7 @@ def slam_value(counts: dict[str, int], view: SeatView, cost: float) -> tuple[flo
     return scores[best], best
 
 
-def plan(counts: dict[str, int], view: SeatView, level: Level) -> tuple[float, str, str | None]:
+def plan(counts: dict[str, int], view: Priced, level: Level) -> tuple[float, str, str | None]:
     """(value, goal, slam type): the goal is "contract", "slam" or "bank"."""
     slam_score, slam_type = slam_value(counts, view, level.slam_cost)
     options = [
@@ -121,7 +135,7 @@ def plan(counts: dict[str, int], view: SeatView, level: Level) -> tuple[float, s
     return max(options, key=lambda o: o[0])
 
 
-def needed_types(counts: dict[str, int], view: SeatView, level: Level) -> set[str]:
+def needed_types(counts: dict[str, int], view: Priced, level: Level) -> set[str]:
     """Types the bot's current plan wants to keep."""
     _, goal, slam_type = plan(counts, view, level)
     if goal == "contract":
@@ -131,7 +145,7 @@ def needed_types(counts: dict[str, int], view: SeatView, level: Level) -> set[st
     return {bank_value(counts, view.market)[1]}
 
 
-def surplus(counts: dict[str, int], view: SeatView, level: Level) -> dict[str, int]:
+def surplus(counts: dict[str, int], view: Priced, level: Level) -> dict[str, int]:
     """Cards the plan does not need, per type."""
     _, goal, slam_type = plan(counts, view, level)
     if goal == "contract":

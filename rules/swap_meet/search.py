@@ -2,8 +2,9 @@
 
 For a decision the Hard bot has already chosen to act on (same wake-ups, reading time and
 "thinking" passes as Normal), it short-lists candidate actions, samples worlds consistent with
-what its seat can see — rivals' unlisted cards drawn from the deck composition less what it can
-see, rivals' contracts from the ones it has not seen, a fresh rules rng — and plays each
+what its seat can see — rivals' dealt hands and contracts drawn from what its seat saw
+(inference.py; without notes, rivals' unlisted cards from the deck composition less what it can
+see and contracts from the ones it has not seen), a fresh rules rng — and plays each
 candidate in those worlds, then the rest of the round with the real rules and Normal bots for
 every seat at Normal's reaction times on a simulated clock. Every candidate is screened in a few
 worlds; the heuristic pick and the best two others then play many more (`screened`), and one of
@@ -23,10 +24,11 @@ from fractions import Fraction
 from typing import Any
 
 from rules.rng import Rng
-from rules.swap_meet import apply, check, rounds
+from rules.swap_meet import apply, check, inference, rounds
 from rules.swap_meet.actions import CashOut
 from rules.swap_meet.data import CONTRACTS, RESOURCES, ROUNDS, deck_kinds
 from rules.swap_meet.effects import sort_key
+from rules.swap_meet.inference import Belief
 from rules.swap_meet.scoring import is_exact
 from rules.swap_meet.state import Card, Offer, Phase, Stall, State
 from rules.swap_meet.view import SeatView
@@ -122,9 +124,39 @@ def _hidden_kinds(pool: list[str], want: int, gained: Counter[str]) -> list[str]
     return kinds
 
 
-def sample_world(view: SeatView, rng: Rng) -> State:
-    """A full trading state consistent with `view` (rivals' hidden cards and contracts sampled)."""
+def _inferred(view: SeatView, belief: Belief, rng: Rng) -> tuple[dict[int, tuple[list[str], str]] | None, Rng]:
+    """Per rival, its unlisted resource kinds and contract, drawn from `belief` (None when a
+    rival has no hypothesis left: the caller then samples the old way)."""
+    drawn, pool, rng = inference.draw(belief, rng)
+    if len(drawn) != len(belief.rivals):
+        return None, rng
+    spare = [k for k, n in zip(RESOURCES, pool, strict=True) for _ in range(n)]
+    out = {}
+    for rival in belief.rivals:
+        dealt, contract = drawn[rival.seat]
+        counts = dict(zip(RESOURCES, inference._add(dealt, rival.moved), strict=True))
+        offer = view.offers[rival.seat]
+        listed = Counter({offer.kind: offer.count}) if offer is not None else Counter()
+        loose = Counter({k: n for k, n in counts.items() if n > 0}) - listed
+        kinds = sorted(loose.elements())
+        want = view.resource_counts[rival.seat] - sum(listed.values())
+        while len(kinds) > want:  # an audit or takeover took a card we did not see
+            lost, rng = rng.choice(kinds)
+            kinds.remove(lost)
+        while len(kinds) < want and spare:  # a takeover brought one
+            got, rng = rng.choice(spare)
+            spare.remove(got)
+            kinds.append(got)
+        out[rival.seat] = (kinds, contract)
+    return out, rng
+
+
+def sample_world(view: SeatView, rng: Rng, belief: Belief | None = None) -> State:
+    """A full trading state consistent with `view`: rivals' hidden cards and contracts drawn
+    from `belief` when given (inference.py), else from the unseen cards with trade-gained kinds
+    first."""
     assert view.seat is not None
+    inferred, rng = _inferred(view, belief, rng) if belief is not None else (None, rng)
     res, acts = _unknown_pool(view)
     res_t, rng = rng.shuffle(res)
     acts_t, rng = rng.shuffle(acts)
@@ -140,10 +172,13 @@ def sample_world(view: SeatView, rng: Rng) -> State:
             hand = [Card(i, k) for i, k in view.hand]
         else:
             hand = [] if offer_view is None else [Card(i, offer_view.kind) for i in offer_view.card_ids]
-            hidden_res = view.resource_counts[seat] - len(hand)
             hidden_act = view.hand_sizes[seat] - view.resource_counts[seat]
-            listed = Counter({offer_view.kind: offer_view.count}) if offer_view is not None else Counter()
-            kinds = _hidden_kinds(res_left, hidden_res, gains[seat] - listed)
+            if inferred is not None:
+                kinds, contracts[seat] = inferred[seat]
+            else:
+                hidden_res = view.resource_counts[seat] - len(hand)
+                listed = Counter({offer_view.kind: offer_view.count}) if offer_view is not None else Counter()
+                kinds = _hidden_kinds(res_left, hidden_res, gains[seat] - listed)
             kinds += [acts_left.pop() for _ in range(min(hidden_act, len(acts_left)))]
             for kind in kinds:
                 hand.append(Card(next_id, kind))
@@ -244,15 +279,15 @@ def _rollout_bots(state: State, seat: int, now: float, seed: int, me: Callable[[
 
 def evaluate(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
              me: Callable[[int, int], Any], budget: Budget = BUDGET,
-             worlds: Sequence[int] | None = None) -> list[list[float]]:
+             worlds: Sequence[int] | None = None, belief: Belief | None = None) -> list[list[float]]:
     """Per candidate (None: wait), its standing after the round in each of the same worlds
-    (world w is the same for every call with the same view and rng)."""
+    (world w is the same for every call with the same view, rng and belief)."""
     assert view.seat is not None
     seat = view.seat
     values: list[list[float]] = [[] for _ in candidates]
     for w in range(budget.worlds) if worlds is None else worlds:
         world_rng = rng.fork(w)
-        world = sample_world(view, world_rng)
+        world = sample_world(view, world_rng, belief)
         seed, world_rng = world_rng.randint(0, 2**31)
         wakes = []
         for s in range(view.seats):
@@ -270,16 +305,16 @@ def evaluate(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
 
 
 def screened(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
-             me: Callable[[int, int], Any], budget: Budget = BUDGET) -> int:
+             me: Callable[[int, int], Any], budget: Budget = BUDGET, belief: Belief | None = None) -> int:
     """The index of the candidate to play (0 is the heuristic pick): every candidate is rolled
     out in the first `screen` worlds, then the best `finalists` of them by mean (the pick always
     kept) in the rest, so the close calls get the most worlds for the same work."""
-    first = evaluate(view, candidates, now, rng, me, budget, range(budget.screen))
+    first = evaluate(view, candidates, now, rng, me, budget, range(budget.screen), belief)
     means = [sum(row) / len(row) for row in first]
     rest = sorted(range(1, len(candidates)), key=lambda i: -means[i])[: budget.finalists - 1]
     keep = [0, *rest]
     more = evaluate(view, [candidates[i] for i in keep], now, rng, me, budget,
-                    range(budget.screen, budget.worlds))
+                    range(budget.screen, budget.worlds), belief)
     values = [first[i] + row for i, row in zip(keep, more, strict=True)]
     return keep[best(values, budget.confidence)]
 
