@@ -8,7 +8,7 @@ see and contracts from the ones it has not seen), a fresh rules rng — and play
 candidate in those worlds, then the rest of the round with the real rules and Normal bots for
 every seat at Normal's reaction times on a simulated clock. Every candidate is screened in a few
 worlds; the heuristic pick and the best two others then play many more (`screened`), and one of
-those replaces the pick only when it wins in the same worlds by a standard error. The same worlds
+those replaces the pick only when it wins in the same worlds by half a standard error. The same worlds
 and bot seeds serve every candidate (common random numbers), so differences come from the
 candidate, not the dice.
 The work is bounded by counts (worlds, candidates, rollout wake-ups), never by a clock.
@@ -46,7 +46,7 @@ class Budget:
     confidence: float  # standard errors by which a candidate must beat the heuristic pick
 
 
-BUDGET = Budget(worlds=40, candidates=8, screen=8, finalists=3, horizon=90.0, confidence=1.0)
+BUDGET = Budget(worlds=40, candidates=8, screen=8, finalists=3, horizon=90.0, confidence=0.5)
 _ID_BASE = 10_000  # ids for sampled cards: clear of every real card id
 
 
