@@ -43,7 +43,7 @@ listings say of its plan, weighed by the Normal trader's rules): a drawn world n
 contract 44% of the time (the old sampler 14%) and its exact resource counts 30% (old 10%;
 seeds 10000-10029). Seeds 10000-10199: 84 wins (42%); an earlier cut of it 82 (41%). With the
 better worlds a lower bar pays (with the old ones it lost): half a standard error, 94.5 wins
-(47.25%: 44.5 on 10000-10099, 50 on 10100-10199), kept.
+(47.25%: 44.5 on 10000-10099, 50 on 10100-10199), kept; held-out seeds 10200-10249: 16 of 50.
 """
 
 from __future__ import annotations
