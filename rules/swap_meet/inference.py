@@ -73,6 +73,8 @@ class _Guess:
 def _guess(contract: str, market: dict[str, float]) -> _Guess:
     card = CONTRACTS_BY_NAME[contract]
     return _Guess(card.recipe, card.base, market)
+
+
 _FITS: dict[Counts, tuple[str, ...]] = {
     hand: tuple(name for name, need in _NEEDS.items()
                 if sum(max(0, n - h) for n, h in zip(need, hand, strict=True)) >= DEAL_MIN_MISSING)
@@ -229,6 +231,10 @@ class Rival:
     moved: Counts  # net change from its trades
     unseen: int  # cards gained (+) or lost (-) outside trades: audits and takeovers
 
+    def holds(self, dealt: Counts) -> Counts:
+        """Its counts now if it was dealt `dealt` (before any unseen card moved)."""
+        return _add(dealt, self.moved)
+
 
 def weigh(view: SeatView, notes: Notes, seat: int) -> Rival:
     """Every (dealt hand, contract) for rival `seat` with its weight (see the module docstring)."""
@@ -244,12 +250,13 @@ def weigh(view: SeatView, notes: Notes, seat: int) -> Rival:
     offer = view.offers[seat]
     sightings = [s for s in notes.sightings if s.seat == seat and s.t < since]
     markets = [_market_at(view, t) for t, _, taker in steps if taker and t < since]
+    known_steps = [step for step in steps if step[0] < since]
     options = []
     for dealt in DEALT_HANDS:
         fits = [c for c in _FITS[dealt] if c not in taken and (known is None or c == known)]
         if not fits:
             continue
-        path = _path(dealt, [step for step in steps if step[0] < since])
+        path = _path(dealt, known_steps)
         if path is None and exact:
             continue
         now = _add(dealt, moved)
@@ -274,11 +281,10 @@ def weigh(view: SeatView, notes: Notes, seat: int) -> Rival:
 
 def _market_at(view: SeatView, t: float) -> dict[str, float]:
     """The market just before time `t` (the view keeps the round's market history)."""
-    market = view.market
     for when, mults in reversed(view.history):
         if when < t:
             return mults
-    return market
+    return view.market
 
 
 def _path(dealt: Counts, steps: list[tuple[float, Counts, bool]]) -> list[tuple[Counts, Counts]] | None:

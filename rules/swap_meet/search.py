@@ -134,7 +134,7 @@ def _inferred(view: SeatView, belief: Belief, rng: Rng) -> tuple[dict[int, tuple
     out = {}
     for rival in belief.rivals:
         dealt, contract = drawn[rival.seat]
-        counts = dict(zip(RESOURCES, inference._add(dealt, rival.moved), strict=True))
+        counts = dict(zip(RESOURCES, rival.holds(dealt), strict=True))
         offer = view.offers[rival.seat]
         listed = Counter({offer.kind: offer.count}) if offer is not None else Counter()
         loose = Counter({k: n for k, n in counts.items() if n > 0}) - listed
