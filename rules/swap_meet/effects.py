@@ -20,7 +20,7 @@ from rules.swap_meet.data import (
     RESOURCES,
     TAKEOVER,
 )
-from rules.swap_meet.state import Card, Offer, State
+from rules.swap_meet.state import Audited, Card, Offer, State
 
 _HAND_ORDER = {kind: i for i, kind in enumerate(RESOURCES + ACTION_CARDS)}
 
@@ -146,6 +146,7 @@ def _audit(state: State, seat: int, action: object, t: float) -> tuple[State, li
             continue
         card, rng = state.rng.choice(loose)
         state = discard(state.evolve(rng=rng), victim, card.id)
+        state = state.evolve(audited=state.audited + (Audited(t, victim, card.kind),))
         events.append(Event("audit_discard", victim, {"card": card.id, "kind": card.kind}))
     return state, events
 

@@ -102,6 +102,7 @@ def start_round(state: State, t: float) -> tuple[State, list[Event]]:
         set_aside=deck[seats * HAND_SIZE :] + actions[seats:],
         discards=(),
         trades=(),
+        audited=(),
         lock_time=None,
         clock=max(state.clock, t),
     )

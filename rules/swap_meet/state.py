@@ -125,6 +125,16 @@ class Trade:
 
 
 @dataclass(frozen=True)
+class Audited:
+    """A resource a Tax Audit made `seat` discard at time `t`: public, like a trade (the table
+    sees which card goes), so a seat's counts stay known through an audit."""
+
+    t: float
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True)
 class StallScore:
     """One seat's score breakdown for a round."""
 
@@ -175,6 +185,7 @@ class State:
     lock_time: float | None = None
     next_offer_id: int = 1
     clock: float = 0.0
+    audited: tuple[Audited, ...] = ()  # this round's audit discards, in order
 
     def mult(self, kind: str) -> Fraction:
         """Current multiplier of a resource."""

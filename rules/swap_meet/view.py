@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from rules.swap_meet.data import CONSOLATION_PER_CARD, CONTRACTS_BY_NAME, EXTRA_PENALTY, RESOURCES
 from rules.swap_meet.scoring import bank_type, is_exact
-from rules.swap_meet.state import Phase, RoundSummary, State, Trade
+from rules.swap_meet.state import Audited, Phase, RoundSummary, State, Trade
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,7 @@ class SeatView:
     market: dict[str, float]
     history: tuple[tuple[float, dict[str, float]], ...]
     trades: tuple[Trade, ...]
+    audited: tuple[Audited, ...]  # this round's audit discards (public: the table sees them go)
     totals: tuple[float, ...]
     peeked: dict[int, str]  # seat -> contract, only what this seat's Inside Trading revealed
     summaries: tuple[RoundSummary, ...]
@@ -116,6 +117,7 @@ def view(state: State, seat: int | None) -> SeatView:
         market=_market(state.market),
         history=tuple((t, _market(m)) for t, m in state.history),
         trades=state.trades,
+        audited=state.audited,
         totals=tuple(float(x) for x in state.totals),
         summaries=state.summaries,
         final=standings(state) if state.phase is Phase.FINISHED else (),
