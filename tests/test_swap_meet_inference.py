@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from unittest import mock
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,9 +12,12 @@ from test_swap_meet_props import config
 
 from rules.driver import play_match
 from rules.rng import Rng
-from rules.swap_meet import GAME
+from rules.swap_meet import GAME, inference, normal
+from rules.swap_meet.actions import HostileTakeover, OpenOffer, TaxAudit
 from rules.swap_meet.data import CONTRACTS_BY_NAME, DEAL_MAX_OF_TYPE, HAND_SIZE, RESOURCES
-from rules.swap_meet.inference import DEALT_HANDS, EVIDENCE, Notes, belief, draw, fits, weigh
+from rules.swap_meet.inference import DEALT_HANDS, EVIDENCE, RESTLESS, belief, draw, fits, weigh
+from rules.swap_meet.notes import Notes
+from rules.swap_meet.scenario import scenario
 from rules.swap_meet.search import sample_world
 from rules.swap_meet.state import Phase
 from tests.support import PERTURB
@@ -59,16 +65,101 @@ def test_the_truth_is_never_ruled_out_and_normal_rivals_never_lose_weight(seed, 
         return
     view = GAME.view(state, 0)
     for seat in (1, 2, 3):
-        rival = weigh(view, notes, seat)
         truth = (dealt[seat], state.stalls[seat].contract)
-        weights = {(d, c): w for d, c, w in rival.options}
-        assert weights.get(truth, 0.0) > 0
-        # a Normal trader made every listing and swap its own plan called for: no evidence against
-        # it (unless it is exact right now: it would cash out on its next wake-up)
+        assert {(d, c): w for d, c, w in weigh(view, notes, seat).options}.get(truth, 0.0) > 0
+        # a Normal trader made every listing and swap its own plan called for, the best swap of
+        # those it had seen: no evidence against it (unless it is exact right now: it would cash
+        # out on its next wake-up). Only odds may count against it, never proof: the time it
+        # stayed still (a Normal trader does let wake-ups pass) and which card an audit drew.
+        with mock.patch.object(inference, "RESTLESS", 0.0), mock.patch.object(inference, "_audits", lambda *_: 1.0):
+            weights = {(d, c): w for d, c, w in weigh(view, notes, seat).options}
         exact = state.stalls[seat].tally() == CONTRACTS_BY_NAME[truth[1]].needs()
         if any(s == seat for s, _ in notes.disturbed):
-            continue  # an audit or takeover moved a card unseen: the truth may lose weight
+            continue  # a takeover moved a card unseen: the truth may lose weight
         assert weights[truth] == pytest.approx((EVIDENCE if exact else 1.0) / len(fits(dealt[seat])))
+
+
+def _offer_left_untaken(seconds: float):
+    """Seat 0 lists 2 sacks, seat 1 two racks; nobody moves for `seconds` while seat 0 looks on."""
+    state = scenario([{"crate": 4, "sack": 4}, {"coin": 4, "rack": 4}, {"crate": 4, "coin": 4}],
+                     ["Harbour Pair", "Mill Pair", "Grain Hoard"])
+    notes = Notes().seen(GAME.view(state, 0))
+    state, _ = GAME.apply(state, 0, OpenOffer("sack", 2), 5.5)
+    state, _ = GAME.apply(state, 1, OpenOffer("rack", 2), 5.6)
+    now = 5.5
+    while now < seconds:
+        state, _ = GAME.tick(state, now)
+        notes = notes.seen(GAME.view(state, 0))
+        now += 1.5
+    return GAME.view(state, 0), notes
+
+
+def test_a_rival_that_stays_still_past_an_offer_it_would_take_is_unlikely_to_want_it():
+    view, notes = _offer_left_untaken(16.0)  # seat 1's racks are not yet surely stale to it
+    still = weigh(view, notes, 1)
+    with mock.patch.object(inference, "RESTLESS", 0.0):
+        base = {(d, c): w for d, c, w in weigh(view, notes, 1).options}
+    market = tuple(view.market[k] for k in RESOURCES)
+    wants = calm = 0
+    for dealt, contract, w in still.options:
+        gain = normal.best_gain(dealt, contract, market, (("sack", 2),))
+        ratio = w / base[(dealt, contract)]
+        if gain > normal.NORMAL.min_gain:  # it would have swapped for our sacks
+            wants += 1
+            assert ratio <= math.exp(-RESTLESS * 6)  # still from 8.1 s (sacks seen) to 16 s
+        elif not normal.would_move(dealt, contract, market, (("sack", 2),), ("rack", 2), (0, 1, 0, 0),
+                                     (0, 0, 0, 0), (False,), False):
+            calm += 1  # its rack offer is what it lists, and it stays up: nothing to hold against it
+            assert ratio == 1.0
+    assert wants > 100 and calm > 5
+
+
+def test_a_normal_trader_moves_when_it_would_swap_list_or_relist():
+    market = (1.0, 1.0, 1.0, 1.0)
+    hand = (0, 0, 4, 4)  # coin, rack
+    kw = {"glut": (1, 0, 0, 0), "wants": (0, 0, 0, 0), "stale": (False,), "played": False}
+    for contract in ("Mill Pair", "Harbour Pair", "Grain Hoard"):
+        spare = normal.spare_of(hand, contract, market)
+        listed = next((k, n) for k, n in zip(RESOURCES, spare, strict=True) if n)
+        assert normal.would_move(hand, contract, market, (), None, **kw)  # nothing listed yet
+        assert normal.would_move(hand, contract, market, (), (listed[0], listed[1] + 1), **kw)
+        # what it lists and nothing worth a swap: it waits, whatever it sees of no use to it
+        useless = tuple((k, 1) for k in RESOURCES if normal.best_gain(
+            hand, contract, market, ((k, 1),)) <= normal.NORMAL.min_gain)
+        if normal.offer_picks(spare, kw["glut"], kw["wants"], False, None) == {listed[0]}:
+            assert not normal.would_move(hand, contract, market, useless, listed, **kw)
+
+
+def test_an_audit_leaves_every_rivals_counts_known():
+    hands = [{"crate": 4, "sack": 4}, {"coin": 4, "rack": 4, "tax_audit": 1}, {"crate": 4, "coin": 4}]
+    state = scenario(hands, ["Harbour Pair", "Mill Pair", "Grain Hoard"])
+    notes = Notes().seen(GAME.view(state, 0))
+    state, _ = GAME.apply(state, 1, TaxAudit(), 20.0)
+    view = GAME.view(state, 0)
+    notes = notes.seen(view)
+    assert [a.seat for a in view.audited] == [1, 2, 0]  # the auditor first, every discard public
+    assert notes.disturbed == ()
+    for seat in (1, 2):
+        rival = weigh(view, notes, seat)
+        assert rival.unseen == 0
+        truth = _counts(state.stalls[seat])
+        assert any(rival.holds(d) == truth and w > 0 for d, _, w in rival.options)
+        assert all(min(rival.holds(d)) >= 0 for d, _, _ in rival.options)
+
+
+def test_a_takeover_that_robs_us_leaves_the_thiefs_counts_known():
+    hands = [{"crate": 4, "sack": 4}, {"coin": 4, "rack": 4, "hostile_takeover": 1}, {"crate": 4, "coin": 4}]
+    state = scenario(hands, ["Harbour Pair", "Mill Pair", "Grain Hoard"], totals=[30, 0, 0])
+    notes = Notes().seen(GAME.view(state, 0))
+    state, _ = GAME.apply(state, 1, HostileTakeover(), 20.0)
+    view = GAME.view(state, 0)
+    notes = notes.seen(view)
+    stolen = next(k for k in RESOURCES if _counts(state.stalls[1])[RESOURCES.index(k)] == 1)
+    assert [(x.seat, x.kind, x.n) for x in notes.taken] == [(0, stolen, -1), (1, stolen, 1)]
+    assert notes.disturbed == ()
+    rival = weigh(view, notes, 1)
+    assert rival.unseen == 0
+    assert any(rival.holds(d) == _counts(state.stalls[1]) and w > 0 for d, _, w in rival.options)
 
 
 def test_listings_and_trades_narrow_the_contracts_down():

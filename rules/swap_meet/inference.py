@@ -1,78 +1,54 @@
 """Who holds what: rivals' dealt hands and contracts, weighed from what one seat has seen.
 
 Every round is a fresh deal under two rules (rounds.py): no hand holds more than 4 of one type,
-and every contract is at least 4 cards short of its hand. Trades are public, so a rival's hand
-now is its dealt hand plus its trades (less a card an audit or takeover moved unseen). What a
-rival lists says more: a trader offers the cards its plan does not need, and takes a swap only
-when it clearly helps. So every pair (dealt hand, contract) gets a weight: zero when the deal
-rules or the public trades rule it out, and a factor EVIDENCE for every listing or swap a trader
-at the Normal level would not have made from it (a soft factor: a person trades by other rules).
-The seat's `Notes` are what it saw between decisions: its own dealt hand and rivals' listings.
+and every contract is at least 4 cards short of its hand. Trades and audit discards are public,
+and a takeover that robs us (or that we make) shows which type moved, so a rival's hand now is its
+dealt hand plus those moves (only a takeover between two rivals moves a card unseen). What a
+rival does says more, read against the Normal trader's rules (bots.TraderBot): it offers exactly
+the cards its plan does not need, takes the best clear gain of the offers it has seen, plays a
+card only when no swap was worth it, crashes the type it needs least, and on a wake-up it acts
+on it moves at once when any of these is due. So every pair (dealt hand, contract) gets a weight:
+zero when the deal rules or the seen moves rule it out; a factor EVIDENCE for every listing, swap
+or card play a Normal trader would not have made from it; exp(-RESTLESS * t) for the t seconds the
+rival stayed still while it would have moved; and the chance of each type an audit drew from its
+loose cards. All soft factors: a person trades by other rules, and a bot lets wake-ups pass.
+The seat's `Notes` are what it saw on its own looks at the table: its own dealt hand, the table at
+every look (`Look`), rivals' listings (`Sighting`) and takeovers it was part of (`Taken`).
 Only the seat's view and notes go in; nothing here reads a rival's secret.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from math import comb
 
 from rules.rng import Rng
-from rules.swap_meet.bots import LEVELS, plan, surplus
 from rules.swap_meet.data import (
     CONTRACTS,
-    CONTRACTS_BY_NAME,
     DEAL_MAX_OF_TYPE,
     DEAL_MIN_MISSING,
     HAND_SIZE,
     RESOURCES,
     resources_per_type,
 )
+from rules.swap_meet.normal import NORMAL, best_gain, crash_pick, lists_offer, takes_swap, would_move
+from rules.swap_meet.notes import NOTICED, Look, Notes, Sighting, holdings, moves, unexplained
+from rules.swap_meet.tally import Counts, add, as_dict, counts_of, delta, sub
 from rules.swap_meet.view import SeatView
 
-Counts = tuple[int, int, int, int]  # per type in RESOURCES order
-NOTICED = 2.5  # seconds an offer has been up before we count it as seen by every rival
 EVIDENCE = 0.01  # weight kept by a hypothesis per listing or swap a Normal trader would not make
-_NORMAL = LEVELS["normal"]
+# A Normal trader acts on a fifth of its wake-ups, 1-2 s apart: about 0.13 acts a second. A rival
+# that stays still while a hypothesis says it would swap, list or pull keeps exp(-RESTLESS * t).
+RESTLESS = (1.0 - NORMAL.idle) / (sum(NORMAL.wake) / 2)
 
-
-def _tuple(counts: dict[str, int]) -> Counts:
-    return (counts[RESOURCES[0]], counts[RESOURCES[1]], counts[RESOURCES[2]], counts[RESOURCES[3]])
-
-
-def _as_dict(counts: Counts) -> dict[str, int]:
-    return dict(zip(RESOURCES, counts, strict=True))
-
-
-def _add(a: Counts, b: Counts) -> Counts:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
-
-
-def _sub(a: Counts, b: Counts) -> Counts:
-    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
-
-
-_NEEDS: dict[str, Counts] = {c.name: _tuple(c.needs()) for c in CONTRACTS}
+_NEEDS: dict[str, Counts] = {c.name: counts_of(c.needs()) for c in CONTRACTS}
 _CAP = DEAL_MAX_OF_TYPE
 # every hand the deal can give: HAND_SIZE resources, at most DEAL_MAX_OF_TYPE of each type
 DEALT_HANDS: tuple[Counts, ...] = tuple(
     (a, b, c, HAND_SIZE - a - b - c)
     for a in range(_CAP + 1) for b in range(_CAP + 1) for c in range(_CAP + 1)
     if 0 <= HAND_SIZE - a - b - c <= _CAP)
-
-
-@dataclass(frozen=True)
-class _Guess:
-    """A rival's contract and the market it saw, as `bots.plan` reads them (a `Priced`)."""
-
-    recipe: tuple[tuple[str, int], ...]
-    contract_base: int
-    market: dict[str, float]
-
-
-def _guess(contract: str, market: dict[str, float]) -> _Guess:
-    card = CONTRACTS_BY_NAME[contract]
-    return _Guess(card.recipe, card.base, market)
 
 
 _FITS: dict[Counts, tuple[str, ...]] = {
@@ -88,169 +64,33 @@ def fits(dealt: Counts) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class Sighting:
-    """A rival's listing as this seat saw it: when, what, and what the rival saw then (a trader
-    lists the spare type fewest others list, then the one rivals took most, then its biggest)."""
-
-    t: float
-    seat: int
-    kind: str
-    count: int
-    market: tuple[float, ...]
-    glut: tuple[int, ...]  # offers of each type up at other seats
-    wants: tuple[int, ...]  # cards of each type other seats took in trades
-    previous: str | None  # the type the rival listed before (it may avoid it when untaken)
-    played: bool  # the rival had played its action card: it may have peeked, which adds wants
-    passed: tuple[tuple[str, int], ...] = ()  # other offers it had seen (kind, count): it listed
-    # instead of swapping, so none of them was a clear gain for it
-
-
-@dataclass(frozen=True)
-class Notes:
-    """What a seat remembers of this round between its decisions."""
-
-    round_no: int = 0
-    dealt: Counts | None = None  # own resource counts as dealt
-    sightings: tuple[Sighting, ...] = ()
-    listed: frozenset[int] = frozenset()  # offer ids already sighted
-    last: tuple[tuple[int, ...], ...] = ()  # per seat, the card ids of its offer at the last look
-    since: tuple[tuple[int, float], ...] = ()  # (offer id, first seen) of every offer, own too
-    # (seat, time) the first look at which a rival held other than HAND_SIZE resources: an audit
-    # or a takeover moved a card unseen, so its counts after that are no longer known exactly
-    disturbed: tuple[tuple[int, float], ...] = ()
-
-    def seen(self, view: SeatView) -> Notes:
-        """These notes with one more look at the table."""
-        assert view.seat is not None
-        notes = self if self.round_no == view.round_no else Notes(view.round_no)
-        if view.phase != "trading":
-            return notes
-        if notes.dealt is None and not any(view.seat in (t.taker, t.offerer) for t in view.trades) \
-                and view.resource_counts[view.seat] == HAND_SIZE:
-            notes = replace(notes, dealt=_tuple(view.counts()))
-        known = {seat for seat, _ in notes.disturbed}
-        moved = tuple((seat, view.clock) for seat, n in enumerate(view.resource_counts)
-                      if n != HAND_SIZE and seat != view.seat and seat not in known)
-        if moved:
-            notes = replace(notes, disturbed=notes.disturbed + moved)
-        market = tuple(view.market[k] for k in RESOURCES)
-        since = dict(notes.since)
-        for o in view.offers:
-            if o is not None:
-                since.setdefault(o.id, view.clock)
-        notes = replace(notes, since=tuple(since.items()))
-        last = notes.last or ((),) * view.seats
-        notes = replace(notes, last=tuple(() if o is None else o.card_ids for o in view.offers))
-        fresh = [o for o in view.offers if o is not None and o.seat != view.seat and o.id not in notes.listed]
-        if not fresh:
-            return notes
-        # an offer holding only cards of the seat's last one is what a swap left of it: no choice
-        new = [Sighting(view.clock, o.seat, o.kind, o.count, market, *_seen_by(view, o.seat),
-                        next((s.kind for s in reversed(notes.sightings) if s.seat == o.seat), None),
-                        view.hand_sizes[o.seat] == view.resource_counts[o.seat],
-                        tuple((p.kind, p.count) for p in view.offers if p is not None and p.seat != o.seat
-                              and since[p.id] <= view.clock - NOTICED))
-               for o in fresh if not set(o.card_ids) <= set(last[o.seat])]
-        return replace(notes, sightings=notes.sightings + tuple(new), listed=notes.listed | {o.id for o in fresh})
-
-
-def _seen_by(view: SeatView, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """What `seat` weighs when it picks a type to list: other seats' offers per type, and the
-    cards of each type other seats took (bots.offer_kind and rival_wants, from its side)."""
-    glut = [0] * len(RESOURCES)
-    for o in view.offers:
-        if o is not None and o.seat != seat:
-            glut[RESOURCES.index(o.kind)] += 1
-    wants = [0] * len(RESOURCES)
-    for t in view.trades:
-        if t.taker != seat:
-            wants[RESOURCES.index(t.got)] += t.count
-    return tuple(glut), tuple(wants)
-
-
-def _delta(kind: str, n: int) -> Counts:
-    return _tuple({k: n if k == kind else 0 for k in RESOURCES})
-
-
-def trade_steps(view: SeatView, seat: int) -> list[tuple[float, Counts, bool]]:
-    """`seat`'s public trades in order: (time, change of its counts, it was the taker)."""
-    steps = []
-    for t in view.trades:
-        if seat == t.taker:
-            steps.append((t.t, _add(_delta(t.got, t.count), _delta(t.give, -t.count)), True))
-        elif seat == t.offerer:
-            steps.append((t.t, _add(_delta(t.give, t.count), _delta(t.got, -t.count)), False))
-    return steps
-
-
-def _lists(counts: Counts, contract: str, sighting: Sighting) -> bool:
-    """Would a Normal trader with these counts and contract list exactly this offer (all its
-    spare cards of the type `bots.offer_kind` picks, with or without avoiding its last type)?"""
-    pv = _guess(contract, dict(zip(RESOURCES, sighting.market, strict=True)))
-    spare = surplus(_as_dict(counts), pv, _NORMAL)
-    if spare[sighting.kind] != sighting.count:
-        return False
-    held = [i for i, k in enumerate(RESOURCES) if spare[k]]
-
-    def picks(avoid: str | None) -> set[str]:
-        kinds = [i for i in held if RESOURCES[i] != avoid] or held
-        if sighting.played:  # a peeked recipe we cannot see may break the ties: the least listed
-            least = min(sighting.glut[i] for i in kinds)
-            return {RESOURCES[i] for i in kinds if sighting.glut[i] == least}
-        best = max(kinds, key=lambda i: (-sighting.glut[i], sighting.wants[i], spare[RESOURCES[i]], -i))
-        return {RESOURCES[best]}
-
-    if sighting.kind not in picks(None) | picks(sighting.previous):
-        return False
-    now = _as_dict(counts)
-    base = plan(now, pv, _NORMAL)[0]
-    for kind, n in sighting.passed:  # a clear gain would have been swapped for, not listed past
-        for give in RESOURCES:
-            if give != kind and now[give] >= n:
-                after = dict(now)
-                after[kind] += n
-                after[give] -= n
-                if plan(after, pv, _NORMAL)[0] - base > _NORMAL.min_gain:
-                    return False
-    return True
-
-
-def _takes(before: Counts, after: Counts, contract: str, market: dict[str, float]) -> bool:
-    """Would a Normal trader take a swap from `before` to `after`?"""
-    pv = _guess(contract, market)
-    gain = plan(_as_dict(after), pv, _NORMAL)[0] - plan(_as_dict(before), pv, _NORMAL)[0]
-    return gain > _NORMAL.min_gain
-
-
-@dataclass(frozen=True)
 class Rival:
     """One rival's weighed hypotheses and what moved its hand since the deal."""
 
     seat: int
     options: tuple[tuple[Counts, str, float], ...]  # (dealt counts, contract, weight)
-    moved: Counts  # net change from its trades
-    unseen: int  # cards gained (+) or lost (-) outside trades: audits and takeovers
+    moved: Counts  # net change from the moves seen (trades, audit discards, our takeovers)
+    unseen: int  # cards gained (+) or lost (-) unseen: a takeover between two rivals
 
     def holds(self, dealt: Counts) -> Counts:
         """Its counts now if it was dealt `dealt` (before any unseen card moved)."""
-        return _add(dealt, self.moved)
+        return add(dealt, self.moved)
 
 
 def weigh(view: SeatView, notes: Notes, seat: int) -> Rival:
     """Every (dealt hand, contract) for rival `seat` with its weight (see the module docstring)."""
-    steps = trade_steps(view, seat)
+    steps = moves(view, seat, notes)
     moved: Counts = (0, 0, 0, 0)
     for _, d, _ in steps:
-        moved = _add(moved, d)
-    unseen = view.resource_counts[seat] - HAND_SIZE
+        moved = add(moved, d)
+    unseen = unexplained(view, notes, seat)
     since = min((t for s, t in notes.disturbed if s == seat), default=math.inf)
     exact = unseen == 0 and since == math.inf  # its counts are its deal plus its trades
     known = view.peeked.get(seat)
     taken = {view.contract} | {name for s, name in view.peeked.items() if s != seat}
     offer = view.offers[seat]
-    sightings = [s for s in notes.sightings if s.seat == seat and s.t < since]
-    markets = [_market_at(view, t) for t, _, taker in steps if taker and t < since]
     known_steps = [step for step in steps if step[0] < since]
+    record = _record(view, notes, seat, since, known_steps)
     options = []
     for dealt in DEALT_HANDS:
         fits = [c for c in _FITS[dealt] if c not in taken and (known is None or c == known)]
@@ -259,7 +99,7 @@ def weigh(view: SeatView, notes: Notes, seat: int) -> Rival:
         path = _path(dealt, known_steps)
         if path is None and exact:
             continue
-        now = _add(dealt, moved)
+        now = add(dealt, moved)
         if offer is not None and exact and now[RESOURCES.index(offer.kind)] < offer.count:
             continue
         for contract in fits:
@@ -267,16 +107,194 @@ def weigh(view: SeatView, notes: Notes, seat: int) -> Rival:
             if path is None:
                 w *= EVIDENCE * EVIDENCE
             else:
-                for s in sightings:
-                    if not _lists(_at(dealt, steps, s.t), contract, s):
-                        w *= EVIDENCE
-                for (before, after), market in zip(path, markets, strict=True):
-                    if not _takes(before, after, contract, market):
-                        w *= EVIDENCE
+                w *= _fit(dealt, contract, steps, path, record)
             if exact and now == _NEEDS[contract]:
                 w *= EVIDENCE  # exact for a while: a trader would have cashed out
             options.append((dealt, contract, w))
     return Rival(seat, tuple(options), moved, unseen)
+
+
+# what would_move reads of a look besides counts and contract: market, seen, own, glut, wants, stale, played
+_Key = tuple[tuple[float, ...], tuple[tuple[str, int], ...], tuple[str, int] | None, tuple[int, ...],
+             tuple[int, ...], tuple[bool, ...], bool]
+_Still = dict[tuple[int, _Key, _Key], float]
+
+
+# a card the rival played between two of our looks: (time of the look before, market then, the
+# offers it had seen, the type it crashed or None, cards of each type others took by then)
+_Play = tuple[float, tuple[float, ...], tuple[tuple[str, int], ...], str | None, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class _Record:
+    """What one rival was seen to do before anything moved its hand unseen, ready to be weighed
+    against each hypothesis (built once per decision)."""
+
+    sightings: list[Sighting]
+    takes: list[tuple[tuple[float, ...], tuple[tuple[str, int], ...]]]  # per swap taken: market, seen
+    still: _Still
+    audits: list[tuple[float, str, tuple[str, int] | None]]  # (time, type, its offer then)
+    plays: list[_Play]
+
+
+def _record(view: SeatView, notes: Notes, seat: int, since: float,
+            steps: list[tuple[float, Counts, bool]]) -> _Record:
+    looks = [look for look in notes.looks if look.t < since]
+    return _Record(
+        sightings=[s for s in notes.sightings if s.seat == seat and s.t < since],
+        takes=[(_market(view, t), _seen_at(looks, seat, t, d)) for t, d, taker in steps if taker],
+        still=_still(view, looks, seat, steps),
+        audits=[(a.t, a.kind, _listed(looks, seat, a.t)) for a in view.audited if a.seat == seat and a.t < since],
+        plays=_plays(view, looks, seat, steps),
+    )
+
+
+def _fit(dealt: Counts, contract: str, steps: list[tuple[float, Counts, bool]],
+         path: list[tuple[Counts, Counts]], record: _Record) -> float:
+    """How well a Normal trader dealt `dealt` with `contract` explains what the rival did: EVIDENCE
+    per listing, swap or card play it would not have made, exp(-RESTLESS * t) for the time it
+    stayed still while it would have moved, and the chance of the types audits drew."""
+    w = 1.0
+    for s in record.sightings:
+        if not lists_offer(_at(dealt, steps, s.t), contract, s):
+            w *= EVIDENCE
+    for (before, after), (market, seen) in zip(path, record.takes, strict=True):
+        if not takes_swap(before, after, contract, market, seen):
+            w *= EVIDENCE
+    held = holdings(dealt, steps)
+    restless = 0.0
+    for (n, a, b), dt in record.still.items():
+        if would_move(held[n], contract, *a) and would_move(held[n], contract, *b):
+            restless += dt
+    return w * math.exp(-RESTLESS * restless) * _audits(dealt, steps, record.audits) \
+        * _played(dealt, contract, steps, record.plays)
+
+
+def _audits(dealt: Counts, steps: list[tuple[float, Counts, bool]],
+            audits: list[tuple[float, str, tuple[str, int] | None]]) -> float:
+    """The chance that audits took the types they did from these counts: a random loose card each
+    (loose: not in the rival's offer, as listed at our last look before)."""
+    p = 1.0
+    for t, kind, listed in audits:
+        before = as_dict(add(_at(dealt, steps, t), delta(kind, 1)))
+        if listed is not None:
+            before[listed[0]] -= min(before[listed[0]], listed[1])
+        total = sum(before.values())
+        p *= before[kind] / total if before[kind] > 0 else EVIDENCE
+    return p
+
+
+def _plays(view: SeatView, looks: list[Look], seat: int, steps: list[tuple[float, Counts, bool]]) -> list[_Play]:
+    """The action cards `seat` played between two of our looks with no move of its hand between."""
+    out = []
+    for a, b in zip(looks, looks[1:], strict=False):
+        if b.cards[seat] >= a.cards[seat] or any(a.t < t <= b.t for t, _, _ in steps):
+            continue
+        ids = {i for _, i, _, _, _ in b.offers}
+        seen = tuple(sorted({(kind, n) for s, i, kind, n, first in a.offers
+                             if s != seat and i in ids and first <= a.t - NOTICED}))
+        moved = [(k, y < x) for k, x, y in zip(RESOURCES, a.market, b.market, strict=True) if y != x]
+        crashed = moved[0][0] if len(moved) == 1 and moved[0][1] else None  # one type fell: a crash
+        wants = [0] * len(RESOURCES)
+        for t in view.trades:
+            if t.taker != seat and t.t <= a.t:
+                wants[RESOURCES.index(t.got)] += t.count
+        out.append((a.t, a.market, seen, crashed, tuple(wants)))
+    return out
+
+
+def _played(dealt: Counts, contract: str, steps: list[tuple[float, Counts, bool]], plays: list[_Play]) -> float:
+    """EVIDENCE per card play a Normal trader would not have made: it plays a card only when no
+    swap it had seen was a clear gain, and crashes the type bots.TraderBot._crash picks."""
+    w = 1.0
+    for t, market, seen, crashed, wants in plays:
+        counts = _at(dealt, steps, t)
+        swapped = best_gain(counts, contract, market, seen) > NORMAL.min_gain
+        if swapped or crashed is not None and crashed != crash_pick(counts, contract, market, wants):
+            w *= EVIDENCE
+    return w
+
+
+def _listed(looks: list[Look], seat: int, t: float) -> tuple[str, int] | None:
+    """`seat`'s offer (kind, count) at our last look before `t`."""
+    look = next((look for look in reversed(looks) if look.t < t), None)
+    return None if look is None else next(((k, n) for s, _, k, n, _ in look.offers if s == seat), None)
+
+
+def _market(view: SeatView, t: float) -> tuple[float, ...]:
+    """The market just before `t`, as a tuple in RESOURCES order."""
+    mults = _market_at(view, t)
+    return tuple(mults[k] for k in RESOURCES)
+
+
+def _seen_at(looks: list[Look], seat: int, t: float, change: Counts) -> tuple[tuple[str, int], ...]:
+    """The offers `seat` had surely noticed when it swapped at `t` (up for NOTICED seconds at our
+    last look before), and the one it took (the type and count its hand gained)."""
+    got = next(i for i, d in enumerate(change) if d > 0)
+    seen = {(RESOURCES[got], change[got])}
+    before = next((look for look in reversed(looks) if look.t < t), None)
+    if before is not None:
+        seen |= {(kind, n) for s, _, kind, n, first in before.offers if s != seat and first <= t - NOTICED}
+    return tuple(sorted(seen))
+
+
+def _still(view: SeatView, looks: list[Look], seat: int, steps: list[tuple[float, Counts, bool]]) -> _Still:
+    """The stretches between two of our looks in which `seat` made no move the table shows (its
+    offer, hand size and trades unchanged), keyed by what it had traded and saw at either end:
+    the seconds it stayed still in each (none before it finished reading the deal)."""
+    out: _Still = {}
+    listed = _listing_bounds(looks)
+    awake = view.round_start + NORMAL.read
+    for a, b in zip(looks, looks[1:], strict=False):
+        dt = b.t - max(a.t, awake)
+        if dt <= 0 or a.cards[seat] != b.cards[seat] or _own(a, seat) != _own(b, seat):
+            continue
+        if any(a.t < t <= b.t for t, _, _ in steps):
+            continue
+        n = sum(1 for t, _, _ in steps if t <= a.t)
+        key = (n, _key(view, a, seat, listed), _key(view, b, seat, listed))
+        out[key] = out.get(key, 0.0) + dt
+    return out
+
+
+def _own(look: Look, seat: int) -> tuple[int, int] | None:
+    return next(((i, n) for s, i, _, n, _ in look.offers if s == seat), None)
+
+
+def _listing_bounds(looks: list[Look]) -> dict[int, float]:
+    """Per offer id, the time of our look before the one that first showed it: it went up after."""
+    out: dict[int, float] = {}
+    prev = -math.inf
+    for look in looks:
+        for _, i, _, _, _ in look.offers:
+            out.setdefault(i, prev)
+        prev = look.t
+    return out
+
+
+def _key(view: SeatView, look: Look, seat: int, listed: dict[int, float]) -> _Key:
+    """What `would_move` reads of the table at `look`, from `seat`'s side."""
+    seen = tuple(sorted({(kind, n) for s, _, kind, n, first in look.offers
+                         if s != seat and first <= look.t - NOTICED}))
+    mine = next(((i, kind, n, first) for s, i, kind, n, first in look.offers if s == seat), None)
+    glut = [0] * len(RESOURCES)
+    for s, _, kind, _, _ in look.offers:
+        if s != seat:
+            glut[RESOURCES.index(kind)] += 1
+    wants = [0] * len(RESOURCES)
+    for t in view.trades:
+        if t.taker != seat and t.t <= look.t:
+            wants[RESOURCES.index(t.got)] += t.count
+    stale: tuple[bool, ...] = (False,)
+    if mine is not None:
+        # it went up after our look before the first that showed it, and the rival noted it at a
+        # wake-up within 2 s of listing it: its age to the rival lies between these two
+        youngest, oldest = look.t - mine[3] - 2.0, look.t - listed[mine[0]]
+        stale = tuple(x for x, could in ((False, youngest < NORMAL.patience), (True, oldest >= NORMAL.patience))
+                      if could) or (False,)
+    own = None if mine is None else (mine[1], mine[2])
+    played = look.cards[seat] == 0  # no action card left: it may have peeked
+    return look.market, seen, own, tuple(glut), tuple(wants), stale, played
 
 
 def _market_at(view: SeatView, t: float) -> dict[str, float]:
@@ -291,7 +309,7 @@ def _path(dealt: Counts, steps: list[tuple[float, Counts, bool]]) -> list[tuple[
     """The (before, after) counts of each swap the rival took, or None if a trade overdraws it."""
     counts, taken = dealt, []
     for _, d, taker in steps:
-        after = _add(counts, d)
+        after = add(counts, d)
         if min(after) < 0:
             return None
         if taker:
@@ -305,7 +323,7 @@ def _at(dealt: Counts, steps: list[tuple[float, Counts, bool]], t: float) -> Cou
     counts = dealt
     for when, d, _ in steps:
         if when <= t:
-            counts = _add(counts, d)
+            counts = add(counts, d)
     return counts
 
 
@@ -314,9 +332,9 @@ def own_dealt(view: SeatView, notes: Notes) -> Counts:
     if notes.dealt is not None and notes.round_no == view.round_no:
         return notes.dealt
     assert view.seat is not None
-    now = _tuple(view.counts())
-    for _, d, _ in trade_steps(view, view.seat):
-        now = _sub(now, d)
+    now = counts_of(view.counts())
+    for _, d, _ in moves(view, view.seat, notes):
+        now = sub(now, d)
     return (max(0, now[0]), max(0, now[1]), max(0, now[2]), max(0, now[3]))
 
 
@@ -326,6 +344,7 @@ class Belief:
 
     pool: Counts  # resources dealt to rivals or set aside, per type
     rivals: tuple[Rival, ...]
+    since: tuple[tuple[int, float], ...] = ()  # (offer id, first seen): how long each has been up
 
 
 def belief(view: SeatView, notes: Notes) -> Belief:
@@ -333,9 +352,9 @@ def belief(view: SeatView, notes: Notes) -> Belief:
     assert view.seat is not None
     per = resources_per_type(view.seats)
     mine = own_dealt(view, notes)
-    pool = _sub((per, per, per, per), mine)
+    pool = sub((per, per, per, per), mine)
     rivals = tuple(weigh(view, notes, s) for s in range(view.seats) if s != view.seat)
-    return Belief(pool, rivals)
+    return Belief(pool, rivals, notes.since)
 
 
 def draw(belief: Belief, rng: Rng) -> tuple[dict[int, tuple[Counts, str]], Counts, Rng]:
@@ -366,5 +385,5 @@ def draw(belief: Belief, rng: Rng) -> tuple[dict[int, tuple[Counts, str]], Count
         dealt, contract, _ = rival.options[pick]
         out[rival.seat] = (dealt, contract)
         used.add(contract)
-        pool = _sub(pool, dealt)
+        pool = sub(pool, dealt)
     return out, pool, rng

@@ -56,7 +56,7 @@ from rules.swap_meet import inference
 from rules.swap_meet.actions import Crash, HostileTakeover, OpenOffer, Peek, Swap, TaxAudit
 from rules.swap_meet.bots import TraderBot, counts_after_swap, plan, surplus
 from rules.swap_meet.data import AUDIT
-from rules.swap_meet.inference import Notes
+from rules.swap_meet.notes import Notes
 from rules.swap_meet.search import BUDGET, Budget, screened
 from rules.swap_meet.view import SeatView
 
