@@ -207,7 +207,7 @@ def test_worlds_drawn_from_a_belief_match_everything_the_seat_can_see():
     for salt in range(5):
         seen = GAME.view(sample_world(view, Rng.seeded(salt), b), 0)
         for field in ("hand", "contract", "offers", "hand_sizes", "resource_counts", "market", "trades",
-                      "totals", "deadline", "exact"):
+                      "audited", "totals", "deadline", "exact"):
             assert getattr(seen, field) == getattr(view, field), field
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from rules.rng import Rng
 from rules.swap_meet import apply, check, inference, rounds
 from rules.swap_meet.actions import CashOut
+from rules.swap_meet.bots import bank_value
 from rules.swap_meet.data import CONTRACTS, RESOURCES, ROUNDS, deck_kinds
 from rules.swap_meet.effects import sort_key
 from rules.swap_meet.inference import Belief
@@ -48,6 +49,7 @@ class Budget:
 
 BUDGET = Budget(worlds=40, candidates=8, screen=8, finalists=3, horizon=90.0, confidence=0.5)
 _ID_BASE = 10_000  # ids for sampled cards: clear of every real card id
+FRESH = 1.0  # seconds an offer has been up before a rollout's bots count it as noticed
 
 
 def _fraction(x: float) -> Fraction:
@@ -183,7 +185,8 @@ def sample_world(view: SeatView, rng: Rng, belief: Belief | None = None) -> Stat
             for kind in kinds:
                 hand.append(Card(next_id, kind))
                 next_id += 1
-        pin = view.pin if seat == view.seat else None
+        # a rival's pin: the bank a Normal trader pins (bots._pin), so it spends no wake-up on it
+        pin = view.pin if seat == view.seat else _best_bank(hand, view.market)
         peeked = tuple(view.peeked) if seat == view.seat else ()
         stalls.append(Stall(tuple(sorted(hand, key=sort_key)), contracts[seat], pin, offer, peeked))
     market = tuple(_fraction(view.market[k]) for k in RESOURCES)
@@ -204,12 +207,22 @@ def sample_world(view: SeatView, rng: Rng, belief: Belief | None = None) -> Stat
         set_aside=(),
         discards=(),
         trades=view.trades,
+        audited=view.audited,
         totals=tuple(_fraction(t) for t in view.totals),
         summaries=(),
         lock_time=None,
         next_offer_id=max(ids) + 1,
         clock=view.clock,
     )
+
+
+def _best_bank(hand: list[Card], market: dict[str, float]) -> str:
+    """The type banking scores best for this hand (what bots._pin pins)."""
+    counts = dict.fromkeys(RESOURCES, 0)
+    for card in hand:
+        if card.kind in counts:
+            counts[card.kind] += 1
+    return bank_value(counts, market)[1]
 
 
 def standing(state: State, seat: int) -> float:
@@ -260,19 +273,22 @@ def _decide(bot: Any, state: State, seat: int, now: float) -> Any:
     return bot.act(seat_view(short, seat), check.legal_actions(state, seat, now), noticed, now)
 
 
-def _rollout_bots(state: State, seat: int, now: float, seed: int, me: Callable[[int, int], Any]) -> list[Any]:
+def _rollout_bots(state: State, seat: int, now: float, seed: int, me: Callable[[int, int], Any],
+                  since: dict[int, float]) -> list[Any]:
     """Normal bots for the rivals and `me(seat, seed)` for our seat, each having noticed the offers
-    up now (a rival already looking at the table)."""
+    up for a second by now (a rival wakes every 1-2 s; a fresh one, such as a candidate's, it has
+    yet to see) and its own offer up since it was first seen (an untaken one goes stale on time)."""
     from rules.swap_meet.bots import TraderBot
 
     bots = []
-    up = frozenset(s.offer.id for s in state.stalls if s.offer is not None)
+    up = frozenset(s.offer.id for s in state.stalls
+                   if s.offer is not None and since.get(s.offer.id, now) <= now - FRESH)
     for s in range(state.seats):
         bot = me(s, seed * 31 + s) if s == seat else TraderBot("normal", s, seed * 31 + s)
         bot.seen = up
         offer = state.stalls[s].offer
         if offer is not None:
-            bot.listed = (offer.id, now)
+            bot.listed = (offer.id, since.get(offer.id, now))
         bots.append(bot)
     return bots
 
@@ -284,6 +300,7 @@ def evaluate(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
     (world w is the same for every call with the same view, rng and belief)."""
     assert view.seat is not None
     seat = view.seat
+    since = dict(belief.since) if belief is not None else {}
     values: list[list[float]] = [[] for _ in candidates]
     for w in range(budget.worlds) if worlds is None else worlds:
         world_rng = rng.fork(w)
@@ -298,7 +315,7 @@ def evaluate(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
             if action is not None and check.check(state, seat, action, now) is None:
                 state, _ = apply.apply(state, seat, action, now)
             if state.phase is Phase.TRADING:
-                bots = _rollout_bots(state, seat, now, seed, me)
+                bots = _rollout_bots(state, seat, now, seed, me, since)
                 state = rollout(state, seat, list(wakes), bots, budget.horizon)
             values[i].append(standing(state, seat))
     return values
