@@ -33,7 +33,7 @@ from rules.swap_meet.data import (
     resources_per_type,
 )
 from rules.swap_meet.normal import NORMAL, best_gain, crash_pick, lists_offer, takes_swap, would_move
-from rules.swap_meet.notes import NOTICED, Look, Notes, Sighting, holdings, moves, unexplained
+from rules.swap_meet.notes import NOTICED, Look, Notes, Sighting, holdings, moves, unexplained, wanted
 from rules.swap_meet.tally import Counts, add, as_dict, counts_of, delta, sub
 from rules.swap_meet.view import SeatView
 
@@ -195,11 +195,7 @@ def _plays(view: SeatView, looks: list[Look], seat: int, steps: list[tuple[float
                              if s != seat and i in ids and first <= a.t - NOTICED}))
         moved = [(k, y < x) for k, x, y in zip(RESOURCES, a.market, b.market, strict=True) if y != x]
         crashed = moved[0][0] if len(moved) == 1 and moved[0][1] else None  # one type fell: a crash
-        wants = [0] * len(RESOURCES)
-        for t in view.trades:
-            if t.taker != seat and t.t <= a.t:
-                wants[RESOURCES.index(t.got)] += t.count
-        out.append((a.t, a.market, seen, crashed, tuple(wants)))
+        out.append((a.t, a.market, seen, crashed, wanted(view, seat, a.t)))
     return out
 
 
@@ -281,10 +277,6 @@ def _key(view: SeatView, look: Look, seat: int, listed: dict[int, float]) -> _Ke
     for s, _, kind, _, _ in look.offers:
         if s != seat:
             glut[RESOURCES.index(kind)] += 1
-    wants = [0] * len(RESOURCES)
-    for t in view.trades:
-        if t.taker != seat and t.t <= look.t:
-            wants[RESOURCES.index(t.got)] += t.count
     stale: tuple[bool, ...] = (False,)
     if mine is not None:
         # it went up after our look before the first that showed it, and the rival noted it at a
@@ -294,7 +286,7 @@ def _key(view: SeatView, look: Look, seat: int, listed: dict[int, float]) -> _Ke
                       if could) or (False,)
     own = None if mine is None else (mine[1], mine[2])
     played = look.cards[seat] == 0  # no action card left: it may have peeked
-    return look.market, seen, own, tuple(glut), tuple(wants), stale, played
+    return look.market, seen, own, tuple(glut), wanted(view, seat, look.t), stale, played
 
 
 def _market_at(view: SeatView, t: float) -> dict[str, float]:

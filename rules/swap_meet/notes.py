@@ -5,6 +5,7 @@ the seat's own views.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from rules.swap_meet.data import HAND_SIZE, RESOURCES
@@ -137,11 +138,16 @@ def seen_by(view: SeatView, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]
     for o in view.offers:
         if o is not None and o.seat != seat:
             glut[RESOURCES.index(o.kind)] += 1
+    return tuple(glut), wanted(view, seat)
+
+
+def wanted(view: SeatView, seat: int, until: float = math.inf) -> tuple[int, ...]:
+    """Cards of each type seats other than `seat` took in trades up to `until` (rival_wants)."""
     wants = [0] * len(RESOURCES)
     for t in view.trades:
-        if t.taker != seat:
+        if t.taker != seat and t.t <= until:
             wants[RESOURCES.index(t.got)] += t.count
-    return tuple(glut), tuple(wants)
+    return tuple(wants)
 
 
 def moves(view: SeatView, seat: int, notes: Notes | None = None) -> list[tuple[float, Counts, bool]]:
@@ -160,7 +166,7 @@ def moves(view: SeatView, seat: int, notes: Notes | None = None) -> list[tuple[f
 
 
 def holdings(dealt: Counts, steps: list[tuple[float, Counts, bool]]) -> list[Counts]:
-    """The rival's counts after each number of its trades (0 to all)."""
+    """A hand's counts after each number of its moves (0 to all), from `dealt`."""
     out = [dealt]
     for _, d, _ in steps:
         out.append(add(out[-1], d))
