@@ -6,11 +6,12 @@ what its seat can see — rivals' dealt hands and contracts drawn from what its 
 (inference.py; without notes, rivals' unlisted cards from the deck composition less what it can
 see and contracts from the ones it has not seen), a fresh rules rng — and plays each
 candidate in those worlds, then the rest of the round with the real rules and Normal bots for
-every seat at Normal's reaction times on a simulated clock. Every candidate is screened in a few
-worlds; the heuristic pick and the best two others then play many more (`screened`), and one of
-those replaces the pick only when it wins in the same worlds by half a standard error. The same worlds
-and bot seeds serve every candidate (common random numbers), so differences come from the
-candidate, not the dice.
+every seat at Normal's reaction times on a simulated clock, starting where the real ones are
+(pinned, their offers as old as this seat has seen them, blind to offers too fresh to have
+noticed). Every candidate is screened in a few worlds; the heuristic pick and the best two
+others then play many more (`screened`), and one of those replaces the pick only when it wins
+in the same worlds by half a standard error. The same worlds and bot seeds serve every candidate
+(common random numbers), so differences come from the candidate, not the dice.
 The work is bounded by counts (worlds, candidates, rollout wake-ups), never by a clock.
 """
 
