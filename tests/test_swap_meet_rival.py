@@ -6,9 +6,10 @@ from test_swap_meet_props import config
 
 from rules.driver import play_match
 from rules.rng import Rng
-from rules.swap_meet import GAME
+from rules.swap_meet import GAME, normal
 from rules.swap_meet.actions import OpenOffer, Swap, TaxAudit
 from rules.swap_meet.bots import LEVELS, TraderBot, bank_value
+from rules.swap_meet.inference import belief
 from rules.swap_meet.rival import RIVAL, RivalBot, _rollout_self
 from rules.swap_meet.scenario import scenario
 from rules.swap_meet.search import Budget, _rollout_bots, best, evaluate, rollout, sample_world, screened
@@ -171,3 +172,15 @@ def test_the_searching_rival_decides_from_its_own_view_only():
         picks.append(bot.act(view, GAME.legal_actions(world, 0, now), bot.seen, now))
         assert bot.thought == 1  # it searched
     assert picks[0] == picks[1]
+
+
+def test_the_inference_caches_hold_one_round_at_most():
+    # a kiosk plays for hours: what the Rival cached for a round is dropped when the next begins
+    state, now = _mid_round()
+    bot = GAME.make_bot("hard", 0, 3)
+    bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0, now), now)
+    belief(GAME.view(state, 0), bot.notes)
+    assert normal.spare_of.cache_info().currsize > 0
+    later = state.evolve(round_no=2)
+    bot.choose(GAME.view(later, 0), GAME.legal_actions(later, 0, now), now)
+    assert all(f.cache_info().currsize == 0 for f in (normal.plan_value, normal.spare_of, normal.would_move))

@@ -33,14 +33,14 @@ def guess(contract: str, market: dict[str, float]) -> Guess:
     return Guess(card.recipe, card.base, market)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 15)
 def plan_value(counts: Counts, contract: str, market: tuple[float, ...]) -> float:
     """A Normal trader's plan value of these counts (bots.plan), cached: every hypothesis is
     weighed again at every decision, over the same few tables."""
     return plan(as_dict(counts), guess(contract, dict(zip(RESOURCES, market, strict=True))), NORMAL)[0]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 15)
 def spare_of(counts: Counts, contract: str, market: tuple[float, ...]) -> Counts:
     """The cards a Normal trader with these counts and contract would offer, per type (bots.surplus)."""
     pv = guess(contract, dict(zip(RESOURCES, market, strict=True)))
@@ -96,7 +96,7 @@ def takes_swap(before: Counts, after: Counts, contract: str, market: tuple[float
     return gain > NORMAL.min_gain and best_gain(before, contract, market, seen) <= gain + TIE
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 15)
 def would_move(counts: Counts, contract: str, market: tuple[float, ...], seen: tuple[tuple[str, int], ...],
               own: tuple[str, int] | None, glut: tuple[int, ...], wants: tuple[int, ...],
               stale: tuple[bool, ...], played: bool) -> bool:
@@ -114,10 +114,17 @@ def would_move(counts: Counts, contract: str, market: tuple[float, ...], seen: t
                or own[1] != spare[RESOURCES.index(own[0])] for old in stale)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 15)
 def crash_pick(counts: Counts, contract: str, market: tuple[float, ...], wants: tuple[int, ...]) -> str:
     """The type a Normal trader crashes: the most wanted by others of those its plan does not need
     (it holds no other action card, so it peeked at nobody)."""
     mine = needed_types(as_dict(counts), guess(contract, dict(zip(RESOURCES, market, strict=True))), NORMAL)
     spare = [i for i, k in enumerate(RESOURCES) if k not in mine] or list(range(len(RESOURCES)))
     return RESOURCES[max(spare, key=lambda i: (wants[i], market[i], -i))]
+
+
+def forget() -> None:
+    """Empty the caches: their tables are one round's, so the Rival clears them every round (a
+    kiosk plays for hours; memory stays at one round's worth, a few MB at most)."""
+    for cached in (plan_value, spare_of, would_move, crash_pick):
+        cached.cache_clear()

@@ -60,7 +60,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.swap_meet import inference
+from rules.swap_meet import inference, normal
 from rules.swap_meet.actions import Crash, HostileTakeover, OpenOffer, Peek, Swap, TaxAudit
 from rules.swap_meet.bots import TraderBot, counts_after_swap, plan, surplus
 from rules.swap_meet.data import AUDIT
@@ -96,7 +96,10 @@ class RivalBot(TraderBot):
     def choose(self, view: Any, legal: Sequence[Any], now: float = 0.0) -> Any | None:
         """Note the table (its own deal, rivals' listings), then decide as every level does."""
         if self.budget is not None and isinstance(view, SeatView):
-            self.notes = self.notes.seen(view)
+            notes = self.notes.seen(view)
+            if notes.round_no != self.notes.round_no:
+                normal.forget()  # what the inference cached was last round's
+            self.notes = notes
         return super().choose(view, legal, now)
 
     def steps(self) -> tuple[Any, ...]:
