@@ -181,6 +181,6 @@ def test_the_inference_caches_hold_one_round_at_most():
     bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0, now), now)
     belief(GAME.view(state, 0), bot.notes)
     assert normal.spare_of.cache_info().currsize > 0
-    later = state.evolve(round_no=2)
+    later = state.evolve(round_no=state.round_no + 1, round_start=now)  # still reading the new deal: no search yet
     bot.choose(GAME.view(later, 0), GAME.legal_actions(later, 0, now), now)
     assert all(f.cache_info().currsize == 0 for f in (normal.plan_value, normal.spare_of, normal.would_move))
