@@ -186,10 +186,11 @@ def sample_world(view: SeatView, rng: Rng, belief: Belief | None = None) -> Stat
             for kind in kinds:
                 hand.append(Card(next_id, kind))
                 next_id += 1
-        # a rival's pin: the bank a Normal trader pins (bots._pin), so it spends no wake-up on it
-        pin = view.pin if seat == view.seat else _best_bank(hand, view.market)
         peeked = tuple(view.peeked) if seat == view.seat else ()
-        stalls.append(Stall(tuple(sorted(hand, key=sort_key)), contracts[seat], pin, offer, peeked))
+        stall = Stall(tuple(sorted(hand, key=sort_key)), contracts[seat], view.pin, offer, peeked)
+        if seat != view.seat:  # a rival's pin: the bank a Normal trader pins (bots._pin), so it
+            stall = stall.evolve(pin=bank_value(stall.tally(), view.market)[1])  # spends no wake-up on it
+        stalls.append(stall)
     market = tuple(_fraction(view.market[k]) for k in RESOURCES)
     ids = [o.id for o in view.offers if o is not None] + [0]
     world_rng, rng = rng.fork(1), rng.fork(2)
@@ -215,15 +216,6 @@ def sample_world(view: SeatView, rng: Rng, belief: Belief | None = None) -> Stat
         next_offer_id=max(ids) + 1,
         clock=view.clock,
     )
-
-
-def _best_bank(hand: list[Card], market: dict[str, float]) -> str:
-    """The type banking scores best for this hand (what bots._pin pins)."""
-    counts = dict.fromkeys(RESOURCES, 0)
-    for card in hand:
-        if card.kind in counts:
-            counts[card.kind] += 1
-    return bank_value(counts, market)[1]
 
 
 def standing(state: State, seat: int) -> float:
