@@ -18,6 +18,8 @@ from rules.errors import IllegalAction
 from rules.swap_meet import GAME
 from rules.swap_meet.actions import Crash, OpenOffer, Peek, PinBank, Swap
 from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES, deck_kinds
+from rules.swap_meet.rival import RivalBot
+from rules.swap_meet.search import Budget
 from rules.swap_meet.state import Phase
 
 FAST = settings(max_examples=40, deadline=None)
@@ -166,6 +168,11 @@ def test_racing_swaps_on_one_offer_exactly_one_wins(seed, seats, order, pick):
 def test_bot_games_with_random_timings_keep_every_invariant(seed, seats, delays):
     levels = GAME.bot_levels
     bots = [GAME.make_bot(levels[i % len(levels)], i, seed + i) for i in range(seats)]
+    # Hard searches with a small budget here: the same code path, and whole matches at 3-6 seats
+    # with a decision at every step stay quick (its strength is measured by autoplay, not here)
+    small = Budget(worlds=4, candidates=4, screen=2, finalists=2, horizon=30.0, confidence=0.5)
+    bots = [RivalBot("hard", i, seed + i, budget=small) if isinstance(b, RivalBot) else b
+            for i, b in enumerate(bots)]
     state, _ = GAME.new_match(seed, config(seats, summary_seconds=2))
     now, locks, step = 0.0, 0, 0
     while state.phase is not Phase.FINISHED:
