@@ -7,12 +7,21 @@ from test_swap_meet_props import config
 from rules.driver import play_match
 from rules.rng import Rng
 from rules.swap_meet import GAME, normal
-from rules.swap_meet.actions import OpenOffer, Swap, TaxAudit
+from rules.swap_meet.actions import OpenOffer, Peek, Swap, TaxAudit
 from rules.swap_meet.bots import LEVELS, TraderBot, bank_value
-from rules.swap_meet.inference import belief
-from rules.swap_meet.rival import RIVAL, RivalBot, _rollout_self
+from rules.swap_meet.inference import Belief, Rival, belief, certainty
+from rules.swap_meet.rival import RIVAL, RivalBot, _peek, _rollout_self
 from rules.swap_meet.scenario import scenario
-from rules.swap_meet.search import Budget, _rollout_bots, best, evaluate, rollout, sample_world, screened
+from rules.swap_meet.search import (
+    Budget,
+    _rollout_bots,
+    bar,
+    best,
+    evaluate,
+    rollout,
+    sample_world,
+    screened,
+)
 from rules.swap_meet.state import Phase
 from tests.support import PERTURB
 
@@ -184,3 +193,46 @@ def test_the_inference_caches_hold_one_round_at_most():
     later = state.evolve(round_no=state.round_no + 1, round_start=now)  # still reading the new deal: no search yet
     bot.choose(GAME.view(later, 0), GAME.legal_actions(later, 0, now), now)
     assert all(f.cache_info().currsize == 0 for f in (normal.plan_value, normal.spare_of, normal.would_move))
+
+
+def _rival(seat: int, *contracts: tuple[str, float]) -> Rival:
+    return Rival(seat, tuple(((2, 2, 2, 2), name, w) for name, w in contracts), (0, 0, 0, 0), 0)
+
+
+def test_certainty_is_the_share_of_the_likeliest_contract():
+    assert certainty(_rival(1, ("Mill Pair", 3.0), ("Grain Hoard", 1.0))) == 0.75
+    assert certainty(_rival(1, ("Mill Pair", 2.0))) == 1.0
+    assert certainty(_rival(1)) == 0.0  # nothing fits: nothing known
+
+
+def test_the_bar_doubles_while_the_belief_barely_names_rivals_contracts():
+    budget = Budget(worlds=4, candidates=3, screen=2, finalists=2, horizon=30.0, confidence=0.5, doubtful=0.3)
+    vague = Belief((8, 8, 8, 8), (_rival(1, ("Mill Pair", 1.0), ("Grain Hoard", 1.0), ("Coin Vault", 1.0),
+                                         ("Rack Yard", 1.0)),))
+    sure = Belief((8, 8, 8, 8), (_rival(1, ("Mill Pair", 9.0), ("Grain Hoard", 1.0)),))
+    assert bar(budget, vague) == 1.0 and bar(budget, sure) == 0.5 and bar(budget, None) == 0.5
+
+
+def test_the_rival_peeks_at_the_rival_it_knows_least():
+    legal = [Peek(1), Peek(2), OpenOffer(C, 2)]
+    known = Belief((8, 8, 8, 8), (_rival(1, ("Mill Pair", 9.0), ("Grain Hoard", 1.0)),
+                                  _rival(2, ("Coin Vault", 1.0), ("Rack Yard", 1.0))))
+    assert _peek(legal, known) == Peek(2)
+    assert _peek([OpenOffer(C, 2)], known) is None
+
+
+def test_a_rival_holding_inside_trading_peeks_rather_than_wait(monkeypatch):
+    # the search scores a peek as waiting (rollouts cannot value what it shows): when waiting
+    # wins, the Rival peeks instead, for Inside Trading does nothing else
+    import rules.swap_meet.rival as rival_module
+
+    hands = [{C: 4, K: 4, "inside_trading": 1}, {S: 4, R: 4}, {S: 4, K: 4}]
+    state = scenario(hands, ["Harbour Pair", "Mill Pair", "Grain Hoard"])
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0, 10.0)
+    bot = GAME.make_bot("hard", 0, 3)
+    monkeypatch.setattr(rival_module, "screened", lambda view, options, *rest: options.index(None))
+    assert isinstance(bot._search(view, legal, view.counts(), 10.0), Peek)
+    plain = [{C: 4, K: 4}, {S: 4, R: 4}, {S: 4, K: 4}]  # without the card, waiting stays waiting
+    state = scenario(plain, ["Harbour Pair", "Mill Pair", "Grain Hoard"])
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0, 10.0)
+    assert bot._search(view, legal, view.counts(), 10.0) is None

@@ -77,6 +77,15 @@ class Rival:
         return add(dealt, self.moved)
 
 
+def certainty(rival: Rival) -> float:
+    """The weight share of the rival's likeliest contract (1.0: we know it)."""
+    shares: dict[str, float] = {}
+    for _, contract, w in rival.options:
+        shares[contract] = shares.get(contract, 0.0) + w
+    total = sum(shares.values())
+    return max(shares.values()) / total if total > 0 else 0.0
+
+
 def weigh(view: SeatView, notes: Notes, seat: int) -> Rival:
     """Every (dealt hand, contract) for rival `seat` with its weight (see the module docstring)."""
     steps = moves(view, seat, notes)

@@ -113,27 +113,33 @@ class RivalBot(TraderBot):
     def _search(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
         """The candidate with the best mean standing after rolled-out rounds (None: wait)."""
         assert self.budget is not None
-        options = self.candidates(view, legal, counts, now)
+        belief = inference.belief(view, self.notes)
+        options = self.candidates(view, legal, counts, now, belief)
         if len(options) == 1:
             return options[0]
         self.thought += 1
         rng = self.rng.fork(self.thought)
-        belief = inference.belief(view, self.notes)
-        return options[screened(view, options, now, rng, _rollout_self, self.budget, belief)]
+        choice = options[screened(view, options, now, rng, _rollout_self, self.budget, belief)]
+        # a rollout cannot value what a peek teaches, so it scores one as waiting: when waiting
+        # wins, the peek is free (Inside Trading does nothing else)
+        return _peek(legal, belief) if choice is None else choice
 
-    def candidates(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> list[Any]:
+    def candidates(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float,
+                   belief: inference.Belief) -> list[Any]:
         """The heuristic pick, waiting, then swaps by plan gain, card plays and offers."""
         assert self.budget is not None
         pick = next((a for a in (step(view, legal, counts, now) for step in self.heuristics())
                      if a is not None), None)
+        if isinstance(pick, Peek):
+            pick = _peek(legal, belief)
         swaps = sorted((a for a in legal if isinstance(a, Swap)),
                        key=lambda a: -plan(counts_after_swap(counts, view, a), view, self.params)[0])
         cards = [a for a in legal if isinstance(a, (Crash, TaxAudit, HostileTakeover))]
-        peek = self._cards(view, [a for a in legal if isinstance(a, Peek)], counts, now)
+        peek = _peek(legal, belief)
         spare = surplus(counts, view, self.params)
         offers = [OpenOffer(k, c) for k, n in spare.items() for c in sorted({n, min(n, 2)}, reverse=True)
                   if n and OpenOffer(k, c) in legal]
-        out: list[Any] = []
+        out: list[Any] = []  # (most decisions have 3-9; a few up to 11, cut at the budget)
         for action in [pick, None, *swaps[:3], peek, *cards, *offers, *swaps[3:]]:
             if action not in out and (action is None or action in legal):
                 out.append(action)
@@ -181,6 +187,13 @@ class RivalBot(TraderBot):
             return None
         main = kind if goal == "slam" and kind is not None else max(counts, key=lambda k: counts[k])
         return main if counts[main] >= self.judgement.shield_min else None
+
+
+def _peek(legal: Sequence[Any], belief: inference.Belief) -> Peek | None:
+    """The legal peek at the rival whose contract our belief is least sure of (None: no peek)."""
+    sure = {rival.seat: inference.certainty(rival) for rival in belief.rivals}
+    peeks = [a for a in legal if isinstance(a, Peek)]
+    return min(peeks, key=lambda a: (sure.get(a.target, 1.0), a.target), default=None)
 
 
 def _spread(counts: dict[str, int]) -> int:

@@ -46,9 +46,10 @@ class Budget:
     finalists: int  # candidates kept after the screen (the heuristic pick always among them)
     horizon: float  # seconds of the round a rollout plays at most before it is scored
     confidence: float  # standard errors by which a candidate must beat the heuristic pick
+    doubtful: float = 0.3  # mean share of rivals' likeliest contracts below which the bar doubles
 
 
-BUDGET = Budget(worlds=40, candidates=8, screen=8, finalists=3, horizon=90.0, confidence=0.5)
+BUDGET = Budget(worlds=40, candidates=11, screen=8, finalists=3, horizon=90.0, confidence=0.5)
 _ID_BASE = 10_000  # ids for sampled cards: clear of every real card id
 FRESH = 1.0  # seconds an offer has been up before a rollout's bots count it as noticed
 
@@ -326,7 +327,16 @@ def screened(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
     more = evaluate(view, [candidates[i] for i in keep], now, rng, me, budget,
                     range(budget.screen, budget.worlds), belief)
     values = [first[i] + row for i, row in zip(keep, more, strict=True)]
-    return keep[best(values, budget.confidence)]
+    return keep[best(values, bar(budget, belief))]
+
+
+def bar(budget: Budget, belief: Belief | None) -> float:
+    """Standard errors a candidate must beat the pick by: twice the budget's while the belief is
+    doubtful (early in a round it knows little more than the deal rules, and poor worlds mislead)."""
+    if belief is None or not belief.rivals:
+        return budget.confidence
+    sure = sum(map(inference.certainty, belief.rivals)) / len(belief.rivals)
+    return budget.confidence * (2.0 if sure < budget.doubtful else 1.0)
 
 
 def best(values: list[list[float]], confidence: float) -> int:
