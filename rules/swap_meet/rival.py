@@ -52,6 +52,18 @@ Seeds 10000-10249: 118 of 250 (was 110.5); fresh seeds 10300-10499: 95 of 200 (4
 way, half a standard error as the bar beat a quarter (45 of seeds 10000-10099, against 49), and
 taking our offer down as a candidate did not pay (43, before the audits were read). CPU per
 searched decision, loaded (5,749 decisions): median 0.53 s, p95 0.97 s.
+Then a wait became a peek (a rollout scores a peek as waiting, yet Inside Trading does nothing
+else), peeks went to the rival whose contract it knows least, the bar doubled while the belief
+barely names rivals' contracts (early in a round), and up to 11 candidates (8 cut a fifth of the
+short-lists): seeds 10000-10099 56 wins (was 49; the peeks alone 49), but fresh seeds
+10300-10699 187 of 400 (46.75%); on the 400 seeds both versions played (10000-10099,
+10300-10599) 202 against 193: within the dice. Probes that did not pay: the joint draw
+of all rivals resampled by the pool they leave each other (exact dealt hands 36% to 37-38%), a
+standing that multiplies the chance to beat each rival (54 against 56 on seeds 10000-10099).
+The belief is calibrated (seeds 10000-10007, 444 decisions): the truth keeps 26% of the weight
+on average and is never ruled out; under 15 s it has 5% and its contract 21%, later 38-44% and
+56-57%. CPU per searched decision, loaded (1,810 decisions, seeds 10600-10699): median 0.57 s,
+p95 0.99 s, p99 1.17 s.
 """
 
 from __future__ import annotations
