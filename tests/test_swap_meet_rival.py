@@ -69,6 +69,29 @@ def test_the_rival_keeps_its_audit_before_the_round_has_run_a_while():
     assert TaxAudit() not in early and OpenOffer(C, 6) not in early
 
 
+def _card_play(level_bot, hand):
+    state = scenario([hand, {S: 4, R: 4}, {S: 4, K: 4}], ["Harbour Pair", "Mill Pair", "Grain Hoard"])
+    view = GAME.view(state, 0)
+    return level_bot._cards(view, GAME.legal_actions(state, 0, 30.0), view.counts(), 30.0)
+
+
+def test_the_rivals_heuristics_keep_tax_audit_while_the_contract_is_the_plan():
+    # Harbour Pair wants 4 crates and 4 coins; 4 crates, 3 coins and a sack is one trade away:
+    # the audit would leave every hand at 7 cards, ours too, and the contract out of reach
+    near = {C: 4, K: 3, S: 1, "tax_audit": 1}
+    assert _card_play(TraderBot("normal", 0, 3), near) == TaxAudit()
+    assert _card_play(RivalBot("hard", 0, 3, budget=None), near) is None
+    slam = {C: 6, K: 1, S: 1, "tax_audit": 1}  # a crate slam is the plan: auditing still pays
+    assert _card_play(RivalBot("hard", 0, 3, budget=None), slam) == TaxAudit()
+
+
+def test_the_rivals_heuristics_never_spend_a_wake_up_on_a_peek():
+    # what a peek shows feeds only the search's belief; the search peeks when waiting wins
+    hand = {C: 4, K: 4, "inside_trading": 1}
+    assert isinstance(_card_play(TraderBot("normal", 0, 3), hand), Peek)
+    assert _card_play(RivalBot("hard", 0, 3, budget=None), hand) is None
+
+
 def _gather_pick(hands, offers):
     state = scenario(hands, ["Harbour Pair", "Mill Pair", "Grain Hoard"])
     for seat, (kind, n) in offers.items():

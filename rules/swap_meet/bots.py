@@ -89,7 +89,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level((1.4, 2.5), 0.85, 6.0, 4.0, 14.0, 9.0, 11.0, False, False),
     "normal": Level((1.0, 2.0), 0.8, 5.0, 4.0, 10.0, 8.0, 10.5, True, True),
-    "hard": Level((1.0, 2.0), 0.8, 5.0, 4.0, 8.0, 7.0, 9.0, True, True),
+    "hard": Level((1.0, 2.0), 0.8, 5.0, 4.0, 8.0, 7.0, 13.0, True, True),
 }
 
 

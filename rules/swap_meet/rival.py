@@ -122,6 +122,14 @@ class RivalBot(TraderBot):
         """The shielded audit first, then the level's own steps, then gathering the hand."""
         return (self._finish, *super().steps(), self._gather)
 
+    def _cards(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
+        """Normal's card plays less two that cost the Rival a wake-up or its round: a peek (the
+        heuristics cannot use what it shows; the search peeks when waiting wins) and a Tax Audit
+        while its own plan is the contract (the audit leaves every hand at 7 cards, its own too)."""
+        contract = plan(counts, view, self.params)[1] == "contract"
+        kept = [a for a in legal if not isinstance(a, Peek) and not (contract and isinstance(a, TaxAudit))]
+        return super()._cards(view, kept, counts, now)
+
     def _search(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
         """The candidate with the best mean standing after rolled-out rounds (None: wait)."""
         assert self.budget is not None
