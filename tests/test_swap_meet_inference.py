@@ -13,9 +13,9 @@ from test_swap_meet_props import config
 from rules.driver import play_match
 from rules.rng import Rng
 from rules.swap_meet import GAME, inference, normal
-from rules.swap_meet.actions import HostileTakeover, OpenOffer, TaxAudit
-from rules.swap_meet.data import CONTRACTS_BY_NAME, DEAL_MAX_OF_TYPE, HAND_SIZE, RESOURCES
-from rules.swap_meet.inference import DEALT_HANDS, EVIDENCE, RESTLESS, belief, draw, fits, weigh
+from rules.swap_meet.actions import Crash, HostileTakeover, OpenOffer, TaxAudit
+from rules.swap_meet.data import ACTION_CARDS, CONTRACTS_BY_NAME, DEAL_MAX_OF_TYPE, HAND_SIZE, RESOURCES
+from rules.swap_meet.inference import DEALT_HANDS, EVIDENCE, RESTLESS, belief, cards, draw, draw_cards, fits, weigh
 from rules.swap_meet.notes import Notes
 from rules.swap_meet.scenario import scenario
 from rules.swap_meet.search import sample_world
@@ -225,3 +225,69 @@ def test_notes_start_afresh_every_round():
     assert fresh.round_no == 2 and fresh.sightings == tuple(
         s for s in fresh.sightings if s.t >= later.round_start)
     assert all(s.seat != 0 for s in notes.sightings)
+
+
+_FOUR = ["Harbour Pair", "Mill Pair", "Grain Hoard", "Coin Vault"]
+
+
+def _rivals_cards(state, notes, salts=40):
+    """Every action card the worlds drawn from seat 0's belief give each rival."""
+    view = GAME.view(state, 0)
+    b = belief(view, notes)
+    out: dict[int, set[str]] = {1: set(), 2: set(), 3: set()}
+    for salt in range(salts):
+        world = sample_world(view, Rng.seeded(salt), b)
+        for seat in out:
+            out[seat] |= {c.kind for c in world.stalls[seat].hand if not c.is_resource}
+    return out
+
+
+def test_a_played_audit_never_comes_back_in_a_world():
+    # one Tax Audit in a 4-seat deck: once rival 1 played it, nobody can hold it (worlds drawn from
+    # the unseen cards alone gave a rival the played audit in 15% of worlds just after an audit)
+    hands = [{"crate": 4, "sack": 4, "market_crash": 1}, {"coin": 4, "rack": 4, "tax_audit": 1},
+             {"crate": 4, "coin": 4, "inside_trading": 1}, {"sack": 4, "rack": 4, "hostile_takeover": 1}]
+    state = scenario(hands, _FOUR)
+    notes = Notes().seen(GAME.view(state, 0))
+    state, _ = GAME.apply(state, 1, TaxAudit(), 20.0)
+    notes = notes.seen(GAME.view(state, 0))
+    held = _rivals_cards(state, notes)
+    assert held[1] == set() and all("tax_audit" not in kinds for kinds in held.values())
+    assert held[2] | held[3] <= {"market_crash", "inside_trading", "hostile_takeover"}
+
+
+def test_our_own_played_card_never_goes_to_a_rival():
+    hands = [{"crate": 4, "sack": 4, "tax_audit": 1}, {"coin": 4, "rack": 4, "market_crash": 1},
+             {"crate": 4, "coin": 4, "inside_trading": 1}, {"sack": 4, "rack": 4, "hostile_takeover": 1}]
+    state = scenario(hands, _FOUR)
+    notes = Notes().seen(GAME.view(state, 0))
+    assert notes.card == "tax_audit"
+    state, _ = GAME.apply(state, 0, TaxAudit(), 20.0)
+    notes = notes.seen(GAME.view(state, 0))
+    assert all("tax_audit" not in kinds for kinds in _rivals_cards(state, notes).values())
+
+
+def test_a_crash_seen_in_the_market_leaves_one_crash_for_the_rivals():
+    hands = [{"crate": 4, "sack": 4, "tax_audit": 1}, {"coin": 4, "rack": 4, "market_crash": 1},
+             {"crate": 4, "coin": 4, "inside_trading": 1}, {"sack": 4, "rack": 4, "hostile_takeover": 1}]
+    state = scenario(hands, _FOUR)
+    notes = Notes().seen(GAME.view(state, 0))
+    state, _ = GAME.apply(state, 1, Crash("sack"), 25.0)
+    notes = notes.seen(GAME.view(state, 0))
+    left = dict(zip(ACTION_CARDS, cards(GAME.view(state, 0), notes).left, strict=True))
+    assert left == {"market_crash": 1, "inside_trading": 2, "tax_audit": 0, "hostile_takeover": 1}
+
+
+def test_a_rival_listing_while_it_holds_its_card_holds_no_card_it_would_have_played_first():
+    # a Normal trader peeks before anything else, audits after 15 s and crashes after 20 s: a
+    # listing at 22 s leaves only the takeover (the card it plays once short of 8 resources)
+    hands = [{"crate": 4, "sack": 4, "market_crash": 1}, {"coin": 4, "rack": 4, "hostile_takeover": 1},
+             {"crate": 4, "coin": 4, "inside_trading": 1}, {"sack": 4, "rack": 4, "tax_audit": 1}]
+    state = scenario(hands, _FOUR)
+    notes = Notes().seen(GAME.view(state.evolve(clock=21.0), 0))
+    state, _ = GAME.apply(state, 1, OpenOffer("rack", 2), 22.0)
+    notes = notes.seen(GAME.view(state, 0))
+    fit = dict(cards(GAME.view(state, 0), notes).fit)[1]
+    assert fit == tuple(1.0 if kind == "hostile_takeover" else EVIDENCE for kind in ACTION_CARDS)
+    drawn = [draw_cards(cards(GAME.view(state, 0), notes), Rng.seeded(salt))[0][1] for salt in range(200)]
+    assert drawn.count("hostile_takeover") > 150

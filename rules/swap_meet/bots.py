@@ -47,6 +47,11 @@ LEVEL_NOTES: dict[str, str] = {
 }
 
 
+# Seconds into a round before a trader plays Tax Audit or Market Crash (rival contracts and slams
+# need time to form); Inside Trading it plays at once, Hostile Takeover once short of 8 resources.
+AUDIT_AFTER, CRASH_AFTER = 15.0, 20.0
+
+
 class Priced(Protocol):
     """What a plan is valued from: the contract and the market (a seat's view, or a guess at a
     rival's, inference.py)."""
@@ -257,9 +262,9 @@ class TraderBot:
             leader = max(peeks, key=lambda a: (view.totals[a.target], -a.target))
             return leader if self.params.crash_rivals else peeks[int(self._roll() * len(peeks))]
         crashes = [a for a in legal if isinstance(a, Crash)]
-        if crashes and elapsed > 20:
+        if crashes and elapsed > CRASH_AFTER:
             return self._crash(view, counts)
-        if TaxAudit() in legal and elapsed > 15:
+        if TaxAudit() in legal and elapsed > AUDIT_AFTER:
             return TaxAudit()
         if HostileTakeover() in legal and sum(counts.values()) < HAND_SIZE:
             return HostileTakeover()

@@ -12,6 +12,9 @@ zero when the deal rules or the seen moves rule it out; a factor EVIDENCE for ev
 or card play a Normal trader would not have made from it; exp(-RESTLESS * t) for the t seconds the
 rival stayed still while it would have moved; and the chance of each type an audit drew from its
 loose cards. All soft factors: a person trades by other rules, and a bot lets wake-ups pass.
+Action cards are weighed apart (`cards`): every seat is dealt one, so the deck less our own and
+less the plays the table shows is what rivals may hold, and a rival that listed while holding its
+card holds none a Normal trader would have played first.
 The seat's `Notes` are what it saw on its own looks at the table: its own dealt hand, the table at
 every look (`Look`), rivals' listings (`Sighting`) and takeovers it was part of (`Taken`).
 Only the seat's view and notes go in; nothing here reads a rival's secret.
@@ -24,12 +27,19 @@ from dataclasses import dataclass
 from math import comb
 
 from rules.rng import Rng
+from rules.swap_meet.bots import AUDIT_AFTER, CRASH_AFTER
 from rules.swap_meet.data import (
+    ACTION_CARDS,
+    AUDIT,
     CONTRACTS,
+    CRASH,
     DEAL_MAX_OF_TYPE,
     DEAL_MIN_MISSING,
     HAND_SIZE,
+    INSIDE,
     RESOURCES,
+    TAKEOVER,
+    action_deck,
     resources_per_type,
 )
 from rules.swap_meet.normal import NORMAL, best_gain, crash_pick, lists_offer, takes_swap, would_move
@@ -340,12 +350,101 @@ def own_dealt(view: SeatView, notes: Notes) -> Counts:
 
 
 @dataclass(frozen=True)
+class Cards:
+    """The action cards rivals may still hold: those nobody has played or shown us, and per rival
+    how well each kind fits what it did while holding its card (weights in ACTION_CARDS order)."""
+
+    left: tuple[int, ...]  # copies per ACTION_CARDS kind in rivals' hands or set aside
+    fit: tuple[tuple[int, tuple[float, ...]], ...]  # (rival seat, weight per kind)
+
+
+def cards(view: SeatView, notes: Notes) -> Cards:
+    """Every seat is dealt one action card. The deck less our own and less the rivals' plays the
+    table shows (an audit's discards, a crash's halved market, a resource taken unseen; a play
+    with no trace is a peek); then a Normal trader's order of play (bots.TraderBot._cards): it
+    peeks before anything else, audits after AUDIT_AFTER s and crashes after CRASH_AFTER s, so a
+    listing made while it held its card says which card that was not (a factor EVIDENCE)."""
+    assert view.seat is not None
+    left = dict.fromkeys(ACTION_CARDS, 0)
+    for kind in action_deck(view.seats):
+        left[kind] += 1
+    held = {kind for _, kind in view.hand if kind not in RESOURCES}
+    own = notes.card if notes.round_no == view.round_no else next(iter(held), None)
+    if own is not None:
+        left[own] -= 1
+    ours = own is not None and own not in held  # we played our card: its traces are ours
+    seen = {AUDIT: len({a.t for a in view.audited}), CRASH: _crashes(view),
+            TAKEOVER: sum(1 for s in range(view.seats) if s != view.seat and unexplained(view, notes, s) > 0)
+            + sum(1 for x in notes.taken if x.seat != view.seat and x.n > 0)}
+    if ours and own in seen:
+        seen[own] = max(0, seen[own] - 1)
+    rivals = [s for s in range(view.seats) if s != view.seat]
+    played = sum(1 for s in rivals if view.hand_sizes[s] == view.resource_counts[s])
+    for kind, n in seen.items():
+        left[kind] -= min(left[kind], n)
+    traceless = played - sum(seen.values())
+    left[INSIDE] -= min(left[INSIDE], max(0, traceless))
+    fit = tuple((s, _card_fit(view, notes, s)) for s in rivals if view.hand_sizes[s] > view.resource_counts[s])
+    return Cards(tuple(left[k] for k in ACTION_CARDS), fit)
+
+
+def _crashes(view: SeatView) -> int:
+    """Market crashes this round: the history points where a multiplier fell."""
+    return sum(1 for (_, a), (_, b) in zip(view.history, view.history[1:], strict=False)
+               if any(b[k] < a[k] for k in RESOURCES))
+
+
+def _card_fit(view: SeatView, notes: Notes, seat: int) -> tuple[float, ...]:
+    """Per action card kind, EVIDENCE for every listing `seat` made while holding its card that a
+    Normal trader holding that kind would have played it instead of. (How long it has held its
+    card says less: a clear swap comes before a card, and exp(-RESTLESS * t) for that time drew
+    fewer right cards, 51% against 54% of draws after 15 s.)"""
+    fit = dict.fromkeys(ACTION_CARDS, 1.0)
+    for s in notes.sightings:
+        if s.seat != seat or s.played:
+            continue
+        # it listed after our look before the one that showed it
+        elapsed = max((look.t for look in notes.looks if look.t < s.t), default=view.round_start) - view.round_start
+        for kind, after in ((INSIDE, -math.inf), (AUDIT, AUDIT_AFTER), (CRASH, CRASH_AFTER)):
+            if elapsed > after:
+                fit[kind] *= EVIDENCE
+    return tuple(fit[k] for k in ACTION_CARDS)
+
+
+def draw_cards(cards: Cards, rng: Rng) -> tuple[dict[int, str], Rng]:
+    """An action card for every rival still holding one, drawn in turn from what is left, each
+    kind weighed by its copies and how well it fits the rival (a rival is skipped when nothing is
+    left for it: the caller then draws the old way)."""
+    left = list(cards.left)
+    out: dict[int, str] = {}
+    for seat, fit in cards.fit:
+        weights = [n * f for n, f in zip(left, fit, strict=True)]
+        if sum(weights) <= 0:
+            weights = [float(n) for n in left]
+        total = sum(weights)
+        if total <= 0:
+            continue
+        x, rng = rng.random()
+        x *= total
+        pick = max(i for i, w in enumerate(weights) if w > 0)
+        for i, w in enumerate(weights):
+            x -= w
+            if x < 0 and w > 0:
+                pick = i
+                break
+        out[seat] = ACTION_CARDS[pick]
+        left[pick] -= 1
+    return out, rng
+
+
+@dataclass(frozen=True)
 class Belief:
     """Everything one decision's worlds are drawn from."""
 
     pool: Counts  # resources dealt to rivals or set aside, per type
     rivals: tuple[Rival, ...]
     since: tuple[tuple[int, float], ...] = ()  # (offer id, first seen): how long each has been up
+    cards: Cards | None = None  # the action cards rivals may hold (None: drawn from the unseen)
 
 
 def belief(view: SeatView, notes: Notes) -> Belief:
@@ -355,7 +454,7 @@ def belief(view: SeatView, notes: Notes) -> Belief:
     mine = own_dealt(view, notes)
     pool = sub((per, per, per, per), mine)
     rivals = tuple(weigh(view, notes, s) for s in range(view.seats) if s != view.seat)
-    return Belief(pool, rivals, notes.since)
+    return Belief(pool, rivals, notes.since, cards(view, notes))
 
 
 def draw(belief: Belief, rng: Rng) -> tuple[dict[int, tuple[Counts, str]], Counts, Rng]:

@@ -60,6 +60,7 @@ class Notes:
 
     round_no: int = 0
     dealt: Counts | None = None  # own resource counts as dealt
+    card: str | None = None  # own action card as dealt (noted with `dealt`)
     sightings: tuple[Sighting, ...] = ()
     listed: frozenset[int] = frozenset()  # offer ids already sighted
     last: tuple[tuple[int, ...], ...] = ()  # per seat, the card ids of its offer at the last look
@@ -77,7 +78,8 @@ class Notes:
         if view.phase != "trading":
             return notes
         if notes.dealt is None and not moves(view, view.seat) and view.resource_counts[view.seat] == HAND_SIZE:
-            notes = replace(notes, dealt=counts_of(view.counts()))
+            card = next((kind for _, kind in view.hand if kind not in RESOURCES), None)
+            notes = replace(notes, dealt=counts_of(view.counts()), card=card)
         notes = notes._robbed(view)
         known = {seat for seat, _ in notes.disturbed}
         moved = tuple((seat, view.clock) for seat in range(view.seats)

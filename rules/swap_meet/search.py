@@ -164,6 +164,9 @@ def sample_world(view: SeatView, rng: Rng, belief: Belief | None = None) -> Stat
     res, acts = _unknown_pool(view)
     res_t, rng = rng.shuffle(res)
     acts_t, rng = rng.shuffle(acts)
+    held: dict[int, str] = {}  # rivals' action cards drawn from the belief (the rest: the old way)
+    if belief is not None and belief.cards is not None:
+        held, rng = inference.draw_cards(belief.cards, rng)
     res_left, acts_left = list(res_t), list(acts_t)
     gains = net_gains(view)
     contracts, rng = _contracts(view, gains, rng)
@@ -183,7 +186,10 @@ def sample_world(view: SeatView, rng: Rng, belief: Belief | None = None) -> Stat
                 hidden_res = view.resource_counts[seat] - len(hand)
                 listed = Counter({offer_view.kind: offer_view.count}) if offer_view is not None else Counter()
                 kinds = _hidden_kinds(res_left, hidden_res, gains[seat] - listed)
-            kinds += [acts_left.pop() for _ in range(min(hidden_act, len(acts_left)))]
+            if seat in held and hidden_act == 1:
+                kinds.append(held[seat])
+            else:
+                kinds += [acts_left.pop() for _ in range(min(hidden_act, len(acts_left)))]
             for kind in kinds:
                 hand.append(Card(next_id, kind))
                 next_id += 1
