@@ -77,6 +77,17 @@ class Rng:
         rng.__dict__["state"] = s
         return items[int(((z ^ (z >> 31)) >> 11) / _SCALE * n)], rng
 
+    def weighted(self, weights: Sequence[float]) -> tuple[int, Rng]:
+        """An index drawn with odds in proportion to `weights` (at least one positive; an index
+        with weight 0 is never drawn)."""
+        x, rng = self.random()
+        x *= sum(weights)
+        for i, w in enumerate(weights):
+            x -= w
+            if x < 0 and w > 0:
+                return i, rng
+        return max(i for i, w in enumerate(weights) if w > 0), rng  # float rounding at the top end
+
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """Fisher–Yates on top of `random()`; returns a new tuple."""
         out = list(items)

@@ -421,17 +421,9 @@ def draw_cards(cards: Cards, rng: Rng) -> tuple[dict[int, str], Rng]:
         weights = [n * f for n, f in zip(left, fit, strict=True)]
         if sum(weights) <= 0:
             weights = [float(n) for n in left]
-        total = sum(weights)
-        if total <= 0:
+        if sum(weights) <= 0:
             continue
-        x, rng = rng.random()
-        x *= total
-        pick = max(i for i, w in enumerate(weights) if w > 0)
-        for i, w in enumerate(weights):
-            x -= w
-            if x < 0 and w > 0:
-                pick = i
-                break
+        pick, rng = rng.weighted(weights)
         out[seat] = ACTION_CARDS[pick]
         left[pick] -= 1
     return out, rng
@@ -471,17 +463,9 @@ def draw(belief: Belief, rng: Rng) -> tuple[dict[int, tuple[Counts, str]], Count
                 continue
             weights.append(w * comb(pool[0], dealt[0]) * comb(pool[1], dealt[1])
                            * comb(pool[2], dealt[2]) * comb(pool[3], dealt[3]))
-        total = sum(weights)
-        if total <= 0:
+        if sum(weights) <= 0:
             continue
-        x, rng = rng.random()
-        x *= total
-        pick = max(i for i, w in enumerate(weights) if w > 0)
-        for i, w in enumerate(weights):
-            x -= w
-            if x < 0 and w > 0:
-                pick = i
-                break
+        pick, rng = rng.weighted(weights)
         dealt, contract, _ = rival.options[pick]
         out[rival.seat] = (dealt, contract)
         used.add(contract)

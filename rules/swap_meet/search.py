@@ -101,14 +101,7 @@ def _contracts(view: SeatView, gains: list[Counter[str]], rng: Rng) -> tuple[lis
         if name is None:
             free = [c for c in CONTRACTS if c.name not in taken]
             weights = [3.0 ** sum(1 for k in gains[seat] if k in c.types()) for c in free]
-            x, rng = rng.random()
-            x *= sum(weights)
-            pick = len(free) - 1
-            for i, w in enumerate(weights):
-                x -= w
-                if x < 0:
-                    pick = i
-                    break
+            pick, rng = rng.weighted(weights)
             name = free[pick].name
             taken.add(name)
         out.append(name)
