@@ -64,6 +64,22 @@ The belief is calibrated (seeds 10000-10007, 444 decisions): the truth keeps 26%
 on average and is never ruled out; under 15 s it has 5% and its contract 21%, later 38-44% and
 56-57%. CPU per searched decision, loaded (1,810 decisions, seeds 10600-10699): median 0.57 s,
 p95 0.99 s, p99 1.17 s.
+Then the heuristics' slam cost went to 13 (was 9) and they stopped spending a wake-up on a peek or
+on a Tax Audit while the contract is the plan (the audit leaves every hand at 7 cards, ours too):
+the heuristics alone won 31.0% of seeds 20000-21999 (24.8% before), the search 111 of seeds
+10000-10199 and 105 of fresh seeds 10700-10899. Rivals' action cards came next (inference.cards):
+no world replays an audit already played, and a drawn world gives a rival its real card 36% of
+the time early in a round, 54% after 15 s (29% and 29% before); 107 of seeds 10000-10199, within
+the dice of 111. Fresh seeds 10900-11299: 208 of 400 (52%). The 55% goal is not met. Probes that
+did not pay: a standing that weighs the best rival more as rounds run out (106 against 107), the
+heuristics' card cost 5-9, their min gain 1-8, their patience, type-wise slam costs, other offer
+orders, one-card offers (13%), no takeover, shield sizes 3 and 5, auditing at 10 or 22 s; in the
+search: no doubled bar (100 against 111), 56 worlds with 4 finalists (106 of 193 against 108),
+a bar of 0.75 (99 of 192 against 107), rollout selves that never feed a rival's lock (92 of 183
+against 100). With the true state the heuristics gain at most 3.4 points from never feeding a
+lock, 1 from better offers and 0.7 from better crashes; what rivals hold is still what decides.
+CPU per searched decision, loaded (7,165 decisions, seeds 10900-11299): median 0.48 s, p95 0.88 s,
+p99 1.09 s.
 """
 
 from __future__ import annotations
