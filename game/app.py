@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
+from game import interrupt
 from game import settings as settings_mod
 from game.assets import Assets
 from game.audio import Audio, init_mixer
@@ -204,6 +205,7 @@ class App:
         try:
             while self.running and (frames is None or self.frames < frames):
                 self.frame()
+                interrupt.check()
                 if self.options.pace:
                     self._pacer.tick(self.options.max_fps)
         finally:  # also on Ctrl-C: friends in a room this app hosts are told, not left retrying

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game import interrupt
 from game.online import cli as online_cli
 from rules.registry import GAME_MODULES
 
@@ -144,6 +145,7 @@ def _run(argv: list[str] | None) -> int:
     _check_screenshot(parser, getattr(args, "screenshot", None))
     if args.command in online_cli.COMMANDS or (args.command == "bench" and args.part == "online"):
         return online_cli.run(args)
+    interrupt.install()  # after the online commands: asyncio keeps its own Ctrl-C handling
     real_bench = args.command == "bench" and args.windowed
     if args.headless or args.command == "autoplay" or (args.command == "bench" and not real_bench):
         os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -13,7 +13,7 @@ import time
 import pygame
 import pytest
 
-from game import saves
+from game import interrupt, saves
 from game.cli import _setup_logging, build_parser, main
 from rules.registry import GAME_MODULES
 from tests.conftest import make_player
@@ -142,6 +142,25 @@ def test_ctrl_c_quits_quietly_with_130_and_keeps_the_save(market_home):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "interrupted" in err
     assert saves.slot("night-market").read_bytes() == kept
+
+
+def test_a_ctrl_c_swallowed_by_a_finalizer_still_quits_the_loop(monkeypatch):
+    swallowed = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda info: swallowed.append(info.exc_type))
+
+    class Finalized:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGINT)  # the handler runs here, inside the finalizer
+
+    interrupt.install()
+    try:
+        Finalized()  # dropped at once: its KeyboardInterrupt is printed and lost
+        assert swallowed == [KeyboardInterrupt]
+        with pytest.raises(KeyboardInterrupt):
+            interrupt.check()  # what the frame loop calls after every frame
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        interrupt._HIT.clear()
 
 
 def test_a_folder_where_the_log_file_belongs_does_not_stop_the_game(market_home):
