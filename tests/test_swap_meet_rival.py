@@ -21,6 +21,7 @@ from rules.swap_meet.search import (
     rollout,
     sample_world,
     screened,
+    standing,
 )
 from rules.swap_meet.state import Phase
 from tests.support import PERTURB
@@ -259,3 +260,16 @@ def test_a_rival_holding_inside_trading_peeks_rather_than_wait(monkeypatch):
     state = scenario(plain, ["Harbour Pair", "Mill Pair", "Grain Hoard"])
     view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0, 10.0)
     assert bot._search(view, legal, view.counts(), 10.0) is None
+
+
+def test_standing_rises_with_our_total_and_falls_with_the_best_rivals_in_every_round():
+    from fractions import Fraction
+
+    state, _ = GAME.new_match(5, config(4, summary_seconds=0))
+    for round_no in (1, 2, 3):
+        def odds(mine: int, best: int, round_no: int = round_no) -> float:
+            totals = tuple(Fraction(t) for t in (mine, best, 40, 40))
+            return standing(state.evolve(round_no=round_no, totals=totals), 0)
+        assert 0.0 < odds(0, 200) < odds(100, 100) < odds(200, 0) < 1.0
+        assert odds(100, 120) < odds(100, 100)
+        assert odds(140, 100) > odds(120, 100)

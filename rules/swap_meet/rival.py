@@ -80,15 +80,15 @@ against 100). With the true state the heuristics gain at most 3.4 points from ne
 lock, 1 from better offers and 0.7 from better crashes; what rivals hold is still what decides.
 CPU per searched decision, loaded (7,165 decisions, seeds 10900-11299): median 0.48 s, p95 0.88 s,
 p99 1.09 s. Fresh seeds 11300-11699 then gave 113 and 102 of 200: 423 of fresh seeds 10900-11699
-(52.9%). Where it loses: after round one a Hard seat in the lead locked only 16% of middle rounds
-(30% when behind; the heuristics alone 28% either way) and let 32% run to the timer (seeds
-11300-11499). The standing is miscalibrated there: fitted to play, the odds after a middle round
-are sigmoid(0.417 + 0.0212 x lead over the best rival + 0.0123 x lead over the rivals' mean), after
-round one sigmoid(0.077 + 0.0045 x best + 0.020 x mean) (slopes from 6,000 heuristic matches, seeds
-30000-35999; intercepts from the search's own seeds 11300-11499; log-likelihood -0.395 against
--0.451 after the middle round). That standing, an experiment not shipped: 109 of seeds 11500-11699
-against 102, and the lead locked 34% of middle rounds; within the dice on one run, so it waits for
-a larger check. CPU per searched decision, two runs on two cores (7,121 decisions, seeds
+(52.9%). Where it lost: after round one a Hard seat in the lead locked 22% of middle rounds (54 of
+250, seeds 11300-11699 and 11700-11899 below), against 33% when behind, and let the rest run to the
+timer more often. The standing behind it was hand-set and too flat after the middle round; it is
+now fitted to play (search.ODDS; log-likelihood -0.395 against -0.451). Paired on fresh seeds
+11500-11899: 216 of 400 (54%) against 200 of 400 for the version before (102 + 98), and the lead
+locked 28% of middle rounds. Within the dice on 400 (about one standard error), kept because it
+corrects the model; 55% is still not met. The version before on fresh seeds 10900-11899: 521 of
+1,000 (52.1%).
+CPU per searched decision, two runs on two cores (7,121 decisions, seeds
 11300-11699): median 0.65 s, p95 1.13 s, p99 1.30 s.
 """
 
