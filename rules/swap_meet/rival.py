@@ -90,6 +90,12 @@ corrects the model; 55% is still not met. The version before on fresh seeds 1090
 1,000 (52.1%).
 CPU per searched decision, two runs on two cores (7,121 decisions, seeds
 11300-11699): median 0.65 s, p95 1.13 s, p99 1.30 s.
+Then the fitted standing on fresh seeds no decision used, per 200 from 11900: 106, 118, 108,
+112.5, 120: 564.5 of 1,000 (56.45%); with seeds 11500-11899, 780.5 of 1,400 (55.75%). Odds
+refitted on the search's own 1,000 matches (seeds 11300-11899; held-out log-likelihood better
+by 0.001-0.012) won 103 and 105 of seeds 11900-12299 against 106 and 118: not kept. CPU per
+searched decision, one run on two cores (7,299 decisions, seeds 11900-12299): median 0.48 s,
+p95 0.87 s, p99 1.09 s. The 55% goal is met on those 1,000 (one standard error: 1.6 points).
 """
 
 from __future__ import annotations
