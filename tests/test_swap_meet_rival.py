@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from test_swap_meet_props import config
 
 from rules.driver import play_match
@@ -263,8 +265,6 @@ def test_a_rival_holding_inside_trading_peeks_rather_than_wait(monkeypatch):
 
 
 def test_standing_rises_with_our_total_and_falls_with_the_best_rivals_in_every_round():
-    from fractions import Fraction
-
     state, _ = GAME.new_match(5, config(4, summary_seconds=0))
     for round_no in (1, 2, 3):
         def odds(mine: int, best: int, round_no: int = round_no) -> float:
