@@ -81,6 +81,7 @@ def test_a_dead_link_says_where_and_why_and_retry_and_back_work(p, dead_port):
     assert lobby.room is not first and not first.client._reader.is_alive()
     pump(p, lambda: lobby.room.client.unreachable)
     p.frames(2)
+    assert "Joining a room" in seen and "Tried 2 times. Retry tries again; Back returns to the title." in seen
     p.press_button(button(lobby, "back"))
     pump(p, lambda: p.top.name == "title" and p.app._fade is None)
     assert not lobby.room.client._reader.is_alive()

@@ -205,6 +205,7 @@ class OnlineLobbyScene(Scene):
         self._asked_invite = False
         self._handed_over = False
         self.buttons: dict[Any, tuple[str, Any]] = {}
+        self.tries = 1  # connection attempts this screen made (Retry adds one)
 
     # the room ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -339,6 +340,7 @@ class OnlineLobbyScene(Scene):
         old = self.room
         old.close()
         self.room = RemoteRoom(old.client.again().start(), old.clock)
+        self.tries += 1
         self.invalidate()
 
     def _back_unreached(self) -> None:
@@ -364,10 +366,12 @@ class OnlineLobbyScene(Scene):
         felt(canvas, self.app.assets)
         lobby = self.room.lobby
         entry = catalog.entry(lobby["game"]) if lobby else None
-        heading(canvas, self.app.text, f"{entry.title if entry else 'Online'} — the room", 70, 64)
+        unreached = lobby is None and self.room.client.unreachable
+        title = "Joining a room" if unreached else f"{entry.title if entry else 'Online'} — the room"
+        heading(canvas, self.app.text, title, 70, 64)
         panel(canvas, PANEL)
         text = self.app.text
-        if lobby is None and self.room.client.unreachable:
+        if unreached:
             self._draw_unreached(canvas)
             return
         if lobby is None:
@@ -404,7 +408,8 @@ class OnlineLobbyScene(Scene):
         text.draw(canvas, why[:1].upper() + why[1:] + ".", (x, y - 20), 30, GOLD, anchor="center")
         text.draw(canvas, "Check the link, or ask your host whether their game is still open.", (x, y + 50), 28,
                   MUTED, anchor="center")
-        text.draw(canvas, "Retry tries again; Back returns to the title.", (x, y + 92), 28, MUTED,
+        tried = f"Tried {self.tries} times. " if self.tries > 1 else ""
+        text.draw(canvas, f"{tried}Retry tries again; Back returns to the title.", (x, y + 92), 28, MUTED,
                   anchor="center")
 
     def _draw_seats(self, canvas: pygame.Surface, lobby: dict[str, Any]) -> None:
