@@ -182,14 +182,19 @@ def _ms(samples: list[float]) -> dict[str, float]:
 
 
 def play_online(url: str, game: AnyGame, seed: int, levels: list[str], options: dict[str, Any] | None = None,
-                timeout: float = 600.0, **client: Any) -> dict[str, Any]:
-    """One match over the server; the autoplay line plus network figures."""
+                timeout: float = 600.0, seated: Callable[[list[RemoteRoom]], None] | None = None,
+                **client: Any) -> dict[str, Any]:
+    """One match over the server; the autoplay line plus network figures. `seated` is called once
+    every seat has its first view, before anyone acts (the bench measures the room at rest there)."""
     started = time.monotonic()
     deadline = started + timeout
     names = [f"Bot {i + 1}" for i in range(len(levels))]
     rooms = seat_clients(url, game.name, names, deadline, seed, options, **client)
     runs = [SeatRun() for _ in rooms]
     try:
+        if seated is not None:
+            seated(rooms)
+        play_started, received = time.monotonic(), [room.client.bytes_in for room in rooms]
         threads = [threading.Thread(target=drive_seat, daemon=True,
                                     args=(room, SeatPlayer(game, level, seed), deadline, run))
                    for room, level, run in zip(rooms, levels, runs, strict=True)]
@@ -197,7 +202,11 @@ def play_online(url: str, game: AnyGame, seed: int, levels: list[str], options: 
             t.start()
         for t in threads:
             t.join(max(0.0, deadline - time.monotonic()) + 1.0)
-        return _line(rooms, runs, seed, time.monotonic() - started)
+        line = _line(rooms, runs, seed, time.monotonic() - started)
+        played = max(time.monotonic() - play_started, 1e-3)
+        line["net"]["received_per_s"] = [round((room.client.bytes_in - before) / played)
+                                         for room, before in zip(rooms, received, strict=True)]
+        return line
     finally:
         for room in rooms:
             room.close()
