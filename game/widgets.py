@@ -11,6 +11,8 @@ from game.text import Text
 
 PANEL_BG = (26, 20, 16, 225)
 PANEL_EDGE = BRASS
+SHEET_BG = (26, 20, 16, 255)  # a modal's sheet: nothing beneath shows through it
+MODAL_DIM = 215  # how dark the screen under a modal goes (0..255): what lies there reads as gone
 
 
 def felt(canvas: pygame.Surface, assets: Assets, area: pygame.Rect | None = None) -> None:

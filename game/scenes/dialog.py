@@ -1,9 +1,13 @@
-"""The base of modal overlays: every tap stays in the dialog, and Escape dismisses it."""
+"""The base of modal overlays: every tap stays in the dialog, Escape dismisses it, and it is drawn as
+an opaque sheet over a strongly dimmed screen, so no text beneath shows through as a ghost."""
 
 from __future__ import annotations
 
+import pygame
+
 from game.pointer import PointerEvent
 from game.scene import Scene
+from game.widgets import MODAL_DIM, PANEL_EDGE, SHEET_BG, panel
 
 
 class Dialog(Scene):
@@ -23,3 +27,9 @@ class Dialog(Scene):
 
     def handle_pointer(self, pe: PointerEvent) -> bool:
         return True  # modal: the screen underneath never gets a tap meant for this dialog
+
+    def sheet(self, canvas: pygame.Surface, rect: pygame.Rect, radius: int = 28, width: int = 4,
+              edge: tuple[int, ...] = PANEL_EDGE) -> None:
+        """Dim the screen below strongly and lay the dialog's opaque sheet over it."""
+        self.dim(canvas, MODAL_DIM)
+        panel(canvas, rect, fill=SHEET_BG, edge=edge, radius=radius, width=width)
