@@ -7,7 +7,7 @@ import pygame
 
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.widgets import MODAL_DIM, PANEL_EDGE, SHEET_BG, panel
+from game.widgets import PANEL_EDGE, sheet
 
 
 class Dialog(Scene):
@@ -31,5 +31,4 @@ class Dialog(Scene):
     def sheet(self, canvas: pygame.Surface, rect: pygame.Rect, radius: int = 28, width: int = 4,
               edge: tuple[int, ...] = PANEL_EDGE) -> None:
         """Dim the screen below strongly and lay the dialog's opaque sheet over it."""
-        self.dim(canvas, MODAL_DIM)
-        panel(canvas, rect, fill=SHEET_BG, edge=edge, radius=radius, width=width)
+        sheet(canvas, rect, self.app.darken, radius, width, edge)
