@@ -7,6 +7,8 @@ import pygame
 import pytest
 
 from game import catalog
+from game.kiosk.idle import StillPlayingScene
+from game.kiosk.initials import InitialsScene
 from game.kiosk.operator import NoPinScene, PinGuard, PinPadScene
 from game.scenes.confirm import ConfirmScene
 from game.scenes.help import PANEL as HELP_PANEL
@@ -27,8 +29,11 @@ def _modals(app):  # type: ignore[no-untyped-def]
     confirm = ConfirmScene(app, "Leave the match?", ["It is saved."], [("Leave", lambda: None, "#danger"),
                                                                        ("Stay", lambda: None, None)])
     pin = PinPadScene(app, guard, lambda: None)
+    initials = InitialsScene(app, "Night Market", 54, lambda words: None)
+    still = StillPlayingScene(app, 20.0, None, lambda: None)
     return [(confirm, confirm.rect), (HelpScene.for_game(app, catalog.entry("night-market")), HELP_PANEL),
-            (pin, pin.rect), (NoPinScene(app), NoPinScene(app).rect)]
+            (pin, pin.rect), (NoPinScene(app), NoPinScene(app).rect), (initials, initials.rect),
+            (still, still.rect)]
 
 
 def _over(scene, colour: tuple[int, int, int]) -> pygame.Surface:  # type: ignore[no-untyped-def]
