@@ -10,7 +10,6 @@ from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import CREAM, GOLD
 from game.scenes.dialog import Dialog
 from game.ui import button
-from game.widgets import panel
 
 Choice = tuple[str, Callable[[], None], str | None]  # label, what it does, theme object id
 
@@ -48,8 +47,7 @@ class ConfirmScene(Dialog):
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 180)
-        panel(canvas, self.rect, radius=28, width=4)
+        self.sheet(canvas, self.rect)
         text = self.app.text
         text.draw(canvas, self.title, (self.rect.centerx, self.rect.y + 40), 52, GOLD, bold=True, anchor="midtop")
         y = self.rect.y + 130

@@ -120,6 +120,7 @@ def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] 
 def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots: Path | None) -> None:
     app = pilot.app
     checked: set[int] = set()
+    looked: set[int] = set()  # steps whose panel was found covering what it talks about
     began: dict[int, float] = {}  # when each step began (a step tapped again and again is still stuck)
     while True:
         if app.coach is not coach:
@@ -138,6 +139,10 @@ def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots:
             report.problems.append(f"stuck at step {index + 1}: nothing to tap appeared ({what})")
             return
         _shot(app, shots, index + 1)
+        covered = _panel_covers(coach)
+        if covered and index not in looked:
+            looked.add(index)
+            report.problems.append(f"step {index + 1}: the coach's panel covers {covered}")
         if wrong_taps and index not in checked:
             checked.add(index)
             problem = _wrong_tap(pilot, coach)
@@ -213,6 +218,16 @@ def _wrong_tap(pilot: Pilot, coach: Coach) -> str | None:
     if coach.index != index or len(coach.table.log) != moves:
         return f"a tap at {spot} off the target changed the match"
     return None
+
+
+def _panel_covers(coach: Coach) -> str | None:
+    """What the coach's panel hides of the step's targets and the things its words name (None: nothing)."""
+    step = coach.step
+    if coach.panel is None or step is None:
+        return None
+    hidden = [name for name in (*step.target, *step.shows)
+              if (rect := coach.find(name)) is not None and coach.panel.colliderect(rect)]
+    return ", ".join(hidden) or None
 
 
 def _away_from(coach: Coach) -> tuple[float, float] | None:
