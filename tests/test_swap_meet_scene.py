@@ -52,8 +52,8 @@ def tap(p, scene, intent: tuple, region: int = 0) -> None:  # type: ignore[no-un
 
 
 def tap_card(p, scene, kind: str, region: int = 0) -> None:  # type: ignore[no-untyped-def]
-    """Click an unlifted card of `kind`."""
-    p.click(spot(scene.regions[region], lambda i: i[:3] == ("card", kind, False)))
+    """Click the + of `kind`'s slot (one more card of that type)."""
+    p.click(spot(scene.regions[region], lambda i: i[:3] == ("card", kind, "more")))
 
 
 HANDS = [{"crate": 3, "sack": 3, "coin": 1, "rack": 1, "market_crash": 1},
@@ -67,7 +67,7 @@ def test_open_an_offer_from_selected_cards_then_pull_it():
     tap_card(p, scene, "crate")
     tap_card(p, scene, "crate")
     assert scene.sel[0].kind == "crate" and scene.sel[0].count == 2
-    assert "Open offer lists 2 Crate" in scene.regions[0].model.hint
+    assert "Open offer lists 2 Crates" in scene.regions[0].model.hint
     tap(p, scene, ("button", "open"))
     offer = scene.table.view(0).offers[0]
     assert (offer.kind, offer.count) == ("crate", 2)
@@ -82,7 +82,7 @@ def test_selecting_another_type_starts_over_and_a_three_card_offer_is_allowed():
     for _ in range(3):
         tap_card(p, scene, "crate")
     assert scene.sel[0].count == 3
-    assert "Open offer lists 3 Crate" in scene.regions[0].model.hint  # offers are 1–N of one type
+    assert "Open offer lists 3 Crates" in scene.regions[0].model.hint  # offers are 1–N of one type
     tap_card(p, scene, "sack")
     assert (scene.sel[0].kind, scene.sel[0].count) == ("sack", 1)
     pygame.quit()

@@ -140,7 +140,7 @@ def test_the_feed_names_a_swap_when_its_cards_land_not_before():
     tap(p, scene, ("swap", 1), )
     assert not any("swapped" in line for line in scene.feed)
     p.frames(60)
-    assert any(line.endswith("swapped 2 Crate for Basil's 2 Sack") for line in scene.feed)
+    assert any(line.endswith("swapped 2 Crates for Basil's 2 Sacks") for line in scene.feed)
     pygame.quit()
 
 
@@ -243,7 +243,7 @@ def test_each_stall_has_an_awning_in_its_seat_colour():
 
 
 @pytest.mark.parametrize(("kind", "data", "words"), [
-    ("offer_open", {"count": 2, "kind": "crate"}, "You offer 2 Crate"),
+    ("offer_open", {"count": 2, "kind": "crate"}, "You offer 2 Crates"),
     ("offer_pulled", {}, "You pulled your offer"),
     ("peek", {"target": 1}, "You peeked at Basil's contract"),
     ("action_played", {"card": "tax_audit"}, "You play Tax Audit"),

@@ -22,7 +22,7 @@ def unthreaded(monkeypatch):
 
 def card_spot(scene, region: int, kind: str):  # type: ignore[no-untyped-def]
     """Where an unlifted card of `kind` is in a seat's (turned) panel."""
-    return spot(scene.regions[region], lambda i: i[:3] == ("card", kind, False))
+    return spot(scene.regions[region], lambda i: i[:3] == ("card", kind, "more"))
 
 
 def tab_spot(scene, region: int):  # type: ignore[no-untyped-def]
@@ -35,7 +35,8 @@ def test_table_mode_gives_each_person_a_turned_region_and_hides_private_cards():
     assert scene.table_mode and [r.angle for r in scene.regions] == [0, -90, 90]
     assert all(r.model.masked for r in scene.regions)
     assert all(not r.model.hint.startswith("Tap") for r in scene.regions)
-    p.tap_finger(card_spot(scene, 0, "crate"), finger_id=3)
+    region = scene.regions[0]
+    p.tap_finger(region.to_canvas(region.panel.card_rects["crate"].center), finger_id=3)
     assert scene.sel[0].kind is None  # face down: a tap on a hidden card does nothing
     pygame.quit()
 

@@ -1,9 +1,9 @@
 """Swap Meet screen logic without drawing: a seat's selection and the model its panel is drawn from.
 
 A selection is (kind, count): resource cards of one type are interchangeable in the rules
-(OpenOffer and Swap name a type and a count), so tapping cards only changes how many of which
-type are picked. `seat_model` turns the table's view of one seat plus its selection into a
-frozen `PanelModel`; the panel re-renders only when that model changes.
+(OpenOffer and Swap name a type and a count), so the hand shows one fixed slot per type and its
++ and − change how many of which type are picked. `seat_model` turns the table's view of one seat
+plus its selection into a frozen `PanelModel`; the panel re-renders only when that model changes.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.match.table import Table
+from game.words import counted
 from rules.swap_meet.actions import OpenOffer, Swap
 from rules.swap_meet.data import (
     ACTION_TITLES,
@@ -41,16 +42,20 @@ class Selection:
     kind: str | None = None
     count: int = 0
 
-    def tap(self, kind: str, lifted: bool, held: int) -> None:
-        """A card of `kind` was tapped: a lifted one drops, another one lifts (same type only)."""
-        if kind != self.kind:
-            self.kind, self.count = kind, 1
-        elif lifted:
-            self.count -= 1
+    def tap(self, kind: str, step: str, held: int) -> bool:
+        """A slot's + or its card ("more", "face") lifts one more of `kind` (another type starts over at
+        one: an offer is one type); its − ("less") drops one. False when the tap changes nothing."""
+        before = (self.kind, self.count)
+        if step == "less":
+            if kind == self.kind:
+                self.count -= 1
+        elif kind != self.kind:
+            self.kind, self.count = (kind, 1) if held > 0 else (self.kind, self.count)
         else:
             self.count = min(held, self.count + 1)
         if self.count <= 0:
             self.clear()
+        return (self.kind, self.count) != before
 
     def clear(self) -> None:
         """Nothing picked."""
@@ -115,6 +120,11 @@ class PanelModel:
     masked: bool
 
 
+def of_kind(count: int, kind: str) -> str:
+    """'1 Rack', '2 Racks': a count of one resource type in words."""
+    return counted(count, RES_NAME.get(kind, kind))
+
+
 def recipe_of(contract: str | None) -> tuple[tuple[str, int], ...]:
     """A contract's resource counts by name (public card data; () for none)."""
     card = CONTRACTS_BY_NAME.get(contract) if contract else None
@@ -154,8 +164,8 @@ def hint_line(table: Table, view: Any, sel: Selection, names: Sequence[str]) -> 
     if sel.kind is None:
         if view.exact:
             return f"Your hand matches the contract: Cash out locks the round (+{LOCKER_BONUS})."
-        return "Tap cards to select: one type to open an offer, or a counter to swap."
-    what = f"{sel.count} {RES_NAME[sel.kind]}"
+        return "Tap + on a type to pick its cards: then open an offer, or swap for one of the same count."
+    what = of_kind(sel.count, sel.kind)
     reason = table.reason(seat, OpenOffer(sel.kind, sel.count))
     text = f"Open offer lists {what} on your stall." if reason is None else f"Cannot offer {what}: {reason}."
     if swaps:

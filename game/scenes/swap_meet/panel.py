@@ -3,7 +3,7 @@
 The same panel serves the full layout (one person against bots: tall, opponents as rows) and
 table mode (compact, opponents as chips, turned to face its player by the scene). Everything it
 draws comes from a `PanelModel`; `hits` maps rectangles in the panel's upright coordinates to
-intents the scene turns into actions: ("card", kind, lifted), ("button", key), ("swap", seat),
+intents the scene turns into actions: ("card", kind, "face" | "more" | "less"), ("button", key), ("swap", seat),
 ("peek", seat), ("pin", kind), ("peektab",).
 """
 
@@ -22,11 +22,12 @@ from game.scenes.swap_meet.model import (
     Button,
     PanelModel,
     Rival,
+    of_kind,
     over_recipe,
 )
 from game.scenes.swap_meet.stall import awning, awning_colour, counter, mini_card
 from game.words import counted
-from rules.swap_meet.data import ACTION_TITLES, RESOURCES
+from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
 
 if TYPE_CHECKING:
     from game.assets import Assets
@@ -43,6 +44,10 @@ STYLE = {  # fill, edge, text when lit
 DIM = ((34, 29, 24), (74, 63, 51), (125, 116, 102))
 OFFER_GREEN = (47, 107, 79)
 PEEK_TEAL = (127, 211, 201)
+ACTIONS = (CRASH, INSIDE, AUDIT, TAKEOVER)  # the hand's fixed order of action cards
+BUTTON_SLOTS = (("open", "Open offer"), ("pull", "Pull"), ("cash", "Cash out"),
+                *((f"crash:{k}", f"Crash {k.title()}") for k in RESOURCES),
+                ("audit", ACTION_TITLES[AUDIT]), ("takeover", ACTION_TITLES[TAKEOVER]))
 
 
 def card_face(assets: Assets, kind: str, size: tuple[int, int], text: Text) -> pygame.Surface:
@@ -151,7 +156,7 @@ class SeatPanel:
         x = end.right + 30
         if m.my_offer and (not self.compact or m.masked):
             kind, n = m.my_offer
-            end = text.draw(surf, f"Your offer: {n} {RES_NAME[kind]}", (x, r.centery), size, CREAM, bold=True,
+            end = text.draw(surf, f"Your offer: {of_kind(n, kind)}", (x, r.centery), size, CREAM, bold=True,
                             anchor="midleft")
             x = end.right + 30
         if self.compact:
@@ -197,70 +202,94 @@ class SeatPanel:
                       anchor="midleft")
 
     def _hand(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, card: tuple[int, int]) -> None:
+        """One fixed slot per resource type (card, count, + and −), then one per action kind: a slot
+        never moves, so an arrival or a departure changes a number, never what lies under a finger."""
         cw, ch = card
-        lift = 18 if not self.compact else 12
-        total = sum(n for _, n in m.counts)
-        stacks = len(m.counts)
         gap = 22 if not self.compact else 14
-        act_w = (cw + gap) * len(m.actions)
-        spare = r.w - stacks * cw - max(0, stacks - 1) * gap - act_w
-        step = max(14.0, min(cw + 6.0, spare / max(1, total - stacks))) if total > stacks else 0.0
-        x = float(r.x)
-        y = r.bottom - ch
+        bw = max(30, cw // 2)
+        slot = cw + bw + 6 + gap
+        if 4 * slot > r.w * 0.72:  # a narrow panel: shrink the slots, keep them fixed
+            k = r.w * 0.72 / (4 * slot)
+            cw, bw, gap = max(34, int(cw * k)), max(24, int(bw * k)), max(6, int(gap * k))
+            slot = cw + bw + 6 + gap
+        counts = dict(m.counts)
         self.card_rects = {}
-        if not m.counts and not m.actions:
-            self.app.text.draw(surf, "No cards", (r.x, r.centery), 24, MUTED, anchor="midleft")
-        for kind, n in m.counts:
-            picked = m.sel[1] if m.sel[0] == kind else 0
-            offered = m.my_offer[1] if m.my_offer and m.my_offer[0] == kind else 0
-            start = x
-            for i in range(n):
-                lifted = i >= n - picked
-                cy = y - (lift if lifted and not m.masked else 0)
-                img = card_back(self.app.assets, card) if m.masked else card_face(self.app.assets, kind, card,
-                                                                                   self.app.text)
-                rect = surf.blit(img, (int(x), cy))
-                width = cw if i == n - 1 else int(step)
-                if i < offered and not m.masked:
-                    self._offer_mark(surf, pygame.Rect(rect.x, rect.y, width, rect.h))
-                if lifted and not m.masked:
-                    pygame.draw.rect(surf, GOLD, rect.inflate(4, 4), 4, border_radius=12)
-                self.hits.append((pygame.Rect(int(x), y - lift, width, ch + lift), ("card", kind, lifted)))
-                x += step if i < n - 1 else cw
-            self.card_rects[kind] = pygame.Rect(int(start), y, int(x - start), ch)
-            self._stack_badges(surf, m, kind, n, offered, pygame.Rect(int(start), y, int(x - start), ch), step)
-            x += gap
-        for kind in m.actions:
-            img = card_back(self.app.assets, card) if m.masked else card_face(self.app.assets, kind, card,
-                                                                               self.app.text)
-            surf.blit(img, (int(x), y))
-            x += cw + gap
+        for i, kind in enumerate(RESOURCES):
+            self._slot(surf, m, kind, counts.get(kind, 0), pygame.Rect(r.x + i * slot, r.bottom - ch, cw, ch), bw)
+        held = {kind: m.actions.count(kind) for kind in ACTIONS}
+        x0 = r.x + 4 * slot
+        step = min(cw + gap, max(16, (r.right - x0 - cw) // max(1, len(ACTIONS) - 1)))
+        for i, kind in enumerate(ACTIONS):
+            if held[kind]:
+                self._action_card(surf, m, kind, held[kind], pygame.Rect(x0 + i * step, r.bottom - ch, cw, ch))
 
-    def _offer_mark(self, surf: pygame.Surface, visible: pygame.Rect) -> None:
-        """A card listed in this seat's offer: a green band across the part of it that shows."""
-        pygame.draw.rect(surf, OFFER_GREEN, (visible.x, visible.y + int(visible.h * 0.6), visible.w,
-                                             max(20, visible.h // 6)))
-
-    def _stack_badges(self, surf: pygame.Surface, m: PanelModel, kind: str, n: int, offered: int,
-                      r: pygame.Rect, step: float) -> None:
-        if m.masked:
+    def _slot(self, surf: pygame.Surface, m: PanelModel, kind: str, n: int, rect: pygame.Rect, bw: int) -> None:
+        """A resource's slot: its card (lifted with a gold frame while picked), and + / − beside it."""
+        self.card_rects[kind] = rect
+        if n == 0 or m.masked:
+            pygame.draw.rect(surf, (44, 36, 28), rect, border_radius=10)
+            pygame.draw.rect(surf, (90, 75, 55), rect, 2, border_radius=10)
+            if m.masked:
+                surf.blit(card_back(self.app.assets, rect.size), rect)
+            else:
+                icon = self.app.assets.image(RES_ICON[kind], (rect.w // 2, rect.w // 2)).copy()
+                icon.set_alpha(70)
+                surf.blit(icon, icon.get_rect(center=rect.center))
+                self.app.text.draw(surf, f"no {RES_NAME[kind]}", (rect.centerx, rect.bottom - 6),
+                                   18 if self.compact else 20, MUTED, anchor="midbottom")
             return
-        text = self.app.text
-        size = 22
-        if n > 1:
-            badge = text.render(f"×{n}", size, INK, bold=True)
-            box = badge.get_rect(topright=(r.right - 4, r.y + 14)).inflate(10, 2)
-            pygame.draw.rect(surf, GOLD, box, border_radius=9)
-            surf.blit(badge, badge.get_rect(center=box.center))
-        if offered:  # a green frame round the offered cards, words on their band, inside the stack
-            group_w = r.w if offered == n else int(step * offered)
-            pygame.draw.rect(surf, MINT, (r.x - 2, r.y - 2, group_w + 4, r.h + 4), 3, border_radius=11)
-            band_y = r.y + int(r.h * 0.6) + max(20, r.h // 6) // 2
-            for words in (f"{offered} on offer", "offer", str(offered)):
-                tag = text.render(words, size - 4 if self.compact else size, CREAM, bold=True)
-                if tag.get_width() <= group_w - 6:
-                    surf.blit(tag, tag.get_rect(center=(r.x + group_w // 2, band_y)))
-                    break
+        picked = m.sel[1] if m.sel[0] == kind else 0
+        offered = m.my_offer[1] if m.my_offer and m.my_offer[0] == kind else 0
+        lift = (18 if not self.compact else 12) if picked else 0
+        face = rect.move(0, -lift)
+        surf.blit(card_face(self.app.assets, kind, rect.size, self.app.text), face)
+        if offered:
+            self._offer_mark(surf, face, offered)
+        if picked:
+            pygame.draw.rect(surf, GOLD, face.inflate(4, 4), 4, border_radius=12)
+        self._count_badge(surf, face, f"{picked} of {n}" if picked else f"×{n}", picked > 0)
+        top = rect.y - (18 if not self.compact else 12)
+        self.hits.append((pygame.Rect(rect.x, top, rect.w, rect.bottom - top), ("card", kind, "face")))
+        half = (rect.bottom - top - 6) // 2
+        plus = pygame.Rect(rect.right + 6, top, bw, half)
+        minus = pygame.Rect(rect.right + 6, top + half + 6, bw, half)
+        self._step_button(surf, plus, "+", picked < n, ("card", kind, "more"))
+        self._step_button(surf, minus, "−", picked > 0, ("card", kind, "less"))
+
+    def _step_button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, lit: bool,
+                     intent: tuple[Any, ...]) -> None:
+        """A + or − beside a resource card (dimmed ones still hit-test: the scene says why not)."""
+        fill, edge, colour = STYLE["plain"] if lit else DIM
+        pygame.draw.rect(surf, fill, rect, border_radius=10)
+        pygame.draw.rect(surf, edge, rect, 2, border_radius=10)
+        self.app.text.draw(surf, label, rect.center, min(40, rect.h - 6), colour, bold=True, anchor="center")
+        self.hits.append((rect, intent))
+
+    def _count_badge(self, surf: pygame.Surface, face: pygame.Rect, words: str, picked: bool) -> None:
+        """How many are held ("×3"), or how many of them are picked ("2 of 3")."""
+        badge = self.app.text.render(words, 20 if self.compact else 22, INK, bold=True)
+        box = badge.get_rect(center=(face.centerx, face.y)).inflate(12, 4)  # a tag on the card's top edge
+        pygame.draw.rect(surf, GOLD if picked else (236, 220, 180), box, border_radius=9)
+        surf.blit(badge, badge.get_rect(center=box.center))
+
+    def _action_card(self, surf: pygame.Surface, m: PanelModel, kind: str, n: int, rect: pygame.Rect) -> None:
+        """An action card in its kind's fixed place (played by its button, not by a tap on it)."""
+        img = card_back(self.app.assets, rect.size) if m.masked else card_face(self.app.assets, kind, rect.size,
+                                                                               self.app.text)
+        surf.blit(img, rect)
+        if n > 1 and not m.masked:
+            self._count_badge(surf, rect, f"×{n}", False)
+
+    def _offer_mark(self, surf: pygame.Surface, face: pygame.Rect, offered: int) -> None:
+        """Cards listed in this seat's offer: a mint frame and a green band saying how many."""
+        band = pygame.Rect(face.x, face.y + int(face.h * 0.6), face.w, max(20, face.h // 6))
+        pygame.draw.rect(surf, OFFER_GREEN, band)
+        pygame.draw.rect(surf, MINT, face.inflate(6, 6), 3, border_radius=12)
+        for words in (f"{offered} offered", "offer", str(offered)):
+            tag = self.app.text.render(words, 18 if self.compact else 20, CREAM, bold=True)
+            if tag.get_width() <= face.w - 6:
+                surf.blit(tag, tag.get_rect(center=band.center))
+                break
 
     def _contract(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
         text = self.app.text
@@ -283,7 +312,7 @@ class SeatPanel:
         self._recipe(surf, m, r, size)
         over = over_recipe(dict(m.counts), m.recipe)
         if over:  # every card beyond the recipe blocks Cash out: say which
-            words = "Too many: " + ", ".join(f"{n} {RES_NAME[k]}" for k, n in over.items())
+            words = "Too many: " + ", ".join(of_kind(n, k) for k, n in over.items())
             small = size - 6 if self.compact else size - 4
             text.draw(surf, words, (r.x + 14, r.bottom - 6), small, RED, bold=True, anchor="bottomleft")
         if lit:
@@ -326,15 +355,18 @@ class SeatPanel:
         surf.blit(img, img.get_rect(midleft=(r.x, r.centery)))
 
     def _buttons(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
-        buttons = [b for b in m.buttons if not (m.masked and b.style in ("danger", "action"))]
+        """Each button in its own fixed place, laid out for every button the panel can ever show, so
+        an action card coming or going never slides another button under a finger."""
+        shown = {b.key: b for b in m.buttons if not (m.masked and b.style in ("danger", "action"))}
         pad = 22 if self.compact else 36
-        widths = [self.app.text.font(size, True).size(b.label)[0] + pad for b in buttons]
+        widths = [self.app.text.font(size, True).size(label)[0] + pad for _, label in BUTTON_SLOTS]
         gap = 10 if self.compact else 16
-        scale = min(1.0, (r.w - gap * (len(buttons) - 1)) / max(1, sum(widths)))
+        scale = min(1.0, (r.w - gap * (len(widths) - 1)) / max(1, sum(widths)))
         x = r.x
-        for b, bw in zip(buttons, widths):
+        for (key, _), bw in zip(BUTTON_SLOTS, widths):
             rect = pygame.Rect(x, r.y, int(bw * scale), r.h)
-            self.draw_button(surf, rect, b, size)
+            if key in shown:
+                self.draw_button(surf, rect, shown[key], size)
             x = rect.right + gap
 
     def draw_button(self, surf: pygame.Surface, rect: pygame.Rect, b: Button, size: int) -> None:
@@ -419,7 +451,7 @@ class SeatPanel:
             surf.blit(mini_card(self.app.assets, kind, (cw, ch)), (int(x), r.y - 6))
             x += cw * 0.55
         surf.blit(counter(self.app.assets, plank.size), plank)
-        text.draw(surf, f"offers {n} {RES_NAME[kind]}", (int(x) + cw // 2 + 14, (r.y + plank.y) // 2 + 2), size, CREAM,
+        text.draw(surf, f"offers {of_kind(n, kind)}", (int(x) + cw // 2 + 14, (r.y + plank.y) // 2 + 2), size, CREAM,
                   bold=True, anchor="midleft")
 
     def _rival_chips(self, surf: pygame.Surface, m: PanelModel, area: pygame.Rect) -> None:
@@ -449,7 +481,7 @@ class SeatPanel:
                 kind, count = rv.offer
                 card = mini_card(self.app.assets, kind, (22, 30))
                 surf.blit(card, card.get_rect(midleft=(lower.x, lower.centery)))
-                text.draw(surf, f"{count} {RES_NAME[kind]}", (lower.x + 28, lower.centery), 22, CREAM, bold=True,
+                text.draw(surf, of_kind(count, kind), (lower.x + 28, lower.centery), 22, CREAM, bold=True,
                           anchor="midleft")
             if rv.can_swap:
                 self.draw_button(surf, swap, Button(f"swap:{rv.seat}", "Swap", True, "swap"), 22)

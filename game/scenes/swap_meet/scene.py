@@ -25,7 +25,7 @@ from game.pointer import PointerEvent
 from game.scenes.match import MatchScene
 from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
-from game.scenes.swap_meet.model import Selection, pin_warning, seat_model, swap_for
+from game.scenes.swap_meet.model import RES_NAME, Selection, of_kind, pin_warning, seat_model, swap_for
 from game.scenes.swap_meet.motion import Effects
 from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.story import feed_line
@@ -489,10 +489,7 @@ class SwapMeetScene(MatchScene):
             region.reveal_until = max(region.reveal_until, self.time + REVEAL_GRACE)
         what = intent[0]
         if what == "card" and not masked:
-            held = self.table.view(seat).counts().get(intent[1], 0)
-            sel.tap(intent[1], intent[2], held)
-            self.app.audio.play("tap", 0.5)
-            self.refresh(region)
+            self._pick(region, intent[1], intent[2])
         elif what == "pin" and not masked:
             self._pin(seat, intent[1])
         elif what == "peek":
@@ -508,6 +505,19 @@ class SwapMeetScene(MatchScene):
                 self.refresh(region)
         elif what == "button":
             self._button(region, intent[1])
+
+    def _pick(self, region: Region, kind: str, step: str) -> None:
+        """A slot's card, + or −: lift or drop one card of that type, or say why nothing changed."""
+        sel = self.sel[region.seat]
+        held = self.table.view(region.seat).counts().get(kind, 0)
+        if sel.tap(kind, step, held):
+            self.app.audio.play("tap", 0.5)
+            self.refresh(region)
+        elif step == "less":
+            self.refused(region.seat, f"no {RES_NAME[kind]} is picked")
+        else:
+            words = f"your only {RES_NAME[kind]} is" if held == 1 else f"all {of_kind(held, kind)} are"
+            self.refused(region.seat, f"{words} picked: − drops one")
 
     def _button(self, region: Region, key: str) -> None:
         seat, sel = region.seat, self.sel[region.seat]
@@ -539,8 +549,8 @@ class SwapMeetScene(MatchScene):
 
     # guided match -----------------------------------------------------------------------------
     def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """The floor's lesson targets, on the canvas: "card:KIND" (the next card of that type a tap
-        selects), "button:LABEL" (a panel button, else a pygame-gui one), "swap:SEAT", "peek:SEAT",
+        """The floor's lesson targets, on the canvas: "card:KIND" (the + of that type's slot),
+        "button:LABEL" (a panel button, else a pygame-gui one), "swap:SEAT", "peek:SEAT",
         "rival:SEAT", "contract", "meter:KIND", "clock", and "coach:panel" (where the coach's words
         may sit in free play: over the market strip, clear of the clock, rivals and hand)."""
         kind, _, arg = name.partition(":")
@@ -556,7 +566,7 @@ class SwapMeetScene(MatchScene):
         panel_ = region.panel
         intent: tuple[Any, ...] | None = None
         if kind == "card":
-            intent = (kind, arg, False)
+            intent = (kind, arg, "more")
         elif kind in ("swap", "peek") and arg.isdigit():
             intent = (kind, int(arg))
         elif kind == "button" and region.model is not None:

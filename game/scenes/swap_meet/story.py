@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.scenes.swap_meet.model import RES_NAME
+from game.scenes.swap_meet.model import RES_NAME, of_kind
 from game.words import YOU, verb, whom, whose
 from rules.swap_meet.data import ACTION_TITLES
 
@@ -18,12 +18,12 @@ def feed_line(event: Any, names: list[str]) -> str | None:
     d, who = event.data, names[event.seat] if event.seat is not None else ""
     kind = event.kind
     if kind == "offer_open":
-        return f"{who} {verb(who, 'offers', 'offer')} {d['count']} {RES_NAME[d['kind']]}"
+        return f"{who} {verb(who, 'offers', 'offer')} {of_kind(d['count'], d['kind'])}"
     if kind == "offer_pulled":
         return f"{who} pulled {'your' if who == YOU else 'their'} offer"
     if kind == "swap":
         n = d["count"]
-        return f"{who} swapped {n} {RES_NAME[d['give']]} for {whose(names[d['target']])} {n} {RES_NAME[d['got']]}"
+        return f"{who} swapped {of_kind(n, d['give'])} for {whose(names[d['target']])} {of_kind(n, d['got'])}"
     if kind == "crash":
         return f"{who} crashed {RES_NAME[d['kind']]} to {d['multiplier']:.2f}×"
     if kind == "peek":

@@ -12,7 +12,7 @@ from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import CREAM, GOLD, MUTED, NIGHT, RED
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, path_words, score_detail
+from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, of_kind, path_words, score_detail
 from game.ui import button
 from game.widgets import panel
 from game.words import YOU
@@ -37,7 +37,7 @@ def lock_words(summary, names: list[str]) -> tuple[str, str]:  # type: ignore[no
     row = summary.stalls[summary.locker]
     if summary.how == "cash":
         return f"{who} cashed out!", f"Exact contract {row.contract} — locker bonus +10"
-    return f"{who} slammed {row.count} {RES_NAME.get(row.kind, '')}!", "A pure hand locks the round — +10"
+    return f"{who} slammed {of_kind(row.count, row.kind)}!", "A pure hand locks the round — +10"
 
 
 def marker(canvas: pygame.Surface, shape: str, pos: tuple[float, float], colour: tuple[int, ...], r: int = 7) -> None:

@@ -1,0 +1,113 @@
+"""The Swap Meet hand is stable and literal: one fixed slot per resource type whose card and + lift one
+card of that type and whose − drops one, by mouse and by finger; a slot never moves when another seat's
+trade, a Tax Audit or a Hostile Takeover changes the hand, even under a finger that is down."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from rules.swap_meet.actions import HostileTakeover, OpenOffer, Swap
+from rules.swap_meet.data import RESOURCES
+from tests.test_swap_meet_scene import start
+
+HANDS = [{"crate": 2, "sack": 3, "coin": 1, "rack": 2},
+         {"sack": 4, "coin": 2, "rack": 2, "hostile_takeover": 1},
+         {"coin": 4, "rack": 4},
+         {"rack": 3, "crate": 3, "sack": 2}]
+
+
+def zones(region) -> dict[tuple, pygame.Rect]:  # type: ignore[no-untyped-def]
+    """Every hand zone of a panel by its intent."""
+    return {intent: rect.copy() for rect, intent in region.panel.hits if intent[0] == "card"}
+
+
+def press(p, logical, finger: bool) -> None:  # type: ignore[no-untyped-def]
+    """Put a mouse button or a finger down."""
+    if finger:
+        p.finger(pygame.FINGERDOWN, logical, 0)
+    else:
+        pos = p.window_pos(logical)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    p.frames(1)
+
+
+def release(p, logical, finger: bool) -> None:  # type: ignore[no-untyped-def]
+    """Lift it again."""
+    if finger:
+        p.finger(pygame.FINGERUP, logical, 0)
+    else:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p.window_pos(logical), button=1))
+    p.frames(3)
+
+
+def tap(p, scene, intent: tuple, finger: bool) -> None:  # type: ignore[no-untyped-def]
+    """A whole tap on the zone with this intent."""
+    region = scene.regions[0]
+    spot = region.to_canvas(zones(region)[intent].center)
+    press(p, spot, finger)
+    release(p, spot, finger)
+
+
+@pytest.mark.parametrize("finger", [False, True], ids=["mouse", "touch"])
+def test_each_plus_minus_and_card_does_exactly_what_it_says(finger):
+    p, scene = start(hands=HANDS)
+    sel = scene.sel[0]
+    for kind in RESOURCES:
+        held = HANDS[0][kind]
+        for n in range(1, held + 1):
+            tap(p, scene, ("card", kind, "more" if n % 2 else "face"), finger)
+            assert (sel.kind, sel.count) == (kind, n)
+        tap(p, scene, ("card", kind, "more"), finger)  # all picked: nothing more to lift
+        assert (sel.kind, sel.count) == (kind, held)
+        for n in range(held - 1, -1, -1):
+            tap(p, scene, ("card", kind, "less"), finger)
+            assert sel.count == n and sel.kind == (kind if n else None)
+    pygame.quit()
+
+
+def test_two_taps_pick_two_and_another_type_starts_over_at_one():
+    p, scene = start(hands=HANDS)
+    for _ in range(2):
+        tap(p, scene, ("card", "rack", "face"), False)
+    assert (scene.sel[0].kind, scene.sel[0].count) == ("rack", 2)
+    assert scene.regions[0].model.sel == ("rack", 2)
+    tap(p, scene, ("card", "sack", "more"), True)
+    assert (scene.sel[0].kind, scene.sel[0].count) == ("sack", 1)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("finger", [False, True], ids=["mouse", "touch"])
+def test_slots_stand_still_under_a_press_while_a_rival_swaps_with_you(finger):
+    p, scene = start(hands=HANDS)
+    scene.table.act(0, OpenOffer("crate", 2))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    region = scene.regions[0]
+    before = zones(region)
+    aim = region.to_canvas(before[("card", "rack", "more")].center)
+    press(p, aim, finger)
+    offer = scene.table.view(0).offers[0]
+    scene.table.scripted(1, Swap(0, "sack", offer.id))  # both your Crates leave, two Sacks arrive
+    p.frames(20)
+    after = zones(region)
+    assert scene.table.view(0).counts()["crate"] == 0 and scene.table.view(0).counts()["sack"] == 5
+    assert not any(intent[1] == "crate" for intent in after)  # the emptied slot keeps its place, empty
+    assert all(after[i] == before[i] for i in after)  # nothing else moved
+    release(p, aim, finger)
+    assert (scene.sel[0].kind, scene.sel[0].count) == ("rack", 1)  # what was under the finger lifted
+    pygame.quit()
+
+
+def test_a_takeover_arrival_fills_its_own_slot_and_moves_nothing():
+    hands = [{"sack": 3, "rack": 2}] + HANDS[1:]
+    p, scene = start(hands=hands)
+    region = scene.regions[0]
+    before, slots = zones(region), dict(region.panel.card_rects)
+    scene.table.scripted(1, HostileTakeover())  # Basil takes a card from a rival
+    p.frames(20)
+    scene.refresh()
+    after = zones(region)
+    assert region.panel.card_rects == slots  # every type's slot sits where it always sits
+    assert all(after[i] == before[i] for i in set(before) & set(after))
+    pygame.quit()
