@@ -95,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     lesson.add_argument("--shots", help="with --autopilot: a folder for one screenshot per step")
     for p in (play, bench, auto, join, soak, lesson):
         _global_options(p, suppress=True)
+    screens = sub.add_parser("screens", help="walk the screens players reach headless (--check: judge their layout)")
+    screens.add_argument("--check", action="store_true", required=True, help="print one JSON line of layout problems")
+    screens.add_argument("--out", help="with --check: a folder for a PNG of each problem")
     online_cli.add_parsers(sub)
     return parser
 
@@ -150,6 +153,10 @@ def _run(argv: list[str] | None) -> int:
     if args.headless or args.command == "autoplay" or (args.command == "bench" and not real_bench):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+    if args.command == "screens":
+        from game.layout_walk import main as screens_main
+
+        return screens_main(args.out)
     if args.command == "soak":
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
