@@ -13,7 +13,7 @@ The rules (`judge`), in drawing order on the canvas:
   and the bottom, where fonts keep line spacing) meet by at least TOLERANCE px each way;
   the same words at the same place are one text drawn twice;
 - a text is clipped when it runs out of the surface it was drawn on (a panel, a card, a plate,
-  the canvas) or out of its box: the topmost opaque box drawn before it under its centre;
+  the canvas) or out of its box: the topmost opaque box drawn before it under its start, centre or end;
 - a text partly hidden by an opaque box drawn after it (not its own) is covered;
 - a button is off screen when its rect leaves the canvas.
 A label on its own button or card is drawn after that box, inside it: never an overlap.
@@ -304,7 +304,9 @@ def _box_check(m: Mark, covers: list[Mark], screen: pygame.Rect, problems: list[
     if _cut(m.rect, screen, "the screen"):
         problems.append(Problem("clipped", [m], "runs off the screen"))
         return
-    box = next((c for c in reversed(covers) if c.rect.collidepoint(m.rect.center)), None)
+    band = _band(m.rect)
+    ends = (band.midleft, band.center, (band.right - 1, band.centery))
+    box = next((c for c in reversed(covers) if any(c.rect.collidepoint(p) for p in ends)), None)
     if box is not None and _cut(m.rect, box.rect, "its box"):
         problems.append(Problem("clipped", [m, box], "runs out of its box"))
 
