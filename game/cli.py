@@ -104,6 +104,7 @@ TAKES: dict[str | None, dict[str, str | None]] = {  # command -> the global opti
              "--kiosk": "accepted; a soak always runs the kiosk (default: on)",
              "--kiosk-config": GLOBALS["--kiosk-config"]["help"]},
     "serve": {"--headless": _NO_WINDOW},
+    "screens": {"--headless": "accepted; the walk is always headless (default: on)"},
     "online-autoplay": {"--seed": "seed of the first match; match k uses seed+k (default: 1)",
                         "--headless": _NO_WINDOW},
 }
@@ -156,6 +157,12 @@ def build_parser() -> argparse.ArgumentParser:
                           formatter_class=_help_formatter)
     soak.add_argument("--minutes", type=float, default=10.0, metavar="M", help="simulated minutes (default: 10)")
     _tutorial_parser(sub, games)
+    screens = sub.add_parser("screens", help="walk the screens players reach headless (--check: judge their layout)",
+                             formatter_class=_help_formatter)
+    screens.add_argument("--check", action="store_true", required=True,
+                         help="print one JSON line of layout problems (required)")
+    screens.add_argument("--out", metavar="DIR",
+                         help="with --check: a folder for a PNG of each problem (default: none)")
     online_cli.add_parsers(sub, _help_formatter)
     for command, subparser in sub.choices.items():
         _add_globals(subparser, command)
@@ -243,6 +250,10 @@ def _run(argv: list[str] | None) -> int:
     if args.headless or args.command == "autoplay" or (args.command == "bench" and not real_bench):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+    if args.command == "screens":
+        from game.layout_walk import main as screens_main
+
+        return screens_main(args.out)
     if args.command == "soak":
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
