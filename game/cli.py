@@ -247,7 +247,7 @@ def _run(argv: list[str] | None) -> int:
         return online_cli.run(args)
     interrupt.install()  # after the online commands: asyncio keeps its own Ctrl-C handling
     real_bench = args.command == "bench" and args.windowed
-    if args.headless or args.command == "autoplay" or (args.command == "bench" and not real_bench):
+    if args.headless or args.command in ("autoplay", "screens") or (args.command == "bench" and not real_bench):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     if args.command == "screens":
