@@ -19,6 +19,7 @@ from tests.conftest import make_player
 @pytest.fixture
 def canvas():  # type: ignore[no-untyped-def]
     """A recording 1920×1080 canvas with a Text that reports its labels."""
+    pygame.init()  # an earlier test may have quit pygame
     pygame.display.set_mode((64, 64))
     with recording():
         yield RecordingSurface((1920, 1080)), Text()
