@@ -54,3 +54,13 @@ def test_nothing_beneath_a_modal_shows_through_its_sheet_and_the_rest_is_strongl
         assert a == b, f"{scene.name}: what lies beneath shows through the sheet"
         outside = on_white.get_at((8, 8))
         assert max(outside[:3]) <= 255 - MODAL_DIM + 1, f"{scene.name}: the screen around is not dimmed enough"
+
+
+def test_a_confirmation_sheet_is_wide_enough_for_its_words(app):
+    title = "Replace your paused Night Market match?"
+    lines = ["A Night Market match is paused (saved just now).",
+             "Starting a new one replaces it; your other games stay paused."]
+    confirm = ConfirmScene(app, title, lines, [("Start new", lambda: None, "#danger"), ("Keep it", lambda: None, None)])
+    words = [app.text.font(confirm.title_size, True).size(title)[0], *(app.text.font(30).size(x)[0] for x in lines)]
+    assert max(words) + 2 * 40 <= confirm.rect.w <= 1920
+    assert all(confirm.rect.contains(b.rect) for b in confirm.choices)
