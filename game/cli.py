@@ -61,7 +61,7 @@ class Parser(argparse.ArgumentParser):
         """Print `prog: message (see prog --help)` and exit with the usage code 2."""
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
-    def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
+    def parse_args(self, args: Any = None, namespace: None = None) -> argparse.Namespace:  # type: ignore[override]
         """Parse the line; a word no parser knows is blamed on the command it follows."""
         parsed, extras = self.parse_known_args(args, namespace)
         if extras:
