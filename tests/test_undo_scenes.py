@@ -133,3 +133,19 @@ def test_stamp_swap_a_finger_tap_on_undo_puts_the_item_back_in_the_pool():
     p.frames(30)
     assert scene.table.view(0) == before and scene.v == before and scene.acting
     assert face_up.item in [i["key"] for i in scene.v["pool"]] and scene.undo_control.button is None
+
+
+def test_night_market_undo_button_is_alive_in_every_frame_undo_is_possible():
+    """The table rebuilds its move buttons when a move lands; the Undo button must never be dead between frames."""
+    p, scene = _night_market()
+    scene.play(_to_a_silent_move(p, scene))
+    alive = 0
+    for _ in range(120):
+        p.frames(1)
+        button = scene.undo_control.button
+        if scene.table.can_undo(0):
+            assert button is not None and button.alive()
+            alive += 1
+        else:
+            assert button is None
+    assert alive > 10

@@ -57,7 +57,8 @@ class UndoControl:
         return seat is not None and self.scene.table.can_undo(seat)
 
     def step(self) -> None:
-        """Show the button the moment undo is possible; take it away the moment it is not."""
+        """Show the button the moment undo is possible; take it away the moment it is not (called every
+        frame, and by a scene right after it clears its widgets, so a press never meets a dead button)."""
         scene = self.scene
         if self.available():
             if self.button is None or not self.button.alive():  # a scene may have cleared its widgets
