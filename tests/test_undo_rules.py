@@ -108,6 +108,7 @@ def test_only_the_last_move_and_only_by_its_maker():
     assert undo_refusal(game, log, 1, "It ended the round.") == "It ended the round."
     assert undo_refusal(game, log, 0, None) == NOT_LAST
     assert undo_refusal(game, log[:1], 1, None) == NOTHING  # seat 1 never moved
+    assert undo_refusal(get_game("swap-meet"), log, 1, None) == NOT_OFFERED
 
 
 def test_an_event_kind_nobody_listed_is_final():
