@@ -102,7 +102,10 @@ class UndoControl:
         recap = getattr(scene, "recap", None)
         if recap is not None:
             recap.trim()
-        scene.after_undo(seat, self._memos.pop(len(scene.table.history(None)), None))
+        size = len(scene.table.history(None))
+        memo = self._memos.pop(size, None)
+        self._memos = {at: kept for at, kept in self._memos.items() if at < size}  # later ones can never come back
+        scene.after_undo(seat, memo)
         self.step()
         return True
 
