@@ -34,6 +34,8 @@ def why_final(game: AnyGame, before: Any, seat: Seat, action: Any, after: Any, e
 
 def undo_refusal(game: AnyGame, log: Sequence[Sequence[Any]], seat: Seat, final: str | None) -> str | None:
     """None when `seat` may take back the log's last entry, whose own `why_final` answer is `final`."""
+    if getattr(game, "why_final", None) is None:
+        return NOT_OFFERED
     if not log:
         return NOTHING
     if int(log[-1][1]) != seat:

@@ -8,12 +8,16 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.loop import FakeClock
+from game.match.clock import MatchClock
 from game.scenes.curtain import CurtainScene
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.stamp_swap.scene import StampSwapScene
 from game.scenes.undo import UndoCurtain
+from game.tutorial.table import GuidedTable
 from rules.contract import MatchConfig, SeatConfig
 from rules.night_market.actions import Exchange, Sell, Take
+from rules.registry import get_game
 from rules.rng import Rng
 from rules.stamp_swap.actions import Take as StampTake
 from tests.conftest import make_player
@@ -133,3 +137,49 @@ def test_stamp_swap_a_finger_tap_on_undo_puts_the_item_back_in_the_pool():
     p.frames(30)
     assert scene.table.view(0) == before and scene.v == before and scene.acting
     assert face_up.item in [i["key"] for i in scene.v["pool"]] and scene.undo_control.button is None
+
+
+def test_night_market_undo_button_is_alive_in_every_frame_undo_is_possible():
+    """The table rebuilds its move buttons when a move lands; the Undo button must never be dead between frames."""
+    p, scene = _night_market()
+    scene.play(_to_a_silent_move(p, scene))
+    alive = 0
+    for _ in range(120):
+        p.frames(1)
+        button = scene.undo_control.button
+        if scene.table.can_undo(0):
+            assert button is not None and button.alive()
+            alive += 1
+        else:
+            assert button is None
+    assert alive > 10
+
+
+def test_stamp_swap_pass_and_play_the_mover_takes_back_a_move_from_the_curtain():
+    p = make_player(size=(1280, 720))
+    p.app.update_settings(seen_briefings=("stamp-swap",))
+    scene = StampSwapScene.new(p.app, MatchConfig((SeatConfig("Ada"), SeatConfig("Bo"))), 11, autosave=False)
+    p.app.stack.reset(scene)
+    for _ in range(300):
+        if isinstance(p.top, CurtainScene):
+            p.top._go()
+        if scene.acting and not scene.busy and p.top is scene:
+            break
+        p.frames(1)
+    mover, before = scene.viewer, scene.table.view(scene.viewer)
+    face_up = next(a for a in scene.table.legal(mover) if isinstance(a, StampTake) and not a.item.startswith("hidden-"))
+    assert scene.act(face_up)
+    for _ in range(300):
+        p.frames(1)
+        if isinstance(p.top, CurtainScene):
+            break
+    assert isinstance(p.top, UndoCurtain) and scene.viewer is None  # nothing private shows behind it
+    p.press_button(p.top.take_back, settle=30)
+    assert p.top is scene and scene.viewer == mover and scene.acting
+    assert scene.table.view(mover) == before and scene.v == before
+
+
+def test_a_guided_match_offers_no_undo():
+    table = GuidedTable(get_game("night-market"), MatchConfig((SeatConfig("Ada"), SeatConfig("Basil", "easy"))), 3,
+                        MatchClock(FakeClock()), bot_threads=False)
+    assert table.undo_reason(0) == "A guided match has no undo." and not table.can_undo(0)

@@ -57,17 +57,27 @@ class UndoControl:
         return seat is not None and self.scene.table.can_undo(seat)
 
     def step(self) -> None:
-        """Show the button the moment undo is possible; take it away the moment it is not."""
+        """Show the button the moment undo is possible; take it away the moment it is not (called every
+        frame, and by a scene right after it clears its widgets, so a press never meets a dead button)."""
         scene = self.scene
         if self.available():
             if self.button is None or not self.button.alive():  # a scene may have cleared its widgets
+                fresh = self.button is None
                 self.button = button(scene.ui, scene.undo_rect(), LABEL, "#quiet")
                 scene.wake()
+                if fresh:
+                    scene.restatic()  # what makes room for the button (clear_of) is painted again
         elif self.button is not None:
             if self.button.alive():
                 self.button.kill()
             self.button = None
-            scene.invalidate()  # the static layer shows again where the button was
+            scene.restatic()  # the table shows again where the button was
+
+    def clear_of(self, rect: pygame.Rect) -> pygame.Rect:
+        """The part of `rect` left of the Undo button while it shows there (for a line of words)."""
+        if self.button is None or not rect.colliderect(self.button.rect):
+            return pygame.Rect(rect)
+        return pygame.Rect(rect.x, rect.y, max(0, self.button.rect.x - 8 - rect.x), rect.h)
 
     def pressed(self, element: Any) -> bool:
         """Handle a press of the Undo button; True when it was ours."""
@@ -92,7 +102,10 @@ class UndoControl:
         recap = getattr(scene, "recap", None)
         if recap is not None:
             recap.trim()
-        scene.after_undo(seat, self._memos.pop(len(scene.table.history(None)), None))
+        size = len(scene.table.history(None))
+        memo = self._memos.pop(size, None)
+        self._memos = {at: kept for at, kept in self._memos.items() if at < size}  # later ones can never come back
+        scene.after_undo(seat, memo)
         self.step()
         return True
 

@@ -183,6 +183,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             entries.append(("Clear", None, "#quiet"))
         for rect, (words, action, oid) in zip(L.button_rects(len(entries), 400), entries):
             self._action_buttons[button(self.ui, rect, words, oid)] = action
+        self.undo_control.step()  # the Undo button went with the others: back at once, so no press misses it
         self.wake()  # new buttons finish drawing over the next few frames
 
     def _label(self, action: Any) -> str:

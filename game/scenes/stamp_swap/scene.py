@@ -21,7 +21,7 @@ from game.scenes.stamp_swap.art import StampArt, points_text, value_text
 from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
-from game.scenes.stamp_swap.layout import ALBUM, Layout, build, fit_centre, pool_slots
+from game.scenes.stamp_swap.layout import ALBUM, HEAD, Layout, build, fit_centre, pool_slots
 from game.scenes.stamp_swap.motion import FLY, animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
 from game.widgets import felt
@@ -181,10 +181,8 @@ class StampSwapScene(InputMixin, MatchScene):
         return self.last_private if self.curtain_up else self.viewer
 
     def undo_rect(self) -> pygame.Rect:
-        """Under the seat panels with up to three seats; at the right of the prompt line with more."""
-        if self.v["players"] <= 3:
-            return pygame.Rect(1664, 964, 240, 88)
-        return pygame.Rect(1290, 102, 152, 56)
+        """At the right end of the prompt line, beside the words of the move it takes back."""
+        return pygame.Rect(HEAD.right - 160, HEAD.y + 5, 152, HEAD.h - 10)
 
     def _undo_memo(self) -> tuple[Any, ...]:
         """The day's notes as they are before a move (they are built from events, which an undo does not send)."""
