@@ -114,7 +114,7 @@ class KnockedRoom:
         self.seat, self.code, self.is_host, self.knocking, self.table = 0, "ABCD", True, None, None
         self.link, self.errors = "open", []
         self.invite = {"link": "http://127.0.0.1:1/j/ABCD#t"}
-        self.client = type("Client", (), {"token": None, "url": "ws://127.0.0.1:1"})()
+        self.client = type("Client", (), {"token": None, "url": "ws://127.0.0.1:1", "unreachable": False})()
         seat = {"name": "Host", "bot": None, "ready": True, "presence": "here", "latency_ms": None}
         self.lobby: dict[str, Any] = {"game": "night-market", "host": 0, "seats": [seat], "knocks": []}
 
