@@ -2,9 +2,12 @@
 
 Each connection's handler checks messages (size, schema, rate) and queues them for its room's
 task, which applies them one at a time in arrival order, ticks real-time rooms, runs the bots
-(their thinking on worker threads) and sends each seat what the room queued for it. Rooms are
-saved to the store after every change and loaded back at start, so a restarted server resumes
-them and clients reconnect with their seat tokens. No pygame here.
+(their thinking on worker threads) and sends each seat what the room queued for it. Frames that
+arrive behind a hello, before the room has seated the connection, wait behind it in order. After
+every step the room saves first (new moves appended to the store's log, off the event loop) and
+only then sends: a move the store could not keep is undone and refused by number. Rooms are
+loaded back at start, so a restarted server resumes them and clients reconnect with their seat
+tokens. Costs per address and per connection are capped (see ServerConfig). No pygame here.
 """
 
 from __future__ import annotations
@@ -26,13 +29,26 @@ from websockets.exceptions import ConnectionClosed
 
 from game.online import lobby as lb
 from game.online.pages import request_handler
-from game.online.protocol import MAX_MESSAGE, ProtocolError, RateLimit, decode_client, encode, invite_link, new_code
+from game.online.protocol import (
+    MAX_MESSAGE,
+    ProtocolError,
+    RateLimit,
+    decode_client,
+    encode,
+    invite_link,
+    new_code,
+    normalise_code,
+)
 from game.online.rooms import Room
 from game.online.store import FileStore, MemoryStore, RoomStore
 from rules.registry import GameUnavailable, get_game
 
 log = logging.getLogger(__name__)
 SLOW_DOWN = "too many messages: slow down"
+SAVE_FAILED = "the server could not save your move; try again"
+REFUSALS_ANSWERED = 20  # refused frames (other than moves) answered per connection; later ones only counted
+BACKLOG = 64  # frames kept behind a hello that is still on its way to its room
+REWIND_SECONDS = 5.0  # a `sync` with `have` behind what was sent resends history at most this often
 
 
 @dataclass
@@ -48,10 +64,15 @@ class ServerConfig:
     ping_timeout: float = 8.0
     close_timeout: float = 3.0
     away_after: float = 10.0  # seconds "reconnecting" before a seat shows "away"
-    idle_seconds: float = 6 * 3600.0  # a room nobody has touched for this long is deleted
-    hello_seconds: float = 10.0  # a connection must say who it is within this time
+    idle_seconds: float = 6 * 3600.0  # a match with people in it, nobody connected, is kept this long
+    empty_seconds: float = 15 * 60.0  # any other room nobody is connected to is deleted after this
+    hello_seconds: float = 10.0  # a connection must be seated (or knocking) within this time
+    knock_seconds: float = 600.0  # a knock nobody answers is closed after this
     rate: float = 50.0  # messages a second per connection, on average (a person sends a few)
     burst: float = 200.0  # a bot-played Night Market match fits in one burst
+    flood: int = 200  # frames refused by the rate limit before the connection is closed (1008)
+    rooms_per_address: int = 64  # rooms one address may hold open at once (a household plays a few)
+    rooms_per_minute: int = 60  # rooms one address may create in a minute
 
 
 @dataclass
@@ -63,6 +84,10 @@ class Seated:
     seat: int | None = None
     limit: RateLimit = field(default_factory=RateLimit)
     greeted: bool = False  # a hello is on its way to a room: a second one is refused
+    address: str = ""
+    backlog: list[dict[str, Any]] = field(default_factory=list)  # frames behind the hello, in order
+    knocking: bool = False
+    rewound_at: float = -REWIND_SECONDS
 
 
 class RoomTask:
@@ -76,6 +101,7 @@ class RoomTask:
         self.wake = asyncio.Event()
         self.conns: dict[int, Seated] = {}
         self.knocking: dict[int, Seated] = {}
+        self.empty_since: float | None = time.monotonic()  # nobody connected since (expiry)
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
 
     def submit(self, job: Callable[[], None]) -> None:
@@ -91,13 +117,14 @@ class RoomTask:
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), self.room.next_wake())
             job = self.jobs.popleft() if self.jobs else None
+            mark = (self.room.version, dict(self.room.sent))  # what the seats knew before this step
             try:
                 if job is not None:
                     job()
                 self._step()
             except Exception:
                 log.exception("room %s: a request failed; the room goes on", self.room.code)
-            await self._flush()
+            await self._flush(mark)
 
     def _step(self) -> None:
         room = self.room
@@ -118,17 +145,45 @@ class RoomTask:
         if changed:
             self.room.broadcast_lobby()
 
-    async def _flush(self) -> None:
+    async def _flush(self, mark: tuple[int, dict[int, int]]) -> None:
+        """Save, then send: nobody is told of a move the store does not hold."""
+        try:
+            await self._save()
+        except Exception as exc:  # a full or read-only disk, a store gone away
+            self._save_failed(exc, mark)
+        else:
+            self.hub.recovered(self.room.code)
         room = self.room
         out, room.out = room.out, []
         for seat, msg in out:
             seated = self.conns.get(seat)
             if seated is not None:
                 await self.hub.send(seated, msg)
-        if room.dirty:
-            room.dirty = False
+
+    async def _save(self) -> None:
+        room = self.room
+        entries, fresh = room.unsaved()
+        if room.dirty or fresh:
             room.last_active = time.time()
-            self.hub.store.save(room.code, room.record())
+            await asyncio.to_thread(self.hub.store.save, room.code, room.record())
+            room.dirty = False
+        if entries or fresh:
+            await asyncio.to_thread(self.hub.store.append, room.code, room.match_no, entries, fresh)
+        room.saved = (room.match_no, len(room.log))
+
+    def _save_failed(self, exc: Exception, mark: tuple[int, dict[int, int]]) -> None:
+        """Undo the unsaved moves; movers are refused by number, the others see the kept state."""
+        room = self.room
+        self.hub.failed(room.code, exc)
+        movers = room.rollback(mark)
+        if movers is None:
+            return  # only the lobby record failed: it stays in memory and is saved again next step
+        told = {seat for seat, msg in room.out if msg["type"] == "update"}
+        room.out = [(seat, msg) for seat, msg in room.out if msg["type"] != "update"]
+        for seat, seq in movers:
+            room.out.append((seat, {"type": "refused", "seq": seq, "reason": SAVE_FAILED, "version": room.version}))
+        for seat in sorted(told):
+            room.out.append((seat, room.update(seat, None)))
 
     # requests --------------------------------------------------------------------------------
     def bind(self, seated: Seated, seat: int, token: str | None, replacing: bool = False) -> None:
@@ -137,14 +192,18 @@ class RoomTask:
         if old is not None and old is not seated:
             old.seat = None
             asyncio.get_running_loop().create_task(old.ws.close(4000, "replaced by a newer connection"))
-        seated.room, seated.seat = self, seat
+        seated.room, seated.seat, seated.knocking = self, seat, False
         self.conns[seat] = seated
+        self.empty_since = None
         joined: dict[str, Any] = {"room": self.room.code, "seat": seat, "game": self.room.game.name,
                                   "scale": self.room.scale}
         if token is not None:
             joined["token"] = token
         self.room.out.append((seat, {"type": "joined", **joined}))
         self.room.connected(seat)
+        backlog, seated.backlog = seated.backlog, []
+        for msg in backlog:  # frames that came in behind the hello, in their order
+            self.hub.guarded(self, seated, msg)
 
     def unbind(self, seated: Seated) -> None:
         """The connection closed: if it still held its seat, the seat is reconnecting."""
@@ -157,18 +216,20 @@ class RoomTask:
             del self.conns[seated.seat]
             if seated.seat < len(self.room.lobby.seats):
                 self.room.disconnected(seated.seat)
+        if not self.conns and self.empty_since is None:
+            self.empty_since = time.monotonic()
 
     def handle(self, seated: Seated, msg: dict[str, Any]) -> None:
         """One checked message from a seated connection."""
         seat, room, kind = seated.seat, self.room, msg["type"]
-        if seat is None:
+        if seat is None:  # the connection lost its seat (replaced, or it left): a move is still answered
+            if kind == "act":
+                self.hub.spawn(self.hub.send(seated, refusal(msg["seq"], "this connection holds no seat")))
             return
         if kind == "act":
             room.act(seat, msg["seq"], msg["action"])
         elif kind == "sync":
-            room.sent[seat] = 0
-            room.out.append((seat, room.update(seat, None) if room.state is not None
-                             else {"type": "lobby", **room.lobby_view(seat)}))
+            self._sync(seated, seat, msg.get("have"))
         elif kind == "invite":
             ticket = room.lobby.issue_ticket(seat, time.time())
             room.out.append((seat, {"type": "invite", "room": room.code, "ticket": ticket,
@@ -176,6 +237,18 @@ class RoomTask:
             room.dirty = True
         else:
             self._lobby_request(seated, seat, msg)
+
+    def _sync(self, seated: Seated, seat: int, have: int | None) -> None:
+        """The current view and the events not yet sent (from `have` when the client has a gap,
+        at most once per REWIND_SECONDS): never the whole history on repeat."""
+        room = self.room
+        if room.state is None:
+            room.out.append((seat, {"type": "lobby", **room.lobby_view(seat)}))
+            return
+        now = time.monotonic()
+        if have is not None and have < room.sent.get(seat, 0) and now - seated.rewound_at >= REWIND_SECONDS:
+            room.sent[seat], seated.rewound_at = have, now
+        room.out.append((seat, room.update(seat, None)))
 
     def _lobby_request(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
         room, kind = self.room, msg["type"]
@@ -206,6 +279,7 @@ class RoomTask:
         if knocker is None:
             return
         if answer is None:
+            knocker.knocking = False
             self.hub.spawn(self.hub.send(knocker, {"type": "turned_away", "reason": "the host did not let you in"}))
             self.hub.spawn(knocker.ws.close(1000, "turned away"))
         else:
@@ -225,6 +299,25 @@ class RoomTask:
             self.hub.drop(self.room.code)
 
 
+def refusal(seq: int, reason: str) -> dict[str, Any]:
+    """A move's refusal, by its number."""
+    return {"type": "refused", "seq": seq, "reason": reason, "version": -1}
+
+
+def _address(ws: ServerConnection) -> str:
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+
+
+def _seq_of(raw: str | bytes) -> int | None:
+    """The sequence number of a well-formed `act`, else None."""
+    try:
+        msg = decode_client(raw)
+    except ProtocolError:
+        return None
+    return msg["seq"] if msg["type"] == "act" else None
+
+
 class Hub:
     """Every room of one server process, the store behind them and the bot worker threads."""
 
@@ -234,6 +327,9 @@ class Hub:
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
         self.public_url = config.public_url or f"http://{config.host}:{config.port}"
         self.messages_in = self.messages_out = self.bytes_out = 0
+        self.failing: dict[str, str] = {}  # room code -> why its store fails (logged once)
+        self.owners: dict[str, str] = {}  # room code -> the address that created it
+        self.created: dict[str, deque[float]] = {}  # address -> recent creation times (monotonic)
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def spawn(self, coro: Any) -> None:
@@ -243,13 +339,30 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     def stats(self) -> dict[str, Any]:
-        """Health figures (no secrets, no room codes)."""
+        """Health figures (no secrets, no room codes): not ok while any room cannot be saved."""
         conns = sum(len(r.conns) for r in self.rooms.values())
-        return {"rooms": len(self.rooms), "connections": conns}
+        store = f"failing in {len(self.failing)} room(s): {next(iter(self.failing.values()))}" if self.failing else "ok"
+        return {"ok": not self.failing, "store": store, "rooms": len(self.rooms), "connections": conns}
+
+    def failed(self, code: str, exc: Exception) -> None:
+        """A room's save failed: logged once until it works again."""
+        if code not in self.failing:
+            self.failing[code] = f"{type(exc).__name__}: {exc}"
+            log.error("room %s: the store cannot save it (%s); moves are refused until it can",
+                      code, self.failing[code])
+
+    def recovered(self, code: str) -> None:
+        """A room's save worked (again)."""
+        if self.failing.pop(code, None) is not None:
+            log.warning("room %s: the store saves it again", code)
 
     def load(self) -> None:
         """Bring back every stored room (a room that no longer replays is logged and dropped)."""
         for record in self.store.load_all():
+            code = record.get("code")
+            if not isinstance(code, str) or normalise_code(code) != code:
+                log.warning("a stored room whose code is not a room code was refused: %.40r", code)
+                continue
             try:
                 room = Room.from_record(record, get_game(record["lobby"]["game"]))
             except Exception:
@@ -262,13 +375,23 @@ class Hub:
         task = self.rooms.pop(code, None)
         if task is not None:
             task.task.cancel()
-        self.store.delete(code)
+        self.owners.pop(code, None)
+        self.failing.pop(code, None)
+        try:
+            self.store.delete(code)
+        except OSError as exc:
+            log.warning("room %s: could not delete its files: %s", code, exc)
 
     def expire(self) -> None:
-        """Delete rooms nobody has touched for `idle_seconds` and nobody is connected to."""
-        limit = time.time() - self.config.idle_seconds
+        """Delete rooms nobody is connected to: after `empty_seconds`, or `idle_seconds` for a
+        match still being played by people (they may come back to it)."""
+        now = time.monotonic()
         for code, task in list(self.rooms.items()):
-            if not task.conns and not task.knocking and task.room.last_active < limit:
+            if task.conns or task.knocking or task.empty_since is None:
+                continue
+            people = any(s.bot is None for s in task.room.lobby.seats)
+            limit = self.config.idle_seconds if task.room.playing and people else self.config.empty_seconds
+            if now - task.empty_since >= limit:
                 log.info("room %s expired", code)
                 self.drop(code)
 
@@ -291,51 +414,94 @@ class Hub:
     # connections -----------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
         """One connection: a hello (create / join / resume), then requests for its room."""
-        seated = Seated(ws, limit=RateLimit(self.config.rate, self.config.burst))
+        seated = Seated(ws, limit=RateLimit(self.config.rate, self.config.burst), address=_address(ws))
+        watch = asyncio.get_running_loop().create_task(self._watch(seated))
         try:
-            try:  # a connection that never says who it is must not hold a socket open for ever
-                first = await asyncio.wait_for(ws.recv(), self.config.hello_seconds)
-            except asyncio.TimeoutError:  # the builtin TimeoutError only from Python 3.11
-                await ws.close(1008, "say hello first")
-                return
-            self.messages_in += 1
-            await self._message(seated, first)
             async for raw in ws:
                 self.messages_in += 1
                 await self._message(seated, raw)
         except ConnectionClosed:
             pass
         finally:
+            watch.cancel()
             if seated.room is not None:
                 task = seated.room
                 task.submit(lambda: task.unbind(seated))
 
+    async def _watch(self, seated: Seated) -> None:
+        """Close a connection that is not seated in time (any hello, failed or not, counts for nothing)."""
+        await asyncio.sleep(self.config.hello_seconds)
+        if seated.seat is None and seated.knocking:
+            await asyncio.sleep(self.config.knock_seconds)
+            if seated.seat is None:
+                await seated.ws.close(1008, "nobody let you in")
+        elif seated.seat is None and seated.room is None:
+            await seated.ws.close(1008, "say hello first")
+
     async def _message(self, seated: Seated, raw: str | bytes) -> None:
-        allowed = seated.limit.allow()
+        if not seated.limit.allow():
+            await self._flooding(seated, raw)
+            return
         try:
             msg = decode_client(raw)
         except ProtocolError as exc:
             await self.send(seated, {"type": "error", "reason": exc.reason})
             return
-        if not allowed:  # a move dropped here is refused by number (not remembered), so a resend counts
-            reply = {"type": "refused", "seq": msg["seq"], "version": -1} if msg["type"] == "act" else {"type": "error"}
-            await self.send(seated, {**reply, "reason": SLOW_DOWN})
-            return
-        if seated.room is None:
-            if seated.greeted:
-                await self.send(seated, {"type": "error", "reason": "wait for the answer to your hello"})
-                return
-            await self._hello(seated, msg)
-        else:
-            task = seated.room
-            task.submit(lambda: self._guarded(task, seated, msg))
+        try:
+            await self._route(seated, msg)
+        except Exception:  # a bug must cost one answer, never the connection
+            log.exception("a message could not be handled")
+            await self._refuse(seated, msg, "the server could not handle that message")
 
-    def _guarded(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
+    async def _refuse(self, seated: Seated, msg: dict[str, Any], reason: str) -> None:
+        """Say no: a move by its number, anything else as an error."""
+        answer = refusal(msg["seq"], reason) if msg["type"] == "act" else {"type": "error", "reason": reason}
+        await self.send(seated, answer)
+
+    async def _flooding(self, seated: Seated, raw: str | bytes) -> None:
+        """Over the rate limit: a move is still refused by number; the rest are answered a few
+        times only; past `flood` refusals the connection is closed with 1008 and the reason."""
+        refused = seated.limit.refused
+        if refused > self.config.flood:
+            await seated.ws.close(1008, "too many messages: disconnected")
+            return
+        seq = _seq_of(raw)
+        if seq is not None:
+            await self.send(seated, refusal(seq, SLOW_DOWN))
+        elif refused <= REFUSALS_ANSWERED:
+            await self.send(seated, {"type": "error", "reason": SLOW_DOWN})
+
+    async def _route(self, seated: Seated, msg: dict[str, Any]) -> None:
+        task = seated.room
+        if seated.seat is not None and task is not None:
+            task.submit(lambda: self.guarded(task, seated, msg))
+        elif seated.greeted and task is None or seated.backlog:
+            await self._behind_hello(seated, msg)
+        elif task is not None:  # knocking, or a connection whose seat went elsewhere
+            reason = "wait for the host to let you in" if seated.knocking else "this connection holds no seat"
+            await self._refuse(seated, msg, reason)
+        else:
+            await self._hello(seated, msg)
+
+    async def _behind_hello(self, seated: Seated, msg: dict[str, Any]) -> None:
+        """A frame while the hello is on its way: kept in order and handled once seated."""
+        if len(seated.backlog) < BACKLOG:
+            seated.backlog.append(msg)
+            return
+        reason = "too many messages before the answer to your hello"
+        await self._refuse(seated, msg, reason)
+
+    def guarded(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
+        """Handle one message in its room; a refusal goes back to the seat (a move's by number)."""
         try:
             task.handle(seated, msg)
         except lb.LobbyError as exc:
             if seated.seat is not None:
                 task.room.out.append((seated.seat, {"type": "error", "reason": exc.reason}))
+        except Exception:
+            log.exception("room %s: a %s request failed; the room goes on", task.room.code, msg["type"])
+            if seated.seat is not None and msg["type"] == "act":
+                task.room.out.append((seated.seat, refusal(msg["seq"], "the server could not handle that move")))
 
     async def _hello(self, seated: Seated, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -352,23 +518,40 @@ class Hub:
         else:
             reason = "say create, join or resume first"
         if reason:
-            await self.send(seated, {"type": "error", "reason": reason})
+            await self._refuse(seated, msg, reason)
+
+    def _room_cap(self, address: str) -> str | None:
+        """Why `address` may not open another room now, or None."""
+        recent = self.created.setdefault(address, deque())
+        now = time.monotonic()
+        while recent and recent[0] < now - 60.0:
+            recent.popleft()
+        if len(recent) >= self.config.rooms_per_minute:
+            return f"too many new rooms from your address ({self.config.rooms_per_minute} a minute): wait a minute"
+        if sum(1 for owner in self.owners.values() if owner == address) >= self.config.rooms_per_address:
+            return f"your address already holds {self.config.rooms_per_address} open rooms: leave one first"
+        recent.append(now)
+        return None
 
     def _create(self, seated: Seated, msg: dict[str, Any]) -> str | None:
         try:
             game = get_game(msg["game"])
         except GameUnavailable as exc:
             return str(exc)
+        capped = self._room_cap(seated.address)
+        if capped is not None:
+            return capped
         code = new_code(lambda c: c in self.rooms or self.store.exists(c))
         lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
         room = Room(code, game, lobby, msg.get("seed"), msg.get("options"), self.config.scale)
         task = RoomTask(self, room)
         self.rooms[code] = task
+        self.owners[code] = seated.address
         seated.greeted = True
         log.info("room %s created for %s", code, game.name)
 
         def opened() -> None:
-            seat, token = lobby.open_room(msg["name"], msg.get("token"))
+            seat, token = lobby.open_room(msg["name"])
             task.bind(seated, seat, token)
             ticket = lobby.issue_ticket(seat, time.time())
             room.out.append((seat, {"type": "invite", "room": code, "ticket": ticket,
@@ -383,22 +566,38 @@ class Hub:
             if msg["type"] == "resume":
                 task.bind(seated, lobby.seat_of(msg["token"]), None)
             elif "ticket" in msg:
-                seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], time.time(), msg.get("token"))
+                seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], time.time(), msg.get("key"))
                 task.bind(seated, seat, token)
             else:
                 request = lobby.knock(msg["name"])
                 task.knocking[request] = seated
-                seated.room = task
+                seated.room, seated.knocking = task, True
                 self.spawn(self.send(seated, {"type": "knocking", "room": task.room.code, "request": request}))
-                task.room.broadcast_lobby()
+                self._tell_host(task)
+                self._refuse_backlog(seated, "wait for the host to let you in")
         except lb.LobbyError as exc:
             seated.greeted = False
             self.spawn(self.send(seated, {"type": "error", "reason": exc.reason}))
+            self._refuse_backlog(seated, exc.reason)
+
+    def _tell_host(self, task: RoomTask) -> None:
+        """Knock news goes to the host alone (the only one who sees knocks)."""
+        room = task.room
+        host = room.lobby.host
+        if host < len(room.lobby.seats):
+            room.out.append((host, {"type": "lobby", **room.lobby_view(host)}))
+
+    def _refuse_backlog(self, seated: Seated, reason: str) -> None:
+        """Frames that came behind a hello that seated nobody: each move is refused by number."""
+        backlog, seated.backlog = seated.backlog, []
+        for msg in backlog:
+            if msg["type"] == "act":
+                self.spawn(self.send(seated, refusal(msg["seq"], reason)))
 
     async def sweep(self) -> None:
         """Expire idle rooms now and then."""
         while True:
-            await asyncio.sleep(min(60.0, self.config.idle_seconds / 2))
+            await asyncio.sleep(max(0.05, min(60.0, self.config.empty_seconds / 2, self.config.idle_seconds / 2)))
             self.expire()
 
 
