@@ -73,6 +73,7 @@ class ServerConfig:
     flood: int = 200  # frames refused by the rate limit before the connection is closed (1008)
     rooms_per_address: int = 64  # rooms one address may hold open at once (a household plays a few)
     rooms_per_minute: int = 60  # rooms one address may create in a minute
+    store: RoomStore | None = None  # where rooms are kept (default: a file store in `data`, else memory)
 
 
 @dataclass
@@ -604,7 +605,7 @@ class Hub:
 async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
                      stop: asyncio.Future[None] | None = None) -> None:
     """Serve until `stop` resolves (forever without one); `ready(url, server)` once listening."""
-    store: RoomStore = FileStore(config.data) if config.data else MemoryStore()
+    store: RoomStore = config.store or (FileStore(config.data) if config.data else MemoryStore())
     hub = Hub(config, store)
     hub.load()
     async with serve(hub.handler, config.host, config.port, process_request=request_handler(hub.stats),
