@@ -149,11 +149,12 @@ class RoomTask:
     async def _flush(self, mark: tuple[int, dict[int, int]]) -> None:
         """Save, then send: nobody is told of a move the store does not hold."""
         try:
-            await self._save()
+            wrote = await self._save()
         except Exception as exc:  # a full or read-only disk, a store gone away
             self._save_failed(exc, mark)
         else:
-            self.hub.recovered(self.room.code)
+            if wrote:
+                self.hub.recovered(self.room.code)
         room = self.room
         out, room.out = room.out, []
         for seat, msg in out:
@@ -161,9 +162,12 @@ class RoomTask:
             if seated is not None:
                 await self.hub.send(seated, msg)
 
-    async def _save(self) -> None:
+    async def _save(self) -> bool:
+        """Write what the store lacks (the record if it changed, new moves appended); True if anything."""
         room = self.room
         entries, fresh = room.unsaved()
+        if not (room.dirty or fresh or entries):
+            return False
         if room.dirty or fresh:
             room.last_active = time.time()
             await asyncio.to_thread(self.hub.store.save, room.code, room.record())
@@ -171,6 +175,7 @@ class RoomTask:
         if entries or fresh:
             await asyncio.to_thread(self.hub.store.append, room.code, room.match_no, entries, fresh)
         room.saved = (room.match_no, len(room.log))
+        return True
 
     def _save_failed(self, exc: Exception, mark: tuple[int, dict[int, int]]) -> None:
         """Undo the unsaved moves; movers are refused by number, the others see the kept state."""
