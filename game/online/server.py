@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import threading
 import time
@@ -73,6 +74,8 @@ class ServerConfig:
     flood: int = 200  # frames refused by the rate limit before the connection is closed (1008)
     rooms_per_address: int = 64  # rooms one address may hold open at once (a household plays a few)
     rooms_per_minute: int = 60  # rooms one address may create in a minute
+    sync_bytes: float = 64 * 1024.0  # bytes a second a connection's `sync` answers may cost on average
+    sync_burst: float = 512 * 1024.0  # ... in one go (a whole five-seat history fits)
     store: RoomStore | None = None  # where rooms are kept (default: a file store in `data`, else memory)
 
 
@@ -89,6 +92,7 @@ class Seated:
     backlog: list[dict[str, Any]] = field(default_factory=list)  # frames behind the hello, in order
     knocking: bool = False
     rewound_at: float = -REWIND_SECONDS
+    sync_bytes: RateLimit | None = None  # the bytes its `sync` answers may cost (a token bucket of bytes)
 
 
 class RoomTask:
@@ -251,10 +255,17 @@ class RoomTask:
         if room.state is None:
             room.out.append((seat, {"type": "lobby", **room.lobby_view(seat)}))
             return
+        config = self.hub.config
+        budget = seated.sync_bytes = seated.sync_bytes or RateLimit(config.sync_bytes, config.sync_burst)
+        if not budget.allow():  # over its byte budget: the view it holds is the one it was sent
+            room.out.append((seat, {"type": "error", "reason": "too many syncs: slow down"}))
+            return
         now = time.monotonic()
         if have is not None and have < room.sent.get(seat, 0) and now - seated.rewound_at >= REWIND_SECONDS:
             room.sent[seat], seated.rewound_at = have, now
-        room.out.append((seat, room.update(seat, None)))
+        update = room.update(seat, None)
+        budget.tokens -= len(json.dumps(update, separators=(",", ":"))) - 1.0
+        room.out.append((seat, update))
 
     def _lobby_request(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
         room, kind = self.room, msg["type"]
