@@ -145,3 +145,16 @@ def _wait(test: Any, deadline: float) -> None:
     while not test():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.01)
+
+
+def test_moves_behind_a_resume_that_fails_are_refused_by_number():
+    with running_server() as server:
+        (host, _guest), (first, _) = raw_match(ws_url(server), "night-market", 2, options={"first_seat": 0})
+        room = next(m["room"] for m in host.seen if m["type"] == "joined")
+        stranger = Raw(ws_url(server))
+        stranger.send("resume", room=room, token="x" * 32)
+        for seq in (7, 8):
+            stranger.send("act", seq=seq, action=first["legal"][0])
+        assert "not valid" in stranger.expect("error")["reason"]
+        reasons = [stranger.expect("refused", seq=s)["reason"] for s in (7, 8)]
+        assert reasons == ["that seat token is not valid here"] * 2
