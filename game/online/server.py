@@ -189,9 +189,12 @@ class RoomTask:
         if movers is None:
             return  # only the lobby record failed: it stays in memory and is saved again next step
         told = {seat for seat, msg in room.out if msg["type"] == "update"}
-        room.out = [(seat, msg) for seat, msg in room.out if msg["type"] != "update"]
+        lobby = any(msg["type"] == "lobby" for _, msg in room.out)  # it may say "over": told again below
+        room.out = [(seat, msg) for seat, msg in room.out if msg["type"] not in ("update", "lobby")]
         for seat, seq in movers:
-            room.out.append((seat, {"type": "refused", "seq": seq, "reason": SAVE_FAILED, "version": room.version}))
+            room.out.append((seat, refusal(seq, SAVE_FAILED)))
+        if lobby:
+            room.broadcast_lobby()
         for seat in sorted(told):
             room.out.append((seat, room.update(seat, None)))
 
