@@ -87,10 +87,11 @@ def test_a_real_unwritable_log_file_refuses_the_move_and_the_room_recovers(tmp_p
     # stands where the room's move log must be appended.
     with running_server(data=tmp_path) as server:
         (host, guest), (first, _) = raw_match(ws_url(server), "night-market", 2, options={"first_seat": 0})
-        (log_file,) = (tmp_path / "rooms").glob("*.log")
+        room = next(m["room"] for m in host.seen if m["type"] == "joined")
+        log_file = tmp_path / "rooms" / f"{room}.log"
 
         def break_it() -> None:
-            log_file.unlink()
+            log_file.unlink(missing_ok=True)
             log_file.mkdir()
 
         def mend() -> None:

@@ -107,6 +107,7 @@ class RoomTask:
         self.conns: dict[int, Seated] = {}
         self.knocking: dict[int, Seated] = {}
         self.empty_since: float | None = time.monotonic()  # nobody connected since (expiry)
+        self.closed = False  # dropped: nothing more is saved (its files are gone)
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
 
     def submit(self, job: Callable[[], None]) -> None:
@@ -115,8 +116,8 @@ class RoomTask:
         self.wake.set()
 
     async def run(self) -> None:
-        """Apply requests, tick, run bots, send, save; until the room is closed."""
-        while True:
+        """Apply requests, tick, run bots, save, send; until the room is closed."""
+        while not self.closed:
             if not self.jobs:
                 self.wake.clear()
                 with contextlib.suppress(asyncio.TimeoutError):
@@ -170,16 +171,21 @@ class RoomTask:
         """Write what the store lacks (the record if it changed, new moves appended); True if anything."""
         room = self.room
         entries, fresh = room.unsaved()
-        if not (room.dirty or fresh or entries):
+        if self.closed or not (room.dirty or fresh or entries):
             return False
         if room.dirty or fresh:
             room.last_active = time.time()
-            await asyncio.to_thread(self.hub.store.save, room.code, room.record())
+            await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.record())
             room.dirty = False
         if entries or fresh:
-            await asyncio.to_thread(self.hub.store.append, room.code, room.match_no, entries, fresh)
+            await asyncio.to_thread(self._write, self.hub.store.append, room.code, room.match_no, entries, fresh)
         room.saved = (room.match_no, len(room.log))
         return True
+
+    def _write(self, write: Callable[..., None], *args: Any) -> None:
+        """One store call on a worker thread, skipped once the room has been dropped."""
+        if not self.closed:
+            write(*args)
 
     def _save_failed(self, exc: Exception, mark: tuple[int, dict[int, int]]) -> None:
         """Undo the unsaved moves; movers are refused by number, the others see the kept state."""
@@ -394,6 +400,7 @@ class Hub:
         """Close and forget a room."""
         task = self.rooms.pop(code, None)
         if task is not None:
+            task.closed = True
             task.task.cancel()
         self.owners.pop(code, None)
         self.failing.pop(code, None)

@@ -128,7 +128,11 @@ class FileStore:
         os.replace(tmp, path)
 
     def append(self, code: str, match: int, entries: list[list[Any]], fresh: bool = False) -> None:
-        with self._path(code, ".log").open("w" if fresh else "a", encoding="utf-8") as f:
+        path = self._path(code, ".log")
+        if fresh and not entries:  # a new match with no move yet: no log
+            path.unlink(missing_ok=True)
+            return
+        with path.open("w" if fresh else "a", encoding="utf-8") as f:
             f.write(_lines(match, entries))
             f.flush()
             os.fsync(f.fileno())
