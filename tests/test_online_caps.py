@@ -11,7 +11,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.online.lobby import MAX_KNOCKS
 from game.online.server import REFUSALS_ANSWERED
-from tests.online_helpers import Raw, open_room, running_server, ws_url
+from tests.online_helpers import Raw, open_room, raw_match, running_server, ws_url
 
 
 def _finished_five_seat_stamp_swap(url: str) -> tuple[Raw, dict[str, Any]]:
@@ -93,7 +93,7 @@ def test_a_connection_whose_hello_failed_is_still_timed_out():
 
 
 def test_a_flooding_connection_is_disconnected_and_not_answered_frame_by_frame():
-    with running_server(rate=1.0, burst=5.0, flood=60) as server:
+    with running_server(rate=0.1, burst=5.0, flood=60) as server:
         client = Raw(ws_url(server))
         for _ in range(100):
             client.ws.send('{"v": 1, "type": "sync"}')
@@ -143,3 +143,25 @@ def test_knocks_are_capped_per_room_and_told_to_the_host_alone():
         guest.send("sync")
         guest.expect("lobby")
         assert len([m for m in guest.seen if m["type"] == "lobby"]) == len(lobbies) + 1  # no knock news
+
+
+def test_an_empty_lobby_expires_in_minutes_and_a_match_people_left_waits_for_them():
+    with running_server() as server:
+        url = ws_url(server)
+        lonely, joined, _ = open_room(url, "night-market", "Ana")
+        players, _ = raw_match(url, "night-market", 2, options={"first_seat": 0})
+        playing = next(m["room"] for m in players[0].seen if m["type"] == "joined")
+        for client in (lonely, *players):
+            client.close()
+        hub = server.hub
+        assert hub is not None and hub.config.empty_seconds == 15 * 60 and hub.config.idle_seconds == 6 * 3600
+        deadline = time.monotonic() + 5
+        while any(t.conns for t in hub.rooms.values()):
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        hub.config.empty_seconds = 0.0
+        server.call(hub.expire)
+        while joined["room"] in hub.rooms:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert playing in hub.rooms
