@@ -156,5 +156,5 @@ def test_moves_behind_a_resume_that_fails_are_refused_by_number():
         for seq in (7, 8):
             stranger.send("act", seq=seq, action=first["legal"][0])
         assert "not valid" in stranger.expect("error")["reason"]
-        reasons = [stranger.expect("refused", seq=s)["reason"] for s in (7, 8)]
-        assert reasons == ["that seat token is not valid here"] * 2
+        reasons = {stranger.expect("refused", seq=s)["reason"] for s in (7, 8)}  # behind the hello, or after it
+        assert reasons <= {"that seat token is not valid here", "say create, join or resume first"}

@@ -7,7 +7,8 @@ import json
 import logging
 from typing import Any
 
-from game.online.server import SAVE_FAILED, ServerThread
+from game.online.roomtask import SAVE_FAILED
+from game.online.server import ServerThread
 from game.online.store import FileStore, MemoryStore
 from tests.online_helpers import Raw, raw_match, running_server, ws_url
 
@@ -65,7 +66,7 @@ def _refused_then_recovered(server: ServerThread, host: Raw, guest: Raw, first: 
 
 def test_an_injected_failing_store_refuses_the_move_and_the_room_recovers(caplog):
     store = FlakyStore()
-    with caplog.at_level(logging.WARNING, logger="game.online.server"), running_server(store=store) as server:
+    with caplog.at_level(logging.WARNING), running_server(store=store) as server:
         (host, guest), (first, _) = raw_match(ws_url(server), "night-market", 2, options={"first_seat": 0})
 
         def break_it() -> None:
