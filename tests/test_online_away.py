@@ -27,7 +27,7 @@ def test_swap_meet_pulls_an_away_seats_offer_at_once():
     with running_server() as server:
         clients, firsts = raw_match(ws_url(server), "swap-meet", 3)
         offer = next(a for a in firsts[1]["legal"] if a["type"] == "open_offer")
-        clients[1].send("act", seq=1, version=firsts[1]["version"], action=offer)
+        clients[1].send("act", seq=1, action=offer)
         clients[0].until("update", lambda m: m["view"]["offers"][1] is not None)
         clients[1].close()
         update = clients[0].until("update", lambda m: m["view"]["offers"][1] is None)
@@ -39,7 +39,7 @@ def test_swap_meet_pulls_an_away_seats_offer_at_once():
 def test_swap_meet_next_round_is_the_hosts():
     with running_server() as server:
         clients, firsts = raw_match(ws_url(server), "swap-meet", 3)
-        clients[1].send("act", seq=1, version=1, action={"type": "next_round"})
+        clients[1].send("act", seq=1, action={"type": "next_round"})
         assert clients[1].expect("refused", seq=1)["reason"] == "the host does that"
 
 

@@ -91,7 +91,7 @@ def test_a_resent_action_is_answered_again_not_applied_twice():
         (host, guest), (first, _) = raw_match(ws_url(server), "night-market", 2, options={"first_seat": 0})
         move = first["legal"][0]
         for _ in range(2):
-            host.send("act", seq=1, version=first["version"], action=move)
+            host.send("act", seq=1, action=move)
         answers = [host.expect("update", answer=1) for _ in range(2)]
         assert answers[0]["version"] == answers[1]["version"] == first["version"] + 1
         host.send("sync")
@@ -127,7 +127,7 @@ def test_two_clients_racing_for_one_offer_give_one_winner_and_one_reason():
     with running_server() as server:
         clients, firsts = raw_match(ws_url(server), "swap-meet", 3)
         offer = next(a for a in firsts[0]["legal"] if a["type"] == "open_offer" and a["count"] == 1)
-        clients[0].send("act", seq=1, version=firsts[0]["version"], action=offer)
+        clients[0].send("act", seq=1, action=offer)
         clients[0].expect("update", answer=1)
         swaps = []
         for client in clients[1:]:
@@ -135,7 +135,7 @@ def test_two_clients_racing_for_one_offer_give_one_winner_and_one_reason():
                                                           for a in m["legal"]))
             swaps.append(next(a for a in update["legal"] if a["type"] == "swap" and a["target"] == 0))
         for client, swap in zip(clients[1:], swaps, strict=True):
-            client.send("act", seq=1, version=0, action=swap)
+            client.send("act", seq=1, action=swap)
         outcomes = []
         for client in clients[1:]:
             deadline = time.monotonic() + 3
@@ -161,14 +161,14 @@ def test_a_hostile_client_is_refused_and_the_match_goes_on():
         (host, guest), (first, _) = raw_match(ws_url(server), "night-market", 2, options={"first_seat": 0})
         guest.ws.send("\x00garbage")
         assert guest.expect("error")["reason"] == "not JSON"
-        guest.send("act", seq=1, version=1, action=first["legal"][0])  # the host's move, out of turn
+        guest.send("act", seq=1, action=first["legal"][0])  # the host's move, out of turn
         assert "turn" in guest.expect("refused", seq=1)["reason"]
-        guest.ws.send('{"v": 1, "type": "act", "seq": 2, "version": 1, "action": {}, "seat": 0}')
+        guest.ws.send('{"v": 1, "type": "act", "seq": 2, "action": {}, "seat": 0}')
         assert "unknown fields" in guest.expect("error")["reason"]  # no way to name another seat
         guest.ws.send('{"v": 1, "type": "sync", "seat": 0}')
         assert "unknown fields" in guest.expect("error")["reason"]  # no peeking at another view
         for seq, junk in enumerate(({"type": []}, {"type": "take", "card": 10**40}, [1] * 3000, "x", None), 3):
-            guest.send("act", seq=seq, version=1, action=junk)
+            guest.send("act", seq=seq, action=junk)
             assert guest.expect("refused", seq=seq)["reason"]
         for kind, fields in (("start", {}), ("add_bot", {"level": "easy"}), ("claim", {})):
             guest.send(kind, **fields)
@@ -179,7 +179,7 @@ def test_a_hostile_client_is_refused_and_the_match_goes_on():
         guest.ws.send("[" + " " * 20000 + "]")
         with pytest.raises(ConnectionClosed):
             guest.expect("never", timeout=2)
-        host.send("act", seq=1, version=first["version"], action=first["legal"][0])
+        host.send("act", seq=1, action=first["legal"][0])
         assert host.expect("update", answer=1)["version"] == first["version"] + 1
 
 

@@ -132,12 +132,16 @@ def test_the_file_store_sets_a_broken_file_aside_and_refuses_paths(tmp_path):
         store.save("../../etc", {})
 
 
-def test_a_join_sent_again_with_its_own_token_gets_the_same_seat():
+def test_a_join_sent_again_with_its_key_gets_the_same_seat_and_a_fresh_token():
     lobby = swap_meet_lobby()
     ticket = lobby.issue_ticket(lobby.open_room("Ana")[0], wall=0.0)
-    mine = "c" * 32  # chosen by the client: the answer to its first join may be lost with the link
-    assert lobby.join_with_ticket(ticket, "Ben", 1.0, token=mine) == (1, mine)
-    assert lobby.join_with_ticket(ticket, "Ben", 2.0, token=mine) == (1, mine)
+    key = "c" * 32  # the client's name for this join: the answer to its first join may be lost with the link
+    seat, first = lobby.join_with_ticket(ticket, "Ben", 1.0, key=key)
+    again, second = lobby.join_with_ticket(ticket, "Ben", 2.0, key=key)
+    assert seat == again == 1 and first != second and len(second) >= 32
+    assert lobby.seat_of(second) == 1
+    with pytest.raises(LobbyError, match="not valid"):
+        lobby.seat_of(first)  # the lost answer's token no longer opens the seat
     with pytest.raises(LobbyError, match="used"):
-        lobby.join_with_ticket(ticket, "Eve", 2.0, token="e" * 32)
+        lobby.join_with_ticket(ticket, "Eve", 2.0, key="e" * 32)
     assert len(lobby.seats) == 2

@@ -24,7 +24,7 @@ from game.online.protocol import (
 
 
 def test_a_well_formed_action_passes():
-    msg = decode_client(encode("act", seq=3, version=7, action={"type": "pull"}))
+    msg = decode_client(encode("act", seq=3, action={"type": "pull"}))
     assert msg["seq"] == 3 and msg["action"] == {"type": "pull"}
 
 
@@ -33,10 +33,10 @@ def test_a_well_formed_action_passes():
     ("[1, 2]", "JSON object"),
     ('{"v": 2, "type": "act"}', "version"),
     ('{"v": 1, "type": "teleport"}', "unknown message type"),
-    ('{"v": 1, "type": "act", "seq": 1, "version": 1}', "action missing"),
-    ('{"v": 1, "type": "act", "seq": -1, "version": 1, "action": {}}', "bad seq"),
-    ('{"v": 1, "type": "act", "seq": true, "version": 1, "action": {}}', "bad seq"),
-    ('{"v": 1, "type": "act", "seq": 1.5, "version": 1, "action": {}}', "bad seq"),
+    ('{"v": 1, "type": "act", "seq": 1}', "action missing"),
+    ('{"v": 1, "type": "act", "seq": -1, "action": {}}', "bad seq"),
+    ('{"v": 1, "type": "act", "seq": true, "action": {}}', "bad seq"),
+    ('{"v": 1, "type": "act", "seq": 1.5, "action": {}}', "bad seq"),
     ('{"v": 1, "type": "ready", "ready": "yes"}', "bad ready"),
     ('{"v": 1, "type": "sync", "seat": 1}', "unknown fields"),
     ('{"v": 1, "type": "join", "room": "IO0I1L", "name": "x"}', "bad room"),

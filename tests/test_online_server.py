@@ -44,8 +44,8 @@ def test_malformed_messages_get_a_reason_and_the_link_stays():
         client = Raw(ws_url(server))
         client.ws.send("{not json")
         assert client.expect("error")["reason"] == "not JSON"
-        client.send("act", seq=1, version=0, action={})
-        assert "create, join or resume" in client.expect("error")["reason"]
+        client.send("act", seq=1, action={})
+        assert "create, join or resume" in client.expect("refused", seq=1)["reason"]  # a move: by number
         client.send("create", game="chess", name="x")
         assert "unknown game" in client.expect("error")["reason"]
         client.send("create", game="night-market", name="Ana")
@@ -65,7 +65,7 @@ def test_a_flood_is_rate_limited():
     with running_server(rate=5.0, burst=5.0) as server:
         client = Raw(ws_url(server))
         for seq in range(20):
-            client.send("act", seq=seq, version=0, action={})
+            client.send("act", seq=seq, action={})
         replies = [client.ws.recv(timeout=3) for _ in range(20)]
         slow = [json.loads(r) for r in replies if "slow down" in r]
         assert len(slow) >= 10 and all(m["type"] == "refused" and m["version"] == -1 for m in slow)
@@ -147,12 +147,12 @@ def test_a_restarted_server_resumes_the_room_and_idle_rooms_expire(tmp_path):
         while server.hub.stats()["connections"]:
             assert time.monotonic() < deadline
             time.sleep(0.02)
-        server.hub.config.idle_seconds = 0.0
+        server.hub.config.empty_seconds = 0.0  # a lobby nobody is connected to: minutes, here none
         server.call(server.hub.expire)
         while server.hub.rooms:
             assert time.monotonic() < deadline
             time.sleep(0.02)
-        assert not list((tmp_path / "rooms").glob("*.json"))
+        assert not list((tmp_path / "rooms").glob("*.json")) and not list((tmp_path / "rooms").glob("*.log"))
     finally:
         server.stop()
 

@@ -41,11 +41,11 @@ class NetClient:
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.outbox: queue.Queue[str] = queue.Queue()
         self.room: str | None = hello.get("room")
-        # The seat token is chosen here and sent with the join: if the answer is lost with the link,
-        # the same join goes again and the server gives back the same seat.
-        self.token: str | None = hello.get("token") or (new_secret() if hello["type"] in ("join", "create") else None)
-        if self.token is not None and hello["type"] in ("join", "create"):
-            self.hello["token"] = self.token
+        # The seat token comes from the server (in "joined"). A join carries a key of our own: if
+        # its answer is lost with the link, the same join goes again and gets the same seat back.
+        self.token: str | None = hello.get("token") if hello["type"] == "resume" else None
+        if hello["type"] == "join":
+            self.hello.setdefault("key", new_secret())
         self.joined = False
         self.ever_online = False  # "reconnecting" is only for a link that was up once
         self.failed: str | None = None  # why the last connection attempt failed, in a player's words

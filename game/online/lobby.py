@@ -3,7 +3,8 @@
 Pure bookkeeping with no network and no rules state, so every rule of the lobby is testable
 alone: guests ready, the host adds bots and starts; when the host leaves a lobby the next person
 becomes host; a ticket is single-use and becomes a per-seat token; a bare code knocks and the
-host admits or turns the newcomer away. Only digests of tickets and tokens are kept.
+host admits or turns the newcomer away. Seat tokens are made here only (`new_secret`, 192 bits):
+a client never chooses one. Only digests of tickets, tokens and join keys are kept.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from game.online.protocol import digest, new_secret
 ONLINE, RECONNECTING, AWAY = "online", "reconnecting", "away"
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 TICKET_SECONDS = 24 * 3600.0
+MAX_KNOCKS = 8  # people knocking at once on one room (more are asked for an invite link)
 
 
 class LobbyError(Exception):
@@ -58,20 +60,21 @@ class Lobby:
     tickets: dict[str, float] = field(default_factory=dict)  # digest -> expiry (wall clock)
     knocks: dict[int, str] = field(default_factory=dict)  # request id -> name
     next_request: int = 1
+    spent: dict[str, tuple[str, int]] = field(default_factory=dict)  # ticket digest -> (join key digest, seat)
 
     # joining ---------------------------------------------------------------------------------
-    def _sit(self, name: str, token: str | None = None) -> tuple[int, str]:
+    def _sit(self, name: str) -> tuple[int, str]:
         if self.phase != LOBBY:
             raise LobbyError("the match has already started")
         if len(self.seats) >= self.max_seats:
             raise LobbyError("the table is full")
-        token = token or new_secret()
+        token = new_secret()
         self.seats.append(SeatInfo(name, token=digest(token)))
         return len(self.seats) - 1, token
 
-    def open_room(self, name: str, token: str | None = None) -> tuple[int, str]:
+    def open_room(self, name: str) -> tuple[int, str]:
         """The host's own seat and token."""
-        seat, token = self._sit(name, token)
+        seat, token = self._sit(name)
         self.host = seat
         return seat, token
 
@@ -83,18 +86,28 @@ class Lobby:
         self.tickets[digest(ticket)] = wall + TICKET_SECONDS
         return ticket
 
-    def join_with_ticket(self, ticket: str, name: str, wall: float, token: str | None = None) -> tuple[int, str]:
-        """Spend a ticket for a seat and its token (the same join sent again gets the same seat)."""
-        key = digest(ticket)
-        if self.tickets.get(key, 0.0) <= wall:
-            if token is not None:
-                seat = self._seat_with(digest(token))
-                if seat is not None:
-                    return seat, token
+    def join_with_ticket(self, ticket: str, name: str, wall: float, key: str | None = None) -> tuple[int, str]:
+        """Spend a ticket for a seat and a fresh token. The same join sent again with the same
+        client-chosen `key` (its answer was lost with the link) gets the same seat and a new token."""
+        spent = digest(ticket)
+        if self.tickets.get(spent, 0.0) <= wall:
+            again = self.spent.get(spent)
+            if key is not None and again is not None and again[0] == digest(key):
+                return again[1], self._new_token(again[1])
             raise LobbyError("that invite has been used or has expired")
-        seat, token = self._sit(name, token)
-        del self.tickets[key]
+        seat, token = self._sit(name)
+        del self.tickets[spent]
+        if key is not None:
+            self.spent[spent] = (digest(key), seat)
         return seat, token
+
+    def _new_token(self, seat: int) -> str:
+        info = self.seats[seat]
+        if info.bot is not None:
+            raise LobbyError("a bot plays that seat now")
+        token = new_secret()
+        info.token = digest(token)
+        return token
 
     def _seat_with(self, key: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.token == key and s.bot is None), None)
@@ -105,6 +118,8 @@ class Lobby:
             raise LobbyError("the match has already started")
         if len(self.seats) >= self.max_seats:
             raise LobbyError("the table is full")
+        if len(self.knocks) >= MAX_KNOCKS:
+            raise LobbyError("too many people are knocking: ask the host for an invite link")
         request = self.next_request
         self.next_request += 1
         self.knocks[request] = name
@@ -182,6 +197,7 @@ class Lobby:
             self.seats[seat].presence = AWAY
             return
         del self.seats[seat]
+        self.spent = {t: (k, s - (s > seat)) for t, (k, s) in self.spent.items() if s != seat}
         people = [i for i, s in enumerate(self.seats) if s.bot is None]
         if seat == self.host:
             self.host = next((i for i in people if i >= seat), people[0] if people else 0)
@@ -218,12 +234,14 @@ class Lobby:
         """JSON-ready (digests only; presence is not kept: after a restart everyone is away)."""
         seats = [{k: v for k, v in asdict(s).items() if k in ("name", "bot", "token", "ready")} for s in self.seats]
         return {"game": self.game, "seats": seats, "host": self.host, "phase": self.phase,
-                "tickets": dict(self.tickets)}
+                "tickets": dict(self.tickets), "spent": {t: list(v) for t, v in self.spent.items()}}
 
     @classmethod
     def from_record(cls, data: dict[str, Any], min_seats: int, max_seats: int,
                     bot_levels: tuple[str, ...]) -> Lobby:
         """Inverse of to_record."""
         seats = [SeatInfo(str(s["name"]), s.get("bot"), s.get("token"), bool(s.get("ready"))) for s in data["seats"]]
-        return cls(str(data["game"]), min_seats, max_seats, bot_levels, seats, int(data["host"]),
-                   str(data["phase"]), {str(k): float(v) for k, v in data.get("tickets", {}).items()})
+        lobby = cls(str(data["game"]), min_seats, max_seats, bot_levels, seats, int(data["host"]),
+                    str(data["phase"]), {str(k): float(v) for k, v in data.get("tickets", {}).items()})
+        lobby.spent = {str(t): (str(k), int(s)) for t, (k, s) in data.get("spent", {}).items()}
+        return lobby

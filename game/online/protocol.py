@@ -2,8 +2,10 @@
 
 Every message is one JSON object with "v" (the protocol version) and "type". What a client may
 send is listed in CLIENT_MESSAGES with the type of each field; anything else is refused before it
-reaches a room. Clients send intentions (an action with its sequence number and the view version
-it was made against); the server answers with views, redacted events and legal actions for that
+reaches a room. Clients send intentions (an action with its sequence number: the relay answers
+every number exactly once, by number, and applies a number at most once, so a resend is safe);
+the server judges each action against the room's current state with the rules (there is no
+stale-view refusal: `act` carries no view version); it answers with views, redacted events and legal actions for that
 seat only. Times travel as match seconds or remaining milliseconds, never as wall-clock instants.
 """
 
@@ -66,9 +68,8 @@ def _anything(v: Any) -> bool:
 
 NAME = _str(24)
 TOKEN = _str(64)
-OWN_TOKEN = lambda v: isinstance(v, str) and 16 <= len(v) <= 64  # noqa: E731 (a client-chosen seat token)
+JOIN_KEY = lambda v: isinstance(v, str) and 16 <= len(v) <= 64  # noqa: E731 (names a join, never a seat token)
 SEQ = _int(0, 2**31)
-VERSION = _int(0, 2**31)
 SEAT = _int(0, 15)
 LEVEL = _str(16)
 GAME_NAME = _str(24)
@@ -76,18 +77,18 @@ GAME_NAME = _str(24)
 # type -> {field: (check, required)}
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
     "create": {"game": (GAME_NAME, True), "name": (NAME, True), "options": (_is_options, False),
-               "seed": (_int(0, 2**53), False), "token": (OWN_TOKEN, False)},
-    # A client may choose its seat token itself: then a join whose answer was lost can simply be
-    # sent again (same ticket, same token) and gets the same seat.
-    "join": {"room": (is_code, True), "name": (NAME, True), "ticket": (TOKEN, False), "token": (OWN_TOKEN, False)},
+               "seed": (_int(0, 2**53), False)},
+    # Seat tokens come from the relay only. A join may carry a key of the client's own: the same
+    # join sent again (its answer lost with the link) gets the same seat back, with a new token.
+    "join": {"room": (is_code, True), "name": (NAME, True), "ticket": (TOKEN, False), "key": (JOIN_KEY, False)},
     "resume": {"room": (is_code, True), "token": (TOKEN, True)},
     "invite": {},
     "admit": {"request": (_int(0, 2**31), True), "accept": (_is_bool, True)},
     "ready": {"ready": (_is_bool, True)},
     "add_bot": {"level": (LEVEL, True)},
     "start": {},
-    "act": {"seq": (SEQ, True), "version": (VERSION, True), "action": (_anything, True)},
-    "sync": {},
+    "act": {"seq": (SEQ, True), "action": (_anything, True)},
+    "sync": {"have": (_int(0, 2**31), False)},  # events the client holds (a gap): resend from there
     "replace_with_bot": {"seat": (SEAT, True), "level": (LEVEL, False)},
     "claim": {},
     "rematch": {},
@@ -105,9 +106,10 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
         raise ProtocolError("not JSON") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message is a JSON object")
-    if msg.get("v") != PROTOCOL_VERSION:
+    if type(msg.get("v")) is not int or msg["v"] != PROTOCOL_VERSION:
         raise ProtocolError(f"protocol version {PROTOCOL_VERSION} expected")
-    schema = CLIENT_MESSAGES.get(msg.get("type"))  # type: ignore[arg-type]
+    kind = msg.get("type")
+    schema = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
     if schema is None:
         raise ProtocolError("unknown message type")
     extra = set(msg) - {"v", "type"} - set(schema)

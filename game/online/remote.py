@@ -3,7 +3,7 @@
 A `RemoteTable` is a second implementation of game/match/table.py's `Table`, so the table scenes
 cannot tell it from the local one. It holds only what the server sent this seat: its view, the
 public view, its redacted events and legal actions. `act` sends the move with a sequence number
-and the view version; until the answer comes the move is pending (a refusal arrives through
+(answered by that number, once); until the answer comes the move is pending (a refusal arrives through
 `take_refusals`). The match clock is the server's last word plus the time since it arrived.
 Nothing here blocks: `poll` drains the network thread's inbox.
 """
@@ -275,7 +275,7 @@ class RemoteTable:
         self._send_act(self._seq, action)
 
     def _send_act(self, seq: int, action: Any) -> None:
-        self.room.client.send("act", seq=seq, version=self.version, action=self.game.action_to_json(action))
+        self.room.client.send("act", seq=seq, action=self.game.action_to_json(action))
 
     def pending(self, seat: int) -> list[Any]:
         """Moves sent and not yet answered (a contested move shows as pending)."""
@@ -406,7 +406,7 @@ class RemoteTable:
     def _merge(self, viewer: int | None, start: int, raw: list[dict[str, Any]]) -> None:
         history = self._history[viewer]
         if start > len(history):
-            self.room.client.send("sync")  # a gap: ask for everything again
+            self.room.client.send("sync", have=len(history))  # a gap: ask for what we miss
             return
         history[start:] = [Event.from_json(e) for e in raw]
 

@@ -51,7 +51,8 @@ class Room:
         self.answers: dict[int, OrderedDict[int, str | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
         self.out: list[tuple[int, dict[str, Any]]] = []
-        self.dirty = True
+        self.dirty = True  # the record (not the move log) needs saving
+        self.saved: tuple[int, int] = (-1, 0)  # (match number, log entries) the store holds
         self.last_active = 0.0  # wall clock, for expiry
 
     # clock ---------------------------------------------------------------------------------
@@ -229,6 +230,7 @@ class Room:
         reason = self._refusal(seat, action_json, now)
         if reason is None:
             self._apply(seat, self.game.action_from_json(action_json), now, answer=(seat, seq))
+            self.log[-1].append(seq)  # kept with the move: a resend after a restart is known
         answers[seq] = reason
         while len(answers) > ANSWERS_KEPT:
             answers.popitem(last=False)
@@ -263,14 +265,13 @@ class Room:
 
     def _apply(self, seat: int, action: Any, now: float, answer: tuple[int, int] | None = None) -> None:
         self.state, events = self.game.apply(self.state, seat, action, now)
-        self.log.append([now, seat, self.game.action_to_json(action)])
+        self.log.append([now, seat, self.game.action_to_json(action)])  # + the mover's seq (act)
         self.bots.moved(seat)
         self._changed(events, answer)
 
     def _changed(self, events: list[Event], answer: tuple[int, int] | None = None) -> None:
         self.history += events
         self.version += 1
-        self.dirty = True
         if self.outcome() is not None:
             self.lobby.phase = lb.OVER
             self.broadcast_lobby()
@@ -351,15 +352,43 @@ class Room:
         return [m for m in moves if not (isinstance(m, dict) and m.get("type") in self.policy.host_only)]
 
     # persistence ---------------------------------------------------------------------------
+    def unsaved(self) -> tuple[list[list[Any]], bool]:
+        """Log entries the store does not hold yet, and whether they begin a new match's log."""
+        match, count = self.saved
+        if match != self.match_no:
+            return [self._row(e) for e in self.log], True
+        return [self._row(e) for e in self.log[count:]], False
+
+    @staticmethod
+    def _row(entry: list[Any]) -> list[Any]:
+        return entry if len(entry) == 4 else [*entry, None]
+
+    def rollback(self, mark: tuple[int, dict[int, int]]) -> list[tuple[int, int]] | None:
+        """Undo the moves the store could not keep (replayed from the kept log): the (seat, seq) of
+        the people's moves undone; None when there was nothing to undo."""
+        match, count = self.saved
+        if match != self.match_no or len(self.log) <= count or self.config is None:
+            return None
+        dropped, self.log = self.log[count:], self.log[:count]
+        self.state, self.history = replay_with_events(self.game, self.seed, self.config,
+                                                      [(e[0], e[1], e[2]) for e in self.log])
+        self.bots.made = dict(Counter(int(e[1]) for e in self.log))
+        self.bots.plans.clear()
+        self.version, self.sent = mark[0], dict(mark[1])
+        if self.outcome() is None and self.lobby.phase == lb.OVER:
+            self.lobby.phase = lb.PLAYING
+        movers = [(int(e[1]), int(e[3])) for e in dropped if len(e) == 4 and e[3] is not None]
+        for seat, seq in movers:
+            self.answers.get(seat, OrderedDict()).pop(seq, None)
+        return movers
+
     def record(self) -> dict[str, Any]:
-        """Seed + config + action log (+ the lobby, with token digests only)."""
+        """Seed + config + the lobby (token digests only); the moves are kept apart (`unsaved`)."""
         return {
             "code": self.code, "seed": self.seed, "seeded": self.seeded, "options": self.options,
             "scale": self.scale, "lobby": self.lobby.to_record(), "match": self.match_no,
             "config": None if self.config is None or self.state is None else config_to_json(self.config),
-            "log": self.log, "claimed": None if self.claimed is None else self.claimed.winners[0],
-            "answers": {str(s): [[q, r] for q, r in a.items()] for s, a in self.answers.items()},
-            "active": self.last_active,
+            "claimed": None if self.claimed is None else self.claimed.winners[0], "active": self.last_active,
         }
 
     @classmethod
@@ -369,23 +398,27 @@ class Room:
         room = cls(str(data["code"]), game, lobby, int(data["seed"]), data.get("options"), float(data["scale"]), clock)
         room.seeded = bool(data["seeded"])
         room.last_active = float(data.get("active", 0.0))
-        room.answers = {int(s): OrderedDict((int(q), r) for q, r in a) for s, a in data.get("answers", {}).items()}
         if data.get("config") is not None:
             room.config = config_from_json(data["config"])
             room.match_no = int(data["match"]) - 1
             room._deal()
-            room._replay(data["log"])
+            room._replay(data.get("log", []))
             room.t0 = room.clock() * room.scale - (room.log[-1][0] if room.log else 0.0)
             if data.get("claimed") is not None:
                 room.claimed = Outcome((int(data["claimed"]),), (), EndReason.ABANDONED, "claimed")
         else:
             room.match_no = int(data["match"])
+        room.saved = (room.match_no, len(room.log))
         return room
 
     def _replay(self, entries: list[list[Any]]) -> None:
         """Apply a stored log exactly as it happened, keeping the events for everyone's history."""
         assert self.config is not None
-        self.log = [[float(now), int(seat), action] for now, seat, action in entries]
+        self.log = [[float(e[0]), int(e[1]), e[2], *([int(e[3])] if len(e) > 3 and e[3] is not None else [])]
+                    for e in entries]
+        for entry in self.log:
+            if len(entry) == 4:  # moves a person made: their numbers are answered, not applied again
+                self.answers.setdefault(entry[1], OrderedDict())[entry[3]] = None
         self.state, self.history = replay_with_events(self.game, self.seed, self.config,
                                                       [(e[0], e[1], e[2]) for e in self.log])
         self.bots.made = dict(Counter(int(e[1]) for e in self.log))

@@ -2,9 +2,12 @@
 
 Each connection's handler checks messages (size, schema, rate) and queues them for its room's
 task, which applies them one at a time in arrival order, ticks real-time rooms, runs the bots
-(their thinking on worker threads) and sends each seat what the room queued for it. Rooms are
-saved to the store after every change and loaded back at start, so a restarted server resumes
-them and clients reconnect with their seat tokens. No pygame here.
+(their thinking on worker threads) and sends each seat what the room queued for it. Frames that
+arrive behind a hello, before the room has seated the connection, wait behind it in order. After
+every step the room saves first (new moves appended to the store's log, off the event loop) and
+only then sends: a move the store could not keep is undone and refused by number. Rooms are
+loaded back at start, so a restarted server resumes them and clients reconnect with their seat
+tokens. Costs per address and per connection are capped (see ServerConfig). No pygame here.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +29,25 @@ from websockets.exceptions import ConnectionClosed
 
 from game.online import lobby as lb
 from game.online.pages import request_handler
-from game.online.protocol import MAX_MESSAGE, ProtocolError, RateLimit, decode_client, encode, invite_link, new_code
+from game.online.protocol import (
+    MAX_MESSAGE,
+    ProtocolError,
+    RateLimit,
+    decode_client,
+    encode,
+    invite_link,
+    new_code,
+    normalise_code,
+)
 from game.online.rooms import Room
+from game.online.roomtask import RoomTask, Seated, refusal
 from game.online.store import FileStore, MemoryStore, RoomStore
 from rules.registry import GameUnavailable, get_game
 
 log = logging.getLogger(__name__)
 SLOW_DOWN = "too many messages: slow down"
+REFUSALS_ANSWERED = 20  # refused frames (other than moves) answered per connection; later ones only counted
+BACKLOG = 64  # frames kept behind a hello that is still on its way to its room
 
 
 @dataclass
@@ -48,181 +63,32 @@ class ServerConfig:
     ping_timeout: float = 8.0
     close_timeout: float = 3.0
     away_after: float = 10.0  # seconds "reconnecting" before a seat shows "away"
-    idle_seconds: float = 6 * 3600.0  # a room nobody has touched for this long is deleted
-    hello_seconds: float = 10.0  # a connection must say who it is within this time
+    idle_seconds: float = 6 * 3600.0  # a match with people in it, nobody connected, is kept this long
+    empty_seconds: float = 15 * 60.0  # any other room nobody is connected to is deleted after this
+    hello_seconds: float = 10.0  # a connection must be seated (or knocking) within this time
+    knock_seconds: float = 600.0  # a knock nobody answers is closed after this
     rate: float = 50.0  # messages a second per connection, on average (a person sends a few)
     burst: float = 200.0  # a bot-played Night Market match fits in one burst
+    flood: int = 200  # frames refused by the rate limit before the connection is closed (1008)
+    rooms_per_address: int = 64  # rooms one address may hold open at once (a household plays a few)
+    rooms_per_minute: int = 60  # rooms one address may create in a minute
+    sync_bytes: float = 64 * 1024.0  # bytes a second a connection's `sync` answers may cost on average
+    sync_burst: float = 512 * 1024.0  # ... in one go (a whole five-seat history fits)
+    store: RoomStore | None = None  # where rooms are kept (default: a file store in `data`, else memory)
 
 
-@dataclass
-class Seated:
-    """A connection and the seat it holds (None until it has joined)."""
-
-    ws: ServerConnection
-    room: RoomTask | None = None
-    seat: int | None = None
-    limit: RateLimit = field(default_factory=RateLimit)
-    greeted: bool = False  # a hello is on its way to a room: a second one is refused
+def _address(ws: ServerConnection) -> str:
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
 
 
-class RoomTask:
-    """The one task that owns a room: a queue of requests, applied in arrival order."""
-
-    def __init__(self, hub: Hub, room: Room) -> None:
-        self.hub, self.room = hub, room
-        # A deque and an Event, not asyncio.Queue + wait_for: on Python 3.11 a wait_for timeout
-        # racing a put can drop the item (measured here: a move left unanswered every few matches).
-        self.jobs: deque[Callable[[], None]] = deque()
-        self.wake = asyncio.Event()
-        self.conns: dict[int, Seated] = {}
-        self.knocking: dict[int, Seated] = {}
-        self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
-
-    def submit(self, job: Callable[[], None]) -> None:
-        """Queue a request (from a connection handler or a finished bot decision)."""
-        self.jobs.append(job)
-        self.wake.set()
-
-    async def run(self) -> None:
-        """Apply requests, tick, run bots, send, save; until the room is closed."""
-        while True:
-            if not self.jobs:
-                self.wake.clear()
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), self.room.next_wake())
-            job = self.jobs.popleft() if self.jobs else None
-            try:
-                if job is not None:
-                    job()
-                self._step()
-            except Exception:
-                log.exception("room %s: a request failed; the room goes on", self.room.code)
-            await self._flush()
-
-    def _step(self) -> None:
-        room = self.room
-        room.tick()
-        room.apply_bots()
-        room.mark_away(self.hub.config.away_after)
-        loop = asyncio.get_running_loop()
-        for plan in room.plan_bots():
-            future = loop.run_in_executor(self.hub.pool, room.bots.decide, plan)
-            future.add_done_callback(lambda _f: self.wake.set())
-        self._latency()
-
-    def _latency(self) -> None:
-        changed = False
-        for seat, seated in self.conns.items():
-            if seat < len(self.room.lobby.seats):
-                changed |= self.room.set_latency(seat, seated.ws.latency * 1000 if seated.ws.latency else None)
-        if changed:
-            self.room.broadcast_lobby()
-
-    async def _flush(self) -> None:
-        room = self.room
-        out, room.out = room.out, []
-        for seat, msg in out:
-            seated = self.conns.get(seat)
-            if seated is not None:
-                await self.hub.send(seated, msg)
-        if room.dirty:
-            room.dirty = False
-            room.last_active = time.time()
-            self.hub.store.save(room.code, room.record())
-
-    # requests --------------------------------------------------------------------------------
-    def bind(self, seated: Seated, seat: int, token: str | None, replacing: bool = False) -> None:
-        """`seated` now holds `seat`; an older connection for it is closed (a reconnect wins)."""
-        old = self.conns.get(seat)
-        if old is not None and old is not seated:
-            old.seat = None
-            asyncio.get_running_loop().create_task(old.ws.close(4000, "replaced by a newer connection"))
-        seated.room, seated.seat = self, seat
-        self.conns[seat] = seated
-        joined: dict[str, Any] = {"room": self.room.code, "seat": seat, "game": self.room.game.name,
-                                  "scale": self.room.scale}
-        if token is not None:
-            joined["token"] = token
-        self.room.out.append((seat, {"type": "joined", **joined}))
-        self.room.connected(seat)
-
-    def unbind(self, seated: Seated) -> None:
-        """The connection closed: if it still held its seat, the seat is reconnecting."""
-        for request, knocker in list(self.knocking.items()):
-            if knocker is seated:
-                del self.knocking[request]
-                self.room.lobby.knocks.pop(request, None)
-                self.room.broadcast_lobby()
-        if seated.seat is not None and self.conns.get(seated.seat) is seated:
-            del self.conns[seated.seat]
-            if seated.seat < len(self.room.lobby.seats):
-                self.room.disconnected(seated.seat)
-
-    def handle(self, seated: Seated, msg: dict[str, Any]) -> None:
-        """One checked message from a seated connection."""
-        seat, room, kind = seated.seat, self.room, msg["type"]
-        if seat is None:
-            return
-        if kind == "act":
-            room.act(seat, msg["seq"], msg["action"])
-        elif kind == "sync":
-            room.sent[seat] = 0
-            room.out.append((seat, room.update(seat, None) if room.state is not None
-                             else {"type": "lobby", **room.lobby_view(seat)}))
-        elif kind == "invite":
-            ticket = room.lobby.issue_ticket(seat, time.time())
-            room.out.append((seat, {"type": "invite", "room": room.code, "ticket": ticket,
-                                    "link": invite_link(self.hub.public_url, room.code, ticket)}))
-            room.dirty = True
-        else:
-            self._lobby_request(seated, seat, msg)
-
-    def _lobby_request(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
-        room, kind = self.room, msg["type"]
-        if kind == "ready":
-            room.lobby.set_ready(seat, msg["ready"])
-            room.broadcast_lobby()
-        elif kind == "add_bot":
-            room.lobby.add_bot(seat, msg["level"])
-            room.broadcast_lobby()
-        elif kind == "start":
-            room.start(seat)
-        elif kind == "admit":
-            self._admit(seat, msg["request"], msg["accept"])
-        elif kind == "replace_with_bot":
-            room.replace_with_bot(seat, msg["seat"], msg.get("level"))
-        elif kind == "claim":
-            room.claim(seat)
-        elif kind == "rematch":
-            room.rematch(seat)
-        elif kind == "leave":
-            self._leave(seated, seat)
-        else:
-            raise lb.LobbyError("you are already in this room")
-
-    def _admit(self, seat: int, request: int, accept: bool) -> None:
-        knocker = self.knocking.pop(request, None)
-        answer = self.room.lobby.admit(seat, request, accept and knocker is not None)
-        if knocker is None:
-            return
-        if answer is None:
-            self.hub.spawn(self.hub.send(knocker, {"type": "turned_away", "reason": "the host did not let you in"}))
-            self.hub.spawn(knocker.ws.close(1000, "turned away"))
-        else:
-            self.bind(knocker, answer[0], answer[1])
-        self.room.broadcast_lobby()
-
-    def _leave(self, seated: Seated, seat: int) -> None:
-        del self.conns[seat]
-        seated.seat = None
-        if self.room.state is None:  # seats after this one move up: renumber the connections
-            self.conns = {(s - 1 if s > seat else s): c for s, c in self.conns.items()}
-            for s, c in self.conns.items():
-                c.seat = s
-        self.room.leave(seat)
-        self.hub.spawn(seated.ws.close(1000, "left the room"))
-        if self.room.lobby.empty() and self.room.state is None:
-            self.hub.drop(self.room.code)
+def _seq_of(raw: str | bytes) -> int | None:
+    """The sequence number of a well-formed `act`, else None."""
+    try:
+        msg = decode_client(raw)
+    except ProtocolError:
+        return None
+    return msg["seq"] if msg["type"] == "act" else None
 
 
 class Hub:
@@ -234,6 +100,9 @@ class Hub:
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
         self.public_url = config.public_url or f"http://{config.host}:{config.port}"
         self.messages_in = self.messages_out = self.bytes_out = 0
+        self.failing: dict[str, str] = {}  # room code -> why its store fails (logged once)
+        self.owners: dict[str, str] = {}  # room code -> the address that created it
+        self.created: dict[str, deque[float]] = {}  # address -> recent creation times (monotonic)
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def spawn(self, coro: Any) -> None:
@@ -243,13 +112,30 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     def stats(self) -> dict[str, Any]:
-        """Health figures (no secrets, no room codes)."""
+        """Health figures (no secrets, no room codes): not ok while any room cannot be saved."""
         conns = sum(len(r.conns) for r in self.rooms.values())
-        return {"rooms": len(self.rooms), "connections": conns}
+        store = f"failing in {len(self.failing)} room(s): {next(iter(self.failing.values()))}" if self.failing else "ok"
+        return {"ok": not self.failing, "store": store, "rooms": len(self.rooms), "connections": conns}
+
+    def failed(self, code: str, exc: Exception) -> None:
+        """A room's save failed: logged once until it works again."""
+        if code not in self.failing:
+            self.failing[code] = f"{type(exc).__name__}: {exc}"
+            log.error("room %s: the store cannot save it (%s); moves are refused until it can",
+                      code, self.failing[code])
+
+    def recovered(self, code: str) -> None:
+        """A room's save worked (again)."""
+        if self.failing.pop(code, None) is not None:
+            log.warning("room %s: the store saves it again", code)
 
     def load(self) -> None:
         """Bring back every stored room (a room that no longer replays is logged and dropped)."""
         for record in self.store.load_all():
+            code = record.get("code")
+            if not isinstance(code, str) or normalise_code(code) != code:
+                log.warning("a stored room whose code is not a room code was refused: %.40r", code)
+                continue
             try:
                 room = Room.from_record(record, get_game(record["lobby"]["game"]))
             except Exception:
@@ -261,14 +147,25 @@ class Hub:
         """Close and forget a room."""
         task = self.rooms.pop(code, None)
         if task is not None:
+            task.closed = True
             task.task.cancel()
-        self.store.delete(code)
+        self.owners.pop(code, None)
+        self.failing.pop(code, None)
+        try:
+            self.store.delete(code)
+        except OSError as exc:
+            log.warning("room %s: could not delete its files: %s", code, exc)
 
     def expire(self) -> None:
-        """Delete rooms nobody has touched for `idle_seconds` and nobody is connected to."""
-        limit = time.time() - self.config.idle_seconds
+        """Delete rooms nobody is connected to: after `empty_seconds`, or `idle_seconds` for a
+        match still being played by people (they may come back to it)."""
+        now = time.monotonic()
         for code, task in list(self.rooms.items()):
-            if not task.conns and not task.knocking and task.room.last_active < limit:
+            if task.conns or task.knocking or task.empty_since is None:
+                continue
+            people = any(s.bot is None for s in task.room.lobby.seats)
+            limit = self.config.idle_seconds if task.room.playing and people else self.config.empty_seconds
+            if now - task.empty_since >= limit:
                 log.info("room %s expired", code)
                 self.drop(code)
 
@@ -291,51 +188,94 @@ class Hub:
     # connections -----------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
         """One connection: a hello (create / join / resume), then requests for its room."""
-        seated = Seated(ws, limit=RateLimit(self.config.rate, self.config.burst))
+        seated = Seated(ws, limit=RateLimit(self.config.rate, self.config.burst), address=_address(ws))
+        watch = asyncio.get_running_loop().create_task(self._watch(seated))
         try:
-            try:  # a connection that never says who it is must not hold a socket open for ever
-                first = await asyncio.wait_for(ws.recv(), self.config.hello_seconds)
-            except asyncio.TimeoutError:  # the builtin TimeoutError only from Python 3.11
-                await ws.close(1008, "say hello first")
-                return
-            self.messages_in += 1
-            await self._message(seated, first)
             async for raw in ws:
                 self.messages_in += 1
                 await self._message(seated, raw)
         except ConnectionClosed:
             pass
         finally:
+            watch.cancel()
             if seated.room is not None:
                 task = seated.room
                 task.submit(lambda: task.unbind(seated))
 
+    async def _watch(self, seated: Seated) -> None:
+        """Close a connection that is not seated in time (any hello, failed or not, counts for nothing)."""
+        await asyncio.sleep(self.config.hello_seconds)
+        if seated.seat is None and seated.knocking:
+            await asyncio.sleep(self.config.knock_seconds)
+            if seated.seat is None:
+                await seated.ws.close(1008, "nobody let you in")
+        elif seated.seat is None and seated.room is None:
+            await seated.ws.close(1008, "say hello first")
+
     async def _message(self, seated: Seated, raw: str | bytes) -> None:
-        allowed = seated.limit.allow()
+        if not seated.limit.allow():
+            await self._flooding(seated, raw)
+            return
         try:
             msg = decode_client(raw)
         except ProtocolError as exc:
             await self.send(seated, {"type": "error", "reason": exc.reason})
             return
-        if not allowed:  # a move dropped here is refused by number (not remembered), so a resend counts
-            reply = {"type": "refused", "seq": msg["seq"], "version": -1} if msg["type"] == "act" else {"type": "error"}
-            await self.send(seated, {**reply, "reason": SLOW_DOWN})
-            return
-        if seated.room is None:
-            if seated.greeted:
-                await self.send(seated, {"type": "error", "reason": "wait for the answer to your hello"})
-                return
-            await self._hello(seated, msg)
-        else:
-            task = seated.room
-            task.submit(lambda: self._guarded(task, seated, msg))
+        try:
+            await self._route(seated, msg)
+        except Exception:  # a bug must cost one answer, never the connection
+            log.exception("a message could not be handled")
+            await self._refuse(seated, msg, "the server could not handle that message")
 
-    def _guarded(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
+    async def _refuse(self, seated: Seated, msg: dict[str, Any], reason: str) -> None:
+        """Say no: a move by its number, anything else as an error."""
+        answer = refusal(msg["seq"], reason) if msg["type"] == "act" else {"type": "error", "reason": reason}
+        await self.send(seated, answer)
+
+    async def _flooding(self, seated: Seated, raw: str | bytes) -> None:
+        """Over the rate limit: a move is still refused by number; the rest are answered a few
+        times only; past `flood` refusals the connection is closed with 1008 and the reason."""
+        refused = seated.limit.refused
+        if refused > self.config.flood:
+            await seated.ws.close(1008, "too many messages: disconnected")
+            return
+        seq = _seq_of(raw)
+        if seq is not None:
+            await self.send(seated, refusal(seq, SLOW_DOWN))
+        elif refused <= REFUSALS_ANSWERED:
+            await self.send(seated, {"type": "error", "reason": SLOW_DOWN})
+
+    async def _route(self, seated: Seated, msg: dict[str, Any]) -> None:
+        task = seated.room
+        if seated.seat is not None and task is not None:
+            task.submit(lambda: self.guarded(task, seated, msg))
+        elif seated.greeted and task is None or seated.backlog:
+            await self._behind_hello(seated, msg)
+        elif task is not None:  # knocking, or a connection whose seat went elsewhere
+            reason = "wait for the host to let you in" if seated.knocking else "this connection holds no seat"
+            await self._refuse(seated, msg, reason)
+        else:
+            await self._hello(seated, msg)
+
+    async def _behind_hello(self, seated: Seated, msg: dict[str, Any]) -> None:
+        """A frame while the hello is on its way: kept in order and handled once seated."""
+        if len(seated.backlog) < BACKLOG:
+            seated.backlog.append(msg)
+            return
+        reason = "too many messages before the answer to your hello"
+        await self._refuse(seated, msg, reason)
+
+    def guarded(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
+        """Handle one message in its room; a refusal goes back to the seat (a move's by number)."""
         try:
             task.handle(seated, msg)
         except lb.LobbyError as exc:
             if seated.seat is not None:
                 task.room.out.append((seated.seat, {"type": "error", "reason": exc.reason}))
+        except Exception:
+            log.exception("room %s: a %s request failed; the room goes on", task.room.code, msg["type"])
+            if seated.seat is not None and msg["type"] == "act":
+                task.room.out.append((seated.seat, refusal(msg["seq"], "the server could not handle that move")))
 
     async def _hello(self, seated: Seated, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -352,23 +292,40 @@ class Hub:
         else:
             reason = "say create, join or resume first"
         if reason:
-            await self.send(seated, {"type": "error", "reason": reason})
+            await self._refuse(seated, msg, reason)
+
+    def _room_cap(self, address: str) -> str | None:
+        """Why `address` may not open another room now, or None."""
+        recent = self.created.setdefault(address, deque())
+        now = time.monotonic()
+        while recent and recent[0] < now - 60.0:
+            recent.popleft()
+        if len(recent) >= self.config.rooms_per_minute:
+            return f"too many new rooms from your address ({self.config.rooms_per_minute} a minute): wait a minute"
+        if sum(1 for owner in self.owners.values() if owner == address) >= self.config.rooms_per_address:
+            return f"your address already holds {self.config.rooms_per_address} open rooms: leave one first"
+        recent.append(now)
+        return None
 
     def _create(self, seated: Seated, msg: dict[str, Any]) -> str | None:
         try:
             game = get_game(msg["game"])
         except GameUnavailable as exc:
             return str(exc)
+        capped = self._room_cap(seated.address)
+        if capped is not None:
+            return capped
         code = new_code(lambda c: c in self.rooms or self.store.exists(c))
         lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
         room = Room(code, game, lobby, msg.get("seed"), msg.get("options"), self.config.scale)
         task = RoomTask(self, room)
         self.rooms[code] = task
+        self.owners[code] = seated.address
         seated.greeted = True
         log.info("room %s created for %s", code, game.name)
 
         def opened() -> None:
-            seat, token = lobby.open_room(msg["name"], msg.get("token"))
+            seat, token = lobby.open_room(msg["name"])
             task.bind(seated, seat, token)
             ticket = lobby.issue_ticket(seat, time.time())
             room.out.append((seat, {"type": "invite", "room": code, "ticket": ticket,
@@ -383,29 +340,45 @@ class Hub:
             if msg["type"] == "resume":
                 task.bind(seated, lobby.seat_of(msg["token"]), None)
             elif "ticket" in msg:
-                seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], time.time(), msg.get("token"))
+                seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], time.time(), msg.get("key"))
                 task.bind(seated, seat, token)
             else:
                 request = lobby.knock(msg["name"])
                 task.knocking[request] = seated
-                seated.room = task
+                seated.room, seated.knocking = task, True
                 self.spawn(self.send(seated, {"type": "knocking", "room": task.room.code, "request": request}))
-                task.room.broadcast_lobby()
+                self._tell_host(task)
+                self._refuse_backlog(seated, "wait for the host to let you in")
         except lb.LobbyError as exc:
             seated.greeted = False
             self.spawn(self.send(seated, {"type": "error", "reason": exc.reason}))
+            self._refuse_backlog(seated, exc.reason)
+
+    def _tell_host(self, task: RoomTask) -> None:
+        """Knock news goes to the host alone (the only one who sees knocks)."""
+        room = task.room
+        host = room.lobby.host
+        if host < len(room.lobby.seats):
+            room.out.append((host, {"type": "lobby", **room.lobby_view(host)}))
+
+    def _refuse_backlog(self, seated: Seated, reason: str) -> None:
+        """Frames that came behind a hello that seated nobody: each move is refused by number."""
+        backlog, seated.backlog = seated.backlog, []
+        for msg in backlog:
+            if msg["type"] == "act":
+                self.spawn(self.send(seated, refusal(msg["seq"], reason)))
 
     async def sweep(self) -> None:
         """Expire idle rooms now and then."""
         while True:
-            await asyncio.sleep(min(60.0, self.config.idle_seconds / 2))
+            await asyncio.sleep(max(0.05, min(60.0, self.config.empty_seconds / 2, self.config.idle_seconds / 2)))
             self.expire()
 
 
 async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
                      stop: asyncio.Future[None] | None = None) -> None:
     """Serve until `stop` resolves (forever without one); `ready(url, server)` once listening."""
-    store: RoomStore = FileStore(config.data) if config.data else MemoryStore()
+    store: RoomStore = config.store or (FileStore(config.data) if config.data else MemoryStore())
     hub = Hub(config, store)
     hub.load()
     async with serve(hub.handler, config.host, config.port, process_request=request_handler(hub.stats),

@@ -1,0 +1,167 @@
+"""Bounded cost per client: sync, rooms per address, the hello timeout, floods, knocks, seat tokens."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from game.online.lobby import MAX_KNOCKS
+from game.online.server import REFUSALS_ANSWERED
+from tests.online_helpers import Raw, open_room, raw_match, running_server, ws_url
+
+
+def _finished_five_seat_stamp_swap(url: str) -> tuple[Raw, dict[str, Any]]:
+    """A host and four bots play Stamp Swap to the end; the host plays its first legal move."""
+    host, _, _ = open_room(url, "stamp-swap", "Ana", seed=5)
+    for _ in range(4):
+        host.send("add_bot", level="easy")
+    host.until("lobby", lambda m: len(m["seats"]) == 5)
+    host.send("start")
+    update, seq, pending = host.expect("update"), 0, False
+    deadline = time.monotonic() + 15
+    while update["outcome"] is None:
+        assert time.monotonic() < deadline, "the match did not end"
+        if 0 in update["waiting"] and update["legal"] and not pending:
+            seq, pending = seq + 1, True
+            host.send("act", seq=seq, action=update["legal"][0])
+        msg = json.loads(host.ws.recv(timeout=5))
+        if msg.get("answer") == seq or (msg["type"] == "refused" and msg["seq"] == seq):
+            pending = False
+        if msg["type"] == "update":
+            update = msg
+    return host, update
+
+
+def _raw_sync(host: Raw, **fields: Any) -> tuple[int, dict[str, Any]]:
+    host.send("sync", **fields)
+    while True:
+        text = host.ws.recv(timeout=3)
+        msg = json.loads(text)
+        if msg["type"] == "update":
+            return len(text), msg
+
+
+SYNC = {"sync_bytes": 20_000.0, "sync_burst": 200_000.0}
+
+
+def test_sync_from_a_finished_five_seat_match_costs_a_bounded_number_of_bytes():
+    with running_server(scale=500.0, **SYNC) as server:
+        host, last = _finished_five_seat_stamp_swap(ws_url(server))
+        full, whole = _raw_sync(host, have=0)  # a client with a gap gets history from where it says
+        assert whole["from"] == 0 and len(whole["events"]) > 50
+        size, again = _raw_sync(host, have=0)  # a second rewind within REWIND_SECONDS is not honoured
+        assert again["events"] == [] and size < full / 2
+        start, answers = time.monotonic(), []
+        for _ in range(60):  # a sync flood: answered within the byte budget, then with a short no
+            host.send("sync")
+            answers.append(host.ws.recv(timeout=3))
+        elapsed = time.monotonic() - start
+        assert sum(map(len, answers)) <= SYNC["sync_burst"] + SYNC["sync_bytes"] * elapsed + size
+        assert any("too many syncs" in a for a in answers)
+
+
+def test_a_client_making_300_rooms_is_stopped_at_the_caps_with_a_reason():
+    for caps, why in (({"rooms_per_minute": 1000, "rooms_per_address": 40}, "open rooms"),
+                      ({"rooms_per_minute": 25, "rooms_per_address": 1000}, "a minute")):
+        with running_server(**caps) as server:
+            made, reason = 0, ""
+            for _ in range(300):
+                client = Raw(ws_url(server))
+                client.send("create", game="night-market", name="Ana")
+                msg = client.expect("joined") if made < min(caps.values()) else client.expect("error")
+                client.close()
+                if msg["type"] == "error":
+                    reason = msg["reason"]
+                    break
+                made += 1
+            assert made == min(caps.values()) and why in reason
+
+
+def test_a_connection_whose_hello_failed_is_still_timed_out():
+    with running_server(hello_seconds=0.3) as server:
+        client = Raw(ws_url(server))
+        client.send("join", room="ABCDEF", name="Eve")
+        assert "no room" in client.expect("error")["reason"]
+        with pytest.raises(ConnectionClosed) as closed:
+            client.expect("never", timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        assert "hello" in closed.value.rcvd.reason
+
+
+def test_a_flooding_connection_is_disconnected_and_not_answered_frame_by_frame():
+    with running_server(rate=0.1, burst=5.0, flood=60) as server:
+        client = Raw(ws_url(server))
+        for _ in range(100):
+            client.ws.send('{"v": 1, "type": "sync"}')
+        answers = 0
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(100):
+                client.ws.recv(timeout=3)
+                answers += 1
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        assert "too many messages" in closed.value.rcvd.reason
+        assert answers <= 5 + REFUSALS_ANSWERED
+
+
+def test_seat_tokens_come_from_the_relay_only():
+    with running_server() as server:
+        url = ws_url(server)
+        chooser = Raw(url)
+        chooser.send("create", game="night-market", name="Ana", token="a" * 16)
+        assert "unknown fields ['token']" in chooser.expect("error")["reason"]
+        host, joined, invite = open_room(url, "night-market", "Ana")
+        guest = Raw(url)
+        guest.send("join", room=joined["room"], name="Ben", ticket=invite["ticket"], token="a" * 16)
+        assert "unknown fields" in guest.expect("error")["reason"]
+        guest.send("join", room=joined["room"], name="Ben", ticket=invite["ticket"], key="k" * 32)
+        token = guest.expect("joined")["token"]
+        assert token != joined["token"] and min(len(token), len(joined["token"])) >= 32  # 192 random bits
+
+
+def test_knocks_are_capped_per_room_and_told_to_the_host_alone():
+    with running_server() as server:
+        url = ws_url(server)
+        host, joined, invite = open_room(url, "swap-meet", "Ana")
+        guest = Raw(url)
+        guest.send("join", room=joined["room"], name="Ben", ticket=invite["ticket"])
+        guest.expect("joined")
+        knockers = []
+        for k in range(MAX_KNOCKS):
+            knocker = Raw(url)
+            knocker.send("join", room=joined["room"], name=f"K{k}")
+            knocker.expect("knocking")
+            knockers.append(knocker)
+        extra = Raw(url)
+        extra.send("join", room=joined["room"], name="Late")
+        assert "too many people are knocking" in extra.expect("error")["reason"]
+        host.until("lobby", lambda m: len(m.get("knocks", [])) == MAX_KNOCKS)
+        lobbies = [m for m in guest.seen if m["type"] == "lobby"]
+        guest.send("sync")
+        guest.expect("lobby")
+        assert len([m for m in guest.seen if m["type"] == "lobby"]) == len(lobbies) + 1  # no knock news
+
+
+def test_an_empty_lobby_expires_in_minutes_and_a_match_people_left_waits_for_them():
+    with running_server() as server:
+        url = ws_url(server)
+        lonely, joined, _ = open_room(url, "night-market", "Ana")
+        players, _ = raw_match(url, "night-market", 2, options={"first_seat": 0})
+        playing = next(m["room"] for m in players[0].seen if m["type"] == "joined")
+        for client in (lonely, *players):
+            client.close()
+        hub = server.hub
+        assert hub is not None and hub.config.empty_seconds == 15 * 60 and hub.config.idle_seconds == 6 * 3600
+        deadline = time.monotonic() + 5
+        while any(t.conns for t in hub.rooms.values()):
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        hub.config.empty_seconds = 0.0
+        server.call(hub.expire)
+        while joined["room"] in hub.rooms:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert playing in hub.rooms
