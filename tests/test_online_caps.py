@@ -96,7 +96,7 @@ def test_a_flooding_connection_is_disconnected_and_not_answered_frame_by_frame()
     with running_server(rate=0.1, burst=5.0, flood=60) as server:
         client = Raw(ws_url(server))
         for _ in range(100):
-            client.ws.send('{"v": 1, "type": "sync"}')
+            client.ws.send('{"v": 2, "type": "sync"}')
         answers = 0
         with pytest.raises(ConnectionClosed) as closed:
             for _ in range(100):

@@ -163,9 +163,9 @@ def test_a_hostile_client_is_refused_and_the_match_goes_on():
         assert guest.expect("error")["reason"] == "not JSON"
         guest.send("act", seq=1, action=first["legal"][0])  # the host's move, out of turn
         assert "turn" in guest.expect("refused", seq=1)["reason"]
-        guest.ws.send('{"v": 1, "type": "act", "seq": 2, "action": {}, "seat": 0}')
+        guest.ws.send('{"v": 2, "type": "act", "seq": 2, "action": {}, "seat": 0}')
         assert "unknown fields" in guest.expect("error")["reason"]  # no way to name another seat
-        guest.ws.send('{"v": 1, "type": "sync", "seat": 0}')
+        guest.ws.send('{"v": 2, "type": "sync", "seat": 0}')
         assert "unknown fields" in guest.expect("error")["reason"]  # no peeking at another view
         for seq, junk in enumerate(({"type": []}, {"type": "take", "card": 10**40}, [1] * 3000, "x", None), 3):
             guest.send("act", seq=seq, action=junk)

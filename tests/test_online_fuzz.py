@@ -30,7 +30,7 @@ def frames(draw: Any) -> dict[str, Any]:
     """A well-formed message of some type with one field (its own, the envelope's or an extra)
     replaced by an arbitrary JSON value."""
     kind = draw(st.sampled_from(sorted(BASE)))
-    msg = {"v": 1, "type": kind, **BASE[kind]}
+    msg = {"v": 2, "type": kind, **BASE[kind]}
     name = draw(st.sampled_from(["v", "type", "extra", *CLIENT_MESSAGES[kind]]))
     msg[name] = draw(JSON)
     return msg
@@ -88,5 +88,5 @@ def test_generated_fields_over_a_live_connection_are_refused_and_the_match_goes_
         check()
         host.send("act", seq=1, action=first["legal"][0])
         assert host.expect("update", answer=1)["version"] == first["version"] + 1
-        guest.ws.send('{"v": 1, "type": ["act"]}')
+        guest.ws.send('{"v": 2, "type": ["act"]}')
         assert guest.expect("error")["reason"] == "unknown message type"

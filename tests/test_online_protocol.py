@@ -31,17 +31,17 @@ def test_a_well_formed_action_passes():
 @pytest.mark.parametrize("raw, why", [
     ("not json", "not JSON"),
     ("[1, 2]", "JSON object"),
-    ('{"v": 2, "type": "act"}', "version"),
-    ('{"v": 1, "type": "teleport"}', "unknown message type"),
-    ('{"v": 1, "type": "act", "seq": 1}', "action missing"),
-    ('{"v": 1, "type": "act", "seq": -1, "action": {}}', "bad seq"),
-    ('{"v": 1, "type": "act", "seq": true, "action": {}}', "bad seq"),
-    ('{"v": 1, "type": "act", "seq": 1.5, "action": {}}', "bad seq"),
-    ('{"v": 1, "type": "ready", "ready": "yes"}', "bad ready"),
-    ('{"v": 1, "type": "sync", "seat": 1}', "unknown fields"),
-    ('{"v": 1, "type": "join", "room": "IO0I1L", "name": "x"}', "bad room"),
-    ('{"v": 1, "type": "create", "game": "swap-meet", "name": ""}', "bad name"),
-    ('{"v": 1, "type": "create", "game": "swap-meet", "name": "x", "options": {"a": [1]}}', "bad options"),
+    ('{"v": 1, "type": "act"}', "speaks protocol 2"),  # an app from before `act` lost its version
+    ('{"v": 2, "type": "teleport"}', "unknown message type"),
+    ('{"v": 2, "type": "act", "seq": 1}', "action missing"),
+    ('{"v": 2, "type": "act", "seq": -1, "action": {}}', "bad seq"),
+    ('{"v": 2, "type": "act", "seq": true, "action": {}}', "bad seq"),
+    ('{"v": 2, "type": "act", "seq": 1.5, "action": {}}', "bad seq"),
+    ('{"v": 2, "type": "ready", "ready": "yes"}', "bad ready"),
+    ('{"v": 2, "type": "sync", "seat": 1}', "unknown fields"),
+    ('{"v": 2, "type": "join", "room": "IO0I1L", "name": "x"}', "bad room"),
+    ('{"v": 2, "type": "create", "game": "swap-meet", "name": ""}', "bad name"),
+    ('{"v": 2, "type": "create", "game": "swap-meet", "name": "x", "options": {"a": [1]}}', "bad options"),
 ])
 def test_malformed_messages_are_refused_with_a_reason(raw, why):
     with pytest.raises(ProtocolError) as err:
@@ -100,4 +100,4 @@ def test_rate_limit_refuses_a_flood_then_recovers():
 
 
 def test_encode_is_compact_json():
-    assert json.loads(encode("ready", ready=True)) == {"v": 1, "type": "ready", "ready": True}
+    assert json.loads(encode("ready", ready=True)) == {"v": 2, "type": "ready", "ready": True}

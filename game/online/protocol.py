@@ -5,8 +5,8 @@ send is listed in CLIENT_MESSAGES with the type of each field; anything else is 
 reaches a room. Clients send intentions (an action with its sequence number: the relay answers
 every number exactly once, by number, and applies a number at most once, so a resend is safe);
 the server judges each action against the room's current state with the rules (there is no
-stale-view refusal: `act` carries no view version); it answers with views, redacted events and legal actions for that
-seat only. Times travel as match seconds or remaining milliseconds, never as wall-clock instants.
+stale-view refusal: `act` carries no view version); it answers with views, redacted events and legal
+actions for that seat only. Times travel as match seconds or remaining milliseconds, never as wall-clock instants.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: `act` lost its `version`, joins carry a key, tokens come from the relay
 MAX_MESSAGE = 16 * 1024  # bytes a client may send in one message
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024  # what a client accepts (full views, legal lists, history)
 
@@ -107,7 +107,7 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
     if not isinstance(msg, dict):
         raise ProtocolError("a message is a JSON object")
     if type(msg.get("v")) is not int or msg["v"] != PROTOCOL_VERSION:
-        raise ProtocolError(f"protocol version {PROTOCOL_VERSION} expected")
+        raise ProtocolError(f"this relay speaks protocol {PROTOCOL_VERSION}: update Market Hall on both ends")
     kind = msg.get("type")
     schema = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
     if schema is None:
