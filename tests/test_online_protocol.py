@@ -31,6 +31,8 @@ def test_a_well_formed_action_passes():
 @pytest.mark.parametrize("raw, why", [
     ("not json", "not JSON"),
     ("[1, 2]", "JSON object"),
+    ('{"v": 2, "type": "create", "game": "swap-meet", "name": "x", "options": {"timer": NaN}}', "not JSON"),
+    ('{"v": 2, "type": "act", "seq": Infinity, "action": {}}', "not JSON"),
     ('{"v": 1, "type": "act"}', "speaks protocol 2"),  # an app from before `act` lost its version
     ('{"v": 2, "type": "teleport"}', "unknown message type"),
     ('{"v": 2, "type": "act", "seq": 1}', "action missing"),

@@ -101,7 +101,7 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
     if len(raw) > MAX_MESSAGE:
         raise ProtocolError(f"message over {MAX_MESSAGE} bytes")
     try:
-        msg = json.loads(raw)
+        msg = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         raise ProtocolError("not JSON") from None
     if not isinstance(msg, dict):
@@ -122,6 +122,11 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
         elif not check(msg[name]):
             raise ProtocolError(f"{msg['type']}: bad {name}")
     return msg
+
+
+def _no_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON; Python would read them, and a NaN option could stall a room."""
+    raise ValueError(name)
 
 
 def encode(kind: str, **fields: Any) -> str:
