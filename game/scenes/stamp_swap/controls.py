@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.palette import CREAM, GOLD, MUTED
 from game.scenes.stamp_swap.centre import SUMMARY
-from game.scenes.stamp_swap.layout import CENTRE
+from game.scenes.stamp_swap.layout import CENTRE, DC_H
 from game.scenes.stamp_swap.story import placing_note
 from game.ui import button
 from game.words import YOU
@@ -28,6 +28,7 @@ class Controls:
         self.ready = button(ui, (CENTRE.right - 380, CENTRE.bottom - 150, 360, 96), "Ready  ›", "#primary")
         self.clear = button(ui, (CENTRE.x + 20, CENTRE.bottom - 150, 330, 96), "Put all back", "#quiet")
         self.auto = button(ui, (CENTRE.x + 370, CENTRE.bottom - 150, 220, 96), "Quick split", "#quiet")
+        self.take = button(ui, (CENTRE.x + 416, CENTRE.bottom - DC_H + 172, 240, 92), "Take  ›", "#primary")
         self.next = button(ui, (SUMMARY.centerx - 200, SUMMARY.bottom - 120, 400, 92), "Next day  ›", "#primary")
 
     def update(self) -> None:
@@ -36,6 +37,8 @@ class Controls:
         splitting = "tray" in scene.lay.zones and scene.acting and scene.summary is None
         for b in (self.ready, self.clear, self.auto):
             b.show() if splitting else b.hide()
+        taking = scene.v["phase"] == "collect" and scene.acting and scene.selected is not None
+        self.take.show() if taking and scene.summary is None else self.take.hide()
         if scene.summary is not None:
             last = scene.table.outcome() is not None  # the shown view is still Sunday's Show
             self.next.set_text("Final Show  ›" if last else "Next day  ›")
@@ -52,6 +55,8 @@ class Controls:
             scene.on_back()
         elif element is self.next:
             scene.close_summary()
+        elif element is self.take:
+            scene.take_selected()
         elif element is self.ready:
             self._ready()
         elif element is self.clear:
@@ -111,7 +116,8 @@ def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
     mine = scene.acting
     who = scene.names[me] if me is not None else ""
     if phase == "collect":
-        return (_addressed(who, ", ", "your turn: tap a pool item (or the token) to take it"), GOLD) if mine else (
+        words = "your turn: tap a pool item (or the token) to choose, again to take"
+        return (_addressed(who, ", ", words), GOLD) if mine else (
             f"{scene.names[turn]} is collecting" if turn is not None else "Collect", CREAM)
     if phase == "swap_prep":
         if mine:

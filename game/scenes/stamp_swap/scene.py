@@ -19,12 +19,13 @@ from game.scenes.curtain import CurtainScene
 from game.scenes.match import MatchScene, Recap
 from game.scenes.stamp_swap import beats, story
 from game.scenes.stamp_swap.art import StampArt, points_text, value_text
-from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
+from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_hover, paint_summary
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
 from game.scenes.stamp_swap.layout import ALBUM, Layout, build, fit_centre, pool_slots
+from game.scenes.stamp_swap.left import paint_contests, paint_events
 from game.scenes.stamp_swap.motion import FLY, animate, float_text, step_counters
-from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
+from game.scenes.stamp_swap.paint import paint_panels, paint_top, score_rect
 from game.widgets import felt
 from game.words import whom, whose
 from rules.errors import IllegalAction
@@ -52,6 +53,7 @@ class StampSwapScene(InputMixin, MatchScene):
         self.hidden: set[str] = set()
         self.drags = {}
         self.details: dict[str, Any] | None = None
+        self.hover: dict[str, Any] | None = None  # the details beside what the mouse points at
         self.summary: tuple[Any, ...] | None = None
         self.banners: dict[int, tuple[str, str, dict[str, Any]]] = {}
         self.notes: list[str] = []
@@ -152,8 +154,11 @@ class StampSwapScene(InputMixin, MatchScene):
         self.split = {k: z for k, z in self.split.items() if k in dc_keys}
         self.slots = pool_slots(self.v["pool"], self.slots)
         self.lay = build(self.v, self.viewer, self.split, self.slots)
-        if self.selected is not None and self.lay.rect_of(self.selected) is None:
+        if self.selected is not None and self.lay.rect_of(self.selected) is None and \
+                not (self.selected == "token" and "token" in self.lay.zones):
             self.selected = None
+        if self.hover is not None:
+            self._hover(self.hover["anchor"].center)
         for counter, seat in zip(self.counters, self.v["seats"]):
             counter.set(seat["score"])
         animate(self, old, events)
@@ -376,6 +381,7 @@ class StampSwapScene(InputMixin, MatchScene):
         if self.viewer in self.banners and "pending" in self.lay.zones and self.summary is None:
             paint_banner(self, surface, self.banners[self.viewer])
         paint_summary(self, surface)
+        paint_hover(self, surface)
         paint_details(self, surface)
         if self.curtain_up and self.viewer is None:
             self.app.text.draw(surface, "Pass the device", (960, 540), 40, MUTED, anchor="center")
