@@ -182,6 +182,19 @@ def test_tap_an_item_then_a_box_also_splits(p):
     assert scene.split[key] == "b"
 
 
+def test_quick_split_keeps_manual_placements_and_fills_only_the_rest(p):
+    scene = start(p, seats(None, "easy"), state=prep_state(2, token=0))
+    dc = [i["key"] for i in scene.v["seats"][0]["dc"]]
+    mouse_drag(p, centre_of(scene, dc[3]), scene.lay.zones["reserve"].center)
+    mouse_drag(p, centre_of(scene, dc[0]), scene.lay.zones["b"].center)
+    mouse_drag(p, centre_of(scene, dc[1]), scene.lay.zones["b"].center)
+    p.press_button(scene.controls.auto)
+    assert scene.split[dc[3]] == "reserve" and scene.split[dc[0]] == scene.split[dc[1]] == "b"
+    assert sorted(scene.split) == sorted(dc) and sorted(scene.split.values()).count("a") == 3
+    p.press_button(scene.controls.ready)
+    assert scene.v["seats"][0]["ready"]
+
+
 def test_a_rare_stamp_refuses_the_reserve_with_the_reason(p):
     dcs = [(RARE[0], *PLAIN[:5]), PLAIN[6:12]]
     scene = start(p, seats(None, "easy"), state=prep_state(2, token=0, dcs=dcs))

@@ -85,16 +85,21 @@ class Controls:
         scene.act(action)
 
     def _quick_split(self) -> None:
-        """Reserve the first reservable item and deal the rest alternately into the two piles."""
+        """Fill only what is still unplaced: a reserve if none is chosen, then the smaller pile each time."""
         scene = self.scene
-        me = scene.v["seats"][scene.viewer]
-        reservable = scene.v["me"]["reservable"]
-        scene.split = {}
-        if reservable:
-            scene.split[reservable[0]] = "reserve"
-        rest = [i["key"] for i in me["dc"] if i["key"] not in scene.split]
-        for k, key in enumerate(rest):
-            scene.split[key] = "ab"[k % 2]
+        keys = [i["key"] for i in scene.v["seats"][scene.viewer]["dc"]]
+        split = {k: z for k, z in scene.split.items() if z != "tray" and k in keys}
+        loose = [k for k in keys if k not in split]
+        if "reserve" not in split.values():
+            spare = next((k for k in loose if k in scene.v["me"]["reservable"]), None)
+            if spare is not None:
+                split[spare] = "reserve"
+                loose.remove(spare)
+        for key in loose:
+            sizes = {z: sum(1 for v in split.values() if v == z) for z in "ab"}
+            split[key] = "a" if sizes["a"] <= sizes["b"] else "b"
+        scene.split = split
+        scene.selected = None
         scene._refresh([])
 
 
