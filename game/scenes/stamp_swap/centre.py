@@ -230,6 +230,36 @@ def paint_details(scene: StampSwapScene, surf: pygame.Surface) -> None:
     text.draw(surf, "Tap anywhere to close", (DETAILS.centerx, DETAILS.bottom - 20), 22, MUTED, anchor="midbottom")
 
 
+def paint_moment(scene: StampSwapScene, surf: pygame.Surface) -> None:
+    """A pile about to change hands in a spotlight with its taker's disc; a new day's banner."""
+    moment = scene.moment
+    if moment is None or scene.summary is not None:
+        return
+    if "pile" in moment:
+        rect = scene.lay.offers.get(moment["pile"])
+        if rect is None:
+            return
+        _spotlight(surf, pygame.Rect(CENTRE.x, CENTRE.y + 70, CENTRE.w, CENTRE.h - 70), rect.inflate(12, 12))
+        pygame.draw.rect(surf, GOLD, rect.inflate(12, 12), 6, border_radius=14)
+        seat_disc(scene, surf, moment["taker"], (rect.right + 4, rect.y - 2), 20)
+        return
+    box = pygame.Rect(0, 0, 760, 210)
+    box.center = (CENTRE.centerx, CENTRE.y + 330)
+    panel(surf, box, radius=24, width=5, edge=GOLD, fill=(30, 24, 18, 255))
+    text = scene.app.text
+    text.draw(surf, moment["day"], (box.centerx, box.y + 24), 64, GOLD, bold=True, anchor="midtop")
+    text.draw(surf, f"A new day: {counted(moment['items'], 'item')} in the pool", (box.centerx, box.y + 120), 30,
+              CREAM, anchor="midtop")
+
+
+def _spotlight(surf: pygame.Surface, area: pygame.Rect, lit: pygame.Rect) -> None:
+    """Dim `area` except `lit`."""
+    shade = pygame.Surface(area.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 140))
+    shade.fill((0, 0, 0, 0), lit.move(-area.x, -area.y))
+    surf.blit(shade, area)
+
+
 def paint_hover(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The details of what the mouse points at, in a card beside it (never over it)."""
     hover = scene.hover
