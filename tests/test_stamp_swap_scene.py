@@ -9,6 +9,7 @@ from game import saves
 from game.scenes.confirm import ConfirmScene
 from game.scenes.curtain import CurtainScene
 from game.scenes.help import HelpScene
+from game.scenes.stamp_swap.centre import SUMMARY, SUMMARY_COLS
 from game.scenes.stamp_swap.final import FinalShowScene
 from game.scenes.stamp_swap.layout import ALBUM, CELL
 from game.scenes.stamp_swap.scene import StampSwapScene
@@ -289,6 +290,21 @@ def test_choose_a_contest_then_the_day_summary_and_the_next_day(p):
     assert scene.controls.next.visible
     p.press_button(scene.controls.next)
     assert scene.summary is None and scene.v["phase"] == "collect" and scene.v["day"] == 1
+
+
+def test_the_show_summary_is_centred_its_columns_clear_the_border_and_next_is_drawn_unprompted(p):
+    scene = start(p, seats(None, "easy"), state=show_state(2, [(), ()]))
+    scene.table.speed = 1.0
+    settle(p, scene, lambda: scene.acting)
+    p.click(scene.lay.contests[next(c for c in scene.lay.contests if c.startswith("pick:"))].center)
+    settle(p, scene, lambda: scene.summary is not None)
+    p.frames(40, dt=0.1)  # everything settles; no pointer motion since the click
+    button = scene.controls.next
+    assert p.app.display.canvas.get_at(button.rect.center) == button.image.get_at((button.rect.w // 2,
+                                                                                 button.rect.h // 2))
+    assert SUMMARY.center == (960, 560) and SUMMARY.contains(button.rect)
+    total = p.app.text.font(24, True).size("Total")[0]
+    assert SUMMARY_COLS[-1][1] - total > SUMMARY_COLS[-2][1] and SUMMARY.w - SUMMARY_COLS[-1][1] >= 40
 
 
 def test_the_curtain_comes_between_two_people(p):

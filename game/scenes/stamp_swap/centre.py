@@ -18,7 +18,7 @@ from game.scenes.stamp_swap.paint import (
     seat_disc,
     zone_box,
 )
-from game.words import counted
+from game.words import YOU, counted
 from rules.stamp_swap.botvalue import contest_preview
 
 if TYPE_CHECKING:
@@ -29,7 +29,10 @@ HOVER_W = 440
 CHOSEN_W = 380
 DETAILS = pygame.Rect(0, 0, 820, 380)
 DETAILS.center = CENTRE.center
-SUMMARY = pygame.Rect(CENTRE.x + 30, CENTRE.y + 90, CENTRE.w - 60, 760)
+SUMMARY = pygame.Rect(0, 0, 1120, 840)
+SUMMARY.center = (960, 560)  # the middle of the table, below the top bar
+# The day's Show table: numbers right-aligned to each column's right edge (the Total clear of the border).
+SUMMARY_COLS = (("Exhibitors", 560), ("Token", 700), ("Event", 830), ("Contest", 970), ("Total", 1070))
 
 
 def paint_centre(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
@@ -287,21 +290,22 @@ def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
     text = scene.app.text
     day, rows, extra = scene.summary
     text.draw(surf, f"{day}'s Show", (SUMMARY.centerx, SUMMARY.y + 20), 44, GOLD, bold=True, anchor="midtop")
-    heads = ("", "Exhibitors", "Token", "Event", "Contest", "Total")
-    xs = (SUMMARY.x + 40, SUMMARY.x + 330, SUMMARY.x + 480, SUMMARY.x + 600, SUMMARY.x + 720, SUMMARY.x + 840)
     y = SUMMARY.y + 100
-    for x, h in zip(xs, heads):
-        text.draw(surf, h, (x, y), 24, MUTED, bold=True)
+    for head, right in SUMMARY_COLS:
+        text.draw(surf, head, (SUMMARY.x + right, y), 24, MUTED, bold=True, anchor="topright")
     for seat, name, parts, contest in rows:
-        y += 56
-        seat_disc(scene, surf, seat, (xs[0] + 14, y + 16), 14)
-        text.draw(surf, name, (xs[0] + 40, y), 28, CREAM, bold=True)
+        y += 66
+        if seat == scene.viewer:
+            pygame.draw.rect(surf, (70, 54, 28), (SUMMARY.x + 20, y - 5, SUMMARY.w - 40, 64), border_radius=12)
+        seat_disc(scene, surf, seat, (SUMMARY.x + 54, y + 16), 14)
+        you = " (you)" if seat == scene.viewer and name != YOU else ""
+        text.draw(surf, name + you, (SUMMARY.x + 80, y), 28, CREAM, bold=True)
+        text.draw(surf, f"contest: {contest}", (SUMMARY.x + 80, y + 30), 22, MUTED)
         vals = [parts.get("exhibitors", 0), parts.get("token", 0), parts.get("event", 0), parts.get("contest", 0)]
-        for x, val in zip(xs[1:], vals):
-            text.draw(surf, value_text(val) if val else "0", (x, y), 28, CREAM)
-        text.draw(surf, value_text(sum(vals)), (xs[5], y), 30, GOLD, bold=True)
-        text.draw(surf, f"contest: {contest}", (xs[0] + 40, y + 30), 22, MUTED)
-        y += 10
+        for (_, right), val in zip(SUMMARY_COLS, vals):
+            text.draw(surf, value_text(val) if val else "0", (SUMMARY.x + right, y), 28, CREAM, anchor="topright")
+        text.draw(surf, value_text(sum(vals)), (SUMMARY.x + SUMMARY_COLS[-1][1], y), 30, GOLD, bold=True,
+                  anchor="topright")
     rows = [row for line in extra for row in text.wrap(line, 24, SUMMARY.w - 80)]
     room = max(0, (SUMMARY.bottom - 130 - (y + 70)) // 30)  # above the Next day button
     if len(rows) > room:
