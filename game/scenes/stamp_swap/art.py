@@ -196,6 +196,8 @@ class StampArt:
             return surf
         surf.blit(icon, icon.get_rect(midtop=(size // 2, 6)))
         fsize = max(16, size // 7)
+        while fsize > 12 and self.text.font(fsize, True).size(max(item["name"].split(), key=len))[0] > size - 12:
+            fsize -= 1  # a long single word (Ornithologist) shrinks rather than spill past the card
         lines = self.text.wrap(item["name"], fsize, size - 12, bold=True)[:2]
         y = size - 8 - len(lines) * (fsize + 2)
         for line in lines:
