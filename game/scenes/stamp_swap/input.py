@@ -20,6 +20,7 @@ from game.pointer import PointerEvent
 from game.scenes.stamp_swap.layout import ALBUM, CELL, fit_at, fit_centre, fit_mark
 from game.sprites import Sprite
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakePile, TakeToken
+from rules.stamp_swap.botvalue import top_event_rule
 
 SPLIT_ZONES = ("tray", "reserve", "a", "b")
 TOKEN_LINES = ["First-player token", "+2 points at this day's Show, and the first pile choice in the Swap.",
@@ -124,6 +125,8 @@ class InputMixin:
         if contest is None:
             return None
         tiers = ", ".join(f"{p} for {n}" for n, p in enumerate(contest["tiers"]) if n)
+        if tiers and int(top_event_rule(scene.v, "contest_mult", 1)) > 1:
+            tiers += " (doubled at this Show)"
         who = ", ".join(scene.names[s] for s in contest["tickets"]) or "nobody yet"
         lines = [contest["name"], contest["text"], f"Points: {tiers}" if tiers else
                  "At the Final Show: 8 for the most, 4 for second", f"Tickets on it: {who}"]
