@@ -196,6 +196,17 @@ def test_quick_split_keeps_manual_placements_and_fills_only_the_rest(p):
     assert scene.v["seats"][0]["ready"]
 
 
+def test_quick_split_after_everything_went_into_one_pile_moves_only_what_ready_needs(p):
+    scene = start(p, seats(None, "easy"), state=prep_state(2, token=0))
+    dc = [i["key"] for i in scene.v["seats"][0]["dc"]]
+    scene.split = dict.fromkeys(dc, "a")
+    p.press_button(scene.controls.auto)
+    zones = [scene.split[k] for k in dc]
+    assert zones.count("reserve") == 1 and zones.count("b") == 1 and zones.count("a") == 4
+    p.press_button(scene.controls.ready)
+    assert scene.v["seats"][0]["ready"]
+
+
 def test_a_rare_stamp_refuses_the_reserve_with_the_reason(p):
     dcs = [(RARE[0], *PLAIN[:5]), PLAIN[6:12]]
     scene = start(p, seats(None, "easy"), state=prep_state(2, token=0, dcs=dcs))

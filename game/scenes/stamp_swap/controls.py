@@ -99,9 +99,24 @@ class Controls:
         for key in loose:
             sizes = {z: sum(1 for v in split.values() if v == z) for z in "ab"}
             split[key] = "a" if sizes["a"] <= sizes["b"] else "b"
+        _legal(split, scene.v["me"]["reservable"])
         scene.split = split
         scene.selected = None
         scene._refresh([])
+
+
+def _legal(split: dict[str, str], reservable: list[str]) -> None:
+    """Move as few placements as it takes to make a split Ready accepts (a reserve, no empty pile)."""
+    def pile(zone: str) -> list[str]:
+        return [k for k, z in split.items() if z == zone]
+
+    if "reserve" not in split.values():
+        spare = next((k for k in reservable if k in split), None)
+        if spare is not None:
+            split[spare] = "reserve"
+    for empty, full in (("a", "b"), ("b", "a")):
+        if not pile(empty) and len(pile(full)) > 1:
+            split[pile(full)[-1]] = empty
 
 
 def _names(scene: StampSwapScene, seats: list[int]) -> str:
