@@ -49,8 +49,7 @@ def table_gestures(scene: StampSwapScene) -> list[Gesture]:
         return []
     lay, v = scene.lay, scene.v
     if v["phase"] == "collect":
-        out = [Gesture(p.rect.center, label="take") for p in lay.items if p.zone == "pool"]
-        return out + ([Gesture(lay.zones["token"].center, label="token")] if "token" in lay.zones else [])
+        return _collect(scene)
     if "tray" in lay.zones:
         return _split(scene)
     if v["phase"] == "swap_choose":
@@ -58,6 +57,18 @@ def table_gestures(scene: StampSwapScene) -> list[Gesture]:
     if v["phase"] == "show" and "album" in lay.zones:
         return _show(scene)
     return []
+
+
+def _collect(scene: StampSwapScene) -> list[Gesture]:
+    """Choose a pool item (or the token); once one is chosen, take it by a second tap or Take, or choose another."""
+    lay = scene.lay
+    out = [Gesture(p.rect.center, label="choose") for p in lay.items if p.zone == "pool"]
+    out += [Gesture(lay.zones["token"].center, label="token")] if "token" in lay.zones else []
+    chosen = lay.zones.get("token") if scene.selected == "token" else lay.rect_of(scene.selected or "")
+    if chosen is None or not out:
+        return out
+    return [Gesture(chosen.center, label="take"), Gesture(scene.controls.take.rect.center, label="take", button=True),
+            out[len(scene.lay.items) % len(out)]]
 
 
 def _split(scene: StampSwapScene) -> list[Gesture]:

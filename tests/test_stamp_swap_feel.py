@@ -18,7 +18,7 @@ from rules.stamp_swap.show import show_points
 from tests.conftest import make_player
 from tests.support import config, playout
 from tests.test_stamp_swap_helpers import PLAIN, choose_state, show_state
-from tests.test_stamp_swap_scene import _stamp, centre_of, mouse_drag, seats, start
+from tests.test_stamp_swap_scene import _stamp, centre_of, mouse_drag, seats, settle, start
 
 
 @pytest.fixture
@@ -98,6 +98,39 @@ def test_the_pile_chain_plays_one_choice_at_a_time_and_says_why_a_seat_keeps_bot
     assert scene.v["phase"] == "show"
     assert "Cobalt kept both own piles (none other was left)" in scene.day_swaps
     assert scene.swap_notes[0] == ["gave A to Basil", "took Basil's B"]
+
+
+def test_each_bot_pile_choice_is_pointed_at_then_moves_one_at_a_time(p):
+    scene = start(p, seats(None, "easy", "easy", "easy"), state=choose_state(4, token=1))
+    scene.table.speed = 1.0
+    scene.table.scripted(1, TakePile(2, 0))  # Basil takes Cobalt's A, then Cobalt takes Dune's B
+    scene.table.scripted(2, TakePile(3, 1))
+    seen: list[tuple[tuple[int, int], int, bool, bool]] = []
+    for _ in range(300):
+        moment = scene.moment
+        if moment and "pile" in moment and (not seen or seen[-1][0] != moment["pile"]):
+            offered = moment["pile"] in scene.lay.offers  # still on offer while it is pointed at
+            first_moved = bool(scene.v["seats"][1]["holding"])
+            seen.append((moment["pile"], moment["taker"], offered, first_moved))
+            assert scene.busy and scene.caption and scene.caption.endswith("…")
+        if scene.acting:
+            break
+        p.frames(1, dt=0.05)
+    assert seen[:2] == [((2, 0), 1, True, False), ((3, 1), 2, True, True)]
+    assert len(seen) == 3 and seen[2][1:] == (3, True, True)  # Dune's own bot choice waited for both
+
+
+def test_a_new_day_opens_with_its_banner_for_a_moment(p):
+    scene = start(p, seats(None, "easy"), state=show_state(2, [(), ()]))
+    scene.table.speed = 1.0
+    settle(p, scene, lambda: scene.acting)
+    p.click(scene.lay.contests[next(c for c in scene.lay.contests if c.startswith("pick:"))].center)
+    settle(p, scene, lambda: scene.summary is not None)
+    p.press_button(scene.controls.next)
+    assert scene.moment == {"day": "Saturday", "items": len(scene.table.view(None)["pool"])}
+    assert scene.busy
+    p.frames(50, dt=0.05)
+    assert scene.moment is None
 
 
 def test_a_bot_placement_flies_into_its_seat_small_album(p):

@@ -9,6 +9,7 @@ from game import saves
 from game.scenes.confirm import ConfirmScene
 from game.scenes.curtain import CurtainScene
 from game.scenes.help import HelpScene
+from game.scenes.stamp_swap.centre import SUMMARY, SUMMARY_COLS
 from game.scenes.stamp_swap.final import FinalShowScene
 from game.scenes.stamp_swap.layout import ALBUM, CELL
 from game.scenes.stamp_swap.scene import StampSwapScene
@@ -90,16 +91,63 @@ def centre_of(scene: StampSwapScene, key: str) -> tuple[int, int]:
     return rect.center
 
 
-def test_collect_with_a_mouse_tap_and_a_finger_tap(p):
+def take(p: Player, scene: StampSwapScene, key: str) -> None:
+    """Choose a pool item with one click and take it with a second."""
+    p.click(centre_of(scene, key))
+    p.click(centre_of(scene, key))
+
+
+def test_collect_a_tap_chooses_and_a_second_tap_or_take_confirms(p):
     scene = start(p, seats(None, "easy"))
     settle(p, scene, lambda: scene.acting)
-    first = scene.v["pool"][0]["key"]
+    first, other = scene.v["pool"][0]["key"], scene.v["pool"][1]["key"]
     p.click(centre_of(scene, first))
-    assert [i["key"] for i in scene.v["seats"][0]["dc"]] == [first]
+    assert scene.selected == first and not scene.v["seats"][0]["dc"] and scene.controls.take.visible
+    p.click(centre_of(scene, other))  # a change of mind: nothing is taken
+    assert scene.selected == other and not scene.v["seats"][0]["dc"]
+    p.click(centre_of(scene, other))
+    assert [i["key"] for i in scene.v["seats"][0]["dc"]] == [other] and not scene.controls.take.visible
     settle(p, scene, lambda: scene.acting)
     second = scene.v["pool"][-1]["key"]
     p.tap_finger(centre_of(scene, second))
+    assert scene.selected == second and len(scene.v["seats"][0]["dc"]) == 1
+    p.tap_finger(scene.controls.take.rect.center)
     assert [i["key"] for i in scene.v["seats"][0]["dc"]][-1] == second
+
+
+def test_the_token_is_chosen_then_taken_like_an_item(p):
+    scene = start(p, seats(None, "easy"))
+    settle(p, scene, lambda: scene.acting)
+    token = scene.lay.zones["token"].center
+    p.click(token)
+    assert scene.selected == "token" and scene.v["token"]["in_pool"]
+    p.press_button(scene.controls.take)
+    assert scene.v["seats"][0]["has_token"]
+
+
+def test_hovering_the_mouse_shows_details_and_a_long_press_shows_them_for_touch(p):
+    scene = start(p, seats(None, "easy"))
+    settle(p, scene, lambda: scene.acting)
+    item = scene.v["pool"][0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p.window_pos(centre_of(scene, item["key"])),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    p.frames(2)
+    assert scene.hover is not None and scene.hover["key"] == item["key"] and scene.details is None
+    contest = scene.lay.contests[scene.v["contests"][0]["id"]]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p.window_pos(contest.center), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    p.frames(2)
+    assert scene.hover is not None and scene.hover["lines"][0] == scene.v["contests"][0]["name"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p.window_pos((960, 1075)), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    p.frames(2)
+    assert scene.hover is None
+    p.finger(pygame.FINGERDOWN, centre_of(scene, item["key"]))
+    p.frames(60)
+    p.finger(pygame.FINGERUP, centre_of(scene, item["key"]))
+    p.frames(3)
+    assert scene.details is not None and scene.details["key"] == item["key"]
+    assert not scene.v["seats"][0]["dc"] and scene.hover is None  # looking takes nothing
 
 
 def test_a_pool_item_dragged_into_the_daily_collection_is_taken(p):
@@ -133,6 +181,30 @@ def test_tap_an_item_then_a_box_also_splits(p):
     assert scene.selected == key
     p.click(scene.lay.zones["b"].center)
     assert scene.split[key] == "b"
+
+
+def test_quick_split_keeps_manual_placements_and_fills_only_the_rest(p):
+    scene = start(p, seats(None, "easy"), state=prep_state(2, token=0))
+    dc = [i["key"] for i in scene.v["seats"][0]["dc"]]
+    mouse_drag(p, centre_of(scene, dc[3]), scene.lay.zones["reserve"].center)
+    mouse_drag(p, centre_of(scene, dc[0]), scene.lay.zones["b"].center)
+    mouse_drag(p, centre_of(scene, dc[1]), scene.lay.zones["b"].center)
+    p.press_button(scene.controls.auto)
+    assert scene.split[dc[3]] == "reserve" and scene.split[dc[0]] == scene.split[dc[1]] == "b"
+    assert sorted(scene.split) == sorted(dc) and sorted(scene.split.values()).count("a") == 3
+    p.press_button(scene.controls.ready)
+    assert scene.v["seats"][0]["ready"]
+
+
+def test_quick_split_after_everything_went_into_one_pile_moves_only_what_ready_needs(p):
+    scene = start(p, seats(None, "easy"), state=prep_state(2, token=0))
+    dc = [i["key"] for i in scene.v["seats"][0]["dc"]]
+    scene.split = dict.fromkeys(dc, "a")
+    p.press_button(scene.controls.auto)
+    zones = [scene.split[k] for k in dc]
+    assert zones.count("reserve") == 1 and zones.count("b") == 1 and zones.count("a") == 4
+    p.press_button(scene.controls.ready)
+    assert scene.v["seats"][0]["ready"]
 
 
 def test_a_rare_stamp_refuses_the_reserve_with_the_reason(p):
@@ -231,6 +303,21 @@ def test_choose_a_contest_then_the_day_summary_and_the_next_day(p):
     assert scene.summary is None and scene.v["phase"] == "collect" and scene.v["day"] == 1
 
 
+def test_the_show_summary_is_centred_its_columns_clear_the_border_and_next_is_drawn_unprompted(p):
+    scene = start(p, seats(None, "easy"), state=show_state(2, [(), ()]))
+    scene.table.speed = 1.0
+    settle(p, scene, lambda: scene.acting)
+    p.click(scene.lay.contests[next(c for c in scene.lay.contests if c.startswith("pick:"))].center)
+    settle(p, scene, lambda: scene.summary is not None)
+    p.frames(40, dt=0.1)  # everything settles; no pointer motion since the click
+    button = scene.controls.next
+    assert p.app.display.canvas.get_at(button.rect.center) == button.image.get_at((button.rect.w // 2,
+                                                                                 button.rect.h // 2))
+    assert SUMMARY.center == (960, 560) and SUMMARY.contains(button.rect)
+    total = p.app.text.font(24, True).size("Total")[0]
+    assert SUMMARY_COLS[-1][1] - total > SUMMARY_COLS[-2][1] and SUMMARY.w - SUMMARY_COLS[-1][1] >= 40
+
+
 def test_the_curtain_comes_between_two_people(p):
     scene = start(p, seats(None, None))
     assert isinstance(p.top, CurtainScene)
@@ -238,7 +325,7 @@ def test_the_curtain_comes_between_two_people(p):
     p.press_button(p.top.ready)
     assert p.top is scene and scene.viewer == first and scene.acting
     key = scene.v["pool"][0]["key"]
-    p.click(centre_of(scene, key))
+    take(p, scene, key)
     assert p.top is scene and scene.viewer == first and not scene.acting  # my take lands first, then the curtain
     assert any(getattr(m, "key", None) == key for m in scene.movers)
     p.frames(60)
@@ -250,7 +337,7 @@ def test_the_curtain_comes_between_two_people(p):
 def test_from_save_resumes_the_match(p):
     scene = start(p, seats(None, "easy", "normal"))
     settle(p, scene, lambda: scene.acting)
-    p.click(centre_of(scene, scene.v["pool"][0]["key"]))
+    take(p, scene, scene.v["pool"][0]["key"])
     settle(p, scene, lambda: scene.acting)
     before = scene.table.view(0)
     save, problem = saves.load("stamp-swap")

@@ -36,7 +36,7 @@ def _basil(*actions: Any) -> tuple[tuple[int, Any], ...]:
 def _take(item: str, basil: str, lines: tuple[str, ...], name: str, space: int) -> Step:
     """Basil takes `basil`, then the learner takes `item` from the pool into Daily Collection `space`."""
     return Step(lines, target=(f"item:{item}",), allow=lambda a: a == Take(item), opponents=_basil(Take(basil)),
-                shows=(f"zone:space{space}",), hint=f"Tap the lit {name} in the pool.")
+                shows=(f"zone:space{space}",), hint=f"Tap the lit {name} in the pool, then tap it again (or Take).")
 
 
 def _split(zones: dict[str, str]) -> Any:
@@ -66,7 +66,8 @@ def _collect() -> tuple[Step, ...]:
     return (
         _take("framer", next(takes), (
             "Collect: Basil and you take turns, one pool item each, until you both have six.",
-            "Take the Framer: an exhibitor scores at every Show, this one 2 per full album row."), "Framer", 0),
+            "Take the Framer: an exhibitor scores at every Show, this one 2 per full album row.",
+            "One tap chooses an item (point at it for details), a second tap or Take takes it."), "Framer", 0),
         _take("hidden-1", next(takes), (
             "A face-down stamp is a surprise for the others, not for you: whoever takes one may look at it.",
             "Take the lit face-down stamp."), "face-down stamp", 1),

@@ -138,3 +138,20 @@ def counts_for(view: dict[str, Any], stamp_id: str) -> list[str]:
     stamp = STAMPS[stamp_id]
     cards = [*view["contests"], view["finale"]]
     return [c["name"] for c in cards if matches(tuple(c["counter"]), stamp)]
+
+
+def next_tier(view: dict[str, Any], contest: dict[str, Any], n: int) -> tuple[int, int] | None:
+    """The smallest count above n that scores more for this contest now, and its points (None at the top)."""
+    tiers = tuple(contest["tiers"])
+    mult = int(top_event_rule(view, "contest_mult", 1))
+    now = tier_points(tiers, n)
+    for more in range(n + 1, len(tiers)):
+        if tier_points(tiers, more) > now:
+            return more, tier_points(tiers, more) * mult
+    return None
+
+
+def finale_counts(view: dict[str, Any]) -> list[int]:
+    """Each seat's count for the finale, from the public albums and attendees."""
+    counter = tuple(view["finale"]["counter"])
+    return [count(counter, _seat_info(s).collection) for s in view["seats"]]

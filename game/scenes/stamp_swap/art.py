@@ -155,16 +155,15 @@ class StampArt:
         surf.blit(label, label.get_rect(center=centre))
 
     def _footprint(self, surf: pygame.Surface, item: Item, size: int) -> None:
+        """The stamp's real shape (rows x cols cells) in the corner, large enough to read at a glance."""
         rows, cols = int(item["rows"]), int(item["cols"])
-        c = max(6, size // 14)
-        box = pygame.Rect(0, 0, 3 * c + 6, 3 * c + 6)
-        box.bottomright = (size - 5, size - 5)
-        pygame.draw.rect(surf, (*INK, 200), box, border_radius=4)
-        for r in range(3):
-            for k in range(3):
-                cell = pygame.Rect(box.x + 3 + k * c, box.y + 3 + r * c, c - 1, c - 1)
-                on = r < rows and k < cols
-                pygame.draw.rect(surf, PAPER if on else (70, 62, 52), cell)
+        c = max(8, size // 9)
+        box = pygame.Rect(0, 0, cols * c + 6, rows * c + 6)
+        box.bottomright = (size - 4, size - 4)
+        pygame.draw.rect(surf, (*INK, 220), box, border_radius=4)
+        for r in range(rows):
+            for k in range(cols):
+                pygame.draw.rect(surf, PAPER, (box.x + 3 + k * c, box.y + 3 + r * c, c - 2, c - 2))
 
     def _perforated(self, w: int, h: int) -> pygame.Surface:
         """A white perforated frame like stamp_frame, for non-square stamps (no stretched holes)."""
@@ -197,6 +196,8 @@ class StampArt:
             return surf
         surf.blit(icon, icon.get_rect(midtop=(size // 2, 6)))
         fsize = max(16, size // 7)
+        while fsize > 12 and self.text.font(fsize, True).size(max(item["name"].split(), key=len))[0] > size - 12:
+            fsize -= 1  # a long single word (Ornithologist) shrinks rather than spill past the card
         lines = self.text.wrap(item["name"], fsize, size - 12, bold=True)[:2]
         y = size - 8 - len(lines) * (fsize + 2)
         for line in lines:
@@ -213,6 +214,13 @@ def describe(item: Item) -> str:
     if item["kind"] != "stamp":
         return cast(str, item["name"])
     return f"{item['name']} ({value_text(int(item['value']))})"
+
+
+def shape_words(item: Item) -> str:
+    """', 1 tall × 2 wide' for a known stamp; nothing for attendees and face-down stamps."""
+    if not item.get("known") or item.get("kind") != "stamp":
+        return ""
+    return f", {item['rows']} tall × {item['cols']} wide"
 
 
 def details(item: Item) -> list[str]:

@@ -19,7 +19,8 @@ View = dict[str, Any]
 # Seconds each kind of event holds the table (times the bot speed); the longest in a stage counts.
 BEATS = {"take": 0.6, "token_claimed": 0.8, "ready": 0.4, "piles_shown": 1.4, "pile_taken": 1.8,
          "kept_both": 2.2, "revealed": 0.8, "phase": 1.2, "placed": 0.7, "discarded": 1.6,
-         "show_scored": 1.2, "day_start": 1.0, "specialist": 1.0, "points": 0.8}
+         "show_scored": 1.2, "day_start": 2.0, "specialist": 1.0, "points": 0.8}
+POINT = 1.0  # seconds a chosen pile is pointed at (who takes it) before it moves
 OPENS = {"piles_shown", "pile_taken", "kept_both", "phase", "day_start", "final_show"}  # each starts a new stage
 
 
@@ -31,6 +32,7 @@ class Stage:
     mine: list[Event] = field(default_factory=list)
     fold: bool = False
     freeze: bool = False
+    pointed: bool = False  # its chosen pile has been pointed at already
 
     def seconds(self, speed: float) -> float:
         """How long this stage holds the table."""
@@ -58,6 +60,20 @@ def stages(public: list[Event], mine: list[Event]) -> list[Stage]:
         nxt.mine = [e for e in stage.mine if e.kind == "revealed"] + nxt.mine  # flipped where the face is known
         stage.mine = [e for e in stage.mine if e.kind != "revealed"]
     return out
+
+
+def pile_choice(stage: Stage) -> tuple[int, int, int] | None:
+    """(owner, pile, taker) when this stage is a pile being taken."""
+    event = next((e for e in stage.public if e.kind == "pile_taken" and e.seat is not None), None)
+    return None if event is None else (int(event.data["owner"]), int(event.data["pile"]), int(event.seat))
+
+
+def day_moment(stage: Stage) -> dict[str, Any] | None:
+    """The new day's banner for a stage that starts a day (its name and what the pool holds)."""
+    event = next((e for e in stage.public if e.kind == "day_start"), None)
+    if event is None:
+        return None
+    return {"day": event.data["day_name"], "items": len(event.data["pool"])}
 
 
 def _seat(view: View, i: int) -> dict[str, Any]:

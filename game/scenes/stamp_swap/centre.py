@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.palette import BRASS, CREAM, GOLD, MUTED, RED
-from game.scenes.stamp_swap.art import details, value_text
+from game.scenes.stamp_swap.art import describe, details, shape_words, value_text
 from game.scenes.stamp_swap.input import paint_fit_marks
 from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, Layout
 from game.scenes.stamp_swap.paint import (
@@ -18,15 +18,21 @@ from game.scenes.stamp_swap.paint import (
     seat_disc,
     zone_box,
 )
-from game.words import counted
+from game.words import YOU, counted
 from rules.stamp_swap.botvalue import contest_preview
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
 
+HOW_TO_LOOK = "point or long-press for details"
+HOVER_W = 440
+CHOSEN_W = 380
 DETAILS = pygame.Rect(0, 0, 820, 380)
 DETAILS.center = CENTRE.center
-SUMMARY = pygame.Rect(CENTRE.x + 30, CENTRE.y + 90, CENTRE.w - 60, 760)
+SUMMARY = pygame.Rect(0, 0, 1120, 840)
+SUMMARY.center = (960, 560)  # the middle of the table, below the top bar
+# The day's Show table: numbers right-aligned to each column's right edge (the Total clear of the border).
+SUMMARY_COLS = (("Exhibitors", 560), ("Token", 700), ("Event", 830), ("Contest", 970), ("Total", 1070))
 
 
 def paint_centre(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
@@ -46,15 +52,47 @@ def paint_centre(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
 
 def _collect(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     items = counted(len(scene.v["pool"]), "item")
-    zone_box(scene, surf, lay.zones["pool"], "The pool", f"{items} · long-press for details")
+    zone_box(scene, surf, lay.zones["pool"], "The pool", f"{items} · {HOW_TO_LOOK}")
     if "token" in lay.zones:
         surf.blit(scene.art.token(lay.zones["token"].w), lay.zones["token"])
     if "dc" in lay.zones:
-        zone_box(scene, surf, lay.zones["dc"], "Your Daily Collection", "spaces 1 to 6")
+        zone_box(scene, surf, lay.zones["dc"], "Your Daily Collection")
         for k in range(6):
             space = lay.zones[f"space{k}"]
             pygame.draw.rect(surf, (50, 40, 30), space, border_radius=12)
-            scene.app.text.draw(surf, str(k + 1), space.center, 44, (110, 90, 64), bold=True, anchor="center")
+            scene.app.text.draw(surf, str(k + 1), space.center, 40, (110, 90, 64), bold=True, anchor="center")
+        paint_small_album(scene, surf, lay.zones["myalbum"])
+        _chosen(scene, surf, lay)
+
+
+def _chosen(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    """Under the spaces: the chosen pool item in words, or how to choose one (the Take button beside)."""
+    if not scene.acting:
+        return
+    token = lay.zones.get("token")
+    if scene.selected == "token" and token is not None:
+        pygame.draw.rect(surf, GOLD, token.inflate(10, 10), 4, border_radius=12)
+        words, colour = "Chosen: the first-player token. Tap it again or Take.", GOLD
+    elif scene.selected is not None and scene._lookup(scene.selected) is not None:
+        item = scene._lookup(scene.selected)
+        words, colour = f"Chosen: {describe(item)}{shape_words(item)}. Tap it again or Take.", GOLD
+    else:
+        words, colour = "Tap a pool item to choose it, then tap it again (or Take) to take it.", MUTED
+    area = pygame.Rect(lay.zones["dc"].x + 20, lay.zones["space0"].bottom + 14, CHOSEN_W, 110)
+    paint_note(scene, surf, area, [words], colour)
+
+
+def paint_small_album(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """My album's empty cells (its stamps are painted as items), titled with the room left."""
+    grid = scene.v["seats"][scene.viewer]["grid"]
+    free = sum(1 for row in grid for key in row if not key)
+    scene.app.text.draw(surf, f"Your album · {free} of 20 free", (rect.right, rect.y - 8), 22, MUTED,
+                        anchor="bottomright")
+    cell = rect.w // len(grid[0])
+    for r in range(len(grid)):
+        for c in range(len(grid[0])):
+            box = pygame.Rect(rect.x + c * cell, rect.y + r * cell, cell, cell).inflate(-4, -4)
+            pygame.draw.rect(surf, (58, 48, 36), box, border_radius=6)
 
 
 def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
@@ -195,6 +233,54 @@ def paint_details(scene: StampSwapScene, surf: pygame.Surface) -> None:
     text.draw(surf, "Tap anywhere to close", (DETAILS.centerx, DETAILS.bottom - 20), 22, MUTED, anchor="midbottom")
 
 
+def paint_moment(scene: StampSwapScene, surf: pygame.Surface) -> None:
+    """A pile about to change hands in a spotlight with its taker's disc; a new day's banner."""
+    moment = scene.moment
+    if moment is None or scene.summary is not None:
+        return
+    if "pile" in moment:
+        rect = scene.lay.offers.get(moment["pile"])
+        if rect is None:
+            return
+        _spotlight(surf, pygame.Rect(CENTRE.x, CENTRE.y + 70, CENTRE.w, CENTRE.h - 70), rect.inflate(12, 12))
+        pygame.draw.rect(surf, GOLD, rect.inflate(12, 12), 6, border_radius=14)
+        seat_disc(scene, surf, moment["taker"], (rect.right + 4, rect.y - 2), 20)
+        return
+    box = pygame.Rect(0, 0, 760, 210)
+    box.center = (CENTRE.centerx, CENTRE.y + 330)
+    panel(surf, box, radius=24, width=5, edge=GOLD, fill=(30, 24, 18, 255))
+    text = scene.app.text
+    text.draw(surf, moment["day"], (box.centerx, box.y + 24), 64, GOLD, bold=True, anchor="midtop")
+    text.draw(surf, f"A new day: {counted(moment['items'], 'item')} in the pool", (box.centerx, box.y + 120), 30,
+              CREAM, anchor="midtop")
+
+
+def _spotlight(surf: pygame.Surface, area: pygame.Rect, lit: pygame.Rect) -> None:
+    """Dim `area` except `lit`."""
+    shade = pygame.Surface(area.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 140))
+    shade.fill((0, 0, 0, 0), lit.move(-area.x, -area.y))
+    surf.blit(shade, area)
+
+
+def paint_hover(scene: StampSwapScene, surf: pygame.Surface) -> None:
+    """The details of what the mouse points at, in a card beside it (never over it)."""
+    hover = scene.hover
+    if hover is None or scene.details is not None or scene.summary is not None or scene.curtain_up:
+        return
+    text, anchor = scene.app.text, hover["anchor"]
+    lines = hover["lines"] if "lines" in hover else details(hover)
+    rows = [(row, k == 0) for k, line in enumerate(lines) for row in text.wrap(line, 24, HOVER_W - 32, bold=k == 0)]
+    box = pygame.Rect(0, 0, HOVER_W, 28 + 32 * len(rows))
+    box.x = anchor.right + 14 if anchor.right + 14 + HOVER_W <= 1910 else anchor.x - 14 - HOVER_W
+    box.y = max(96, min(1072 - box.h, anchor.y))
+    panel(surf, box, radius=16, width=3, edge=GOLD, fill=(30, 24, 18, 255))
+    y = box.y + 14
+    for row, head in rows:
+        text.draw(surf, row, (box.x + 16, y), 24, GOLD if head else CREAM, bold=head)
+        y += 32
+
+
 def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The end of a day's Show: what each seat scored, and discards."""
     if scene.summary is None:
@@ -204,21 +290,22 @@ def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
     text = scene.app.text
     day, rows, extra = scene.summary
     text.draw(surf, f"{day}'s Show", (SUMMARY.centerx, SUMMARY.y + 20), 44, GOLD, bold=True, anchor="midtop")
-    heads = ("", "Exhibitors", "Token", "Event", "Contest", "Total")
-    xs = (SUMMARY.x + 40, SUMMARY.x + 330, SUMMARY.x + 480, SUMMARY.x + 600, SUMMARY.x + 720, SUMMARY.x + 840)
     y = SUMMARY.y + 100
-    for x, h in zip(xs, heads):
-        text.draw(surf, h, (x, y), 24, MUTED, bold=True)
+    for head, right in SUMMARY_COLS:
+        text.draw(surf, head, (SUMMARY.x + right, y), 24, MUTED, bold=True, anchor="topright")
     for seat, name, parts, contest in rows:
-        y += 56
-        seat_disc(scene, surf, seat, (xs[0] + 14, y + 16), 14)
-        text.draw(surf, name, (xs[0] + 40, y), 28, CREAM, bold=True)
+        y += 66
+        if seat == scene.viewer:
+            pygame.draw.rect(surf, (70, 54, 28), (SUMMARY.x + 20, y - 5, SUMMARY.w - 40, 64), border_radius=12)
+        seat_disc(scene, surf, seat, (SUMMARY.x + 54, y + 16), 14)
+        you = " (you)" if seat == scene.viewer and name != YOU else ""
+        text.draw(surf, name + you, (SUMMARY.x + 80, y), 28, CREAM, bold=True)
+        text.draw(surf, f"contest: {contest}", (SUMMARY.x + 80, y + 30), 22, MUTED)
         vals = [parts.get("exhibitors", 0), parts.get("token", 0), parts.get("event", 0), parts.get("contest", 0)]
-        for x, val in zip(xs[1:], vals):
-            text.draw(surf, value_text(val) if val else "0", (x, y), 28, CREAM)
-        text.draw(surf, value_text(sum(vals)), (xs[5], y), 30, GOLD, bold=True)
-        text.draw(surf, f"contest: {contest}", (xs[0] + 40, y + 30), 22, MUTED)
-        y += 10
+        for (_, right), val in zip(SUMMARY_COLS, vals):
+            text.draw(surf, value_text(val) if val else "0", (SUMMARY.x + right, y), 28, CREAM, anchor="topright")
+        text.draw(surf, value_text(sum(vals)), (SUMMARY.x + SUMMARY_COLS[-1][1], y), 30, GOLD, bold=True,
+                  anchor="topright")
     rows = [row for line in extra for row in text.wrap(line, 24, SUMMARY.w - 80)]
     room = max(0, (SUMMARY.bottom - 130 - (y + 70)) // 30)  # above the Next day button
     if len(rows) > room:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.palette import CREAM, GOLD, MUTED
 from game.scenes.stamp_swap.centre import SUMMARY
-from game.scenes.stamp_swap.layout import CENTRE
+from game.scenes.stamp_swap.layout import CENTRE, DC_H
 from game.scenes.stamp_swap.story import placing_note
 from game.ui import button
 from game.words import YOU
@@ -28,6 +28,7 @@ class Controls:
         self.ready = button(ui, (CENTRE.right - 380, CENTRE.bottom - 150, 360, 96), "Ready  ›", "#primary")
         self.clear = button(ui, (CENTRE.x + 20, CENTRE.bottom - 150, 330, 96), "Put all back", "#quiet")
         self.auto = button(ui, (CENTRE.x + 370, CENTRE.bottom - 150, 220, 96), "Quick split", "#quiet")
+        self.take = button(ui, (CENTRE.x + 416, CENTRE.bottom - DC_H + 172, 240, 92), "Take  ›", "#primary")
         self.next = button(ui, (SUMMARY.centerx - 200, SUMMARY.bottom - 120, 400, 92), "Next day  ›", "#primary")
 
     def update(self) -> None:
@@ -36,12 +37,15 @@ class Controls:
         splitting = "tray" in scene.lay.zones and scene.acting and scene.summary is None
         for b in (self.ready, self.clear, self.auto):
             b.show() if splitting else b.hide()
+        taking = scene.v["phase"] == "collect" and scene.acting and scene.selected is not None
+        self.take.show() if taking and scene.summary is None else self.take.hide()
         if scene.summary is not None:
             last = scene.table.outcome() is not None  # the shown view is still Sunday's Show
             self.next.set_text("Final Show  ›" if last else "Next day  ›")
             self.next.show()
         else:
             self.next.hide()
+        scene.wake(0.2)  # a button shown now is drawn once pygame-gui has built it, without pointer motion
 
     def pressed(self, element) -> bool:  # type: ignore[no-untyped-def]
         """Handle a press; True when it was one of ours."""
@@ -52,6 +56,8 @@ class Controls:
             scene.on_back()
         elif element is self.next:
             scene.close_summary()
+        elif element is self.take:
+            scene.take_selected()
         elif element is self.ready:
             self._ready()
         elif element is self.clear:
@@ -80,17 +86,37 @@ class Controls:
         scene.act(action)
 
     def _quick_split(self) -> None:
-        """Reserve the first reservable item and deal the rest alternately into the two piles."""
+        """Fill only what is still unplaced: a reserve if none is chosen, then the smaller pile each time."""
         scene = self.scene
-        me = scene.v["seats"][scene.viewer]
-        reservable = scene.v["me"]["reservable"]
-        scene.split = {}
-        if reservable:
-            scene.split[reservable[0]] = "reserve"
-        rest = [i["key"] for i in me["dc"] if i["key"] not in scene.split]
-        for k, key in enumerate(rest):
-            scene.split[key] = "ab"[k % 2]
+        keys = [i["key"] for i in scene.v["seats"][scene.viewer]["dc"]]
+        split = {k: z for k, z in scene.split.items() if z != "tray" and k in keys}
+        loose = [k for k in keys if k not in split]
+        if "reserve" not in split.values():
+            spare = next((k for k in loose if k in scene.v["me"]["reservable"]), None)
+            if spare is not None:
+                split[spare] = "reserve"
+                loose.remove(spare)
+        for key in loose:
+            sizes = {z: sum(1 for v in split.values() if v == z) for z in "ab"}
+            split[key] = "a" if sizes["a"] <= sizes["b"] else "b"
+        _legal(split, scene.v["me"]["reservable"])
+        scene.split = split
+        scene.selected = None
         scene._refresh([])
+
+
+def _legal(split: dict[str, str], reservable: list[str]) -> None:
+    """Move as few placements as it takes to make a split Ready accepts (a reserve, no empty pile)."""
+    def pile(zone: str) -> list[str]:
+        return [k for k, z in split.items() if z == zone]
+
+    if "reserve" not in split.values():
+        spare = next((k for k in reservable if k in split), None)
+        if spare is not None:
+            split[spare] = "reserve"
+    for empty, full in (("a", "b"), ("b", "a")):
+        if not pile(empty) and len(pile(full)) > 1:
+            split[pile(full)[-1]] = empty
 
 
 def _names(scene: StampSwapScene, seats: list[int]) -> str:
@@ -111,7 +137,8 @@ def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
     mine = scene.acting
     who = scene.names[me] if me is not None else ""
     if phase == "collect":
-        return (_addressed(who, ", ", "your turn: tap a pool item (or the token) to take it"), GOLD) if mine else (
+        words = "your turn: tap a pool item (or the token) to choose, again to take"
+        return (_addressed(who, ", ", words), GOLD) if mine else (
             f"{scene.names[turn]} is collecting" if turn is not None else "Collect", CREAM)
     if phase == "swap_prep":
         if mine:

@@ -90,7 +90,7 @@ class FinalShowScene(Scene):
         text.draw(canvas, f"{names} {said}!", (LOGICAL_W // 2, 130), 40, CREAM, bold=True, anchor="midtop",
                   shadow=True)
         panel(canvas, PANEL, radius=24, width=4)
-        xs = [PANEL.x + 60] + [PANEL.x + 520 + k * 220 for k in range(len(COLS))]
+        xs = [PANEL.x + 60] + [PANEL.x + 560 + k * 230 for k in range(len(COLS))]
         y = PANEL.y + 30
         text.draw(canvas, "Collector", (xs[0], y), 26, MUTED, bold=True)
         for x, (label, _) in zip(xs[1:], COLS):

@@ -1,6 +1,7 @@
 """Taps, long presses and drags on the Stamp Swap table, for the mouse and any number of fingers.
 
-Collect: tap (or drag into your Daily Collection) a pool item. Split: drag items between your
+Collect: tap a pool item to choose it, then tap it again (or Take) to take it; or drag it into
+your Daily Collection. The mouse shows any item's or contest's details on hover. Split: drag items between your
 tray, the reserve and the two piles, or tap an item then a box. Choose: tap an opponent's pile.
 Show: drag a stamp onto a lit spot (or tap it, then a lit cell); tap a contest card to score it.
 A long press shows any item's or contest's details.
@@ -19,8 +20,11 @@ from game.pointer import PointerEvent
 from game.scenes.stamp_swap.layout import ALBUM, CELL, fit_at, fit_centre, fit_mark
 from game.sprites import Sprite
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakePile, TakeToken
+from rules.stamp_swap.botvalue import top_event_rule
 
 SPLIT_ZONES = ("tray", "reserve", "a", "b")
+TOKEN_LINES = ["First-player token", "+2 points at this day's Show, and the first pile choice in the Swap.",
+               "Taking it uses your turn; it is not one of your six items."]
 
 
 @dataclass
@@ -73,6 +77,11 @@ class InputMixin:
             return True
         if scene.summary is not None or scene.curtain_up:
             return True
+        if pe.kind == "move" and pe.pid == "mouse" and pe.pos == pe.start:
+            self._hover(pe.pos)  # the mouse with no button down: details of what it points at
+        elif pe.kind in ("press", "drag_start") and scene.hover is not None:
+            scene.hover = None
+            scene.restatic()
         if pe.kind == "long_press":
             self._long_press(pe.pos)
         elif pe.kind == "tap":
@@ -88,18 +97,41 @@ class InputMixin:
     # details -------------------------------------------------------------------------------
     def _long_press(self, pos: tuple[float, float]) -> None:
         scene: Any = self
+        found = self.details_at(pos)
+        if found is None:
+            return
+        scene.details = found[0]
+        scene.restatic()
+
+    def _hover(self, pos: tuple[float, float]) -> None:
+        """Show (or drop) the details beside the item or contest under the mouse."""
+        scene: Any = self
+        found = self.details_at(pos)
+        hover = None if found is None or self.drags else {**found[0], "anchor": found[1]}
+        if (hover or {}).get("anchor") != (scene.hover or {}).get("anchor"):
+            scene.hover = hover
+            scene.restatic()
+
+    def details_at(self, pos: tuple[float, float]) -> tuple[dict[str, Any], pygame.Rect] | None:
+        """What the details panel says about the item, token or contest at a point, and its rect."""
+        scene: Any = self
         placed = scene.lay.at(pos)
         if placed is not None:
-            scene.details = placed.item
-        else:
-            contest = self._contest_at(pos)
-            if contest is None:
-                return
-            tiers = "/".join(str(t) for t in contest["tiers"])
-            who = ", ".join(scene.names[s] for s in contest["tickets"]) or "nobody yet"
-            scene.details = {"lines": [contest["name"], contest["text"], f"Points by tier: {tiers}" if tiers else
-                                       "Most 8, second 4 at the Final Show", f"Tickets: {who}"]}
-        scene.restatic()
+            return placed.item, placed.rect
+        token = scene.lay.zones.get("token")
+        if token is not None and token.collidepoint(pos):
+            return {"lines": TOKEN_LINES}, token
+        contest = self._contest_at(pos)
+        if contest is None:
+            return None
+        tiers = ", ".join(f"{p} for {n}" for n, p in enumerate(contest["tiers"]) if n)
+        if tiers and int(top_event_rule(scene.v, "contest_mult", 1)) > 1:
+            tiers += " (doubled at this Show)"
+        who = ", ".join(scene.names[s] for s in contest["tickets"]) or "nobody yet"
+        lines = [contest["name"], contest["text"], f"Points: {tiers}" if tiers else
+                 "At the Final Show: 8 for the most, 4 for second", f"Tickets on it: {who}"]
+        rect = next(r for c, r in scene.lay.contests.items() if r.collidepoint(pos))
+        return {"lines": lines}, rect
 
     def _contest_at(self, pos: tuple[float, float]) -> dict[str, Any] | None:
         scene: Any = self
@@ -135,14 +167,26 @@ class InputMixin:
         scene.act(action)
 
     def _tap_collect(self, pos: tuple[float, float]) -> None:
+        """The first tap on a pool item (or the token) chooses it; a second tap on it takes it."""
         scene: Any = self
         token = scene.lay.zones.get("token")
-        if token is not None and token.collidepoint(pos):
-            self._try(TakeToken())
-            return
         placed = scene.lay.at(pos, ("pool",))
-        if placed is not None:
-            self._try(Take(placed.key))
+        key = "token" if token is not None and token.collidepoint(pos) else (placed.key if placed else None)
+        if key is None:
+            return
+        if key == scene.selected:
+            self.take_selected()
+            return
+        scene.selected = key
+        scene.app.audio.play("tap")
+        scene.controls.update()
+        scene.restatic()
+
+    def take_selected(self) -> None:
+        """Take the chosen pool item (or the token)."""
+        scene: Any = self
+        if scene.selected is not None:
+            self._try(TakeToken() if scene.selected == "token" else Take(scene.selected))
 
     def _tap_split(self, pos: tuple[float, float]) -> None:
         scene: Any = self

@@ -20,11 +20,15 @@ TOP = pygame.Rect(0, 0, 1920, 88)
 LEFT = pygame.Rect(16, 96, 440, 968)
 RIGHT = pygame.Rect(1464, 96, 440, 968)
 CENTRE = pygame.Rect(472, 96, 976, 968)
+EVENTS = pygame.Rect(LEFT.x, LEFT.y, LEFT.w, 392)
+CONTEST_H = 108
 HEAD = pygame.Rect(CENTRE.x, CENTRE.y, CENTRE.w, 64)
 CELL = 112
 ALBUM = pygame.Rect(CENTRE.x + 24, CENTRE.y + 116, ALBUM_COLS * CELL, ALBUM_ROWS * CELL)
 PENDING = pygame.Rect(ALBUM.right + 30, ALBUM.y - 44, CENTRE.right - ALBUM.right - 44, ALBUM.h + 44)
 PENDING_TILE = (PENDING.w - 24 - 2 * 14) // 3  # three "To place" stamps a row, inside the box's border
+DC_H = 300  # the Daily Collection box while collecting (with my album)
+SMALL_CELL = 56  # my album's cells while collecting
 MINI = 40  # Daily Collection spaces in the seat panels
 MINI_CELL = 13  # a seat panel's album cells
 
@@ -135,10 +139,10 @@ def build(view: View, viewer: int | None, split: dict[str, str], slots: dict[str
 
 
 def _contests(lay: Layout, view: View) -> None:
-    y = LEFT.y + 420
+    y = EVENTS.bottom + 12
     for contest in [*view["contests"], view["finale"]]:
-        lay.contests[contest["id"]] = pygame.Rect(LEFT.x, y, LEFT.w, 100)
-        y += 108
+        lay.contests[contest["id"]] = pygame.Rect(LEFT.x, y, LEFT.w, CONTEST_H)
+        y += CONTEST_H + 6
 
 
 def pool_slots(pool: list[Item], slots: dict[str, int]) -> dict[str, int]:
@@ -153,8 +157,9 @@ def _collect(lay: Layout, view: View, me: dict[str, Any] | None, slots: dict[str
     pool = view["pool"]
     total = max([len(pool), *(v + 1 for v in slots.values())])
     count = total + 1
-    size, cols = (120, 7) if count <= 28 else (104, 8)
-    box = pygame.Rect(CENTRE.x, CENTRE.y + 76, CENTRE.w, 660)
+    size, cols = (120, 7) if count <= 28 else ((104, 8) if count <= 32 else (92, 9))
+    low = DC_H + 14 if me is not None else 0
+    box = pygame.Rect(CENTRE.x, CENTRE.y + 76, CENTRE.w, CENTRE.h - 76 - low)
     area = pygame.Rect(box.x, box.y + 60, box.w, box.h - 64)
     rects = grid(area, count, size, 12, cols)
     lay.zones["pool"] = box
@@ -163,12 +168,24 @@ def _collect(lay: Layout, view: View, me: dict[str, Any] | None, slots: dict[str
     if view["token"]["in_pool"]:
         lay.zones["token"] = rects[-1]
     if me is not None:
-        dc_box = pygame.Rect(CENTRE.x, box.bottom + 14, CENTRE.w, CENTRE.bottom - box.bottom - 14)
-        lay.zones["dc"] = dc_box
-        spaces = grid(pygame.Rect(dc_box.x, dc_box.y + 54, dc_box.w, 140), 6, 130, 14, 6)
-        lay.zones.update({f"space{i}": r for i, r in enumerate(spaces)})
-        for item, rect in zip(me["dc"], spaces):
-            lay.add(item["key"], rect, item, "dc")
+        _daily(lay, me, pygame.Rect(CENTRE.x, box.bottom + 14, CENTRE.w, DC_H))
+
+
+def _daily(lay: Layout, me: dict[str, Any], dc_box: pygame.Rect) -> None:
+    """The Daily Collection's six spaces, and beside them my album at a size to plan by."""
+    album = pygame.Rect(0, 0, ALBUM_COLS * SMALL_CELL, ALBUM_ROWS * SMALL_CELL)
+    album.bottomright = (dc_box.right - 18, dc_box.bottom - 14)
+    lay.zones["dc"] = dc_box
+    lay.zones["myalbum"] = album
+    left = pygame.Rect(dc_box.x + 10, dc_box.y + 60, album.x - 30 - dc_box.x, 120)
+    spaces = grid(left, 6, 96, 12, 6)
+    lay.zones.update({f"space{i}": r for i, r in enumerate(spaces)})
+    for item, rect in zip(me["dc"], spaces):
+        lay.add(item["key"], rect, item, "dc")
+    for item in me["album"]:
+        rect = pygame.Rect(album.x + item["col"] * SMALL_CELL, album.y + item["row"] * SMALL_CELL,
+                           item["cols"] * SMALL_CELL, item["rows"] * SMALL_CELL)
+        lay.add(item["key"], rect, item, "album")
 
 
 def _split(lay: Layout, me: dict[str, Any], split: dict[str, str]) -> None:

@@ -9,7 +9,7 @@ import pygame
 
 from game.palette import BRASS, CREAM, GOLD, MUTED, NIGHT
 from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
-from game.scenes.stamp_swap.layout import HEAD, LEFT, MINI_CELL, TOP, Layout, mini_origin, panel_rects
+from game.scenes.stamp_swap.layout import HEAD, MINI_CELL, TOP, Layout, mini_origin, panel_rects
 from game.text import Colour
 from game.widgets import PANEL_BG, PANEL_EDGE
 from game.words import YOU
@@ -38,9 +38,6 @@ if TYPE_CHECKING:
 DAYS = ("Friday", "Saturday", "Sunday")
 PHASES = (("collect", "Collect"), ("swap", "Swap"), ("show", "Show"))
 TRACK = pygame.Rect(964, 10, 606, 70)
-SYMBOL_ICON = {"H": "stamp_facedown", "R": "stamp_rare", "A": "attendee"}
-# The legend shows each symbol as it is drawn on the events (icons for H, R and A, not letters).
-LEGEND = ((("S", "stamp"), ("H", "face-down"), ("F", "forever 1x1")), (("R", "rare"), ("A", "attendee")))
 
 
 def seat_disc(scene: StampSwapScene, surf: pygame.Surface, seat: int, centre: tuple[int, int], r: int) -> None:
@@ -104,97 +101,6 @@ def paint_track(scene: StampSwapScene, surf: pygame.Surface) -> None:
             x += 6  # equal scores sit side by side, never hidden under each other
         placed.append(x)
         seat_disc(scene, surf, seat, (int(x), y), 14)
-
-
-# left column ----------------------------------------------------------------------------------
-def paint_events(scene: StampSwapScene, surf: pygame.Surface) -> None:
-    """The splay: the top event readable, the lower ones covered but their symbols showing."""
-    v, text = scene.v, scene.app.text
-    area = pygame.Rect(LEFT.x, LEFT.y, LEFT.w, 404)
-    panel(surf, area, radius=18)
-    text.draw(surf, f"{v['day_name']}'s events", (area.x + 18, area.y + 10), 26, GOLD, bold=True)
-    events = v["events"]
-    lower = events[1:]
-    y = area.y + 50
-    for ev in reversed(lower):
-        strip = pygame.Rect(area.x + 14, y, area.w - 28, 40)
-        pygame.draw.rect(surf, (58, 46, 34), strip, border_radius=10)
-        pygame.draw.rect(surf, (110, 88, 58), strip, 2, border_radius=10)
-        text.draw(surf, ev["name"], (strip.x + 12, strip.y + 7), 22, MUTED)
-        _symbols(scene, surf, ev["symbols"], strip.right - 8, strip.y + 6, 28, right=True)
-        y += 34
-    if not events:
-        return
-    top = events[0]
-    card = pygame.Rect(area.x + 14, y + 8, area.w - 28, area.bottom - y - 22)
-    pygame.draw.rect(surf, (248, 236, 206), card, border_radius=14)
-    pygame.draw.rect(surf, GOLD, card, 3, border_radius=14)
-    text.draw(surf, top["name"], (card.x + 16, card.y + 10), 28, (40, 28, 16), bold=True)
-    _symbols(scene, surf, top["symbols"], card.x + 16, card.y + 50, 32)
-    yy = card.y + 92
-    for line in text.wrap(top["instruction"], 26, card.w - 32)[:4]:
-        text.draw(surf, line, (card.x + 16, yy), 26, (40, 28, 16))
-        yy += 32
-    ly = card.bottom - 8 - 28 * len(LEGEND)
-    if ly > yy:
-        for row in LEGEND:
-            x = card.x + 16
-            for letter, word in row:
-                surf.blit(symbol_chip(scene, letter, 24), (x, ly))
-                x = text.draw(surf, word, (x + 28, ly + 1), 20, (90, 70, 44)).right + 16
-            ly += 28
-
-
-def _symbols(scene: StampSwapScene, surf: pygame.Surface, symbols: str, x: int, y: int, size: int,
-             right: bool = False) -> None:
-    step = size + 4
-    if right:
-        x -= len(symbols) * step
-    for k, letter in enumerate(symbols):
-        surf.blit(symbol_chip(scene, letter, size), (x + k * step, y))
-
-
-def symbol_chip(scene: StampSwapScene, letter: str, size: int) -> pygame.Surface:
-    """One pool symbol: an icon for face-down, rare and attendee; a lettered stamp for S and F."""
-    def make() -> pygame.Surface:
-        if letter in SYMBOL_ICON:
-            return scene.app.assets.image(SYMBOL_ICON[letter], (size, size)).copy()
-        surf = pygame.Surface((size, size), pygame.SRCALPHA)
-        inner = pygame.Rect(0, 0, size, size) if letter == "S" else pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
-        inner.center = (size // 2, size // 2)
-        pygame.draw.rect(surf, (60, 120, 200) if letter == "S" else (200, 90, 150), inner.inflate(-6, -6))
-        frame = scene.app.assets.image("stamp_frame", inner.size)
-        surf.blit(frame, inner)
-        scene.app.text.draw(surf, letter, inner.center, max(14, inner.h // 2 + 2), (255, 255, 255), bold=True,
-                            anchor="center")
-        return surf
-    return scene.app.assets.cached(f"ss-symbol-{letter}", (size, size), make)
-
-
-def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
-    """Four contests and the finale, with every seat's tickets on them."""
-    v, text = scene.v, scene.app.text
-    choosing = "choose" in lay.zones
-    for contest in [*v["contests"], v["finale"]]:
-        rect = lay.contests[contest["id"]]
-        finale = contest["kind"] == "finale"
-        mine = scene.viewer is not None and scene.viewer in contest["tickets"]
-        edge = GOLD if (choosing and not finale and not mine) else ((200, 120, 200) if finale else BRASS)
-        panel(surf, rect, radius=14, edge=edge, width=3)
-        label = "Finale (everyone)" if finale else contest["kind"].capitalize()
-        text.draw(surf, contest["name"], (rect.x + 14, rect.y + 6), 24, GOLD, bold=True)
-        text.draw(surf, label, (rect.right - 14, rect.y + 10), 20, MUTED, anchor="topright")
-        line = text.wrap(contest["text"], 22, rect.w - 28)
-        for k, row in enumerate(line[:2]):
-            text.draw(surf, row, (rect.x + 14, rect.y + 38 + k * 26), 22, CREAM)
-        tiers = "/".join(str(t) for t in contest["tiers"]) if contest["tiers"] else ""
-        if tiers and len(line) < 2:
-            text.draw(surf, f"Points {tiers}", (rect.x + 14, rect.y + 66), 22, MUTED)
-        for k, seat in enumerate(contest["tickets"]):
-            tx = rect.right - 30 - k * 34
-            ticket = scene.app.assets.image("ticket", (34, 34))
-            surf.blit(ticket, ticket.get_rect(center=(tx, rect.bottom - 22)))
-            seat_disc(scene, surf, seat, (tx, rect.bottom - 22), 10)
 
 
 # seat panels ----------------------------------------------------------------------------------

@@ -18,14 +18,22 @@ from game.palette import GOLD, MUTED, RED
 from game.scenes.match import MatchScene, Recap
 from game.scenes.stamp_swap import beats, story
 from game.scenes.stamp_swap.art import StampArt, points_text, value_text
-from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
+from game.scenes.stamp_swap.centre import (
+    paint_banner,
+    paint_centre,
+    paint_details,
+    paint_hover,
+    paint_moment,
+    paint_summary,
+)
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
 from game.scenes.stamp_swap.layout import ALBUM, HEAD, Layout, build, fit_centre, pool_slots
+from game.scenes.stamp_swap.left import paint_contests, paint_events
 from game.scenes.stamp_swap.motion import FLY, animate, float_text, step_counters
-from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
+from game.scenes.stamp_swap.paint import paint_panels, paint_top, score_rect
 from game.widgets import felt
-from game.words import whom, whose
+from game.words import verb, whom, whose
 from rules.errors import IllegalAction
 
 SOUNDS = {"take": "card_slide", "token_claimed": "coin", "pile_taken": "swap", "revealed": "card_flip",
@@ -51,6 +59,7 @@ class StampSwapScene(InputMixin, MatchScene):
         self.hidden: set[str] = set()
         self.drags = {}
         self.details: dict[str, Any] | None = None
+        self.hover: dict[str, Any] | None = None  # the details beside what the mouse points at
         self.summary: tuple[Any, ...] | None = None
         self.banners: dict[int, tuple[str, str, dict[str, Any]]] = {}
         self.notes: list[str] = []
@@ -63,6 +72,7 @@ class StampSwapScene(InputMixin, MatchScene):
         self.beat_left = 0.0
         self.beat_seat: int | None = None
         self.caption: str | None = None
+        self.moment: dict[str, Any] | None = None  # a pile being pointed at, or a new day's banner
         self.day_over = "Friday"
         self.swap_notes: dict[int, list[str]] = {}
         self.v: dict[str, Any] = table.view(None)
@@ -153,8 +163,11 @@ class StampSwapScene(InputMixin, MatchScene):
         self.split = {k: z for k, z in self.split.items() if k in dc_keys}
         self.slots = pool_slots(self.v["pool"], self.slots)
         self.lay = build(self.v, self.viewer, self.split, self.slots)
-        if self.selected is not None and self.lay.rect_of(self.selected) is None:
+        if self.selected is not None and self.lay.rect_of(self.selected) is None and \
+                not (self.selected == "token" and "token" in self.lay.zones):
             self.selected = None
+        if self.hover is not None:
+            self._hover(self.hover["anchor"].center)
         for counter, seat in zip(self.counters, self.v["seats"]):
             counter.set(seat["score"])
         animate(self, old, events)
@@ -240,11 +253,13 @@ class StampSwapScene(InputMixin, MatchScene):
 
     def _next_stage(self) -> None:
         """Show the next queued stage (a long queue, as online, plays faster)."""
-        if not self.queue or self.summary is not None:
+        if not self.queue or self.summary is not None or self._point(self.queue[0]):
             return
         stage = self.queue.pop(0)
         hurry = 1.0 if len(self.queue) < 3 else 0.3
         self.beat_left = stage.seconds(self.speed) * hurry
+        day = beats.day_moment(stage)
+        self.moment = day if self.beat_left > 0 else None
         self.beat_seat = next((e.seat for e in stage.public if e.seat is not None), None)
         words = [w for w in (story.line(e, self.names, self._lookup) for e in stage.public) if w]
         self.caption = words[0] if words and self.beat_left > 0 else None
@@ -259,12 +274,28 @@ class StampSwapScene(InputMixin, MatchScene):
         if stage.freeze:
             self._open_summary()
 
+    def _point(self, stage: beats.Stage) -> bool:
+        """Before a pile moves, point at it and say who takes it (a beat of its own); True when pointing."""
+        choice = beats.pile_choice(stage)
+        if choice is None or choice[2] == self.viewer or stage.pointed or len(self.queue) >= 3 or self.speed <= 0:
+            return False
+        stage.pointed = True
+        owner, pile, taker = choice
+        self.moment = {"pile": (owner, pile), "taker": taker}
+        self.beat_left = beats.POINT * self.speed
+        self.beat_seat = taker
+        self.caption = f"{self.names[taker]} {verb(self.names[taker], 'takes', 'take')} " \
+                       f"{whose(self.names[owner])} Pile {'AB'[pile]} …"
+        self.restatic()
+        return True
+
     def flush(self) -> None:
         """Show every queued stage at once (a person is about to move)."""
         while self.queue and self.summary is None:
             self._next_stage()
         self.beat_left = 0.0
         self.caption = None
+        self.moment = None
 
     def _show_folded(self, view: dict[str, Any], events: list[Any]) -> None:
         """A step of a chain the table is already past: the shown view moved on by its events."""
@@ -287,6 +318,7 @@ class StampSwapScene(InputMixin, MatchScene):
                 return
             self.caption = None
             self.beat_seat = None
+            self.moment = None
             self.restatic()
         if self.queue:
             self._next_stage()
@@ -404,6 +436,8 @@ class StampSwapScene(InputMixin, MatchScene):
         if self.viewer in self.banners and "pending" in self.lay.zones and self.summary is None:
             paint_banner(self, surface, self.banners[self.viewer])
         paint_summary(self, surface)
+        paint_moment(self, surface)
+        paint_hover(self, surface)
         paint_details(self, surface)
         if self.curtain_up and self.viewer is None:
             self.app.text.draw(surface, "Pass the device", (960, 540), 40, MUTED, anchor="center")
