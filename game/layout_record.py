@@ -12,7 +12,7 @@ The rules (`judge`), in drawing order on the canvas:
 - two live texts overlap when their ink bands (the rects less a fifth of their height at the top
   and the bottom, where fonts keep line spacing) meet by at least TOLERANCE px each way;
   the same words at the same place are one text drawn twice;
-- a text is clipped when it runs out of the surface it was drawn on (a panel, a card, a plate,
+- a text still live at the end is clipped when it runs out of the surface it was drawn on (a panel, a card, a plate,
   the canvas) or out of its box: the topmost opaque box drawn before it under its start, centre or end;
 - a text partly hidden by an opaque box drawn after it (not its own) is covered;
 - a button is off screen when its rect leaves the canvas.
@@ -295,6 +295,8 @@ def judge(marks: Sequence[Mark], screen: pygame.Rect = CANVAS) -> list[Problem]:
             covers = [c for c in covers if any(h.contains(c.rect) for h in m.holes)]
         elif m.kind == "button" and not screen.contains(m.rect):
             problems.append(Problem("offscreen", [m], "button partly off screen"))
+    alive = {id(t) for t in live}  # a text hidden later (under a modal, a coach panel) is not judged clipped
+    problems = [p for p in problems if p.kind != "clipped" or id(p.marks[0]) in alive]
     problems += _text_overlaps(live)
     return problems
 

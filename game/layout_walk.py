@@ -283,15 +283,19 @@ def run_walk(out: Path | None = None, sizes: tuple[tuple[int, int], ...] = SIZES
              games: tuple[str, ...] = GAMES, parts: tuple[str, ...] = ("guided", "monkey", "kiosk")) -> Walk:
     """The whole walk (or the named parts, games and sizes of it)."""
     walk = Walk(out)
-    with fresh_home(), recording():
-        for size in sizes:
-            for game in games:
-                if "guided" in parts:
-                    walk_guided(walk, game, size)
-                if "monkey" in parts:
-                    walk_monkey(walk, game, size)
-            if "kiosk" in parts:
-                walk_kiosk(walk, size)
+    todo: list[Callable[[], None]] = []
+    for size in sizes:
+        for game in games:
+            if "guided" in parts:
+                todo.append(lambda game=game, size=size: walk_guided(walk, game, size))
+            if "monkey" in parts:
+                todo.append(lambda game=game, size=size: walk_monkey(walk, game, size))
+        if "kiosk" in parts:
+            todo.append(lambda size=size: walk_kiosk(walk, size))
+    with recording():
+        for part in todo:
+            with fresh_home():  # each app starts from nothing: a kiosk's saved settings (full screen) stay with it
+                part()
     return walk
 
 

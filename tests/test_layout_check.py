@@ -65,6 +65,14 @@ def test_a_text_cut_by_the_surface_it_was_drawn_on_is_clipped_where_that_surface
     assert problems[0].marks[0].rect.topleft == (506, 504)
 
 
+def test_a_clipped_text_hidden_later_under_an_opaque_panel_is_not_reported(canvas):
+    surf, text = canvas
+    panel(surf, pygame.Rect(100, 100, 200, 60))
+    text.draw(surf, "far too long for this little panel", (110, 110), 30)
+    panel(surf, pygame.Rect(50, 50, 800, 300), fill=(20, 16, 12, 255))
+    assert kinds(marks_of(surf)) == []
+
+
 def test_a_label_on_its_own_button_or_card_is_not_a_problem(canvas):
     surf, text = canvas
     card = pygame.Surface((140, 200), pygame.SRCALPHA)
