@@ -2,7 +2,7 @@
 
 Off by default and absent from the frame loop: `recording()` swaps in, for its duration only,
 a `pygame.Surface` subclass whose blits carry marks from surface to surface, a `pygame.draw.rect`
-that notes opaque fills, and `Text.recorder` so every rendered label is known by its surface.
+and `.circle` that note opaque fills, and `Text.recorder` so every rendered label is known by its surface.
 A label drawn on a card, a card blitted on a panel, the panel on the static layer and that on
 the canvas all arrive on the canvas at the right place, in drawing order.
 
@@ -12,7 +12,7 @@ The rules (`judge`), in drawing order on the canvas:
 - two live texts overlap when their ink bands (the rects less a fifth of their height at the top
   and the bottom, where fonts keep line spacing) meet by at least TOLERANCE px each way;
   the same words at the same place are one text drawn twice;
-- a text is clipped when it runs out of the surface it was drawn on (a panel, a card, a plate,
+- a text still live at the end is clipped when it runs out of the surface it was drawn on (a panel, a card, a plate,
   the canvas) or out of its box: the topmost opaque box drawn before it under its start, centre or end;
 - a text partly hidden by an opaque box drawn after it (not its own) is covered;
 - a button is off screen when its rect leaves the canvas.
@@ -110,6 +110,7 @@ class RecordingSurface(pygame.Surface):
     """A Surface whose blits and fills carry marks (made in place of pygame.Surface while recording)."""
 
     recorder: Recorder | None = None
+    resting = False  # True: marks nothing (the display's canvas between the frames that are judged)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -128,7 +129,7 @@ class RecordingSurface(pygame.Surface):
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,  # type: ignore[override]
              special_flags: int = 0) -> pygame.Rect:
         drawn = super().blit(source, dest, area, special_flags)
-        if self.recorder is not None and not special_flags:
+        if self.recorder is not None and not special_flags and not self.resting:
             self._carry(source, dest, area)
         return drawn
 
@@ -142,7 +143,7 @@ class RecordingSurface(pygame.Surface):
 
     def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:  # type: ignore[override]
         drawn = super().fill(color, rect, special_flags)
-        if self.recorder is None:
+        if self.recorder is None or self.resting:
             return drawn
         whole = rect is None or pygame.Rect(rect).contains(self.get_rect())
         if special_flags == pygame.BLEND_RGB_MULT and whole:  # App.darken: a dim over everything
@@ -153,7 +154,7 @@ class RecordingSurface(pygame.Surface):
 
     def cover(self, rect: pygame.Rect, alpha: int) -> None:
         """An opaque-enough fill of `rect` (a fill of everything wipes the marks)."""
-        if alpha < SOLID_ALPHA or rect.w <= 0 or rect.h <= 0:
+        if self.resting or alpha < SOLID_ALPHA or rect.w <= 0 or rect.h <= 0:
             return
         if rect.contains(self.get_rect()):
             self._list().clear()
@@ -194,31 +195,32 @@ def _cut(rect: pygame.Rect, room: pygame.Rect, what: str) -> str:
     return "" if room.inflate(2 * EDGE, 2 * EDGE).contains(_band(rect)) else f"runs out of {what}"
 
 
-def _draw_rect(original: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
-    """pygame.draw.rect that notes an opaque filled rect on a recording surface."""
-    def rect(surface: pygame.Surface, color: Any, rect: Any, width: int = 0, *args: Any, **kwargs: Any) -> pygame.Rect:
-        drawn = original(surface, color, rect, width, *args, **kwargs)
+def _filled(original: Callable[..., pygame.Rect], at: int) -> Callable[..., pygame.Rect]:
+    """pygame.draw.rect (width at=1) or .circle (at=2) noting an opaque filled shape's bounds on a recording surface."""
+    def shape(surface: pygame.Surface, color: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn = original(surface, color, *args, **kwargs)
+        width = kwargs.get("width", args[at] if len(args) > at else 0)
         if isinstance(surface, RecordingSurface) and width == 0 and RecordingSurface.recorder is not None:
             colour = tuple(color) if not isinstance(color, (str, int)) else tuple(pygame.Color(color))
             surface.cover(drawn, colour[3] if len(colour) == 4 else 255)
         return drawn
-    return rect
+    return shape
 
 
 @contextmanager
 def recording() -> Iterator[Recorder]:
     """While inside: new surfaces record, labels are known, opaque rects are noted. Restored after."""
     recorder = Recorder()
-    surface_cls, draw_rect = pygame.Surface, pygame.draw.rect
+    surface_cls, draw_rect, draw_circle = pygame.Surface, pygame.draw.rect, pygame.draw.circle
     pygame.Surface = RecordingSurface  # type: ignore[misc]  # every surface made from here on records
-    pygame.draw.rect = _draw_rect(draw_rect)
+    pygame.draw.rect, pygame.draw.circle = _filled(draw_rect, 1), _filled(draw_circle, 2)
     RecordingSurface.recorder = recorder
     Text.recorder = recorder
     try:
         yield recorder
     finally:
         pygame.Surface = surface_cls  # type: ignore[misc]
-        pygame.draw.rect = draw_rect
+        pygame.draw.rect, pygame.draw.circle = draw_rect, draw_circle
         RecordingSurface.recorder = None
         Text.recorder = None
 
@@ -293,6 +295,8 @@ def judge(marks: Sequence[Mark], screen: pygame.Rect = CANVAS) -> list[Problem]:
             covers = [c for c in covers if any(h.contains(c.rect) for h in m.holes)]
         elif m.kind == "button" and not screen.contains(m.rect):
             problems.append(Problem("offscreen", [m], "button partly off screen"))
+    alive = {id(t) for t in live}  # a text hidden later (under a modal, a coach panel) is not judged clipped
+    problems = [p for p in problems if p.kind != "clipped" or id(p.marks[0]) in alive]
     problems += _text_overlaps(live)
     return problems
 

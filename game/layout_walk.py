@@ -26,10 +26,10 @@ from game.layout_record import Mark, Problem, RecordingSurface, judge, marks_of,
 
 SIZES = ((1920, 1080), (1280, 720))
 GAMES = ("night-market", "swap-meet", "stamp-swap")
-DANGER = ("Leave", "Title", "Quit", "Menu", "Resign", "Back", "Exit", "Home")  # buttons a monkey keeps off
+DANGER = ("Leave", "Title", "Quit", "Menu", "Resign", "Exit", "Home", "title", "Guided")  # what a monkey keeps off
 SPOTS = ("hint", "line", "summary", "card", "pile", "market", "hand")
 OUTLINE = ((235, 40, 40), (255, 200, 0))
-STEADY = 0.25  # seconds a problem must hold still to count
+STEADY = 1.5  # seconds a problem must hold still to count (a card in flight is gone by then)
 
 
 @dataclass
@@ -101,6 +101,7 @@ def _hook(app: Any) -> None:
     display = app.display
     if not isinstance(display.canvas, RecordingSurface):
         display.canvas = RecordingSurface(display.canvas.get_size()).convert()
+    display.canvas.resting = True
     for scene in app.stack.scenes:
         if not getattr(scene.ui, "_layout_hooked", False):
             scene.ui.draw_ui = _drawing_widgets(scene.ui, scene.ui.draw_ui)
@@ -145,9 +146,13 @@ def record_frame(app: Any) -> list[Mark]:
             scene.restatic()
     canvas = app.display.canvas
     canvas._list().clear()
+    canvas.resting = False
     app.display.needs_full = True
-    app.frame()
-    return list(marks_of(app.display.canvas))
+    try:
+        app.frame()
+    finally:
+        canvas.resting = True  # the frames between judged ones draw in part: nothing to keep from them
+    return list(marks_of(canvas))
 
 
 # the apps ---------------------------------------------------------------------------------------
@@ -225,27 +230,33 @@ def walk_monkey(walk: Walk, game: str, size: tuple[int, int], seconds: float = 2
     cls = entry.table_class()
     assert cls is not None
     app.stack.reset(cls.new(app, config, seed, autosave=False))
+    app.loop.max_steps = 30  # frames of a tenth of a second: a match in seconds, every step still taken
     rng = random.Random(f"{game}-{seed}")
     elapsed, next_look = 0.0, 0.0
-    while elapsed < seconds and app.running:
+    while elapsed < seconds and app.running and app.coach is None:
         if elapsed >= next_look:
             walk.capture(app, f"{game}/monkey/{round(elapsed):03d}s-{app.stack.top.name}")
             next_look += every
         _tap(app, _monkey_target(app, rng))
         step = rng.choice((0.2, 0.5, 1.0))
-        _frames(app, clock, step)
+        _frames(app, clock, step, dt=0.1)
         elapsed += step
 
 
 def _monkey_target(app: Any, rng: random.Random) -> tuple[float, float]:
-    """A lit button of the top scene (most often), a named table spot, or anywhere."""
+    """On an overlay one of its buttons; at the table a lit button now and then (Help and Pause
+    rarely), else a point of the table."""
     import pygame_gui
 
     top = app.stack.top
     buttons = [s for s in top.ui.get_sprite_group().sprites()
                if isinstance(s, pygame_gui.elements.UIButton) and s.visible and s.is_enabled
                and not any(word in s.text for word in DANGER)]
-    if buttons and rng.random() < 0.5:
+    at_table = hasattr(top, "table")
+    if at_table:
+        rare = rng.random() < 0.03
+        buttons = [b for b in buttons if (b.text in ("Help", "Pause")) == rare]
+    if buttons and (not at_table or rng.random() < 0.4):
         return rng.choice(buttons).rect.center
     return rng.uniform(120, 1800), rng.uniform(120, 960)
 
@@ -253,10 +264,11 @@ def _monkey_target(app: Any, rng: random.Random) -> tuple[float, float]:
 def walk_kiosk(walk: Walk, size: tuple[int, int], seconds: float = 330.0, every: float = 10.0) -> None:
     """The kiosk's attract loop from its start: each game's demo match, how-to and scores cards."""
     app, clock = _app(size, kiosk=True, extra={"wall": lambda: 1_800_000_000.0 + clock.now})
+    app.display.set_fullscreen(False)  # a kiosk screen of this size (the dummy driver's full screen is 1024×768)
     app.loop.max_steps = 30
     kiosk = app.kiosk
     assert kiosk is not None
-    kiosk.attract.start()
+    kiosk.start_attract()
     elapsed, next_look = 0.0, 0.0
     while elapsed < seconds:
         if elapsed >= next_look:
@@ -264,21 +276,26 @@ def walk_kiosk(walk: Walk, size: tuple[int, int], seconds: float = 330.0, every:
             next_look += every
         _frames(app, clock, 0.5, dt=0.25)
         elapsed += 0.5
+    app.display.set_fullscreen(False)
 
 
 def run_walk(out: Path | None = None, sizes: tuple[tuple[int, int], ...] = SIZES,
              games: tuple[str, ...] = GAMES, parts: tuple[str, ...] = ("guided", "monkey", "kiosk")) -> Walk:
     """The whole walk (or the named parts, games and sizes of it)."""
     walk = Walk(out)
-    with fresh_home(), recording():
-        for size in sizes:
-            for game in games:
-                if "guided" in parts:
-                    walk_guided(walk, game, size)
-                if "monkey" in parts:
-                    walk_monkey(walk, game, size)
-            if "kiosk" in parts:
-                walk_kiosk(walk, size)
+    todo: list[Callable[[], None]] = []
+    for size in sizes:
+        for game in games:
+            if "guided" in parts:
+                todo.append(lambda game=game, size=size: walk_guided(walk, game, size))
+            if "monkey" in parts:
+                todo.append(lambda game=game, size=size: walk_monkey(walk, game, size))
+        if "kiosk" in parts:
+            todo.append(lambda size=size: walk_kiosk(walk, size))
+    with recording():
+        for part in todo:
+            with fresh_home():  # each app starts from nothing: a kiosk's saved settings (full screen) stay with it
+                part()
     return walk
 
 

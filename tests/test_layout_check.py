@@ -66,6 +66,14 @@ def test_a_text_cut_by_the_surface_it_was_drawn_on_is_clipped_where_that_surface
     assert problems[0].marks[0].rect.topleft == (506, 504)
 
 
+def test_a_clipped_text_hidden_later_under_an_opaque_panel_is_not_reported(canvas):
+    surf, text = canvas
+    panel(surf, pygame.Rect(100, 100, 200, 60))
+    text.draw(surf, "far too long for this little panel", (110, 110), 30)
+    panel(surf, pygame.Rect(50, 50, 800, 300), fill=(20, 16, 12, 255))
+    assert kinds(marks_of(surf)) == []
+
+
 def test_a_label_on_its_own_button_or_card_is_not_a_problem(canvas):
     surf, text = canvas
     card = pygame.Surface((140, 200), pygame.SRCALPHA)
@@ -125,9 +133,10 @@ def test_the_recorder_is_gone_after_recording():
 
 # The walk over real screens. Covered here: every step of the Night Market and Stamp Swap guided
 # matches at 1280×720 (the canvas is one logical 1920×1080 at any window size, so the layout is
-# the same at 1920×1080: `market-hall screens --check` walks both). NOT covered yet, because they
-# still have problems (see the inventory the command prints): the Swap Meet guided match, the
-# monkeys' matches and the kiosk demos.
+# the same at 1920×1080: `market-hall screens --check` walks both). NOT covered here, because they
+# still have problems (listed by that command): the Swap Meet guided match (steps 5, 6, 11), the
+# monkeys' Swap Meet and Stamp Swap matches, the kiosk's Swap Meet demo, and a Night Market
+# monkey moment. The kiosk's other demos are clean but cost ~10 s more than this suite can spare.
 CLEAN_GUIDED = ("night-market", "stamp-swap")
 
 
