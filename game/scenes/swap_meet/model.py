@@ -32,7 +32,6 @@ RES_NAME = {k: k.title() for k in RESOURCES}
 RES_ICON = {k: f"res_{k}" for k in RESOURCES}
 RES_COLOUR = {"crate": (222, 146, 72), "sack": (132, 196, 96), "coin": (246, 206, 74), "rack": (108, 164, 236)}
 ACT_ICON = {CRASH: "act_crash", INSIDE: "act_inside", AUDIT: "act_audit", TAKEOVER: "act_takeover"}
-PATH_WORDS = {"cash": "Cashed out", "slam": "Slam", "contract": "Exact contract", "bank": "Banked"}
 MASKED_HINT = "Hold the tab at the top right to see your cards."
 
 @dataclass
@@ -229,24 +228,35 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
         hint=MASKED_HINT if masked else hint_line(table, view, sel, names))
 
 
-def score_detail(row: Any) -> str:
-    """One stall's score breakdown in words (summary table)."""
-    mult = f"{float(row.multiplier):.2f}"
+def points(value: Any) -> str:
+    """A score as a player reads it: 22, 96.8 (no trailing .0, no long fractions)."""
+    return f"{round(float(value), 1):g}"
+
+
+def score_sentence(row: Any, name: str) -> str:
+    """One stall's round score in a sentence: "You banked 2 Racks: 22; −25 for 5 extra cards"."""
+    bonus = f"; +{row.locker_bonus} for locking" if row.locker_bonus else ""
     if row.path in ("cash", "contract"):
-        return f"base {row.base} × {mult} average"
-    text = f"{row.count} {RES_NAME.get(row.kind, '')} × {mult} × {CONSOLATION_PER_CARD}"
+        how = "cashed out" if row.path == "cash" else "matched"
+        return (f"{name} {how} {row.contract}: base {row.base} × {float(row.multiplier):.2f} market = "
+                f"{points(row.base * row.multiplier)}{bonus}")
+    gross = row.count * row.multiplier * CONSOLATION_PER_CARD
+    verb_ = "slammed" if row.path == "slam" else "banked"
+    text = f"{name} {verb_} {of_kind(row.count, row.kind or '')}: {points(gross)}"
     if row.extras:
-        text += f" − {EXTRA_PENALTY} × {row.extras} extra"
-    return text
+        text += f"; −{EXTRA_PENALTY * row.extras} for {counted(row.extras, 'extra card')}"
+    return text + bonus
 
 
-def path_words(row: Any) -> str:
-    """How a stall scored, in words."""
-    if row.path == "bank":
-        return f"Banked {RES_NAME.get(row.kind, '')}"
-    if row.path == "slam":
-        return f"Slam of {RES_NAME.get(row.kind, '')}"
-    return PATH_WORDS[row.path]
+def lock_line(summary: Any, names: Sequence[str]) -> str:
+    """Who locked the round and how: "Basil slammed 6 Crates: +10"."""
+    if summary.locker is None or summary.how == "timer":
+        return "Time ran out: nobody locked the round, no locker bonus."
+    row = summary.stalls[summary.locker]
+    who = names[summary.locker]
+    if summary.how == "cash":
+        return f"{who} cashed out {row.contract}, an exact match: +{row.locker_bonus}"
+    return f"{who} slammed {of_kind(row.count, row.kind or '')}: +{row.locker_bonus}"
 
 
 def clock_text(seconds: float) -> str:

@@ -335,7 +335,7 @@ class SeatPanel:
             surf.blit(icon, (x, y))
             got = have.get(kind, 0)
             colour = MINT if got == n else RED if got > n else CREAM
-            label = f"{got}/{n}" if self.compact else f"{got}/{n} {RES_NAME[kind]}"
+            label = f"{got}/{n}" if self.compact else f"{got}/{of_kind(n, kind)}"
             end = text.draw(surf, label, (x + icon_side + 4, y + icon_side // 2), size - 2, colour, bold=True,
                             anchor="midleft")
             if self.compact:

@@ -230,6 +230,7 @@ class SwapMeetScene(MatchScene):
         self.countdown.remaining = max(0.0, left) if trading else 0.0
         self.countdown.total = self.view.deadline - self.view.round_start
         self.countdown.label = f"Round {self.view.round_no} of 3"
+        self.countdown.locked_by = None if trading else self._locked_by()
         running = trading and not self.table.paused
         if running and self.countdown not in self.movers:
             self.movers.append(self.countdown)
@@ -241,6 +242,13 @@ class SwapMeetScene(MatchScene):
             if beat != self._beat:
                 self._beat = beat
                 self.app.audio.play("tick_fast" if left <= 10 else "tick", 0.6)
+
+    def _locked_by(self) -> str:
+        """What the round clock says once the round is over: who locked it, or that time ran out."""
+        done = self.view.summaries[-1] if self.view.summaries else None
+        if done is None or done.locker is None or done.how == "timer":
+            return "Time ran out"
+        return f"Locked by {self.names[done.locker]}"
 
     def _pending_step(self) -> None:
         """Show a move in flight until the table has its answer (only ever online)."""
@@ -264,8 +272,11 @@ class SwapMeetScene(MatchScene):
         """Seconds until the next round deals by itself (None when not waiting)."""
         if self.view.phase != "locked" or self.view.lock_time is None:
             return None
-        wait = float(self.table.options.get("summary_seconds", SUMMARY_SECONDS))
-        return cast(float, self.view.lock_time + wait - self.table.now())
+        return cast(float, self.view.lock_time + self.summary_wait() - self.table.now())
+
+    def summary_wait(self) -> float:
+        """How long a round's summary waits before the next round deals by itself."""
+        return float(self.table.options.get("summary_seconds", SUMMARY_SECONDS))
 
     def can_next_round(self) -> bool:
         """True when this device may deal the next round now (local play; online only the host)."""
