@@ -117,6 +117,7 @@ class PanelModel:
     buttons: tuple[Button, ...]
     hint: str
     masked: bool
+    alert: tuple[str, bool] | None = None  # (words, error): said in the hint line's place for a moment
 
 
 def of_kind(count: int, kind: str) -> str:
@@ -192,9 +193,10 @@ def _buttons(table: Table, view: Any, sel: Selection, held: dict[str, int]) -> t
 
 
 def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], masked: bool = False,
-               flying: Mapping[tuple[int, str | None], int] | None = None) -> PanelModel:
+               flying: Mapping[tuple[int, str | None], int] | None = None,
+               alert: tuple[str, bool] | None = None) -> PanelModel:
     """The frozen model of one seat's panel; `flying` (seat, kind) -> cards still on their way there,
-    not shown in a stall's counts until they land."""
+    not shown in a stall's counts until they land; `alert` a refusal or news for the hint line."""
     view = table.view(seat)
     held = view.counts()
     air = flying or {}
@@ -225,7 +227,7 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
         bank_points=tuple((k, view.bank_points(k)) for k in RESOURCES) if view.seat is not None else (),
         my_offer=(mine.kind, mine.count) if mine else None, rivals=tuple(rivals),
         buttons=_buttons(table, view, sel, held), masked=masked,
-        hint=MASKED_HINT if masked else hint_line(table, view, sel, names))
+        hint=MASKED_HINT if masked else hint_line(table, view, sel, names), alert=alert)
 
 
 def points(value: Any) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.anim import Call, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
-from game.palette import CREAM, GOLD
+from game.palette import CREAM
 from game.scenes.swap_meet.panel import card_back, card_face
 from game.scenes.swap_meet.story import feed_line
 from game.sprites import Sprite
@@ -72,6 +72,9 @@ class Effects:
         """A label that rises a little and fades, turned to face its seat (`angle`, as the seat's
         panel), kept inside `bounds` (its row or panel), after any label still showing at the same spot."""
         img = self.plate(words, colour)
+        if bounds is not None and img.get_width() > bounds.w - 8:  # a narrow lane: the plate shrinks to fit
+            k = (bounds.w - 8) / img.get_width()
+            img = pygame.transform.smoothscale(img, (bounds.w - 8, max(8, int(img.get_height() * k))))
         if angle:
             img = pygame.transform.rotate(img, angle)
         spot = (round(pos[0]), round(pos[1]))
@@ -128,7 +131,6 @@ class Effects:
         if event.kind in ("offer_open", "crash", "action_played", "peek") and event.seat is not None:
             line = feed_line(event, self.scene.names)
             if line:
-                pos, bounds, angle = self.scene.label_place(event.seat)
-                self.label(line, pos, CREAM if event.kind == "offer_open" else GOLD, bounds, angle)
+                self.scene.news(event.seat, line, event.kind == "offer_open")
         return 0.0
 

@@ -92,7 +92,9 @@ class SeatPanel:
         self.surface: pygame.Surface | None = None
         self.card_rects: dict[str, pygame.Rect] = {}
         self.rival_rects: dict[int, pygame.Rect] = {}
+        self.lanes: dict[int, pygame.Rect] = {}  # seat -> the free stretch of its row where news may float
         self.contract_rect = pygame.Rect(0, 0, 0, 0)  # where the contract card was drawn (guided match)
+        self._offer_end = 0
 
     # hit test ----------------------------------------------------------------------------------
     def hit(self, pos: tuple[float, float]) -> tuple[Any, ...] | None:
@@ -344,13 +346,17 @@ class SeatPanel:
                 y += icon_side + 2
 
     def _hint(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
-        words = m.hint
-        img = self.app.text.render(words, size, CREAM if not m.masked else MUTED)
+        """The hint line: what the selection would do, or for a moment why a tap was refused (its own
+        lane: a refusal never lies over cards, buttons or another line)."""
+        words, colour = m.hint, CREAM if not m.masked else MUTED
+        if m.alert is not None:
+            words, colour = m.alert[0], RED if m.alert[1] else GOLD
+        img = self.app.text.render(words, size, colour, bold=m.alert is not None)
         if img.get_width() > r.w:
             lines = self.app.text.wrap(words, size - 2, r.w)
             for i, line in enumerate(lines[:2]):
                 self.app.text.draw(surf, line, (r.x, r.y + i * (size - 2) - (size // 2 if len(lines) > 1 else 0)),
-                                   size - 2, CREAM)
+                                   size - 2, colour)
             return
         surf.blit(img, img.get_rect(midleft=(r.x, r.centery)))
 
@@ -415,24 +421,30 @@ class SeatPanel:
         if rv.can_peek:
             self.draw_button(surf, peek, Button(f"peek:{rv.seat}", "Peek", True, "action"), min(28, bh - 10))
             self.hits[-1] = (peek, ("peek", rv.seat))
+        right = peek.left - 14
         if rv.peeked:
-            self._peeked(surf, rv, (peek.left - 14, c.centery), min(44, c.h - 8), big - 2)
+            right = self._peeked(surf, rv, (peek.left - 14, c.centery), min(44, c.h - 8), big - 2) - 14
+        left = self._offer_end + 24
+        self.lanes[rv.seat] = pygame.Rect(left, c.y + 2, max(0, right - left), c.h - 4)
 
-    def _peeked(self, surf: pygame.Surface, rv: Rival, right_mid: tuple[int, int], side: int, size: int) -> None:
-        """What Inside Trading showed, right-aligned at `right_mid`: the contract's name and recipe."""
+    def _peeked(self, surf: pygame.Surface, rv: Rival, right_mid: tuple[int, int], side: int, size: int) -> int:
+        """What Inside Trading showed, right-aligned at `right_mid`: the contract's name and recipe;
+        returns its left edge."""
         parts = [(self.app.assets.image(RES_ICON[k], (side, side)), self.app.text.render(f"{n}", size, PEEK_TEAL,
                                                                                            bold=True))
                  for k, n in rv.peeked_recipe]
         width = sum(icon.get_width() + label.get_width() + 12 for icon, label in parts)
         x, y = right_mid[0] - width, right_mid[1]
         name = f"{rv.peeked}:" if not self.compact else ""
+        left = x
         if name:
-            self.app.text.draw(surf, name, (x - 8, y), size, PEEK_TEAL, anchor="midright")
+            left = self.app.text.draw(surf, name, (x - 8, y), size, PEEK_TEAL, anchor="midright").x
         for icon, label in parts:
             surf.blit(icon, icon.get_rect(midleft=(x, y)))
             x += icon.get_width() + 2
             surf.blit(label, label.get_rect(midleft=(x, y)))
             x += label.get_width() + 10
+        return left
 
     def _offer_counter(self, surf: pygame.Surface, rv: Rival, r: pygame.Rect, size: int) -> None:
         """The rival's counter plank with the offered cards standing on it."""
@@ -441,7 +453,8 @@ class SeatPanel:
         plank = pygame.Rect(r.x, r.bottom - plank_h, r.w, plank_h)
         if rv.offer is None:
             surf.blit(counter(self.app.assets, plank.size), plank)
-            text.draw(surf, "no offer", (r.x + 16, (r.y + plank.y) // 2 + 2), size - 2, MUTED, anchor="midleft")
+            self._offer_end = text.draw(surf, "no offer", (r.x + 16, (r.y + plank.y) // 2 + 2), size - 2, MUTED,
+                                        anchor="midleft").right
             return
         kind, n = rv.offer
         ch = r.h + 4
@@ -451,8 +464,8 @@ class SeatPanel:
             surf.blit(mini_card(self.app.assets, kind, (cw, ch)), (int(x), r.y - 6))
             x += cw * 0.55
         surf.blit(counter(self.app.assets, plank.size), plank)
-        text.draw(surf, f"offers {of_kind(n, kind)}", (int(x) + cw // 2 + 14, (r.y + plank.y) // 2 + 2), size, CREAM,
-                  bold=True, anchor="midleft")
+        self._offer_end = text.draw(surf, f"offers {of_kind(n, kind)}", (int(x) + cw // 2 + 14,
+                                    (r.y + plank.y) // 2 + 2), size, CREAM, bold=True, anchor="midleft").right
 
     def _rival_chips(self, surf: pygame.Surface, m: PanelModel, area: pygame.Rect) -> None:
         n = max(1, len(m.rivals))
