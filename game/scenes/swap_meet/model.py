@@ -261,6 +261,21 @@ def lock_line(summary: Any, names: Sequence[str]) -> str:
     return f"{who} slammed {of_kind(row.count, row.kind or '')}: +{row.locker_bonus}"
 
 
+def floor_rivals(table: Table, names: Sequence[str],
+                 flying: Mapping[tuple[int, str | None], int] | None = None) -> tuple[Rival, ...]:
+    """Every stall as the floor shows it to nobody in particular (the kiosk's demo): names, scores,
+    card counts and offers, all public."""
+    view = table.view(None)
+    air = flying or {}
+    out = []
+    for seat in range(view.seats):
+        offer = view.offers[seat]
+        cards = max(0, view.hand_sizes[seat] - sum(n for (s, _), n in air.items() if s == seat))
+        out.append(Rival(seat, names[seat], table.is_bot(seat), view.totals[seat], cards,
+                         (offer.kind, offer.count) if offer else None, False, False, None))
+    return tuple(out)
+
+
 def clock_text(seconds: float) -> str:
     """m:ss for a countdown (never negative)."""
     s = max(0, int(seconds + 0.999))

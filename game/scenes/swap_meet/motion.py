@@ -118,6 +118,8 @@ class Effects:
         anchor = self.scene.anchor
         if event.kind == "swap":
             a, b = anchor(event.seat), anchor(d["target"])
+            if self.scene.floor is not None:  # the demo's floor: who swapped floats in the taker's row
+                self.scene.news(event.seat, feed_line(event, self.scene.names) or "", False)
             for i in range(d["count"]):
                 self.fly(d["got"], b, a, i * 0.12, to=event.seat)
                 self.fly(d["give"], a, b, i * 0.12 + 0.06, to=d["target"])

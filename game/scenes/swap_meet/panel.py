@@ -129,7 +129,7 @@ class SeatPanel:
 
     def _tall(self, surf: pygame.Surface, m: PanelModel) -> None:
         w, h = self.size
-        self._rivals_rows(surf, m, pygame.Rect(16, 12, w - 32, 270))
+        self._rivals_rows(surf, m.rivals, pygame.Rect(16, 12, w - 32, 270))
         surf.blit(awning(self.app.assets, (w - 32, 30), awning_colour(m.seat)), (16, 290))
         self._header(surf, m, pygame.Rect(24, 324, w - 48, 40), 30)
         surf.blit(counter(self.app.assets, (w - 484, 18)), (16, 572))  # the cards stand on it
@@ -387,15 +387,25 @@ class SeatPanel:
         self.hits.append((rect, ("button", b.key)))
 
     # opponents --------------------------------------------------------------------------------
-    def _rivals_rows(self, surf: pygame.Surface, m: PanelModel, area: pygame.Rect) -> None:
-        n = max(1, len(m.rivals))
-        row_h = min(96, (area.h - 6 * (n - 1)) // n)
-        for i, rival in enumerate(m.rivals):
+    def render_floor(self, rivals: tuple[Rival, ...]) -> pygame.Surface:
+        """Every stall as a row, seen from no seat (the kiosk's demo): the table a visitor will play."""
+        self.hits = []
+        surf = pygame.Surface(self.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (22, 17, 13, 228), surf.get_rect(), border_radius=22)
+        pygame.draw.rect(surf, BRASS, surf.get_rect(), 3, border_radius=22)
+        self._rivals_rows(surf, rivals, pygame.Rect(16, 14, self.size[0] - 32, self.size[1] - 28), 160)
+        return surf
+
+    def _rivals_rows(self, surf: pygame.Surface, rivals: tuple[Rival, ...], area: pygame.Rect,
+                     tallest: int = 96) -> None:
+        n = max(1, len(rivals))
+        row_h = min(tallest, (area.h - 6 * (n - 1)) // n)
+        for i, rival in enumerate(rivals):
             r = pygame.Rect(area.x, area.y + i * (row_h + 6), area.w, row_h)
             self.rival_rects[rival.seat] = r
-            self._rival_row(surf, m, rival, r)
+            self._rival_row(surf, rival, r)
 
-    def _rival_row(self, surf: pygame.Surface, m: PanelModel, rv: Rival, r: pygame.Rect) -> None:
+    def _rival_row(self, surf: pygame.Surface, rv: Rival, r: pygame.Rect) -> None:
         """A rival's stall: awning, name and score, the offer standing on its counter, then Peek and
         Swap in fixed slots (a button never slides under a finger when another one comes or goes)."""
         text = self.app.text

@@ -23,10 +23,19 @@ from game.match.table import Table
 from game.palette import CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
 from game.scenes.match import MatchScene
-from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, Region, centre_rect, regions
+from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
-from game.scenes.swap_meet.model import RES_NAME, Selection, of_kind, pin_warning, seat_model, swap_for
+from game.scenes.swap_meet.model import (
+    RES_NAME,
+    Selection,
+    floor_rivals,
+    of_kind,
+    pin_warning,
+    seat_model,
+    swap_for,
+)
 from game.scenes.swap_meet.motion import Effects
+from game.scenes.swap_meet.panel import SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
@@ -84,6 +93,9 @@ class SwapMeetScene(MatchScene):
         self.viewer = None if self.table_mode or not self.humans else self.humans[0]
         self.sel = {seat: Selection() for seat in self.humans}
         self.regions = regions(app, self.humans)
+        self.floor = SeatPanel(app, SOLO_PANEL.size, compact=False) if not self.humans else None  # a demo
+        self.floor_rows: tuple[Any, ...] | None = None
+        self.floor_image: pygame.Surface | None = None
         self.region_of = {r.seat: r for r in self.regions}
         self.centre = centre_rect(len(self.humans)) if self.table_mode else pygame.Rect(0, 0, LOGICAL_W, 312)
         market_rect, clock_rect = self._strip_rects()
@@ -138,11 +150,12 @@ class SwapMeetScene(MatchScene):
             if self.table_mode:
                 return region.to_canvas((region.upright[0] * 0.35, region.upright[1] * 0.6))
             return region.rect.x + 520, region.rect.y + 470
-        if not self.table_mode and self.regions:
-            r = self.regions[0]
-            row = r.panel.rival_rects.get(seat)
+        rows = self._rows()
+        if rows is not None:
+            panel_, origin = rows
+            row = panel_.rival_rects.get(seat)
             if row is not None:
-                return r.rect.x + row.x + 860, r.rect.y + row.centery
+                return origin[0] + row.x + 860, origin[1] + row.centery
         bots = [s for s in range(self.view.seats) if s not in self.region_of]
         i = bots.index(seat) if seat in bots else 0
         c = self.market.rect
@@ -151,14 +164,22 @@ class SwapMeetScene(MatchScene):
     def label_place(self, seat: int | None) -> tuple[tuple[float, float], pygame.Rect, int] | None:
         """Where a rival's floating label goes: the free lane of its row (between its offer and its
         Peek and Swap), never over a live word; None when it has no lane (the feed says it anyway)."""
-        if self.table_mode or not self.regions or seat is None or seat in self.region_of:
+        rows = self._rows()
+        if rows is None or seat is None or seat in self.region_of:
             return None
-        mine = self.regions[0]
-        lane = mine.panel.lanes.get(seat)
+        lane = rows[0].lanes.get(seat)
         if lane is None or lane.w < LANE_MIN:
             return None
-        lane = lane.move(mine.rect.topleft)
+        lane = lane.move(rows[1])
         return lane.center, lane, 0
+
+    def _rows(self) -> tuple[SeatPanel, tuple[int, int]] | None:
+        """The panel that draws the stalls as rows and where it sits: one person's, or the demo's floor."""
+        if self.floor is not None:
+            return self.floor, SOLO_PANEL.topleft
+        if not self.table_mode and self.regions:
+            return self.regions[0].panel, self.regions[0].rect.topleft
+        return None
 
     def news(self, seat: int | None, words: str, offer: bool) -> None:
         """Say what a seat just did where it belongs: a person's own hint line, a rival row's lane;
@@ -390,6 +411,11 @@ class SwapMeetScene(MatchScene):
                 r.set_image(r.panel.render(model))
                 self._note_births(r)
                 changed.append(r.rect)
+        if self.floor is not None:
+            rows = floor_rivals(self.table, self.names, self.flying)
+            if rows != self.floor_rows:
+                self.floor_rows, self.floor_image = rows, self.floor.render_floor(rows)
+                changed.append(SOLO_PANEL)
         if self.viewer is not None and self._market_bank() != self._market_shown():
             self.market.bank, self.market.pinned, self.market.preview, self.market.held = self._market_bank()
             changed.append(self.market.rect)
@@ -425,6 +451,8 @@ class SwapMeetScene(MatchScene):
         for region in self.regions:
             if region.image is not None:
                 surface.blit(region.image, region.rect)
+        if self.floor_image is not None:
+            surface.blit(self.floor_image, SOLO_PANEL)
 
     def _feed_rect(self) -> pygame.Rect:
         """Where the feed lines are painted."""

@@ -277,7 +277,7 @@ class SummaryOverlay(Scene):
             part.w = int(bar.w * max(0.0, min(1.0, left / max(1.0, self.floor.summary_wait()))))
             if part.w > 0:
                 pygame.draw.rect(canvas, GOLD, part, border_radius=5)
-        if not self.final and "next" not in self.buttons:  # online guests: the host deals the next round
+        if not self.final and "next" not in self.buttons and self.floor.humans:  # online guests: the host deals
             host = "The host may start it sooner." if left is not None else "Waiting for the host to start it…"
             text.draw(canvas, host, (PANEL.right - 40, PANEL.bottom - 60), 28, CREAM, anchor="bottomright")
 
