@@ -95,6 +95,7 @@ class SeatPanel:
         self.lanes: dict[int, pygame.Rect] = {}  # seat -> the free stretch of its row where news may float
         self.contract_rect = pygame.Rect(0, 0, 0, 0)  # where the contract card was drawn (guided match)
         self._offer_end = 0
+        self._floor = False  # drawing the demo's floor: rows seen from no seat
 
     # hit test ----------------------------------------------------------------------------------
     def hit(self, pos: tuple[float, float]) -> tuple[Any, ...] | None:
@@ -390,6 +391,7 @@ class SeatPanel:
     def render_floor(self, rivals: tuple[Rival, ...]) -> pygame.Surface:
         """Every stall as a row, seen from no seat (the kiosk's demo): the table a visitor will play."""
         self.hits = []
+        self._floor = True
         surf = pygame.Surface(self.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (22, 17, 13, 228), surf.get_rect(), border_radius=22)
         pygame.draw.rect(surf, BRASS, surf.get_rect(), 3, border_radius=22)
@@ -431,10 +433,10 @@ class SeatPanel:
         if rv.can_peek:
             self.draw_button(surf, peek, Button(f"peek:{rv.seat}", "Peek", True, "action"), min(28, bh - 10))
             self.hits[-1] = (peek, ("peek", rv.seat))
-        right = peek.left - 14
+        right = r.right - 16 if self._floor else peek.left - 14  # a demo row has no Peek or Swap
         if rv.peeked:
             right = self._peeked(surf, rv, (peek.left - 14, c.centery), min(44, c.h - 8), big - 2) - 14
-        left = self._offer_end + 24
+        left = max(self._offer_end, r.x + 1160) + 24  # clear of the counter, where an offer may stand
         self.lanes[rv.seat] = pygame.Rect(left, c.y + 2, max(0, right - left), c.h - 4)
 
     def _peeked(self, surf: pygame.Surface, rv: Rival, right_mid: tuple[int, int], side: int, size: int) -> int:
