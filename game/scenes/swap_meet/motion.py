@@ -102,7 +102,7 @@ class Effects:
 
     def plate(self, words: str, colour: tuple[int, ...]) -> pygame.Surface:
         """A label's words on a dark rounded plate, so they read over cards and counters."""
-        words_img = self.app.text.render(words, 28, colour, bold=True)
+        words_img = self.app.text.render(words, 26, colour, bold=True)
         plate = pygame.Surface((words_img.get_width() + 28, words_img.get_height() + 10), pygame.SRCALPHA)
         pygame.draw.rect(plate, (24, 18, 13, 235), plate.get_rect(), border_radius=14)
         pygame.draw.rect(plate, colour, plate.get_rect(), 2, border_radius=14)

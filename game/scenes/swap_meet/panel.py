@@ -436,7 +436,7 @@ class SeatPanel:
         right = r.right - 16 if self._floor else peek.left - 14  # a demo row has no Peek or Swap
         if rv.peeked:
             right = self._peeked(surf, rv, (peek.left - 14, c.centery), min(44, c.h - 8), big - 2) - 14
-        left = max(self._offer_end, r.x + 1160) + 24  # clear of the counter, where an offer may stand
+        left = max(self._offer_end, r.x + 1060) + 20  # clear of where an offer's words may stand
         self.lanes[rv.seat] = pygame.Rect(left, c.y + 2, max(0, right - left), c.h - 4)
 
     def _peeked(self, surf: pygame.Surface, rv: Rival, right_mid: tuple[int, int], side: int, size: int) -> int:
