@@ -1,7 +1,8 @@
-"""The `market-hall` command: the game, plus `play`, `bench` and `autoplay`.
+"""The `market-hall` command: the game, plus `play`, `bench`, `autoplay` and the online commands.
 
-Global options work anywhere on the line: `market-hall --headless play night-market` and
-`market-hall play night-market --headless` mean the same.
+The app's own options (`--headless`, `--size`, ...) go before or after the command:
+`market-hall --headless play night-market` and `market-hall play night-market --headless` mean
+the same. Each command takes the ones it uses (TAKES); one it does not use is refused, not ignored.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import logging.handlers
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from game import interrupt
 from game.online import cli as online_cli
@@ -33,6 +34,16 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    return value
+
+
 def _at_least_one(text: str) -> int:
     try:
         value = int(text)
@@ -43,60 +54,148 @@ def _at_least_one(text: str) -> int:
     return value
 
 
-def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
-    d: dict[str, Any] = {"default": argparse.SUPPRESS} if suppress else {}
-    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen", **d)
-    parser.add_argument("--size", type=_size, help="window size, e.g. 1920x1080", **d)
-    parser.add_argument("--mute", action="store_true", help="no sound", **d)
-    parser.add_argument("--seed", type=int, help="seed for new matches (reproducible deals)", **d)
-    parser.add_argument("--headless", action="store_true", help="dummy video and audio drivers", **d)
-    parser.add_argument("--frames", type=_at_least_one, help="quit cleanly after N frames", **d)
-    parser.add_argument("--screenshot", help="with --frames: save the last frame as PNG", **d)
-    parser.add_argument("--kiosk", action="store_true",
-                        help="event kiosk: fullscreen, no Quit, back to the title when idle", **d)
-    parser.add_argument("--kiosk-config", help="kiosk config file (JSON: PIN, games, timers)", **d)
-    parser.add_argument("--kiosk-pin", help="the operator PIN (instead of the config file's)", **d)
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose complaints are one line on stderr (exit code 2), never a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print `prog: message (see prog --help)` and exit with the usage code 2."""
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+    def parse_args(self, args: Any = None, namespace: None = None) -> argparse.Namespace:  # type: ignore[override]
+        """Parse the line; a word no parser knows is blamed on the command it follows."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            _command_error(self, parsed, f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+
+def _command_error(parser: argparse.ArgumentParser, args: argparse.Namespace, message: str) -> NoReturn:
+    prog = f"{parser.prog} {args.command}" if getattr(args, "command", None) else parser.prog
+    parser.exit(2, f"{prog}: {message} (see {prog} --help)\n")
+
+
+def _help_formatter(prog: str) -> argparse.HelpFormatter:
+    return argparse.HelpFormatter(prog, max_help_position=28)
+
+
+GLOBALS: dict[str, dict[str, Any]] = {  # the options of the app itself; each help says its default
+    "--fullscreen": {"action": "store_true", "help": "start fullscreen (default: a window)"},
+    "--size": {"type": _size, "metavar": "WxH", "help": "window size (default: 1280x720)"},
+    "--mute": {"action": "store_true", "help": "no sound (default: sound on)"},
+    "--seed": {"type": int, "metavar": "N", "help": "seed for new matches, to replay a deal (default: fresh)"},
+    "--headless": {"action": "store_true", "help": "no window and no sound (default: off)"},
+    "--frames": {"type": _at_least_one, "metavar": "N", "help": "quit cleanly after N frames (default: never)"},
+    "--screenshot": {"metavar": "PATH", "help": "with --frames: save the last frame (default: none)"},
+    "--kiosk": {"action": "store_true", "help": "event kiosk, see README Kiosk mode (default: off)"},
+    "--kiosk-config": {"metavar": "PATH", "help": "kiosk config file, JSON (default: none)"},
+    "--kiosk-pin": {"metavar": "PIN", "help": "kiosk operator PIN (default: the config's)"},
+}
+_WINDOW = ("--fullscreen", "--size", "--mute", "--headless", "--frames", "--screenshot")
+_NO_WINDOW = "accepted; never a window here (default: off)"
+TAKES: dict[str | None, dict[str, str | None]] = {  # command -> the global options it takes (a help of its own)
+    None: dict.fromkeys(GLOBALS),
+    "play": dict.fromkeys((*_WINDOW, "--seed")),
+    "join": dict.fromkeys(_WINDOW),
+    "tutorial": dict.fromkeys(_WINDOW),
+    "bench": {"--size": "frame size (default: 1920x1080)", "--frames": "frames to time (default: 600)",
+              "--headless": "dummy video, even with --windowed (default: off)"},
+    "autoplay": {"--seed": "seed of the first match; match k uses seed+k (default: 1)", "--headless": _NO_WINDOW},
+    "soak": {"--seed": "seed of the visitors and deals (default: 1)", "--headless": _NO_WINDOW,
+             "--kiosk": "accepted; a soak always runs the kiosk (default: on)",
+             "--kiosk-config": GLOBALS["--kiosk-config"]["help"]},
+    "serve": {"--headless": _NO_WINDOW},
+    "screens": {"--headless": "accepted; the walk is always headless (default: on)"},
+    "online-autoplay": {"--seed": "seed of the first match; match k uses seed+k (default: 1)",
+                        "--headless": _NO_WINDOW},
+}
+
+
+def _add_globals(parser: argparse.ArgumentParser, command: str | None) -> None:
+    """The global options `command` takes; on a sub-command they only override when given."""
+    for option, own_help in TAKES[command].items():
+        spec = dict(GLOBALS[option], help=own_help or GLOBALS[option]["help"])
+        if command is not None:
+            spec["default"] = argparse.SUPPRESS
+        parser.add_argument(option, **spec)
+
+
+def _given_globals(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
+    """The global options on the line (before or after the command) that differ from their defaults."""
+    return [opt for opt in GLOBALS if getattr(args, opt[2:].replace("-", "_")) != parser.get_default(
+        opt[2:].replace("-", "_"))]
+
+
+def _check_globals(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse a global option before the command that the command does not use (it would do nothing)."""
+    if args.command is None:
+        return
+    stray = [opt for opt in _given_globals(parser, args) if opt not in TAKES[args.command]]
+    if stray:
+        _command_error(parser, args, f"{stray[0]} is not an option of {args.command}")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for tests)."""
-    parser = argparse.ArgumentParser(prog="market-hall", description="Market Hall — a table for trading games")
-    _global_options(parser, suppress=False)
-    sub = parser.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="go straight to a game's seat setup")
-    play.add_argument("game", choices=tuple(GAME_MODULES))
-    bench = sub.add_parser("bench", help="render a busy scripted table headless and print frame times")
-    bench.add_argument("--windowed", action="store_true",
-                       help="use the real display (e.g. Xvfb) instead of the dummy driver")
-    bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "online"), default="all",
-                       help="measure only frame times, rules throughput, bot thinking or an online server")
-    bench.add_argument("--rooms", type=int, default=20, help="with --part online: rooms of bot clients")
-    bench.add_argument("--pace", choices=("fast", "human"), default="fast",
-                       help="with --part online: as fast as the server answers, or real time at human pace")
-    bench.add_argument("--seconds", type=float, default=60.0, help="with --pace human: how long to measure")
-    bench.add_argument("--game", choices=("swap-meet", "night-market"), default="swap-meet",
-                       help="with --pace human: the game of every room")
-    join = sub.add_parser("join", help="open the app straight into an online room from an invite link")
+    parser = Parser(prog="market-hall", description="Market Hall — a table for trading games",
+                    formatter_class=_help_formatter)
+    _add_globals(parser, None)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    games = ", ".join(GAME_MODULES)
+    play = sub.add_parser("play", help="go straight to a game's seat setup", formatter_class=_help_formatter)
+    play.add_argument("game", choices=tuple(GAME_MODULES), metavar="GAME", help=f"one of {games}")
+    _bench_parser(sub)
+    join = sub.add_parser("join", help="open the app straight into an online room from an invite link",
+                          formatter_class=_help_formatter)
     join.add_argument("link", help="the invite link, http://HOST:PORT/j/ROOM#TICKET")
-    auto = sub.add_parser("autoplay", help="bots play whole matches with no display")
-    auto.add_argument("game", choices=tuple(GAME_MODULES))
-    auto.add_argument("--matches", type=_at_least_one, default=10)
-    auto.add_argument("--players", type=int)
-    auto.add_argument("--bot", default="normal", help="level of the first seat")
-    auto.add_argument("--vs", default="normal", help="level of every other seat")
-    soak = sub.add_parser("soak", help="run the kiosk headless on a fast clock and print JSON figures")
-    soak.add_argument("--minutes", type=float, default=10.0, help="simulated minutes")
-    lesson = sub.add_parser("tutorial", help="open a game's guided match (--autopilot: follow it headless)")
-    lesson.add_argument("game", choices=tuple(GAME_MODULES))
-    lesson.add_argument("--autopilot", action="store_true",
-                        help="tap each highlighted target in turn with no display; exit 0 at the end")
-    lesson.add_argument("--wrong-taps", action="store_true",
-                        help="with --autopilot: also tap off the target at every step and check for a hint")
-    lesson.add_argument("--shots", help="with --autopilot: a folder for one screenshot per step")
-    for p in (play, bench, auto, join, soak, lesson):
-        _global_options(p, suppress=True)
-    online_cli.add_parsers(sub)
+    auto = sub.add_parser("autoplay", help="bots play whole matches with no display", formatter_class=_help_formatter)
+    auto.add_argument("game", choices=tuple(GAME_MODULES), metavar="GAME", help=f"one of {games}")
+    auto.add_argument("--matches", type=_at_least_one, default=10, metavar="M", help="matches to play (default: 10)")
+    auto.add_argument("--players", type=int, metavar="P", help="seats at the table (default: the game's usual)")
+    auto.add_argument("--bot", default="normal", metavar="LEVEL", help="level of the first seat (default: normal)")
+    auto.add_argument("--vs", default="normal", metavar="LEVEL", help="level of every other seat (default: normal)")
+    soak = sub.add_parser("soak", help="run the kiosk headless on a fast clock and print JSON figures",
+                          formatter_class=_help_formatter)
+    soak.add_argument("--minutes", type=float, default=10.0, metavar="M", help="simulated minutes (default: 10)")
+    _tutorial_parser(sub, games)
+    screens = sub.add_parser("screens", help="walk the screens players reach headless (--check: judge their layout)",
+                             formatter_class=_help_formatter)
+    screens.add_argument("--check", action="store_true", required=True,
+                         help="print one JSON line of layout problems (required)")
+    screens.add_argument("--out", metavar="DIR",
+                         help="with --check: a folder for a PNG of each problem (default: none)")
+    online_cli.add_parsers(sub, _help_formatter)
+    for command, subparser in sub.choices.items():
+        _add_globals(subparser, command)
     return parser
+
+
+def _bench_parser(sub: Any) -> None:
+    bench = sub.add_parser("bench", help="measure frame times, rules, bots or an online server; print JSON",
+                           formatter_class=_help_formatter)
+    bench.add_argument("--windowed", action="store_true",
+                       help="use the real display, e.g. Xvfb (default: off)")
+    bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "online"), default="all",
+                       metavar="PART", help="all, frames, rules, bots or online (default: all)")
+    bench.add_argument("--rooms", type=_at_least_one, default=20, metavar="N",
+                       help="--part online: rooms of bots (default: 20)")
+    bench.add_argument("--pace", choices=("fast", "human"), default="fast",
+                       metavar="PACE", help="--part online: fast or human (default: fast)")
+    bench.add_argument("--seconds", type=_positive_seconds, default=60.0, metavar="S",
+                       help="--pace human: seconds of play (default: 60)")
+    bench.add_argument("--game", choices=("swap-meet", "night-market"), default="swap-meet",
+                       metavar="GAME", help="--pace human: swap-meet or night-market (default: swap-meet)")
+
+
+def _tutorial_parser(sub: Any, games: str) -> None:
+    lesson = sub.add_parser("tutorial", help="open a game's guided match (--autopilot: follow it headless)",
+                            formatter_class=_help_formatter)
+    lesson.add_argument("game", choices=tuple(GAME_MODULES), metavar="GAME", help=f"one of {games}")
+    lesson.add_argument("--autopilot", action="store_true",
+                        help="play the lesson headless (default: off)")
+    lesson.add_argument("--wrong-taps", action="store_true",
+                        help="--autopilot: also tap off target (default: off)")
+    lesson.add_argument("--shots", metavar="DIR",
+                        help="--autopilot: one PNG per step here (default: none)")
 
 
 def _setup_logging() -> None:
@@ -142,14 +241,19 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    _check_globals(parser, args)
     _check_screenshot(parser, getattr(args, "screenshot", None))
     if args.command in online_cli.COMMANDS or (args.command == "bench" and args.part == "online"):
         return online_cli.run(args)
     interrupt.install()  # after the online commands: asyncio keeps its own Ctrl-C handling
     real_bench = args.command == "bench" and args.windowed
-    if args.headless or args.command == "autoplay" or (args.command == "bench" and not real_bench):
+    if args.headless or args.command in ("autoplay", "screens") or (args.command == "bench" and not real_bench):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+    if args.command == "screens":
+        from game.layout_walk import main as screens_main
+
+        return screens_main(args.out)
     if args.command == "soak":
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"

@@ -17,6 +17,6 @@ GREEN = (110, 220, 140)  # a good spot, points gained
 WHITE = (255, 255, 255)
 
 WOOD = (26, 20, 16)  # panel fill
-SOLID = (30, 24, 19, 250)  # an opaque dialog
+SOLID = (30, 24, 19, 255)  # an opaque dialog: nothing beneath shows through
 BRASS = (138, 106, 60)  # panel edges
 BRASS_DIM = (90, 72, 48)  # empty slots, quiet edges

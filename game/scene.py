@@ -133,8 +133,8 @@ class Scene:
         self._full = True
 
     def is_dirty(self) -> bool:
-        """Does this scene need drawing this frame?"""
-        return self._full or self._hot > 0 or self.anim.busy
+        """Does this scene need drawing this frame? (Also when its widgets changed, with no input at all.)"""
+        return self._full or self._hot > 0 or self.anim.busy or self.ui.changed()
 
     def draw(self, canvas: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         """Draw if needed; return dirty logical rects ([] nothing, None everything)."""

@@ -74,7 +74,7 @@ class TableScene(Scene):
     def _draw_partial(self, canvas: pygame.Surface, regions: list[pygame.Rect]) -> list[pygame.Rect]:
         rects = [m.rect for m in self.movers]
         dirty = self._last_rects + rects + list(regions)
-        dirty += [w.rect.copy() for w in self._widgets()]  # draw_ui redraws them all: restore first
+        dirty += [w.rect.copy() for w in self._widgets()] + self.ui.drawn_rects  # restore under them first
         for r in dirty:
             canvas.blit(self.static, r, r)
         self._draw_movers(canvas, dirty)

@@ -6,12 +6,15 @@ import functools
 import logging
 import os
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import paths
 from game.palette import CREAM, INK
+
+if TYPE_CHECKING:
+    from game.layout_record import Recorder
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +61,8 @@ class Text:
     """Noto Sans at any size, with an LRU cache of rendered strings bounded by count and by bytes
     (a kiosk renders thousands of different lines over a day; big headings cost 100+ KB each)."""
 
+    recorder: Recorder | None = None  # the layout check's, while it records (game/layout_record.py)
+
     def __init__(self, cache_size: int = 800, max_bytes: int = CACHE_BYTES, max_fonts: int = MAX_FONTS) -> None:
         self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
         self.max_fonts = max_fonts
@@ -85,6 +90,8 @@ class Text:
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
+            if self.recorder is not None:
+                self.recorder.label(surf, text)
             return surf
         surf = self.font(size, bold).render(text, True, colour)
         if shadow:
@@ -95,6 +102,8 @@ class Text:
             base.blit(surf, (0, 0))
             surf = base
         self._cache[key] = surf
+        if self.recorder is not None:
+            self.recorder.label(surf, text)
         self.cache_bytes += _bytes(surf)
         while len(self._cache) > self.cache_size or (self.cache_bytes > self.max_bytes and len(self._cache) > 1):
             self.cache_bytes -= _bytes(self._cache.popitem(last=False)[1])

@@ -86,6 +86,9 @@ class CanvasUIManager(pygame_gui.UIManager):
 
     def __init__(self, mapper: Mapper) -> None:
         self._mapper = mapper  # before pygame-gui's __init__, which asks for the theme
+        self._settled: set[int] = set()  # the widgets an update has built the images of
+        self._drawn: tuple[Any, ...] = ()  # how the widgets looked when last drawn
+        self.drawn_rects: list[pygame.Rect] = []  # where they were then (a table restores under them)
         theme = str(resources.files("game").joinpath("themes").joinpath("market_hall.json"))
         super().__init__((LOGICAL_W, LOGICAL_H), theme_path=theme, enable_live_theme_updates=False)
 
@@ -100,6 +103,34 @@ class CanvasUIManager(pygame_gui.UIManager):
             if owner is not None:
                 _THEMES[owner] = theme
         return theme
+
+    def update(self, time_delta: float) -> None:
+        """pygame-gui's update; afterwards every widget there is has its image built."""
+        super().update(time_delta)
+        self._settled = {id(s) for s in self.get_sprite_group().sprites()}
+
+    def draw_ui(self, window_surface: pygame.Surface) -> None:
+        """Draw the widgets, building first the images of any made since the last update.
+
+        pygame-gui paints a new button's face (and applies a show or hide) in its next update: one
+        made between the update and the draw (a knock at the lobby, a summary's Next) was drawn
+        blank, and nothing redrew it until a pointer moved. Settling here draws it whole in the
+        very frame it appears.
+        """
+        group = self.get_sprite_group()
+        if group.should_update_visibility or any(id(s) not in self._settled for s in group.sprites()):
+            self.update(0.0)
+        super().draw_ui(window_surface)
+        self._drawn = self._look()
+        self.drawn_rects = [pygame.Rect(r) for r in self.widget_rects()]
+
+    def _look(self) -> tuple[Any, ...]:
+        return tuple((id(s), id(s.image), getattr(s, "visible", True), tuple(s.rect))
+                     for s in self.get_sprite_group().sprites())
+
+    def changed(self) -> bool:
+        """True when a widget came, went, moved, was shown or hidden or got a new face since the last draw."""
+        return self._look() != self._drawn
 
     def calculate_scaled_mouse_position(self, position: tuple[int, int]) -> tuple[int, int]:
         """Window pixels → canvas pixels, letterbox included."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.assets import Assets
@@ -11,6 +13,8 @@ from game.text import Text
 
 PANEL_BG = (26, 20, 16, 225)
 PANEL_EDGE = BRASS
+SHEET_BG = (26, 20, 16, 255)  # a modal's sheet: nothing beneath shows through it
+MODAL_DIM = 215  # how dark the screen under a modal goes (0..255): what lies there reads as gone
 
 
 def felt(canvas: pygame.Surface, assets: Assets, area: pygame.Rect | None = None) -> None:
@@ -46,6 +50,13 @@ def panel(canvas: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = PAN
     pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, edge, surf.get_rect(), width, border_radius=radius)
     canvas.blit(surf, rect)
+
+
+def sheet(canvas: pygame.Surface, rect: pygame.Rect, darken: Callable[[pygame.Surface, int], None],
+          radius: int = 28, width: int = 4, edge: tuple[int, ...] = PANEL_EDGE) -> None:
+    """A modal's backdrop: the screen below dimmed strongly (`darken`: App.darken), an opaque panel on it."""
+    darken(canvas, MODAL_DIM)
+    panel(canvas, rect, fill=SHEET_BG, edge=edge, radius=radius, width=width)
 
 
 def heading(canvas: pygame.Surface, text: Text, words: str, y: int, size: int = 64) -> pygame.Rect:

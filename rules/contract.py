@@ -206,4 +206,15 @@ class Game(Protocol[S, A, V]):
         """A bot for `seat` at `level` with its own seeded rng; raises UnknownBotLevel."""
 
 
+class Undoable(Protocol):
+    """An optional capability of a turn-based game: which moves can be taken back (rules/undo.py).
+
+    Night Market and Stamp Swap offer it; a game without `why_final` offers no undo.
+    """
+
+    def why_final(self, before: Any, seat: Seat, action: Any, after: Any, events: Sequence[Event]) -> str | None:
+        """None when `seat`'s `action` from `before` (giving `after` and `events`) revealed nothing
+        hidden to anyone and used no chance, else what it revealed, in words for the player."""
+
+
 AnyGame = Game[Any, Any, Any]  # what game-agnostic tools (driver, replay, registry) hold

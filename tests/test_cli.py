@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -14,7 +16,7 @@ import pygame
 import pytest
 
 from game import interrupt, saves
-from game.cli import _setup_logging, build_parser, main
+from game.cli import GLOBALS, TAKES, _setup_logging, build_parser, main
 from rules.registry import GAME_MODULES
 from tests.conftest import make_player
 from tests.test_bad_input import Exploding
@@ -168,3 +170,116 @@ def test_a_folder_where_the_log_file_belongs_does_not_stop_the_game(market_home)
     result = run("--headless", "--frames", "2", env_home=market_home)
     assert result.returncode == 0, result.stderr
     assert "no log file" in result.stderr and "Traceback" not in result.stderr
+
+
+# the command line is as careful as the game ------------------------------------------------------
+def one_line(result: subprocess.CompletedProcess) -> str:  # type: ignore[type-arg]
+    """The single line a refused command printed (stderr for usage mistakes, stdout for run-time ones)."""
+    text = (result.stderr + result.stdout).strip()
+    assert "Traceback" not in text and len(text.splitlines()) == 1, text
+    return text
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["serve", "--port", "99999"], "must be a port number from 0 to 65535"),
+    (["serve", "--port", "-1"], "must be a port number from 0 to 65535"),
+    (["serve", "--port", "junk"], "must be a port number from 0 to 65535"),
+    (["serve", "--public-url", "junk"], "--public-url: must be a URL such as"),
+    (["serve", "--time-scale", "0"], "--time-scale: must be a number above 0"),
+    (["online-autoplay", "night-market", "--server", "nowhere"], "--server: must be a URL such as"),
+    (["serve", "--fullscreen"], "unrecognized arguments: --fullscreen"),
+    (["--fullscreen", "serve"], "--fullscreen is not an option of serve"),
+    (["--kiosk", "online-autoplay", "night-market", "--server", "http://127.0.0.1:1"], "--kiosk is not an option"),
+])
+def test_a_bad_option_is_one_clear_line_and_exit_code_2(argv, words, market_home):
+    result = run(*argv, env_home=market_home)
+    assert result.returncode == 2
+    line = one_line(result)
+    assert words in line and line.startswith("market-hall") and "--help" in line
+
+
+def test_serve_data_that_is_a_file_is_refused_before_anything_runs(tmp_path, market_home):
+    afile = tmp_path / "rooms.txt"
+    afile.write_text("not a folder")
+    result = run("serve", "--port", "0", "--data", str(afile), env_home=market_home)
+    assert result.returncode == 2 and "is a file, not a folder" in one_line(result)
+    result = run("serve", "--port", "0", "--data", str(afile / "inside"), env_home=market_home)
+    assert result.returncode == 2 and "cannot keep rooms there" in json.loads(one_line(result))["error"]
+
+
+def test_serve_on_a_port_that_is_taken_or_an_address_not_ours_says_why(market_home):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        result = run("serve", "--port", port, env_home=market_home)
+        assert result.returncode == 2
+        assert json.loads(one_line(result))["error"] == \
+            f"cannot listen on 127.0.0.1:{port}: the port is taken (pick another --port, or 0 for a free one)"
+    result = run("serve", "--host", "192.0.2.1", "--port", "0", env_home=market_home)  # TEST-NET-1: never ours
+    assert result.returncode == 2 and "this machine has no such address" in json.loads(one_line(result))["error"]
+
+
+def test_online_autoplay_with_no_relay_there_says_so_at_once(market_home):
+    with socket.socket() as dead:
+        dead.bind(("127.0.0.1", 0))  # bound, not listening: refused at once, and no one else takes the port
+        port = dead.getsockname()[1]
+        started = time.monotonic()
+        result = run("online-autoplay", "night-market", "--server", f"http://127.0.0.1:{port}", "--headless",
+                     env_home=market_home)
+    assert time.monotonic() - started < 10
+    assert result.returncode == 1
+    error = json.loads(one_line(result))["error"]
+    assert error == f"could not reach the relay at 127.0.0.1:{port} (connection refused: no relay is running there)"
+
+
+def test_serve_takes_headless_after_the_command_and_runs(tmp_path, market_home):
+    env = dict(os.environ, MARKET_HALL_HOME=str(market_home))
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--headless"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        assert json.loads(proc.stdout.readline())["url"].startswith("http://127.0.0.1:")
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
+
+
+def subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+
+
+@pytest.mark.parametrize("command", sorted(TAKES.keys() - {None}))
+def test_every_command_takes_its_global_options_before_or_after_it(command):
+    parser = build_parser()
+    needs = {"play": ["night-market"], "autoplay": ["night-market"], "tutorial": ["night-market"],
+             "join": ["http://127.0.0.1:1/j/ABCDEF#t"], "online-autoplay": ["night-market", "--server", "http://h:1"],
+             "screens": ["--check"]}
+    values = {"--size": "1280x720", "--seed": "5", "--frames": "3", "--screenshot": "s.png",
+              "--kiosk-config": "k.json", "--kiosk-pin": "1234"}
+    for option in TAKES[command]:
+        given = [option, values[option]] if option in values else [option]
+        after = parser.parse_args([command, *needs.get(command, []), *given])
+        before = parser.parse_args([*given, command, *needs.get(command, [])])
+        dest = option[2:].replace("-", "_")
+        assert getattr(after, dest) == getattr(before, dest) not in (None, False), option
+
+
+@pytest.mark.parametrize("command", sorted(TAKES.keys() - {None}))
+def test_each_command_help_shows_only_its_own_options_each_with_help_and_default(command):
+    sub = subcommands()[command]
+    options = [a for a in sub._actions if a.option_strings and a.dest != "help"]
+    for action in options:
+        assert action.help and "(default: " in action.help or "(required)" in action.help, action.option_strings
+        assert "\n" not in action.help
+    shown = sub.format_help()
+    for option in GLOBALS:
+        assert (option in shown) == (option in TAKES[command]), option
+
+
+def test_serve_help_lists_only_serve_options(market_home):
+    result = run("serve", "--help", env_home=market_home)
+    assert result.returncode == 0
+    assert "--port PORT" in result.stdout and "(default: 8765)" in result.stdout
+    assert "--fullscreen" not in result.stdout and "--kiosk" not in result.stdout

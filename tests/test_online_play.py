@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from game.online import bench
 from game.online.autoplay import play_online
 from rules.driver import play_match
 from rules.registry import get_game
@@ -34,6 +35,7 @@ def test_online_autoplay_gives_the_same_match_as_autoplay(game_name, seed, level
     assert {k: line[k] for k in ("winner", "scores", "actions")} == local(game_name, seed, levels, options)
     net = line["net"]
     assert net["refused"] == 0 and net["messages"] > 2 * line["actions"] and net["answer_ms"]["max"] > 0
+    assert len(net["received_per_s"]) == len(levels) and min(net["received_per_s"]) > 0
 
 
 FAST_CLIENT = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
@@ -78,12 +80,28 @@ def test_serve_prints_its_url_and_online_autoplay_plays_through_it(tmp_path):
     assert "Traceback" not in err and "created" in err
 
 
-def test_bench_at_human_pace_reports_answer_times_and_server_cpu(tmp_path):
+def test_bench_at_human_pace_reports_answer_times_bytes_and_server_cpu(tmp_path):
     out = subprocess.run([sys.executable, "-m", "game", "bench", "--part", "online", "--pace", "human", "--rooms", "2",
-                          "--seconds", "5", "--game", "night-market"], capture_output=True, text=True, env=_env(),
+                          "--seconds", "4", "--game", "night-market"], capture_output=True, text=True, env=_env(),
                          timeout=90, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout.splitlines()[-1])
     assert report["bench"] == "online-human-pace" and report["rooms"] == 2 and report["connections"] == 4
-    assert report["errors"] == [] and report["actions"] >= 2  # a move every 2 s per room, for 5 s
+    assert report["errors"] == [] and report["actions"] >= 2  # a move 2 s after each turn came, for 4 s
     assert 0 < report["answer_ms_p50"] <= report["answer_ms_p99"] and report["server_cpu_cores"] >= 0
+    sent = report["bytes_out_per_s_per_connection"]
+    assert 0 < sent["median"] <= sent["p99"] <= sent["max"]  # every seat hears of every move
+    rest = report["at_rest"]  # one second (a quarter of the play time) with both rooms seated and nobody acting
+    assert rest["cpu_pct_per_room"] >= 0 and rest["bytes_out_per_s_per_connection"]["median"] < sent["median"]
+    assert report["cpu_pct_per_room_at_play"] >= 0
+
+
+def test_the_bench_measures_rooms_at_rest_before_they_play(monkeypatch):
+    monkeypatch.setattr(bench, "REST_SECONDS", 0.3)
+    with running_server() as server:  # in this process: the bench reads this process's CPU
+        figures = bench._phase(server.url, "night-market", 2, 2, os.getpid())
+    assert figures["errors"] == [] and figures["rooms"] == 2 and figures["actions"] > 20
+    rest = figures["at_rest"]
+    assert rest["cpu_pct_per_room"] >= 0 and figures["cpu_pct_per_room_at_play"] > 0
+    played, resting = figures["bytes_out_per_s_per_connection"], rest["bytes_out_per_s_per_connection"]
+    assert resting["max"] < played["median"] <= played["p99"] <= played["max"]  # no moves at rest: little to send

@@ -53,3 +53,20 @@ def test_the_most_seats_still_leave_room_for_the_notes(player, game):
     last = setup.seat_buttons[-1].person.rect
     notes_top = PANEL.bottom - NOTES_PAD - NOTE_H * len(setup.notes())
     assert last.bottom <= notes_top
+
+
+def test_the_three_setups_share_one_layout(player):
+    """Start, Back, How to play, the seat rows, the level chooser and the seat count in the same places."""
+    screens = {}
+    for game in ("night-market", "swap-meet", "stamp-swap"):
+        screen = catalog.entry(game).setup_scene(player.app)
+        player.app.stack.push(screen)
+        player.frames(2)
+        screens[game] = screen
+        player.app.stack.pop()
+    shapes = {game: (tuple(s.back.rect), tuple(s.help.rect), tuple(s.start.rect), s.help.text,
+                     tuple(s.seat_buttons[1].person.rect), tuple(s.seat_buttons[1].bot.rect),
+                     tuple(s.seat_buttons[1].level.rect)) for game, s in screens.items()}
+    assert len(set(shapes.values())) == 1, shapes
+    counts = {game: (tuple(s.fewer.rect), tuple(s.more.rect)) for game, s in screens.items() if s.fewer}
+    assert len(set(counts.values())) == 1 and len(counts) == 2

@@ -114,16 +114,14 @@ def test_lobby_add_bot_ready_and_start_trading_by_the_host():
     p.frames(2)
     lobby = p.top
     assert isinstance(lobby, SwapMeetLobby)
-    while len(lobby.seats) > 1:
-        p.press_button(lobby.rows[-1]["remove"])
-    assert not lobby.start.is_enabled
-    p.press_button(lobby.add_bot)
-    p.press_button(lobby.add_person)
-    assert len(lobby.seats) == 3 and not lobby.start.is_enabled
-    assert "Player 2" in lobby.waiting_for()
-    p.press_button(lobby.rows[2]["ready"])
+    while lobby.count > 3:
+        p.press_button(lobby.fewer)
+    assert lobby.start.is_enabled and not lobby.seat_buttons[0].bot.is_enabled  # the host is a person
+    p.press_button(lobby.seat_buttons[2].person)
+    assert not lobby.start.is_enabled and "Player 2" in lobby.waiting_for()
+    p.press_button(next(b for b, seat in lobby.ready_buttons.items() if seat == 2))
     assert lobby.start.is_enabled
-    p.press_button(lobby.timer)
+    p.press_button(lobby.option_buttons["round_seconds"])
     assert lobby.round_seconds == 105
     p.press_button(lobby.start)
     p.frames(40)
@@ -144,21 +142,21 @@ def test_the_title_tile_leads_to_the_lobby():
 
 
 def test_the_lobby_says_what_each_bot_level_does_under_even_six_seats():
-    from game.scenes.swap_meet.lobby import NOTES_TOP, PANEL
+    from game.scenes.seat_setup import NOTE_H, NOTES_PAD, PANEL
     from rules.swap_meet import GAME
 
     p = make_player()
     p.app.stack.push(catalog.entry("swap-meet").setup_scene(p.app))
     p.frames(2)
     lobby = p.top
-    while len(lobby.seats) < GAME.max_seats:
-        p.press_button(lobby.add_bot)
+    while lobby.count < GAME.max_seats:
+        p.press_button(lobby.more)
     said: list[str] = []
     draw = p.app.text.draw
     p.app.text.draw = lambda canvas, words, *a, **k: (said.append(words), draw(canvas, words, *a, **k))[1]
     lobby.draw_scene(pygame.Surface((1920, 1080)))
     for level, note in GAME.level_notes.items():
         assert level.capitalize() in said and note in said
-    lowest = max(b.rect.bottom for row in lobby.rows for b in row.values())  # type: ignore[attr-defined]
-    assert lowest <= PANEL.y + NOTES_TOP
+    notes_top = PANEL.bottom - NOTES_PAD - NOTE_H * len(lobby.notes())
+    assert max(b.rect.bottom for row in lobby.seat_buttons for b in (row.person, row.bot, row.level) if b) <= notes_top
     pygame.quit()

@@ -84,7 +84,8 @@ def test_the_autopilot_reaches_the_end_and_every_wrong_tap_gets_a_hint():
 
 
 def test_the_lesson_reaches_the_end_at_full_hd_and_by_finger(monkeypatch):
-    assert run_autopilot(GAME, size=(1920, 1080)).finished
+    full_hd = run_autopilot(GAME, size=(1920, 1080))
+    assert full_hd.finished and full_hd.problems == [], full_hd.line()
     monkeypatch.setattr("game.tutorial.autopilot.Pilot", FingerPilot)
     report = run_autopilot(GAME)
     assert report.finished and report.problems == [], report.line()

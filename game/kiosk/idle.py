@@ -18,7 +18,7 @@ from game.palette import CREAM, GOLD
 from game.pointer import PointerEvent
 from game.scene import Scene
 from game.ui import button
-from game.widgets import panel
+from game.widgets import sheet
 
 if TYPE_CHECKING:
     from game.app import App
@@ -91,8 +91,7 @@ class StillPlayingScene(Scene):
             self.on_timeout()
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 190)
-        panel(canvas, self.rect, radius=30, width=5)
+        sheet(canvas, self.rect, self.app.darken, radius=30, width=5)
         text = self.app.text
         text.draw(canvas, "Still playing?", (self.rect.centerx, self.rect.y + 40), 72, GOLD, bold=True,
                   anchor="midtop")

@@ -11,7 +11,6 @@ from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import CREAM, GOLD
 from game.scenes.dialog import Dialog
 from game.ui import button
-from game.widgets import panel
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -53,8 +52,7 @@ class InitialsScene(Dialog):
             self.dismiss()
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 190)
-        panel(canvas, self.rect, radius=30, width=4)
+        self.sheet(canvas, self.rect, radius=30)
         text = self.app.text
         text.draw(canvas, f"Today's best at {self.title}!", (self.rect.centerx, self.rect.y + 34), 52, GOLD,
                   bold=True, anchor="midtop")

@@ -16,7 +16,6 @@ from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import CREAM, GOLD, MUTED, RED
 from game.scenes.dialog import Dialog
 from game.ui import button
-from game.widgets import panel
 
 if TYPE_CHECKING:
     from game.app import App
@@ -139,8 +138,7 @@ class PinPadScene(Dialog):
         self._lock_buttons()
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 200)
-        panel(canvas, self.rect, radius=30, width=4)
+        self.sheet(canvas, self.rect, radius=30)
         text = self.app.text
         text.draw(canvas, "Operator", (self.rect.centerx, self.rect.y + 30), 56, GOLD, bold=True, anchor="midtop")
         locked = self.guard.locked_for()
@@ -175,8 +173,7 @@ class NoPinScene(Dialog):
         self.on_back()
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 200)
-        panel(canvas, self.rect, radius=30, width=4)
+        self.sheet(canvas, self.rect, radius=30)
         text = self.app.text
         text.draw(canvas, "Operator menu", (self.rect.centerx, self.rect.y + 34), 56, GOLD, bold=True,
                   anchor="midtop")

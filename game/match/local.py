@@ -4,6 +4,11 @@
 the raw events; scenes get views and events redacted for the seat that asks. Bots think on a
 worker thread (a Hard bot's half second must not freeze the animation) from a view snapshot, and
 their move is applied only after a visible beat. Every move is autosaved to its game's slot.
+
+A person may take back their own last move while it revealed nothing and nobody has acted since
+(rules/undo.py decides); undo replays the seed and the log without that move, so the log, the
+autosave and any replay stay the one truth. A bot's reply closes the window: bots keep their
+normal beat, and the move they reply to is then no longer the last one at the table.
 """
 
 from __future__ import annotations
@@ -22,11 +27,13 @@ from rules.driver import MIN_WAKE, bot_seed, turn_bot
 from rules.errors import IllegalAction
 from rules.registry import get_game
 from rules.replay import config_from_json, config_to_json, replay_with_events
+from rules.undo import undo_refusal, why_final
 
 log = logging.getLogger(__name__)
 
 BOT_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
 NOBODY_AWAY = "nobody is away at a table on one device"
+OVER = "The match is over."
 AUTOSAVE_FAILED = "Autosave failed: this match is not being saved (see the log). Finish it or free some disk space."
 
 
@@ -42,6 +49,7 @@ class LocalTable:
     """One match on this device; every change goes through `act` (people) or the bot beat."""
 
     can_pause = True
+    guided = False  # a guided match's table (game/tutorial/table.py) is True: its script has no undo
 
     def __init__(self, game: Game[Any, Any, Any], config: MatchConfig, seed: int, clock: MatchClock, *,
                  bot_speed: str = "normal", bot_threads: bool = True, autosave: bool = True,
@@ -67,6 +75,8 @@ class LocalTable:
         self._pauses: set[str] = set()
         self._notices: list[str] = []
         self._save_failing = False
+        self._final: str | None = None  # rules/undo.py's answer about the log's last entry
+        self._final_known = True  # False after a restore, until someone asks
 
     @classmethod
     def restore(cls, save: saves.Save, clock: MatchClock, *, bot_speed: str = "normal",
@@ -80,6 +90,7 @@ class LocalTable:
                     bot_threads=bot_threads, next_seed=next_seed)
         table._state, table._events = replay_with_events(game, save.seed, config, entries)
         table.log = [list(e) for e in save.log]
+        table._final_known = not table.log
         return table
 
     @classmethod
@@ -216,8 +227,7 @@ class LocalTable:
         self._events += events
 
     def _apply(self, seat: int, action: Any, now: float) -> None:
-        self._state, events = self.game.apply(self._state, seat, action, now)
-        self._events += events
+        self._apply_quiet(seat, action, now)
         self.log.append([now, seat, self.game.action_to_json(action)])
         self._save()
 
@@ -248,6 +258,50 @@ class LocalTable:
             return False  # the table moved on while it thought (real time): it will think again
         self._apply(seat, action, now)
         return True
+
+    # taking a move back ------------------------------------------------------------------------
+    def undo_reason(self, seat: int) -> str | None:
+        """None when `seat` may take back its last move now, else why not (rules/undo.py)."""
+        self._allowed(seat)
+        if self.guided:
+            return "A guided match has no undo."
+        if self.outcome() is not None:
+            return OVER
+        if not self._final_known:
+            self._rebuild(self.log)
+        return undo_refusal(self.game, self.log, seat, self._final)
+
+    def can_undo(self, seat: int) -> bool:
+        """True when `seat` is played here and may take back its last move now."""
+        return seat in self.here and self.undo_reason(seat) is None
+
+    def undo(self, seat: int) -> None:
+        """Take back `seat`'s last move: the match as the log without it; raises IllegalAction when not allowed."""
+        reason = self.undo_reason(seat)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.log = self.log[:-1]
+        self._rebuild(self.log)
+        self._pending.clear()  # a bot that was thinking about the taken-back move thinks again
+        self._save()
+
+    def _rebuild(self, log: list[list[Any]]) -> None:
+        """State, events and the last entry's undo answer from the seed and `log` (the log is the truth)."""
+        entries = [(float(t), int(seat), action) for t, seat, action in log]
+        before, events = replay_with_events(self.game, self.seed, self.config, entries[:-1])
+        self._state, self._events, self._final_known = before, events, True
+        if entries:
+            now, seat, action = entries[-1]
+            self._advance(now)
+            self._apply_quiet(seat, self.game.action_from_json(action), now)
+        self._cursors = {viewer: min(at, len(self._events)) for viewer, at in self._cursors.items()}
+
+    def _apply_quiet(self, seat: int, action: Any, now: float) -> None:
+        """Apply a move already in the log (no log entry, no save)."""
+        before = self._state
+        self._state, events = self.game.apply(before, seat, action, now)
+        self._final = why_final(self.game, before, seat, action, self._state, events)
+        self._events += events
 
     # the clock -------------------------------------------------------------------------------
     @property

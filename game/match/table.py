@@ -66,6 +66,17 @@ class Table(Protocol):
         """Moves `seat` handed over that are not answered yet (online a contested move shows as
         pending until the server's answer; on one device a move is answered at once: empty)."""
 
+    def undo_reason(self, seat: int) -> str | None:
+        """None when `seat` may take back its last move now, else why not in plain words: a move
+        can be taken back while it revealed nothing and nobody acted since (rules/undo.py)."""
+
+    def can_undo(self, seat: int) -> bool:
+        """True when `seat` may take back its last move now (local play only; online never)."""
+
+    def undo(self, seat: int) -> None:
+        """Take back `seat`'s last move: the table is as before it (raises IllegalAction when not allowed).
+        Events already taken are not taken back: a scene re-reads the view after an undo."""
+
     def poll(self, bots: bool = True) -> None:
         """Let time pass and take in what happened (local: ticks and, if `bots`, bot moves;
         remote: the network inbox). Call once a frame; never blocks."""

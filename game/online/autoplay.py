@@ -24,6 +24,8 @@ from game.online.remote import RemoteRoom, RemoteTable
 from rules.contract import AnyGame, Bot
 from rules.driver import MIN_WAKE, bot_seed, turn_bot
 
+OPEN_TIMEOUT = 5.0  # seconds for a connection to come up: a dead relay is reported well within 10 s
+
 
 class OnlineMatchFailed(RuntimeError):
     """A match did not finish in time or a seat could not join."""
@@ -46,6 +48,8 @@ def server_ws(server: str) -> str:
 
 def _until(room: RemoteRoom, test: Callable[[], bool], deadline: float, what: str) -> None:
     while not test():
+        if room.client.unreachable:
+            raise OnlineMatchFailed(str(room.client.failure))
         if time.monotonic() > deadline:
             raise OnlineMatchFailed(f"timed out waiting for {what}")
         if room.errors:
@@ -55,12 +59,32 @@ def _until(room: RemoteRoom, test: Callable[[], bool], deadline: float, what: st
 
 def seat_clients(url: str, game: str, names: list[str], deadline: float, seed: int | None = None,
                  options: dict[str, Any] | None = None, **client: Any) -> list[RemoteRoom]:
-    """Create a room, join every other name by invite, ready them, start; the rooms, by seat."""
+    """Create a room, join every other name by invite, ready them, start; the rooms, by seat
+    (all closed again if any step fails)."""
     hello: dict[str, Any] = {"type": "create", "game": game, "name": names[0], "options": options or {}}
     if seed is not None:
         hello["seed"] = seed
-    host = RemoteRoom(NetClient(url, hello, **client).start())
-    rooms = [host]
+    rooms = [RemoteRoom(NetClient(url, hello, **client).start())]
+    try:
+        _seat_guests(rooms, url, names, deadline, client)
+        host = rooms[0]
+        _until(host, lambda: host.lobby is not None and len(host.lobby["seats"]) == len(names)
+               and all(s["ready"] for s in host.lobby["seats"][1:]), deadline, "everyone ready")
+        host.start()
+        for room in rooms:
+            _until(room, lambda r=room: r.table is not None and r.table.version > 0,  # type: ignore[misc]
+                   deadline, "the first view")
+    except BaseException:
+        for room in rooms:
+            room.close()
+        raise
+    return rooms
+
+
+def _seat_guests(rooms: list[RemoteRoom], url: str, names: list[str], deadline: float,
+                 client: dict[str, Any]) -> None:
+    """Join every name after the host's by a fresh invite, each ready (appended to `rooms`)."""
+    host = rooms[0]
     for name in names[1:]:
         _until(host, lambda: host.invite is not None, deadline, "an invite")
         assert host.invite is not None
@@ -70,17 +94,9 @@ def seat_clients(url: str, game: str, names: list[str], deadline: float, seed: i
             host.new_invite()
         guest = RemoteRoom(NetClient(url, {"type": "join", "room": code, "name": name, "ticket": ticket},
                                      **client).start())
+        rooms.append(guest)
         _until(guest, lambda g=guest: g.seat is not None, deadline, "a seat")  # type: ignore[misc]
         guest.ready(True)
-        rooms.append(guest)
-    ready = len(names)
-    _until(host, lambda: host.lobby is not None and len(host.lobby["seats"]) == ready
-           and all(s["ready"] for s in host.lobby["seats"][1:]), deadline, "everyone ready")
-    host.start()
-    for room in rooms:
-        _until(room, lambda r=room: r.table is not None and r.table.version > 0, deadline,  # type: ignore[misc]
-               "the first view")
-    return rooms
 
 
 @dataclass
@@ -166,14 +182,19 @@ def _ms(samples: list[float]) -> dict[str, float]:
 
 
 def play_online(url: str, game: AnyGame, seed: int, levels: list[str], options: dict[str, Any] | None = None,
-                timeout: float = 600.0, **client: Any) -> dict[str, Any]:
-    """One match over the server; the autoplay line plus network figures."""
+                timeout: float = 600.0, seated: Callable[[list[RemoteRoom]], None] | None = None,
+                **client: Any) -> dict[str, Any]:
+    """One match over the server; the autoplay line plus network figures. `seated` is called once
+    every seat has its first view, before anyone acts (the bench measures the room at rest there)."""
     started = time.monotonic()
     deadline = started + timeout
     names = [f"Bot {i + 1}" for i in range(len(levels))]
     rooms = seat_clients(url, game.name, names, deadline, seed, options, **client)
     runs = [SeatRun() for _ in rooms]
     try:
+        if seated is not None:
+            seated(rooms)
+        play_started, received = time.monotonic(), [room.client.bytes_in for room in rooms]
         threads = [threading.Thread(target=drive_seat, daemon=True,
                                     args=(room, SeatPlayer(game, level, seed), deadline, run))
                    for room, level, run in zip(rooms, levels, runs, strict=True)]
@@ -181,7 +202,11 @@ def play_online(url: str, game: AnyGame, seed: int, levels: list[str], options: 
             t.start()
         for t in threads:
             t.join(max(0.0, deadline - time.monotonic()) + 1.0)
-        return _line(rooms, runs, seed, time.monotonic() - started)
+        line = _line(rooms, runs, seed, time.monotonic() - started)
+        played = max(time.monotonic() - play_started, 1e-3)
+        line["net"]["received_per_s"] = [round((room.client.bytes_in - before) / played)
+                                         for room, before in zip(rooms, received, strict=True)]
+        return line
     finally:
         for room in rooms:
             room.close()
@@ -225,7 +250,7 @@ def run_online_autoplay(game_name: str, server: str, seed: int, matches: int, pl
     for k in range(matches):
         options = {"first_seat": k % 2} if game.max_seats == 2 else None  # as `market-hall autoplay`
         try:
-            line = play_online(server_ws(server), game, seed + k, levels, options)
+            line = play_online(server_ws(server), game, seed + k, levels, options, open_timeout=OPEN_TIMEOUT)
         except OnlineMatchFailed as exc:
             print(json.dumps({"seed": seed + k, "error": str(exc)}), flush=True)
             return 1

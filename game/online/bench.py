@@ -2,23 +2,31 @@
 
 Two table sizes: 2-seat Night Market rooms (turn-based: each move is answered as fast as the
 server can) and 6-seat Swap Meet rooms (real time, on a sped-up match clock so a round takes
-seconds). Prints one JSON object: actions per second, answer time p50/p99, and the server's
-resident memory per connection (its growth from idle to the busiest moment, rooms included).
-Clients share this one process, so answer times include their own thread contention.
+seconds). Prints one JSON object: actions per second, answer time p50/p99, the server's bytes out
+per second per connection (counted by the clients as they receive), its CPU per room at rest (every
+room open and seated, nobody acting, REST_SECONDS) and at play, and its resident memory per
+connection (its growth from idle to the busiest moment, rooms included). Clients share this one
+process, so answer times include their own thread contention.
 
 `--pace human` instead runs N rooms of one game at real speed (Swap Meet bots at their human
 reaction times, Night Market moves a couple of seconds apart) for a fixed time and reports the
-server's CPU use, so rooms per core can be read off: the load at which answers stay quick.
+same figures plus the server's CPU in cores, so rooms per core can be read off: the load at which
+answers stay quick.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import selectors
+import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +35,12 @@ from game.online.remote import RemoteRoom
 from rules.registry import get_game
 
 SWAP_MEET_SCALE = 20.0
+REST_SECONDS = 3.0  # rooms seated and idle this long: the server's cost of a room nobody plays in
+START_SECONDS = 20.0  # the bench's own server must say its URL within this time
+
+
+class BenchFailed(RuntimeError):
+    """The bench's server did not start, or no room could be set up."""
 
 
 def _rss_kib(pid: int) -> int:
@@ -41,40 +55,106 @@ def _rss_kib(pid: int) -> int:
 
 
 def _start_server(scale: float) -> tuple[subprocess.Popen[str], str]:
+    """A `serve` process on a free port and its URL (BenchFailed, with its last words, if it does not start)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--time-scale", str(scale)],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    return proc, json.loads(line)["url"]
+    with tempfile.TemporaryFile("w+") as log:  # a file, not a pipe: an unread pipe would stall the server
+        proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--time-scale", str(scale)],
+                                stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+        assert proc.stdout is not None
+        with selectors.DefaultSelector() as wait:
+            wait.register(proc.stdout, selectors.EVENT_READ)
+            line = proc.stdout.readline() if wait.select(START_SECONDS) else ""
+        try:
+            return proc, json.loads(line)["url"]
+        except (ValueError, KeyError):
+            proc.kill()
+            proc.wait(10)
+            log.seek(0)
+            said = line.strip() or (log.read().strip().splitlines() or ["nothing"])[-1]
+            raise BenchFailed(f"the bench's server did not start within {START_SECONDS:g} s: {said}") from None
+
+
+class _Rest:
+    """Holds every room at its first view until the server has been measured at rest, then lets them play."""
+
+    def __init__(self, rooms: int, pid: int) -> None:
+        self.count, self.pid = rooms, pid
+        self.seated = threading.Barrier(rooms + 1)
+        self.go = threading.Event()
+        self.rooms: list[RemoteRoom] = []
+        self.figures: dict[str, Any] = {}
+
+    def hold(self, rooms: list[RemoteRoom]) -> None:
+        """Called by each room's thread once seated: wait for the others and the measurement."""
+        self.rooms.extend(rooms)
+        with contextlib.suppress(threading.BrokenBarrierError):  # a room failed to set up: play unmeasured
+            self.seated.wait(300.0)
+        self.go.wait(300.0)
+
+    def measure(self, seconds: float) -> None:
+        """Wait until every room is seated (or one failed), measure `seconds` of rest, release them."""
+        try:
+            self.seated.wait(300.0)
+            self.figures = _window(self.pid, [room.client for room in self.rooms], seconds, self.count)
+        except threading.BrokenBarrierError:
+            self.figures = {}
+        finally:
+            self.go.set()
+
+
+def _window(pid: int, clients: Sequence[Any], seconds: float, rooms: int) -> dict[str, Any]:
+    """Sleep `seconds` and measure the server meanwhile: CPU per room, bytes each client received per second."""
+    cpu0, t0, got0 = _cpu_seconds(pid), time.monotonic(), [c.bytes_in for c in clients]
+    time.sleep(seconds)
+    wall = time.monotonic() - t0
+    rates = [(c.bytes_in - b) / wall for c, b in zip(clients, got0, strict=True)]
+    return {"cpu_pct_per_room": round(100 * (_cpu_seconds(pid) - cpu0) / wall / rooms, 3),
+            "bytes_out_per_s_per_connection": _spread(rates)}
+
+
+def _spread(samples: Sequence[float]) -> dict[str, int]:
+    """Median, p99 and max of per-connection figures, in whole units."""
+    if not samples:
+        return {"median": 0, "p99": 0, "max": 0}
+    ordered = sorted(samples)
+    return {"median": round(statistics.median(ordered)), "p99": round(ordered[int(len(ordered) * 0.99)]),
+            "max": round(ordered[-1])}
 
 
 def _phase(url: str, game_name: str, rooms: int, seats: int, pid: int) -> dict[str, Any]:
     game = get_game(game_name)
     results: list[dict[str, Any]] = []
+    errors: list[str] = []
     peak = [0]
     done = threading.Event()
+    rest = _Rest(rooms, pid)
 
     def one(k: int) -> None:
-        results.append(play_online(server_ws(url), game, 1000 + k, ["normal"] * seats, None, timeout=300.0,
-                                   ping_interval=20.0, ping_timeout=20.0))
+        try:
+            results.append(play_online(server_ws(url), game, 1000 + k, ["normal"] * seats, None, timeout=300.0,
+                                       seated=rest.hold, ping_interval=20.0, ping_timeout=20.0))
+        except Exception as exc:  # reported in the figures; the other rooms go on
+            errors.append(repr(exc))
+            rest.seated.abort()
 
     def watch() -> None:
         while not done.wait(0.1):
             peak[0] = max(peak[0], _rss_kib(pid))
 
     idle = _rss_kib(pid)
-    watcher = threading.Thread(target=watch, daemon=True)
-    watcher.start()
-    started = time.monotonic()
+    threading.Thread(target=watch, daemon=True).start()
     threads = [threading.Thread(target=one, args=(k,), daemon=True) for k in range(rooms)]
     for t in threads:
         t.start()
+    rest.measure(REST_SECONDS)
+    started, cpu0 = time.monotonic(), _cpu_seconds(pid)
     for t in threads:
         t.join(320.0)
     elapsed = time.monotonic() - started
     done.set()
-    return _figures(results, rooms * seats, elapsed, idle, peak[0])
+    play_pct = round(100 * (_cpu_seconds(pid) - cpu0) / elapsed / rooms, 3) if elapsed else 0.0
+    return {**_figures(results, rooms * seats, elapsed, idle, peak[0]), "errors": errors[:3],
+            "at_rest": rest.figures, "cpu_pct_per_room_at_play": play_pct}
 
 
 def _figures(results: list[dict[str, Any]], conns: int, elapsed: float, idle: int, peak: int) -> dict[str, Any]:
@@ -87,6 +167,7 @@ def _figures(results: list[dict[str, Any]], conns: int, elapsed: float, idle: in
         "answer_ms_p50": medians[len(medians) // 2] if medians else 0.0,
         "answer_ms_p99": p99s[min(len(p99s) - 1, int(len(p99s) * 0.99))] if p99s else 0.0,
         "messages": sum(r["net"]["messages"] for r in results),
+        "bytes_out_per_s_per_connection": _spread([b for r in results for b in r["net"]["received_per_s"]]),
         "server_kib_per_connection": round((peak - idle) / conns, 1) if conns and peak else None,
     }
 
@@ -96,10 +177,14 @@ def run_online_bench(rooms: int) -> int:
     if rooms < 1:
         print(json.dumps({"error": "--rooms must be at least 1"}))
         return 2
-    proc, url = _start_server(SWAP_MEET_SCALE)
+    try:
+        proc, url = _start_server(SWAP_MEET_SCALE)
+    except BenchFailed as exc:
+        print(json.dumps({"error": str(exc)}))
+        return 1
     try:
         report = {
-            "bench": "online", "server": url,
+            "bench": "online", "server": url, "rest_seconds": REST_SECONDS,
             "two_seat_night_market": _phase(url, "night-market", rooms, 2, proc.pid),
             "six_seat_swap_meet": _phase(url, "swap-meet", max(1, rooms // 4), 6, proc.pid),
             "swap_meet_time_scale": SWAP_MEET_SCALE,
@@ -155,8 +240,10 @@ def _paced_phase(url: str, game_name: str, rooms: int, seats: int, pid: int, sec
     setup = time.monotonic() + 60 + rooms * 2
     tables = [seat_clients(server_ws(url), game_name, [f"P{i + 1}" for i in range(seats)], setup, 3000 + k,
                            None, ping_interval=20.0, ping_timeout=20.0) for k in range(rooms)]
+    clients = [room.client for seated in tables for room in seated]
+    at_rest = _window(pid, clients, min(REST_SECONDS, seconds / 4), rooms)
     runs = [[SeatRun() for _ in seated] for seated in tables]
-    cpu0, t0 = _cpu_seconds(pid), time.monotonic()
+    cpu0, t0, got0 = _cpu_seconds(pid), time.monotonic(), [c.bytes_in for c in clients]
     until = t0 + seconds
     threads = [threading.Thread(target=_paced_seat, daemon=True,
                                 args=(room, SeatPlayer(game, "normal", 3000 + k), until, run, THINK_SECONDS))
@@ -166,6 +253,7 @@ def _paced_phase(url: str, game_name: str, rooms: int, seats: int, pid: int, sec
     for t in threads:
         t.join(seconds + 30)
     wall, cpu = time.monotonic() - t0, _cpu_seconds(pid) - cpu0
+    sent = _spread([(c.bytes_in - b) / wall for c, b in zip(clients, got0, strict=True)])
     peak = _rss_kib(pid)
     for seated in tables:
         for room in seated:
@@ -178,7 +266,8 @@ def _paced_phase(url: str, game_name: str, rooms: int, seats: int, pid: int, sec
         "actions_per_s": round(len(answers) / wall, 1) if wall else 0.0,
         "answer_ms_p50": round(answers[len(answers) // 2] * 1000, 2) if answers else 0.0,
         "answer_ms_p99": round(answers[min(len(answers) - 1, int(len(answers) * 0.99))] * 1000, 2) if answers else 0.0,
-        "server_cpu_cores": round(cores, 3),
+        "bytes_out_per_s_per_connection": sent, "cpu_pct_per_room_at_play": round(100 * cores / rooms, 3),
+        "at_rest": at_rest, "server_cpu_cores": round(cores, 3),
         "rooms_per_core": round(rooms / cores, 1) if cores else None,
         "server_kib_per_connection": round((peak - idle) / (rooms * seats), 1) if peak and idle else None,
         "errors": errors[:3],
@@ -191,7 +280,11 @@ def run_paced_bench(rooms: int, seconds: float, game_name: str) -> int:
         print(json.dumps({"error": "--rooms must be at least 1 and --seconds positive"}))
         return 2
     seats = 6 if game_name == "swap-meet" else 2
-    proc, url = _start_server(1.0)
+    try:
+        proc, url = _start_server(1.0)
+    except BenchFailed as exc:
+        print(json.dumps({"error": str(exc)}))
+        return 1
     try:
         report = {"bench": "online-human-pace", "game": game_name, "think_seconds": THINK_SECONDS,
                   **_paced_phase(url, game_name, rooms, seats, proc.pid, seconds)}

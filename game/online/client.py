@@ -4,8 +4,10 @@
 the server said plus link notices ({"type": "link", "state": "lost" | "reconnecting" | "online" |
 "closed"}). The reader thread connects (never the frame loop: `connect()` blocks for DNS, TCP and
 the handshake), says hello, and on a lost link reconnects with the seat token and a growing
-backoff. A writer thread sends the outbox; websockets allows one thread in `recv` while another
-sends. Keepalive pings notice a dead link. No pygame here.
+backoff. A link that never came up is not retried: `failure` says which address and why, and the
+player (or the script) decides whether to try `again()`. A writer thread sends the outbox;
+websockets allows one thread in `recv` while another sends. Keepalive pings notice a dead link.
+No pygame here.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
+import socket
 import threading
 from typing import Any
+from urllib.parse import urlsplit
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from game.online.protocol import MAX_SERVER_MESSAGE, ProtocolError, decode_server, encode, new_secret
@@ -43,6 +47,8 @@ class NetClient:
         if self.token is not None and hello["type"] in ("join", "create"):
             self.hello["token"] = self.token
         self.joined = False
+        self.ever_online = False  # "reconnecting" is only for a link that was up once
+        self.failed: str | None = None  # why the last connection attempt failed, in a player's words
         self.messages_in = self.bytes_in = self.messages_out = self.bytes_out = 0
         self._conn: ClientConnection | None = None
         self._online = threading.Event()
@@ -55,6 +61,27 @@ class NetClient:
         self._reader.start()
         self._writer.start()
         return self
+
+    def again(self) -> NetClient:
+        """A fresh, unstarted client for the same address and hello (a Retry after `failure`)."""
+        ping_interval, ping_timeout, close_timeout, open_timeout = self.timeouts
+        return NetClient(self.url, self.hello, ping_interval=ping_interval, ping_timeout=ping_timeout,
+                         close_timeout=close_timeout, open_timeout=open_timeout, give_up_after=self.give_up_after)
+
+    @property
+    def where(self) -> str:
+        """HOST:PORT of the relay this client talks to."""
+        return urlsplit(self.url).netloc or self.url
+
+    @property
+    def failure(self) -> str | None:
+        """`could not reach the relay at HOST:PORT (why)` after a failed attempt, else None."""
+        return None if self.failed is None else f"could not reach the relay at {self.where} ({self.failed})"
+
+    @property
+    def unreachable(self) -> bool:
+        """True when the link never came up and this client stopped trying (`failure` says why)."""
+        return self.failed is not None and not self.ever_online
 
     def send(self, kind: str, **fields: Any) -> None:
         """Queue a message (sent when the link is up, in order)."""
@@ -88,7 +115,7 @@ class NetClient:
         attempt, lost_for = 0, 0.0
         while not self._stop.is_set():
             final = self._session()
-            if final or self._stop.is_set():
+            if final or self._stop.is_set() or not self.ever_online:
                 break
             if lost_for >= self.give_up_after:
                 self._link("closed", reason="could not reconnect")
@@ -116,9 +143,11 @@ class NetClient:
                            ping_interval=ping_interval, ping_timeout=ping_timeout,
                            close_timeout=close_timeout, open_timeout=open_timeout)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-            log.info("could not reach the server: %s", type(exc).__name__)
+            self.failed = why(exc, open_timeout)
+            log.info("%s", self.failure)
             return isinstance(exc, InvalidURI)
         self._conn = conn
+        self.ever_online, self.failed = True, None
         try:
             with conn:  # a context manager in every websockets release the range allows
                 conn.send(self._hello_text())
@@ -172,3 +201,20 @@ class NetClient:
                 held = None
             except ConnectionClosed:
                 continue
+
+
+def why(exc: BaseException, open_timeout: float) -> str:
+    """A connection attempt's failure in a few words a player can act on."""
+    if isinstance(exc, ConnectionRefusedError):
+        return "connection refused: no relay is running there"
+    if isinstance(exc, socket.gaierror):
+        return "no such host name"
+    if isinstance(exc, TimeoutError):
+        return f"no answer within {open_timeout:g} s"
+    if isinstance(exc, InvalidStatus):
+        return f"it answered HTTP {exc.response.status_code}: not a Market Hall relay"
+    if isinstance(exc, InvalidHandshake):
+        return "it answered, but not as a Market Hall relay"
+    if isinstance(exc, InvalidURI):
+        return "that is not a relay address"
+    return (exc.strerror if isinstance(exc, OSError) else None) or type(exc).__name__

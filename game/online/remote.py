@@ -23,6 +23,7 @@ from rules.contract import EndReason, Event, Outcome, SeatConfig
 from rules.errors import IllegalAction
 from rules.registry import get_game
 
+ONLINE_NO_UNDO = "Online moves are final: undo is only for play on one device."
 REMATCH_NOTICE = "A rematch is being set up in this room: tap Rematch to join it."
 LINK_NOTICES = {"lost": "Connection lost", "reconnecting": "Reconnecting…", "online": "Back online",
                 "closed": "Disconnected from the server"}
@@ -241,6 +242,20 @@ class RemoteTable:
         if self._pending:  # a tap while our move is on the wire: say what we wait for, not "no"
             return "your last move is on its way to the server: a moment"
         return "that is not possible right now"
+
+    def undo_reason(self, seat: int) -> str | None:
+        """Never online: the others have seen the move at once, and taking it back would need their
+        agreement in a dialog on every device while the server holds the match; undo stays local."""
+        self._mine(seat)
+        return ONLINE_NO_UNDO
+
+    def can_undo(self, seat: int) -> bool:
+        """Never online (see `undo_reason`)."""
+        return False
+
+    def undo(self, seat: int) -> None:
+        """Refused: online play has no undo (see `undo_reason`)."""
+        raise IllegalAction(ONLINE_NO_UNDO)
 
     def act(self, seat: int, action: Any) -> None:
         """Send a move; raises IllegalAction when it is plainly not allowed; pending until answered."""

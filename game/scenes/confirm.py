@@ -10,9 +10,10 @@ from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import CREAM, GOLD
 from game.scenes.dialog import Dialog
 from game.ui import button
-from game.widgets import panel
 
 Choice = tuple[str, Callable[[], None], str | None]  # label, what it does, theme object id
+MARGIN = 60  # between the words and the sheet's edge
+MAX_W = LOGICAL_W - 160  # the widest sheet
 
 
 class ConfirmScene(Dialog):
@@ -23,7 +24,9 @@ class ConfirmScene(Dialog):
     def __init__(self, app, title: str, lines: Sequence[str], choices: Sequence[Choice]) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.title, self.lines = title, list(lines)
-        self.rect = pygame.Rect(0, 0, 1100, 330 + 44 * len(self.lines))
+        self.title_size = next((n for n in (52, 46, 40) if self._wide(n, True, [title]) <= MAX_W - 2 * MARGIN), 34)
+        need = max(self._wide(self.title_size, True, [title]), self._wide(30, False, self.lines)) + 2 * MARGIN
+        self.rect = pygame.Rect(0, 0, max(1100, min(MAX_W, need)), 330 + 44 * len(self.lines))
         self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
         width, gap = 300, 30
         x = self.rect.centerx - (len(choices) * width + (len(choices) - 1) * gap) // 2
@@ -32,6 +35,11 @@ class ConfirmScene(Dialog):
             self.choices[button(self.ui, (x, self.rect.bottom - 120, width, 84), label, oid)] = then
             x += width + gap
         self._safe = choices[-1][1]
+
+    def _wide(self, size: int, bold: bool, lines: Sequence[str]) -> int:
+        """The widest of `lines` at this size."""
+        font = self.app.text.font(size, bold)
+        return max((font.size(line)[0] for line in lines), default=0)
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         then = self.choices.get(element)
@@ -48,10 +56,10 @@ class ConfirmScene(Dialog):
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 180)
-        panel(canvas, self.rect, radius=28, width=4)
+        self.sheet(canvas, self.rect)
         text = self.app.text
-        text.draw(canvas, self.title, (self.rect.centerx, self.rect.y + 40), 52, GOLD, bold=True, anchor="midtop")
+        text.draw(canvas, self.title, (self.rect.centerx, self.rect.y + 40), self.title_size, GOLD, bold=True,
+                  anchor="midtop")
         y = self.rect.y + 130
         for line in self.lines:
             text.draw(canvas, line, (self.rect.centerx, y), 30, CREAM, anchor="midtop")

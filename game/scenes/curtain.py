@@ -6,6 +6,7 @@ It shows only public information (what the other player just did), never a hand.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -13,7 +14,7 @@ from game.display import LOGICAL_H, LOGICAL_W
 from game.palette import CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.ui import button
+from game.ui import button, label_fits, label_width
 from game.widgets import felt, panel
 
 PANEL = pygame.Rect(0, 0, 1100, 640)
@@ -32,8 +33,19 @@ class CurtainScene(Scene):
         self.recap = recap[-6:]
         self.on_ready = on_ready
         self.heading = heading or f"Pass to {player}"
-        self.ready = button(self.ui, (PANEL.centerx - 260, PANEL.bottom - 120, 520, 90),
-                            f"I'm {player} — show my cards", "#primary")
+        self.ready = self._ready_button(f"I'm {player} — show my cards")
+        if not label_fits(self.ready):  # a long name: the button says less rather than clip it
+            self.ready.kill()
+            self.ready = self._ready_button("Show my cards")
+
+    def _ready_button(self, words: str) -> Any:
+        """The button sized to its label (at least 520 wide, at most the panel's inside), centred."""
+        made = button(self.ui, (PANEL.centerx - 260, PANEL.bottom - 120, 520, 90), words, "#primary")
+        width = min(PANEL.w - 80, max(520, label_width(made)))
+        if width != made.rect.w:
+            made.set_dimensions((width, 90))
+            made.set_relative_position((PANEL.centerx - width // 2, PANEL.bottom - 120))
+        return made
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.ready:

@@ -1,9 +1,13 @@
-"""The base of modal overlays: every tap stays in the dialog, and Escape dismisses it."""
+"""The base of modal overlays: every tap stays in the dialog, Escape dismisses it, and it is drawn as
+an opaque sheet over a strongly dimmed screen, so no text beneath shows through as a ghost."""
 
 from __future__ import annotations
 
+import pygame
+
 from game.pointer import PointerEvent
 from game.scene import Scene
+from game.widgets import PANEL_EDGE, sheet
 
 
 class Dialog(Scene):
@@ -23,3 +27,8 @@ class Dialog(Scene):
 
     def handle_pointer(self, pe: PointerEvent) -> bool:
         return True  # modal: the screen underneath never gets a tap meant for this dialog
+
+    def sheet(self, canvas: pygame.Surface, rect: pygame.Rect, radius: int = 28, width: int = 4,
+              edge: tuple[int, ...] = PANEL_EDGE) -> None:
+        """Dim the screen below strongly and lay the dialog's opaque sheet over it."""
+        sheet(canvas, rect, self.app.darken, radius, width, edge)

@@ -11,10 +11,9 @@ from game.catalog import GameEntry
 from game.display import LOGICAL_H, LOGICAL_W
 from game.help_text import HOW_TO_PLAY
 from game.palette import BRASS, CREAM, GOLD, MUTED
-from game.scene import Scene
+from game.scenes.dialog import Dialog
 from game.text import Text
 from game.ui import button, label_fits, label_width
-from game.widgets import panel
 
 PANEL = pygame.Rect(0, 0, 1300, 860)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
@@ -148,11 +147,9 @@ class HelpBody:
             canvas.fill(mult, row, special_flags=pygame.BLEND_RGB_MULT)
             canvas.fill(add, row, special_flags=pygame.BLEND_RGB_ADD)
 
-class HelpScene(Scene):
+class HelpScene(Dialog):
     """An overlay showing one page at a time."""
 
-    opaque = False
-    keeps_layer = True  # under a prompt it redraws in full (~3 ms) instead of an 8 MB canvas snapshot
     name = "help"
 
     def __init__(self, app, title: str, pages: list[Page], on_close=None,  # type: ignore[no-untyped-def]
@@ -253,8 +250,7 @@ class HelpScene(Scene):
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 200)
-        panel(canvas, PANEL, radius=28, width=4)
+        self.sheet(canvas, PANEL)
         text = self.app.text
         text.draw(canvas, self.title, (PANEL.centerx, PANEL.y + 26), 30, MUTED, anchor="midtop")
         text.draw(canvas, self.heading, (PANEL.centerx, PANEL.y + 66), 52, GOLD, bold=True, anchor="midtop")

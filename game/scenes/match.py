@@ -20,6 +20,7 @@ from game.match.table import Table
 from game.scenes.away import AwayBar
 from game.scenes.confirm import ConfirmScene
 from game.scenes.help import HelpScene
+from game.scenes.undo import UndoControl, is_undo_key
 from game.table import TableScene
 from rules.contract import Event, MatchConfig
 from rules.errors import IllegalAction, MalformedAction
@@ -38,6 +39,7 @@ class MatchScene(TableScene):
     GAME: ClassVar[str] = ""  # the rules name, e.g. "night-market"
     SOUNDS: ClassVar[dict[str, str]] = {}  # event kind → sound played when it happens
     AWAY_AT: ClassVar[tuple[int, int]] = (480, 96)  # top left of the online away strip (960 × 84)
+    UNDO_AT: ClassVar[tuple[int, int, int, int]] = (1680, 780, 200, 84)  # the Undo button, when it shows
 
     def __init__(self, app: App, table: Table, lobby: Callable[[], Scene] | None = None) -> None:
         super().__init__(app)
@@ -45,6 +47,7 @@ class MatchScene(TableScene):
         self.names = [s.name for s in table.seats]
         self.lobby = lobby  # where a rematch that starts in a lobby continues (online rooms)
         self.away_bar = AwayBar(self)  # online: who is away, and handing their seat over
+        self.undo_control = UndoControl(self)  # local play: take back a move that revealed nothing
         self.closes_table = True  # False once a scene after this one (a final screen) owns the table
 
     # opening -----------------------------------------------------------------------------------
@@ -117,10 +120,28 @@ class MatchScene(TableScene):
         self.app.memory_to_give_back = True  # its surfaces go with it (game/memory.py)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and self.away_bar.press(event.ui_element):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and (self.away_bar.press(event.ui_element)
+                                                           or self.undo_control.pressed(event.ui_element)):
             self.app.audio.play("tap")
             return True
+        if is_undo_key(event):
+            self.undo_control.request()
+            self.wake()
+            return True
         return super().handle_event(event)
+
+    # taking a move back ------------------------------------------------------------------------
+    def undo_seat(self) -> int | None:
+        """The person whose view this screen shows (who may take their last move back)."""
+        return getattr(self, "viewer", None)
+
+    def undo_rect(self) -> pygame.Rect:
+        """Where the Undo button goes on this table."""
+        return pygame.Rect(self.UNDO_AT)
+
+    def after_undo(self, seat: int, memo: Any) -> None:
+        """The table is back before `seat`'s last move: show it as it is now (scenes redraw from the view;
+        `memo` is what the scene kept with `undo_control.keep` before that move, or None)."""
 
     def leave(self) -> None:
         """Back to the title, asking first while the match is still being played."""
@@ -153,6 +174,7 @@ class MatchScene(TableScene):
         """Let the table move on, then show its late refusals and notices."""
         self.table.poll(bots)
         self.away_bar.step()
+        self.undo_control.step()
         for seat, reason in self.table.take_refusals():
             self.refused(seat, reason)
         for notice in self.table.take_notices():
@@ -187,6 +209,11 @@ class Recap:
     def seen(self, seat: int) -> None:
         """`seat` has seen the table as it is now."""
         self._seen[seat] = len(self.table.history(None))
+
+    def trim(self) -> None:
+        """A move was taken back: nobody has seen more than the history now holds."""
+        size = len(self.table.history(None))
+        self._seen = {seat: min(at, size) for seat, at in self._seen.items()}
 
     def seen_all(self, seats: Any) -> None:
         """Every seat in `seats` has seen the table now."""

@@ -204,6 +204,8 @@ class OnlineLobbyScene(Scene):
         self._picture: tuple[Any, ...] = ()
         self._asked_invite = False
         self._handed_over = False
+        self.buttons: dict[Any, tuple[str, Any]] = {}
+        self.tries = 1  # connection attempts this screen made (Retry adds one)
 
     # the room ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -246,7 +248,7 @@ class OnlineLobbyScene(Scene):
         seats = lobby.get("seats", [])
         mine = seats[self.room.seat]["ready"] if self.room.seat is not None and self.room.seat < len(seats) else None
         knocks = tuple(k["request"] for k in lobby.get("knocks", []))
-        return (self.room.seat, self.room.is_host, mine, knocks, lobby.get("game"))
+        return (self.room.seat, self.room.is_host, mine, knocks, lobby.get("game"), self.room.client.unreachable)
 
     def _start_table(self, table: Any) -> None:
         entry = catalog.entry(table.info.name)
@@ -261,11 +263,16 @@ class OnlineLobbyScene(Scene):
     # buttons -------------------------------------------------------------------------------------
     def _build(self) -> None:
         self.ui.clear_and_reset()
-        self.buttons: dict[Any, tuple[str, Any]] = {}
+        self.buttons = {}
         lobby = self.room.lobby or {}
         host = self.room.is_host
         me = self.room.seat
         y = PANEL.bottom + 40
+        if self.room.client.unreachable:  # never connected: nothing to leave, only try again or go back
+            self._add("back", None, (PANEL.x, y, 260, 84), "‹ Back", "#quiet")
+            self._add("retry", None, (PANEL.right - 420, y, 420, 84), "Retry", "#primary")
+            self.invalidate()
+            return
         self._add("leave", None, (PANEL.x, y, 260, 84), "‹ Leave", "#quiet")
         if host:
             levels = self._levels()
@@ -295,6 +302,10 @@ class OnlineLobbyScene(Scene):
         key, arg = self.buttons.get(element, ("", None))
         if key == "leave":
             self.on_back()
+        elif key == "back":
+            self._back_unreached()
+        elif key == "retry":
+            self._retry()
         elif key == "bot":
             levels = self._levels()
             self.room.add_bot(levels[self.level])
@@ -324,7 +335,23 @@ class OnlineLobbyScene(Scene):
         self.room.invite = None  # a link lets one person in: the next Copy asks for a fresh one
         self._asked_invite = False
 
+    def _retry(self) -> None:
+        """Try the same address and hello again with a fresh connection."""
+        old = self.room
+        old.close()
+        self.room = RemoteRoom(old.client.again().start(), old.clock)
+        self.tries += 1
+        self.invalidate()
+
+    def _back_unreached(self) -> None:
+        """To the title; a seat this app holds is kept (the relay may come back), nothing was joined."""
+        if self.app.go(lambda: self.app.stack.reset(self.app.title())):
+            self.room.close()
+
     def on_back(self) -> bool:
+        if self.room.client.unreachable:
+            self._back_unreached()
+            return True
         if not self.app.go(lambda: self.app.stack.reset(self.app.title())):
             return True  # a tap during a fade changes nothing, and nothing is closed
         self.room.leave()
@@ -339,11 +366,17 @@ class OnlineLobbyScene(Scene):
         felt(canvas, self.app.assets)
         lobby = self.room.lobby
         entry = catalog.entry(lobby["game"]) if lobby else None
-        heading(canvas, self.app.text, f"{entry.title if entry else 'Online'} — the room", 70, 64)
+        unreached = lobby is None and self.room.client.unreachable
+        title = "Joining a room" if unreached else f"{entry.title if entry else 'Online'} — the room"
+        heading(canvas, self.app.text, title, 70, 64)
         panel(canvas, PANEL)
         text = self.app.text
+        if unreached:
+            self._draw_unreached(canvas)
+            return
         if lobby is None:
-            words = {"connecting": "Connecting to the server…", "lost": "Connection lost — trying again…",
+            connecting = f"Connecting to the relay at {self.room.client.where}…"
+            words = {"connecting": connecting, "lost": "Connection lost — trying again…",
                      "reconnecting": "Reconnecting…"}.get(self.room.link, "Waiting for the room…")
             if self.room.knocking is not None:
                 words = "Knocking: waiting for the host to let you in…"
@@ -364,6 +397,20 @@ class OnlineLobbyScene(Scene):
         for i, knock in enumerate(lobby.get("knocks", [])[:2]):
             text.draw(canvas, f"{knock['name']} wants to join with the room code.",
                       (PANEL.x + 50, PANEL.bottom - 150 + i * 80), 28, CREAM)
+
+    def _draw_unreached(self, canvas: pygame.Surface) -> None:
+        """A link that never connected: where, why, and what the player can do."""
+        client, text = self.room.client, self.app.text
+        x, y = PANEL.centerx, PANEL.centery
+        text.draw(canvas, f"Could not reach the relay at {client.where}", (x, y - 90), 44, CREAM, anchor="center",
+                  bold=True)
+        why = client.failed or ""
+        text.draw(canvas, why[:1].upper() + why[1:] + ".", (x, y - 20), 30, GOLD, anchor="center")
+        text.draw(canvas, "Check the link, or ask your host whether their game is still open.", (x, y + 50), 28,
+                  MUTED, anchor="center")
+        tried = f"Tried {self.tries} times. " if self.tries > 1 else ""
+        text.draw(canvas, f"{tried}Retry tries again; Back returns to the title.", (x, y + 92), 28, MUTED,
+                  anchor="center")
 
     def _draw_seats(self, canvas: pygame.Surface, lobby: dict[str, Any]) -> None:
         text = self.app.text

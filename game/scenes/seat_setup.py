@@ -1,5 +1,8 @@
 """Seat setup: how many players, which seats are people or bots, bot levels, game options.
 
+Every game's setup is this screen (Swap Meet's lobby adds a guest's Ready to it), so the header,
+the seat rows, the level chooser and Start sit in the same places for all three.
+
 Person / Bot is a two-part toggle with the current choice lit, so a label never has to say whether
 it shows the current choice or the next one. Under the seats, one line per bot level says what
 that level does (the rules' own `level_notes`).
@@ -26,6 +29,8 @@ ROW_H = 92
 PANEL = pygame.Rect(LOGICAL_W // 2 - 700, 200, 1400, 720)
 SEAT_NAMES = ("Amber", "Basil", "Cobalt", "Dune", "Ember", "Fern")
 ROWS_TOP = 120  # first seat row, below the panel's top
+LEVEL_X, LEVEL_W = 700, 250  # a bot's level chooser (a guest's Ready in a lobby), right of Person / Bot
+OPTIONS_X, OPTIONS_TOP = 1010, 170  # the game's options column: a label above each chooser
 NOTE_H = 40  # one line of the bot-level notes
 NOTES_PAD = 24  # between the notes and the panel's bottom edge
 
@@ -87,7 +92,7 @@ class SeatSetupScene(Scene):
                          "#toggle_off" if self.people[i] else "#toggle_on")
             level = None
             if not self.people[i]:
-                level = button(self.ui, (PANEL.x + 700, y, 250, 72), self.bot_level[i].capitalize() + "  ›")
+                level = button(self.ui, (PANEL.x + LEVEL_X, y, LEVEL_W, 72), self.bot_level[i].capitalize() + "  ›")
             self.seat_buttons.append(SeatRow(person, bot, level))
         self.fewer = self.more = None
         if self.max_seats > self.min_seats:
@@ -95,8 +100,8 @@ class SeatSetupScene(Scene):
             self.more = button(self.ui, (PANEL.right - 110, PANEL.y + 24, 80, 72), "+")
         self.option_buttons = {}
         for j, opt in enumerate(self.entry.options):
-            y = PANEL.y + 170 + j * 150
-            self.option_buttons[opt.key] = button(self.ui, (PANEL.x + 1010, y, 300, 72),
+            y = PANEL.y + OPTIONS_TOP + j * 150
+            self.option_buttons[opt.key] = button(self.ui, (PANEL.x + OPTIONS_X, y, 300, 72),
                                                   f"{self.options[opt.key]}{opt.unit}  ›")
         y = PANEL.bottom + 40
         self.back = button(self.ui, (PANEL.x, y, 260, 84), "‹ Back", "#quiet")
@@ -168,8 +173,8 @@ class SeatSetupScene(Scene):
             text.draw(canvas, name, (PANEL.x + 50, y + 30), 34, CREAM, bold=True)
         self._draw_notes(canvas)
         for j, opt in enumerate(self.entry.options):
-            y = PANEL.y + 170 + j * 150
-            text.draw(canvas, opt.label, (PANEL.x + 1010, y - 46), 30, CREAM, bold=True)
+            y = PANEL.y + OPTIONS_TOP + j * 150
+            text.draw(canvas, opt.label, (PANEL.x + OPTIONS_X, y - 46), 30, CREAM, bold=True)
         if self.game is None:
             text.draw(canvas, self.problem, (PANEL.centerx, PANEL.bottom - 60), 30, MUTED, anchor="center")
 

@@ -10,6 +10,7 @@ five-minute lesson takes seconds.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -98,9 +99,15 @@ class Pilot:
             pygame.event.post(pygame.event.Event(mouse, pos=(wx, wy), button=1, touch=True))
 
 
+OnStep = Callable[[App, int], object]
+
+
 def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] = (1280, 720),
-                  shots: Path | None = None) -> Report:
-    """Follow `game`'s guided match to its end; the report says where it stuck if it did not get there."""
+                  shots: Path | None = None, on_step: OnStep | None = None) -> Report:
+    """Follow `game`'s guided match to its end; the report says where it stuck if it did not get there.
+
+    `on_step(app, n)` is called where a shot is taken: at each step once its target is ready, and at the end.
+    """
     clock = FakeClock()
     app = App(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=game), clock=clock)
     report = Report(game)
@@ -111,15 +118,17 @@ def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] 
     report.steps = len(coach.guide.steps)
     pilot = Pilot(app, clock)
     try:
-        _follow(pilot, coach, report, wrong_taps, shots)
+        _follow(pilot, coach, report, wrong_taps, shots, on_step)
     finally:
         report.seconds = round(pilot.time, 1)
     return report
 
 
-def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots: Path | None) -> None:
+def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots: Path | None,
+            on_step: OnStep | None = None) -> None:
     app = pilot.app
     checked: set[int] = set()
+    looked: set[int] = set()  # steps whose panel was found covering what it talks about
     began: dict[int, float] = {}  # when each step began (a step tapped again and again is still stuck)
     while True:
         if app.coach is not coach:
@@ -127,7 +136,7 @@ def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots:
             return
         if coach.finished:
             report.finished, report.step = True, report.steps
-            _shot(app, shots, report.steps + 1)
+            _shot(app, shots, report.steps + 1, on_step)
             return
         report.step = coach.index + 1
         index = coach.index
@@ -137,7 +146,11 @@ def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots:
             what = " / ".join(step.lines) if step else ""
             report.problems.append(f"stuck at step {index + 1}: nothing to tap appeared ({what})")
             return
-        _shot(app, shots, index + 1)
+        _shot(app, shots, index + 1, on_step)
+        covered = _panel_covers(coach)
+        if covered and index not in looked:
+            looked.add(index)
+            report.problems.append(f"step {index + 1}: the coach's panel covers {covered}")
         if wrong_taps and index not in checked:
             checked.add(index)
             problem = _wrong_tap(pilot, coach)
@@ -215,6 +228,16 @@ def _wrong_tap(pilot: Pilot, coach: Coach) -> str | None:
     return None
 
 
+def _panel_covers(coach: Coach) -> str | None:
+    """What the coach's panel hides of the step's targets and the things its words name (None: nothing)."""
+    step = coach.step
+    if coach.panel is None or step is None:
+        return None
+    hidden = [name for name in (*step.target, *step.shows)
+              if (rect := coach.find(name)) is not None and coach.panel.colliderect(rect)]
+    return ", ".join(hidden) or None
+
+
 def _away_from(coach: Coach) -> tuple[float, float] | None:
     """A canvas point clear of the targets and the coach's buttons."""
     keep_clear = [r.inflate(80, 80) for r in coach.targets()] + [r.inflate(20, 20) for r in coach.buttons.values()]
@@ -226,7 +249,9 @@ def _away_from(coach: Coach) -> tuple[float, float] | None:
     return None
 
 
-def _shot(app: App, shots: Path | None, n: int) -> None:
+def _shot(app: App, shots: Path | None, n: int, on_step: OnStep | None = None) -> None:
+    if on_step is not None:
+        on_step(app, n)
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)
         app.display.screenshot(str(shots / f"{app.options.tutorial}-{n:02d}.png"))

@@ -35,6 +35,29 @@ DOWN = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 UP = (pygame.MOUSEBUTTONUP, pygame.FINGERUP)
 
 
+def _covered(place: pygame.Rect, what: list[pygame.Rect]) -> int:
+    """How much of `what` the rect `place` hides, in square pixels."""
+    return sum(place.clip(r).w * place.clip(r).h for r in what)
+
+
+def place_panel(size: tuple[int, int], keep: list[pygame.Rect], buttons: list[pygame.Rect]) -> pygame.Rect:
+    """Where the coach's panel goes: clear of everything in `keep` (what is lit: the targets and what
+    the words talk about). At the bottom, else the top, else mid-screen; else slid as little as it
+    can be from the bottom or top edge. Centred unless a side place keeps a button uncovered. When
+    no place is clear: the one hiding least."""
+    w, h = size
+    xs = ((LOGICAL_W - w) // 2, 24, LOGICAL_W - 24 - w)
+    top, bottom = 24, LOGICAL_H - 24 - h
+    slides = range(0, max(0, bottom - top) + 1, 12)
+    ys = [bottom, top, (LOGICAL_H - h) // 2]
+    ys += [y for slide in slides for y in (bottom - slide, top + slide) if top <= y <= bottom]
+    for y in ys:
+        clear = [p for p in (pygame.Rect(x, y, w, h) for x in xs) if not _covered(p, keep)]
+        if clear:
+            return min(clear, key=lambda p: _covered(p, buttons))
+    return min((pygame.Rect(x, y, w, h) for y in ys for x in xs), key=lambda p: _covered(p, keep))
+
+
 class Coach:
     """Leads `guide` over the table scene `scene`, from step `start`."""
 
@@ -56,6 +79,8 @@ class Coach:
         self._blocked: set[Hashable] = set()
         self._time = 0.0
         self._veil: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._placed: tuple[tuple[Any, ...], pygame.Rect] | None = None  # the panel's place, kept while nothing moves
+        self.panel: pygame.Rect | None = None  # where the panel was last drawn
         self.buttons: dict[str, pygame.Rect] = {}
         self._begin(start)
 
@@ -269,6 +294,7 @@ class Coach:
     def draw(self, canvas: pygame.Surface) -> None:
         """Spotlight, ring and the coach's panel over everything the stack drew."""
         self.buttons = {}
+        self.panel = None
         if self.asking:
             return
         if self.finished:
@@ -304,19 +330,13 @@ class Coach:
             rect = pygame.Rect(0, 0, PANEL_W, height)
             rect.midtop = spot.midtop
             return rect.clamp(pygame.Rect(0, 0, LOGICAL_W, LOGICAL_H))
-        keep = [r.inflate(PAD * 2, PAD * 2) for r in rects]
-        buttons = [r.inflate(16, 16) for r in self._scene_buttons()]
-
-        def covered(place: pygame.Rect, what: list[pygame.Rect]) -> int:
-            return sum(place.clip(r).w * place.clip(r).h for r in what)
-
-        rows = [[pygame.Rect(x, y, PANEL_W, height) for x in ((LOGICAL_W - PANEL_W) // 2, 24, LOGICAL_W - 24 - PANEL_W)]
-                for y in (LOGICAL_H - 24 - height, 24, (LOGICAL_H - height) // 2)]
-        for row in rows:  # at the bottom, else the top, else mid-screen: the first row clear of what is lit,
-            clear = [p for p in row if not covered(p, keep)]
-            if clear:  # centred unless a side place keeps a button uncovered
-                return min(clear, key=lambda p: covered(p, buttons))
-        return min((p for row in rows for p in row), key=lambda p: covered(p, keep))
+        keep = tuple(tuple(r.inflate(PAD * 2, PAD * 2)) for r in rects)
+        buttons = tuple(tuple(r.inflate(16, 16)) for r in self._scene_buttons())
+        key = (height, keep, buttons)
+        if self._placed is None or self._placed[0] != key:
+            self._placed = (key, place_panel((PANEL_W, height), list(map(pygame.Rect, keep)),
+                                             list(map(pygame.Rect, buttons))))
+        return pygame.Rect(self._placed[1])
 
     def _scene_buttons(self) -> list[pygame.Rect]:
         """The top scene's visible buttons (a summary's Next round): the panel stays off them too."""
@@ -330,6 +350,7 @@ class Coach:
         text = self.app.text
         lines = [w for line in step.lines for w in text.wrap(line, 34, PANEL_W - 120)]
         rect = self._panel_rect(rects, lines, step)
+        self.panel = rect
         panel(canvas, rect, fill=SOLID, edge=GOLD, radius=24, width=4)
         if self.hint and self._hint_left > 0:  # in the header row, where the step count was
             words = "› " + self.hint

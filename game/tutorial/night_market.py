@@ -96,9 +96,10 @@ STEPS = (
          hint="Press Take 3 Porters."),
     Step(("The Rival takes an Amber.", "Pearl, Amber and Jade are precious: they sell 2 or more at a time. "
           "Tap just one of your Pearls."), target=(f"card:{M_PEARL}",), opponents=((RIVAL, _take(D_AMBER1)),),
+         shows=("chip:1", "pile:pearl", "pile:amber", "pile:jade"),
          done=_says("at least two"), hint="Tap the lit Pearl in your hand."),
     Step(("The line under the players says why not. Tap your other Pearl.",), target=(f"card:{MY_PEARL}",),
-         shows=("line",), done=_selected(hand=(M_PEARL, MY_PEARL)), hint="Tap the lit Pearl."),
+         shows=("line", "chip:0", "chip:1"), done=_selected(hand=(M_PEARL, MY_PEARL)), hint="Tap the lit Pearl."),
     Step(("Press Sell 2 Pearls: you get the Pearl pile's top coins, 7 + 7.",), target=("button:Sell 2 Pearls",),
          shows=("line", "pile:pearl"), allow=_move(_sell(M_PEARL, MY_PEARL)), hint="Press Sell 2 Pearls."),
     Step(("The Rival sells 3 Pearls for 5 + 5 + 5. Selling 3 or more also earns a bonus token: "
@@ -118,7 +119,7 @@ STEPS = (
          target=("button:Sell 5 Jades",), shows=("line", "pile:jade"), allow=_move(_sell(*MY_JADES)),
          hint="Press Sell 5 Jades."),
     Step(("The Rival sells 5 Ambers. Now three coin piles are empty (Pearl, Jade, Amber): "
-          "that ends the round.",), shows=("ceremony:why",),
+          "that ends the round.",), shows=("ceremony:why", "ceremony:verdict"),
          opponents=((RIVAL, _sell(R_AMBER1, R_AMBER2, R_AMBER3, D_AMBER1, D_AMBER2)),)),
     Step(("You have more porters (2 to 0): the Porter token's 5 coins win you the seal, 54 to 51. "
           "Press Next round.",), target=("button:Next round  ›",),

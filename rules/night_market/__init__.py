@@ -22,6 +22,7 @@ from rules.night_market.legal import why_not as _why_not
 from rules.night_market.moves import build_hand_tables
 from rules.night_market.outcome import outcome as _outcome
 from rules.night_market.state import State, new_match, stack_reason
+from rules.night_market.undo import why_final as _why_final
 from rules.night_market.view import View, view
 
 # first_seat: who starts round 1; stack: kinds dealt first in round 1 (a guided match's deal; a list,
@@ -71,6 +72,10 @@ class NightMarket:
     def tick(self, state: State, now: float) -> tuple[State, list[Event]]:
         """Turn-based: time changes nothing."""
         return state, []
+
+    def why_final(self, before: State, seat: int, action: Any, after: State, events: Sequence[Event]) -> str | None:
+        """None when the move revealed nothing (rules/undo.py), else what it revealed."""
+        return _why_final(before, seat, action, after, events)
 
     def view(self, state: State, seat: int | None) -> View:
         """Only what `seat` may know."""

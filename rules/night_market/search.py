@@ -37,17 +37,7 @@ from rules.night_market.state import BonusToken, State
 from rules.night_market.view import View
 from rules.rng import Rng
 
-# Measured as Hard vs Normal, 20 matches per setting (seeds 1000-1019, first seat alternating;
-# think times on a shared 2-core machine, so read them as relative). Before common random numbers
-# and apply_legal: 16 worlds x 6 moves won 13-7 (52 ms median think); 8 worlds won 6-14.
-# With common random numbers (below): 40 worlds x 6 won 14-6 (median 107 ms, p95 239 ms);
-# 80 worlds x 8 won 15-5 (median 261 ms, p95 719 ms). 64 x 8 sits between, keeping p95 under 1 s
-# with room for a busier machine. 20 matches put about +-4 wins of noise on each score.
-# Held out, 64 x 8: seeds 2000-2039 won 27-13 (67.5%; median think 223 ms, p95 592 ms, p99 741 ms).
-# With the first JUDGED_PLIES rollout moves played by Normal's judgement (normal_like_move):
-# seeds 2000-2039 won 33-7 (82.5%); seeds 2000-2151 won 121-31 (79.6%; the 200-match run was cut at
-# 152 by the deadline on a machine at load 6-60). CPU think (process time, seeds 2000-2003): median
-# 233 ms, p95 485 ms. A rollout costs about 10% more (40 us per judged move).
+# How many worlds and moves, and the strength they give: docs/bots.md (Night Market Hard).
 WORLDS = 64  # sampled hidden-card worlds per decision
 SHORTLIST = 8  # moves, best first by normal_score, that get rollouts
 EPSILON = 0.1  # chance a rollout move is noisy (half of it a random take)

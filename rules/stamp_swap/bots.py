@@ -19,14 +19,10 @@ from rules.stamp_swap.counters import RECT_MASK, Collection, cells_mask, count, 
 from rules.stamp_swap.stamps import COMMON_SHAPES, STAMPS
 
 PROBE_SHAPES = ((1, 1), *COMMON_SHAPES)
-# Measured as Normal (seat 0) vs two Easy bots, 200 three-player matches (seeds 1000-1199):
-# the defaults win 179.5 of 200 by +25.5 points over the Easy average; Normal mirrors split
-# 70/76/53 wins. Each number below was varied alone on the same seeds.
-SPLIT_SLOPE = 1.2  # how sharply the chooser prefers the pile worth more to them; 0.4: 174 wins
-#                    (+25.9), 4.0: 175 wins (+26.1): flat within noise, so the middle stays
-SPOTS_PER_POINT = 10.0  # album spots left open per point of room; 1.0 changed no result in 200
-#                         matches (it only orders placements that keep the same stamps placeable)
-ROOM_FOR_PENDING = 5.0  # room bonus per other pending stamp that still fits; 0: same wins, +25.0
+# Normal's weights; each was varied alone against two Easy bots (docs/bots.md, Stamp Swap Normal).
+SPLIT_SLOPE = 1.2  # how sharply the chooser prefers the pile worth more to them
+SPOTS_PER_POINT = 10.0  # album spots left open per point of room (only orders placements)
+ROOM_FOR_PENDING = 5.0  # room bonus per other pending stamp that still fits
 # Seconds a bot waits before each decision (scaled by the player's bot speed), so a person can see
 # who did what: a pile choice is the moment of the day, a placement is one of many.
 BEAT = {"collect": 0.9, "swap_prep": 1.2, "swap_choose": 1.6, "show": 0.6}

@@ -27,6 +27,7 @@ from rules.stamp_swap.hard import HardBot
 from rules.stamp_swap.setup import new_state, setup_day
 from rules.stamp_swap.stamps import MAX_PLAYERS, MIN_PLAYERS
 from rules.stamp_swap.state import Phase, State, filled, waiting
+from rules.stamp_swap.undo import why_final as _why_final
 from rules.stamp_swap.view import view
 
 Applier = Callable[[State, int, Any], "tuple[State, list[Event]]"]
@@ -97,6 +98,10 @@ class StampSwap:
     def tick(self, state: State, now: float) -> tuple[State, list[Event]]:
         """Turn-based: time changes nothing."""
         return state, []
+
+    def why_final(self, before: State, seat: int, action: Any, after: State, events: Sequence[Event]) -> str | None:
+        """None when the move revealed nothing (rules/undo.py), else what it revealed."""
+        return _why_final(before, seat, action, after, events)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Only what `seat` may know."""

@@ -46,13 +46,7 @@ LEGAL: dict[Phase, Callable[[State, int], Sequence[Any]]] = {
     Phase.SHOW: show_legal,
 }
 
-# Measured on the shared 2-core machine (load average 5-9 from other work):
-# 2 players, 4 candidates x 4 worlds, 200 matches, seeds 5000-5199 (nice 15): 188 wins of 200
-# (81.7 to 60.0 points); Hard think median 109 ms, p95 317 ms.
-# 4 players, the same 4 x 4 search: 47 of 60 wins (seeds 5000-5059) but p95 785 ms at nice 15,
-# so 4+ seats search 3 candidates on 2 worlds: 42.5 of 60 wins on the same seeds (fair share 15),
-# think median 85 ms; p95 631 ms at nice 15 beside the full test suite, 193 ms at nice 0
-# (CPU time per decision: median 35 ms, p95 63 ms). 5 players, 2 matches: p95 258 ms wall.
+# Smaller searches for 4+ seats keep think time low; the runs behind the sizes: docs/bots.md.
 SHORTLIST = {2: 4, 3: 4}  # candidates kept from Normal's ranking, by seats; 3 for larger tables
 WORLDS = {2: 4, 3: 4}  # sampled tables per decision, shared by every candidate; 2 for 4+ seats
 RIVAL_MIX = 0.5  # with 3+ seats: weight of the best rival's standing against the rivals' mean

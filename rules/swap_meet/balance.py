@@ -2,8 +2,8 @@
 
 Plays whole matches on the simulated clock (rules.driver) from seeds 0, 1, 2, ... until at least
 `rounds` rounds have locked, and reports the share of each end path (cash out / slam / timer), the
-median round length and the average score per scoring path. The figures in data.py's docstring
-come from (four Normal bots, summary 0 s; the rules stay pure, so no command-line code here):
+median round length and the average score per scoring path. Its runs are logged in
+docs/results.md (four Normal bots, summary 0 s; the rules stay pure, so no command-line code here):
     PYTHONPATH=$PWD python -c "from rules.swap_meet.balance import end_paths; print(end_paths(1000))"
 """
 

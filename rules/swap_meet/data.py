@@ -18,35 +18,28 @@ Decisions (also shown in-game, see help.py):
 - Contracts: every recipe totals 8 resources, the hand size, so an unaudited hand can match it
   exactly (an audited hand cannot until a takeover brings its count back). Concentrated recipes
   are harder and pay more (see CONTRACTS). Each seat gets a different contract each round.
-- Offers: 1 to all the cards you hold of one type (the seed's "1–N cards of the same type"; until
-  December 2026 the rules capped offers at 2). A seat has at most one open offer; opening a new
-  one replaces it. A swapper gives its loose cards (not in its own offer) of the chosen type
-  first, lowest ids first.
+- Offers: 1 to all the cards you hold of one type (the seed's "1–N cards of the same type"). A
+  seat has at most one open offer; opening a new one replaces it. A swapper gives its loose cards
+  (not in its own offer) of the chosen type first, lowest ids first.
 - Bank type default: the type you hold most of; ties go to the higher current multiplier, then
   to the table order Crate, Sack, Coin, Rack.
 - Extra resource: every resource in your hand that is not of your banked type.
 - Loose resource (Tax Audit): a resource that is not listed in your open offer. Tax Audit hits
-  every seat, the auditor too (the seed: "everyone discards"; until December 2026 the auditor was
-  spared), the auditor first, then clockwise; a seat with no loose resource discards nothing.
+  every seat, the auditor too (the seed: "everyone discards"), the auditor first, then clockwise;
+  a seat with no loose resource discards nothing.
 - Hostile Takeover steals one random resource (from anywhere in the hand; an offer shrinks if
   needed) from the current high score: the other seat with the highest match total from the
   rounds already played; ties go to the seat holding more resources, then to the first tied
   seat clockwise from the taker.
 - Slam locks automatically the moment a hand becomes pure (no tap). If one action makes several
   hands pure, the acting seat locks if it is pure, else the first pure seat clockwise from it.
-- Pace (bots.py, checked by simulation): bots wake every 1.0–2.5 s (hard and normal 1.0–2.0,
-  easy 1.4–2.5), spend the first 5–6 s of a round reading the deal, let most wake-ups pass
-  "thinking" (about 80% at 4 seats, scaled so the pit's pace holds at 3–6 seats), take only swaps
-  that clearly help, and list another spare type when an offer sits untaken. Measured over 1,002
-  4-seat rounds of normal bots (90 s timer): cash out 36%, slam 40%, timer 24%; median round 54 s;
-  average scores cash 100, slam 94, exact contract not locking 94, bank 36.
-  `rules.swap_meet.balance.end_paths(1000)` (1,002 rounds, seeds 0–333, four Normal bots, 90 s):
-  with offers capped at 2 and the auditor spared (the rules before December 2026) cash out 38.9%,
-  slam 39.6%, timer 21.5%, median round 51.7 s, average scores cash 99, slam 92, contract 91,
-  bank 35; with the seed's rules (offers of 1 to all of one type, the auditor discards too) cash
-  out 28.5%, slam 52.4%, timer 19.1%, median round 46.4 s, average scores cash 102, slam 94,
-  contract 95, bank 39. Big offers feed slams, and an audit now leaves every hand at 7 cards, so
-  no contract can cash out after it until a takeover.
+- Pace (bots.py): bots wake every 1.0–2.5 s (hard and normal 1.0–2.0, easy 1.4–2.5), spend the
+  first 5–6 s of a round reading the deal, let most wake-ups pass "thinking" (about 80% at 4
+  seats, scaled so the pit's pace holds at 3–6 seats), take only swaps that clearly help, and list
+  another spare type when an offer sits untaken, so every end path (cash out, slam, timer) stays
+  live in a round of under a minute. Big offers feed slams, and an audit leaves every hand at 7
+  cards, so no contract can cash out after it until a takeover. `rules.swap_meet.balance`
+  measures the end paths; its runs are logged in docs/results.md.
 - Rounds: after a lock the table shows the summary for SUMMARY_SECONDS (option
   "summary_seconds", 0–60) and then the next round starts automatically in `tick`; the
   NextRound action (any seat; the UI gives it to the host) skips the wait. The match ends the

@@ -220,11 +220,7 @@ def sample_world(view: SeatView, rng: Rng, belief: Belief | None = None) -> Stat
 
 # Win odds once a round that is not the last has locked, fitted to play: per rounds still to play,
 # (intercept, per point of lead over the best rival, per point of lead over the rivals' mean).
-# Slopes from 6,000 matches of the Hard heuristics against three Normal (seeds 30000-35999),
-# intercepts from the search's own 200 (seeds 11300-11499). The hand-set curve before it was too
-# flat after the middle round (log-likelihood -0.451 against -0.395), and a leading Hard seat
-# then locked 22% of middle rounds (33% when behind); 28% with these odds (rival.py has the runs).
-# Refitted on the search's own 1,000 matches they played no better (rival.py).
+# Fitted to the Hard heuristics' and the search's own matches (how, and what was tried: docs/bots.md).
 ODDS: dict[int, tuple[float, float, float]] = {2: (0.077, 0.0045, 0.020), 1: (0.417, 0.0212, 0.0123)}
 FINAL_SCALE = 12.0  # points of lead per unit of log-odds once the match is over
 

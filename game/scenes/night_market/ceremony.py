@@ -146,9 +146,12 @@ class Ceremony(Scene):
 
     def tutorial_target(self, name: str) -> pygame.Rect | None:
         """A guided match's names: "ceremony:why" (why the round ended), "ceremony:scores" (the names and
-        the rows being counted, once they start); buttons as every scene."""
+        the rows being counted, once they start), "ceremony:verdict" (where who wins the seal is said);
+        buttons as every scene."""
         if name == "ceremony:why":
             return pygame.Rect(PANEL.x + 300, PANEL.y + 96, PANEL.w - 600, 44)
+        if name == "ceremony:verdict":
+            return pygame.Rect(PANEL.x + 300, PANEL.y + 660, PANEL.w - 600, 110)
         if name == "ceremony:scores" and self.stage >= 1:
             return pygame.Rect(PANEL.x + 30, PANEL.y + 156, PANEL.w - 60, 604)
         return super().tutorial_target(name)

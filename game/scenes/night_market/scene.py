@@ -14,7 +14,6 @@ from typing import Any, cast
 import pygame
 
 from game.match.table import Table
-from game.scenes.curtain import CurtainScene
 from game.scenes.match import MatchScene, Recap
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.ceremony import Ceremony
@@ -184,6 +183,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             entries.append(("Clear", None, "#quiet"))
         for rect, (words, action, oid) in zip(L.button_rects(len(entries), 400), entries):
             self._action_buttons[button(self.ui, rect, words, oid)] = action
+        self.undo_control.step()  # the Undo button went with the others: back at once, so no press misses it
         self.wake()  # new buttons finish drawing over the next few frames
 
     def _label(self, action: Any) -> str:
@@ -389,7 +389,23 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             self._refresh()
             then()
 
-        self.app.stack.push(CurtainScene(self.app, self.names[seat], recap, ready))
+        self.app.stack.push(self.undo_control.curtain(self.names[seat], recap, ready))
+
+    def after_undo(self, seat: int, memo: Any) -> None:
+        """The move was taken back: the cards fly back to where the table now has them."""
+        self.anim.finish_all()
+        self._curtain_due = False
+        self._show_thinking(False)
+        old, self.view = self.view, self.table.view(self.viewer)
+        self.log_lines, self.last_move = [], {}
+        self._history(self.table.history(self.viewer))
+        self.purse = [self.view.seats[s].coins for s in (0, 1)]
+        self.sel_market.clear()
+        self.sel_hand.clear()
+        self.sel_porters = 0
+        self.turn_shown = self.view.turn
+        self.animate_diff(old, self.view, [])
+        self._refresh()
 
     def quit_to_title(self) -> None:
         """Back to the title (asking first while the match is on; it stays saved for Continue)."""

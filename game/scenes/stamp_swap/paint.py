@@ -306,10 +306,11 @@ def paint_head(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The prompt line: whose move and what to do."""
     panel(surf, HEAD, radius=16)
     prompt, colour = scene.prompt()
+    room = scene.undo_control.clear_of(HEAD)  # the words stay left of the Undo button when it shows
     size = 28
-    while size > 18 and scene.app.text.font(size, True).size(prompt)[0] > HEAD.w - 32:
+    while size > 18 and scene.app.text.font(size, True).size(prompt)[0] > room.w - 32:
         size -= 2  # a long line (who took whose pile) shrinks to fit rather than spill
-    scene.app.text.draw(surf, prompt, HEAD.center, size, colour, bold=True, anchor="center")
+    scene.app.text.draw(surf, prompt, room.center, size, colour, bold=True, anchor="center")
 
 
 def paint_items(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:

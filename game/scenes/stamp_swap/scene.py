@@ -15,14 +15,13 @@ import pygame
 from game.anim import Call, Counter, Sequence, Wait
 from game.match.table import Table
 from game.palette import GOLD, MUTED, RED
-from game.scenes.curtain import CurtainScene
 from game.scenes.match import MatchScene, Recap
 from game.scenes.stamp_swap import beats, story
 from game.scenes.stamp_swap.art import StampArt, points_text, value_text
 from game.scenes.stamp_swap.centre import paint_banner, paint_centre, paint_details, paint_summary
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
-from game.scenes.stamp_swap.layout import ALBUM, Layout, build, fit_centre, pool_slots
+from game.scenes.stamp_swap.layout import ALBUM, HEAD, Layout, build, fit_centre, pool_slots
 from game.scenes.stamp_swap.motion import FLY, animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_contests, paint_events, paint_panels, paint_top, score_rect
 from game.widgets import felt
@@ -132,10 +131,12 @@ class StampSwapScene(InputMixin, MatchScene):
 
     def _lower_curtain(self, seat: int) -> None:
         """Hide the private view and ask for the device to be passed to `seat`."""
+        if not self.curtain_up:
+            return  # the move that called for it was taken back meanwhile
         self.viewer = None
         self._refresh([])
-        self.app.stack.push(CurtainScene(self.app, self.names[seat], self.recap.since(seat),
-                                         lambda: self._curtain_done(seat)))
+        self.app.stack.push(self.undo_control.curtain(self.names[seat], self.recap.since(seat),
+                                                      lambda: self._curtain_done(seat)))
 
     def _curtain_done(self, seat: int) -> None:
         self.curtain_up = False
@@ -174,6 +175,32 @@ class StampSwapScene(InputMixin, MatchScene):
             self.app.stack.replace(FinalShowScene(self.app, view, outcome, self.table, self.rematch))
         self.app.go(show)
 
+    # taking a move back ------------------------------------------------------------------
+    def undo_seat(self) -> int | None:
+        """The shown person, or while the curtain asks to pass the device, the person who just moved."""
+        return self.last_private if self.curtain_up else self.viewer
+
+    def undo_rect(self) -> pygame.Rect:
+        """At the right end of the prompt line, beside the words of the move it takes back."""
+        return pygame.Rect(HEAD.right - 160, HEAD.y + 5, 152, HEAD.h - 10)
+
+    def _undo_memo(self) -> tuple[Any, ...]:
+        """The day's notes as they are before a move (they are built from events, which an undo does not send)."""
+        return ([*self.day_rows], [*self.day_swaps], {k: [*v] for k, v in self.day_discards.items()},
+                {k: [*v] for k, v in self.swap_notes.items()}, [*self.notes], dict(self.banners))
+
+    def after_undo(self, seat: int, memo: Any) -> None:
+        """The move was taken back: the mover sees the table as it now is, their notes as they were."""
+        self.queue, self.beat_left, self.caption, self.beat_seat = [], 0.0, None, None
+        if memo is not None:
+            self.day_rows, self.day_swaps, self.day_discards, self.swap_notes, self.notes, self.banners = memo
+        self.selected, self.details = None, None
+        self.curtain_up = False
+        self.viewer = self.last_private = seat
+        self.table.take_events(None)
+        self.table.take_events(seat)
+        self._refresh([])
+
     # the rules -----------------------------------------------------------------------------
     def act(self, action: object) -> bool:
         """Hand the shown person's move to the rules; a refusal is explained, nothing changes."""
@@ -181,6 +208,7 @@ class StampSwapScene(InputMixin, MatchScene):
             return False
         assert self.viewer is not None
         self.flush()  # what was still being shown lands first: my move follows it
+        self.undo_control.keep(self._undo_memo())
         try:
             self.table.act(self.viewer, action)
         except IllegalAction as exc:

@@ -1,0 +1,144 @@
+"""Undo at a table scene: the Undo button, Ctrl+Z, and the pass-the-device curtain's "Undo my move".
+
+The table decides (game/match/table.py `undo_reason`, rules/undo.py): a person's last move can be
+taken back while it revealed nothing and nobody has acted since. The button appears the moment
+that holds for the person the scene shows and goes away when it stops holding (a bot's reply, a
+card from the deck); Ctrl+Z asks the same and says why not when refused. Online tables never offer
+it. With several people on one device the mover may still take the move back on the curtain that
+asks to pass the device: nobody else has seen a private view since.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game.scenes.curtain import PANEL, CurtainScene
+from game.ui import button
+from game.words import whose
+from rules.errors import IllegalAction
+from rules.undo import NOTHING
+
+if TYPE_CHECKING:
+    from game.scenes.match import MatchScene
+
+LABEL = "Undo"
+REFUSED = "Can't undo. "
+
+
+def is_undo_key(event: pygame.event.Event) -> bool:
+    """Ctrl+Z (Cmd+Z on a Mac)."""
+    if event.type != pygame.KEYDOWN or event.key != pygame.K_z:
+        return False
+    return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
+
+class UndoControl:
+    """The Undo button of one table scene, and what its press and Ctrl+Z do."""
+
+    def __init__(self, scene: MatchScene) -> None:
+        self.scene = scene
+        self.button: pygame_gui.elements.UIButton | None = None
+        self._memos: dict[int, Any] = {}  # history length before a move → what the scene kept then
+
+    def seat(self) -> int | None:
+        """The person who may take a move back from this screen now (None: nobody)."""
+        if self.scene.guided:
+            return None
+        seat = self.scene.undo_seat()
+        return seat if seat is not None and seat in self.scene.table.here else None
+
+    def available(self) -> bool:
+        """True when the shown person may take their last move back now."""
+        seat = self.seat()
+        return seat is not None and self.scene.table.can_undo(seat)
+
+    def step(self) -> None:
+        """Show the button the moment undo is possible; take it away the moment it is not (called every
+        frame, and by a scene right after it clears its widgets, so a press never meets a dead button)."""
+        scene = self.scene
+        if self.available():
+            if self.button is None or not self.button.alive():  # a scene may have cleared its widgets
+                fresh = self.button is None
+                self.button = button(scene.ui, scene.undo_rect(), LABEL, "#quiet")
+                scene.wake()
+                if fresh:
+                    scene.restatic()  # what makes room for the button (clear_of) is painted again
+        elif self.button is not None:
+            if self.button.alive():
+                self.button.kill()
+            self.button = None
+            scene.restatic()  # the table shows again where the button was
+
+    def clear_of(self, rect: pygame.Rect) -> pygame.Rect:
+        """The part of `rect` left of the Undo button while it shows there (for a line of words)."""
+        if self.button is None or not rect.colliderect(self.button.rect):
+            return pygame.Rect(rect)
+        return pygame.Rect(rect.x, rect.y, max(0, self.button.rect.x - 8 - rect.x), rect.h)
+
+    def pressed(self, element: Any) -> bool:
+        """Handle a press of the Undo button; True when it was ours."""
+        if element is None or element is not self.button:
+            return False
+        self.request()
+        return True
+
+    def request(self) -> bool:
+        """Take the shown person's last move back, or say why not; True when it was taken back."""
+        scene, seat = self.scene, self.seat()
+        reason = NOTHING if seat is None else scene.table.undo_reason(seat)
+        if reason is None and seat is not None:
+            try:
+                scene.table.undo(seat)
+            except IllegalAction as exc:  # the table moved on between the look and the press
+                reason = exc.reason
+        if reason is not None or seat is None:
+            scene.app.toast(REFUSED + (reason or NOTHING), error=True)
+            return False
+        scene.app.audio.play("card_slide")
+        recap = getattr(scene, "recap", None)
+        if recap is not None:
+            recap.trim()
+        size = len(scene.table.history(None))
+        memo = self._memos.pop(size, None)
+        self._memos = {at: kept for at, kept in self._memos.items() if at < size}  # later ones can never come back
+        scene.after_undo(seat, memo)
+        self.step()
+        return True
+
+    def keep(self, memo: Any) -> None:
+        """What the scene wants back if the move it is about to hand over is taken back."""
+        self._memos[len(self.scene.table.history(None))] = memo
+
+    def curtain(self, player: str, recap: list[str], on_ready: Callable[[], None]) -> CurtainScene:
+        """The pass-the-device curtain, with "Undo my move" while the mover may still take it back."""
+        seat = self.seat()
+        if seat is None or not self.scene.table.can_undo(seat):
+            return CurtainScene(self.scene.app, player, recap, on_ready)
+        return UndoCurtain(self.scene.app, player, recap, on_ready, self.scene.names[seat], self.request)
+
+
+class UndoCurtain(CurtainScene):
+    """The curtain, plus a button for the person still holding the device to take their move back."""
+
+    def __init__(self, app: Any, player: str, recap: list[str], on_ready: Callable[[], None], mover: str,
+                 undo: Callable[[], bool]) -> None:
+        super().__init__(app, player, recap, on_ready)
+        self.undo = undo
+        self.take_back = button(self.ui, (PANEL.centerx - 230, PANEL.bottom + 40, 460, 80),
+                                f"Undo {whose(mover)} move", "#quiet")
+
+    def on_button(self, element: Any) -> None:
+        if element is self.take_back:
+            self.app.stack.pop()
+            self.undo()
+            return
+        super().on_button(element)
+
+    def handle_pointer(self, pe: Any) -> bool:
+        if pe.kind == "tap" and self.take_back.rect.collidepoint(pe.pos):
+            return True  # the button's own press handles it (a tap on it is not "ready")
+        return super().handle_pointer(pe)
