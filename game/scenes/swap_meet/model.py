@@ -164,7 +164,7 @@ def hint_line(table: Table, view: Any, sel: Selection, names: Sequence[str]) -> 
     if sel.kind is None:
         if view.exact:
             return f"Your hand matches the contract: Cash out locks the round (+{LOCKER_BONUS})."
-        return "Tap + on a type to pick its cards: then open an offer, or swap for one of the same count."
+        return "Tap + to pick cards: open an offer, or swap for one of the same count."
     what = of_kind(sel.count, sel.kind)
     reason = table.reason(seat, OpenOffer(sel.kind, sel.count))
     text = f"Open offer lists {what} on your stall." if reason is None else f"Cannot offer {what}: {reason}."

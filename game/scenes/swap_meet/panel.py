@@ -201,8 +201,9 @@ class SeatPanel:
         if m.bank:
             how = "pinned" if m.pinned else "auto"
             points = dict(m.bank_points).get(m.bank, 0.0)
-            text.draw(surf, f"{RES_NAME[m.bank]} ({how}) {points:g} pts", (x + 6, r.centery), size - 4, CREAM,
-                      anchor="midleft")
+            words = text.render(f"{RES_NAME[m.bank]} ({how}) {points:g} pts", size - 4, CREAM)
+            if x + 6 + words.get_width() <= r.right:  # never under the peek tab beside it
+                surf.blit(words, words.get_rect(midleft=(x + 6, r.centery)))
 
     def _hand(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, card: tuple[int, int]) -> None:
         """One fixed slot per resource type (card, count, + and −), then one per action kind: a slot
@@ -238,8 +239,9 @@ class SeatPanel:
                 icon = self.app.assets.image(RES_ICON[kind], (rect.w // 2, rect.w // 2)).copy()
                 icon.set_alpha(70)
                 surf.blit(icon, icon.get_rect(center=rect.center))
-                self.app.text.draw(surf, f"no {RES_NAME[kind]}", (rect.centerx, rect.bottom - 6),
-                                   18 if self.compact else 20, MUTED, anchor="midbottom")
+                words = self.app.text.render(f"no {RES_NAME[kind]}", 18 if self.compact else 20, MUTED)
+                if words.get_width() <= rect.w - 4:  # a narrow slot keeps only its faded icon
+                    surf.blit(words, words.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
             return
         picked = m.sel[1] if m.sel[0] == kind else 0
         offered = m.my_offer[1] if m.my_offer and m.my_offer[0] == kind else 0
