@@ -7,7 +7,9 @@ pins use Easy and Normal only (they are the yardstick the Hard Rival is measured
 they change only when those levels do. Pinned after the offer and Tax Audit rules followed the seed,
 and again when main's events gained their secret part (the same games: legal lists, logs and
 summaries were compared before and after), and when views gained the public audit discards
-(`audited`; with that field left out of the views every old pin still matched).
+(`audited`; with that field left out of the views every old pin still matched). The bot pins were
+pinned again when the default summary wait grew from 8 to 20 s (the summary waits to be read): round 1
+of each match is move for move the same, later rounds deal 12 s later and the bots' timed play differs.
 """
 
 from __future__ import annotations
@@ -90,8 +92,8 @@ RANDOM_PINS = {
     (11, 6): "c80664bee663d224",
 }
 BOT_PINS = {
-    (3, ("normal", "normal", "normal", "normal")): "819b8b2158aec34e",
-    (5, ("easy", "normal", "easy")): "6db5ed4554173c98",
+    (3, ("normal", "normal", "normal", "normal")): "2c3b123bdf966572",
+    (5, ("easy", "normal", "easy")): "8083b3f96a3ef0e8",
 }
 
 

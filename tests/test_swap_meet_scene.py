@@ -11,6 +11,7 @@ from game.scenes.swap_meet.scene import REACTION, SwapMeetScene
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from rules.contract import MatchConfig, SeatConfig
 from rules.swap_meet.actions import OpenOffer
+from rules.swap_meet.data import SUMMARY_SECONDS
 from rules.swap_meet.scenario import scenario
 from tests.conftest import make_player
 
@@ -143,9 +144,31 @@ def test_the_timer_locks_the_round_on_the_clock_then_the_summary_and_the_next_ro
     assert isinstance(p.top, SummaryOverlay)
     p.frames(150)
     assert p.top.stage == "summary"
-    p.clock.advance(8.0)
+    p.clock.advance(5.0)
+    p.frames(2)
+    assert scene.table.view(0).round_no == 1 and isinstance(p.top, SummaryOverlay)
+    p.clock.advance(SUMMARY_SECONDS)
     p.frames(2)
     assert scene.table.view(0).round_no == 2 and p.top is scene
+    pygame.quit()
+
+
+def test_a_slam_reads_locked_by_on_the_clock_and_the_summary_says_it_in_words():
+    hands = [{"crate": 5, "sack": 3, "market_crash": 1}] + HANDS[1:]
+    p, scene = start(hands=hands)
+    tap(p, scene, ("button", "cash"))
+    p.frames(130)
+    assert scene.countdown.locked_by == "Locked by Player 1"
+    assert p.top.stage == "summary" and scene.next_round_in() >= 15  # a visible countdown of 15 s and more
+    said: list[str] = []
+    draw = p.app.text.draw
+    p.app.text.draw = lambda canvas, words, *a, **k: (said.append(words), draw(canvas, words, *a, **k))[1]
+    p.top.draw_scene(pygame.Surface((1920, 1080)))
+    scene.countdown.draw(pygame.Surface((1920, 1080)))
+    assert "Locked by Player 1" in said and "0:00" not in said
+    assert any(w.startswith("Player 1 cashed out") and w.endswith("+10 for locking") for w in said), said
+    assert any(w.startswith("Next round in ") for w in said)
+    assert any(w.startswith("Player 1 cashed out") and ": +10" in w for w in said)  # who locked, and how
     pygame.quit()
 
 
@@ -219,7 +242,7 @@ def test_market_crash_button_drops_the_meter_and_animates_it():
 def test_a_full_match_against_bots_reaches_the_final_standings_and_rematch():
     p, scene = start(seats=3, quiet=False, round_seconds=60)
     for _ in range(3):
-        for _ in range(70):
+        for _ in range(62 + int(SUMMARY_SECONDS)):
             p.clock.advance(1.0)
             p.frames(1)
         p.frames(130)

@@ -9,7 +9,7 @@ import pytest
 
 from game.scenes.swap_meet.model import over_recipe, pin_warning
 from game.scenes.swap_meet.panel import OFFER_GREEN
-from game.scenes.swap_meet.scene import REACTION
+from game.scenes.swap_meet.scene import REACTION, SwapMeetScene
 from game.scenes.swap_meet.stall import AWNINGS, CANVAS, awning_colour
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import SummaryOverlay
@@ -35,7 +35,9 @@ def zone(scene, intent: tuple) -> pygame.Rect:  # type: ignore[no-untyped-def]
 
 
 def toasts(p) -> list[str]:  # type: ignore[no-untyped-def]
-    return [item[0] for item in p.app.toasts.queue]
+    """What was said: app toasts and the floor's hint-line alerts."""
+    floor = next(s for s in p.app.stack.scenes if isinstance(s, SwapMeetScene))
+    return [item[0] for item in p.app.toasts.queue] + [words for words, _, _ in floor.alerts.values()]
 
 
 def test_peek_keeps_its_place_whether_or_not_a_swap_button_sits_beside_it():

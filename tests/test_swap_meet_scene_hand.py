@@ -111,3 +111,35 @@ def test_a_takeover_arrival_fills_its_own_slot_and_moves_nothing():
     assert region.panel.card_rects == slots  # every type's slot sits where it always sits
     assert all(after[i] == before[i] for i in set(before) & set(after))
     pygame.quit()
+
+
+def test_a_rivals_offer_is_not_repeated_over_its_row_and_a_refusal_speaks_in_the_hint_line():
+    p, scene = start(hands=HANDS)
+    scene.table.scripted(1, OpenOffer("sack", 2))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    p.frames(2)
+    assert not any(getattr(m, "key", ("",))[0] == "label" for m in scene.movers)  # the row says "offers 2 Sacks"
+    assert scene.feed[-1] == "Basil offers 2 Sacks"
+    tap(p, scene, ("card", "coin", "face"), False)
+    tap(p, scene, ("card", "coin", "more"), False)  # only one Coin held
+    assert scene.regions[0].model.alert == ("Your only Coin is picked: − drops one.", True)
+    assert not p.app.toasts.queue  # no toast over the cards and the buttons
+    p.frames(int(2.6 * 60))
+    assert scene.regions[0].model.alert is None
+    pygame.quit()
+
+
+def test_a_rivals_news_floats_only_in_its_rows_free_lane():
+    p, scene = start(hands=HANDS)
+    scene.table.scripted(1, OpenOffer("sack", 4))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    place = scene.label_place(1)
+    assert place is not None
+    lane = place[1]
+    row = scene.regions[0].panel.rival_rects[1].move(scene.regions[0].rect.topleft)
+    assert row.contains(lane) and lane.x > row.x + 600  # right of the name, the score and the offer
+    scene.news(1, "Basil plays Hostile Takeover", offer=False)
+    p.frames(5)
+    labels = [m for m in scene.movers if getattr(m, "key", ("",))[0] == "label"]
+    assert labels and all(lane.contains(m.face.get_rect(center=m.pos)) for m in labels)
+    pygame.quit()

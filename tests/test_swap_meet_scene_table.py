@@ -103,7 +103,7 @@ def test_racing_swaps_on_one_offer_first_wins_the_second_is_told_it_is_gone():
     p.finger(pygame.FINGERUP, b, 22)
     p.frames(2)
     assert list(scene.table.view(None).hand_sizes) == [8, 8, 8, 8] and len(scene.table.view(None).trades) == 1
-    assert any("offer is gone" in item[0] for item in p.app.toasts.queue)
+    assert any("offer is gone" in words for words, _, _ in scene.alerts.values())
     pygame.quit()
 
 

@@ -77,7 +77,7 @@ CONSOLATION_PER_CARD = 10
 
 ROUND_SECONDS = 90.0
 ROUND_SECONDS_RANGE = (60.0, 180.0)
-SUMMARY_SECONDS = 8.0
+SUMMARY_SECONDS = 20.0  # long enough to read the summary: a visible countdown of 15 s and more
 SUMMARY_SECONDS_RANGE = (0.0, 60.0)
 
 MULT_START = Fraction(1)

@@ -131,12 +131,13 @@ class Countdown:
         self.total = 90.0
         self.paused = False
         self.label = ""
+        self.locked_by: str | None = None  # "Locked by Basil": a slam or cash-out ended the round early
 
     def draw(self, canvas: pygame.Surface) -> None:
         """Box, digits and a draining bar."""
         r = self.rect
         text = self.app.text
-        urgent = self.remaining <= 10 and not self.paused
+        urgent = self.remaining <= 10 and not self.paused and self.locked_by is None
         pygame.draw.rect(canvas, (40, 18, 16) if urgent else WOOD, r, border_radius=20)
         pygame.draw.rect(canvas, RED if urgent else BRASS, r, 4 if urgent else 3, border_radius=20)
         compact = r.h < 180
@@ -150,11 +151,22 @@ class Countdown:
         size = (84 if compact else 104) if urgent and frac > 0.75 else (72 if compact else 92)
         colour = RED if urgent else GOLD
         centre = (r.centerx + 20, r.centery + 16) if compact else (r.centerx + 40, r.centery + 8)
-        text.draw(canvas, "Paused" if self.paused else clock_text(self.remaining), centre,
-                  70 if self.paused else size, colour, bold=True, anchor="center")
+        if self.locked_by is not None:
+            self._locked_words(canvas, centre)
+        else:
+            text.draw(canvas, "Paused" if self.paused else clock_text(self.remaining), centre,
+                      70 if self.paused else size, colour, bold=True, anchor="center")
         bar = pygame.Rect(r.x + 20, r.bottom - 22, r.w - 40, 10)
         pygame.draw.rect(canvas, (18, 14, 10), bar, border_radius=5)
         part = bar.copy()
         part.w = int(bar.w * max(0.0, min(1.0, self.remaining / max(1.0, self.total))))
         if part.w > 0:
             pygame.draw.rect(canvas, colour, part, border_radius=5)
+
+    def _locked_words(self, canvas: pygame.Surface, centre: tuple[int, int]) -> None:
+        """"Locked by …" in place of the digits, shrunk to fit the box (never a red expired 0:00)."""
+        words, size = self.locked_by or "", 52 if self.rect.h >= 180 else 40
+        room = self.rect.w - 120
+        while size > 22 and self.app.text.font(size, True).size(words)[0] > room:
+            size -= 2
+        self.app.text.draw(canvas, words, centre, size, GOLD, bold=True, anchor="center")

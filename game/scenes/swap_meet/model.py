@@ -32,7 +32,6 @@ RES_NAME = {k: k.title() for k in RESOURCES}
 RES_ICON = {k: f"res_{k}" for k in RESOURCES}
 RES_COLOUR = {"crate": (222, 146, 72), "sack": (132, 196, 96), "coin": (246, 206, 74), "rack": (108, 164, 236)}
 ACT_ICON = {CRASH: "act_crash", INSIDE: "act_inside", AUDIT: "act_audit", TAKEOVER: "act_takeover"}
-PATH_WORDS = {"cash": "Cashed out", "slam": "Slam", "contract": "Exact contract", "bank": "Banked"}
 MASKED_HINT = "Hold the tab at the top right to see your cards."
 
 @dataclass
@@ -118,6 +117,7 @@ class PanelModel:
     buttons: tuple[Button, ...]
     hint: str
     masked: bool
+    alert: tuple[str, bool] | None = None  # (words, error): said in the hint line's place for a moment
 
 
 def of_kind(count: int, kind: str) -> str:
@@ -164,7 +164,7 @@ def hint_line(table: Table, view: Any, sel: Selection, names: Sequence[str]) -> 
     if sel.kind is None:
         if view.exact:
             return f"Your hand matches the contract: Cash out locks the round (+{LOCKER_BONUS})."
-        return "Tap + on a type to pick its cards: then open an offer, or swap for one of the same count."
+        return "Tap + to pick cards: open an offer, or swap for one of the same count."
     what = of_kind(sel.count, sel.kind)
     reason = table.reason(seat, OpenOffer(sel.kind, sel.count))
     text = f"Open offer lists {what} on your stall." if reason is None else f"Cannot offer {what}: {reason}."
@@ -193,9 +193,10 @@ def _buttons(table: Table, view: Any, sel: Selection, held: dict[str, int]) -> t
 
 
 def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], masked: bool = False,
-               flying: Mapping[tuple[int, str | None], int] | None = None) -> PanelModel:
+               flying: Mapping[tuple[int, str | None], int] | None = None,
+               alert: tuple[str, bool] | None = None) -> PanelModel:
     """The frozen model of one seat's panel; `flying` (seat, kind) -> cards still on their way there,
-    not shown in a stall's counts until they land."""
+    not shown in a stall's counts until they land; `alert` a refusal or news for the hint line."""
     view = table.view(seat)
     held = view.counts()
     air = flying or {}
@@ -226,27 +227,53 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
         bank_points=tuple((k, view.bank_points(k)) for k in RESOURCES) if view.seat is not None else (),
         my_offer=(mine.kind, mine.count) if mine else None, rivals=tuple(rivals),
         buttons=_buttons(table, view, sel, held), masked=masked,
-        hint=MASKED_HINT if masked else hint_line(table, view, sel, names))
+        hint=MASKED_HINT if masked else hint_line(table, view, sel, names), alert=alert)
 
 
-def score_detail(row: Any) -> str:
-    """One stall's score breakdown in words (summary table)."""
-    mult = f"{float(row.multiplier):.2f}"
+def points(value: Any) -> str:
+    """A score as a player reads it: 22, 96.8 (no trailing .0, no long fractions)."""
+    return f"{round(float(value), 1):g}"
+
+
+def score_sentence(row: Any, name: str) -> str:
+    """One stall's round score in a sentence: "You banked 2 Racks: 22; −25 for 5 extra cards"."""
+    bonus = f"; +{row.locker_bonus} for locking" if row.locker_bonus else ""
     if row.path in ("cash", "contract"):
-        return f"base {row.base} × {mult} average"
-    text = f"{row.count} {RES_NAME.get(row.kind, '')} × {mult} × {CONSOLATION_PER_CARD}"
+        how = "cashed out" if row.path == "cash" else "matched"
+        return (f"{name} {how} {row.contract}: base {row.base} × {float(row.multiplier):.2f} market = "
+                f"{points(row.base * row.multiplier)}{bonus}")
+    gross = row.count * row.multiplier * CONSOLATION_PER_CARD
+    verb_ = "slammed" if row.path == "slam" else "banked"
+    text = f"{name} {verb_} {of_kind(row.count, row.kind or '')}: {points(gross)}"
     if row.extras:
-        text += f" − {EXTRA_PENALTY} × {row.extras} extra"
-    return text
+        text += f"; −{EXTRA_PENALTY * row.extras} for {counted(row.extras, 'extra card')}"
+    return text + bonus
 
 
-def path_words(row: Any) -> str:
-    """How a stall scored, in words."""
-    if row.path == "bank":
-        return f"Banked {RES_NAME.get(row.kind, '')}"
-    if row.path == "slam":
-        return f"Slam of {RES_NAME.get(row.kind, '')}"
-    return PATH_WORDS[row.path]
+def lock_line(summary: Any, names: Sequence[str]) -> str:
+    """Who locked the round and how: "Basil slammed 6 Crates: +10"."""
+    if summary.locker is None or summary.how == "timer":
+        return "Time ran out: nobody locked the round, no locker bonus."
+    row = summary.stalls[summary.locker]
+    who = names[summary.locker]
+    if summary.how == "cash":
+        return f"{who} cashed out {row.contract}, an exact match: +{row.locker_bonus}"
+    return f"{who} slammed {of_kind(row.count, row.kind or '')}: +{row.locker_bonus}"
+
+
+def floor_rivals(table: Table, names: Sequence[str],
+                 flying: Mapping[tuple[int, str | None], int] | None = None) -> tuple[Rival, ...]:
+    """Every stall as the floor shows it to nobody in particular (the kiosk's demo): names, scores,
+    card counts and offers, all public."""
+    view = table.view(None)
+    air = flying or {}
+    out = []
+    for seat in range(view.seats):
+        offer = view.offers[seat]
+        cards = max(0, view.hand_sizes[seat] - sum(n for (s, _), n in air.items() if s == seat))
+        out.append(Rival(seat, names[seat], table.is_bot(seat), view.totals[seat], cards,
+                         (offer.kind, offer.count) if offer else None, False, False, None))
+    return tuple(out)
 
 
 def clock_text(seconds: float) -> str:

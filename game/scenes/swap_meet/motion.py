@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.anim import Call, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
-from game.palette import CREAM, GOLD
+from game.palette import CREAM
 from game.scenes.swap_meet.panel import card_back, card_face
 from game.scenes.swap_meet.story import feed_line
 from game.sprites import Sprite
@@ -72,6 +72,9 @@ class Effects:
         """A label that rises a little and fades, turned to face its seat (`angle`, as the seat's
         panel), kept inside `bounds` (its row or panel), after any label still showing at the same spot."""
         img = self.plate(words, colour)
+        if bounds is not None and img.get_width() > bounds.w - 8:  # a narrow lane: the plate shrinks to fit
+            k = (bounds.w - 8) / img.get_width()
+            img = pygame.transform.smoothscale(img, (bounds.w - 8, max(8, int(img.get_height() * k))))
         if angle:
             img = pygame.transform.rotate(img, angle)
         spot = (round(pos[0]), round(pos[1]))
@@ -99,7 +102,7 @@ class Effects:
 
     def plate(self, words: str, colour: tuple[int, ...]) -> pygame.Surface:
         """A label's words on a dark rounded plate, so they read over cards and counters."""
-        words_img = self.app.text.render(words, 28, colour, bold=True)
+        words_img = self.app.text.render(words, 26, colour, bold=True)
         plate = pygame.Surface((words_img.get_width() + 28, words_img.get_height() + 10), pygame.SRCALPHA)
         pygame.draw.rect(plate, (24, 18, 13, 235), plate.get_rect(), border_radius=14)
         pygame.draw.rect(plate, colour, plate.get_rect(), 2, border_radius=14)
@@ -115,6 +118,8 @@ class Effects:
         anchor = self.scene.anchor
         if event.kind == "swap":
             a, b = anchor(event.seat), anchor(d["target"])
+            if self.scene.floor is not None:  # the demo's floor: who swapped floats in the taker's row
+                self.scene.news(event.seat, feed_line(event, self.scene.names) or "", False)
             for i in range(d["count"]):
                 self.fly(d["got"], b, a, i * 0.12, to=event.seat)
                 self.fly(d["give"], a, b, i * 0.12 + 0.06, to=d["target"])
@@ -128,7 +133,6 @@ class Effects:
         if event.kind in ("offer_open", "crash", "action_played", "peek") and event.seat is not None:
             line = feed_line(event, self.scene.names)
             if line:
-                pos, bounds, angle = self.scene.label_place(event.seat)
-                self.label(line, pos, CREAM if event.kind == "offer_open" else GOLD, bounds, angle)
+                self.scene.news(event.seat, line, event.kind == "offer_open")
         return 0.0
 

@@ -92,7 +92,10 @@ class SeatPanel:
         self.surface: pygame.Surface | None = None
         self.card_rects: dict[str, pygame.Rect] = {}
         self.rival_rects: dict[int, pygame.Rect] = {}
+        self.lanes: dict[int, pygame.Rect] = {}  # seat -> the free stretch of its row where news may float
         self.contract_rect = pygame.Rect(0, 0, 0, 0)  # where the contract card was drawn (guided match)
+        self._offer_end = 0
+        self._floor = False  # drawing the demo's floor: rows seen from no seat
 
     # hit test ----------------------------------------------------------------------------------
     def hit(self, pos: tuple[float, float]) -> tuple[Any, ...] | None:
@@ -127,7 +130,7 @@ class SeatPanel:
 
     def _tall(self, surf: pygame.Surface, m: PanelModel) -> None:
         w, h = self.size
-        self._rivals_rows(surf, m, pygame.Rect(16, 12, w - 32, 270))
+        self._rivals_rows(surf, m.rivals, pygame.Rect(16, 12, w - 32, 270))
         surf.blit(awning(self.app.assets, (w - 32, 30), awning_colour(m.seat)), (16, 290))
         self._header(surf, m, pygame.Rect(24, 324, w - 48, 40), 30)
         surf.blit(counter(self.app.assets, (w - 484, 18)), (16, 572))  # the cards stand on it
@@ -198,8 +201,9 @@ class SeatPanel:
         if m.bank:
             how = "pinned" if m.pinned else "auto"
             points = dict(m.bank_points).get(m.bank, 0.0)
-            text.draw(surf, f"{RES_NAME[m.bank]} ({how}) {points:g} pts", (x + 6, r.centery), size - 4, CREAM,
-                      anchor="midleft")
+            words = text.render(f"{RES_NAME[m.bank]} ({how}) {points:g} pts", size - 4, CREAM)
+            if x + 6 + words.get_width() <= r.right:  # never under the peek tab beside it
+                surf.blit(words, words.get_rect(midleft=(x + 6, r.centery)))
 
     def _hand(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, card: tuple[int, int]) -> None:
         """One fixed slot per resource type (card, count, + and −), then one per action kind: a slot
@@ -235,8 +239,9 @@ class SeatPanel:
                 icon = self.app.assets.image(RES_ICON[kind], (rect.w // 2, rect.w // 2)).copy()
                 icon.set_alpha(70)
                 surf.blit(icon, icon.get_rect(center=rect.center))
-                self.app.text.draw(surf, f"no {RES_NAME[kind]}", (rect.centerx, rect.bottom - 6),
-                                   18 if self.compact else 20, MUTED, anchor="midbottom")
+                words = self.app.text.render(f"no {RES_NAME[kind]}", 18 if self.compact else 20, MUTED)
+                if words.get_width() <= rect.w - 4:  # a narrow slot keeps only its faded icon
+                    surf.blit(words, words.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
             return
         picked = m.sel[1] if m.sel[0] == kind else 0
         offered = m.my_offer[1] if m.my_offer and m.my_offer[0] == kind else 0
@@ -335,7 +340,7 @@ class SeatPanel:
             surf.blit(icon, (x, y))
             got = have.get(kind, 0)
             colour = MINT if got == n else RED if got > n else CREAM
-            label = f"{got}/{n}" if self.compact else f"{got}/{n} {RES_NAME[kind]}"
+            label = f"{got}/{n}" if self.compact else f"{got}/{of_kind(n, kind)}"
             end = text.draw(surf, label, (x + icon_side + 4, y + icon_side // 2), size - 2, colour, bold=True,
                             anchor="midleft")
             if self.compact:
@@ -344,13 +349,17 @@ class SeatPanel:
                 y += icon_side + 2
 
     def _hint(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
-        words = m.hint
-        img = self.app.text.render(words, size, CREAM if not m.masked else MUTED)
+        """The hint line: what the selection would do, or for a moment why a tap was refused (its own
+        lane: a refusal never lies over cards, buttons or another line)."""
+        words, colour = m.hint, CREAM if not m.masked else MUTED
+        if m.alert is not None:
+            words, colour = m.alert[0], RED if m.alert[1] else GOLD
+        img = self.app.text.render(words, size, colour, bold=m.alert is not None)
         if img.get_width() > r.w:
             lines = self.app.text.wrap(words, size - 2, r.w)
             for i, line in enumerate(lines[:2]):
                 self.app.text.draw(surf, line, (r.x, r.y + i * (size - 2) - (size // 2 if len(lines) > 1 else 0)),
-                                   size - 2, CREAM)
+                                   size - 2, colour)
             return
         surf.blit(img, img.get_rect(midleft=(r.x, r.centery)))
 
@@ -381,15 +390,26 @@ class SeatPanel:
         self.hits.append((rect, ("button", b.key)))
 
     # opponents --------------------------------------------------------------------------------
-    def _rivals_rows(self, surf: pygame.Surface, m: PanelModel, area: pygame.Rect) -> None:
-        n = max(1, len(m.rivals))
-        row_h = min(96, (area.h - 6 * (n - 1)) // n)
-        for i, rival in enumerate(m.rivals):
+    def render_floor(self, rivals: tuple[Rival, ...]) -> pygame.Surface:
+        """Every stall as a row, seen from no seat (the kiosk's demo): the table a visitor will play."""
+        self.hits = []
+        self._floor = True
+        surf = pygame.Surface(self.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (22, 17, 13, 228), surf.get_rect(), border_radius=22)
+        pygame.draw.rect(surf, BRASS, surf.get_rect(), 3, border_radius=22)
+        self._rivals_rows(surf, rivals, pygame.Rect(16, 14, self.size[0] - 32, self.size[1] - 28), 160)
+        return surf
+
+    def _rivals_rows(self, surf: pygame.Surface, rivals: tuple[Rival, ...], area: pygame.Rect,
+                     tallest: int = 96) -> None:
+        n = max(1, len(rivals))
+        row_h = min(tallest, (area.h - 6 * (n - 1)) // n)
+        for i, rival in enumerate(rivals):
             r = pygame.Rect(area.x, area.y + i * (row_h + 6), area.w, row_h)
             self.rival_rects[rival.seat] = r
-            self._rival_row(surf, m, rival, r)
+            self._rival_row(surf, rival, r)
 
-    def _rival_row(self, surf: pygame.Surface, m: PanelModel, rv: Rival, r: pygame.Rect) -> None:
+    def _rival_row(self, surf: pygame.Surface, rv: Rival, r: pygame.Rect) -> None:
         """A rival's stall: awning, name and score, the offer standing on its counter, then Peek and
         Swap in fixed slots (a button never slides under a finger when another one comes or goes)."""
         text = self.app.text
@@ -415,24 +435,30 @@ class SeatPanel:
         if rv.can_peek:
             self.draw_button(surf, peek, Button(f"peek:{rv.seat}", "Peek", True, "action"), min(28, bh - 10))
             self.hits[-1] = (peek, ("peek", rv.seat))
+        right = r.right - 16 if self._floor else peek.left - 14  # a demo row has no Peek or Swap
         if rv.peeked:
-            self._peeked(surf, rv, (peek.left - 14, c.centery), min(44, c.h - 8), big - 2)
+            right = self._peeked(surf, rv, (peek.left - 14, c.centery), min(44, c.h - 8), big - 2) - 14
+        left = max(self._offer_end, r.x + 1060) + 20  # clear of where an offer's words may stand
+        self.lanes[rv.seat] = pygame.Rect(left, c.y + 2, max(0, right - left), c.h - 4)
 
-    def _peeked(self, surf: pygame.Surface, rv: Rival, right_mid: tuple[int, int], side: int, size: int) -> None:
-        """What Inside Trading showed, right-aligned at `right_mid`: the contract's name and recipe."""
+    def _peeked(self, surf: pygame.Surface, rv: Rival, right_mid: tuple[int, int], side: int, size: int) -> int:
+        """What Inside Trading showed, right-aligned at `right_mid`: the contract's name and recipe;
+        returns its left edge."""
         parts = [(self.app.assets.image(RES_ICON[k], (side, side)), self.app.text.render(f"{n}", size, PEEK_TEAL,
                                                                                            bold=True))
                  for k, n in rv.peeked_recipe]
         width = sum(icon.get_width() + label.get_width() + 12 for icon, label in parts)
         x, y = right_mid[0] - width, right_mid[1]
         name = f"{rv.peeked}:" if not self.compact else ""
+        left = x
         if name:
-            self.app.text.draw(surf, name, (x - 8, y), size, PEEK_TEAL, anchor="midright")
+            left = self.app.text.draw(surf, name, (x - 8, y), size, PEEK_TEAL, anchor="midright").x
         for icon, label in parts:
             surf.blit(icon, icon.get_rect(midleft=(x, y)))
             x += icon.get_width() + 2
             surf.blit(label, label.get_rect(midleft=(x, y)))
             x += label.get_width() + 10
+        return left
 
     def _offer_counter(self, surf: pygame.Surface, rv: Rival, r: pygame.Rect, size: int) -> None:
         """The rival's counter plank with the offered cards standing on it."""
@@ -441,7 +467,8 @@ class SeatPanel:
         plank = pygame.Rect(r.x, r.bottom - plank_h, r.w, plank_h)
         if rv.offer is None:
             surf.blit(counter(self.app.assets, plank.size), plank)
-            text.draw(surf, "no offer", (r.x + 16, (r.y + plank.y) // 2 + 2), size - 2, MUTED, anchor="midleft")
+            self._offer_end = text.draw(surf, "no offer", (r.x + 16, (r.y + plank.y) // 2 + 2), size - 2, MUTED,
+                                        anchor="midleft").right
             return
         kind, n = rv.offer
         ch = r.h + 4
@@ -451,8 +478,8 @@ class SeatPanel:
             surf.blit(mini_card(self.app.assets, kind, (cw, ch)), (int(x), r.y - 6))
             x += cw * 0.55
         surf.blit(counter(self.app.assets, plank.size), plank)
-        text.draw(surf, f"offers {of_kind(n, kind)}", (int(x) + cw // 2 + 14, (r.y + plank.y) // 2 + 2), size, CREAM,
-                  bold=True, anchor="midleft")
+        self._offer_end = text.draw(surf, f"offers {of_kind(n, kind)}", (int(x) + cw // 2 + 14,
+                                    (r.y + plank.y) // 2 + 2), size, CREAM, bold=True, anchor="midleft").right
 
     def _rival_chips(self, surf: pygame.Surface, m: PanelModel, area: pygame.Rect) -> None:
         n = max(1, len(m.rivals))

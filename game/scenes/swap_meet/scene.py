@@ -23,10 +23,19 @@ from game.match.table import Table
 from game.palette import CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
 from game.scenes.match import MatchScene
-from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, Region, centre_rect, regions
+from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
-from game.scenes.swap_meet.model import RES_NAME, Selection, of_kind, pin_warning, seat_model, swap_for
+from game.scenes.swap_meet.model import (
+    RES_NAME,
+    Selection,
+    floor_rivals,
+    of_kind,
+    pin_warning,
+    seat_model,
+    swap_for,
+)
 from game.scenes.swap_meet.motion import Effects
+from game.scenes.swap_meet.panel import SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
@@ -49,6 +58,8 @@ from rules.swap_meet.data import SUMMARY_SECONDS
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
 REACTION = 0.5  # a card-spending button must have stood still this long before the press that uses it
 FEED_H = 64  # two feed lines under the table-mode clock
+LANE_MIN = 200  # a rival row's free lane narrower than this carries no floating label
+NEWS_SECONDS = 1.8  # how long a person's own move is said in their hint line
 PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
 SIMPLE = {"pull": Pull, "cash": CashOut, "audit": TaxAudit, "takeover": HostileTakeover}
 SPENDS = ("audit", "takeover", "crash:")  # panel button keys that use up an action card
@@ -82,6 +93,9 @@ class SwapMeetScene(MatchScene):
         self.viewer = None if self.table_mode or not self.humans else self.humans[0]
         self.sel = {seat: Selection() for seat in self.humans}
         self.regions = regions(app, self.humans)
+        self.floor = SeatPanel(app, SOLO_PANEL.size, compact=False) if not self.humans else None  # a demo
+        self.floor_rows: tuple[Any, ...] | None = None
+        self.floor_image: pygame.Surface | None = None
         self.region_of = {r.seat: r for r in self.regions}
         self.centre = centre_rect(len(self.humans)) if self.table_mode else pygame.Rect(0, 0, LOGICAL_W, 312)
         market_rect, clock_rect = self._strip_rects()
@@ -93,6 +107,7 @@ class SwapMeetScene(MatchScene):
         self.pressed: dict[Hashable, Press | None] = {}
         self.born: dict[int, dict[tuple[Any, ...], float]] = {}  # seat -> hit zone -> when it appeared
         self.pin_armed: dict[int, tuple[str, float]] = {}  # seat -> (kind, until): a warned pin
+        self.alerts: dict[int, tuple[str, bool, float]] = {}  # seat -> (words, error, until) in its hint line
         self.feed: list[str] = []
         self.time = 0.0
         self._beat = -1
@@ -135,35 +150,54 @@ class SwapMeetScene(MatchScene):
             if self.table_mode:
                 return region.to_canvas((region.upright[0] * 0.35, region.upright[1] * 0.6))
             return region.rect.x + 520, region.rect.y + 470
-        if not self.table_mode and self.regions:
-            r = self.regions[0]
-            row = r.panel.rival_rects.get(seat)
+        rows = self._rows()
+        if rows is not None:
+            panel_, origin = rows
+            row = panel_.rival_rects.get(seat)
             if row is not None:
-                return r.rect.x + row.x + 860, r.rect.y + row.centery
+                return origin[0] + row.x + 860, origin[1] + row.centery
         bots = [s for s in range(self.view.seats) if s not in self.region_of]
         i = bots.index(seat) if seat in bots else 0
         c = self.market.rect
         return c.x + c.w * (i + 1) / (len(bots) + 1), c.y - 20
 
-    def label_place(self, seat: int | None) -> tuple[tuple[float, float], pygame.Rect | None, int]:
-        """Where a seat's floating label starts, the rectangle it must stay in (a rival's row, a
-        person's panel, the hint line under one person's own cards) and how it is turned."""
-        region = self.region_of.get(seat) if seat is not None else None
-        if self.table_mode:
-            if region is None:
-                return self.anchor(seat), self.centre, 0
-            uw = region.upright[0]
-            (ax, ay), (bx, by) = region.to_canvas((0, 268)), region.to_canvas((uw, 310))  # the hint line
-            line = pygame.Rect(min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay))
-            return line.center, line, region.angle
-        if not self.regions or seat is None:
-            return self.anchor(seat), None, 0
-        mine = self.regions[0]
-        if region is mine:  # under the hand, so it never hides the cards it talks about
-            line = pygame.Rect(mine.rect.x, mine.rect.y + 584, 1100, 60)
-            return line.center, line, 0
-        row = mine.panel.rival_rects.get(seat)
-        return self.anchor(seat), (row.move(mine.rect.topleft) if row is not None else mine.rect), 0
+    def label_place(self, seat: int | None) -> tuple[tuple[float, float], pygame.Rect, int] | None:
+        """Where a rival's floating label goes: the free lane of its row (between its offer and its
+        Peek and Swap), never over a live word; None when it has no lane (the feed says it anyway)."""
+        rows = self._rows()
+        if rows is None or seat is None or seat in self.region_of:
+            return None
+        lane = rows[0].lanes.get(seat)
+        if lane is None or lane.w < LANE_MIN:
+            return None
+        lane = lane.move(rows[1])
+        return lane.center, lane, 0
+
+    def _rows(self) -> tuple[SeatPanel, tuple[int, int]] | None:
+        """The panel that draws the stalls as rows and where it sits: one person's, or the demo's floor."""
+        if self.floor is not None:
+            return self.floor, SOLO_PANEL.topleft
+        if not self.table_mode and self.regions:
+            return self.regions[0].panel, self.regions[0].rect.topleft
+        return None
+
+    def news(self, seat: int | None, words: str, offer: bool) -> None:
+        """Say what a seat just did where it belongs: a person's own hint line, a rival row's lane;
+        an offer is not repeated over the row that shows it."""
+        if seat in self.region_of:
+            self.alert(seat, words, error=False, seconds=NEWS_SECONDS)
+            return
+        place = None if offer else self.label_place(seat)
+        if place is not None:
+            pos, lane, angle = place
+            self.fx.label(words, pos, GOLD, lane, angle)
+
+    def alert(self, seat: int, words: str, error: bool, seconds: float) -> None:
+        """Words in a seat's hint line for a while (a refusal in red, news in gold)."""
+        self.alerts[seat] = (words, error, self.time + seconds)
+        region = self.region_of.get(seat)
+        if region is not None:
+            self.refresh(region)
 
     def centre_point(self) -> tuple[float, float]:
         """The middle of the market strip."""
@@ -221,7 +255,8 @@ class SwapMeetScene(MatchScene):
         self._pending_step()
         self._meters_step(dt)
         for region in self.regions:
-            if region.model is not None and region.model.masked != self.masked(region):
+            if region.model is not None and (region.model.masked != self.masked(region)
+                                             or region.model.alert != self._alert(region.seat)):
                 self.refresh(region)
 
     def _clock_step(self) -> None:
@@ -230,6 +265,7 @@ class SwapMeetScene(MatchScene):
         self.countdown.remaining = max(0.0, left) if trading else 0.0
         self.countdown.total = self.view.deadline - self.view.round_start
         self.countdown.label = f"Round {self.view.round_no} of 3"
+        self.countdown.locked_by = None if trading else self._locked_by()
         running = trading and not self.table.paused
         if running and self.countdown not in self.movers:
             self.movers.append(self.countdown)
@@ -241,6 +277,13 @@ class SwapMeetScene(MatchScene):
             if beat != self._beat:
                 self._beat = beat
                 self.app.audio.play("tick_fast" if left <= 10 else "tick", 0.6)
+
+    def _locked_by(self) -> str:
+        """What the round clock says once the round is over: who locked it, or that time ran out."""
+        done = self.view.summaries[-1] if self.view.summaries else None
+        if done is None or done.locker is None or done.how == "timer":
+            return "Time ran out"
+        return f"Locked by {self.names[done.locker]}"
 
     def _pending_step(self) -> None:
         """Show a move in flight until the table has its answer (only ever online)."""
@@ -264,8 +307,11 @@ class SwapMeetScene(MatchScene):
         """Seconds until the next round deals by itself (None when not waiting)."""
         if self.view.phase != "locked" or self.view.lock_time is None:
             return None
-        wait = float(self.table.options.get("summary_seconds", SUMMARY_SECONDS))
-        return cast(float, self.view.lock_time + wait - self.table.now())
+        return cast(float, self.view.lock_time + self.summary_wait() - self.table.now())
+
+    def summary_wait(self) -> float:
+        """How long a round's summary waits before the next round deals by itself."""
+        return float(self.table.options.get("summary_seconds", SUMMARY_SECONDS))
 
     def can_next_round(self) -> bool:
         """True when this device may deal the next round now (local play; online only the host)."""
@@ -358,16 +404,27 @@ class SwapMeetScene(MatchScene):
         """Rebuild panel models; re-render and re-turn only the panels that changed."""
         changed = []
         for r in [region] if region else self.regions:
-            model = seat_model(self.table, r.seat, self.sel[r.seat], self.names, self.masked(r), self.flying)
+            model = seat_model(self.table, r.seat, self.sel[r.seat], self.names, self.masked(r), self.flying,
+                               self._alert(r.seat))
             if model != r.model:
                 r.model = model
                 r.set_image(r.panel.render(model))
                 self._note_births(r)
                 changed.append(r.rect)
+        if self.floor is not None:
+            rows = floor_rivals(self.table, self.names, self.flying)
+            if rows != self.floor_rows:
+                self.floor_rows, self.floor_image = rows, self.floor.render_floor(rows)
+                changed.append(SOLO_PANEL)
         if self.viewer is not None and self._market_bank() != self._market_shown():
             self.market.bank, self.market.pinned, self.market.preview, self.market.held = self._market_bank()
             changed.append(self.market.rect)
         self.restatic(None if region is None else changed)
+
+    def _alert(self, seat: int) -> tuple[str, bool] | None:
+        """The words a seat's hint line says instead of its hint just now."""
+        alert = self.alerts.get(seat)
+        return (alert[0], alert[1]) if alert is not None and self.time < alert[2] else None
 
     def _market_bank(self) -> tuple[Any, ...]:
         """The one person's bank as the market strip shows it: type, pinned, each type's score, holdings."""
@@ -394,6 +451,8 @@ class SwapMeetScene(MatchScene):
         for region in self.regions:
             if region.image is not None:
                 surface.blit(region.image, region.rect)
+        if self.floor_image is not None:
+            surface.blit(self.floor_image, SOLO_PANEL)
 
     def _feed_rect(self) -> pygame.Rect:
         """Where the feed lines are painted."""
@@ -412,7 +471,7 @@ class SwapMeetScene(MatchScene):
             return
         text.draw(surface, "Swap Meet", (30, 42), 40, GOLD, bold=True, anchor="midleft")
         for i, line in enumerate(self.feed[-2:]):
-            text.draw(surface, line, (290, 24 + i * 34), 26, CREAM if i == len(self.feed[-2:]) - 1 else MUTED)
+            text.draw(surface, line, (290, 14 + i * 32), 24, CREAM if i == len(self.feed[-2:]) - 1 else MUTED)
 
     # input ----------------------------------------------------------------------------------
     def _region_at(self, pos: tuple[float, float]) -> Region | None:
@@ -477,8 +536,7 @@ class SwapMeetScene(MatchScene):
         armed = self.pin_armed.pop(seat, None)
         if warning and view.pin != kind and (armed is None or armed[0] != kind or self.time > armed[1]):
             self.pin_armed[seat] = (kind, self.time + PIN_CONFIRM)
-            who = f"{self.names[seat]}: " if self.table_mode else ""
-            self.app.toast(who + warning, seconds=PIN_CONFIRM)
+            self.alert(seat, warning, error=False, seconds=PIN_CONFIRM)
             return
         self._act(seat, PinBank(kind))
 
@@ -543,9 +601,12 @@ class SwapMeetScene(MatchScene):
         return True
 
     def refused(self, seat: int, reason: str) -> None:
-        """Say why not, naming the trader when several share the screen."""
-        who = f"{self.names[seat]}: " if self.table_mode else ""
-        self.app.toast(f"{who}{reason[:1].upper()}{reason[1:]}", error=True, seconds=2.5)
+        """Say why not in that seat's own hint line (turned to face its trader in table mode)."""
+        if seat in self.region_of:
+            self.app.audio.play("error")
+            self.alert(seat, f"{reason[:1].upper()}{reason[1:]}.", error=True, seconds=2.5)
+        else:
+            self.app.toast(f"{reason[:1].upper()}{reason[1:]}", error=True, seconds=2.5)
 
     # guided match -----------------------------------------------------------------------------
     def tutorial_target(self, name: str) -> pygame.Rect | None:

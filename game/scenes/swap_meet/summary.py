@@ -9,10 +9,19 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import CREAM, GOLD, MUTED, NIGHT, RED
+from game.palette import CREAM, GOLD, MINT, MUTED, NIGHT, RED
 from game.pointer import PointerEvent
 from game.scene import Scene
-from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, of_kind, path_words, score_detail
+from game.scenes.swap_meet.model import (
+    RES_COLOUR,
+    RES_ICON,
+    RES_NAME,
+    clock_text,
+    lock_line,
+    of_kind,
+    points,
+    score_sentence,
+)
 from game.ui import button
 from game.widgets import panel
 from game.words import YOU
@@ -38,6 +47,14 @@ def lock_words(summary, names: list[str]) -> tuple[str, str]:  # type: ignore[no
     if summary.how == "cash":
         return f"{who} cashed out!", f"Exact contract {row.contract} — locker bonus +10"
     return f"{who} slammed {of_kind(row.count, row.kind)}!", "A pure hand locks the round — +10"
+
+
+def fit_text(text, canvas: pygame.Surface, words: str, box: pygame.Rect, size: int,  # type: ignore[no-untyped-def]
+             colour: tuple[int, int, int]) -> None:
+    """Words at the left middle of `box`, a size smaller at a time until they fit its width."""
+    while size > 18 and text.font(size, False).size(words)[0] > box.w:
+        size -= 2
+    text.draw(canvas, words, (box.x, box.centery), size, colour, anchor="midleft")
 
 
 def marker(canvas: pygame.Surface, shape: str, pos: tuple[float, float], colour: tuple[int, ...], r: int = 7) -> None:
@@ -231,52 +248,66 @@ class SummaryOverlay(Scene):
         head, _ = lock_words(s, self.floor.names)
         played = s.lock_time - s.history[0][0] if s.history else 0.0
         still = self.floor.guided and played < 1.0  # a lesson's round: its clock stood still
-        when = "The round clock stood still while you learned" if still else f"Locked after {clock_text(played)}"
+        when = "the round clock stood still while you learned" if still else f"locked after {clock_text(played)}"
         text.draw(canvas, f"Round {s.round_no} of 3 — {head}", (PANEL.centerx, PANEL.y + 24), 48, GOLD, bold=True,
                   anchor="midtop")
-        text.draw(canvas, when, (PANEL.centerx, PANEL.y + 84), 26, MUTED, anchor="midtop")
+        text.draw(canvas, f"{lock_line(s, self.floor.names)} · {when}", (PANEL.centerx, PANEL.y + 84), 28, CREAM,
+                  anchor="midtop")
         self._score_table(canvas, SCORES)
         t0 = s.history[0][0] if s.history else 0.0
-        chart = pygame.Rect(PANEL.x + 40, PANEL.y + 560, 1080, 300)
+        chart = pygame.Rect(PANEL.x + 40, PANEL.y + 600, 960, 300)
         text.draw(canvas, "Market over the round", (chart.x, chart.y - 4), 26, CREAM, bold=True, anchor="bottomleft")
         draw_chart(canvas, text, chart, s.history, t0, s.lock_time)
-        draw_legend(canvas, self.app, pygame.Rect(chart.right + 40, chart.y + 10, 300, 240))
+        draw_legend(canvas, self.app, pygame.Rect(chart.right + 30, chart.y + 10, 300, 240))
         self._next_line(canvas)
 
     def _next_line(self, canvas: pygame.Surface) -> None:
+        """When the next round deals: a countdown with a draining bar over the Next round button."""
         left = self.floor.next_round_in()
+        text = self.app.text
+        spot = (PANEL.right - 40, PANEL.bottom - 150)
         if self.final:
-            words = "That was the last round."
-        elif left is None or getattr(self.floor.table, "clock_still", False):  # a lesson waits for its tap
-            words = ""
-        else:
-            words = f"Next round in {max(0, int(left + 0.999))} s"
-        self.app.text.draw(canvas, words, (PANEL.right - 40, PANEL.bottom - 130), 30, GOLD, bold=True,
-                           anchor="bottomright")
-        if not self.final and "next" not in self.buttons:  # online guests: the host deals the next round
+            text.draw(canvas, "That was the last round.", spot, 30, GOLD, bold=True, anchor="bottomright")
+        elif left is not None and not getattr(self.floor.table, "clock_still", False):  # a lesson waits for a tap
+            secs = max(0, int(left + 0.999))
+            text.draw(canvas, f"Next round in {secs} s", spot, 34, GOLD, bold=True, anchor="bottomright")
+            bar = pygame.Rect(PANEL.right - 420, PANEL.bottom - 136, 380, 10)
+            pygame.draw.rect(canvas, (18, 14, 10), bar, border_radius=5)
+            part = bar.copy()
+            part.w = int(bar.w * max(0.0, min(1.0, left / max(1.0, self.floor.summary_wait()))))
+            if part.w > 0:
+                pygame.draw.rect(canvas, GOLD, part, border_radius=5)
+        if not self.final and "next" not in self.buttons and self.floor.humans:  # online guests: the host deals
             host = "The host may start it sooner." if left is not None else "Waiting for the host to start it…"
-            self.app.text.draw(canvas, host, (PANEL.right - 40, PANEL.bottom - 60), 28, CREAM, anchor="bottomright")
+            text.draw(canvas, host, (PANEL.right - 40, PANEL.bottom - 60), 28, CREAM, anchor="bottomright")
 
     def _score_table(self, canvas: pygame.Surface, r: pygame.Rect) -> None:
+        """The round's ranking: place, what each stall scored in a sentence, the round and the total;
+        the locker's row on gold, the rows of the people at this screen framed and tagged "you"."""
         text = self.app.text
-        cols = (("Stall", 0), ("How", 280), ("Breakdown", 590), ("Locker", 1090), ("Round", 1260),
-                ("Total", 1460))
-        for label, x in cols:
-            text.draw(canvas, label, (r.x + x, r.y), 26, MUTED, bold=True)
-        rows = self.summary.stalls
+        cols = (("Place", 0, "topleft"), ("How it scored", 110, "topleft"), ("Round", 1520, "topright"),
+                ("Total", r.w, "topright"))
+        for label, x, anchor in cols:
+            text.draw(canvas, label, (r.x + x, r.y), 26, MUTED, bold=True, anchor=anchor)
+        rows = sorted(self.summary.stalls, key=lambda row: (-row.score, row.seat))
         row_h = min(62, (r.h - 44) // max(1, len(rows)))
         totals = self.floor.view.totals
+        mine = set(self.floor.humans)
         for i, row in enumerate(rows):
             y = r.y + 44 + i * row_h
+            box = pygame.Rect(r.x - 12, y - 4, r.w + 24, row_h - 4)
             if row.seat == self.summary.locker:
-                pygame.draw.rect(canvas, (70, 56, 30), (r.x - 12, y - 4, r.w + 24, row_h - 4), border_radius=10)
-            cells = (self.floor.names[row.seat], path_words(row), score_detail(row),
-                     f"+{row.locker_bonus}" if row.locker_bonus else "—", f"{float(row.score):g}",
-                     f"{totals[row.seat]:g}")
-            for (label, x), cell in zip(cols, cells):
-                bold = label in ("Stall", "Round")
-                text.draw(canvas, cell, (r.x + x, y + (row_h - 8) // 2), 28, CREAM if label != "Round" else GOLD,
-                          bold=bold, anchor="midleft")
+                pygame.draw.rect(canvas, (70, 56, 30), box, border_radius=10)
+            if row.seat in mine:
+                pygame.draw.rect(canvas, MINT, box, 3, border_radius=10)
+            mid = y + (row_h - 8) // 2
+            place = 1 + sum(1 for other in rows if other.score > row.score)
+            text.draw(canvas, f"{place}.", (r.x + 10, mid), 30, GOLD, bold=True, anchor="midleft")
+            words = score_sentence(row, self.floor.names[row.seat])
+            fit_text(text, canvas, words, pygame.Rect(r.x + 110, mid - 20, 1300, 40), 28,
+                     MINT if row.seat in mine else CREAM)
+            text.draw(canvas, points(row.score), (r.x + 1520, mid), 30, GOLD, bold=True, anchor="midright")
+            text.draw(canvas, points(totals[row.seat]), (r.right, mid), 30, CREAM, bold=True, anchor="midright")
 
     def _draw_final(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 200)
