@@ -121,27 +121,27 @@ class RecordingSurface(pygame.Surface):
             self.marks = []
         return self.marks
 
-    def copy(self) -> RecordingSurface:  # type: ignore[override]
-        out = super().copy()
-        out.marks = list(self._list())  # type: ignore[attr-defined]
-        return out  # type: ignore[return-value]
+    def copy(self) -> RecordingSurface:
+        out: Any = super().copy()
+        out.marks = list(self._list())
+        return out  # type: ignore[no-any-return]
 
-    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,  # type: ignore[override]
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,
              special_flags: int = 0) -> pygame.Rect:
         drawn = super().blit(source, dest, area, special_flags)
         if self.recorder is not None and not special_flags and not self.resting:
             self._carry(source, dest, area)
         return drawn
 
-    def blits(self, blit_sequence: Any, doreturn: Any = True) -> Any:  # type: ignore[override]
+    def blits(self, blit_sequence: Any, doreturn: Any = True) -> Any:
         out = [self.blit(*item) for item in blit_sequence]
         return out if doreturn else None
 
-    def fblits(self, blit_sequence: Any, special_flags: int = 0) -> None:  # type: ignore[override]
+    def fblits(self, blit_sequence: Any, special_flags: int = 0) -> None:
         for source, dest in blit_sequence:
             self.blit(source, dest, None, special_flags)
 
-    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:  # type: ignore[override]
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
         drawn = super().fill(color, rect, special_flags)
         if self.recorder is None or self.resting:
             return drawn

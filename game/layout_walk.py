@@ -17,6 +17,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -181,7 +182,7 @@ def _app(size: tuple[int, int], **options: Any) -> tuple[Any, Any]:
     def fail(exc: Exception) -> None:
         raise exc
 
-    app._crashed = fail  # a screen that throws is a failure of the walk, not a title screen to judge
+    app._crashed = fail  # type: ignore[method-assign]  # a screen that throws is a failure of the walk, not a title screen to judge
     return app, clock
 
 
@@ -257,13 +258,19 @@ def _monkey_target(app: Any, rng: random.Random) -> tuple[float, float]:
         rare = rng.random() < 0.03
         buttons = [b for b in buttons if (b.text in ("Help", "Pause")) == rare]
     if buttons and (not at_table or rng.random() < 0.4):
-        return rng.choice(buttons).rect.center
+        x, y = rng.choice(buttons).rect.center
+        return float(x), float(y)
     return rng.uniform(120, 1800), rng.uniform(120, 960)
 
 
 def walk_kiosk(walk: Walk, size: tuple[int, int], seconds: float = 330.0, every: float = 10.0) -> None:
     """The kiosk's attract loop from its start: each game's demo match, how-to and scores cards."""
-    app, clock = _app(size, kiosk=True, extra={"wall": lambda: 1_800_000_000.0 + clock.now})
+    clock: Any = None
+
+    def wall() -> float:  # the kiosk's wall clock runs on the walk's fake clock
+        return 1_800_000_000.0 + float(clock.now)
+
+    app, clock = _app(size, kiosk=True, extra={"wall": wall})
     app.display.set_fullscreen(False)  # a kiosk screen of this size (the dummy driver's full screen is 1024×768)
     app.loop.max_steps = 30
     kiosk = app.kiosk
@@ -287,11 +294,11 @@ def run_walk(out: Path | None = None, sizes: tuple[tuple[int, int], ...] = SIZES
     for size in sizes:
         for game in games:
             if "guided" in parts:
-                todo.append(lambda game=game, size=size: walk_guided(walk, game, size))
+                todo.append(partial(walk_guided, walk, game, size))
             if "monkey" in parts:
-                todo.append(lambda game=game, size=size: walk_monkey(walk, game, size))
+                todo.append(partial(walk_monkey, walk, game, size))
         if "kiosk" in parts:
-            todo.append(lambda size=size: walk_kiosk(walk, size))
+            todo.append(partial(walk_kiosk, walk, size))
     with recording():
         for part in todo:
             with fresh_home():  # each app starts from nothing: a kiosk's saved settings (full screen) stay with it

@@ -65,7 +65,9 @@ def stages(public: list[Event], mine: list[Event]) -> list[Stage]:
 def pile_choice(stage: Stage) -> tuple[int, int, int] | None:
     """(owner, pile, taker) when this stage is a pile being taken."""
     event = next((e for e in stage.public if e.kind == "pile_taken" and e.seat is not None), None)
-    return None if event is None else (int(event.data["owner"]), int(event.data["pile"]), int(event.seat))
+    if event is None or event.seat is None:
+        return None
+    return int(event.data["owner"]), int(event.data["pile"]), event.seat
 
 
 def day_moment(stage: Stage) -> dict[str, Any] | None:

@@ -73,8 +73,7 @@ def _chosen(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     if scene.selected == "token" and token is not None:
         pygame.draw.rect(surf, GOLD, token.inflate(10, 10), 4, border_radius=12)
         words, colour = "Chosen: the first-player token. Tap it again or Take.", GOLD
-    elif scene.selected is not None and scene._lookup(scene.selected) is not None:
-        item = scene._lookup(scene.selected)
+    elif scene.selected is not None and (item := scene._lookup(scene.selected)) is not None:
         words, colour = f"Chosen: {describe(item)}{shape_words(item)}. Tap it again or Take.", GOLD
     else:
         words, colour = "Tap a pool item to choose it, then tap it again (or Take) to take it.", MUTED

@@ -450,9 +450,9 @@ class SeatPanel:
         width = sum(icon.get_width() + label.get_width() + 12 for icon, label in parts)
         x, y = right_mid[0] - width, right_mid[1]
         name = f"{rv.peeked}:" if not self.compact else ""
-        left = x
+        left: int = x
         if name:
-            left = self.app.text.draw(surf, name, (x - 8, y), size, PEEK_TEAL, anchor="midright").x
+            left = int(self.app.text.draw(surf, name, (x - 8, y), size, PEEK_TEAL, anchor="midright").x)
         for icon, label in parts:
             surf.blit(icon, icon.get_rect(midleft=(x, y)))
             x += icon.get_width() + 2
