@@ -265,3 +265,23 @@ def test_hand_and_chip_counts_change_when_the_cards_land_not_when_the_move_arriv
         raise AssertionError("the Rival's move was never seen in flight")
     settle(p, scene)
     assert not scene.in_flight or set(scene.in_flight.values()) == {0}
+
+
+def test_a_card_flying_to_the_rivals_chip_melts_before_it_lies_on_the_chips_words():
+    p, scene = start(size=(1920, 1080))
+    seen: list[float] = []
+    for _ in range(6):
+        settle(p, scene)
+        good = next(c for c, k in scene.view.market if k != PORTER)
+        p.click(market_pos(scene, good))  # the viewer takes a good by mouse; the Rival replies
+        press_only_move(p, scene)
+        for _ in range(400):
+            seen += [m.alpha for m in scene.movers if isinstance(m, CardMover)
+                     and L.CHIPS[1].collidepoint(m.pos)]
+            if scene.view.turn == scene.viewer and not scene.anim.busy:
+                break
+            p.frames(1)
+        if len(seen) > 3:
+            break
+    assert seen, "no card flew to the Rival's chip"
+    assert max(seen) < 128, "a card face lay on the Rival's chip words"
