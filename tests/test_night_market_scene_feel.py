@@ -285,3 +285,18 @@ def test_a_card_flying_to_the_rivals_chip_melts_before_it_lies_on_the_chips_word
             break
     assert seen, "no card flew to the Rival's chip"
     assert max(seen) < 128, "a card face lay on the Rival's chip words"
+
+
+def test_the_ceremony_seal_count_keeps_a_numbered_name_apart_from_its_count():
+    p, scene = start(size=(1920, 1080))
+    data = {"round": 1, "reason": "coins", "coins": [40, 30], "bonus": [[], []], "porters": [3, 1],
+            "porter_token": 0, "totals": [45, 30], "winner": 1, "tiebreak": None, "seals": [0, 1]}
+    ceremony = Ceremony(p.app, data, ("Player 1", "Basil"), (0, 1), {0: L.ME_COLOUR, 1: L.OTHER_COLOUR}, None,
+                        lambda: None, lambda: None, lambda: None)
+    p.app.stack.push(ceremony)
+    ceremony._skip()
+    drawn: list[str] = []
+    real = p.app.text.draw
+    p.app.text.draw = lambda target, words, *a, **k: (drawn.append(words), real(target, words, *a, **k))[1]  # type: ignore[method-assign]
+    ceremony.draw_scene(p.app.display.canvas)
+    assert "Seals — Player 1: 0 · Basil: 1" in drawn  # not "Player 1 0 · Basil 1"

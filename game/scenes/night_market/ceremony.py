@@ -236,5 +236,5 @@ class Ceremony(Scene):
         text.draw(canvas, words, (PANEL.centerx, PANEL.y + 668), 46, self.colours[winner], bold=True,
                   anchor="midtop", shadow=True)
         seals = d["seals"]
-        note = TIEBREAK.get(d["tiebreak"], f"Seals: {self.names[0]} {seals[0]} · {self.names[1]} {seals[1]}")
+        note = TIEBREAK.get(d["tiebreak"], f"Seals — {self.names[0]}: {seals[0]} · {self.names[1]}: {seals[1]}")
         text.draw(canvas, note, (PANEL.centerx, PANEL.y + 728), 26, MUTED, anchor="midtop")
