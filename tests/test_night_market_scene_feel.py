@@ -300,3 +300,18 @@ def test_the_ceremony_seal_count_keeps_a_numbered_name_apart_from_its_count():
     p.app.text.draw = lambda target, words, *a, **k: (drawn.append(words), real(target, words, *a, **k))[1]  # type: ignore[method-assign]
     ceremony.draw_scene(p.app.display.canvas)
     assert "Seals — Player 1: 0 · Basil: 1" in drawn  # not "Player 1 0 · Basil 1"
+
+
+def test_the_undo_button_leaves_every_hand_card_and_move_button_uncovered():
+    p, scene = start(size=(1920, 1080))
+    undo = scene.undo_rect()
+    kinds = [*GOODS, *GOODS]
+    for count in range(1, 13):
+        hand = [(i, kinds[i % len(kinds)]) for i in range(count)]
+        for _, _, pos in L.hand_layout(hand):
+            for lifted in (False, True):
+                card = L.card_rect((pos[0], pos[1] - (L.LIFT if lifted else 0)))
+                assert not card.colliderect(undo), (count, card)
+    for n in (1, 2, 3):
+        assert all(not r.colliderect(undo) for r in L.button_rects(n, 400))
+    assert pygame.Rect(0, 0, 1920, 1080).contains(undo)
