@@ -278,7 +278,8 @@ class App:
             dirty = None
         if self.kiosk is not None:
             dirty = self.kiosk.draw(canvas, dirty)
-        extra = self.toasts.draw(canvas) + self.meter.draw(canvas, self._widget_rects())
+        lane = self.stack.top.toast_lane() if self.stack.top is not None else None
+        extra = self.toasts.draw(canvas, lane) + self.meter.draw(canvas, self._widget_rects())
         if self.meter.moved:  # it left a corner: the scenes redraw what it covered
             self.meter.moved = False
             self.invalidate_all()
