@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from game.app import App
     from game.kiosk.config import KioskConfig
 
-DEMO_NAMES = ("Amber", "Basil", "Cobalt", "Dune", "Ember", "Fern")
+DEMO_NAMES = ("Aster", "Basil", "Cobalt", "Dune", "Ember", "Fern")  # no good, resource or stamp word
 AFTER_END = 6.0  # seconds a finished demo stays on screen
 STUCK = 8.0  # seconds a demo may sit under a screen that waits for a tap
 BANNER = pygame.Rect(LOGICAL_W // 2 - 460, LOGICAL_H - 150, 920, 124)
