@@ -133,7 +133,7 @@ class App:
         return 0.25 if self.settings.reduced_motion else 1.0
 
     def update_settings(self, **changes: object) -> None:
-        """Change, apply and persist settings."""
+        """Change, apply and persist settings (a kiosk keeps them in memory only)."""
         self.settings = self.settings.with_(**changes)
         self.audio.volume = self.settings.volume
         self.audio.mute = self.options.mute or self.settings.mute
@@ -143,7 +143,8 @@ class App:
             scene.anim.speed = self.motion_speed()
             scene.ui.set_window_resolution((LOGICAL_W, LOGICAL_H))
             scene.invalidate()
-        settings_mod.save(self.settings)
+        if not self.options.kiosk:  # a kiosk's settings are its config's profile, never the person's file
+            settings_mod.save(self.settings)
 
     def replace_settings(self, settings: Settings) -> None:
         """Used by tests to start from known settings."""
@@ -278,7 +279,8 @@ class App:
             dirty = None
         if self.kiosk is not None:
             dirty = self.kiosk.draw(canvas, dirty)
-        extra = self.toasts.draw(canvas) + self.meter.draw(canvas, self._widget_rects())
+        lane = self.stack.top.toast_lane() if self.stack.top is not None else None
+        extra = self.toasts.draw(canvas, lane) + self.meter.draw(canvas, self._widget_rects())
         if self.meter.moved:  # it left a corner: the scenes redraw what it covered
             self.meter.moved = False
             self.invalidate_all()

@@ -50,15 +50,19 @@ class Toasts:
             return True
         return False
 
-    def draw(self, canvas: pygame.Surface) -> list[pygame.Rect]:
-        """Draw the current message; returns its rect."""
+    def draw(self, canvas: pygame.Surface, lane: pygame.Rect | None = None) -> list[pygame.Rect]:
+        """Draw the current message, centred in `lane` when the screen keeps one; returns its rect."""
         if not self.queue:
             return []
         message, error, _ = self.queue[0]
-        lines = self.text.wrap(message, 30, 1100)
+        width = 1200 if lane is None else min(1200, lane.w)
+        lines = self.text.wrap(message, 30, width - 100)
         h = 28 + 42 * len(lines)
-        rect = pygame.Rect(0, 0, 1200, h)
-        rect.midbottom = (LOGICAL_W // 2, LOGICAL_H - 150)
+        rect = pygame.Rect(0, 0, width, h)
+        if lane is None:
+            rect.midbottom = (LOGICAL_W // 2, LOGICAL_H - 150)
+        else:
+            rect.center = lane.center
         pygame.draw.rect(canvas, PANEL, rect, border_radius=18)
         pygame.draw.rect(canvas, ERROR_EDGE if error else OK_EDGE, rect, 4, border_radius=18)
         for i, line in enumerate(lines):

@@ -148,6 +148,10 @@ class Scene:
     def draw_scene(self, canvas: pygame.Surface) -> None:
         """Paint the scene itself (under its widgets)."""
 
+    def toast_lane(self) -> pygame.Rect | None:
+        """Where this screen keeps room for toasts, clear of its words and buttons (None: the default place)."""
+        return None
+
     def dim(self, canvas: pygame.Surface, alpha: int = 170) -> None:
         """Darken what is below an overlay."""
         self.app.darken(canvas, alpha)

@@ -175,3 +175,27 @@ def test_a_damaged_kiosk_config_is_reported_and_defaults_are_used(tmp_path):
     assert "Kiosk config" in (p.app.toasts.current or "")
     assert p.app.kiosk.config.attract_after == 45.0 and p.app.running
     pygame.quit()
+
+
+def test_the_kiosk_leaves_the_persons_settings_file_alone(kiosk_file, market_home):
+    from game import settings as settings_mod
+
+    mine = settings_mod.Settings().with_(bot_speed="fast", seen_briefings=("night-market",), volume=0.3)
+    settings_mod.save(mine)
+    p = make_player(kiosk=True, extra={"kiosk_config": kiosk_file()})
+    p.app.update_settings(volume=0.05, reduced_motion=True)  # a visitor in Settings
+    p.app.kiosk.end_session()
+    pygame.quit()
+    assert settings_mod.load()[0] == mine  # no fullscreen, kiosk volume or forgotten briefings for the next app
+
+
+def test_no_bot_name_is_also_a_good_a_resource_or_a_stamp_word():
+    from game.kiosk.attract import DEMO_NAMES
+    from game.scenes.seat_setup import SEAT_NAMES
+    from rules.night_market.data import GOODS
+    from rules.stamp_swap.stamps import COLOURS, THEMES
+    from rules.swap_meet.data import RESOURCES
+
+    words = {w.lower() for w in (*GOODS, *RESOURCES, *COLOURS, *THEMES)}
+    for name in (*DEMO_NAMES, *SEAT_NAMES):  # a bot "Amber" sold "2 Ambers"
+        assert name.lower() not in words and name.lower().rstrip("s") not in words, name

@@ -206,3 +206,21 @@ def test_a_person_who_wins_puts_initials_on_todays_board_shown_in_attract(kiosk)
     kiosk.press_button(board.save)
     assert k.leaderboard.table()["stamp-swap"] == [("ZAA", 31.0)]
     assert ("ZAA", 31.0) in k._best_scores()["stamp-swap"]
+
+
+def test_the_scores_cleared_toast_lies_on_no_word_or_button_of_the_operator_menu(kiosk):
+    corner_taps(kiosk)
+    enter_pin(kiosk, "2468")
+    menu = kiosk.top
+    reset = next(b for b, a in menu.actions.items() if a[0] == "reset")
+    kiosk.press_button(reset)
+    assert kiosk.app.toasts.current == "Today's scores are cleared."
+    words: list[pygame.Rect] = []
+    real = kiosk.app.text.draw
+    kiosk.app.text.draw = lambda *a, **k: (words.append(r := real(*a, **k)), r)[1]  # type: ignore[method-assign]
+    canvas = kiosk.app.display.canvas
+    menu.draw_scene(canvas)
+    kiosk.app.text.draw = real  # type: ignore[method-assign]
+    toast = kiosk.app.toasts.draw(canvas, menu.toast_lane())[0]
+    assert toast.collidelist(words) < 0 and toast.collidelist(menu.ui.widget_rects()) < 0
+    assert pygame.Rect(0, 0, 1920, 1080).contains(toast)

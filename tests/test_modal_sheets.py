@@ -13,6 +13,9 @@ from game.kiosk.operator import NoPinScene, PinGuard, PinPadScene
 from game.scenes.confirm import ConfirmScene
 from game.scenes.help import PANEL as HELP_PANEL
 from game.scenes.help import HelpScene
+from game.scenes.night_market.ceremony import PANEL as CEREMONY_PANEL
+from game.scenes.night_market.ceremony import Ceremony
+from game.scenes.night_market.overlays import GameInfoScene, InfoPanel, MenuScene
 from game.widgets import MODAL_DIM
 from tests.conftest import make_player
 
@@ -33,7 +36,19 @@ def _modals(app):  # type: ignore[no-untyped-def]
     still = StillPlayingScene(app, 20.0, None, lambda: None)
     return [(confirm, confirm.rect), (HelpScene.for_game(app, catalog.entry("night-market")), HELP_PANEL),
             (pin, pin.rect), (NoPinScene(app), NoPinScene(app).rect), (initials, initials.rect),
-            (still, still.rect)]
+            (still, still.rect)] + _night_market_modals(app)
+
+
+def _night_market_modals(app):  # type: ignore[no-untyped-def]
+    """Night Market's own panels and its round-end ceremony: the same sheet as every modal."""
+    info = InfoPanel(app, "Pearl coins", ["Top coin 7", "5 left"])
+    menu = MenuScene(app, {})
+    game_info = GameInfoScene(app, [("Deck", "40 cards")], ["Round 1 begins."])
+    data = {"round": 1, "reason": "coins", "coins": [40, 30], "bonus": [[], []], "porters": [3, 1],
+            "porter_token": 0, "totals": [45, 30], "winner": 0, "tiebreak": None, "seals": [1, 0]}
+    ceremony = Ceremony(app, data, ("Ada", "Basil"), (0, 1), {0: (0, 200, 200), 1: (230, 100, 170)}, None,
+                        lambda: None, lambda: None, lambda: None)
+    return [(info, info.rect), (menu, menu.RECT), (game_info, game_info.RECT), (ceremony, CEREMONY_PANEL)]
 
 
 def _over(scene, colour: tuple[int, int, int]) -> pygame.Surface:  # type: ignore[no-untyped-def]

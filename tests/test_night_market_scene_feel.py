@@ -265,3 +265,53 @@ def test_hand_and_chip_counts_change_when_the_cards_land_not_when_the_move_arriv
         raise AssertionError("the Rival's move was never seen in flight")
     settle(p, scene)
     assert not scene.in_flight or set(scene.in_flight.values()) == {0}
+
+
+def test_a_card_flying_to_the_rivals_chip_melts_before_it_lies_on_the_chips_words():
+    p, scene = start(size=(1920, 1080))
+    seen: list[float] = []
+    for _ in range(6):
+        settle(p, scene)
+        good = next(c for c, k in scene.view.market if k != PORTER)
+        p.click(market_pos(scene, good))  # the viewer takes a good by mouse; the Rival replies
+        press_only_move(p, scene)
+        for _ in range(400):
+            seen += [m.alpha for m in scene.movers if isinstance(m, CardMover)
+                     and L.CHIPS[1].collidepoint(m.pos)]
+            if scene.view.turn == scene.viewer and not scene.anim.busy:
+                break
+            p.frames(1)
+        if len(seen) > 3:
+            break
+    assert seen, "no card flew to the Rival's chip"
+    assert max(seen) < 128, "a card face lay on the Rival's chip words"
+
+
+def test_the_ceremony_seal_count_keeps_a_numbered_name_apart_from_its_count():
+    p, scene = start(size=(1920, 1080))
+    data = {"round": 1, "reason": "coins", "coins": [40, 30], "bonus": [[], []], "porters": [3, 1],
+            "porter_token": 0, "totals": [45, 30], "winner": 1, "tiebreak": None, "seals": [0, 1]}
+    ceremony = Ceremony(p.app, data, ("Player 1", "Basil"), (0, 1), {0: L.ME_COLOUR, 1: L.OTHER_COLOUR}, None,
+                        lambda: None, lambda: None, lambda: None)
+    p.app.stack.push(ceremony)
+    ceremony._skip()
+    drawn: list[str] = []
+    real = p.app.text.draw
+    p.app.text.draw = lambda target, words, *a, **k: (drawn.append(words), real(target, words, *a, **k))[1]  # type: ignore[method-assign]
+    ceremony.draw_scene(p.app.display.canvas)
+    assert "Seals — Player 1: 0 · Basil: 1" in drawn  # not "Player 1 0 · Basil 1"
+
+
+def test_the_undo_button_leaves_every_hand_card_and_move_button_uncovered():
+    p, scene = start(size=(1920, 1080))
+    undo = scene.undo_rect()
+    kinds = [*GOODS, *GOODS]
+    for count in range(1, 13):
+        hand = [(i, kinds[i % len(kinds)]) for i in range(count)]
+        for _, _, pos in L.hand_layout(hand):
+            for lifted in (False, True):
+                card = L.card_rect((pos[0], pos[1] - (L.LIFT if lifted else 0)))
+                assert not card.colliderect(undo), (count, card)
+    for n in (1, 2, 3):
+        assert all(not r.colliderect(undo) for r in L.button_rects(n, 400))
+    assert pygame.Rect(0, 0, 1920, 1080).contains(undo)

@@ -77,7 +77,7 @@ def test_night_market_undo_button_appears_by_itself_and_a_click_restores_the_scr
     assert pygame.image.tobytes(p.app.display.canvas, "RGB") == pygame.image.tobytes(before, "RGB")
 
 
-def test_night_market_ctrl_z_after_a_take_says_why_not_and_changes_nothing():
+def test_night_market_ctrl_z_after_a_take_says_why_not_on_the_selection_line_and_changes_nothing():
     p, scene = _night_market()
     _settle(p, scene)
     take = next(a for a in scene.table.legal(0) if isinstance(a, Take))
@@ -88,7 +88,8 @@ def test_night_market_ctrl_z_after_a_take_says_why_not_and_changes_nothing():
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
                                          scancode=0))
     p.frames(2)
-    assert p.app.toasts.current == "Can't undo. New cards came from the deck."
+    assert scene.line == "Can't undo. New cards came from the deck." and scene.line_is_problem
+    assert p.app.toasts.current is None  # the selection line says it: no toast over the hand's card names
     assert scene.table.view(0) == view
 
 

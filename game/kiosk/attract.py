@@ -19,6 +19,7 @@ from game.display import LOGICAL_H, LOGICAL_W
 from game.kiosk import shell
 from game.palette import CREAM, GOLD, MUTED, WOOD
 from game.scene import Scene
+from game.scenes.seat_setup import SEAT_NAMES
 from game.widgets import felt, heading, panel
 from rules.contract import MatchConfig, SeatConfig
 from rules.registry import get_game
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from game.app import App
     from game.kiosk.config import KioskConfig
 
-DEMO_NAMES = ("Arlo", "Basil", "Cobalt", "Dune", "Ember", "Fern")  # no name is a good, resource or stamp
+DEMO_NAMES = SEAT_NAMES  # the seat setup's bot names: none is a good, resource or stamp word
 AFTER_END = 6.0  # seconds a finished demo stays on screen
 STUCK = 8.0  # seconds a demo may sit under a screen that waits for a tap
 BANNER = pygame.Rect(LOGICAL_W // 2 - 460, LOGICAL_H - 150, 920, 124)

@@ -18,7 +18,6 @@ from typing import Any, cast
 import pygame
 
 from game import catalog, paths, saves
-from game import settings as settings_mod
 from game.kiosk import shell
 from game.kiosk.attract import Attract
 from game.kiosk.config import load, save_overrides
@@ -255,8 +254,7 @@ class Kiosk:
         rejoin.forget()  # no "Back to room" for the next visitor either, and no room left open
         self.app.stop_hosting("The visitor who hosted this room has left the kiosk.")
         profile = self.config.profile()
-        self.app.replace_settings(profile)
-        settings_mod.save(profile)
+        self.app.replace_settings(profile)  # not saved: a later app on this account keeps its own settings
         self._sound(profile.volume, self.app.options.mute)
         self.app.toasts.queue.clear()
         if self.app.stack.top is not None and self.app.stack.top.name == "title":

@@ -27,6 +27,7 @@ MATCH_STEPS = (30.0, 60.0, 90.0, 120.0, 180.0, 300.0)
 STATS = pygame.Rect(60, 170, 640, 760)
 CONTROLS = pygame.Rect(740, 170, 1120, 760)
 ROW = 86
+TOAST_LANE = pygame.Rect(STATS.x + 20, 750, STATS.w - 40, 110)  # under today's numbers, over the demos line
 TOP = CONTROLS.y + 80  # the first row of controls, under the game names
 
 
@@ -120,6 +121,10 @@ class OperatorMenuScene(Scene):
     def on_back(self) -> bool:
         self.kiosk.resume_visitors()
         return True
+
+    def toast_lane(self) -> pygame.Rect:
+        """Toasts go in the numbers panel's free space: at the bottom they lay over its last line and the hint."""
+        return pygame.Rect(TOAST_LANE)
 
     def handle_pointer(self, pe: PointerEvent) -> bool:
         return True

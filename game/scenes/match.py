@@ -139,6 +139,10 @@ class MatchScene(TableScene):
         """Where the Undo button goes on this table."""
         return pygame.Rect(self.UNDO_AT)
 
+    def undo_refused(self, words: str) -> None:
+        """Say why the last move cannot be taken back (a toast; a table with a line for reasons puts them there)."""
+        self.app.toast(words, error=True)
+
     def after_undo(self, seat: int, memo: Any) -> None:
         """The table is back before `seat`'s last move: show it as it is now (scenes redraw from the view;
         `memo` is what the scene kept with `undo_control.keep` before that move, or None)."""

@@ -27,7 +27,7 @@ from rules.registry import GameUnavailable, get_game
 
 ROW_H = 92
 PANEL = pygame.Rect(LOGICAL_W // 2 - 700, 200, 1400, 720)
-SEAT_NAMES = ("Amber", "Basil", "Cobalt", "Dune", "Ember", "Fern")
+SEAT_NAMES = ("Aster", "Basil", "Cobalt", "Dune", "Ember", "Fern")  # no good, resource or stamp word
 ROWS_TOP = 120  # first seat row, below the panel's top
 LEVEL_X, LEVEL_W = 700, 250  # a bot's level chooser (a guest's Ready in a lobby), right of Person / Bot
 OPTIONS_X, OPTIONS_TOP = 1010, 170  # the game's options column: a label above each chooser

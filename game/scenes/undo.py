@@ -96,7 +96,7 @@ class UndoControl:
             except IllegalAction as exc:  # the table moved on between the look and the press
                 reason = exc.reason
         if reason is not None or seat is None:
-            scene.app.toast(REFUSED + (reason or NOTHING), error=True)
+            scene.undo_refused(REFUSED + (reason or NOTHING))
             return False
         scene.app.audio.play("card_slide")
         recap = getattr(scene, "recap", None)

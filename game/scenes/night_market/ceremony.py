@@ -14,11 +14,11 @@ import pygame
 from game.anim import Call, Sequence, Tween, Wait, ease_out_back
 from game.anim import Counter as CountUp
 from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import CREAM, GOLD, MUTED, SOLID
+from game.palette import CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
 from game.scene import Scene
 from game.ui import button
-from game.widgets import felt, panel
+from game.widgets import felt, sheet
 from game.words import verb
 from rules.night_market.data import PORTER_TOKEN, counted
 
@@ -160,8 +160,7 @@ class Ceremony(Scene):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         if self.opaque:
             felt(canvas, self.app.assets)
-        self.dim(canvas, 150 if self.opaque else 185)
-        panel(canvas, PANEL, fill=SOLID, radius=30, width=4)
+        sheet(canvas, PANEL, self.app.darken, radius=30)
         text, d = self.app.text, self.data
         title = f"Round {d['round']} is over"
         text.draw(canvas, title, (PANEL.centerx, PANEL.y + 28), 56, GOLD, bold=True, anchor="midtop", shadow=True)
@@ -237,5 +236,5 @@ class Ceremony(Scene):
         text.draw(canvas, words, (PANEL.centerx, PANEL.y + 668), 46, self.colours[winner], bold=True,
                   anchor="midtop", shadow=True)
         seals = d["seals"]
-        note = TIEBREAK.get(d["tiebreak"], f"Seals: {self.names[0]} {seals[0]} · {self.names[1]} {seals[1]}")
+        note = TIEBREAK.get(d["tiebreak"], f"Seals — {self.names[0]}: {seals[0]} · {self.names[1]}: {seals[1]}")
         text.draw(canvas, note, (PANEL.centerx, PANEL.y + 728), 26, MUTED, anchor="midtop")

@@ -93,6 +93,11 @@ class Flights:
             parts.append(Call(lambda: setattr(sprite, "tag", None)))
         end_scale = 0.45 if tuple(end) in at_chip else 1.0
         motion = [Tween(sprite, "pos", end, FLY, ease_in_out), Tween(sprite, "scale", end_scale, FLY)]
+        if tuple(end) in at_chip:  # it melts into the chip: never a card face lying on the chip's words
+            motion.append(Tween(sprite, "alpha", 0.0, FLY, _ease_in))
+        elif sprite.scale < 1.0 and not turn_over:  # it comes out of the chip the same way
+            sprite.alpha = 0.0
+            motion.append(Tween(sprite, "alpha", 255.0, FLY, ease_out_cubic))
         if turn_over:
             motion.append(Tween(sprite, "flip", 1.0, FLY))
         src, dst = self._place(start, kind), self._place(end, kind)
@@ -290,3 +295,8 @@ class Flights:
                 self.fly(card, kind, L.DECK_POS, pos, 0.06 * k)
         self.app.audio.play("shuffle")
         self.restatic()
+
+
+def _ease_in(t: float) -> float:
+    """Slow start, fast end (a card fading only as it reaches a chip)."""
+    return t * t

@@ -40,6 +40,7 @@ HAND_X0, HAND_STEP = 600, 180
 SAME_KIND_STEP, NEW_KIND_STEP = 160, 196  # a hand of up to 7 sits in groups of one kind, a wider gap between
 BUTTON_Y = 958
 BUTTON_H = 88
+UNDO = pygame.Rect(1640, BUTTON_Y, 220, BUTTON_H)  # the bar's right end: clear of a full hand and three move buttons
 
 
 def card_rect(pos: tuple[float, float]) -> pygame.Rect:

@@ -8,12 +8,12 @@ import pygame
 import pygame_gui
 
 from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import CREAM, GOLD, MUTED, SOLID
+from game.palette import CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
 from game.scene import Scene
 from game.scenes.night_market.faces import coin_face
 from game.ui import button
-from game.widgets import panel
+from game.widgets import sheet
 
 
 class _Dialog(Scene):
@@ -52,8 +52,7 @@ class InfoPanel(_Dialog):
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 170)
-        panel(canvas, self.rect, fill=SOLID, radius=28, width=4)
+        sheet(canvas, self.rect, self.app.darken)
         text = self.app.text
         x = self.rect.x + 50
         if self.icon:
@@ -105,8 +104,7 @@ class MenuScene(_Dialog):
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 170)
-        panel(canvas, self.RECT, fill=SOLID, radius=28, width=4)
+        sheet(canvas, self.RECT, self.app.darken)
         self.app.text.draw(canvas, "Night Market", (self.RECT.centerx, self.RECT.y + 40), 48, GOLD, bold=True,
                            anchor="midtop")
         self.app.text.draw(canvas, "The match is saved after every move.", (self.RECT.centerx, self.RECT.bottom - 40),
@@ -137,8 +135,7 @@ class GameInfoScene(_Dialog):
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 190)
-        panel(canvas, self.RECT, fill=SOLID, radius=28, width=4)
+        sheet(canvas, self.RECT, self.app.darken)
         text = self.app.text
         text.draw(canvas, "Game info", (self.RECT.centerx, self.RECT.y + 28), 52, GOLD, bold=True, anchor="midtop")
         text.draw(canvas, "Full log", (self.RECT.x + 900, self.RECT.y + 112), 30, GOLD, bold=True)

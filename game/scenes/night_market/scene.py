@@ -265,6 +265,14 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self.app.audio.play("error")
         self.restatic()
 
+    def undo_rect(self) -> pygame.Rect:
+        """Undo sits at the right end of the button bar (beside the hand it covered a seventh card)."""
+        return pygame.Rect(L.UNDO)
+
+    def undo_refused(self, words: str) -> None:
+        """Why not goes on the selection line too: a toast there would lie over the hand's card names."""
+        self.refused(self.viewer, words)
+
     def absorb(self, events: list[Event]) -> None:
         """Take in what just happened: log, chip blurbs, sounds, then animate it."""
         if not events:
