@@ -123,3 +123,16 @@ def test_leaving_the_lobby_stops_the_embedded_server(p):
     leave = next(b for b, (key, _) in lobby.buttons.items() if key == "leave")
     p.press_button(leave, settle=40)
     assert p.top.name == "title" and hosting.embedded is None
+
+
+def test_the_invite_copied_toast_lies_in_the_rooms_free_band_clear_of_its_words(p):
+    lobby = host_a_room(p, "night-market")
+    copy = next(b for b, (key, _) in lobby.buttons.items() if key == "copy")
+    p.press_button(copy, settle=2)
+    assert p.app.toasts.current is not None and "copied" in p.app.toasts.current
+    lane = lobby.toast_lane()
+    assert lane is not None
+    toast = p.app.toasts.draw(pygame.Surface((1920, 1080)), lane)[0]
+    seats_end = 180 + 150 + len(lobby.room.lobby["seats"]) * 78  # PANEL.y + first row + rows
+    hosting_top = 180 + 740 - 86  # the "Hosting on this computer" line
+    assert seats_end <= toast.top and toast.bottom <= hosting_top

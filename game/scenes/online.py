@@ -398,6 +398,17 @@ class OnlineLobbyScene(Scene):
             text.draw(canvas, f"{knock['name']} wants to join with the room code.",
                       (PANEL.x + 50, PANEL.bottom - 150 + i * 80), 28, CREAM)
 
+    def toast_lane(self) -> pygame.Rect | None:
+        """The panel's free band under the seat rows, above the knocks and hosting lines (None: no room)."""
+        lobby = self.room.lobby
+        if lobby is None:
+            return None
+        top = PANEL.y + 150 + len(lobby.get("seats", [])) * ROW_H
+        bottom = PANEL.bottom - (180 if lobby.get("knocks") else 100)
+        if bottom - top < 120:  # two lines of toast
+            return None
+        return pygame.Rect(PANEL.x + 40, top, PANEL.w - 80, bottom - top)
+
     def _draw_unreached(self, canvas: pygame.Surface) -> None:
         """A link that never connected: where, why, and what the player can do."""
         client, text = self.room.client, self.app.text
