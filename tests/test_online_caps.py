@@ -10,6 +10,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from game.online.lobby import MAX_KNOCKS
+from game.online.protocol import encode
 from game.online.server import REFUSALS_ANSWERED
 from tests.online_helpers import Raw, open_room, raw_match, running_server, ws_url
 
@@ -105,6 +106,39 @@ def test_a_flooding_connection_is_disconnected_and_not_answered_frame_by_frame()
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
         assert "too many messages" in closed.value.rcvd.reason
         assert answers <= 5 + REFUSALS_ANSWERED
+
+
+class Clock:
+    """The relay's per-connection clock, advanced by hand (thread-safe enough: one float)."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def _answers(client: Raw, count: int) -> list[dict[str, Any]]:
+    return [json.loads(client.ws.recv(timeout=3)) for _ in range(count)]
+
+
+def test_a_calm_connection_refused_now_and_then_over_hours_is_not_disconnected():
+    clock = Clock()
+    with running_server(rate=1.0, burst=5.0, flood=10, forgive=1.0, clock=clock) as server:
+        host, _, _ = open_room(ws_url(server), "night-market", "Ana")
+        for _ in range(4):  # 4 x 8 refusals, far past `flood` in all, each burst forgiven in an hour
+            clock.t += 3600.0
+            for _ in range(13):
+                host.send("sync")
+            replies = _answers(host, 13)
+            assert sum(m["type"] == "lobby" for m in replies) == 5
+            assert sum("slow down" in m.get("reason", "") for m in replies) == 8
+        for _ in range(40):  # a real flood is still cut
+            host.ws.send(encode("sync"))
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(60):
+                host.ws.recv(timeout=3)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
 
 
 def test_seat_tokens_come_from_the_relay_only():

@@ -223,7 +223,8 @@ class RoomTask:
             room.out.append((seat, {"type": "lobby", **room.lobby_view(seat)}))
             return
         config = self.hub.config
-        budget = seated.sync_bytes = seated.sync_bytes or RateLimit(config.sync_bytes, config.sync_burst)
+        budget = seated.sync_bytes = seated.sync_bytes or RateLimit(config.sync_bytes, config.sync_burst,
+                                                                    config.clock)
         if not budget.allow():  # over its byte budget: the view it holds is the one it was sent
             room.out.append((seat, {"type": "error", "reason": "too many syncs: slow down"}))
             return
@@ -231,7 +232,7 @@ class RoomTask:
         if have is not None and have < room.sent.get(seat, 0) and now - seated.rewound_at >= REWIND_SECONDS:
             room.sent[seat], seated.rewound_at = have, now
         update = room.update(seat, None)
-        budget.tokens -= len(json.dumps(update, separators=(",", ":"))) - 1.0
+        budget.spend(len(json.dumps(update, separators=(",", ":"))) - 1.0)
         room.out.append((seat, update))
 
     def _lobby_request(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:

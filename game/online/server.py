@@ -69,11 +69,13 @@ class ServerConfig:
     knock_seconds: float = 600.0  # a knock nobody answers is closed after this
     rate: float = 50.0  # messages a second per connection, on average (a person sends a few)
     burst: float = 200.0  # a bot-played Night Market match fits in one burst
-    flood: int = 200  # frames refused by the rate limit before the connection is closed (1008)
+    flood: int = 200  # frames refused by the rate limit before the connection is closed (1008) ...
+    forgive: float = 1.0  # ... where this many refusals a second are forgotten (a long, calm link stays)
     rooms_per_address: int = 64  # rooms one address may hold open at once (a household plays a few)
     rooms_per_minute: int = 60  # rooms one address may create in a minute
     sync_bytes: float = 64 * 1024.0  # bytes a second a connection's `sync` answers may cost on average
     sync_burst: float = 512 * 1024.0  # ... in one go (a whole five-seat history fits)
+    clock: Callable[[], float] = time.monotonic  # seconds, for the per-connection budgets (tests inject one)
     store: RoomStore | None = None  # where rooms are kept (default: a file store in `data`, else memory)
 
 
@@ -188,7 +190,9 @@ class Hub:
     # connections -----------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
         """One connection: a hello (create / join / resume), then requests for its room."""
-        seated = Seated(ws, limit=RateLimit(self.config.rate, self.config.burst), address=_address(ws))
+        config = self.config
+        seated = Seated(ws, limit=RateLimit(config.rate, config.burst, config.clock, config.forgive),
+                        address=_address(ws))
         watch = asyncio.get_running_loop().create_task(self._watch(seated))
         try:
             async for raw in ws:
