@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
@@ -139,6 +140,63 @@ def test_a_calm_connection_refused_now_and_then_over_hours_is_not_disconnected()
             for _ in range(60):
                 host.ws.recv(timeout=3)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+
+
+def _drain(client: Raw, quiet: float = 0.5) -> list[str]:
+    """Every frame that arrives until none has for `quiet` seconds (bounded: at most 2,000)."""
+    frames: list[str] = []
+    with contextlib.suppress(TimeoutError):
+        for _ in range(2000):
+            frames.append(client.ws.recv(timeout=quiet))
+    return frames
+
+
+def _answered(frames: list[str]) -> set[int]:
+    seqs: set[int] = set()
+    for msg in map(json.loads, frames):
+        seqs |= set(msg.get("answers", [msg["answer"]] if "answer" in msg else []))
+        seqs |= {msg["seq"]} if msg["type"] == "refused" else set()
+    return seqs
+
+
+def _history(frames: list[str]) -> list[Any]:
+    """A seat's events rebuilt from its updates as a client does (a gap would fail the test)."""
+    events: list[Any] = []
+    for msg in map(json.loads, frames):
+        if msg["type"] == "update":
+            assert msg["from"] <= len(events)
+            events[msg["from"]:] = msg["events"]
+    return events
+
+
+def test_a_flood_of_moves_stays_within_each_seats_byte_budget_and_the_final_view_arrives():
+    clock, rate, burst, moves = Clock(), 2000.0, 20_000.0, 120
+    with running_server(out_bytes=rate, out_burst=burst, clock=clock) as server:
+        (mover, _, watcher), firsts = raw_match(ws_url(server), "swap-meet", 3)
+        task = server.hub.rooms[next(m["room"] for m in mover.seen if m["type"] == "joined")]
+        offer = next(a for a in firsts[0]["legal"] if a["type"] == "open_offer")
+        for seq in range(1, moves + 1):  # offer, pull, offer, ...: every one changes every view
+            mover.send("act", seq=seq, action=offer if seq % 2 else {"type": "pull"})
+        deadline = time.monotonic() + 10
+        while moves not in task.room.answers.get(0, {}):
+            assert time.monotonic() < deadline, "the moves were not all applied"
+            time.sleep(0.02)
+        frozen = _drain(watcher)  # the clock stands still: only the burst goes out
+        biggest = max(len(f) for f in frozen)
+        assert sum(map(len, frozen)) <= burst + biggest + 8_000
+        assert sum('"update"' in f for f in frozen) < moves / 2
+        clock.t += 60.0  # the budget refills: the updates that waited go as one
+        server.call(task.wake.set)
+        later, answers = _drain(watcher), _drain(mover)
+        assert sum('"update"' in f for f in later) == 1
+        assert sum(map(len, frozen + later)) <= burst + rate * 60.0 + biggest + 8_000
+        assert _answered([*(json.dumps(m) for m in mover.seen), *answers]) >= set(range(1, moves + 1))
+        watcher.send("sync", have=0)
+        whole = watcher.expect("update")
+        last = json.loads(next(f for f in reversed(later) if '"update"' in f))
+        for key in ("view", "public"):  # the same table (the match clock alone has moved on)
+            assert {**whole[key], "clock": 0} == {**last[key], "clock": 0}
+        assert _history([*(json.dumps(m) for m in watcher.seen[:-1]), *frozen, *later]) == whole["events"]
 
 
 def test_seat_tokens_come_from_the_relay_only():

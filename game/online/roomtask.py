@@ -51,6 +51,8 @@ class Seated:
     knocking: bool = False
     rewound_at: float = -REWIND_SECONDS
     sync_bytes: RateLimit | None = None  # the bytes its `sync` answers may cost (a token bucket of bytes)
+    out: RateLimit = field(default_factory=lambda: RateLimit(1e12, 1e12))  # the bytes it is sent (a budget)
+    held: list[int] | None = None  # over its byte budget: updates wait (the answers they carried)
 
 
 class RoomTask:
@@ -79,7 +81,7 @@ class RoomTask:
             if not self.jobs:
                 self.wake.clear()
                 with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), self.room.next_wake())
+                    await asyncio.wait_for(self.wake.wait(), min(self.room.next_wake(), self._held_wait()))
             job = self.jobs.popleft() if self.jobs else None
             mark = (self.room.version, dict(self.room.sent))  # what the seats knew before this step
             try:
@@ -122,8 +124,39 @@ class RoomTask:
         out, room.out = room.out, []
         for seat, msg in out:
             seated = self.conns.get(seat)
-            if seated is not None:
+            if seated is None:
+                continue
+            if msg["type"] == "update" and (seated.held is not None or seated.out.refill() < 0):
+                self._hold(seated, seat, msg)
+            else:
                 await self.hub.send(seated, msg)
+        await self._release()
+
+    def _hold(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
+        """Over its byte budget: the update waits; its events count as not sent, its answer is kept."""
+        room = self.room
+        room.sent[seat] = min(room.sent.get(seat, 0), msg["from"])
+        seated.held = seated.held or []
+        if "answer" in msg:
+            seated.held.append(msg["answer"])
+
+    async def _release(self) -> None:
+        """Each seat whose updates waited gets one, once its budget allows: the latest view and every
+        event since what it last received, answering every move those updates answered."""
+        for seat, seated in list(self.conns.items()):
+            if seated.held is None or seated.out.refill() < 0:
+                continue
+            answers, seated.held = seated.held, None
+            if self.room.state is None:
+                continue  # back in the lobby: its picture went out; a new deal sends all again
+            msg = self.room.update(seat, answers[-1] if answers else None)
+            if len(answers) > 1:
+                msg["answers"] = answers
+            await self.hub.send(seated, msg)
+
+    def _held_wait(self) -> float:
+        """Seconds until a seat whose updates wait may be sent again (a long time when none waits)."""
+        return min((s.out.wait() for s in self.conns.values() if s.held is not None), default=3600.0)
 
     async def _save(self) -> bool:
         """Write what the store lacks (the record if it changed, new moves appended); True if anything."""

@@ -75,6 +75,8 @@ class ServerConfig:
     rooms_per_minute: int = 60  # rooms one address may create in a minute
     sync_bytes: float = 64 * 1024.0  # bytes a second a connection's `sync` answers may cost on average
     sync_burst: float = 512 * 1024.0  # ... in one go (a whole five-seat history fits)
+    out_bytes: float = 128 * 1024.0  # bytes a second a connection is sent on average; past that its
+    out_burst: float = 1024 * 1024.0  # updates wait and go as one (the latest view, every event missed)
     clock: Callable[[], float] = time.monotonic  # seconds, for the per-connection budgets (tests inject one)
     store: RoomStore | None = None  # where rooms are kept (default: a file store in `data`, else memory)
 
@@ -184,6 +186,7 @@ class Hub:
         text = encode(msg.pop("type"), **msg)
         self.messages_out += 1
         self.bytes_out += len(text)
+        seated.out.spend(len(text))
         with contextlib.suppress(ConnectionClosed):
             await seated.ws.send(text)
 
@@ -192,7 +195,7 @@ class Hub:
         """One connection: a hello (create / join / resume), then requests for its room."""
         config = self.config
         seated = Seated(ws, limit=RateLimit(config.rate, config.burst, config.clock, config.forgive),
-                        address=_address(ws))
+                        address=_address(ws), out=RateLimit(config.out_bytes, config.out_burst, config.clock))
         watch = asyncio.get_running_loop().create_task(self._watch(seated))
         try:
             async for raw in ws:
