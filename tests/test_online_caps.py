@@ -237,6 +237,35 @@ def test_knocks_are_capped_per_room_and_told_to_the_host_alone():
         assert len([m for m in guest.seen if m["type"] == "lobby"]) == len(lobbies) + 1  # no knock news
 
 
+def test_a_burst_of_knocks_reaches_the_host_as_one_lobby_picture():
+    clock = Clock()
+    with running_server(clock=clock) as server:
+        url = ws_url(server)
+        host, joined, _ = open_room(url, "swap-meet", "Ana")
+        task = server.hub.rooms[joined["room"]]
+        knockers = []
+        for k in range(MAX_KNOCKS):  # the clock stands still: the news waits for the burst to end
+            knocker = Raw(url)
+            knocker.send("join", room=joined["room"], name=f"K{k}")
+            knocker.expect("knocking")
+            knockers.append(knocker)
+        clock.t += 1.0
+        server.call(task.wake.set)
+        host.until("lobby", lambda m: len(m.get("knocks", [])) == MAX_KNOCKS)
+        told = [m for m in host.seen if m["type"] == "lobby" and m.get("knocks")]
+        assert len(told) <= 2  # one, or two if a latency change broadcast the lobby mid-burst
+        for knocker in knockers:
+            knocker.close()
+        deadline = time.monotonic() + 5
+        while task.knocking:  # each knocker that goes asks for news; the clock stands still
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        clock.t += 1.0
+        server.call(task.wake.set)
+        host.until("lobby", lambda m: not m.get("knocks"))
+        assert len([m for m in host.seen if m["type"] == "lobby"]) <= len(told) + 3
+
+
 def test_an_empty_lobby_expires_in_minutes_and_a_match_people_left_waits_for_them():
     with running_server() as server:
         url = ws_url(server)

@@ -68,6 +68,7 @@ class RoomTask:
         self.knocking: dict[int, Seated] = {}
         self.empty_since: float | None = time.monotonic()  # nobody connected since (expiry)
         self.closed = False  # dropped: nothing more is saved (its files are gone)
+        self.knock_due: float | None = None  # when the host is next told of knocks (coalesced)
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
 
     def submit(self, job: Callable[[], None]) -> None:
@@ -81,7 +82,7 @@ class RoomTask:
             if not self.jobs:
                 self.wake.clear()
                 with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), min(self.room.next_wake(), self._held_wait()))
+                    await asyncio.wait_for(self.wake.wait(), min(self.room.next_wake(), self._own_wait()))
             job = self.jobs.popleft() if self.jobs else None
             mark = (self.room.version, dict(self.room.sent))  # what the seats knew before this step
             try:
@@ -97,11 +98,27 @@ class RoomTask:
         room.tick()
         room.apply_bots()
         room.mark_away(self.hub.config.away_after)
+        self._tell_host()
         loop = asyncio.get_running_loop()
         for plan in room.plan_bots():
             future = loop.run_in_executor(self.hub.pool, room.bots.decide, plan)
             future.add_done_callback(lambda _f: self.wake.set())
         self._latency()
+
+    def knock_news(self) -> None:
+        """Someone knocked or stopped knocking: the host hears of it soon, once for a whole burst."""
+        if self.knock_due is None:
+            self.knock_due = self.hub.config.clock() + self.hub.config.knock_news
+
+    def _tell_host(self) -> None:
+        """Knock news goes to the host alone (the only one who sees knocks), when it is due."""
+        if self.knock_due is None or self.hub.config.clock() < self.knock_due:
+            return
+        self.knock_due = None
+        room = self.room
+        host = room.lobby.host
+        if host < len(room.lobby.seats):
+            room.out.append((host, {"type": "lobby", **room.lobby_view(host)}))
 
     def _latency(self) -> None:
         changed = False
@@ -154,9 +171,12 @@ class RoomTask:
                 msg["answers"] = answers
             await self.hub.send(seated, msg)
 
-    def _held_wait(self) -> float:
-        """Seconds until a seat whose updates wait may be sent again (a long time when none waits)."""
-        return min((s.out.wait() for s in self.conns.values() if s.held is not None), default=3600.0)
+    def _own_wait(self) -> float:
+        """Seconds until held updates may go or knock news is due (a long time when neither)."""
+        waits = [s.out.wait() for s in self.conns.values() if s.held is not None]
+        if self.knock_due is not None:
+            waits.append(max(0.0, self.knock_due - self.hub.config.clock()))
+        return min(waits, default=3600.0)
 
     async def _save(self) -> bool:
         """Write what the store lacks (the record if it changed, new moves appended); True if anything."""
@@ -221,7 +241,7 @@ class RoomTask:
             if knocker is seated:
                 del self.knocking[request]
                 self.room.lobby.knocks.pop(request, None)
-                self.room.broadcast_lobby()
+                self.knock_news()
         if seated.seat is not None and self.conns.get(seated.seat) is seated:
             del self.conns[seated.seat]
             if seated.seat < len(self.room.lobby.seats):

@@ -67,6 +67,7 @@ class ServerConfig:
     empty_seconds: float = 15 * 60.0  # any other room nobody is connected to is deleted after this
     hello_seconds: float = 10.0  # a connection must be seated (or knocking) within this time
     knock_seconds: float = 600.0  # a knock nobody answers is closed after this
+    knock_news: float = 0.5  # knocks within this many seconds reach the host as one lobby picture
     rate: float = 50.0  # messages a second per connection, on average (a person sends a few)
     burst: float = 200.0  # a bot-played Night Market match fits in one burst
     flood: int = 200  # frames refused by the rate limit before the connection is closed (1008) ...
@@ -354,19 +355,12 @@ class Hub:
                 task.knocking[request] = seated
                 seated.room, seated.knocking = task, True
                 self.spawn(self.send(seated, {"type": "knocking", "room": task.room.code, "request": request}))
-                self._tell_host(task)
+                task.knock_news()
                 self._refuse_backlog(seated, "wait for the host to let you in")
         except lb.LobbyError as exc:
             seated.greeted = False
             self.spawn(self.send(seated, {"type": "error", "reason": exc.reason}))
             self._refuse_backlog(seated, exc.reason)
-
-    def _tell_host(self, task: RoomTask) -> None:
-        """Knock news goes to the host alone (the only one who sees knocks)."""
-        room = task.room
-        host = room.lobby.host
-        if host < len(room.lobby.seats):
-            room.out.append((host, {"type": "lobby", **room.lobby_view(host)}))
 
     def _refuse_backlog(self, seated: Seated, reason: str) -> None:
         """Frames that came behind a hello that seated nobody: each move is refused by number."""
