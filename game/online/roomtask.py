@@ -68,6 +68,7 @@ class RoomTask:
         self.knocking: dict[int, Seated] = {}
         self.empty_since: float | None = time.monotonic()  # nobody connected since (expiry)
         self.closed = False  # dropped: nothing more is saved (its files are gone)
+        self.saving = False  # a store call is running on a worker thread
         self.knock_due: float | None = None  # when the host is next told of knocks (coalesced)
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
 
@@ -184,14 +185,28 @@ class RoomTask:
         entries, fresh = room.unsaved()
         if self.closed or not (room.dirty or fresh or entries):
             return False
-        if room.dirty or fresh:
-            room.last_active = time.time()
-            await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.record())
-            room.dirty = False
-        if entries or fresh:
-            await asyncio.to_thread(self._write, self.hub.store.append, room.code, room.match_no, entries, fresh)
+        self.saving = True
+        try:
+            if room.dirty or fresh:
+                room.last_active = time.time()
+                await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.record())
+                room.dirty = False
+            if entries or fresh:
+                await asyncio.to_thread(self._write, self.hub.store.append, room.code, room.match_no, entries, fresh)
+        finally:
+            self.saving = False
+            if self.closed:  # dropped while the worker wrote: only now may its files go
+                self.hub.forget(room.code)
         room.saved = (room.match_no, len(room.log))
         return True
+
+    def close(self) -> bool:
+        """The room is dropped: stop it; True when a save is under way (it deletes the files after)."""
+        self.closed = True
+        if self.saving:
+            return True
+        self.task.cancel()
+        return False
 
     def _write(self, write: Callable[..., None], *args: Any) -> None:
         """One store call on a worker thread, skipped once the room has been dropped."""

@@ -123,8 +123,8 @@ class Hub:
         return {"ok": not self.failing, "store": store, "rooms": len(self.rooms), "connections": conns}
 
     def failed(self, code: str, exc: Exception) -> None:
-        """A room's save failed: logged once until it works again."""
-        if code not in self.failing:
+        """A room's save failed: logged once until it works again (a dropped room is not news)."""
+        if code in self.rooms and code not in self.failing:
             self.failing[code] = f"{type(exc).__name__}: {exc}"
             log.error("room %s: the store cannot save it (%s); moves are refused until it can",
                       code, self.failing[code])
@@ -149,13 +149,16 @@ class Hub:
             self.rooms[room.code] = RoomTask(self, room)
 
     def drop(self, code: str) -> None:
-        """Close and forget a room."""
+        """Close and forget a room (its files are deleted after any save of it that is under way)."""
         task = self.rooms.pop(code, None)
-        if task is not None:
-            task.closed = True
-            task.task.cancel()
         self.owners.pop(code, None)
         self.failing.pop(code, None)
+        if task is not None and task.close():
+            return  # its save is running on a worker thread: the files go once it has ended
+        self.forget(code)
+
+    def forget(self, code: str) -> None:
+        """Delete a dropped room's files."""
         try:
             self.store.delete(code)
         except OSError as exc:
