@@ -3,7 +3,9 @@
 A room's requests (from connection handlers and finished bot decisions) queue here and are applied
 one at a time in arrival order; after each step the task saves what changed (new moves appended
 to the store's log, on a worker thread) and only then sends each seat what the room queued for
-it. A move the store could not keep is undone and refused by number.
+it. A move the store could not keep is undone and refused by number. A connection over its
+outbound byte budget has its updates held and then sent as one (the latest view, every event it
+missed, every answer they carried); knock news for the host is coalesced the same way in time.
 """
 
 from __future__ import annotations
