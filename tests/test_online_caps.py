@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
@@ -10,6 +11,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from game.online.lobby import MAX_KNOCKS
+from game.online.protocol import encode
 from game.online.server import REFUSALS_ANSWERED
 from tests.online_helpers import Raw, open_room, raw_match, running_server, ws_url
 
@@ -107,6 +109,96 @@ def test_a_flooding_connection_is_disconnected_and_not_answered_frame_by_frame()
         assert answers <= 5 + REFUSALS_ANSWERED
 
 
+class Clock:
+    """The relay's per-connection clock, advanced by hand (thread-safe enough: one float)."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def _answers(client: Raw, count: int) -> list[dict[str, Any]]:
+    return [json.loads(client.ws.recv(timeout=3)) for _ in range(count)]
+
+
+def test_a_calm_connection_refused_now_and_then_over_hours_is_not_disconnected():
+    clock = Clock()
+    with running_server(rate=1.0, burst=5.0, flood=10, forgive=1.0, clock=clock) as server:
+        host, _, _ = open_room(ws_url(server), "night-market", "Ana")
+        for _ in range(4):  # 4 x 8 refusals, far past `flood` in all, each burst forgiven in an hour
+            clock.t += 3600.0
+            for _ in range(13):
+                host.send("sync")
+            replies = _answers(host, 13)
+            assert sum(m["type"] == "lobby" for m in replies) == 5
+            assert sum("slow down" in m.get("reason", "") for m in replies) == 8
+        for _ in range(40):  # a real flood is still cut
+            host.ws.send(encode("sync"))
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(60):
+                host.ws.recv(timeout=3)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+
+
+def _drain(client: Raw, quiet: float = 0.5) -> list[str]:
+    """Every frame that arrives until none has for `quiet` seconds (bounded: at most 2,000)."""
+    frames: list[str] = []
+    with contextlib.suppress(TimeoutError):
+        for _ in range(2000):
+            frames.append(client.ws.recv(timeout=quiet))
+    return frames
+
+
+def _answered(frames: list[str]) -> set[int]:
+    seqs: set[int] = set()
+    for msg in map(json.loads, frames):
+        seqs |= set(msg.get("answers", [msg["answer"]] if "answer" in msg else []))
+        seqs |= {msg["seq"]} if msg["type"] == "refused" else set()
+    return seqs
+
+
+def _history(frames: list[str]) -> list[Any]:
+    """A seat's events rebuilt from its updates as a client does (a gap would fail the test)."""
+    events: list[Any] = []
+    for msg in map(json.loads, frames):
+        if msg["type"] == "update":
+            assert msg["from"] <= len(events)
+            events[msg["from"]:] = msg["events"]
+    return events
+
+
+def test_a_flood_of_moves_stays_within_each_seats_byte_budget_and_the_final_view_arrives():
+    clock, rate, burst, moves = Clock(), 2000.0, 20_000.0, 120
+    with running_server(out_bytes=rate, out_burst=burst, clock=clock) as server:
+        (mover, _, watcher), firsts = raw_match(ws_url(server), "swap-meet", 3)
+        task = server.hub.rooms[next(m["room"] for m in mover.seen if m["type"] == "joined")]
+        offer = next(a for a in firsts[0]["legal"] if a["type"] == "open_offer")
+        for seq in range(1, moves + 1):  # offer, pull, offer, ...: every one changes every view
+            mover.send("act", seq=seq, action=offer if seq % 2 else {"type": "pull"})
+        deadline = time.monotonic() + 10
+        while moves not in task.room.answers.get(0, {}):
+            assert time.monotonic() < deadline, "the moves were not all applied"
+            time.sleep(0.02)
+        frozen = _drain(watcher)  # the clock stands still: only the burst goes out
+        biggest = max(len(f) for f in frozen)
+        assert sum(map(len, frozen)) <= burst + biggest + 8_000
+        assert sum('"update"' in f for f in frozen) < moves / 2
+        clock.t += 60.0  # the budget refills: the updates that waited go as one
+        server.call(task.wake.set)
+        later, answers = _drain(watcher), _drain(mover)
+        assert sum('"update"' in f for f in later) == 1
+        assert sum(map(len, frozen + later)) <= burst + rate * 60.0 + biggest + 8_000
+        assert _answered([*(json.dumps(m) for m in mover.seen), *answers]) >= set(range(1, moves + 1))
+        watcher.send("sync", have=0)
+        whole = watcher.expect("update")
+        last = json.loads(next(f for f in reversed(later) if '"update"' in f))
+        for key in ("view", "public"):  # the same table (the match clock alone has moved on)
+            assert {**whole[key], "clock": 0} == {**last[key], "clock": 0}
+        assert _history([*(json.dumps(m) for m in watcher.seen[:-1]), *frozen, *later]) == whole["events"]
+
+
 def test_seat_tokens_come_from_the_relay_only():
     with running_server() as server:
         url = ws_url(server)
@@ -143,6 +235,35 @@ def test_knocks_are_capped_per_room_and_told_to_the_host_alone():
         guest.send("sync")
         guest.expect("lobby")
         assert len([m for m in guest.seen if m["type"] == "lobby"]) == len(lobbies) + 1  # no knock news
+
+
+def test_a_burst_of_knocks_reaches_the_host_as_one_lobby_picture():
+    clock = Clock()
+    with running_server(clock=clock) as server:
+        url = ws_url(server)
+        host, joined, _ = open_room(url, "swap-meet", "Ana")
+        task = server.hub.rooms[joined["room"]]
+        knockers = []
+        for k in range(MAX_KNOCKS):  # the clock stands still: the news waits for the burst to end
+            knocker = Raw(url)
+            knocker.send("join", room=joined["room"], name=f"K{k}")
+            knocker.expect("knocking")
+            knockers.append(knocker)
+        clock.t += 1.0
+        server.call(task.wake.set)
+        host.until("lobby", lambda m: len(m.get("knocks", [])) == MAX_KNOCKS)
+        told = [m for m in host.seen if m["type"] == "lobby" and m.get("knocks")]
+        assert len(told) <= 2  # one, or two if a latency change broadcast the lobby mid-burst
+        for knocker in knockers:
+            knocker.close()
+        deadline = time.monotonic() + 5
+        while task.knocking:  # each knocker that goes asks for news; the clock stands still
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        clock.t += 1.0
+        server.call(task.wake.set)
+        host.until("lobby", lambda m: not m.get("knocks"))
+        assert len([m for m in host.seen if m["type"] == "lobby"]) <= len(told) + 3
 
 
 def test_an_empty_lobby_expires_in_minutes_and_a_match_people_left_waits_for_them():

@@ -101,5 +101,21 @@ def test_rate_limit_refuses_a_flood_then_recovers():
     assert limit.refused == 7
 
 
+def test_refusals_are_forgiven_over_time_and_byte_budgets_go_into_debt():
+    t = [0.0]
+    limit = RateLimit(rate=1, burst=2, clock=lambda: t[0], forgive=0.5)
+    assert [limit.allow() for _ in range(6)] == [True] * 2 + [False] * 4
+    t[0] += 4.0  # two refusals forgotten, and four tokens' worth of time (capped at the burst)
+    assert limit.allow() and limit.refused == 2
+    t[0] += 100.0
+    limit.refill()
+    assert limit.refused == 0
+    budget = RateLimit(rate=100, burst=1000, clock=lambda: t[0])
+    budget.spend(1500)
+    assert budget.tokens == -500 and budget.wait() == 5.0
+    t[0] += 5.0
+    assert budget.wait() == 0.0
+
+
 def test_encode_is_compact_json():
     assert json.loads(encode("ready", ready=True)) == {"v": 2, "type": "ready", "ready": True}

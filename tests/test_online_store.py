@@ -5,12 +5,14 @@ from __future__ import annotations
 import http.client
 import json
 import logging
+import threading
+import time
 from typing import Any
 
 from game.online.roomtask import SAVE_FAILED
 from game.online.server import ServerThread
 from game.online.store import FileStore, MemoryStore
-from tests.online_helpers import Raw, raw_match, running_server, ws_url
+from tests.online_helpers import Raw, open_room, raw_match, running_server, ws_url
 
 
 class FlakyStore(MemoryStore):
@@ -115,3 +117,44 @@ def test_a_room_file_whose_code_is_not_a_code_is_refused_at_load(tmp_path, caplo
     with caplog.at_level(logging.WARNING), running_server(store=store) as server:
         assert server.hub is not None and server.hub.rooms == {}
     assert any("not a room code was refused" in r.getMessage() for r in caplog.records)
+
+
+class SlowStore(MemoryStore):
+    """A memory store whose record writes can be held mid-write (a slow disk)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate, self.writing, self.wrote = threading.Event(), threading.Event(), threading.Event()
+        self.gate.set()
+
+    def save(self, code: str, record: dict[str, Any]) -> None:
+        self.writing.set()
+        assert self.gate.wait(10)
+        super().save(code, record)
+        self.wrote.set()
+
+
+def test_a_room_dropped_while_its_save_runs_is_not_written_back():
+    store = SlowStore()
+    with running_server(store=store) as server:
+        host, joined, _ = open_room(ws_url(server), "night-market", "Ana")
+        code = joined["room"]
+        host.until("lobby", lambda m: m["room"] == code)
+        assert server.hub is not None and store.exists(code)
+        store.gate.clear()
+        store.writing.clear()
+        host.send("add_bot", level="easy")  # the record is rewritten: the write now hangs
+        assert store.writing.wait(5)
+        store.wrote.clear()
+        server.call(lambda: server.hub.drop(code))  # the room expires while the worker writes
+        deadline = time.monotonic() + 5
+        while code in server.hub.rooms:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert store.exists(code)  # not deleted under the running write
+        store.gate.set()
+        assert store.wrote.wait(5)
+        while store.exists(code):  # deleted once the write has ended, never written back after
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert code not in server.hub.failing

@@ -145,24 +145,40 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
 # -- rate limit -----------------------------------------------------------------------------
 
 class RateLimit:
-    """A token bucket: `rate` messages a second on average, bursts up to `burst`."""
+    """A token bucket: `rate` tokens a second on average, bursts up to `burst`. Refusals are
+    counted in a leaky bucket that forgives `forgive` of them a second (flood detection)."""
 
-    def __init__(self, rate: float = 30.0, burst: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
+    def __init__(self, rate: float = 30.0, burst: float = 60.0, clock: Callable[[], float] = time.monotonic,
+                 forgive: float = 0.0) -> None:
+        self.rate, self.burst, self.clock, self.forgive = rate, burst, clock, forgive
         self.tokens = burst
         self.stamp = clock()
-        self.refused = 0
+        self.refused = 0.0
+
+    def refill(self) -> float:
+        """The tokens there are now (the time since the last look refilled them)."""
+        now = self.clock()
+        elapsed, self.stamp = max(0.0, now - self.stamp), now
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.refused = max(0.0, self.refused - elapsed * self.forgive)
+        return self.tokens
 
     def allow(self) -> bool:
         """Take one token if there is one."""
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
+        if self.refill() >= 1.0:
             self.tokens -= 1.0
             return True
         self.refused += 1
         return False
+
+    def spend(self, amount: float) -> None:
+        """Take `amount` tokens, into debt if need be (a message is never cut in two)."""
+        self.refill()
+        self.tokens -= amount
+
+    def wait(self) -> float:
+        """Seconds until the bucket is out of debt (0 when it is)."""
+        return max(0.0, -self.refill() / self.rate) if self.rate > 0 else 0.0
 
 
 # -- codes, tickets, tokens -----------------------------------------------------------------

@@ -398,8 +398,8 @@ class RemoteTable:
         self._outcome = outcome_from_json(msg.get("outcome"))
         self._merge(self.here[0], msg["from"], msg["events"])
         self._merge(None, msg["from"], msg["public_events"])
-        if "answer" in msg:
-            self._answered(msg["answer"])
+        for seq in msg.get("answers", [msg["answer"]] if "answer" in msg else []):
+            self._answered(seq)  # an update that stood for several held back answers them all
         if self._pending and not self.info.realtime:
             self._legal = []
 

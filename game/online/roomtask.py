@@ -3,7 +3,9 @@
 A room's requests (from connection handlers and finished bot decisions) queue here and are applied
 one at a time in arrival order; after each step the task saves what changed (new moves appended
 to the store's log, on a worker thread) and only then sends each seat what the room queued for
-it. A move the store could not keep is undone and refused by number.
+it. A move the store could not keep is undone and refused by number. A connection over its
+outbound byte budget has its updates held and then sent as one (the latest view, every event it
+missed, every answer they carried); knock news for the host is coalesced the same way in time.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ class Seated:
     knocking: bool = False
     rewound_at: float = -REWIND_SECONDS
     sync_bytes: RateLimit | None = None  # the bytes its `sync` answers may cost (a token bucket of bytes)
+    out: RateLimit = field(default_factory=lambda: RateLimit(1e12, 1e12))  # the bytes it is sent (a budget)
+    held: list[int] | None = None  # over its byte budget: updates wait (the answers they carried)
 
 
 class RoomTask:
@@ -66,6 +70,8 @@ class RoomTask:
         self.knocking: dict[int, Seated] = {}
         self.empty_since: float | None = time.monotonic()  # nobody connected since (expiry)
         self.closed = False  # dropped: nothing more is saved (its files are gone)
+        self.saving = False  # a store call is running on a worker thread
+        self.knock_due: float | None = None  # when the host is next told of knocks (coalesced)
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
 
     def submit(self, job: Callable[[], None]) -> None:
@@ -79,7 +85,7 @@ class RoomTask:
             if not self.jobs:
                 self.wake.clear()
                 with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), self.room.next_wake())
+                    await asyncio.wait_for(self.wake.wait(), min(self.room.next_wake(), self._own_wait()))
             job = self.jobs.popleft() if self.jobs else None
             mark = (self.room.version, dict(self.room.sent))  # what the seats knew before this step
             try:
@@ -95,11 +101,27 @@ class RoomTask:
         room.tick()
         room.apply_bots()
         room.mark_away(self.hub.config.away_after)
+        self._tell_host()
         loop = asyncio.get_running_loop()
         for plan in room.plan_bots():
             future = loop.run_in_executor(self.hub.pool, room.bots.decide, plan)
             future.add_done_callback(lambda _f: self.wake.set())
         self._latency()
+
+    def knock_news(self) -> None:
+        """Someone knocked or stopped knocking: the host hears of it soon, once for a whole burst."""
+        if self.knock_due is None:
+            self.knock_due = self.hub.config.clock() + self.hub.config.knock_news
+
+    def _tell_host(self) -> None:
+        """Knock news goes to the host alone (the only one who sees knocks), when it is due."""
+        if self.knock_due is None or self.hub.config.clock() < self.knock_due:
+            return
+        self.knock_due = None
+        room = self.room
+        host = room.lobby.host
+        if host < len(room.lobby.seats):
+            room.out.append((host, {"type": "lobby", **room.lobby_view(host)}))
 
     def _latency(self) -> None:
         changed = False
@@ -122,8 +144,42 @@ class RoomTask:
         out, room.out = room.out, []
         for seat, msg in out:
             seated = self.conns.get(seat)
-            if seated is not None:
+            if seated is None:
+                continue
+            if msg["type"] == "update" and (seated.held is not None or seated.out.refill() < 0):
+                self._hold(seated, seat, msg)
+            else:
                 await self.hub.send(seated, msg)
+        await self._release()
+
+    def _hold(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
+        """Over its byte budget: the update waits; its events count as not sent, its answer is kept."""
+        room = self.room
+        room.sent[seat] = min(room.sent.get(seat, 0), msg["from"])
+        seated.held = seated.held or []
+        if "answer" in msg:
+            seated.held.append(msg["answer"])
+
+    async def _release(self) -> None:
+        """Each seat whose updates waited gets one, once its budget allows: the latest view and every
+        event since what it last received, answering every move those updates answered."""
+        for seat, seated in list(self.conns.items()):
+            if seated.held is None or seated.out.refill() < 0:
+                continue
+            answers, seated.held = seated.held, None
+            if self.room.state is None:
+                continue  # back in the lobby: its picture went out; a new deal sends all again
+            msg = self.room.update(seat, answers[-1] if answers else None)
+            if len(answers) > 1:
+                msg["answers"] = answers
+            await self.hub.send(seated, msg)
+
+    def _own_wait(self) -> float:
+        """Seconds until held updates may go or knock news is due (a long time when neither)."""
+        waits = [s.out.wait() for s in self.conns.values() if s.held is not None]
+        if self.knock_due is not None:
+            waits.append(max(0.0, self.knock_due - self.hub.config.clock()))
+        return min(waits, default=3600.0)
 
     async def _save(self) -> bool:
         """Write what the store lacks (the record if it changed, new moves appended); True if anything."""
@@ -131,14 +187,28 @@ class RoomTask:
         entries, fresh = room.unsaved()
         if self.closed or not (room.dirty or fresh or entries):
             return False
-        if room.dirty or fresh:
-            room.last_active = time.time()
-            await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.record())
-            room.dirty = False
-        if entries or fresh:
-            await asyncio.to_thread(self._write, self.hub.store.append, room.code, room.match_no, entries, fresh)
+        self.saving = True
+        try:
+            if room.dirty or fresh:
+                room.last_active = time.time()
+                await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.record())
+                room.dirty = False
+            if entries or fresh:
+                await asyncio.to_thread(self._write, self.hub.store.append, room.code, room.match_no, entries, fresh)
+        finally:
+            self.saving = False
+            if self.closed:  # dropped while the worker wrote: only now may its files go
+                self.hub.forget(room.code)
         room.saved = (room.match_no, len(room.log))
         return True
+
+    def close(self) -> bool:
+        """The room is dropped: stop it; True when a save is under way (it deletes the files after)."""
+        self.closed = True
+        if self.saving:
+            return True
+        self.task.cancel()
+        return False
 
     def _write(self, write: Callable[..., None], *args: Any) -> None:
         """One store call on a worker thread, skipped once the room has been dropped."""
@@ -188,7 +258,7 @@ class RoomTask:
             if knocker is seated:
                 del self.knocking[request]
                 self.room.lobby.knocks.pop(request, None)
-                self.room.broadcast_lobby()
+                self.knock_news()
         if seated.seat is not None and self.conns.get(seated.seat) is seated:
             del self.conns[seated.seat]
             if seated.seat < len(self.room.lobby.seats):
@@ -223,7 +293,8 @@ class RoomTask:
             room.out.append((seat, {"type": "lobby", **room.lobby_view(seat)}))
             return
         config = self.hub.config
-        budget = seated.sync_bytes = seated.sync_bytes or RateLimit(config.sync_bytes, config.sync_burst)
+        budget = seated.sync_bytes = seated.sync_bytes or RateLimit(config.sync_bytes, config.sync_burst,
+                                                                    config.clock)
         if not budget.allow():  # over its byte budget: the view it holds is the one it was sent
             room.out.append((seat, {"type": "error", "reason": "too many syncs: slow down"}))
             return
@@ -231,7 +302,7 @@ class RoomTask:
         if have is not None and have < room.sent.get(seat, 0) and now - seated.rewound_at >= REWIND_SECONDS:
             room.sent[seat], seated.rewound_at = have, now
         update = room.update(seat, None)
-        budget.tokens -= len(json.dumps(update, separators=(",", ":"))) - 1.0
+        budget.spend(len(json.dumps(update, separators=(",", ":"))) - 1.0)
         room.out.append((seat, update))
 
     def _lobby_request(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:

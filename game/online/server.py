@@ -67,13 +67,18 @@ class ServerConfig:
     empty_seconds: float = 15 * 60.0  # any other room nobody is connected to is deleted after this
     hello_seconds: float = 10.0  # a connection must be seated (or knocking) within this time
     knock_seconds: float = 600.0  # a knock nobody answers is closed after this
+    knock_news: float = 0.5  # knocks within this many seconds reach the host as one lobby picture
     rate: float = 50.0  # messages a second per connection, on average (a person sends a few)
     burst: float = 200.0  # a bot-played Night Market match fits in one burst
-    flood: int = 200  # frames refused by the rate limit before the connection is closed (1008)
+    flood: int = 200  # frames refused by the rate limit before the connection is closed (1008) ...
+    forgive: float = 1.0  # ... where this many refusals a second are forgotten (a long, calm link stays)
     rooms_per_address: int = 64  # rooms one address may hold open at once (a household plays a few)
     rooms_per_minute: int = 60  # rooms one address may create in a minute
     sync_bytes: float = 64 * 1024.0  # bytes a second a connection's `sync` answers may cost on average
     sync_burst: float = 512 * 1024.0  # ... in one go (a whole five-seat history fits)
+    out_bytes: float = 128 * 1024.0  # bytes a second a connection is sent on average; past that its
+    out_burst: float = 1024 * 1024.0  # updates wait and go as one (the latest view, every event missed)
+    clock: Callable[[], float] = time.monotonic  # seconds, for the per-connection budgets (tests inject one)
     store: RoomStore | None = None  # where rooms are kept (default: a file store in `data`, else memory)
 
 
@@ -118,8 +123,8 @@ class Hub:
         return {"ok": not self.failing, "store": store, "rooms": len(self.rooms), "connections": conns}
 
     def failed(self, code: str, exc: Exception) -> None:
-        """A room's save failed: logged once until it works again."""
-        if code not in self.failing:
+        """A room's save failed: logged once until it works again (a dropped room is not news)."""
+        if code in self.rooms and code not in self.failing:
             self.failing[code] = f"{type(exc).__name__}: {exc}"
             log.error("room %s: the store cannot save it (%s); moves are refused until it can",
                       code, self.failing[code])
@@ -144,13 +149,16 @@ class Hub:
             self.rooms[room.code] = RoomTask(self, room)
 
     def drop(self, code: str) -> None:
-        """Close and forget a room."""
+        """Close and forget a room (its files are deleted after any save of it that is under way)."""
         task = self.rooms.pop(code, None)
-        if task is not None:
-            task.closed = True
-            task.task.cancel()
         self.owners.pop(code, None)
         self.failing.pop(code, None)
+        if task is not None and task.close():
+            return  # its save is running on a worker thread: the files go once it has ended
+        self.forget(code)
+
+    def forget(self, code: str) -> None:
+        """Delete a dropped room's files."""
         try:
             self.store.delete(code)
         except OSError as exc:
@@ -182,13 +190,16 @@ class Hub:
         text = encode(msg.pop("type"), **msg)
         self.messages_out += 1
         self.bytes_out += len(text)
+        seated.out.spend(len(text))
         with contextlib.suppress(ConnectionClosed):
             await seated.ws.send(text)
 
     # connections -----------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
         """One connection: a hello (create / join / resume), then requests for its room."""
-        seated = Seated(ws, limit=RateLimit(self.config.rate, self.config.burst), address=_address(ws))
+        config = self.config
+        seated = Seated(ws, limit=RateLimit(config.rate, config.burst, config.clock, config.forgive),
+                        address=_address(ws), out=RateLimit(config.out_bytes, config.out_burst, config.clock))
         watch = asyncio.get_running_loop().create_task(self._watch(seated))
         try:
             async for raw in ws:
@@ -347,19 +358,12 @@ class Hub:
                 task.knocking[request] = seated
                 seated.room, seated.knocking = task, True
                 self.spawn(self.send(seated, {"type": "knocking", "room": task.room.code, "request": request}))
-                self._tell_host(task)
+                task.knock_news()
                 self._refuse_backlog(seated, "wait for the host to let you in")
         except lb.LobbyError as exc:
             seated.greeted = False
             self.spawn(self.send(seated, {"type": "error", "reason": exc.reason}))
             self._refuse_backlog(seated, exc.reason)
-
-    def _tell_host(self, task: RoomTask) -> None:
-        """Knock news goes to the host alone (the only one who sees knocks)."""
-        room = task.room
-        host = room.lobby.host
-        if host < len(room.lobby.seats):
-            room.out.append((host, {"type": "lobby", **room.lobby_view(host)}))
 
     def _refuse_backlog(self, seated: Seated, reason: str) -> None:
         """Frames that came behind a hello that seated nobody: each move is refused by number."""
