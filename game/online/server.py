@@ -42,6 +42,7 @@ from game.online.protocol import (
 from game.online.rooms import Room
 from game.online.roomtask import RoomTask, Seated, refusal
 from game.online.store import FileStore, MemoryStore, RoomStore
+from game.words import counted
 from rules.registry import GameUnavailable, get_game
 
 log = logging.getLogger(__name__)
@@ -119,7 +120,8 @@ class Hub:
     def stats(self) -> dict[str, Any]:
         """Health figures (no secrets, no room codes): not ok while any room cannot be saved."""
         conns = sum(len(r.conns) for r in self.rooms.values())
-        store = f"failing in {len(self.failing)} room(s): {next(iter(self.failing.values()))}" if self.failing else "ok"
+        cause = next(iter(self.failing.values()), "")
+        store = f"failing in {counted(len(self.failing), 'room')}: {cause}" if self.failing else "ok"
         return {"ok": not self.failing, "store": store, "rooms": len(self.rooms), "connections": conns}
 
     def failed(self, code: str, exc: Exception) -> None:
