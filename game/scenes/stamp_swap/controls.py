@@ -45,7 +45,6 @@ class Controls:
             self.next.show()
         else:
             self.next.hide()
-        scene.wake(0.2)  # a button shown now is drawn once pygame-gui has built it, without pointer motion
 
     def pressed(self, element) -> bool:  # type: ignore[no-untyped-def]
         """Handle a press; True when it was one of ours."""
