@@ -44,16 +44,6 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
-def _at_least_one(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 class Parser(argparse.ArgumentParser):
     """An argument parser whose complaints are one line on stderr (exit code 2), never a usage dump."""
 
@@ -84,7 +74,8 @@ GLOBALS: dict[str, dict[str, Any]] = {  # the options of the app itself; each he
     "--mute": {"action": "store_true", "help": "no sound (default: sound on)"},
     "--seed": {"type": int, "metavar": "N", "help": "seed for new matches, to replay a deal (default: fresh)"},
     "--headless": {"action": "store_true", "help": "no window and no sound (default: off)"},
-    "--frames": {"type": _at_least_one, "metavar": "N", "help": "quit cleanly after N frames (default: never)"},
+    "--frames": {"type": online_cli.at_least_one, "metavar": "N",
+                 "help": "quit cleanly after N frames (default: never)"},
     "--screenshot": {"metavar": "PATH", "help": "with --frames: save the last frame (default: none)"},
     "--kiosk": {"action": "store_true", "help": "event kiosk, see README Kiosk mode (default: off)"},
     "--kiosk-config": {"metavar": "PATH", "help": "kiosk config file, JSON (default: none)"},
@@ -149,7 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("link", help="the invite link, http://HOST:PORT/j/ROOM#TICKET")
     auto = sub.add_parser("autoplay", help="bots play whole matches with no display", formatter_class=_help_formatter)
     auto.add_argument("game", choices=tuple(GAME_MODULES), metavar="GAME", help=f"one of {games}")
-    auto.add_argument("--matches", type=_at_least_one, default=10, metavar="M", help="matches to play (default: 10)")
+    auto.add_argument("--matches", type=online_cli.at_least_one, default=10, metavar="M",
+                      help="matches to play (default: 10)")
     auto.add_argument("--players", type=int, metavar="P", help="seats at the table (default: the game's usual)")
     auto.add_argument("--bot", default="normal", metavar="LEVEL", help="level of the first seat (default: normal)")
     auto.add_argument("--vs", default="normal", metavar="LEVEL", help="level of every other seat (default: normal)")
@@ -176,7 +168,7 @@ def _bench_parser(sub: Any) -> None:
                        help="use the real display, e.g. Xvfb (default: off)")
     bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "online"), default="all",
                        metavar="PART", help="all, frames, rules, bots or online (default: all)")
-    bench.add_argument("--rooms", type=_at_least_one, default=20, metavar="N",
+    bench.add_argument("--rooms", type=online_cli.at_least_one, default=20, metavar="N",
                        help="--part online: rooms of bots (default: 20)")
     bench.add_argument("--pace", choices=("fast", "human"), default="fast",
                        metavar="PACE", help="--part online: fast or human (default: fast)")

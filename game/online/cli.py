@@ -23,7 +23,8 @@ COMMANDS = ("serve", "online-autoplay")
 GAMES = ("night-market", "swap-meet", "stamp-swap")
 
 
-def _positive(text: str) -> int:
+def at_least_one(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
     try:
         value = int(text)
     except ValueError:
@@ -92,7 +93,7 @@ def add_parsers(subparsers: Any, formatter: Any) -> None:
     auto.add_argument("--server", required=True, metavar="URL",
                       type=_url(("http", "https", "ws", "wss"), "http://127.0.0.1:8765"),
                       help="the server: http://HOST:PORT or ws://HOST:PORT/ws (required)")
-    auto.add_argument("--matches", type=_positive, default=1, metavar="M", help="matches to play (default: 1)")
+    auto.add_argument("--matches", type=at_least_one, default=1, metavar="M", help="matches to play (default: 1)")
     auto.add_argument("--players", type=int, metavar="P", help="seats at the table (default: the game's usual)")
     auto.add_argument("--bot", default="normal", metavar="LEVEL", help="level of the first seat (default: normal)")
     auto.add_argument("--vs", default="normal", metavar="LEVEL", help="level of every other seat (default: normal)")
