@@ -278,7 +278,7 @@ class App:
             dirty = None
         if self.kiosk is not None:
             dirty = self.kiosk.draw(canvas, dirty)
-        extra = self.toasts.draw(canvas) + self.meter.draw(canvas, self._widget_rects())
+        extra = self.toasts.draw(canvas, self.stack.top) + self.meter.draw(canvas, self._widget_rects())
         if self.meter.moved:  # it left a corner: the scenes redraw what it covered
             self.meter.moved = False
             self.invalidate_all()

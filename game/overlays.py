@@ -50,20 +50,33 @@ class Toasts:
             return True
         return False
 
-    def draw(self, canvas: pygame.Surface) -> list[pygame.Rect]:
-        """Draw the current message; returns its rect."""
+    def draw(self, canvas: pygame.Surface, scene: Any = None) -> list[pygame.Rect]:
+        """Draw the current message, inside the scene's `toast_lane()` when it has one; returns its rect."""
         if not self.queue:
             return []
         message, error, _ = self.queue[0]
-        lines = self.text.wrap(message, 30, 1100)
-        h = 28 + 42 * len(lines)
-        rect = pygame.Rect(0, 0, 1200, h)
-        rect.midbottom = (LOGICAL_W // 2, LOGICAL_H - 150)
+        lane = scene.toast_lane() if hasattr(scene, "toast_lane") else None
+        size, step, lines, rect = self._fit(message, lane)
         pygame.draw.rect(canvas, PANEL, rect, border_radius=18)
         pygame.draw.rect(canvas, ERROR_EDGE if error else OK_EDGE, rect, 4, border_radius=18)
+        top = rect.centery - step * len(lines) // 2
         for i, line in enumerate(lines):
-            self.text.draw(canvas, line, (rect.centerx, rect.y + 14 + 42 * i), 30, CREAM, anchor="midtop")
+            self.text.draw(canvas, line, (rect.centerx, top + step * i), size, CREAM, anchor="midtop")
         return [rect]
+
+    def _fit(self, message: str, lane: pygame.Rect | None) -> tuple[int, int, list[str], pygame.Rect]:
+        """Font size, line step, lines and box: near the bottom by default, or filling a scene's lane."""
+        if lane is None:
+            lines = self.text.wrap(message, 30, 1100)
+            rect = pygame.Rect(0, 0, 1200, 28 + 42 * len(lines))
+            rect.midbottom = (LOGICAL_W // 2, LOGICAL_H - 150)
+            return 30, 42, lines, rect
+        for size in (30, 26, 22, 18):  # the largest size whose lines fit the lane
+            step = size * 7 // 5
+            lines = self.text.wrap(message, size, lane.w - 40)
+            if 12 + step * len(lines) <= lane.h:
+                break
+        return size, step, lines, pygame.Rect(lane)
 
 
 class FrameMeter:

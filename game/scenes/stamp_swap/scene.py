@@ -68,6 +68,7 @@ class StampSwapScene(InputMixin, MatchScene):
         self.day_swaps: list[str] = []  # "Ann took Basil's B", for the day's summary
         self.day_discards: dict[int, list[str]] = {}  # seat → "Red Bird +3" for each stamp that fitted nowhere
         self.final_shown = False
+        self.toast_seen: str | None = None
         self.queue: list[beats.Stage] = []
         self.beat_left = 0.0
         self.beat_seat: int | None = None
@@ -418,6 +419,13 @@ class StampSwapScene(InputMixin, MatchScene):
             self.absorb()
         self._step_beats(dt)
         step_counters(self, dt)
+        if self.app.toasts.current != self.toast_seen:  # the prompt line steps aside for a toast and back
+            self.toast_seen = self.app.toasts.current
+            self.invalidate()
+
+    def toast_lane(self) -> pygame.Rect:
+        """Where the app's toasts show: on the prompt line, clear of its Undo button (the prompt gives way)."""
+        return self.undo_control.clear_of(HEAD)
 
     # drawing -------------------------------------------------------------------------------
     def prompt(self) -> tuple[str, tuple[Any, ...]]:
