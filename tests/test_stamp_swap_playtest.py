@@ -3,6 +3,8 @@ beside the split and the pile choices, a press held before a drag."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -11,7 +13,7 @@ from game.layout_walk import record_frame
 from game.scenes.stamp_swap.layout import HEAD, fit_centre
 from rules.stamp_swap.state import Placement
 from tests.conftest import make_player
-from tests.test_stamp_swap_helpers import show_state
+from tests.test_stamp_swap_helpers import prep_state, show_state
 from tests.test_stamp_swap_scene import _stamp, centre_of, mouse_drag, seats, start
 
 
@@ -42,3 +44,28 @@ def test_a_refused_drop_explains_itself_on_the_prompt_line_over_no_other_text():
     assert toast and HEAD.contains(toast[0].rect)
     assert not [m for m in marks if m.kind == "text" and m.words == scene.prompt()[0]]  # the prompt gave way
     assert problems == []
+
+
+def _album_of(scene) -> list[str]:  # type: ignore[no-untyped-def]
+    """The keys of my album's stamps drawn in the centre (not the seat panel's minis)."""
+    return [q.key for q in scene.lay.items if q.zone == "album" and scene.lay.zones["myalbum"].contains(q.rect)]
+
+
+def test_my_album_is_shown_to_plan_by_while_splitting_and_choosing_piles(p):
+    first = _stamp(1, 2)
+    album = [(Placement(first, 0, 0),), (), ()]
+    state = prep_state(3, 1)
+    scene = start(p, seats(None, "easy", "easy"), state=replace(state, seats=_with_album(state, album)))
+    assert "tray" in scene.lay.zones and _album_of(scene) == [first]
+    box = scene.lay.zones["albumbox"]
+    assert not any(box.colliderect(scene.lay.zones[z]) for z in ("tray", "reserve", "a", "b"))
+    p.click(scene.controls.auto.rect.center)
+    p.click(scene.controls.ready.rect.center)
+    assert scene.v["phase"] == "swap_choose" or scene.v["seats"][0]["ready"]
+    assert _album_of(scene) == [first]
+    rows = [r for z, r in scene.lay.zones.items() if z.startswith("row")]
+    assert rows and not any(scene.lay.zones["albumbox"].colliderect(r) for r in rows)
+
+
+def _with_album(state, albums):  # type: ignore[no-untyped-def]
+    return tuple(replace(seat, album=a) for seat, a in zip(state.seats, albums))

@@ -82,11 +82,11 @@ def _chosen(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     paint_note(scene, surf, area, [words], colour)
 
 
-def paint_small_album(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect) -> None:
-    """My album's empty cells (its stamps are painted as items), titled with the room left."""
+def paint_small_album(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, right: int | None = None) -> None:
+    """My album's empty cells (its stamps are painted as items), titled with the room left (ending at `right`)."""
     grid = scene.v["seats"][scene.viewer]["grid"]
     free = sum(1 for row in grid for key in row if not key)
-    scene.app.text.draw(surf, f"Your album · {free} of 20 free", (rect.right, rect.y - 8), 22, MUTED,
+    scene.app.text.draw(surf, f"Your album · {free} of 20 free", (right or rect.right, rect.y - 8), 22, MUTED,
                         anchor="bottomright")
     cell = rect.w // len(grid[0])
     for r in range(len(grid)):
@@ -97,7 +97,7 @@ def paint_small_album(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.
 
 def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     reservable = scene.v["me"]["reservable"]
-    subs = {"tray": ("Your six items", "drag each into the reserve or a pile (or tap it, then a box)"),
+    subs = {"tray": ("Your six items", "drag (or tap) each into a box"),
             "reserve": ("Reserve", "keep 1"),
             "a": ("Pile A", "on offer"),
             "b": ("Pile B", "on offer")}
@@ -105,6 +105,7 @@ def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
         rect = lay.zones[zone]
         hot = scene.selected is not None and zone != "tray"
         zone_box(scene, surf, rect, title, sub, edge=GOLD if hot else BRASS)
+    plan_album(scene, surf, lay)
     if not reservable:
         paint_note(scene, surf, lay.zones["reserve"].inflate(-30, 0).move(0, 300),
                    ["Nothing can be reserved (rare stamps never)."], MUTED)
@@ -113,8 +114,16 @@ def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
                    ["Rare stamps cannot be reserved."], MUTED)
 
 
+def plan_album(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    """My album in its own box beside the split or under the pile choices (its stamps are painted as items)."""
+    if "albumbox" in lay.zones:
+        panel(surf, lay.zones["albumbox"], radius=16)
+        paint_small_album(scene, surf, lay.zones["myalbum"], lay.zones["albumbox"].right - 16)
+
+
 def _offers(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     v = scene.v
+    plan_album(scene, surf, lay)
     chooser = v["turn"] if v["phase"] == "swap_choose" else None
     mine = chooser is not None and chooser == scene.viewer
     for seat in v["seats"]:
