@@ -11,6 +11,8 @@ import pytest
 from game.layout_record import judge, recording
 from game.layout_walk import record_frame
 from game.scenes.stamp_swap.layout import HEAD, fit_centre
+from game.scenes.stamp_swap.left import FINALE_PAYS, fit, outlook
+from rules.stamp_swap.cards import CONTESTS, FINALES
 from rules.stamp_swap.state import Placement
 from tests.conftest import make_player
 from tests.test_stamp_swap_helpers import prep_state, show_state
@@ -69,3 +71,13 @@ def test_my_album_is_shown_to_plan_by_while_splitting_and_choosing_piles(p):
 
 def _with_album(state, albums):  # type: ignore[no-untyped-def]
     return tuple(replace(seat, album=a) for seat, a in zip(state.seats, albums))
+
+
+def test_every_contest_and_finale_rule_fits_its_card_in_one_line_at_a_readable_size(p):
+    scene = start(p, seats(None, "easy"))
+    width = next(iter(scene.lay.contests.values())).w - 28
+    for words in [c.text for c in (*CONTESTS, *FINALES)] + [FINALE_PAYS]:
+        size = fit(scene, words, 22, width)
+        assert size >= 20 and p.app.text.font(size).size(words)[0] <= width, words
+    line, _ = outlook(scene, scene.v["contests"][0])
+    assert "→" in line or "(the top)" in line
