@@ -80,4 +80,4 @@ def test_every_contest_and_finale_rule_fits_its_card_in_one_line_at_a_readable_s
         size = fit(scene, words, 22, width)
         assert size >= 20 and p.app.text.font(size).size(words)[0] <= width, words
     line, _ = outlook(scene, scene.v["contests"][0])
-    assert "→" in line or "(the top)" in line
+    assert " scores " in line or "(the top)" in line

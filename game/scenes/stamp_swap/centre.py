@@ -133,7 +133,8 @@ def _offers(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
         seat_disc(scene, surf, i, (row.x + 26, row.y + 19), 14)
         status = _offer_status(v, seat)
         scene.app.text.draw(surf, f"{scene.names[i]} — {status}", (row.x + 48, row.y + 4), 24, CREAM, bold=True)
-        if seat.get("reserve"):
+        tile = lay.rect_of(seat["reserve"]["key"]) if seat.get("reserve") else None
+        if tile is not None and row.bottom - tile.bottom >= 24:  # short rows (many players): the tile alone
             scene.app.text.draw(surf, "reserve", (row.x + 16, row.bottom - 4), 20, MUTED, anchor="bottomleft")
         for (owner, p), rect in lay.offers.items():
             if owner != i:

@@ -74,7 +74,7 @@ def outlook(scene: StampSwapScene, contest: dict[str, Any]) -> tuple[str, bool]:
         return f"Scores {steps}", False
     n, now = contest_preview(v, seat)[contest["id"]]
     ahead = next_tier(v, contest, n)
-    more = f" · {ahead[0]} → {ahead[1]}" if ahead else " (the top)"  # the next count and what it would score
+    more = f" · {ahead[0]} scores {ahead[1]}" if ahead else " (the top)"  # the next count and its points
     return f"You: {counted_as(contest['counter'], n)}, {now} now{more}", now > 0
 
 
