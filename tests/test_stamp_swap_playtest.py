@@ -15,7 +15,7 @@ from game.scenes.stamp_swap.left import FINALE_PAYS, fit, outlook
 from rules.stamp_swap.cards import CONTESTS, FINALES
 from rules.stamp_swap.state import Placement
 from tests.conftest import make_player
-from tests.test_stamp_swap_helpers import prep_state, show_state
+from tests.test_stamp_swap_helpers import choose_state, prep_state, show_state
 from tests.test_stamp_swap_scene import _stamp, centre_of, mouse_drag, seats, start
 
 
@@ -81,3 +81,12 @@ def test_every_contest_and_finale_rule_fits_its_card_in_one_line_at_a_readable_s
         assert size >= 20 and p.app.text.font(size).size(words)[0] <= width, words
     line, _ = outlook(scene, scene.v["contests"][0])
     assert " scores " in line or "(the top)" in line
+
+
+def test_a_tap_on_a_reserve_while_choosing_piles_says_what_can_be_taken(p):
+    scene = start(p, seats(None, "easy"), state=choose_state(2, 0))
+    assert scene.acting and scene.v["phase"] == "swap_choose"
+    reserve = scene.v["seats"][1]["reserve"]["key"]
+    p.click(centre_of(scene, reserve))
+    assert "tap a lit Pile A or B" in (p.app.toasts.current or "")
+    assert scene.v["phase"] == "swap_choose" and scene.acting

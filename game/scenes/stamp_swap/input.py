@@ -151,12 +151,20 @@ class InputMixin:
         elif "tray" in scene.lay.zones:
             self._tap_split(pos)
         elif phase == "swap_choose":
-            for (owner, pile), rect in scene.lay.offers.items():
-                if rect.collidepoint(pos):
-                    self._try(TakePile(owner, pile))
-                    return
+            self._tap_choose(pos)
         elif phase == "show" and "album" in scene.lay.zones:
             self._tap_show(pos)
+
+    def _tap_choose(self, pos: tuple[float, float]) -> None:
+        """A pile on offer is taken; a tap elsewhere in the rows says what can be taken."""
+        scene: Any = self
+        for (owner, pile), rect in scene.lay.offers.items():
+            if rect.collidepoint(pos):
+                self._try(TakePile(owner, pile))
+                return
+        rows = [rect for zone, rect in scene.lay.zones.items() if zone.startswith("row")]
+        if scene.acting and any(rect.collidepoint(pos) for rect in rows):
+            scene.app.toast("A reserve or a received item stays put: tap a lit Pile A or B to take it.", error=True)
 
     def _try(self, action: object) -> None:
         scene: Any = self
