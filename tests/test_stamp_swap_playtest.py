@@ -90,3 +90,15 @@ def test_a_tap_on_a_reserve_while_choosing_piles_says_what_can_be_taken(p):
     p.click(centre_of(scene, reserve))
     assert "tap a lit Pile A or B" in (p.app.toasts.current or "")
     assert scene.v["phase"] == "swap_choose" and scene.acting
+
+
+def test_stamps_to_place_keep_their_places_as_others_are_placed(p):
+    first, second, third = _stamp(1, 1), _stamp(1, 2), _stamp(2, 1)
+    scene = start(p, seats(None, "easy"), state=show_state(2, [(first, second, third), ()]))
+    before = {k: tuple(centre_of(scene, k)) for k in (second, third)}
+    p.click(centre_of(scene, first))
+    p.click(fit_centre(0, 0, 1, 1))
+    assert [a["key"] for a in scene.v["seats"][0]["album"]] == [first]
+    assert {k: tuple(centre_of(scene, k)) for k in (second, third)} == before
+    p.click(before[second])  # a second tap where the next stamp was chooses that stamp
+    assert scene.selected == second

@@ -116,7 +116,7 @@ def panel_strip(seat: dict[str, Any], phase: str) -> list[Item]:
 
 def build(view: View, viewer: int | None, split: dict[str, str], slots: dict[str, int] | None = None) -> Layout:
     """The layout for this view (split: the viewer's reserve/pile assignment while splitting;
-    slots: each pool item's place, kept for the whole day so the pool never reshuffles)."""
+    slots: each pool item's and my pending stamp's place, kept so neither reshuffles)."""
     lay = Layout()
     lay.panels = panel_rects(view["players"])
     for rect, seat in zip(lay.panels, view["seats"]):
@@ -134,7 +134,7 @@ def build(view: View, viewer: int | None, split: dict[str, str], slots: dict[str
     elif phase == "swap_prep" and me is not None and not me["ready"]:
         _split(lay, me, split)
     elif phase == "show" and me is not None:
-        _show(lay, view, me)
+        _show(lay, view, me, slots or {})
     else:
         _offers(lay, view, me)
     return lay
@@ -253,7 +253,7 @@ def _offers(lay: Layout, view: View, me: dict[str, Any] | None) -> None:
                 lay.add(item["key"], pygame.Rect(x + k * (size + 8), y, size, size), item, f"held{i}")
 
 
-def _show(lay: Layout, view: View, me: dict[str, Any]) -> None:
+def _show(lay: Layout, view: View, me: dict[str, Any], slots: dict[str, int]) -> None:
     lay.zones["album"] = ALBUM
     for item in me["album"]:
         rect = pygame.Rect(ALBUM.x + item["col"] * CELL, ALBUM.y + item["row"] * CELL,
@@ -261,8 +261,11 @@ def _show(lay: Layout, view: View, me: dict[str, Any]) -> None:
         lay.add(item["key"], rect, item, "album")
     lay.zones["pending"] = PENDING
     inner = pygame.Rect(PENDING.x, PENDING.y + 50, PENDING.w, PENDING.h - 50)
-    for item, rect in zip(me["pending"], grid(inner, len(me["pending"]), PENDING_TILE, 14, 3)):
-        lay.add(item["key"], rect, item, "pending")
+    pending = me["pending"]  # each keeps its place while others are placed: no stamp slides under a finger
+    total = max([3, len(pending), *(slots[i["key"]] + 1 for i in pending if i["key"] in slots)])
+    rects = grid(inner, total, PENDING_TILE, 14, 3)
+    for k, item in enumerate(pending):
+        lay.add(item["key"], rects[slots.get(item["key"], k)], item, "pending")
     row = pygame.Rect(ALBUM.x, ALBUM.bottom + 48, CENTRE.right - ALBUM.x - 20, 94)
     lay.zones["attendees"] = row
     for k, item in enumerate(me["attendees"][:9]):

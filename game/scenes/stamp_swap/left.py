@@ -112,7 +112,7 @@ def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> 
         line, good = outlook(scene, contest)
         size = fit(scene, line, 23, rect.w - 28, bold=True)
         if size < 21 and line.startswith("You: "):
-            line = line[5:].capitalize()
+            line = line[5].upper() + line[6:]  # names keep their capitals
             size = fit(scene, line, 23, rect.w - 28, bold=True)
         text.draw(surf, line, (rect.x + 14, rect.y + 72), size, GOLD if good else MUTED, bold=True)
 
