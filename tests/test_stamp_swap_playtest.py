@@ -11,7 +11,7 @@ import pytest
 from game.layout_record import judge, recording
 from game.layout_walk import record_frame
 from game.scenes.stamp_swap.layout import HEAD, fit_centre
-from game.scenes.stamp_swap.left import FINALE_PAYS, fit, outlook
+from game.scenes.stamp_swap.left import FINALE_PAYS, fit, outlook, shortest_fit
 from rules.stamp_swap.cards import CONTESTS, FINALES
 from rules.stamp_swap.state import Placement
 from tests.conftest import make_player
@@ -102,3 +102,12 @@ def test_stamps_to_place_keep_their_places_as_others_are_placed(p):
     assert {k: tuple(centre_of(scene, k)) for k in (second, third)} == before
     p.click(before[second])  # a second tap where the next stamp was chooses that stamp
     assert scene.selected == second
+
+
+def test_a_long_contest_outlook_is_shortened_until_it_fits(p):
+    scene = start(p, seats(None, "easy"))
+    width = next(iter(scene.lay.contests.values())).w - 28
+    line = "You: 0 stamps worth 0 or less, 0 now · 1 scores 2"
+    size, words = shortest_fit(scene, line, width)
+    assert p.app.text.font(size, True).size(words)[0] <= width and size >= 20
+    assert words.startswith("0 stamps worth 0 or less") and words.endswith("1: 2")

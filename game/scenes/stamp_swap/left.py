@@ -110,11 +110,21 @@ def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> 
         words = contest["text"]
         text.draw(surf, words, (rect.x + 14, rect.y + 40), fit(scene, words, 22, rect.w - 28), CREAM)
         line, good = outlook(scene, contest)
-        size = fit(scene, line, 23, rect.w - 28, bold=True)
-        if size < 21 and line.startswith("You: "):
-            line = line[5].upper() + line[6:]  # names keep their capitals
-            size = fit(scene, line, 23, rect.w - 28, bold=True)
+        size, line = shortest_fit(scene, line, rect.w - 28)
         text.draw(surf, line, (rect.x + 14, rect.y + 72), size, GOLD if good else MUTED, bold=True)
+
+
+def shortest_fit(scene: StampSwapScene, line: str, width: int) -> tuple[int, str]:
+    """The outlook line at 21 or more, shortened as far as it must be ("You: " dropped, then "scores" as ":")."""
+    tries = [line]
+    if line.startswith("You: "):
+        tries.append(line[5].upper() + line[6:])  # names keep their capitals
+    tries.append(tries[-1].replace(" scores ", ": "))
+    for words in tries:
+        size = fit(scene, words, 23, width, bold=True)
+        if size >= 21 and scene.app.text.font(size, True).size(words)[0] <= width:
+            return size, words
+    return fit(scene, tries[-1], 23, width, bold=True), tries[-1]
 
 
 def paint_events(scene: StampSwapScene, surf: pygame.Surface) -> None:
