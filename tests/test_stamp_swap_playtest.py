@@ -10,9 +10,11 @@ import pytest
 
 from game.layout_record import judge, recording
 from game.layout_walk import record_frame
+from game.scenes.stamp_swap import story
 from game.scenes.stamp_swap.layout import HEAD, fit_centre
 from game.scenes.stamp_swap.left import FINALE_PAYS, fit, outlook, shortest_fit
-from rules.stamp_swap.cards import CONTESTS, FINALES
+from rules.events import plain_event
+from rules.stamp_swap.cards import CONTESTS, FINALES, SPECIALISTS
 from rules.stamp_swap.state import Placement
 from tests.conftest import make_player
 from tests.test_stamp_swap_helpers import choose_state, prep_state, show_state
@@ -111,3 +113,12 @@ def test_a_long_contest_outlook_is_shortened_until_it_fits(p):
     size, words = shortest_fit(scene, line, width)
     assert p.app.text.font(size, True).size(words)[0] <= width and size >= 20
     assert words.startswith("0 stamps worth 0 or less") and words.endswith("1: 2")
+
+
+def test_points_from_an_event_or_a_specialist_are_told_by_name():
+    names = ["Ann", "Basil"]
+    early = story.line(plain_event("points", 0, {"points": 1, "source": "ev-early"}), names, lambda k: None)
+    assert early is not None and "Early Bird" in early and "ev-" not in early
+    spec = SPECIALISTS[0]
+    words = story.line(plain_event("points", 1, {"points": 2, "source": spec.id}), names, lambda k: None)
+    assert words is not None and spec.name in words
