@@ -122,3 +122,19 @@ def test_points_from_an_event_or_a_specialist_are_told_by_name():
     spec = SPECIALISTS[0]
     words = story.line(plain_event("points", 1, {"points": 2, "source": spec.id}), names, lambda k: None)
     assert words is not None and spec.name in words
+
+
+def test_a_mouse_held_still_before_dragging_still_places_the_stamp(p):
+    key = _stamp(1, 1)
+    scene = start(p, seats(None, "easy"), state=show_state(2, [(key, _stamp(1, 2)), ()]))
+    a, b = p.window_pos(centre_of(scene, key)), p.window_pos(fit_centre(2, 2, 1, 1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    p.frames(60)  # a second held still: longer than a long press
+    assert scene.details is None and scene.hover is not None and scene.hover["key"] == key
+    for k in range(1, 7):
+        pos = (a[0] + (b[0] - a[0]) * k // 6, a[1] + (b[1] - a[1]) * k // 6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        p.frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    p.frames(3)
+    assert [(i["key"], i["row"], i["col"]) for i in scene.v["seats"][0]["album"]] == [(key, 2, 2)]

@@ -82,7 +82,9 @@ class InputMixin:
         elif pe.kind in ("press", "drag_start") and scene.hover is not None:
             scene.hover = None
             scene.restatic()
-        if pe.kind == "long_press":
+        if pe.kind == "long_press" and not pe.touch:
+            self._hover(pe.pos)  # a mouse held still before a drag: details beside it, nothing in the way
+        elif pe.kind == "long_press":
             self._long_press(pe.pos)
         elif pe.kind == "tap":
             self._tap(pe.pos)
