@@ -78,7 +78,7 @@ def _with_album(state, albums):  # type: ignore[no-untyped-def]
 def test_every_contest_and_finale_rule_fits_its_card_in_one_line_at_a_readable_size(p):
     scene = start(p, seats(None, "easy"))
     width = next(iter(scene.lay.contests.values())).w - 28
-    for words in [c.text for c in (*CONTESTS, *FINALES)] + [FINALE_PAYS]:
+    for words in [c.text for c in (*CONTESTS, *FINALES)] + list(FINALE_PAYS):
         size = fit(scene, words, 22, width)
         assert size >= 20 and p.app.text.font(size).size(words)[0] <= width, words
     line, _ = outlook(scene, scene.v["contests"][0])

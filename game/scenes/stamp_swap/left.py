@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
 
 INK_DARK = (40, 28, 16)
-FINALE_PAYS = "Finale · 8 most, 4 second"  # every seat scores it at the Final Show
+FINALE_PAYS = ("Finale · 8 most, 4 second", "8 most, 4 second")  # every seat scores it at the Final Show
 
 # Each pool symbol in words: (singular, plural).
 SYMBOL_WORDS = {"S": ("stamp", "stamps"), "H": ("face-down stamp", "face-down stamps"),
@@ -99,9 +99,9 @@ def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> 
         panel(surf, rect, radius=14, edge=edge, width=3)
         text.draw(surf, contest["name"], (rect.x + 14, rect.y + 6), 26, GOLD, bold=True)
         if finale:  # what the finale pays, beside its name: the rule below keeps to one readable line
-            room = rect.w - 40 - text.font(26, True).size(contest["name"])[0]
-            text.draw(surf, FINALE_PAYS, (rect.right - 14, rect.y + 10), fit(scene, FINALE_PAYS, 22, room), MUTED,
-                      anchor="topright")
+            room = rect.w - 48 - text.font(26, True).size(contest["name"])[0]
+            pays = next((w for w in FINALE_PAYS if text.font(20).size(w)[0] <= room), FINALE_PAYS[-1])
+            text.draw(surf, pays, (rect.right - 14, rect.y + 10), fit(scene, pays, 22, room), MUTED, anchor="topright")
         for k, seat in enumerate(contest["tickets"]):
             tx = rect.right - 24 - k * 34
             ticket = scene.app.assets.image("ticket", (32, 32))
