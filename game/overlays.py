@@ -51,23 +51,34 @@ class Toasts:
         return False
 
     def draw(self, canvas: pygame.Surface, lane: pygame.Rect | None = None) -> list[pygame.Rect]:
-        """Draw the current message, centred in `lane` when the screen keeps one; returns its rect."""
+        """Draw the current message, inside `lane` when the screen keeps one (Scene.toast_lane); returns its rect."""
         if not self.queue:
             return []
         message, error, _ = self.queue[0]
-        width = 1200 if lane is None else min(1200, lane.w)
-        lines = self.text.wrap(message, 30, width - 100)
-        h = 28 + 42 * len(lines)
-        rect = pygame.Rect(0, 0, width, h)
-        if lane is None:
-            rect.midbottom = (LOGICAL_W // 2, LOGICAL_H - 150)
-        else:
-            rect.center = lane.center
+        size, step, lines, rect = self._fit(message, lane)
         pygame.draw.rect(canvas, PANEL, rect, border_radius=18)
         pygame.draw.rect(canvas, ERROR_EDGE if error else OK_EDGE, rect, 4, border_radius=18)
+        top = rect.centery - step * len(lines) // 2
         for i, line in enumerate(lines):
-            self.text.draw(canvas, line, (rect.centerx, rect.y + 14 + 42 * i), 30, CREAM, anchor="midtop")
+            self.text.draw(canvas, line, (rect.centerx, top + step * i), size, CREAM, anchor="midtop")
         return [rect]
+
+    def _fit(self, message: str, lane: pygame.Rect | None) -> tuple[int, int, list[str], pygame.Rect]:
+        """Font size, line step, lines and box: near the bottom by default, or centred in a scene's lane."""
+        if lane is None:
+            lines = self.text.wrap(message, 30, 1100)
+            rect = pygame.Rect(0, 0, 1200, 28 + 42 * len(lines))
+            rect.midbottom = (LOGICAL_W // 2, LOGICAL_H - 150)
+            return 30, 42, lines, rect
+        width = min(1200, lane.w)
+        for size in (30, 26, 22, 18):  # the largest size whose lines fit the lane
+            step = size * 7 // 5
+            lines = self.text.wrap(message, size, width - 40)
+            if 12 + step * len(lines) <= lane.h:
+                break
+        rect = pygame.Rect(0, 0, width, min(lane.h, 28 + step * len(lines)))
+        rect.center = lane.center  # as tall as its lines need, so a roomy lane keeps a slim toast
+        return size, step, lines, rect
 
 
 class FrameMeter:

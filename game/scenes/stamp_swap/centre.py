@@ -81,11 +81,11 @@ def _chosen(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     paint_note(scene, surf, area, [words], colour)
 
 
-def paint_small_album(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect) -> None:
-    """My album's empty cells (its stamps are painted as items), titled with the room left."""
+def paint_small_album(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, right: int | None = None) -> None:
+    """My album's empty cells (its stamps are painted as items), titled with the room left (ending at `right`)."""
     grid = scene.v["seats"][scene.viewer]["grid"]
     free = sum(1 for row in grid for key in row if not key)
-    scene.app.text.draw(surf, f"Your album · {free} of 20 free", (rect.right, rect.y - 8), 22, MUTED,
+    scene.app.text.draw(surf, f"Your album · {free} of 20 free", (right or rect.right, rect.y - 8), 22, MUTED,
                         anchor="bottomright")
     cell = rect.w // len(grid[0])
     for r in range(len(grid)):
@@ -96,7 +96,7 @@ def paint_small_album(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.
 
 def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     reservable = scene.v["me"]["reservable"]
-    subs = {"tray": ("Your six items", "drag each into the reserve or a pile (or tap it, then a box)"),
+    subs = {"tray": ("Your six items", "drag (or tap) each into a box"),
             "reserve": ("Reserve", "keep 1"),
             "a": ("Pile A", "on offer"),
             "b": ("Pile B", "on offer")}
@@ -104,6 +104,7 @@ def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
         rect = lay.zones[zone]
         hot = scene.selected is not None and zone != "tray"
         zone_box(scene, surf, rect, title, sub, edge=GOLD if hot else BRASS)
+    plan_album(scene, surf, lay)
     if not reservable:
         paint_note(scene, surf, lay.zones["reserve"].inflate(-30, 0).move(0, 300),
                    ["Nothing can be reserved (rare stamps never)."], MUTED)
@@ -112,8 +113,16 @@ def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
                    ["Rare stamps cannot be reserved."], MUTED)
 
 
+def plan_album(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
+    """My album in its own box beside the split or under the pile choices (its stamps are painted as items)."""
+    if "albumbox" in lay.zones:
+        panel(surf, lay.zones["albumbox"], radius=16)
+        paint_small_album(scene, surf, lay.zones["myalbum"], lay.zones["albumbox"].right - 16)
+
+
 def _offers(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     v = scene.v
+    plan_album(scene, surf, lay)
     chooser = v["turn"] if v["phase"] == "swap_choose" else None
     mine = chooser is not None and chooser == scene.viewer
     for seat in v["seats"]:
@@ -123,7 +132,8 @@ def _offers(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
         seat_disc(scene, surf, i, (row.x + 26, row.y + 19), 14)
         status = _offer_status(v, seat)
         scene.app.text.draw(surf, f"{scene.names[i]} — {status}", (row.x + 48, row.y + 4), 24, CREAM, bold=True)
-        if seat.get("reserve"):
+        tile = lay.rect_of(seat["reserve"]["key"]) if seat.get("reserve") else None
+        if tile is not None and row.bottom - tile.bottom >= 24:  # short rows (many players): the tile alone
             scene.app.text.draw(surf, "reserve", (row.x + 16, row.bottom - 4), 20, MUTED, anchor="bottomleft")
         for (owner, p), rect in lay.offers.items():
             if owner != i:

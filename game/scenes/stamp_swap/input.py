@@ -82,7 +82,9 @@ class InputMixin:
         elif pe.kind in ("press", "drag_start") and scene.hover is not None:
             scene.hover = None
             scene.restatic()
-        if pe.kind == "long_press":
+        if pe.kind == "long_press" and not pe.touch:
+            self._hover(pe.pos)  # a mouse held still before a drag: details beside it, nothing in the way
+        elif pe.kind == "long_press":
             self._long_press(pe.pos)
         elif pe.kind == "tap":
             self._tap(pe.pos)
@@ -151,12 +153,20 @@ class InputMixin:
         elif "tray" in scene.lay.zones:
             self._tap_split(pos)
         elif phase == "swap_choose":
-            for (owner, pile), rect in scene.lay.offers.items():
-                if rect.collidepoint(pos):
-                    self._try(TakePile(owner, pile))
-                    return
+            self._tap_choose(pos)
         elif phase == "show" and "album" in scene.lay.zones:
             self._tap_show(pos)
+
+    def _tap_choose(self, pos: tuple[float, float]) -> None:
+        """A pile on offer is taken; a tap elsewhere in the rows says what can be taken."""
+        scene: Any = self
+        for (owner, pile), rect in scene.lay.offers.items():
+            if rect.collidepoint(pos):
+                self._try(TakePile(owner, pile))
+                return
+        rows = [rect for zone, rect in scene.lay.zones.items() if zone.startswith("row")]
+        if scene.acting and any(rect.collidepoint(pos) for rect in rows):
+            scene.app.toast("A reserve or a received item stays put: tap a lit Pile A or B to take it.", error=True)
 
     def _try(self, action: object) -> None:
         scene: Any = self

@@ -29,6 +29,8 @@ PENDING = pygame.Rect(ALBUM.right + 30, ALBUM.y - 44, CENTRE.right - ALBUM.right
 PENDING_TILE = (PENDING.w - 24 - 2 * 14) // 3  # three "To place" stamps a row, inside the box's border
 DC_H = 300  # the Daily Collection box while collecting (with my album)
 SMALL_CELL = 56  # my album's cells while collecting
+PLAN_CELL = 40  # my album's cells while splitting and choosing piles
+ALBUM_BOX = (ALBUM_COLS * PLAN_CELL + 100, ALBUM_ROWS * PLAN_CELL + 70)  # that album with its title
 MINI = 40  # Daily Collection spaces in the seat panels
 MINI_CELL = 13  # a seat panel's album cells
 
@@ -114,7 +116,7 @@ def panel_strip(seat: dict[str, Any], phase: str) -> list[Item]:
 
 def build(view: View, viewer: int | None, split: dict[str, str], slots: dict[str, int] | None = None) -> Layout:
     """The layout for this view (split: the viewer's reserve/pile assignment while splitting;
-    slots: each pool item's place, kept for the whole day so the pool never reshuffles)."""
+    slots: each pool item's and my pending stamp's place, kept so neither reshuffles)."""
     lay = Layout()
     lay.panels = panel_rects(view["players"])
     for rect, seat in zip(lay.panels, view["seats"]):
@@ -132,9 +134,9 @@ def build(view: View, viewer: int | None, split: dict[str, str], slots: dict[str
     elif phase == "swap_prep" and me is not None and not me["ready"]:
         _split(lay, me, split)
     elif phase == "show" and me is not None:
-        _show(lay, view, me)
+        _show(lay, view, me, slots or {})
     else:
-        _offers(lay, view)
+        _offers(lay, view, me)
     return lay
 
 
@@ -176,37 +178,58 @@ def _daily(lay: Layout, me: dict[str, Any], dc_box: pygame.Rect) -> None:
     album = pygame.Rect(0, 0, ALBUM_COLS * SMALL_CELL, ALBUM_ROWS * SMALL_CELL)
     album.bottomright = (dc_box.right - 18, dc_box.bottom - 14)
     lay.zones["dc"] = dc_box
-    lay.zones["myalbum"] = album
     left = pygame.Rect(dc_box.x + 10, dc_box.y + 60, album.x - 30 - dc_box.x, 120)
     spaces = grid(left, 6, 96, 12, 6)
     lay.zones.update({f"space{i}": r for i, r in enumerate(spaces)})
     for item, rect in zip(me["dc"], spaces):
         lay.add(item["key"], rect, item, "dc")
+    my_album(lay, me, album)
+
+
+def my_album(lay: Layout, me: dict[str, Any], album: pygame.Rect) -> None:
+    """My album drawn small in `album` (whole cells), to plan by while collecting, splitting or choosing."""
+    lay.zones["myalbum"] = album
+    cell = album.w // ALBUM_COLS
     for item in me["album"]:
-        rect = pygame.Rect(album.x + item["col"] * SMALL_CELL, album.y + item["row"] * SMALL_CELL,
-                           item["cols"] * SMALL_CELL, item["rows"] * SMALL_CELL)
+        rect = pygame.Rect(album.x + item["col"] * cell, album.y + item["row"] * cell,
+                           item["cols"] * cell, item["rows"] * cell)
         lay.add(item["key"], rect, item, "album")
 
 
 def _split(lay: Layout, me: dict[str, Any], split: dict[str, str]) -> None:
-    tray = pygame.Rect(CENTRE.x + 20, CENTRE.y + 110, CENTRE.w - 40, 170)
-    reserve = pygame.Rect(CENTRE.x + 20, CENTRE.y + 330, 220, 440)
-    pile_a = pygame.Rect(reserve.right + 20, reserve.y, (CENTRE.right - 20 - reserve.right - 40) // 2, 440)
-    pile_b = pygame.Rect(pile_a.right + 20, reserve.y, pile_a.w, 440)
+    album_box = pygame.Rect(CENTRE.right - 20 - ALBUM_BOX[0], CENTRE.y + 110, *ALBUM_BOX)
+    tray = pygame.Rect(CENTRE.x + 20, album_box.y, album_box.x - 20 - CENTRE.x - 20, album_box.h)
+    reserve = pygame.Rect(CENTRE.x + 20, tray.bottom + 18, 220, 400)
+    pile_a = pygame.Rect(reserve.right + 20, reserve.y, (CENTRE.right - 20 - reserve.right - 40) // 2, reserve.h)
+    pile_b = pygame.Rect(pile_a.right + 20, reserve.y, pile_a.w, reserve.h)
     zones = {"tray": tray, "reserve": reserve, "a": pile_a, "b": pile_b}
     lay.zones.update(zones)
+    lay.zones["albumbox"] = album_box
     for zone, area in zones.items():
         items = [i for i in me["dc"] if split.get(i["key"], "tray") == zone]
         inner = pygame.Rect(area.x, area.y + 56, area.w, area.h - 60)
         cols = 6 if zone == "tray" else (1 if zone == "reserve" else 2)
-        size = 110 if zone != "reserve" else 150
+        size = {"tray": 88, "reserve": 150}.get(zone, 104)
         for item, rect in zip(items, grid(inner, len(items), size, 12, cols)):
             lay.add(item["key"], rect, item, zone)
+    my_album(lay, me, _album_in(album_box))
 
 
-def _offers(lay: Layout, view: View) -> None:
+def _album_in(box: pygame.Rect) -> pygame.Rect:
+    """A small album centred under a titled box's title row."""
+    album = pygame.Rect(0, 0, ALBUM_COLS * PLAN_CELL, ALBUM_ROWS * PLAN_CELL)
+    album.midbottom = (box.centerx, box.bottom - 12)
+    return album
+
+
+def _offers(lay: Layout, view: View, me: dict[str, Any] | None) -> None:
     n = view["players"]
-    row_h = min(176, (CENTRE.h - 90) // n)
+    low = ALBUM_BOX[1] + 10 if me is not None else 0  # my album under the rows, to plan the pile I take
+    row_h = min(176, (CENTRE.h - 90 - low) // n)
+    if me is not None:
+        box = pygame.Rect(CENTRE.right - 10 - ALBUM_BOX[0], CENTRE.bottom - ALBUM_BOX[1], *ALBUM_BOX)
+        lay.zones["albumbox"] = box
+        my_album(lay, me, _album_in(box))
     size = min(100, row_h - 56)
     for i, seat in enumerate(view["seats"]):
         row = pygame.Rect(CENTRE.x + 10, CENTRE.y + 80 + i * row_h, CENTRE.w - 20, row_h - 8)
@@ -230,7 +253,7 @@ def _offers(lay: Layout, view: View) -> None:
                 lay.add(item["key"], pygame.Rect(x + k * (size + 8), y, size, size), item, f"held{i}")
 
 
-def _show(lay: Layout, view: View, me: dict[str, Any]) -> None:
+def _show(lay: Layout, view: View, me: dict[str, Any], slots: dict[str, int]) -> None:
     lay.zones["album"] = ALBUM
     for item in me["album"]:
         rect = pygame.Rect(ALBUM.x + item["col"] * CELL, ALBUM.y + item["row"] * CELL,
@@ -238,8 +261,11 @@ def _show(lay: Layout, view: View, me: dict[str, Any]) -> None:
         lay.add(item["key"], rect, item, "album")
     lay.zones["pending"] = PENDING
     inner = pygame.Rect(PENDING.x, PENDING.y + 50, PENDING.w, PENDING.h - 50)
-    for item, rect in zip(me["pending"], grid(inner, len(me["pending"]), PENDING_TILE, 14, 3)):
-        lay.add(item["key"], rect, item, "pending")
+    pending = me["pending"]  # each keeps its place while others are placed: no stamp slides under a finger
+    total = max([3, len(pending), *(slots[i["key"]] + 1 for i in pending if i["key"] in slots)])
+    rects = grid(inner, total, PENDING_TILE, 14, 3)
+    for k, item in enumerate(pending):
+        lay.add(item["key"], rects[slots.get(item["key"], k)], item, "pending")
     row = pygame.Rect(ALBUM.x, ALBUM.bottom + 48, CENTRE.right - ALBUM.x - 20, 94)
     lay.zones["attendees"] = row
     for k, item in enumerate(me["attendees"][:9]):

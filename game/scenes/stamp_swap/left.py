@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
 
 INK_DARK = (40, 28, 16)
+FINALE_PAYS = ("Finale · 8 most, 4 second", "8 most, 4 second")  # every seat scores it at the Final Show
+
 # Each pool symbol in words: (singular, plural).
 SYMBOL_WORDS = {"S": ("stamp", "stamps"), "H": ("face-down stamp", "face-down stamps"),
                 "F": ("forever (1×1) stamp", "forever (1×1) stamps"), "R": ("rare stamp", "rare stamps"),
@@ -72,13 +74,13 @@ def outlook(scene: StampSwapScene, contest: dict[str, Any]) -> tuple[str, bool]:
         return f"Scores {steps}", False
     n, now = contest_preview(v, seat)[contest["id"]]
     ahead = next_tier(v, contest, n)
-    more = f" · at {ahead[0]}: {ahead[1]}" if ahead else " (the top)"
+    more = f" · {ahead[0]} scores {ahead[1]}" if ahead else " (the top)"  # the next count and its points
     return f"You: {counted_as(contest['counter'], n)}, {now} now{more}", now > 0
 
 
 def fit(scene: StampSwapScene, words: str, size: int, width: int, bold: bool = False) -> int:
-    """The largest size down to 18 at which one line fits the width."""
-    while size > 18 and scene.app.text.font(size, bold).size(words)[0] > width:
+    """The largest size down to 20 at which one line fits the width."""
+    while size > 20 and scene.app.text.font(size, bold).size(words)[0] > width:
         size -= 1
     return size
 
@@ -96,21 +98,33 @@ def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> 
         edge = GOLD if (choosing and not finale and not mine) else ((200, 120, 200) if finale else BRASS)
         panel(surf, rect, radius=14, edge=edge, width=3)
         text.draw(surf, contest["name"], (rect.x + 14, rect.y + 6), 26, GOLD, bold=True)
-        if finale:
-            text.draw(surf, "Finale (everyone)", (rect.right - 14, rect.y + 10), 20, MUTED, anchor="topright")
+        if finale:  # what the finale pays, beside its name: the rule below keeps to one readable line
+            room = rect.w - 48 - text.font(26, True).size(contest["name"])[0]
+            pays = next((w for w in FINALE_PAYS if text.font(20).size(w)[0] <= room), FINALE_PAYS[-1])
+            text.draw(surf, pays, (rect.right - 14, rect.y + 10), fit(scene, pays, 22, room), MUTED, anchor="topright")
         for k, seat in enumerate(contest["tickets"]):
             tx = rect.right - 24 - k * 34
             ticket = scene.app.assets.image("ticket", (32, 32))
             surf.blit(ticket, ticket.get_rect(center=(tx, rect.y + 22)))
             seat_disc(scene, surf, seat, (tx, rect.y + 22), 11)
-        words = contest["text"] if not finale else contest["text"][:-1] + ": 8 for most, 4 for second."
+        words = contest["text"]
         text.draw(surf, words, (rect.x + 14, rect.y + 40), fit(scene, words, 22, rect.w - 28), CREAM)
         line, good = outlook(scene, contest)
-        size = fit(scene, line, 23, rect.w - 28, bold=True)
-        if size < 21 and line.startswith("You: "):
-            line = line[5:].capitalize()
-            size = fit(scene, line, 23, rect.w - 28, bold=True)
+        size, line = shortest_fit(scene, line, rect.w - 28)
         text.draw(surf, line, (rect.x + 14, rect.y + 72), size, GOLD if good else MUTED, bold=True)
+
+
+def shortest_fit(scene: StampSwapScene, line: str, width: int) -> tuple[int, str]:
+    """The outlook line at 21 or more, shortened as far as it must be ("You: " dropped, then "scores" as ":")."""
+    tries = [line]
+    if line.startswith("You: "):
+        tries.append(line[5].upper() + line[6:])  # names keep their capitals
+    tries.append(tries[-1].replace(" scores ", ": "))
+    for words in tries:
+        size = fit(scene, words, 23, width, bold=True)
+        if size >= 21 and scene.app.text.font(size, True).size(words)[0] <= width:
+            return size, words
+    return fit(scene, tries[-1], 23, width, bold=True), tries[-1]
 
 
 def paint_events(scene: StampSwapScene, surf: pygame.Surface) -> None:
@@ -126,8 +140,8 @@ def paint_events(scene: StampSwapScene, surf: pygame.Surface) -> None:
     top, lower = events[0], events[1:]
     width = EVENTS.w - 60
     rows = text.wrap(top["instruction"], 24, width)[:3]
-    adds = text.wrap("Adds to the pool: " + symbols_in_words(top["symbols"]), 20, width)[:3]
-    card = pygame.Rect(EVENTS.x + 14, EVENTS.y + 48, EVENTS.w - 28, 58 + 30 * len(rows) + 24 * len(adds))
+    adds = text.wrap("Adds to the pool: " + symbols_in_words(top["symbols"]), 22, width)[:3]
+    card = pygame.Rect(EVENTS.x + 14, EVENTS.y + 48, EVENTS.w - 28, 58 + 30 * len(rows) + 26 * len(adds))
     pygame.draw.rect(surf, (248, 236, 206), card, border_radius=14)
     pygame.draw.rect(surf, GOLD, card, 3, border_radius=14)
     text.draw(surf, top["name"] + " (rules today)", (card.x + 16, card.y + 10), 26, INK_DARK, bold=True)
@@ -136,17 +150,17 @@ def paint_events(scene: StampSwapScene, surf: pygame.Surface) -> None:
         text.draw(surf, row, (card.x + 16, y), 24, INK_DARK)
         y += 30
     for row in adds:
-        text.draw(surf, row, (card.x + 16, y + 2), 20, (110, 84, 50))
-        y += 24
+        text.draw(surf, row, (card.x + 16, y + 2), 22, (110, 84, 50))
+        y += 26
     y = card.bottom + 10
     pool = "".join(e["symbols"] for e in events)
     lines = [("The events made the pool: " + symbols_in_words(pool), CREAM)]
     if lower:
         lines.append(("Covered (only their symbols count): " + ", ".join(e["name"] for e in lower), MUTED))
     for words, colour in lines:
-        rows = text.wrap(words, 20, EVENTS.w - 36)
-        if y + 25 * len(rows) > EVENTS.bottom - 4:
+        rows = text.wrap(words, 22, EVENTS.w - 36)
+        if y + 27 * len(rows) > EVENTS.bottom - 4:
             return  # a paragraph is shown whole or not at all
         for row in rows:
-            text.draw(surf, row, (EVENTS.x + 18, y), 20, colour)
-            y += 25
+            text.draw(surf, row, (EVENTS.x + 18, y), 22, colour)
+            y += 27

@@ -211,6 +211,8 @@ def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect
 def paint_head(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The prompt line: whose move and what to do."""
     panel(surf, HEAD, radius=16)
+    if scene.app.toasts.current is not None:  # a toast shows in this lane (StampSwapScene.toast_lane)
+        return
     prompt, colour = scene.prompt()
     room = scene.undo_control.clear_of(HEAD)  # the words stay left of the Undo button when it shows
     size = 28

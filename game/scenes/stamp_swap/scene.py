@@ -68,6 +68,7 @@ class StampSwapScene(InputMixin, MatchScene):
         self.day_swaps: list[str] = []  # "Ann took Basil's B", for the day's summary
         self.day_discards: dict[int, list[str]] = {}  # seat → "Red Bird +3" for each stamp that fitted nowhere
         self.final_shown = False
+        self.toast_seen: str | None = None
         self.queue: list[beats.Stage] = []
         self.beat_left = 0.0
         self.beat_seat: int | None = None
@@ -78,6 +79,7 @@ class StampSwapScene(InputMixin, MatchScene):
         self.v: dict[str, Any] = table.view(None)
         self.counters = [Counter(s["score"], rate=12) for s in self.v["seats"]]
         self.slots: dict[str, int] = pool_slots(self.v["pool"], {})
+        self.pending_slots: dict[str, int] = {}  # my stamps to place keep their places the same way
         self.lay: Layout = build(self.v, None, {}, self.slots)
         self.controls = Controls(self)
         self.table.take_events(None)  # the match so far is shown as it is now, not replayed
@@ -162,7 +164,9 @@ class StampSwapScene(InputMixin, MatchScene):
         dc_keys = {i["key"] for i in self.v["seats"][self.viewer]["dc"]} if self.viewer is not None else set()
         self.split = {k: z for k, z in self.split.items() if k in dc_keys}
         self.slots = pool_slots(self.v["pool"], self.slots)
-        self.lay = build(self.v, self.viewer, self.split, self.slots)
+        pending = self.v["seats"][self.viewer]["pending"] if self.viewer is not None else []
+        self.pending_slots = pool_slots(pending, self.pending_slots)
+        self.lay = build(self.v, self.viewer, self.split, {**self.slots, **self.pending_slots})
         if self.selected is not None and self.lay.rect_of(self.selected) is None and \
                 not (self.selected == "token" and "token" in self.lay.zones):
             self.selected = None
@@ -301,7 +305,7 @@ class StampSwapScene(InputMixin, MatchScene):
         """A step of a chain the table is already past: the shown view moved on by its events."""
         old = self.lay
         self.v = view
-        self.lay = build(view, self.viewer, self.split, self.slots)
+        self.lay = build(view, self.viewer, self.split, {**self.slots, **self.pending_slots})
         for counter, seat in zip(self.counters, view["seats"]):
             counter.set(seat["score"])
         animate(self, old, events)
@@ -418,6 +422,13 @@ class StampSwapScene(InputMixin, MatchScene):
             self.absorb()
         self._step_beats(dt)
         step_counters(self, dt)
+        if self.app.toasts.current != self.toast_seen:  # the prompt line steps aside for a toast and back
+            self.toast_seen = self.app.toasts.current
+            self.invalidate()
+
+    def toast_lane(self) -> pygame.Rect:
+        """Where the app's toasts show: on the prompt line, clear of its Undo button (the prompt gives way)."""
+        return self.undo_control.clear_of(HEAD)
 
     # drawing -------------------------------------------------------------------------------
     def prompt(self) -> tuple[str, tuple[Any, ...]]:

@@ -8,6 +8,7 @@ from typing import Any
 from game.scenes.stamp_swap.art import describe, points_text, value_text
 from game.words import counted, verb, whose
 from rules.contract import Event
+from rules.stamp_swap.cards import EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID
 
 Names = list[str]
 Lookup = Callable[[str], dict[str, Any] | None]
@@ -45,7 +46,7 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
     if kind == "specialist":
         return f"{whose(who).capitalize()} specialist {d['card'].title()} acts"
     if kind == "points":
-        return f"{who} {points_text(int(d['points']))} ({d['source']})"
+        return f"{who} {points_text(int(d['points']))} ({source_name(str(d['source']))})"
     return _show_line(kind, who, d, lookup)
 
 
@@ -89,3 +90,11 @@ def discard_reason(value: int, points: int, view: dict[str, Any]) -> str:
         return " (Tweezers: free)"
     top = view["events"][0]["name"] if view["events"] else "the top event"
     return f" ({top}: {value_text(points)})"
+
+
+def source_name(source: str) -> str:
+    """Where points came from (an event's or a card's id) as its printed name."""
+    for cards in (EVENT_BY_ID, SPECIALIST_BY_ID, EXHIBITOR_BY_ID):
+        if source in cards:
+            return cards[source].name
+    return source
