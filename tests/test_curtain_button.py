@@ -25,3 +25,16 @@ def test_the_ready_button_fits_its_label(size):
         assert "Player 1" in CurtainScene(p.app, "Player 1", [], lambda: None).ready.text
     finally:
         pygame.quit()
+
+
+def test_a_long_recap_line_is_drawn_smaller_rather_than_past_the_panel():
+    p = make_player(size=(1280, 720))
+    try:
+        long = "Basil took Ann's Pile B with Red Ship 1x3, Gilt Tower, a face-down stamp and the first-player token"
+        curtain = CurtainScene(p.app, "Ann", ["Basil sold 2 Pearls.", long], lambda: None)
+        assert curtain._line_size("Basil sold 2 Pearls.") == 28
+        size = curtain._line_size(long)
+        assert size < 28
+        assert PANEL.x + 100 + p.app.text.render("· " + long, size).get_width() <= PANEL.right - 80 or size == 20
+    finally:
+        pygame.quit()

@@ -75,4 +75,10 @@ class CurtainScene(Scene):
         if self.recap:
             text.draw(canvas, "Since your last turn:", (PANEL.x + 80, PANEL.y + 200), 30, CREAM, bold=True)
         for i, line in enumerate(self.recap):
-            text.draw(canvas, "· " + line, (PANEL.x + 100, PANEL.y + 250 + i * 42), 28, CREAM)
+            text.draw(canvas, "· " + line, (PANEL.x + 100, PANEL.y + 250 + i * 42), self._line_size(line), CREAM)
+
+    def _line_size(self, line: str) -> int:
+        """The largest size (28 down to 20) at which a recap line fits the panel, so it is never cut."""
+        room = PANEL.w - 180
+        return next((size for size in (28, 26, 24, 22) if self.app.text.render("· " + line, size).get_width() <= room),
+                    20)
