@@ -143,3 +143,31 @@ def test_a_rivals_news_floats_only_in_its_rows_free_lane():
     labels = [m for m in scene.movers if getattr(m, "key", ("",))[0] == "label"]
     assert labels and all(lane.contains(m.face.get_rect(center=m.pos)) for m in labels)
     pygame.quit()
+
+
+def test_swapped_cards_land_in_their_own_slot_and_beside_the_rivals_words_never_on_them():
+    p, scene = start(hands=HANDS)
+    scene.table.act(0, OpenOffer("crate", 2))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    offer = scene.table.view(0).offers[0]
+    scene.table.scripted(1, Swap(0, "sack", offer.id))  # two Sacks fly to you, your two Crates to Basil
+    p.frames(49)  # every card has landed, none has faded away yet
+    region = scene.regions[0]
+    flying = [m for m in scene.movers if getattr(m, "key", ("",))[0] == "fly"]
+    assert len(flying) == 4
+    sack_slot = region.panel.card_rects["sack"].move(region.rect.topleft)
+    row = region.panel.rival_rects[1].move(region.rect.topleft)
+    words = p.app.text.font(26, False).size(f"{rival_total(scene, 1):g} pts · 10 cards")[0]
+    for card in flying:
+        box = card.image().get_rect(center=card.pos)
+        if box.centery > row.bottom:  # a Sack, into your Sack slot
+            assert box.center == sack_slot.center
+        else:  # a Crate, on Basil's row between its score and its counter
+            assert row.contains(box)
+            assert box.left >= row.x + 310 + words and box.right <= row.x + 600
+    pygame.quit()
+
+
+def rival_total(scene, seat: int) -> float:  # type: ignore[no-untyped-def]
+    """A rival's points as its row shows them."""
+    return next(r.total for r in scene.regions[0].model.rivals if r.seat == seat)

@@ -421,7 +421,7 @@ class SeatPanel:
         big = max(20, min(30, c.h - 10))
         who = f"{rv.name}" + (" (bot)" if rv.bot else "")
         text.draw(surf, who, (r.x + 20, c.centery), big, GOLD, bold=True, anchor="midleft")
-        text.draw(surf, f"{rv.total:g} pts · {counted(rv.cards, 'card')}", (r.x + 330, c.centery), big - 4, CREAM,
+        text.draw(surf, f"{rv.total:g} pts · {counted(rv.cards, 'card')}", (r.x + 310, c.centery), big - 4, CREAM,
                   anchor="midleft")
         self._offer_counter(surf, rv, pygame.Rect(r.x + 600, c.y + 2, 560, c.h - 4), big - 2)
         bh = min(64, c.h - 8)

@@ -34,7 +34,7 @@ from game.scenes.swap_meet.model import (
     seat_model,
     swap_for,
 )
-from game.scenes.swap_meet.motion import Effects
+from game.scenes.swap_meet.motion import CARD, Effects
 from game.scenes.swap_meet.panel import SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.story import feed_line
@@ -59,6 +59,7 @@ REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let
 REACTION = 0.5  # a card-spending button must have stood still this long before the press that uses it
 FEED_H = 64  # two feed lines under the table-mode clock
 LANE_MIN = 200  # a rival row's free lane narrower than this carries no floating label
+ROW_LANDING = 598  # a rival row's x where its counter starts: cards land just left of it
 NEWS_SECONDS = 1.8  # how long a person's own move is said in their hint line
 PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
 SIMPLE = {"pull": Pull, "cash": CashOut, "audit": TaxAudit, "takeover": HostileTakeover}
@@ -141,25 +142,34 @@ class SwapMeetScene(MatchScene):
         self.pause_b = button(self.ui, (*spots[1], *size), "Pause", "#quiet")
         self.leave_b = button(self.ui, (*spots[2], *size), "Leave", "#danger")
 
-    def anchor(self, seat: int | None) -> tuple[float, float]:
-        """Where a seat's cards fly from and to."""
+    def anchor(self, seat: int | None, kind: str | None = None) -> tuple[float, float]:
+        """Where a seat's cards fly from and to: a person's slot of that kind, a rival row's gap
+        between its score and its counter (never on a word)."""
+        return self.landing(seat, kind)[0]
+
+    def landing(self, seat: int | None, kind: str | None = None) -> tuple[tuple[float, float], float]:
+        """Where a seat's cards fly from and to, and the card's scale there (a short row takes it small)."""
         if seat is None:
-            return self.centre_point()
+            return self.centre_point(), 1.0
         region = self.region_of.get(seat)
         if region is not None:
+            slot = region.panel.card_rects.get(kind or "")
+            if slot is not None and region.model is not None and not region.model.masked:
+                return region.to_canvas(slot.center), 1.0
             if self.table_mode:
-                return region.to_canvas((region.upright[0] * 0.35, region.upright[1] * 0.6))
-            return region.rect.x + 520, region.rect.y + 470
+                return region.to_canvas((region.upright[0] * 0.35, region.upright[1] * 0.6)), 1.0
+            return (region.rect.x + 520, region.rect.y + 470), 1.0
         rows = self._rows()
         if rows is not None:
             panel_, origin = rows
             row = panel_.rival_rects.get(seat)
             if row is not None:
-                return origin[0] + row.x + 860, origin[1] + row.centery
+                scale = min(0.62, (row.h - 10) / CARD[1])  # fits the row and the gap before its counter
+                return (origin[0] + row.x + ROW_LANDING - CARD[0] * scale / 2, origin[1] + row.centery + 2), scale
         bots = [s for s in range(self.view.seats) if s not in self.region_of]
         i = bots.index(seat) if seat in bots else 0
         c = self.market.rect
-        return c.x + c.w * (i + 1) / (len(bots) + 1), c.y - 20
+        return (c.x + c.w * (i + 1) / (len(bots) + 1), c.y - 20), 1.0
 
     def label_place(self, seat: int | None) -> tuple[tuple[float, float], pygame.Rect, int] | None:
         """Where a rival's floating label goes: the free lane of its row (between its offer and its
