@@ -5,10 +5,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.palette import MINT
 from game.scenes.swap_meet.layout import Region
 from game.scenes.swap_meet.panel import SeatPanel
 from game.scenes.swap_meet.scene import REACTION, SwapMeetScene
-from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
+from game.scenes.swap_meet.summary import PANEL, PauseOverlay, SummaryOverlay
 from rules.contract import MatchConfig, SeatConfig
 from rules.swap_meet.actions import OpenOffer
 from rules.swap_meet.data import SUMMARY_SECONDS
@@ -203,6 +204,28 @@ def test_the_last_summary_draws_final_standings_without_any_hover():
     assert all(drawn)
     p.press_button(standings)
     assert summary.stage == "final"
+    pygame.quit()
+
+
+def test_the_final_standings_frame_your_own_row_and_say_it_is_you():
+    p, scene = start(hands=HANDS, round_seconds=60)
+    for _ in range(3):
+        p.clock.advance(61)
+        p.frames(130)
+        if scene.table.view(0).phase == "finished":
+            break
+        p.press_button(p.top.buttons["next"])
+    summary = p.top
+    p.press_button(summary.buttons["standings"])
+    p.frames(3)
+    view = scene.table.view(0)
+    rank = list(view.final).index(0)
+    y = PANEL.y + 210 + 80 * (rank + 1)
+    canvas = p.app.display.canvas
+    assert canvas.get_at((PANEL.x + 191, y + 22))[:3] == MINT  # the frame's left edge on your row
+    others = [r for r in range(view.seats) if r != rank]
+    assert all(canvas.get_at((PANEL.x + 191, PANEL.y + 232 + 80 * (r + 1)))[:3] != MINT for r in others)
+    assert summary._trader(0) == "Player 1 (you)" and summary._trader(1) == scene.names[1]
     pygame.quit()
 
 
