@@ -25,6 +25,7 @@ from game.scenes.swap_meet.model import (
     of_kind,
     over_recipe,
 )
+from game.scenes.swap_meet.model import points as points_  # the name `points` is a local in places
 from game.scenes.swap_meet.stall import awning, awning_colour, counter, mini_card
 from game.words import counted
 from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
@@ -155,7 +156,7 @@ class SeatPanel:
         text = self.app.text
         you = "" if self.compact else "Your stall · "
         end = text.draw(surf, f"{you}{m.name}", (r.x, r.centery), size + 2, GOLD, bold=True, anchor="midleft")
-        end = text.draw(surf, f"{m.total:g} pts", (end.right + 18, r.centery), size, CREAM, anchor="midleft")
+        end = text.draw(surf, f"{points_(m.total)} pts", (end.right + 18, r.centery), size, CREAM, anchor="midleft")
         x = end.right + 30
         if m.my_offer and (not self.compact or m.masked):
             kind, n = m.my_offer
@@ -168,7 +169,7 @@ class SeatPanel:
         elif m.bank:
             how = "pinned" if m.pinned else "most held"
             points = dict(m.bank_points).get(m.bank, 0.0)
-            text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points:g} — tap a market meter to pin",
+            text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points_(points)} — tap a market meter to pin",
                       (r.right, r.centery), size - 2, MUTED, anchor="midright")
 
     def _peek_tab(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect) -> None:
@@ -201,7 +202,7 @@ class SeatPanel:
         if m.bank:
             how = "pinned" if m.pinned else "auto"
             points = dict(m.bank_points).get(m.bank, 0.0)
-            words = text.render(f"{RES_NAME[m.bank]} ({how}) {points:g} pts", size - 4, CREAM)
+            words = text.render(f"{RES_NAME[m.bank]} ({how}) {points_(points)} pts", size - 4, CREAM)
             if x + 6 + words.get_width() <= r.right:  # never under the peek tab beside it
                 surf.blit(words, words.get_rect(midleft=(x + 6, r.centery)))
 
@@ -421,8 +422,8 @@ class SeatPanel:
         big = max(20, min(30, c.h - 10))
         who = f"{rv.name}" + (" (bot)" if rv.bot else "")
         text.draw(surf, who, (r.x + 20, c.centery), big, GOLD, bold=True, anchor="midleft")
-        text.draw(surf, f"{rv.total:g} pts · {counted(rv.cards, 'card')}", (r.x + 310, c.centery), big - 4, CREAM,
-                  anchor="midleft")
+        score = f"{points_(rv.total)} pts · {counted(rv.cards, 'card')}"
+        text.draw(surf, score, (r.x + 310, c.centery), big - 4, CREAM, anchor="midleft")
         self._offer_counter(surf, rv, pygame.Rect(r.x + 600, c.y + 2, 560, c.h - 4), big - 2)
         bh = min(64, c.h - 8)
         swap = pygame.Rect(0, 0, 180, bh)
@@ -492,7 +493,7 @@ class SeatPanel:
             pygame.draw.rect(surf, (96, 76, 50), r, 2, border_radius=12)
             surf.blit(awning(self.app.assets, (r.w - 16, 10), awning_colour(rv.seat)), (r.x + 8, r.y + 2))
             end = text.draw(surf, rv.name, (r.x + 10, r.y + 12), 22, GOLD, bold=True)
-            text.draw(surf, f"· {rv.total:g}", (end.right + 6, r.y + 12), 22, CREAM)
+            text.draw(surf, f"· {points_(rv.total)}", (end.right + 6, r.y + 12), 22, CREAM)
             if rv.can_peek and not m.masked:
                 b = pygame.Rect(r.right - 78, r.y + 12, 72, 26)
                 self.draw_button(surf, b, Button(f"peek:{rv.seat}", "Peek", True, "action"), 20)

@@ -334,9 +334,9 @@ class SummaryOverlay(Scene):
                 pygame.draw.rect(canvas, (70, 56, 30), box, border_radius=14)
             if seat in mine:  # the people at this screen find their own row at a glance
                 pygame.draw.rect(canvas, MINT, box, 3, border_radius=14)
-            rounds = [f"{float(s.stalls[seat].score):g}" for s in view.summaries]
+            rounds = [points(s.stalls[seat].score) for s in view.summaries]
             cells = [f"{rank + 1}.", self._trader(seat)] + rounds + [""] * (3 - len(rounds)) + \
-                [f"{view.totals[seat]:g}"]
+                [points(view.totals[seat])]
             for j, cell in enumerate(cells):
                 colour = GOLD if top or j == 5 else MINT if seat in mine else CREAM
                 text.draw(canvas, cell, (x0 + (0, 140, 620, 820, 1020, 1220)[j], y), 36 if j != 5 else 40,
