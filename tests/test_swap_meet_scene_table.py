@@ -160,3 +160,21 @@ def test_the_lobby_says_what_each_bot_level_does_under_even_six_seats():
     notes_top = PANEL.bottom - NOTES_PAD - NOTE_H * len(lobby.notes())
     assert max(b.rect.bottom for row in lobby.seat_buttons for b in (row.person, row.bot, row.level) if b) <= notes_top
     pygame.quit()
+
+
+def test_a_narrow_table_mode_panel_keeps_its_pins_clear_of_the_peek_tab_and_its_hint_on_one_line():
+    six = HANDS + [{"crate": 3, "coin": 3, "rack": 2}, {"sack": 3, "coin": 3, "rack": 2}]
+    p, scene = start(humans=6, seats=6, hands=six)
+    region = scene.regions[0]
+    assert region.upright[0] == 600  # a bottom seat shared with a neighbour
+    p.tap_finger(tab_spot(scene, 0), finger_id=2)  # cards shown for a few seconds
+    p.frames(2)
+    tab = next(rect for rect, i in region.panel.hits if i == ("peektab",))
+    pins = {i[1]: rect for rect, i in region.panel.hits if i[0] == "pin"}
+    assert len(pins) == 4 and not any(rect.colliderect(tab) for rect in pins.values())
+    p.tap_finger(spot(region, lambda i: i == ("pin", "rack")), finger_id=3)
+    assert scene.table.view(0).bank == "rack"  # the pin a finger aimed at took the tap
+    hint = region.model.hint
+    size = region.panel.fitting(hint, 22, region.upright[0] - 32, least=16)
+    assert p.app.text.font(size).size(hint)[0] <= region.upright[0] - 32  # one line, clear of the buttons
+    pygame.quit()
