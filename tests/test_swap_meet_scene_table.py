@@ -9,7 +9,7 @@ import pytest
 from game import catalog
 from game.scenes.swap_meet.lobby import SwapMeetLobby
 from game.scenes.swap_meet.scene import SwapMeetScene
-from rules.swap_meet.actions import OpenOffer
+from rules.swap_meet.actions import Crash, OpenOffer
 from rules.swap_meet.scenario import scenario
 from tests.conftest import make_player
 from tests.test_swap_meet_scene import HANDS, spot, start
@@ -177,4 +177,23 @@ def test_a_narrow_table_mode_panel_keeps_its_pins_clear_of_the_peek_tab_and_its_
     hint = region.model.hint
     size = region.panel.fitting(hint, 22, region.upright[0] - 32, least=16)
     assert p.app.text.font(size).size(hint)[0] <= region.upright[0] - 32  # one line, clear of the buttons
+    pygame.quit()
+
+
+@pytest.mark.parametrize("humans", [2, 3])
+def test_in_table_mode_a_bots_news_floats_in_the_free_middle_never_on_the_clock_feed_or_market(humans):
+    hands = HANDS[:humans] + [{"rack": 3, "crate": 3, "sack": 2, "market_crash": 1}] + HANDS[humans + 1:]
+    p, scene = start(humans=humans, hands=hands)
+    bot = humans
+    scene.table.scripted(bot, Crash("coin"))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    p.frames(5)
+    labels = [m for m in scene.movers if getattr(m, "key", ("",))[0] == "label"]
+    lane = scene.centre_lane()
+    assert labels and lane is not None
+    taken = [scene.countdown.rect, scene._feed_rect(), scene.market.rect] + [r.rect for r in scene.regions] + \
+        [b.rect for b in (scene.help_b, scene.pause_b, scene.leave_b)]
+    for label in labels:
+        box = label.face.get_rect(center=label.pos)
+        assert lane.contains(box) and not any(box.colliderect(r) for r in taken)
     pygame.quit()

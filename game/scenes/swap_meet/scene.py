@@ -174,14 +174,29 @@ class SwapMeetScene(MatchScene):
     def label_place(self, seat: int | None) -> tuple[tuple[float, float], pygame.Rect, int] | None:
         """Where a rival's floating label goes: the free lane of its row (between its offer and its
         Peek and Swap), never over a live word; None when it has no lane (the feed says it anyway)."""
-        rows = self._rows()
-        if rows is None or seat is None or seat in self.region_of:
+        if seat is None or seat in self.region_of:
             return None
+        rows = self._rows()
+        if rows is None:  # table mode: a bot's news floats in the free stretch of the shared middle
+            lane = self.centre_lane()
+            return None if lane is None else (lane.center, lane, 0)
         lane = rows[0].lanes.get(seat)
         if lane is None or lane.w < LANE_MIN:
             return None
         lane = lane.move(rows[1])
         return lane.center, lane, 0
+
+    def centre_lane(self) -> pygame.Rect | None:
+        """Table mode's free stretch of the middle for bots' news: the band between the feed and the
+        market, else beside the clock clear of the buttons; None when no stretch is wide enough."""
+        c, clock, feed, market = self.centre, self.countdown.rect, self._feed_rect(), self.market.rect
+        band = pygame.Rect(c.x + 24, feed.bottom + 6, c.w - 48, market.y - feed.bottom - 12)
+        if band.h >= 56:
+            return band
+        right = pygame.Rect(clock.right + 12, clock.y, c.right - 200 - clock.right - 24, clock.h)  # up to Leave
+        left = pygame.Rect(c.x + 372, clock.y, clock.x - c.x - 384, clock.h)  # after Help and Pause
+        best = max(left, right, key=lambda r: r.w)
+        return best if best.w >= LANE_MIN else None
 
     def _rows(self) -> tuple[SeatPanel, tuple[int, int]] | None:
         """The panel that draws the stalls as rows and where it sits: one person's, or the demo's floor."""
