@@ -35,7 +35,7 @@ PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
 DASHES = {"crate": (1, 0), "sack": (18, 10), "coin": (5, 8), "rack": (22, 6)}  # on, off (px); 0 off = solid
 MARKERS = ("square", "triangle", "circle", "diamond")
 LOCK_SECONDS = 1.8
-SCORES = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.w - 80, 420)  # the score table of a summary
+SCORES = pygame.Rect(PANEL.x + 40, PANEL.y + 144, PANEL.w - 80, 420)  # the score table of a summary
 
 
 def lock_words(summary, names: list[str]) -> tuple[str, str]:  # type: ignore[no-untyped-def]
