@@ -19,6 +19,7 @@ import pygame
 
 from game.anim import Call, Sequence, Wait
 from game.display import LOGICAL_W
+from game.match.local import LocalTable
 from game.match.table import Table
 from game.palette import CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
@@ -41,6 +42,7 @@ from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from game.ui import button
 from game.widgets import felt, panel
+from game.words import YOU, whom
 from rules.errors import IllegalAction
 from rules.swap_meet.actions import (
     CashOut,
@@ -90,6 +92,8 @@ class SwapMeetScene(MatchScene):
     def __init__(self, app, table: Table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, table)
         self.humans = list(table.here)
+        if len(self.humans) == 1 and isinstance(table, LocalTable):  # one person against bots: "You offer…"
+            self.names[self.humans[0]] = YOU
         self.table_mode = len(self.humans) >= 2
         self.viewer = None if self.table_mode or not self.humans else self.humans[0]
         self.sel = {seat: Selection() for seat in self.humans}
@@ -308,7 +312,7 @@ class SwapMeetScene(MatchScene):
         done = self.view.summaries[-1] if self.view.summaries else None
         if done is None or done.locker is None or done.how == "timer":
             return "Time ran out"
-        return f"Locked by {self.names[done.locker]}"
+        return f"Locked by {whom(self.names[done.locker])}"
 
     def _pending_step(self) -> None:
         """Show a move in flight until the table has its answer (only ever online)."""
