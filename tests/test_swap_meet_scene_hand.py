@@ -171,3 +171,25 @@ def test_swapped_cards_land_in_their_own_slot_and_beside_the_rivals_words_never_
 def rival_total(scene, seat: int) -> float:  # type: ignore[no-untyped-def]
     """A rival's points as its row shows them."""
     return next(r.total for r in scene.regions[0].model.rivals if r.seat == seat)
+
+
+@pytest.mark.parametrize("finger", [False, True], ids=["mouse", "touch"])
+def test_a_tap_on_a_rivals_stall_beside_its_buttons_says_why_there_is_no_swap(finger):
+    p, scene = start(hands=HANDS)
+    region = scene.regions[0]
+    tap(p, scene, ("card", "coin", "more"), finger)
+    row = region.panel.rival_rects[3]  # Dune: no offer, so no Swap button
+    spot = region.to_canvas((row.x + 700, row.centery))
+    press(p, spot, finger)
+    release(p, spot, finger)
+    assert region.model.alert == ("Dune has no offer now: wait for one, or open your own.", True)
+    scene.table.scripted(1, OpenOffer("sack", 2))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    p.frames(40)
+    row = region.panel.rival_rects[1]
+    spot = region.to_canvas((row.x + 1300, row.centery))  # beside Basil's buttons, on its stall
+    press(p, spot, finger)
+    release(p, spot, finger)
+    assert region.model.alert == ("Basil offers 2 Sacks: pick 2 of another type to swap.", True)
+    assert scene.sel[0].count == 1 and scene.table.view(0).counts()["coin"] == 1  # nothing was spent
+    pygame.quit()

@@ -435,6 +435,8 @@ class SeatPanel:
         aw = max(10, min(20, r.h // 4))
         surf.blit(awning(self.app.assets, (r.w - 28, aw), awning_colour(rv.seat)), (r.x + 14, r.y + 2))
         c = pygame.Rect(r.x, r.y + aw, r.w, r.h - aw)
+        if not self._floor:  # the whole row, under its buttons: a tap beside them is answered too
+            self.hits.append((r.copy(), ("row", rv.seat)))
         big = max(20, min(30, c.h - 10))
         who = f"{rv.name}" + (" (bot)" if rv.bot else "")
         text.draw(surf, who, (r.x + 20, c.centery), big, GOLD, bold=True, anchor="midleft")
@@ -505,6 +507,7 @@ class SeatPanel:
         for i, rv in enumerate(m.rivals):
             r = pygame.Rect(area.x + i * (cw + 8), area.y, cw, area.h)
             self.rival_rects[rv.seat] = r
+            self.hits.append((r.copy(), ("row", rv.seat)))
             pygame.draw.rect(surf, (40, 32, 24), r, border_radius=12)
             pygame.draw.rect(surf, (96, 76, 50), r, 2, border_radius=12)
             surf.blit(awning(self.app.assets, (r.w - 16, 10), awning_colour(rv.seat)), (r.x + 8, r.y + 2))

@@ -592,6 +592,21 @@ class SwapMeetScene(MatchScene):
                 self.refresh(region)
         elif what == "button":
             self._button(region, intent[1])
+        elif what == "row" and sel.kind is not None and not masked:
+            self._row_tap(seat, intent[1])
+
+    def _row_tap(self, seat: int, rival: int) -> None:
+        """A tap on a rival's stall beside its buttons while holding cards: say why no swap is there."""
+        view = self.table.view(seat)
+        offer = view.offers[rival]
+        name = self.names[rival]
+        if offer is None:
+            self.refused(seat, f"{name} has no offer now: wait for one, or open your own")
+        elif swap_for(view, self.sel[seat], rival) is None:
+            self.refused(seat, f"{name} offers {of_kind(offer.count, offer.kind)}: "
+                               f"pick {offer.count} of another type to swap")
+        else:
+            self.refused(seat, f"tap Swap on {name}'s row to take their offer")
 
     def _pick(self, region: Region, kind: str, step: str) -> None:
         """A slot's card, + or −: lift or drop one card of that type, or say why nothing changed."""
