@@ -227,6 +227,12 @@ def test_the_final_standings_frame_your_own_row_and_one_person_is_you():
     assert all(canvas.get_at((PANEL.x + 191, PANEL.y + 232 + 80 * (r + 1)))[:3] != MINT for r in others)
     assert scene.names[0] == "You" and summary._trader(0) == "You"  # one person against bots is "You"
     assert summary._trader(1) == scene.names[1]
+    said: list[str] = []
+    draw = p.app.text.draw
+    p.app.text.draw = lambda canvas, words, *a, **k: (said.append(words), draw(canvas, words, *a, **k))[1]
+    summary.draw_scene(pygame.Surface((1920, 1080)))
+    numbers = [w for w in said if w.replace(".", "").lstrip("-").isdigit() and not w.endswith(".")]
+    assert len(numbers) >= 4 * 3 and all("." not in w or len(w.split(".")[1]) == 1 for w in numbers), numbers
     pygame.quit()
 
 
