@@ -193,3 +193,22 @@ def test_a_tap_on_a_rivals_stall_beside_its_buttons_says_why_there_is_no_swap(fi
     assert region.model.alert == ("Basil offers 2 Sacks: pick 2 of another type to swap.", True)
     assert scene.sel[0].count == 1 and scene.table.view(0).counts()["coin"] == 1  # nothing was spent
     pygame.quit()
+
+
+def test_with_five_rivals_a_finger_on_a_short_rows_edge_still_hits_its_swap():
+    six = HANDS + [{"crate": 3, "coin": 3, "rack": 2}, {"sack": 3, "coin": 3, "rack": 2}]
+    p, scene = start(seats=6, hands=six)
+    region = scene.regions[0]
+    scene.table.scripted(1, OpenOffer("sack", 2))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    tap(p, scene, ("card", "crate", "more"), True)
+    tap(p, scene, ("card", "crate", "more"), True)
+    p.frames(40)  # the Swap has stood still long enough to take a tap
+    row = region.panel.rival_rects[1]
+    swap = next(rect for rect, i in region.panel.hits if i == ("swap", 1))
+    assert row.h < 60 and swap.h == row.h  # the zone spans the short row, not only the drawn button
+    edge = region.to_canvas((swap.centerx, row.y + 3))  # above the drawn button, inside the row
+    press(p, edge, True)
+    release(p, edge, True)
+    assert scene.table.view(0).counts()["sack"] == 5  # 2 Crates went for Basil's 2 Sacks
+    pygame.quit()

@@ -450,15 +450,21 @@ class SeatPanel:
         peek.midright = (swap.left - 14, c.centery)
         if rv.can_swap:
             self.draw_button(surf, swap, Button(f"swap:{rv.seat}", "Swap", True, "swap"), min(30, bh - 10))
-            self.hits[-1] = (swap, ("swap", rv.seat))
+            self.hits[-1] = (self._row_tall(swap, r), ("swap", rv.seat))
         if rv.can_peek:
             self.draw_button(surf, peek, Button(f"peek:{rv.seat}", "Peek", True, "action"), min(28, bh - 10))
-            self.hits[-1] = (peek, ("peek", rv.seat))
+            self.hits[-1] = (self._row_tall(peek, r), ("peek", rv.seat))
         right = r.right - 16 if self._floor else peek.left - 14  # a demo row has no Peek or Swap
         if rv.peeked:
             right = self._peeked(surf, rv, (peek.left - 14, c.centery), min(44, c.h - 8), big - 2) - 14
         left = max(self._offer_end, r.x + 1060) + 20  # clear of where an offer's words may stand
         self.lanes[rv.seat] = pygame.Rect(left, c.y + 2, max(0, right - left), c.h - 4)
+
+    @staticmethod
+    def _row_tall(button: pygame.Rect, row: pygame.Rect) -> pygame.Rect:
+        """A row button's hit zone: as tall as its row, so a short row (five rivals at 1280×720) still
+        takes a fingertip."""
+        return pygame.Rect(button.x, row.y, button.w, row.h)
 
     def _peeked(self, surf: pygame.Surface, rv: Rival, right_mid: tuple[int, int], side: int, size: int) -> int:
         """What Inside Trading showed, right-aligned at `right_mid`: the contract's name and recipe;
