@@ -5,10 +5,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.palette import MINT
 from game.scenes.swap_meet.layout import Region
 from game.scenes.swap_meet.panel import SeatPanel
 from game.scenes.swap_meet.scene import REACTION, SwapMeetScene
-from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
+from game.scenes.swap_meet.summary import PANEL, PauseOverlay, SummaryOverlay
 from rules.contract import MatchConfig, SeatConfig
 from rules.swap_meet.actions import OpenOffer
 from rules.swap_meet.data import SUMMARY_SECONDS
@@ -158,17 +159,17 @@ def test_a_slam_reads_locked_by_on_the_clock_and_the_summary_says_it_in_words():
     p, scene = start(hands=hands)
     tap(p, scene, ("button", "cash"))
     p.frames(130)
-    assert scene.countdown.locked_by == "Locked by Player 1"
+    assert scene.countdown.locked_by == "Locked by you"
     assert p.top.stage == "summary" and scene.next_round_in() >= 15  # a visible countdown of 15 s and more
     said: list[str] = []
     draw = p.app.text.draw
     p.app.text.draw = lambda canvas, words, *a, **k: (said.append(words), draw(canvas, words, *a, **k))[1]
     p.top.draw_scene(pygame.Surface((1920, 1080)))
     scene.countdown.draw(pygame.Surface((1920, 1080)))
-    assert "Locked by Player 1" in said and "0:00" not in said
-    assert any(w.startswith("Player 1 cashed out") and w.endswith("+10 for locking") for w in said), said
+    assert "Locked by you" in said and "0:00" not in said
+    assert any(w.startswith("You cashed out") and w.endswith("+10 for locking") for w in said), said
     assert any(w.startswith("Next round in ") for w in said)
-    assert any(w.startswith("Player 1 cashed out") and ": +10" in w for w in said)  # who locked, and how
+    assert any(w.startswith("You cashed out") and ": +10" in w for w in said)  # who locked, and how
     pygame.quit()
 
 
@@ -203,6 +204,35 @@ def test_the_last_summary_draws_final_standings_without_any_hover():
     assert all(drawn)
     p.press_button(standings)
     assert summary.stage == "final"
+    pygame.quit()
+
+
+def test_the_final_standings_frame_your_own_row_and_one_person_is_you():
+    p, scene = start(hands=HANDS, round_seconds=60)
+    for _ in range(3):
+        p.clock.advance(61)
+        p.frames(130)
+        if scene.table.view(0).phase == "finished":
+            break
+        p.press_button(p.top.buttons["next"])
+    summary = p.top
+    p.press_button(summary.buttons["standings"])
+    p.frames(3)
+    view = scene.table.view(0)
+    rank = list(view.final).index(0)
+    y = PANEL.y + 210 + 80 * (rank + 1)
+    canvas = p.app.display.canvas
+    assert canvas.get_at((PANEL.x + 191, y + 22))[:3] == MINT  # the frame's left edge on your row
+    others = [r for r in range(view.seats) if r != rank]
+    assert all(canvas.get_at((PANEL.x + 191, PANEL.y + 232 + 80 * (r + 1)))[:3] != MINT for r in others)
+    assert scene.names[0] == "You" and summary._trader(0) == "You"  # one person against bots is "You"
+    assert summary._trader(1) == scene.names[1]
+    said: list[str] = []
+    draw = p.app.text.draw
+    p.app.text.draw = lambda canvas, words, *a, **k: (said.append(words), draw(canvas, words, *a, **k))[1]
+    summary.draw_scene(pygame.Surface((1920, 1080)))
+    numbers = [w for w in said if w.replace(".", "").lstrip("-").isdigit() and not w.endswith(".")]
+    assert len(numbers) >= 4 * 3 and all("." not in w or len(w.split(".")[1]) == 1 for w in numbers), numbers
     pygame.quit()
 
 

@@ -143,3 +143,72 @@ def test_a_rivals_news_floats_only_in_its_rows_free_lane():
     labels = [m for m in scene.movers if getattr(m, "key", ("",))[0] == "label"]
     assert labels and all(lane.contains(m.face.get_rect(center=m.pos)) for m in labels)
     pygame.quit()
+
+
+def test_swapped_cards_land_in_their_own_slot_and_beside_the_rivals_words_never_on_them():
+    p, scene = start(hands=HANDS)
+    scene.table.act(0, OpenOffer("crate", 2))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    offer = scene.table.view(0).offers[0]
+    scene.table.scripted(1, Swap(0, "sack", offer.id))  # two Sacks fly to you, your two Crates to Basil
+    p.frames(49)  # every card has landed, none has faded away yet
+    region = scene.regions[0]
+    flying = [m for m in scene.movers if getattr(m, "key", ("",))[0] == "fly"]
+    assert len(flying) == 4
+    sack_slot = region.panel.card_rects["sack"].move(region.rect.topleft)
+    row = region.panel.rival_rects[1].move(region.rect.topleft)
+    words = p.app.text.font(26, False).size(f"{rival_total(scene, 1):g} pts · 10 cards")[0]
+    for card in flying:
+        box = card.image().get_rect(center=card.pos)
+        if box.centery > row.bottom:  # a Sack, into your Sack slot
+            assert box.center == sack_slot.center
+        else:  # a Crate, on Basil's row between its score and its counter
+            assert row.contains(box)
+            assert box.left >= row.x + 310 + words and box.right <= row.x + 600
+    pygame.quit()
+
+
+def rival_total(scene, seat: int) -> float:  # type: ignore[no-untyped-def]
+    """A rival's points as its row shows them."""
+    return next(r.total for r in scene.regions[0].model.rivals if r.seat == seat)
+
+
+@pytest.mark.parametrize("finger", [False, True], ids=["mouse", "touch"])
+def test_a_tap_on_a_rivals_stall_beside_its_buttons_says_why_there_is_no_swap(finger):
+    p, scene = start(hands=HANDS)
+    region = scene.regions[0]
+    tap(p, scene, ("card", "coin", "more"), finger)
+    row = region.panel.rival_rects[3]  # Dune: no offer, so no Swap button
+    spot = region.to_canvas((row.x + 700, row.centery))
+    press(p, spot, finger)
+    release(p, spot, finger)
+    assert region.model.alert == ("Dune has no offer now: wait for one, or open your own.", True)
+    scene.table.scripted(1, OpenOffer("sack", 2))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    p.frames(40)
+    row = region.panel.rival_rects[1]
+    spot = region.to_canvas((row.x + 1300, row.centery))  # beside Basil's buttons, on its stall
+    press(p, spot, finger)
+    release(p, spot, finger)
+    assert region.model.alert == ("Basil offers 2 Sacks: pick 2 of another type to swap.", True)
+    assert scene.sel[0].count == 1 and scene.table.view(0).counts()["coin"] == 1  # nothing was spent
+    pygame.quit()
+
+
+def test_with_five_rivals_a_finger_on_a_short_rows_edge_still_hits_its_swap():
+    six = HANDS + [{"crate": 3, "coin": 3, "rack": 2}, {"sack": 3, "coin": 3, "rack": 2}]
+    p, scene = start(seats=6, hands=six)
+    region = scene.regions[0]
+    scene.table.scripted(1, OpenOffer("sack", 2))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    tap(p, scene, ("card", "crate", "more"), True)
+    tap(p, scene, ("card", "crate", "more"), True)
+    p.frames(40)  # the Swap has stood still long enough to take a tap
+    row = region.panel.rival_rects[1]
+    swap = next(rect for rect, i in region.panel.hits if i == ("swap", 1))
+    assert row.h < 60 and swap.h == row.h  # the zone spans the short row, not only the drawn button
+    edge = region.to_canvas((swap.centerx, row.y + 3))  # above the drawn button, inside the row
+    press(p, edge, True)
+    release(p, edge, True)
+    assert scene.table.view(0).counts()["sack"] == 5  # 2 Crates went for Basil's 2 Sacks
+    pygame.quit()

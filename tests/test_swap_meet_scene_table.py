@@ -9,7 +9,7 @@ import pytest
 from game import catalog
 from game.scenes.swap_meet.lobby import SwapMeetLobby
 from game.scenes.swap_meet.scene import SwapMeetScene
-from rules.swap_meet.actions import OpenOffer
+from rules.swap_meet.actions import Crash, OpenOffer
 from rules.swap_meet.scenario import scenario
 from tests.conftest import make_player
 from tests.test_swap_meet_scene import HANDS, spot, start
@@ -159,4 +159,41 @@ def test_the_lobby_says_what_each_bot_level_does_under_even_six_seats():
         assert level.capitalize() in said and note in said
     notes_top = PANEL.bottom - NOTES_PAD - NOTE_H * len(lobby.notes())
     assert max(b.rect.bottom for row in lobby.seat_buttons for b in (row.person, row.bot, row.level) if b) <= notes_top
+    pygame.quit()
+
+
+def test_a_narrow_table_mode_panel_keeps_its_pins_clear_of_the_peek_tab_and_its_hint_on_one_line():
+    six = HANDS + [{"crate": 3, "coin": 3, "rack": 2}, {"sack": 3, "coin": 3, "rack": 2}]
+    p, scene = start(humans=6, seats=6, hands=six)
+    region = scene.regions[0]
+    assert region.upright[0] == 600  # a bottom seat shared with a neighbour
+    p.tap_finger(tab_spot(scene, 0), finger_id=2)  # cards shown for a few seconds
+    p.frames(2)
+    tab = next(rect for rect, i in region.panel.hits if i == ("peektab",))
+    pins = {i[1]: rect for rect, i in region.panel.hits if i[0] == "pin"}
+    assert len(pins) == 4 and not any(rect.colliderect(tab) for rect in pins.values())
+    p.tap_finger(spot(region, lambda i: i == ("pin", "rack")), finger_id=3)
+    assert scene.table.view(0).bank == "rack"  # the pin a finger aimed at took the tap
+    hint = region.model.hint
+    size = region.panel.fitting(hint, 22, region.upright[0] - 32, least=16)
+    assert p.app.text.font(size).size(hint)[0] <= region.upright[0] - 32  # one line, clear of the buttons
+    pygame.quit()
+
+
+@pytest.mark.parametrize("humans", [2, 3])
+def test_in_table_mode_a_bots_news_floats_in_the_free_middle_never_on_the_clock_feed_or_market(humans):
+    hands = HANDS[:humans] + [{"rack": 3, "crate": 3, "sack": 2, "market_crash": 1}] + HANDS[humans + 1:]
+    p, scene = start(humans=humans, hands=hands)
+    bot = humans
+    scene.table.scripted(bot, Crash("coin"))
+    scene.on_events(scene.table.take_events(scene.viewer))
+    p.frames(5)
+    labels = [m for m in scene.movers if getattr(m, "key", ("",))[0] == "label"]
+    lane = scene.centre_lane()
+    assert labels and lane is not None
+    taken = [scene.countdown.rect, scene._feed_rect(), scene.market.rect] + [r.rect for r in scene.regions] + \
+        [b.rect for b in (scene.help_b, scene.pause_b, scene.leave_b)]
+    for label in labels:
+        box = label.face.get_rect(center=label.pos)
+        assert lane.contains(box) and not any(box.colliderect(r) for r in taken)
     pygame.quit()

@@ -109,3 +109,22 @@ def test_the_summary_says_no_false_time_and_the_coach_keeps_off_its_button():
     summary.draw_scene(pygame.Surface((1920, 1080)))
     assert any(w.endswith("the round clock stood still while you learned") for w in said), said
     assert not any("locked after" in w or w.startswith("Next round in") for w in said), said
+
+
+def test_the_lesson_ends_only_after_the_free_rounds_summary_is_read_and_closed():
+    app, pilot = _lesson((1920, 1080))
+    _follow_to(pilot, len(guide().steps))
+    coach = app.coach
+    floor = app.stack.scenes[0]
+    for _ in range(40):  # the free round runs out on its 60 s clock
+        pilot.clock.advance(2.0)
+        pilot.frames(2)
+        if floor.view.phase != "trading":
+            break
+    pilot.frames(150)  # past the lock moment: the round's own summary is up
+    summary = app.stack.top
+    assert isinstance(summary, SummaryOverlay) and summary.stage == "summary"
+    assert floor.view.round_no == 2 and not coach.finished  # no "complete" dialog over the learner's scores
+    pilot.tap(summary.buttons["next"].rect.center)
+    pilot.frames(10)
+    assert floor.view.round_no == 3 and coach.finished

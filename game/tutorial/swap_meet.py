@@ -5,7 +5,8 @@ Seed 33, three seats: you hold Dockside Haul (5 Crate, 3 Sack) with 3 Crate, 1 S
 Yard) holds 3 Sacks and needs Racks. You open and pull an offer, swap your Coins for Basil's
 Crates (the market heats), pin Crate, peek at Cobalt, list your Racks for Cobalt to take with
 Sacks, and cash out on the exact match. The summary and a slam are explained, then round 2 is
-free trading with easy bots on a 60 s clock; the lesson ends when that round locks.
+free trading with easy bots on a 60 s clock; the lesson ends when that round's summary closes
+(its Next round button or its countdown), so the learner sees how their own round scored.
 About 17 steps × 8 s of reading, three 1.1 s beats and up to 60 s of free play: about 3½ minutes.
 """
 
@@ -81,7 +82,7 @@ def _steps() -> tuple[Step, ...]:
              target=("button:Next round  ›",), allow=_is(NextRound), hint="Tap Next round."),
         Step(("Round 2 is yours: 60 s on the clock, and the bots trade too.",
               "New contract, new cards. Market Crash halves a type you don't need."),
-             free=True, done=happened("round_locked")),
+             free=True, done=happened("round_start")),  # over once its summary is read and closed
     )
 
 

@@ -91,7 +91,8 @@ class Market:
             points, held = self.preview[kind], self.held.get(kind, 0)
             text.draw(canvas, "if banked" if held else "none held", (r.x + 14, r.y + 80), 20,
                       MUTED if held else RED)
-            text.draw(canvas, f"{points:+g}", (r.x + 14, r.y + 102), 30, CREAM if points >= 0 else RED, bold=True)
+            text.draw(canvas, f"{round(points, 1):+g}", (r.x + 14, r.y + 102), 30, CREAM if points >= 0 else RED,
+                      bold=True)
         bar = pygame.Rect(r.x + 14, r.bottom - 36, r.w - 28, 24)
         pygame.draw.rect(canvas, (18, 14, 10), bar, border_radius=10)
         k = (min(HIGH, max(LOW, value)) - LOW) / (HIGH - LOW)

@@ -141,7 +141,7 @@ def pin_warning(points: float, held: int, kind: str) -> str | None:
     """Why pinning `kind` deserves a second tap (None: pin at once)."""
     if held:
         return None
-    return f"You hold no {RES_NAME[kind]}: banking it scores {points:g}. Tap it again to pin it anyway."
+    return f"You hold no {RES_NAME[kind]}: banking it scores {round(points, 1):g}. Tap it again to pin it anyway."
 
 
 def swap_for(view: Any, sel: Selection, target: int) -> Swap | None:

@@ -19,6 +19,7 @@ from game.scenes.swap_meet.story import feed_line
 from game.sprites import Sprite
 
 CARD = (78, 110)
+Spot = tuple[tuple[float, float], float]  # a point on the canvas and a flying card's scale there
 FLY = 0.6  # seconds a card flies
 LABEL = 1.2  # seconds a label shows (the next one at the same spot waits for it)
 UP = {0: (0, -1), 180: (0, 1), -90: (1, 0), 90: (-1, 0)}  # "up" on the canvas for a panel turned so
@@ -43,19 +44,21 @@ class Effects:
         if sprite in self.scene.movers:
             self.scene.movers.remove(sprite)
 
-    def fly(self, kind: str | None, src: tuple[float, float], dst: tuple[float, float], delay: float = 0.0,
-            to: int | None = None) -> None:
-        """One card from src to dst (face down when its kind is secret); seat `to`'s stall counts it
-        only once it lands."""
+    def fly(self, kind: str | None, src: Spot, dst: Spot, delay: float = 0.0, to: int | None = None) -> None:
+        """One card from src to dst, each a point and the card's scale there (face down when its kind
+        is secret); seat `to`'s stall counts it only once it lands."""
         assets = self.app.assets
         face = card_face(assets, kind, CARD, self.app.text) if kind else card_back(assets, CARD)
-        sprite = Sprite(("fly", id(object())), face, src)
+        sprite = Sprite(("fly", id(object())), face, src[0])
+        sprite.scale = src[1]
         sprite.layer = 3
         self.scene.movers.append(sprite)
         if to is not None:
             self.scene.flying[(to, kind)] += 1
-        self.scene.anim.add(Sequence([Wait(delay), Tween(sprite, "pos", dst, FLY, ease_in_out),
+        self.scene.anim.add(Sequence([Wait(delay), Tween(sprite, "pos", dst[0], FLY, ease_in_out),
                                       Call(lambda: self._landed(to, kind)), Tween(sprite, "alpha", 0.0, 0.2)]))
+        if src[1] != dst[1]:
+            self.scene.anim.add(Sequence([Wait(delay), Tween(sprite, "scale", dst[1], FLY, ease_in_out)]))
         self.scene.anim.add(Sequence([Wait(delay + FLY + 0.25), Call(lambda: self._remove(sprite))]))
 
     def _landed(self, seat: int | None, kind: str | None) -> None:
@@ -115,20 +118,21 @@ class Effects:
         if sound:
             self.app.audio.play(sound)
         d = event.data
-        anchor = self.scene.anchor
+        at = self.scene.landing
         if event.kind == "swap":
-            a, b = anchor(event.seat), anchor(d["target"])
+            me, them = event.seat, d["target"]
             if self.scene.floor is not None:  # the demo's floor: who swapped floats in the taker's row
-                self.scene.news(event.seat, feed_line(event, self.scene.names) or "", False)
+                self.scene.news(me, feed_line(event, self.scene.names) or "", False)
             for i in range(d["count"]):
-                self.fly(d["got"], b, a, i * 0.12, to=event.seat)
-                self.fly(d["give"], a, b, i * 0.12 + 0.06, to=d["target"])
+                self.fly(d["got"], at(them, d["got"]), at(me, d["got"]), i * 0.12, to=me)
+                self.fly(d["give"], at(me, d["give"]), at(them, d["give"]), i * 0.12 + 0.06, to=them)
             return float((d["count"] - 1) * 0.12 + 0.06 + FLY)
         if event.kind == "takeover":
-            self.fly(d.get("kind"), anchor(d["target"]), anchor(event.seat), to=event.seat)
+            kind = d.get("kind")
+            self.fly(kind, at(d["target"], kind), at(event.seat, kind), to=event.seat)
             return FLY
         if event.kind == "audit_discard":
-            self.fly(d["kind"], anchor(event.seat), self.scene.centre_point())
+            self.fly(d["kind"], at(event.seat, d["kind"]), at(None))
             return FLY
         if event.kind in ("offer_open", "crash", "action_played", "peek") and event.seat is not None:
             line = feed_line(event, self.scene.names)

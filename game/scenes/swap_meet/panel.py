@@ -25,6 +25,7 @@ from game.scenes.swap_meet.model import (
     of_kind,
     over_recipe,
 )
+from game.scenes.swap_meet.model import points as points_  # the name `points` is a local in places
 from game.scenes.swap_meet.stall import awning, awning_colour, counter, mini_card
 from game.words import counted
 from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
@@ -155,7 +156,7 @@ class SeatPanel:
         text = self.app.text
         you = "" if self.compact else "Your stall · "
         end = text.draw(surf, f"{you}{m.name}", (r.x, r.centery), size + 2, GOLD, bold=True, anchor="midleft")
-        end = text.draw(surf, f"{m.total:g} pts", (end.right + 18, r.centery), size, CREAM, anchor="midleft")
+        end = text.draw(surf, f"{points_(m.total)} pts", (end.right + 18, r.centery), size, CREAM, anchor="midleft")
         x = end.right + 30
         if m.my_offer and (not self.compact or m.masked):
             kind, n = m.my_offer
@@ -163,12 +164,13 @@ class SeatPanel:
                             anchor="midleft")
             x = end.right + 30
         if self.compact:
-            self._peek_tab(surf, m, pygame.Rect(r.right - 230, r.y, 230, r.h))
-            self._pins(surf, m, pygame.Rect(x, r.y, r.right - 250 - x, r.h), size)
+            tab = 230 if self.size[0] >= 900 else 170  # a narrow panel keeps more room for the pins
+            self._peek_tab(surf, m, pygame.Rect(r.right - tab, r.y, tab, r.h))
+            self._pins(surf, m, pygame.Rect(x, r.y, r.right - tab - 20 - x, r.h), size)
         elif m.bank:
             how = "pinned" if m.pinned else "most held"
             points = dict(m.bank_points).get(m.bank, 0.0)
-            text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points:g} — tap a market meter to pin",
+            text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points_(points)} — tap a market meter to pin",
                       (r.right, r.centery), size - 2, MUTED, anchor="midright")
 
     def _peek_tab(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect) -> None:
@@ -176,7 +178,8 @@ class SeatPanel:
         pygame.draw.rect(surf, fill, r, border_radius=14)
         pygame.draw.rect(surf, edge, r, 2, border_radius=14)
         label = "Hold to see cards" if m.masked else "Cards shown"
-        self.app.text.draw(surf, label, r.center, 22, CREAM, bold=True, anchor="center")
+        self.app.text.draw(surf, label, r.center, self.fitting(label, 22, r.w - 12, True), CREAM, bold=True,
+                           anchor="center")
         self.hits.append((r, ("peektab",)))
 
     def _pins(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
@@ -184,24 +187,26 @@ class SeatPanel:
         if m.masked or m.bank is None:
             text.draw(surf, "Bank: hidden", (r.x, r.centery), size - 2, MUTED, anchor="midleft")
             return
-        end = text.draw(surf, "Bank", (r.x, r.centery), size - 2, MUTED, anchor="midleft")
-        x = end.right + 10
+        side = min(44, (r.w - 6 * len(RESOURCES)) // len(RESOURCES))
+        x = r.x
+        if r.w - 50 * len(RESOURCES) >= self.app.text.font(size - 2).size("Bank")[0] + 10:
+            x = text.draw(surf, "Bank", (r.x, r.centery), size - 2, MUTED, anchor="midleft").right + 10
         for kind in RESOURCES:
-            box = pygame.Rect(x, r.y + 2, 44, r.h - 4)
+            box = pygame.Rect(x, r.y + 2, side, r.h - 4)
             on = kind == m.bank
             pygame.draw.rect(surf, (70, 56, 30) if on else (34, 28, 22), box, border_radius=8)
             pygame.draw.rect(surf, GOLD if on else (90, 75, 55), box, 3 if on else 1, border_radius=8)
-            icon = self.app.assets.image(RES_ICON[kind], (34, 34))
+            icon = self.app.assets.image(RES_ICON[kind], (min(34, side - 8), min(34, side - 8)))
             if not dict(m.counts).get(kind):  # none held: pinning it would score a loss
                 icon = icon.copy()
                 icon.set_alpha(90)
             surf.blit(icon, icon.get_rect(center=box.center))
             self.hits.append((box.inflate(4, 6), ("pin", kind)))
-            x += 50
+            x += side + 6
         if m.bank:
             how = "pinned" if m.pinned else "auto"
             points = dict(m.bank_points).get(m.bank, 0.0)
-            words = text.render(f"{RES_NAME[m.bank]} ({how}) {points:g} pts", size - 4, CREAM)
+            words = text.render(f"{RES_NAME[m.bank]} ({how}) {points_(points)} pts", size - 4, CREAM)
             if x + 6 + words.get_width() <= r.right:  # never under the peek tab beside it
                 surf.blit(words, words.get_rect(midleft=(x + 6, r.centery)))
 
@@ -318,7 +323,7 @@ class SeatPanel:
         over = over_recipe(dict(m.counts), m.recipe)
         if over:  # every card beyond the recipe blocks Cash out: say which
             words = "Too many: " + ", ".join(of_kind(n, k) for k, n in over.items())
-            small = size - 6 if self.compact else size - 4
+            small = self.fitting(words, size - 6 if self.compact else size - 4, r.w - 24, True, least=12)
             text.draw(surf, words, (r.x + 14, r.bottom - 6), small, RED, bold=True, anchor="bottomleft")
         if lit:
             spot = (r.right - 14, r.y + 14 + size) if self.compact else (r.right - 14, r.bottom - 8)
@@ -331,6 +336,10 @@ class SeatPanel:
         have = dict(m.counts)
         icon_side = size + 12 if self.compact else size + 18
         top = r.y + (2 * size + 26 if self.compact else size + 26)
+        if self.compact:  # one row: icons and numbers shrink together until it fits the card
+            while icon_side > 16 and len(m.recipe) * (icon_side + 4 + (size - 2) * 1.6 + 8) > r.w - 20:
+                icon_side -= 2
+                size -= 1
         cols = 2 if not self.compact and len(m.recipe) > 2 else 1
         x, y = r.x + 14, top
         for i, (kind, n) in enumerate(m.recipe):
@@ -354,7 +363,9 @@ class SeatPanel:
         words, colour = m.hint, CREAM if not m.masked else MUTED
         if m.alert is not None:
             words, colour = m.alert[0], RED if m.alert[1] else GOLD
-        img = self.app.text.render(words, size, colour, bold=m.alert is not None)
+        bold = m.alert is not None
+        size = self.fitting(words, size, r.w, bold, least=max(16, size - 6))
+        img = self.app.text.render(words, size, colour, bold=bold)
         if img.get_width() > r.w:
             lines = self.app.text.wrap(words, size - 2, r.w)
             for i, line in enumerate(lines[:2]):
@@ -389,6 +400,12 @@ class SeatPanel:
         surf.blit(img, img.get_rect(center=rect.center))
         self.hits.append((rect, ("button", b.key)))
 
+    def fitting(self, words: str, size: int, width: int, bold: bool = False, least: int = 14) -> int:
+        """The largest size from `size` down to `least` at which `words` fit `width` (`least` if none)."""
+        while size > least and self.app.text.font(size, bold).size(words)[0] > width:
+            size -= 1
+        return size
+
     # opponents --------------------------------------------------------------------------------
     def render_floor(self, rivals: tuple[Rival, ...]) -> pygame.Surface:
         """Every stall as a row, seen from no seat (the kiosk's demo): the table a visitor will play."""
@@ -418,11 +435,13 @@ class SeatPanel:
         aw = max(10, min(20, r.h // 4))
         surf.blit(awning(self.app.assets, (r.w - 28, aw), awning_colour(rv.seat)), (r.x + 14, r.y + 2))
         c = pygame.Rect(r.x, r.y + aw, r.w, r.h - aw)
+        if not self._floor:  # the whole row, under its buttons: a tap beside them is answered too
+            self.hits.append((r.copy(), ("row", rv.seat)))
         big = max(20, min(30, c.h - 10))
         who = f"{rv.name}" + (" (bot)" if rv.bot else "")
         text.draw(surf, who, (r.x + 20, c.centery), big, GOLD, bold=True, anchor="midleft")
-        text.draw(surf, f"{rv.total:g} pts · {counted(rv.cards, 'card')}", (r.x + 330, c.centery), big - 4, CREAM,
-                  anchor="midleft")
+        score = f"{points_(rv.total)} pts · {counted(rv.cards, 'card')}"
+        text.draw(surf, score, (r.x + 310, c.centery), big - 4, CREAM, anchor="midleft")
         self._offer_counter(surf, rv, pygame.Rect(r.x + 600, c.y + 2, 560, c.h - 4), big - 2)
         bh = min(64, c.h - 8)
         swap = pygame.Rect(0, 0, 180, bh)
@@ -431,15 +450,21 @@ class SeatPanel:
         peek.midright = (swap.left - 14, c.centery)
         if rv.can_swap:
             self.draw_button(surf, swap, Button(f"swap:{rv.seat}", "Swap", True, "swap"), min(30, bh - 10))
-            self.hits[-1] = (swap, ("swap", rv.seat))
+            self.hits[-1] = (self._row_tall(swap, r), ("swap", rv.seat))
         if rv.can_peek:
             self.draw_button(surf, peek, Button(f"peek:{rv.seat}", "Peek", True, "action"), min(28, bh - 10))
-            self.hits[-1] = (peek, ("peek", rv.seat))
+            self.hits[-1] = (self._row_tall(peek, r), ("peek", rv.seat))
         right = r.right - 16 if self._floor else peek.left - 14  # a demo row has no Peek or Swap
         if rv.peeked:
             right = self._peeked(surf, rv, (peek.left - 14, c.centery), min(44, c.h - 8), big - 2) - 14
         left = max(self._offer_end, r.x + 1060) + 20  # clear of where an offer's words may stand
         self.lanes[rv.seat] = pygame.Rect(left, c.y + 2, max(0, right - left), c.h - 4)
+
+    @staticmethod
+    def _row_tall(button: pygame.Rect, row: pygame.Rect) -> pygame.Rect:
+        """A row button's hit zone: as tall as its row, so a short row (five rivals at 1280×720) still
+        takes a fingertip."""
+        return pygame.Rect(button.x, row.y, button.w, row.h)
 
     def _peeked(self, surf: pygame.Surface, rv: Rival, right_mid: tuple[int, int], side: int, size: int) -> int:
         """What Inside Trading showed, right-aligned at `right_mid`: the contract's name and recipe;
@@ -488,11 +513,14 @@ class SeatPanel:
         for i, rv in enumerate(m.rivals):
             r = pygame.Rect(area.x + i * (cw + 8), area.y, cw, area.h)
             self.rival_rects[rv.seat] = r
+            self.hits.append((r.copy(), ("row", rv.seat)))
             pygame.draw.rect(surf, (40, 32, 24), r, border_radius=12)
             pygame.draw.rect(surf, (96, 76, 50), r, 2, border_radius=12)
             surf.blit(awning(self.app.assets, (r.w - 16, 10), awning_colour(rv.seat)), (r.x + 8, r.y + 2))
-            end = text.draw(surf, rv.name, (r.x + 10, r.y + 12), 22, GOLD, bold=True)
-            text.draw(surf, f"· {rv.total:g}", (end.right + 6, r.y + 12), 22, CREAM)
+            room = r.w - 20 - (78 if rv.can_peek and not m.masked else 0)
+            size = self.fitting(f"{rv.name} · {points_(rv.total)}", 22, room, True, least=15)
+            end = text.draw(surf, rv.name, (r.x + 10, r.y + 12), size, GOLD, bold=True)
+            text.draw(surf, f"· {points_(rv.total)}", (end.right + 6, r.y + 12), size, CREAM)
             if rv.can_peek and not m.masked:
                 b = pygame.Rect(r.right - 78, r.y + 12, 72, 26)
                 self.draw_button(surf, b, Button(f"peek:{rv.seat}", "Peek", True, "action"), 20)

@@ -19,6 +19,7 @@ import pygame
 
 from game.anim import Call, Sequence, Wait
 from game.display import LOGICAL_W
+from game.match.local import LocalTable
 from game.match.table import Table
 from game.palette import CREAM, GOLD, MUTED
 from game.pointer import PointerEvent
@@ -34,13 +35,14 @@ from game.scenes.swap_meet.model import (
     seat_model,
     swap_for,
 )
-from game.scenes.swap_meet.motion import Effects
+from game.scenes.swap_meet.motion import CARD, Effects
 from game.scenes.swap_meet.panel import SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from game.ui import button
 from game.widgets import felt, panel
+from game.words import YOU, whom
 from rules.errors import IllegalAction
 from rules.swap_meet.actions import (
     CashOut,
@@ -59,6 +61,7 @@ REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let
 REACTION = 0.5  # a card-spending button must have stood still this long before the press that uses it
 FEED_H = 64  # two feed lines under the table-mode clock
 LANE_MIN = 200  # a rival row's free lane narrower than this carries no floating label
+ROW_LANDING = 598  # a rival row's x where its counter starts: cards land just left of it
 NEWS_SECONDS = 1.8  # how long a person's own move is said in their hint line
 PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
 SIMPLE = {"pull": Pull, "cash": CashOut, "audit": TaxAudit, "takeover": HostileTakeover}
@@ -89,6 +92,8 @@ class SwapMeetScene(MatchScene):
     def __init__(self, app, table: Table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, table)
         self.humans = list(table.here)
+        if len(self.humans) == 1 and isinstance(table, LocalTable):  # one person against bots: "You offer…"
+            self.names[self.humans[0]] = YOU
         self.table_mode = len(self.humans) >= 2
         self.viewer = None if self.table_mode or not self.humans else self.humans[0]
         self.sel = {seat: Selection() for seat in self.humans}
@@ -141,37 +146,61 @@ class SwapMeetScene(MatchScene):
         self.pause_b = button(self.ui, (*spots[1], *size), "Pause", "#quiet")
         self.leave_b = button(self.ui, (*spots[2], *size), "Leave", "#danger")
 
-    def anchor(self, seat: int | None) -> tuple[float, float]:
-        """Where a seat's cards fly from and to."""
+    def anchor(self, seat: int | None, kind: str | None = None) -> tuple[float, float]:
+        """Where a seat's cards fly from and to: a person's slot of that kind, a rival row's gap
+        between its score and its counter (never on a word)."""
+        return self.landing(seat, kind)[0]
+
+    def landing(self, seat: int | None, kind: str | None = None) -> tuple[tuple[float, float], float]:
+        """Where a seat's cards fly from and to, and the card's scale there (a short row takes it small)."""
         if seat is None:
-            return self.centre_point()
+            return self.centre_point(), 1.0
         region = self.region_of.get(seat)
         if region is not None:
+            slot = region.panel.card_rects.get(kind or "")
+            if slot is not None and region.model is not None and not region.model.masked:
+                return region.to_canvas(slot.center), 1.0
             if self.table_mode:
-                return region.to_canvas((region.upright[0] * 0.35, region.upright[1] * 0.6))
-            return region.rect.x + 520, region.rect.y + 470
+                return region.to_canvas((region.upright[0] * 0.35, region.upright[1] * 0.6)), 1.0
+            return (region.rect.x + 520, region.rect.y + 470), 1.0
         rows = self._rows()
         if rows is not None:
             panel_, origin = rows
             row = panel_.rival_rects.get(seat)
             if row is not None:
-                return origin[0] + row.x + 860, origin[1] + row.centery
+                scale = min(0.62, (row.h - 10) / CARD[1])  # fits the row and the gap before its counter
+                return (origin[0] + row.x + ROW_LANDING - CARD[0] * scale / 2, origin[1] + row.centery + 2), scale
         bots = [s for s in range(self.view.seats) if s not in self.region_of]
         i = bots.index(seat) if seat in bots else 0
         c = self.market.rect
-        return c.x + c.w * (i + 1) / (len(bots) + 1), c.y - 20
+        return (c.x + c.w * (i + 1) / (len(bots) + 1), c.y - 20), 1.0
 
     def label_place(self, seat: int | None) -> tuple[tuple[float, float], pygame.Rect, int] | None:
         """Where a rival's floating label goes: the free lane of its row (between its offer and its
         Peek and Swap), never over a live word; None when it has no lane (the feed says it anyway)."""
-        rows = self._rows()
-        if rows is None or seat is None or seat in self.region_of:
+        if seat is None or seat in self.region_of:
             return None
+        rows = self._rows()
+        if rows is None:  # table mode: a bot's news floats in the free stretch of the shared middle
+            lane = self.centre_lane()
+            return None if lane is None else (lane.center, lane, 0)
         lane = rows[0].lanes.get(seat)
         if lane is None or lane.w < LANE_MIN:
             return None
         lane = lane.move(rows[1])
         return lane.center, lane, 0
+
+    def centre_lane(self) -> pygame.Rect | None:
+        """Table mode's free stretch of the middle for bots' news: the band between the feed and the
+        market, else beside the clock clear of the buttons; None when no stretch is wide enough."""
+        c, clock, feed, market = self.centre, self.countdown.rect, self._feed_rect(), self.market.rect
+        band = pygame.Rect(c.x + 24, feed.bottom + 6, c.w - 48, market.y - feed.bottom - 12)
+        if band.h >= 56:
+            return band
+        right = pygame.Rect(clock.right + 12, clock.y, c.right - 200 - clock.right - 24, clock.h)  # up to Leave
+        left = pygame.Rect(c.x + 372, clock.y, clock.x - c.x - 384, clock.h)  # after Help and Pause
+        best = max(left, right, key=lambda r: r.w)
+        return best if best.w >= LANE_MIN else None
 
     def _rows(self) -> tuple[SeatPanel, tuple[int, int]] | None:
         """The panel that draws the stalls as rows and where it sits: one person's, or the demo's floor."""
@@ -283,7 +312,7 @@ class SwapMeetScene(MatchScene):
         done = self.view.summaries[-1] if self.view.summaries else None
         if done is None or done.locker is None or done.how == "timer":
             return "Time ran out"
-        return f"Locked by {self.names[done.locker]}"
+        return f"Locked by {whom(self.names[done.locker])}"
 
     def _pending_step(self) -> None:
         """Show a move in flight until the table has its answer (only ever online)."""
@@ -563,6 +592,21 @@ class SwapMeetScene(MatchScene):
                 self.refresh(region)
         elif what == "button":
             self._button(region, intent[1])
+        elif what == "row" and sel.kind is not None and not masked:
+            self._row_tap(seat, intent[1])
+
+    def _row_tap(self, seat: int, rival: int) -> None:
+        """A tap on a rival's stall beside its buttons while holding cards: say why no swap is there."""
+        view = self.table.view(seat)
+        offer = view.offers[rival]
+        name = self.names[rival]
+        if offer is None:
+            self.refused(seat, f"{name} has no offer now: wait for one, or open your own")
+        elif swap_for(view, self.sel[seat], rival) is None:
+            self.refused(seat, f"{name} offers {of_kind(offer.count, offer.kind)}: "
+                               f"pick {offer.count} of another type to swap")
+        else:
+            self.refused(seat, f"tap Swap on {name}'s row to take their offer")
 
     def _pick(self, region: Region, kind: str, step: str) -> None:
         """A slot's card, + or −: lift or drop one card of that type, or say why nothing changed."""

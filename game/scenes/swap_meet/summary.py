@@ -35,7 +35,7 @@ PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
 DASHES = {"crate": (1, 0), "sack": (18, 10), "coin": (5, 8), "rack": (22, 6)}  # on, off (px); 0 off = solid
 MARKERS = ("square", "triangle", "circle", "diamond")
 LOCK_SECONDS = 1.8
-SCORES = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.w - 80, 420)  # the score table of a summary
+SCORES = pygame.Rect(PANEL.x + 40, PANEL.y + 144, PANEL.w - 80, 420)  # the score table of a summary
 
 
 def lock_words(summary, names: list[str]) -> tuple[str, str]:  # type: ignore[no-untyped-def]
@@ -325,17 +325,28 @@ class SummaryOverlay(Scene):
         y = PANEL.y + 210
         for j, label in enumerate(("Place", "Trader", "Round 1", "Round 2", "Round 3", "Total")):
             text.draw(canvas, label, (x0 + (0, 140, 620, 820, 1020, 1220)[j], y), 28, MUTED, bold=True)
+        mine = set(self.floor.humans)
         for rank, seat in enumerate(order):
             y += 80
             top = view.totals[seat] == best
+            box = pygame.Rect(x0 - 30, y - 12, 1420, 68)
             if top:
-                pygame.draw.rect(canvas, (70, 56, 30), (x0 - 30, y - 12, 1420, 68), border_radius=14)
-            rounds = [f"{float(s.stalls[seat].score):g}" for s in view.summaries]
-            cells = [f"{rank + 1}.", self.floor.names[seat]] + rounds + [""] * (3 - len(rounds)) + \
-                [f"{view.totals[seat]:g}"]
+                pygame.draw.rect(canvas, (70, 56, 30), box, border_radius=14)
+            if seat in mine:  # the people at this screen find their own row at a glance
+                pygame.draw.rect(canvas, MINT, box, 3, border_radius=14)
+            rounds = [points(s.stalls[seat].score) for s in view.summaries]
+            cells = [f"{rank + 1}.", self._trader(seat)] + rounds + [""] * (3 - len(rounds)) + \
+                [points(view.totals[seat])]
             for j, cell in enumerate(cells):
+                colour = GOLD if top or j == 5 else MINT if seat in mine else CREAM
                 text.draw(canvas, cell, (x0 + (0, 140, 620, 820, 1020, 1220)[j], y), 36 if j != 5 else 40,
-                          GOLD if top or j == 5 else CREAM, bold=j in (1, 5))
+                          colour, bold=j in (1, 5))
+
+    def _trader(self, seat: int) -> str:
+        """A name in the standings, "(you)" after the one person's own when it is not already "You"."""
+        name = self.floor.names[seat]
+        alone = len(self.floor.humans) == 1 and seat in self.floor.humans
+        return f"{name} (you)" if alone and name != YOU else name
 
 
 class PauseOverlay(Scene):
