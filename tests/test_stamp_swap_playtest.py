@@ -138,3 +138,11 @@ def test_a_mouse_held_still_before_dragging_still_places_the_stamp(p):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
     p.frames(3)
     assert [(i["key"], i["row"], i["col"]) for i in scene.v["seats"][0]["album"]] == [(key, 2, 2)]
+
+
+def test_a_table_seen_from_no_seat_lists_each_contests_points_in_a_line_that_fits(p):
+    scene = start(p, seats(None, "easy"))
+    width = next(iter(scene.lay.contests.values())).w - 28
+    size, words = shortest_fit(scene, "Scores 2 for 1, 4 for 2, 7 for 3, 10 for 4, 13 for 5+", width)
+    assert p.app.text.font(size, True).size(words)[0] <= width and size >= 21
+    assert words == "Scores 2, 4, 7, 10, 13 for 1, 2, 3, 4, 5+"

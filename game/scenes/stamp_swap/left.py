@@ -115,8 +115,12 @@ def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> 
 
 
 def shortest_fit(scene: StampSwapScene, line: str, width: int) -> tuple[int, str]:
-    """The outlook line at 21 or more, shortened as far as it must be ("You: " dropped, then "scores" as ":")."""
+    """The outlook line at 21 or more, shortened as far as it must be ("You: " dropped, then "scores" as ":";
+    a table seen from no seat lists its points, then its counts)."""
     tries = [line]
+    if line.startswith("Scores ") and " for " in line:  # "Scores 2 for 1, 4 for 2" -> "Scores 2, 4 for 1, 2"
+        pairs = [pair.split(" for ") for pair in line[len("Scores "):].split(", ")]
+        tries.append(f"Scores {', '.join(p for p, _ in pairs)} for {', '.join(n for _, n in pairs)}")
     if line.startswith("You: "):
         tries.append(line[5].upper() + line[6:])  # names keep their capitals
     tries.append(tries[-1].replace(" scores ", ": "))
