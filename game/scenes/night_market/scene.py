@@ -261,17 +261,17 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
 
     def refused(self, seat: int, reason: str) -> None:
         """The rules' reason goes on the selection line, where the player is looking."""
-        self.line, self.line_is_problem = reason, True
-        self.app.audio.play("error")
-        self.restatic()
+        self.undo_refused(reason)
 
     def undo_rect(self) -> pygame.Rect:
         """Undo sits at the right end of the button bar (beside the hand it covered a seventh card)."""
         return pygame.Rect(L.UNDO)
 
     def undo_refused(self, words: str) -> None:
-        """Why not goes on the selection line too: a toast there would lie over the hand's card names."""
-        self.refused(self.viewer, words)
+        """Why not (an undo's or a move's) goes on the selection line: a toast would lie over the hand's names."""
+        self.line, self.line_is_problem = words, True
+        self.app.audio.play("error")
+        self.restatic()
 
     def absorb(self, events: list[Event]) -> None:
         """Take in what just happened: log, chip blurbs, sounds, then animate it."""
