@@ -146,3 +146,13 @@ def test_a_table_seen_from_no_seat_lists_each_contests_points_in_a_line_that_fit
     size, words = shortest_fit(scene, "Scores 2 for 1, 4 for 2, 7 for 3, 10 for 4, 13 for 5+", width)
     assert p.app.text.font(size, True).size(words)[0] <= width and size >= 21
     assert words == "Scores 2, 4, 7, 10, 13 for 1, 2, 3, 4, 5+"
+
+
+def test_a_three_way_lead_on_the_finale_is_counted_not_named_so_it_fits_its_card(p, monkeypatch):
+    scene = start(p, seats(None, "easy", "easy"))
+    monkeypatch.setattr("game.scenes.stamp_swap.left.finale_counts", lambda v: [1] * len(scene.names))
+    line, _ = outlook(scene, scene.v["finale"])
+    assert "3 tied at 1" in line
+    width = scene.lay.contests[scene.v["finale"]["id"]].w - 28
+    size, words = shortest_fit(scene, line, width)
+    assert p.app.text.font(size, True).size(words)[0] <= width

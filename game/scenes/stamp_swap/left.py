@@ -61,8 +61,9 @@ def outlook(scene: StampSwapScene, contest: dict[str, Any]) -> tuple[str, bool]:
     if contest["kind"] == "finale":
         counts = finale_counts(v)
         best = max(counts) if counts else 0
-        leaders = " and ".join(scene.names[i] for i, c in enumerate(counts) if c == best and best > 0)
-        lead = f"most: {leaders} {best}" if leaders else "most: nobody yet"
+        tied = [scene.names[i] for i, c in enumerate(counts) if c == best and best > 0]
+        leaders = " and ".join(tied) if len(tied) <= 2 else f"{len(tied)} tied at"  # three names never fit a card
+        lead = f"most: {leaders} {best}" if tied else "most: nobody yet"
         if seat is None:
             return lead[:1].upper() + lead[1:], False
         return f"You: {counted_as(contest['counter'], counts[seat])} · {lead}", counts[seat] == best > 0
