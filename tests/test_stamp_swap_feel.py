@@ -274,12 +274,14 @@ def test_a_batch_is_cut_at_each_pile_choice_and_every_stage_but_the_last_folds()
 def test_the_words_say_why_a_stamp_scores_nothing_now_or_less_than_its_face():
     from game.scenes.stamp_swap.story import discard_reason, placing_note
 
-    view = {"events": [{"name": "Spring Clean"}]}
+    view = {"events": [{"id": "ev-quiet", "name": "Spring Clean"}]}
     assert placing_note({"name": "Grey Ship", "value": 0}, ["Ink and Ash"]) == (
         "Grey Ship scores 0 (cancelled) at the Final Show, not now; it counts now for Ink and Ash")
     assert "\u22121 (faded) at the Final Show" in placing_note({"name": "Old Bird", "value": -1}, [])
     assert discard_reason(-2, 0, view) == " (Tweezers: free)"
     assert discard_reason(3, 6, view) == " (Spring Clean: +6)" and discard_reason(3, 3, view) == ""
+    amnesty = {"events": [{"id": "ev-amnesty", "name": "Amnesty"}]}
+    assert discard_reason(-2, 0, amnesty) == " (Amnesty: free)"  # today's event, not Tweezers nobody held
 
 
 def test_a_silent_stage_never_holds_up_the_ones_behind_it(p):

@@ -86,9 +86,11 @@ def discard_reason(value: int, points: int, view: dict[str, Any]) -> str:
     """Why a discard gained or cost other than the stamp's printed value (Tweezers, the top event)."""
     if points == value:
         return ""
-    if points == 0 and value < 0:
-        return " (Tweezers: free)"
-    top = view["events"][0]["name"] if view["events"] else "the top event"
+    event = view["events"][0] if view["events"] else None
+    if points == 0 and value < 0:  # a faded stamp let go for nothing: today's event, else Tweezers
+        free_today = event is not None and dict(EVENT_BY_ID[event["id"]].rules).get("faded_free")
+        return f" ({event['name'] if free_today and event else 'Tweezers'}: free)"
+    top = event["name"] if event else "the top event"
     return f" ({top}: {value_text(points)})"
 
 
