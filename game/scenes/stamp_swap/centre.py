@@ -18,6 +18,7 @@ from game.scenes.stamp_swap.paint import (
     seat_disc,
     zone_box,
 )
+from game.widgets import sheet
 from game.words import YOU, counted
 from rules.stamp_swap.botvalue import contest_preview
 
@@ -225,8 +226,7 @@ def paint_details(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The long-press details panel for one item or contest."""
     if scene.details is None:
         return
-    scene.app.darken(surf, 110)
-    panel(surf, DETAILS, radius=22, width=4, edge=GOLD, fill=(30, 24, 18, 255))
+    sheet(surf, DETAILS, scene.app.darken, radius=22, edge=GOLD)
     item = scene.details
     lines = item["lines"] if "lines" in item else details(item)
     if item.get("kind"):
@@ -294,8 +294,7 @@ def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """The end of a day's Show: what each seat scored, and discards."""
     if scene.summary is None:
         return
-    scene.app.darken(surf, 120)
-    panel(surf, SUMMARY, radius=22, width=4, edge=GOLD, fill=(30, 24, 18, 255))
+    sheet(surf, SUMMARY, scene.app.darken, radius=22, edge=GOLD)
     text = scene.app.text
     day, rows, extra = scene.summary
     text.draw(surf, f"{day}'s Show", (SUMMARY.centerx, SUMMARY.y + 20), 44, GOLD, bold=True, anchor="midtop")
