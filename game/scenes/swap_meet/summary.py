@@ -23,7 +23,7 @@ from game.scenes.swap_meet.model import (
     score_sentence,
 )
 from game.ui import button
-from game.widgets import panel
+from game.widgets import panel, sheet
 from game.words import YOU
 from rules.swap_meet.data import RESOURCES
 
@@ -241,8 +241,7 @@ class SummaryOverlay(Scene):
         self.app.text.draw(canvas, sub, (LOGICAL_W // 2, band.centery + 70), 34, CREAM, anchor="center")
 
     def _draw_summary(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 190)
-        panel(canvas, PANEL, fill=(26, 20, 16, 252), radius=28, width=4)
+        sheet(canvas, PANEL, self.app.darken)
         text = self.app.text
         s = self.summary
         head, _ = lock_words(s, self.floor.names)
@@ -310,8 +309,7 @@ class SummaryOverlay(Scene):
             text.draw(canvas, points(totals[row.seat]), (r.right, mid), 30, CREAM, bold=True, anchor="midright")
 
     def _draw_final(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 200)
-        panel(canvas, PANEL, fill=(26, 20, 16, 252), radius=28, width=4)
+        sheet(canvas, PANEL, self.app.darken)
         text = self.app.text
         view = self.floor.view
         order = view.final or tuple(sorted(range(view.seats), key=lambda s: -view.totals[s]))
@@ -380,8 +378,7 @@ class PauseOverlay(Scene):
         return True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        self.dim(canvas, 170)
-        panel(canvas, self.box, radius=28, width=4)
+        sheet(canvas, self.box, self.app.darken)
         text = self.app.text
         text.draw(canvas, "Paused", (self.box.centerx, self.box.y + 40), 72, GOLD, bold=True, anchor="midtop")
         text.draw(canvas, "The match clock is stopped. Leave keeps the match for Continue.",
