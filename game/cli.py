@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game import interrupt
-from game.online import cli as online_cli
+from game.relay import cli as online_cli
+from game.shell import interrupt
 from rules.registry import GAME_MODULES
 
 INTERRUPTED = 130  # what shells report for a program stopped by Ctrl-C (128 + SIGINT)
@@ -191,8 +191,7 @@ def _tutorial_parser(sub: Any, games: str) -> None:
 
 
 def _setup_logging() -> None:
-    from game import paths
-
+    from game.services import paths
     root = logging.getLogger()
     root.setLevel(logging.INFO)
     console = logging.StreamHandler()
@@ -243,7 +242,7 @@ def _run(argv: list[str] | None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     if args.command == "screens":
-        from game.layout_walk import main as screens_main
+        from game.tools.layout_walk import main as screens_main
 
         return screens_main(args.out)
     if args.command == "soak":
@@ -257,17 +256,17 @@ def _run(argv: list[str] | None) -> int:
         os.environ["SDL_AUDIODRIVER"] = "dummy"
         return _autopilot(args)
     if args.command == "autoplay":
-        from game.autoplay import run_autoplay
+        from game.tools.autoplay import run_autoplay
 
         return run_autoplay(args.game, args.seed or 1, args.matches, args.players, args.bot, args.vs)
     if args.command == "bench":
-        from game.bench import run_bench
+        from game.tools.bench import run_bench
 
         return run_bench(args.frames or 600, args.size or (1920, 1080), real_bench, args.part)
     _setup_logging()
     if args.kiosk:  # SIGTERM (systemctl stop, a shutdown) ends the process; close requests are ignored
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-    from game.app import App, AppOptions
+    from game.shell.app import App, AppOptions
 
     options = AppOptions(size=args.size or (1280, 720), fullscreen=args.fullscreen, mute=args.mute,
                          seed=args.seed, frames=args.frames, screenshot=args.screenshot, kiosk=args.kiosk,

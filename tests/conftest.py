@@ -11,8 +11,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.app import App, AppOptions  # noqa: E402
-from game.loop import FakeClock  # noqa: E402
+from game.shell.app import App, AppOptions  # noqa: E402
+from game.shell.loop import FakeClock  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -10,8 +10,8 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-from game.online.protocol import encode, websocket_url
-from game.online.server import ServerConfig, ServerThread
+from game.relay.protocol import encode, websocket_url
+from game.relay.server import ServerConfig, ServerThread
 
 FAST = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
 

@@ -25,8 +25,8 @@ def test_no_audio_device_is_one_line_on_the_terminal(market_home):
 def test_a_missing_device_leaves_sounds_callable(monkeypatch):
     import pygame
 
-    from game.assets import Assets
-    from game.audio import Audio, init_mixer
+    from game.services.assets import Assets
+    from game.services.audio import Audio, init_mixer
 
     monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-driver")
     pygame.mixer.quit()

@@ -6,10 +6,10 @@ import json
 
 import pygame
 
-from game import saves
-from game.assets import Assets
-from game.scene import Scene
-from game.settings import Settings, load, save, settings_path
+from game.services import saves
+from game.services.assets import Assets
+from game.services.settings import Settings, load, save, settings_path
+from game.shell.scene import Scene
 from tests.conftest import make_player
 
 

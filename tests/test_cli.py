@@ -15,8 +15,9 @@ import time
 import pygame
 import pytest
 
-from game import interrupt, saves
 from game.cli import GLOBALS, TAKES, _setup_logging, build_parser, main
+from game.services import saves
+from game.shell import interrupt
 from rules.registry import GAME_MODULES
 from tests.conftest import make_player
 from tests.test_bad_input import Exploding

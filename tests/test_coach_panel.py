@@ -8,7 +8,7 @@ import pygame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.display import LOGICAL_H, LOGICAL_W
+from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.tutorial.coach import PANEL_W, place_panel
 from game.tutorial.night_market import guide
 

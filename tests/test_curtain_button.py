@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.draw.ui import label_fits
 from game.scenes.curtain import PANEL, CurtainScene
-from game.ui import label_fits
 from tests.conftest import make_player
 
 

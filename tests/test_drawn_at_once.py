@@ -9,10 +9,10 @@ from typing import Any
 import pygame
 import pytest
 
-from game.scene import Scene
+from game.draw.ui import button
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.online import OnlineLobbyScene
-from game.ui import button
+from game.shell.scene import Scene
 from rules.contract import MatchConfig, SeatConfig
 from tests.conftest import Player, make_player
 

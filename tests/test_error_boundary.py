@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.scene import Scene
+from game.shell.scene import Scene
 
 
 class FailsBelow(Scene):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from game.scenes.stamp_swap import story
 from game.scenes.stamp_swap.art import details, points_text
-from game.words import counted, verb, whom, whose
 from rules.contract import Event
+from rules.words import counted, verb, whom, whose
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 

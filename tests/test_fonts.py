@@ -7,8 +7,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import paths
-from game.text import checked_font_file, usable_font
+from game.draw.text import checked_font_file, usable_font
+from game.services import paths
 from tests.conftest import make_player
 
 REAL = paths.gui_font_file

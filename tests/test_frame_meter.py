@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.display import LOGICAL_H
+from game.draw.ui import button
 from game.scenes.help import HelpScene
 from game.scenes.night_market.overlays import MenuScene
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.settings import SettingsScene
-from game.ui import button
+from game.shell.display import LOGICAL_H
 from rules.contract import MatchConfig, SeatConfig
 from tests.conftest import make_player
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pygame
 
-from game import paths
+from game.services import paths
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import catalog
 from game.scenes.help import HelpScene, layout
+from game.shell import catalog
 
 
 def test_bold_runs_keep_their_spaces_and_glued_punctuation(player):
@@ -55,9 +55,9 @@ def test_a_short_page_has_no_bar_and_help_keeps_no_box_sized_surfaces(player):
 
 
 def test_a_prompt_over_help_over_a_table_keeps_no_canvas_snapshot(player):
-    from game.scene import Scene
     from game.scenes.confirm import ConfirmScene
     from game.scenes.swap_meet.summary import PauseOverlay
+    from game.shell.scene import Scene
 
     class Table(Scene):
         keeps_layer = True  # like a table scene: redrawn from its own layer

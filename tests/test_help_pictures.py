@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from game import catalog
-from game.app import App, AppOptions
-from game.helpart import BAND
-from game.loop import FakeClock
+from game.draw.helpart import BAND
 from game.scenes.help import BELOW_ART, BODY, HelpScene
+from game.shell import catalog
+from game.shell.app import App, AppOptions
+from game.shell.loop import FakeClock
 
 
 @pytest.fixture

@@ -7,8 +7,9 @@ import json
 import pygame
 import pytest
 
-from game import catalog, saves
 from game.kiosk.idle import StillPlayingScene, may_ask
+from game.services import saves
+from game.shell import catalog
 from rules.contract import MatchConfig, SeatConfig
 from tests.conftest import make_player
 
@@ -178,8 +179,7 @@ def test_a_damaged_kiosk_config_is_reported_and_defaults_are_used(tmp_path):
 
 
 def test_the_kiosk_leaves_the_persons_settings_file_alone(kiosk_file, market_home):
-    from game import settings as settings_mod
-
+    from game.services import settings as settings_mod
     mine = settings_mod.Settings().with_(bot_speed="fast", seen_briefings=("night-market",), volume=0.3)
     settings_mod.save(mine)
     p = make_player(kiosk=True, extra={"kiosk_config": kiosk_file()})

@@ -7,12 +7,12 @@ import json
 import pygame
 import pytest
 
-from game import paths
 from game.kiosk.attract import CardScene, Item
 from game.kiosk.config import OVERRIDES
 from game.kiosk.shell import CRASH_CODE
 from game.kiosk.soak import Soak
 from game.kiosk.stats import Leaderboard, Stats
+from game.services import paths
 from tests import test_kiosk as base
 from tests.conftest import make_player
 from tests.test_kiosk import idle
@@ -160,7 +160,7 @@ def test_a_short_soak_runs_with_no_exceptions(kiosk_file):
 
 
 def test_the_image_cache_is_bounded_in_bytes_and_keeps_what_is_used():
-    from game.assets import Assets
+    from game.services.assets import Assets
 
     assets = Assets(max_bytes=3 * 100 * 100 * 4)
     felt = assets.cached("a", (100, 100), lambda: pygame.Surface((100, 100), pygame.SRCALPHA))

@@ -8,11 +8,11 @@ import pygame
 import pytest
 
 from game.cli import main
-from game.layout_record import Mark, RecordingSurface, judge, marks_of, recording, widget_marks
-from game.layout_walk import run_walk
-from game.text import Text
-from game.ui import button
-from game.widgets import panel
+from game.draw.layout_record import Mark, RecordingSurface, judge, marks_of, recording, widget_marks
+from game.draw.text import Text
+from game.draw.ui import button
+from game.draw.widgets import panel
+from game.tools.layout_walk import run_walk
 from tests.conftest import make_player
 
 
@@ -149,6 +149,6 @@ def test_every_step_of_the_three_guided_matches_has_no_layout_problem():
 
 def test_screens_check_is_a_command_that_hands_its_folder_to_the_walk(monkeypatch, tmp_path):
     seen: dict[str, str] = {}
-    monkeypatch.setattr("game.layout_walk.main", lambda out: seen.update(out=out) or 0)
+    monkeypatch.setattr("game.tools.layout_walk.main", lambda out: seen.update(out=out) or 0)
     assert main(["screens", "--check", "--out", str(tmp_path)]) == 0
     assert seen["out"] == str(tmp_path)

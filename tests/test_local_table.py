@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from game import saves
-from game.loop import FakeClock
 from game.match.clock import MatchClock
 from game.match.local import LocalTable
 from game.match.table import NotYourSeat
+from game.services import saves
+from game.shell.loop import FakeClock
 from rules.contract import MatchConfig, SeatConfig
 from rules.errors import IllegalAction
 from rules.registry import get_game

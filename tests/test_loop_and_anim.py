@@ -1,7 +1,7 @@
 """The fixed-step clock and the tweens it drives."""
 
-from game.anim import Animator, Counter, Sequence, Tween, Wait, linear
-from game.loop import FakeClock, FixedStep
+from game.draw.anim import Animator, Counter, Sequence, Tween, Wait, linear
+from game.shell.loop import FakeClock, FixedStep
 
 
 def test_fixed_step_counts_whole_steps_and_keeps_the_remainder():

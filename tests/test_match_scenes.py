@@ -7,8 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import catalog, saves
 from game.scenes.confirm import ConfirmScene
+from game.services import saves
+from game.shell import catalog
 from rules.contract import MatchConfig, SeatConfig
 from rules.errors import IllegalAction
 from rules.registry import get_game

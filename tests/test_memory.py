@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import App, AppOptions
-from game.assets import Assets
-from game.loop import FakeClock
-from game.memory import give_back, tune
-from game.text import Text
-from game.ui import CanvasUIManager
+from game.draw.text import Text
+from game.draw.ui import CanvasUIManager
+from game.services.assets import Assets
+from game.services.memory import give_back, tune
+from game.shell.app import App, AppOptions
+from game.shell.loop import FakeClock
 
 
 def _app() -> App:
@@ -68,8 +68,7 @@ def test_memory_is_given_back_in_the_frame_after_a_table_leaves():
 
 
 def test_scaled_copies_are_bounded_by_bytes_and_never_mix_up_sources():
-    from game import sprites
-
+    from game.draw import sprites
     source = pygame.Surface((200, 280), pygame.SRCALPHA)
     for w in range(20, 200):  # a flip: a new width every frame
         sprites.scaled(source, w, 280)
@@ -139,7 +138,7 @@ def test_night_market_builds_every_hand_table_at_the_first_match():
 def test_a_closed_overlay_is_freed_in_the_next_frame():
     import weakref
 
-    from game.scene import Scene
+    from game.shell.scene import Scene
 
     app = _app()
     overlay = Scene(app)

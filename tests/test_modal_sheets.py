@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import catalog
+from game.draw.widgets import MODAL_DIM
 from game.kiosk.idle import StillPlayingScene
 from game.kiosk.initials import InitialsScene
 from game.kiosk.operator import NoPinScene, PinGuard, PinPadScene
@@ -16,7 +16,7 @@ from game.scenes.help import HelpScene
 from game.scenes.night_market.ceremony import PANEL as CEREMONY_PANEL
 from game.scenes.night_market.ceremony import Ceremony
 from game.scenes.night_market.overlays import GameInfoScene, InfoPanel, MenuScene
-from game.widgets import MODAL_DIM
+from game.shell import catalog
 from tests.conftest import make_player
 
 

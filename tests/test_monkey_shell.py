@@ -8,10 +8,10 @@ import zlib
 import pygame
 import pytest
 
-from game import catalog
 from game.scenes.help import HelpScene
 from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.settings import SettingsScene
+from game.shell import catalog
 from tests.conftest import Player, make_player
 
 KEYS = [pygame.K_ESCAPE, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_F3, pygame.K_a]

@@ -8,10 +8,10 @@ from rules.driver import play_match, seat_config
 from rules.errors import UnknownBotLevel
 from rules.night_market import GAME
 from rules.night_market.actions import Sell, Take
+from rules.night_market.bot.search import sample_world
 from rules.night_market.data import CARD_KIND
 from rules.night_market.legal import legal_actions
 from rules.night_market.scenario import place
-from rules.night_market.search import sample_world
 from rules.night_market.view import view
 from rules.rng import Rng
 
@@ -124,8 +124,8 @@ def _shape(action):
 def test_rollouts_judge_takes_porters_and_sells_exactly_as_normal_does():
     """The Hard Rival's in-rollout judgement is Normal's score over every move but exchanges."""
     from rules.night_market.actions import Exchange
-    from rules.night_market.heuristics import normal_choice, normal_score
-    from rules.night_market.search import normal_like_move
+    from rules.night_market.bot.heuristics import normal_choice, normal_score
+    from rules.night_market.bot.search import normal_like_move
 
     state, _ = GAME.new_match(21, seat_config(("normal", "normal")))
     rng = Rng.seeded(21)

@@ -5,16 +5,16 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import saves
 from game.scenes.curtain import CurtainScene
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.ceremony import Ceremony
 from game.scenes.night_market.motion import CardMover
 from game.scenes.night_market.overlays import GameInfoScene, InfoPanel, MenuScene
 from game.scenes.night_market.scene import NightMarketScene
+from game.services import saves
 from rules.contract import MatchConfig, SeatConfig
 from rules.night_market.actions import Exchange, Sell, TakePorters
-from rules.night_market.bots import make_bot
+from rules.night_market.bot.levels import make_bot
 from rules.night_market.scenario import place
 from tests.conftest import make_player
 

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from game.online import policy
-from game.online.autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
+from game.relay import policy
+from game.tools.online_autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
 from rules.registry import get_game
 from tests.online_helpers import FAST, raw_match, running_server, ws_url
 

@@ -9,9 +9,9 @@ import time
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from game.online.autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
+from game.match.remote import RemoteRoom
 from game.online.client import NetClient
-from game.online.remote import RemoteRoom
+from game.tools.online_autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
 from rules.driver import play_match
 from rules.registry import get_game
 from tests.netproxy import NetProxy

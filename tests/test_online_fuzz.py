@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.online.protocol import CLIENT_MESSAGES, ProtocolError, decode_client
+from game.relay.protocol import CLIENT_MESSAGES, ProtocolError, decode_client
 from tests.online_helpers import Raw, raw_match, running_server, ws_url
 
 BASE: dict[str, dict[str, Any]] = {

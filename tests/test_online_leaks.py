@@ -13,8 +13,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.online import lobby as lb
-from game.online.rooms import Room
+from game.relay import lobby as lb
+from game.relay.rooms import Room
 from rules.registry import get_game
 
 UPDATE_KEYS = {"type", "match", "version", "seat", "now", "view", "public", "legal", "waiting", "from",

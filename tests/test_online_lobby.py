@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from game.online import lobby as lb
-from game.online.lobby import Lobby, LobbyError
-from game.online.store import FileStore, MemoryStore
+from game.relay import lobby as lb
+from game.relay.lobby import Lobby, LobbyError
+from game.relay.store import FileStore, MemoryStore
 
 
 def swap_meet_lobby() -> Lobby:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.online import bench
-from game.online.autoplay import play_online
+from game.tools import online_bench as bench
+from game.tools.online_autoplay import play_online
 from rules.driver import play_match
 from rules.registry import get_game
 from tests.online_helpers import running_server, ws_url

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.online.protocol import (
+from game.relay.protocol import (
     CODE_ALPHABET,
     MAX_MESSAGE,
     ProtocolError,

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from game.online.autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
-from game.online.remote import RemoteRoom
-from game.online.rooms import Room
-from game.online.server import ServerConfig, ServerThread
-from game.online.store import FileStore
+from game.match.remote import RemoteRoom
+from game.relay.rooms import Room
+from game.relay.server import ServerConfig, ServerThread
+from game.relay.store import FileStore
+from game.tools.online_autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
 from rules.driver import play_match
 from rules.registry import get_game
 from tests.online_helpers import FAST, Raw, raw_match, running_server, ws_url

@@ -11,14 +11,14 @@ import time
 import pygame
 import pytest
 
-from game import paths
+from game.match.remote import RemoteRoom
 from game.online import rejoin
 from game.online.client import NetClient
-from game.online.protocol import parse_invite
-from game.online.remote import RemoteRoom
+from game.relay.protocol import parse_invite
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.online import OnlineLobbyScene, join_room
 from game.scenes.title import TitleScene
+from game.services import paths
 from tests.online_helpers import FAST, open_room, running_server, ws_url
 from tests.test_online_table_scenes import app_player, host_room, lobby_button, pump
 
@@ -217,7 +217,7 @@ class _Finished:
 
 
 def test_someone_elses_rematch_is_told_to_a_seat_at_the_final_screen_and_our_own_is_not():
-    from game.online.remote import REMATCH_NOTICE
+    from game.match.remote import REMATCH_NOTICE
 
     room = RemoteRoom(_Quiet())  # type: ignore[arg-type]
     room._dispatch({"type": "joined", "seat": 1, "room": "ABCDEF"})

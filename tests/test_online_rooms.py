@@ -8,7 +8,7 @@ import time
 import pytest
 
 from game.match.table import NotYourSeat
-from game.online.server import ServerConfig, ServerThread
+from game.relay.server import ServerConfig, ServerThread
 from rules.errors import IllegalAction
 from tests.online_helpers import FAST, Raw, open_room, raw_match, running_server, ws_url
 
@@ -42,8 +42,7 @@ def test_a_restarted_server_resumes_a_match_in_progress(tmp_path):
 def test_a_rematch_keeps_the_room_and_its_seats(monkeypatch):
     from dataclasses import replace
 
-    from game.online import policy
-
+    from game.relay import policy
     monkeypatch.setitem(policy.POLICIES, "night-market", replace(policy.POLICIES["night-market"], replace_grace=0.0))
     with running_server() as server:
         (host, guest), _ = raw_match(ws_url(server), "night-market", 2, options={"first_seat": 0})
@@ -86,7 +85,7 @@ def test_tokens_and_tickets_never_reach_the_log(caplog):
 
 
 def test_remote_table_serves_only_its_own_seat():
-    from game.online.autoplay import seat_clients
+    from game.tools.online_autoplay import seat_clients
 
     with running_server() as server:
         rooms = seat_clients(ws_url(server), "night-market", ["A", "B"], time.monotonic() + 10, 9,

@@ -7,10 +7,10 @@ import time
 
 import pygame
 
-from game.online.autoplay import seat_clients
+from game.match.remote import RemoteRoom
 from game.online.client import NetClient
-from game.online.remote import RemoteRoom
 from game.scenes.night_market.scene import NightMarketScene
+from game.tools.online_autoplay import seat_clients
 from rules.driver import turn_bot
 from rules.registry import get_game
 from tests.conftest import make_player

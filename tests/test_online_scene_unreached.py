@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from game.match.remote import RemoteRoom
 from game.online.client import NetClient
-from game.online.remote import RemoteRoom
-from game.online.server import ServerConfig, ServerThread
+from game.relay.server import ServerConfig, ServerThread
 from game.scenes.online import OnlineLobbyScene, scene_for_link
 from tests.conftest import Player, make_player
 from tests.online_helpers import FAST

@@ -9,13 +9,13 @@ import time
 import pygame
 import pytest
 
+from game.match.remote import RemoteRoom
 from game.online.client import NetClient
-from game.online.protocol import parse_invite
-from game.online.remote import RemoteRoom
+from game.relay.protocol import parse_invite
 from game.scenes.night_market.ceremony import Ceremony
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.online import OnlineLobbyScene, OnlineScene
-from rules.night_market.bots import make_bot
+from rules.night_market.bot.levels import make_bot
 from tests.conftest import Player, make_player
 
 FAST = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}

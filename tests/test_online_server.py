@@ -10,7 +10,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from game.online.server import ServerConfig, ServerThread
+from game.relay.server import ServerConfig, ServerThread
 from tests.online_helpers import Raw, open_room, running_server, ws_url
 
 

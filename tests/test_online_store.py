@@ -9,9 +9,9 @@ import threading
 import time
 from typing import Any
 
-from game.online.roomtask import SAVE_FAILED
-from game.online.server import ServerThread
-from game.online.store import FileStore, MemoryStore
+from game.relay.roomtask import SAVE_FAILED
+from game.relay.server import ServerThread
+from game.relay.store import FileStore, MemoryStore
 from tests.online_helpers import Raw, open_room, raw_match, running_server, ws_url
 
 

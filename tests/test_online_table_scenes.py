@@ -14,10 +14,10 @@ from typing import Any
 import pygame
 import pytest
 
-from game.online import policy
+from game.match.remote import RemoteRoom, RemoteTable
 from game.online.client import NetClient
-from game.online.protocol import parse_invite
-from game.online.remote import RemoteRoom, RemoteTable
+from game.relay import policy
+from game.relay.protocol import parse_invite
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.online import OnlineLobbyScene, OnlineScene, join_room
 from game.scenes.stamp_swap.final import FinalShowScene

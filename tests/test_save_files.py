@@ -8,7 +8,7 @@ import os
 import pygame
 import pytest
 
-from game import saves
+from game.services import saves
 from tests.conftest import make_player
 
 GOOD = {"version": 2, "game": "night-market", "seed": 3, "log": [], "rules_version": 1, "saved_at": 0,

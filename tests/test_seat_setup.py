@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game import catalog
 from game.scenes.seat_setup import NOTE_H, NOTES_PAD, PANEL, SeatSetupScene
+from game.shell import catalog
 from rules.registry import get_game
 
 

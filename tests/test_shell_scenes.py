@@ -6,11 +6,11 @@ import json
 
 import pygame
 
-from game import catalog
 from game.scenes.help import HelpScene
 from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.settings import SettingsScene
-from game.settings import settings_path
+from game.services.settings import settings_path
+from game.shell import catalog
 from tests.conftest import make_player
 
 

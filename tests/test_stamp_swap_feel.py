@@ -12,8 +12,8 @@ from game.scenes.stamp_swap.layout import ALBUM, CELL, PENDING, fit_at, fit_cent
 from game.scenes.stamp_swap.motion import FloatText
 from rules.stamp_swap import GAME
 from rules.stamp_swap.actions import TakePile
-from rules.stamp_swap.bots import BEAT, make_bot
-from rules.stamp_swap.botvalue import contest_preview
+from rules.stamp_swap.bot.levels import BEAT, make_bot
+from rules.stamp_swap.bot.value import contest_preview
 from rules.stamp_swap.show import show_points
 from tests.conftest import make_player
 from tests.support import config, playout
@@ -226,7 +226,7 @@ def test_contest_cards_show_what_they_score_now(p):
 
 
 def test_every_specialist_has_its_own_picture():
-    from game.paths import sprites_dir
+    from game.services.paths import sprites_dir
     from rules.stamp_swap.cards import SPECIALISTS
 
     files = [sprites_dir() / f"spec_{c.id}.svg" for c in SPECIALISTS]
@@ -235,7 +235,7 @@ def test_every_specialist_has_its_own_picture():
 
 
 def test_every_exhibitor_has_its_own_picture_on_the_table(p):
-    from game.paths import sprites_dir
+    from game.services.paths import sprites_dir
     from rules.stamp_swap.cards import EXHIBITORS
 
     files = [sprites_dir() / f"exhibitor_{c.id}.svg" for c in EXHIBITORS]

@@ -9,9 +9,9 @@ from test_stamp_swap_helpers import config
 from rules.driver import play_match
 from rules.rng import Rng
 from rules.stamp_swap import GAME
-from rules.stamp_swap.bots import make_bot
-from rules.stamp_swap.hard import HardBot
-from rules.stamp_swap.sample import determinize
+from rules.stamp_swap.bot.hard import HardBot
+from rules.stamp_swap.bot.levels import make_bot
+from rules.stamp_swap.bot.sample import determinize
 from rules.stamp_swap.state import HIDDEN_PREFIX, Phase, State, knows, with_seat
 
 

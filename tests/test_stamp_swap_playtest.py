@@ -8,11 +8,11 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game.layout_record import judge, recording
-from game.layout_walk import record_frame
+from game.draw.layout_record import judge, recording
 from game.scenes.stamp_swap import story
 from game.scenes.stamp_swap.layout import HEAD, fit_centre
 from game.scenes.stamp_swap.left import FINALE_PAYS, fit, outlook, shortest_fit
+from game.tools.layout_walk import record_frame
 from rules.events import plain_event
 from rules.stamp_swap.cards import CONTESTS, FINALES, SPECIALISTS
 from rules.stamp_swap.state import Placement

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import saves
 from game.scenes.confirm import ConfirmScene
 from game.scenes.curtain import CurtainScene
 from game.scenes.help import HelpScene
@@ -13,6 +12,7 @@ from game.scenes.stamp_swap.centre import SUMMARY, SUMMARY_COLS
 from game.scenes.stamp_swap.final import FinalShowScene
 from game.scenes.stamp_swap.layout import ALBUM, CELL
 from game.scenes.stamp_swap.scene import StampSwapScene
+from game.services import saves
 from rules.contract import MatchConfig, SeatConfig
 from rules.stamp_swap.stamps import STAMPS
 from rules.stamp_swap.state import Placement

@@ -10,8 +10,8 @@ from test_swap_meet_props import check_scores, config
 from rules.driver import play_match
 from rules.swap_meet import GAME
 from rules.swap_meet.actions import CashOut, OpenOffer, Swap
-from rules.swap_meet.bots import LEVELS
-from rules.swap_meet.rival import RivalBot
+from rules.swap_meet.bot.levels import LEVELS
+from rules.swap_meet.bot.rival import RivalBot
 from rules.swap_meet.scenario import scenario
 from rules.swap_meet.state import Phase
 from tests.support import PERTURB

@@ -12,13 +12,14 @@ from test_swap_meet_props import config
 
 from rules.driver import play_match
 from rules.rng import Rng
-from rules.swap_meet import GAME, inference, normal
+from rules.swap_meet import GAME
 from rules.swap_meet.actions import Crash, HostileTakeover, OpenOffer, TaxAudit
+from rules.swap_meet.bot import inference, normal
+from rules.swap_meet.bot.inference import DEALT_HANDS, EVIDENCE, RESTLESS, belief, cards, draw, draw_cards, fits, weigh
+from rules.swap_meet.bot.notes import Notes
+from rules.swap_meet.bot.search import sample_world
 from rules.swap_meet.data import ACTION_CARDS, CONTRACTS_BY_NAME, DEAL_MAX_OF_TYPE, HAND_SIZE, RESOURCES
-from rules.swap_meet.inference import DEALT_HANDS, EVIDENCE, RESTLESS, belief, cards, draw, draw_cards, fits, weigh
-from rules.swap_meet.notes import Notes
 from rules.swap_meet.scenario import scenario
-from rules.swap_meet.search import sample_world
 from rules.swap_meet.state import Phase
 from tests.support import PERTURB
 

@@ -17,9 +17,9 @@ from rules.contract import MatchConfig, SeatConfig
 from rules.errors import IllegalAction
 from rules.swap_meet import GAME
 from rules.swap_meet.actions import Crash, OpenOffer, Peek, PinBank, Swap
+from rules.swap_meet.bot.rival import RivalBot
+from rules.swap_meet.bot.search import Budget
 from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES, deck_kinds
-from rules.swap_meet.rival import RivalBot
-from rules.swap_meet.search import Budget
 from rules.swap_meet.state import Phase
 
 FAST = settings(max_examples=40, deadline=None)

@@ -8,13 +8,13 @@ from test_swap_meet_props import config
 
 from rules.driver import play_match
 from rules.rng import Rng
-from rules.swap_meet import GAME, normal
+from rules.swap_meet import GAME
 from rules.swap_meet.actions import OpenOffer, Peek, Swap, TaxAudit
-from rules.swap_meet.bots import LEVELS, TraderBot, bank_value
-from rules.swap_meet.inference import Belief, Rival, belief, certainty
-from rules.swap_meet.rival import RIVAL, RivalBot, _peek, _rollout_self
-from rules.swap_meet.scenario import scenario
-from rules.swap_meet.search import (
+from rules.swap_meet.bot import normal
+from rules.swap_meet.bot.inference import Belief, Rival, belief, certainty
+from rules.swap_meet.bot.levels import LEVELS, TraderBot, bank_value
+from rules.swap_meet.bot.rival import RIVAL, RivalBot, _peek, _rollout_self
+from rules.swap_meet.bot.search import (
     Budget,
     _rollout_bots,
     bar,
@@ -25,6 +25,7 @@ from rules.swap_meet.search import (
     screened,
     standing,
 )
+from rules.swap_meet.scenario import scenario
 from rules.swap_meet.state import Phase
 from tests.support import PERTURB
 
@@ -250,7 +251,7 @@ def test_the_rival_peeks_at_the_rival_it_knows_least():
 def test_a_rival_holding_inside_trading_peeks_rather_than_wait(monkeypatch):
     # the search scores a peek as waiting (rollouts cannot value what it shows): when waiting
     # wins, the Rival peeks instead, for Inside Trading does nothing else
-    import rules.swap_meet.rival as rival_module
+    import rules.swap_meet.bot.rival as rival_module
 
     hands = [{C: 4, K: 4, "inside_trading": 1}, {S: 4, R: 4}, {S: 4, K: 4}]
     state = scenario(hands, ["Harbour Pair", "Mill Pair", "Grain Hoard"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.palette import MINT
+from game.draw.palette import MINT
 from game.scenes.swap_meet.layout import Region
 from game.scenes.swap_meet.panel import SeatPanel
 from game.scenes.swap_meet.scene import REACTION, SwapMeetScene

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import catalog
 from game.scenes.swap_meet.lobby import SwapMeetLobby
 from game.scenes.swap_meet.scene import SwapMeetScene
+from game.shell import catalog
 from rules.swap_meet.actions import Crash, OpenOffer
 from rules.swap_meet.scenario import scenario
 from tests.conftest import make_player

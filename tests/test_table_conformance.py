@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from game.loop import FakeClock
 from game.match.clock import MatchClock
 from game.match.local import LocalTable
+from game.shell.loop import FakeClock
 from rules.contract import Event
 from rules.registry import GAME_MODULES, get_game
 from rules.rng import Rng

@@ -7,9 +7,10 @@ import dataclasses
 import pygame
 import pytest
 
-from game import catalog, saves
+from game.draw.ui import LABEL_PAD, label_fits
 from game.scenes.title import TILE_W, TitleScene
-from game.ui import LABEL_PAD, label_fits
+from game.services import saves
+from game.shell import catalog
 from tests.conftest import make_player
 
 LONG_NAMES = {"night-market": "The Grand Night Market of the Lanterns", "swap-meet": "Swap Meet",

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import App, AppOptions
-from game.loop import FakeClock
+from game.shell.app import App, AppOptions
+from game.shell.loop import FakeClock
 from game.tutorial import progress
 from game.tutorial.autopilot import Pilot, _away_from
 from game.tutorial.lesson import lesson_scene

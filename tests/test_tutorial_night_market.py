@@ -6,17 +6,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import App, AppOptions
-from game.loop import FakeClock
+from game.match.guided import GuidedTable
 from game.scenes.confirm import ConfirmScene
 from game.scenes.help import HelpScene
 from game.scenes.night_market.scene import NightMarketScene
+from game.shell.app import App, AppOptions
+from game.shell.loop import FakeClock
 from game.tutorial import progress
 from game.tutorial.autopilot import Pilot, Report, _follow, _wait_ready
 from game.tutorial.coach import Coach
 from game.tutorial.lesson import lesson_scene
 from game.tutorial.night_market import GAME, SEED, STACK, guide
-from game.tutorial.table import GuidedTable
 from rules.contract import MatchConfig, SeatConfig
 from rules.errors import BadConfig
 from rules.night_market.data import CARD_KIND

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import App, AppOptions
-from game.loop import FakeClock
 from game.scenes.confirm import ConfirmScene
 from game.scenes.stamp_swap.scene import StampSwapScene
+from game.shell.app import App, AppOptions
+from game.shell.loop import FakeClock
 from game.tutorial import progress
 from game.tutorial.autopilot import DT, Pilot, _do, _wait_ready, run_autopilot
 from game.tutorial.coach import PAD, PANEL_W, Coach

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import App, AppOptions
-from game.loop import FakeClock
 from game.scenes.swap_meet.scene import SwapMeetScene
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
+from game.shell.app import App, AppOptions
+from game.shell.loop import FakeClock
 from game.tutorial import progress
 from game.tutorial.autopilot import Pilot, _do, _wait_ready, run_autopilot
 from game.tutorial.lesson import lesson_scene

@@ -8,13 +8,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.loop import FakeClock
 from game.match.clock import MatchClock
+from game.match.guided import GuidedTable
 from game.scenes.curtain import CurtainScene
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.stamp_swap.scene import StampSwapScene
 from game.scenes.undo import UndoCurtain
-from game.tutorial.table import GuidedTable
+from game.shell.loop import FakeClock
 from rules.contract import MatchConfig, SeatConfig
 from rules.night_market.actions import Exchange, Sell, Take
 from rules.registry import get_game

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import saves
-from game.loop import FakeClock
 from game.match.clock import MatchClock
 from game.match.local import LocalTable
-from game.online.remote import ONLINE_NO_UNDO, RemoteTable
+from game.match.remote import ONLINE_NO_UNDO, RemoteTable
+from game.services import saves
+from game.shell.loop import FakeClock
 from rules.contract import MatchConfig, SeatConfig
 from rules.errors import IllegalAction
 from rules.night_market.actions import Exchange, Sell

@@ -11,9 +11,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import settings as settings_mod
-from game.files import BadFile, NoFile, read_json, set_aside, write_json
-from game.settings import Settings, load, settings_path
+from game.services import settings as settings_mod
+from game.services.files import BadFile, NoFile, read_json, set_aside, write_json
+from game.services.settings import Settings, load, settings_path
 from tests.conftest import make_player
 
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -51,8 +51,8 @@ class Hands:
             os.environ.pop("SDL_VIDEODRIVER", None)
         else:
             os.environ["SDL_VIDEODRIVER"] = window
-        from game.app import App, AppOptions
-        from game.loop import FakeClock
+        from game.shell.app import App, AppOptions
+        from game.shell.loop import FakeClock
 
         self.role, self.game, self.ctl, self.shots = role, game, ctl, shots
         clock = FakeClock()

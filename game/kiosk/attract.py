@@ -14,19 +14,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import catalog
-from game.display import LOGICAL_H, LOGICAL_W
+from game.draw.palette import CREAM, GOLD, MUTED, WOOD
+from game.draw.widgets import felt, heading, panel
 from game.kiosk import shell
-from game.palette import CREAM, GOLD, MUTED, WOOD
-from game.scene import Scene
 from game.scenes.seat_setup import SEAT_NAMES
-from game.widgets import felt, heading, panel
+from game.shell import catalog
+from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.scene import Scene
 from rules.contract import MatchConfig, SeatConfig
 from rules.registry import get_game
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.kiosk.config import KioskConfig
+    from game.shell.app import App
 
 DEMO_NAMES = SEAT_NAMES  # the seat setup's bot names: none is a good, resource or stamp word
 AFTER_END = 6.0  # seconds a finished demo stays on screen

@@ -15,9 +15,9 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game import paths
-from game.files import BadFile, read_json
-from game.settings import BOT_SPEEDS, Settings
+from game.services import paths
+from game.services.files import BadFile, read_json
+from game.services.settings import BOT_SPEEDS, Settings
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,6 @@ from typing import Any, cast
 
 import pygame
 
-from game import catalog, paths, saves
 from game.kiosk import shell
 from game.kiosk.attract import Attract
 from game.kiosk.config import load, save_overrides
@@ -28,6 +27,8 @@ from game.kiosk.operator import CornerGesture, NoPinScene, PinGuard, PinPadScene
 from game.kiosk.stats import Leaderboard, Stats
 from game.kiosk.touchtest import TouchTestScene
 from game.online import rejoin
+from game.services import paths, saves
+from game.shell import catalog
 
 log = logging.getLogger(__name__)
 

@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import CREAM, GOLD
-from game.pointer import PointerEvent
-from game.scene import Scene
-from game.ui import button
-from game.widgets import sheet
+from game.draw.palette import CREAM, GOLD
+from game.draw.ui import button
+from game.draw.widgets import sheet
+from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.pointer import PointerEvent
+from game.shell.scene import Scene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
 
 SWAP_MEET_GRACE = 30.0
 PAUSE_WHY = "kiosk-idle"

@@ -7,10 +7,10 @@ from typing import Any
 
 import pygame
 
-from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import CREAM, GOLD
+from game.draw.palette import CREAM, GOLD
+from game.draw.ui import button
 from game.scenes.dialog import Dialog
-from game.ui import button
+from game.shell.display import LOGICAL_H, LOGICAL_W
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import catalog
-from game.display import LOGICAL_W
-from game.palette import CREAM, GOLD, MUTED
-from game.pointer import PointerEvent
-from game.scene import Scene
-from game.ui import button
-from game.widgets import felt, heading, panel, toggle_label
+from game.draw.palette import CREAM, GOLD, MUTED
+from game.draw.ui import button
+from game.draw.widgets import felt, heading, panel, toggle_label
+from game.shell import catalog
+from game.shell.display import LOGICAL_W
+from game.shell.pointer import PointerEvent
+from game.shell.scene import Scene
 from rules.registry import get_game
 
 if TYPE_CHECKING:

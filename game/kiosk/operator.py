@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import CREAM, GOLD, MUTED, RED
+from game.draw.palette import CREAM, GOLD, MUTED, RED
+from game.draw.ui import button
 from game.scenes.dialog import Dialog
-from game.ui import button
+from game.shell.display import LOGICAL_H, LOGICAL_W
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
 
 CORNER = pygame.Rect(0, 0, 140, 140)  # logical px, top-left
 TAPS = 5

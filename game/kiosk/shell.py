@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.memory import give_back
+from game.services.memory import give_back
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ def nudge(display: Any, index: int) -> None:
 
 
 def tidy() -> None:
-    """Free what the last screen left behind, and give it back to the system (game/memory.py).
+    """Free what the last screen left behind, and give it back to the system (game/services/memory.py).
 
     Scenes hold reference cycles (widgets and callbacks), so their 8 MB layers wait for a full
     collection, which Python runs rarely; glibc then keeps the freed pages until malloc_trim.

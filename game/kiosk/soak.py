@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from game.loop import FakeClock
+from game.shell.loop import FakeClock
 
 if TYPE_CHECKING:
     from game.kiosk.controller import Kiosk
@@ -103,7 +103,7 @@ class Soak:
     """One soak run; `run()` returns the figures."""
 
     def __init__(self, minutes: float, seed: int, kiosk_config: str | None = None) -> None:
-        from game.app import App, AppOptions
+        from game.shell.app import App, AppOptions
 
         self.minutes, self.rng = minutes, random.Random(seed)
         self.clock = FakeClock()

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from game import paths
+from game.services import paths
 
 log = logging.getLogger(__name__)
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import pygame
 
-from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import BRASS_DIM, CREAM, GOLD, GREEN, MUTED, NIGHT, RED, TEAL, WHITE
-from game.pointer import PointerEvent
+from game.draw.palette import BRASS_DIM, CREAM, GOLD, GREEN, MUTED, NIGHT, RED, TEAL, WHITE
+from game.draw.ui import button
 from game.scenes.dialog import Dialog
-from game.ui import button
+from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.pointer import PointerEvent
 
 COLOURS = (GOLD, TEAL, RED, GREEN, WHITE, CREAM)
 

@@ -19,9 +19,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from game import saves
 from game.match.clock import MatchClock
 from game.match.table import GameInfo, NotYourSeat
+from game.services import saves
 from rules.contract import Event, Game, MatchConfig, Outcome
 from rules.driver import MIN_WAKE, bot_seed, turn_bot
 from rules.errors import IllegalAction
@@ -49,7 +49,7 @@ class LocalTable:
     """One match on this device; every change goes through `act` (people) or the bot beat."""
 
     can_pause = True
-    guided = False  # a guided match's table (game/tutorial/table.py) is True: its script has no undo
+    guided = False  # a guided match's table (game/match/guided.py) is True: its script has no undo
 
     def __init__(self, game: Game[Any, Any, Any], config: MatchConfig, seed: int, clock: MatchClock, *,
                  bot_speed: str = "normal", bot_threads: bool = True, autosave: bool = True,

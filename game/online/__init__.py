@@ -1,5 +1,5 @@
-"""Online play: a server that referees matches, and a client table that speaks to it.
+"""Online play, the client side: the network thread, where a match is hosted, and the seat kept on disk.
 
-The server side (protocol, lobby, rooms, store, server, cli) never imports pygame, so
-`market-hall serve` runs on a machine without a display.
+The relay itself (the authoritative server) is `game/relay/`; the table scenes talk to it through
+`game/match/remote.py`.
 """

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from game.online.protocol import MAX_SERVER_MESSAGE, ProtocolError, decode_server, encode, new_secret
+from game.relay.protocol import MAX_SERVER_MESSAGE, ProtocolError, decode_server, encode, new_secret
 
 log = logging.getLogger(__name__)
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)

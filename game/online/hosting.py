@@ -13,8 +13,8 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.online.protocol import websocket_url
-from game.online.server import ServerConfig, ServerThread
+from game.relay.protocol import websocket_url
+from game.relay.server import ServerConfig, ServerThread
 
 
 @dataclass

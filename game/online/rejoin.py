@@ -16,9 +16,9 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from game import paths
-from game.files import BadFile, NoFile, read_json, set_aside, write_json
-from game.online.protocol import TOKEN, is_code
+from game.relay.protocol import TOKEN, is_code
+from game.services import paths
+from game.services.files import BadFile, NoFile, read_json, set_aside, write_json
 
 log = logging.getLogger(__name__)
 FILE = "online-seat.json"

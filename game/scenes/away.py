@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.palette import CREAM, GOLD, MUTED, RED
-from game.ui import button
-from game.widgets import panel
+from game.draw.palette import CREAM, GOLD, MUTED, RED
+from game.draw.ui import button
+from game.draw.widgets import panel
 from rules.errors import IllegalAction
 
 if TYPE_CHECKING:

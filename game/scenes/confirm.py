@@ -6,10 +6,10 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import CREAM, GOLD
+from game.draw.palette import CREAM, GOLD
+from game.draw.ui import button
 from game.scenes.dialog import Dialog
-from game.ui import button
+from game.shell.display import LOGICAL_H, LOGICAL_W
 
 Choice = tuple[str, Callable[[], None], str | None]  # label, what it does, theme object id
 MARGIN = 60  # between the words and the sheet's edge

@@ -10,12 +10,12 @@ from typing import Any
 
 import pygame
 
-from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import CREAM, GOLD, MUTED
-from game.pointer import PointerEvent
-from game.scene import Scene
-from game.ui import button, label_fits, label_width
-from game.widgets import felt, panel
+from game.draw.palette import CREAM, GOLD, MUTED
+from game.draw.ui import button, label_fits, label_width
+from game.draw.widgets import felt, panel
+from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.pointer import PointerEvent
+from game.shell.scene import Scene
 
 PANEL = pygame.Rect(0, 0, 1100, 640)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.pointer import PointerEvent
-from game.scene import Scene
-from game.widgets import PANEL_EDGE, sheet
+from game.draw.widgets import PANEL_EDGE, sheet
+from game.shell.pointer import PointerEvent
+from game.shell.scene import Scene
 
 
 class Dialog(Scene):

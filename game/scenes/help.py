@@ -7,13 +7,13 @@ import re
 import pygame
 import pygame_gui
 
-from game.catalog import GameEntry
-from game.display import LOGICAL_H, LOGICAL_W
-from game.help_text import HOW_TO_PLAY
-from game.palette import BRASS, CREAM, GOLD, MUTED
+from game.draw.palette import BRASS, CREAM, GOLD, MUTED
+from game.draw.text import Text
+from game.draw.ui import button, label_fits, label_width
 from game.scenes.dialog import Dialog
-from game.text import Text
-from game.ui import button, label_fits, label_width
+from game.scenes.help_text import HOW_TO_PLAY
+from game.shell.catalog import GameEntry
+from game.shell.display import LOGICAL_H, LOGICAL_W
 
 PANEL = pygame.Rect(0, 0, 1300, 860)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)

@@ -14,26 +14,27 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 import pygame_gui
 
-from game import catalog, saves
+from game.draw.layered import LayeredScene
 from game.match.local import new_local_table, resume_local_table
 from game.match.table import Table
 from game.scenes.away import AwayBar
 from game.scenes.confirm import ConfirmScene
 from game.scenes.help import HelpScene
 from game.scenes.undo import UndoControl, is_undo_key
-from game.table import TableScene
+from game.services import saves
+from game.shell import catalog
 from rules.contract import Event, MatchConfig
 from rules.errors import IllegalAction, MalformedAction
 from rules.registry import GameUnavailable, get_game
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scene import Scene
+    from game.shell.app import App
+    from game.shell.scene import Scene
 
 REPLAY_ERRORS = (IllegalAction, MalformedAction, GameUnavailable, KeyError, TypeError, ValueError, IndexError)
 
 
-class MatchScene(TableScene):
+class MatchScene(LayeredScene):
     """A table scene over a `Table`: views and redacted events in, actions out."""
 
     GAME: ClassVar[str] = ""  # the rules name, e.g. "night-market"
@@ -117,7 +118,7 @@ class MatchScene(TableScene):
     def exit(self) -> None:
         if self.closes_table:
             self.table.close()
-        self.app.memory_to_give_back = True  # its surfaces go with it (game/memory.py)
+        self.app.memory_to_give_back = True  # its surfaces go with it (game/services/memory.py)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and (self.away_bar.press(event.ui_element)

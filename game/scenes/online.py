@@ -14,20 +14,20 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import catalog
-from game.display import LOGICAL_W
+from game.draw.palette import CREAM, GOLD, MUTED, RED, TEAL
+from game.draw.ui import button
+from game.draw.widgets import felt, heading, panel
+from game.match.remote import RemoteRoom
 from game.online import rejoin
 from game.online.client import NetClient
 from game.online.hosting import Hosting, start_hosting
-from game.online.protocol import parse_invite
-from game.online.remote import RemoteRoom
-from game.palette import CREAM, GOLD, MUTED, RED, TEAL
-from game.scene import Scene
-from game.ui import button
-from game.widgets import felt, heading, panel
+from game.relay.protocol import parse_invite
+from game.shell import catalog
+from game.shell.display import LOGICAL_W
+from game.shell.scene import Scene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
 
 log = logging.getLogger(__name__)
 PANEL = pygame.Rect(LOGICAL_W // 2 - 760, 180, 1520, 740)

@@ -15,13 +15,13 @@ from typing import Any
 
 import pygame
 
-from game.catalog import GameEntry
-from game.display import LOGICAL_W
-from game.palette import CREAM, GOLD, MUTED
-from game.scene import Scene
+from game.draw.palette import CREAM, GOLD, MUTED
+from game.draw.ui import button
+from game.draw.widgets import felt, heading, panel
 from game.scenes.match import start_new_match
-from game.ui import button
-from game.widgets import felt, heading, panel
+from game.shell.catalog import GameEntry
+from game.shell.display import LOGICAL_W
+from game.shell.scene import Scene
 from rules.contract import Game, MatchConfig, SeatConfig
 from rules.registry import GameUnavailable, get_game
 

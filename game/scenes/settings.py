@@ -8,12 +8,12 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.display import LOGICAL_W
-from game.palette import CREAM, MUTED
-from game.scene import Scene
-from game.settings import BOT_SPEEDS
-from game.ui import button
-from game.widgets import felt, heading, panel, toggle_label
+from game.draw.palette import CREAM, MUTED
+from game.draw.ui import button
+from game.draw.widgets import felt, heading, panel, toggle_label
+from game.services.settings import BOT_SPEEDS
+from game.shell.display import LOGICAL_W
+from game.shell.scene import Scene
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 600, 150, 1200, 800)
 ROW_Y = [PANEL.y + 34 + i * 108 for i in range(7)]

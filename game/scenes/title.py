@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pygame
 
-from game import catalog, saves
-from game.anim import Tween, ease_out_back
-from game.catalog import GameEntry
-from game.display import LOGICAL_W
+from game.draw.anim import Tween, ease_out_back
+from game.draw.palette import BRASS, CREAM, GOLD, MUTED
+from game.draw.ui import button, label_fits, label_width
+from game.draw.widgets import panel
 from game.online import rejoin
-from game.palette import BRASS, CREAM, GOLD, MUTED
-from game.pointer import PointerEvent
-from game.scene import Scene
-from game.ui import button, label_fits, label_width
-from game.widgets import panel
+from game.services import saves
+from game.shell import catalog
+from game.shell.catalog import GameEntry
+from game.shell.display import LOGICAL_W
+from game.shell.pointer import PointerEvent
+from game.shell.scene import Scene
 
 TILE_W, TILE_H = 480, 576
 TILE_Y = 250

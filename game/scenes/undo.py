@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from game.draw.ui import button
 from game.scenes.curtain import PANEL, CurtainScene
-from game.ui import button
-from game.words import whose
 from rules.errors import IllegalAction
 from rules.undo import NOTHING
+from rules.words import whose
 
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pygame
 
-from game.app import App, AppOptions
-from game.display import LOGICAL_H, LOGICAL_W
-from game.loop import FakeClock
+from game.shell.app import App, AppOptions
+from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.loop import FakeClock
 from game.tutorial.coach import Coach
 
 DT = 1 / 30  # one frame of the pilot's clock (two fixed steps)

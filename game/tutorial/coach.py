@@ -15,17 +15,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, SOLID
+from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, SOLID
+from game.draw.widgets import panel
+from game.match.guided import GuidedTable
+from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.tutorial import progress
 from game.tutorial.script import Guide, Step, Watch
-from game.tutorial.table import GuidedTable
-from game.widgets import panel
 from rules.contract import Event
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scene import Scene
+    from game.shell.app import App
+    from game.shell.scene import Scene
 
 BEAT = 1.1  # seconds between scripted opponent moves: long enough to follow each one
 HINT_SECONDS = 3.0

@@ -6,20 +6,20 @@ import importlib
 import logging
 from typing import TYPE_CHECKING
 
-from game import catalog
 from game.match.clock import MatchClock
-from game.saves import Save
+from game.match.guided import GuidedTable
 from game.scenes.match import REPLAY_ERRORS
+from game.services.saves import Save
+from game.shell import catalog
 from game.tutorial import progress
 from game.tutorial.coach import Coach
 from game.tutorial.script import Guide
-from game.tutorial.table import GuidedTable
 from rules.registry import get_game
 from rules.replay import config_to_json
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scene import Scene
+    from game.shell.app import App
+    from game.shell.scene import Scene
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game import files, paths
+from game.services import files, paths
 
 VERSION = 1
 

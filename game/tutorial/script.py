@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 from rules.contract import Event, MatchConfig
 
 if TYPE_CHECKING:
-    from game.scene import Scene
-    from game.tutorial.table import GuidedTable
+    from game.match.guided import GuidedTable
+    from game.shell.scene import Scene
 
 
 @dataclass

@@ -14,8 +14,8 @@ from rules.contract import Bot, Event, Game, MatchConfig, Outcome, redact_secret
 from rules.night_market import actions as _actions
 from rules.night_market.actions import Action
 from rules.night_market.apply import apply as _apply
-from rules.night_market.bots import LEVEL_NOTES
-from rules.night_market.bots import make_bot as _make_bot
+from rules.night_market.bot.levels import LEVEL_NOTES
+from rules.night_market.bot.levels import make_bot as _make_bot
 from rules.night_market.legal import check as _check
 from rules.night_market.legal import legal_actions as _legal
 from rules.night_market.legal import why_not as _why_not

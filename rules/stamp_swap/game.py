@@ -22,8 +22,8 @@ from rules.stamp_swap.actions import (
     action_from_json,
     action_to_json,
 )
-from rules.stamp_swap.bots import LEVEL_NOTES, make_bot
-from rules.stamp_swap.hard import HardBot
+from rules.stamp_swap.bot.hard import HardBot
+from rules.stamp_swap.bot.levels import LEVEL_NOTES, make_bot
 from rules.stamp_swap.setup import new_state, setup_day
 from rules.stamp_swap.stamps import MAX_PLAYERS, MIN_PLAYERS
 from rules.stamp_swap.state import Phase, State, filled, waiting

@@ -11,7 +11,7 @@ from rules.contract import EndReason, Event, Game, MatchConfig, Outcome, redact_
 from rules.swap_meet import actions, apply, check, rounds
 from rules.swap_meet import view as views
 from rules.swap_meet.actions import Action
-from rules.swap_meet.bots import LEVEL_NOTES
+from rules.swap_meet.bot.levels import LEVEL_NOTES
 from rules.swap_meet.data import MAX_SEATS, MIN_SEATS, ROUND_SECONDS_RANGE, ROUNDS, SUMMARY_SECONDS_RANGE
 from rules.swap_meet.state import Phase, State
 
@@ -104,8 +104,8 @@ class SwapMeet:
 
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
         """A bot for `seat` at `level`; UnknownBotLevel for a level the game does not have."""
-        from rules.swap_meet.bots import TraderBot
-        from rules.swap_meet.rival import RivalBot
+        from rules.swap_meet.bot.levels import TraderBot
+        from rules.swap_meet.bot.rival import RivalBot
 
         require_level(self, level)
         return RivalBot(level, seat, seed) if level == "hard" else TraderBot(level, seat, seed)

@@ -1,6 +1,6 @@
 """Night Market's table (scene.py, split into layout, faces, painting, flights and overlays) and its catalogue entry."""
 
-from game.catalog import GameEntry
+from game.shell.catalog import GameEntry
 from rules.night_market.data import SEALS_TO_WIN, SEATS
 from rules.night_market.help import HELP_PAGES
 

@@ -11,16 +11,16 @@ from typing import Any
 
 import pygame
 
-from game.anim import Call, Sequence, Tween, Wait, ease_out_back
-from game.anim import Counter as CountUp
-from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import CREAM, GOLD, MUTED
-from game.pointer import PointerEvent
-from game.scene import Scene
-from game.ui import button
-from game.widgets import felt, sheet
-from game.words import verb
+from game.draw.anim import Call, Sequence, Tween, Wait, ease_out_back
+from game.draw.anim import Counter as CountUp
+from game.draw.palette import CREAM, GOLD, MUTED
+from game.draw.ui import button
+from game.draw.widgets import felt, sheet
+from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.pointer import PointerEvent
+from game.shell.scene import Scene
 from rules.night_market.data import PORTER_TOKEN, counted
+from rules.words import verb
 
 PANEL = pygame.Rect(0, 0, 1440, 900)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)

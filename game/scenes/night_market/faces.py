@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.assets import Assets
-from game.palette import INK
+from game.draw.palette import INK
+from game.draw.sprites import tinted
+from game.draw.text import Text
 from game.scenes.night_market.layout import CARD_H, CARD_W
-from game.sprites import tinted
-from game.text import Text
+from game.services.assets import Assets
 from rules.night_market.data import NAMES
 
 GOOD_INK = {

@@ -12,18 +12,18 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from game.anim import Call, Parallel, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
-from game.palette import SELECT
+from game.draw.anim import Call, Parallel, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
+from game.draw.palette import SELECT
+from game.draw.sprites import Sprite
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, glow
 from game.scenes.night_market.motion import CardMover, FloatText
-from game.sprites import Sprite
 from rules.contract import Event
 from rules.night_market.data import BONUS_SIZES, GOOD_INDEX, PORTER, bonus_size
 
 if TYPE_CHECKING:
-    from game.anim import Animator
-    from game.app import App
+    from game.draw.anim import Animator
+    from game.shell.app import App
 
 Zone = dict[int, tuple[tuple[int, int], str]]
 FLY = 0.45

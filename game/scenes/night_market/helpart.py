@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.helpart import fan, strip
+from game.draw.helpart import fan, strip
 from game.scenes.night_market.faces import card_face, coin_face
 from rules.night_market.data import GOODS, NAMES, PORTER, PRECIOUS
 

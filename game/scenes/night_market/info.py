@@ -10,8 +10,8 @@ from game.scenes.night_market.overlays import GameInfoScene, InfoPanel, MenuScen
 from rules.night_market.data import BONUS_SIZES, BONUS_VALUES, GOODS, NAMES, counted, plural
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.match.table import Table
+    from game.shell.app import App
 
 SIZE_WORDS = {3: "3 cards", 4: "4 cards", 5: "5+ cards"}
 

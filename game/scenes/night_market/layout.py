@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.palette import TEAL
+from game.draw.palette import TEAL
 from rules.night_market.data import BONUS_SIZES, GOODS
 
 KIND_ORDER = {kind: i for i, kind in enumerate(GOODS)}

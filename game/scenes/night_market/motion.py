@@ -11,9 +11,9 @@ from typing import cast
 
 import pygame
 
-from game.palette import WOOD
-from game.sprites import Sprite
-from game.text import Text
+from game.draw.palette import WOOD
+from game.draw.sprites import Sprite
+from game.draw.text import Text
 
 
 class CardMover(Sprite):

@@ -7,13 +7,13 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
-from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import CREAM, GOLD, MUTED
-from game.pointer import PointerEvent
-from game.scene import Scene
+from game.draw.palette import CREAM, GOLD, MUTED
+from game.draw.ui import button
+from game.draw.widgets import sheet
 from game.scenes.night_market.faces import coin_face
-from game.ui import button
-from game.widgets import sheet
+from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.pointer import PointerEvent
+from game.shell.scene import Scene
 
 
 class _Dialog(Scene):

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.palette import BRASS, BRASS_DIM, CREAM, GOLD, MUTED, RED, SELECT, WOOD
+from game.draw.palette import BRASS, BRASS_DIM, CREAM, GOLD, MUTED, RED, SELECT, WOOD
+from game.draw.widgets import felt, panel
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, outline
-from game.widgets import felt, panel
 from rules.night_market.data import BONUS_SIZES, GOODS, NAMES, PORTER, SEALS_TO_WIN
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
     from rules.night_market.selection import Selection
 
 DARK = (26, 20, 16, 230)

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 import pygame
 
+from game.draw.ui import button
 from game.match.table import Table
 from game.scenes.match import MatchScene, Recap
 from game.scenes.night_market import layout as L
@@ -22,7 +23,6 @@ from game.scenes.night_market.info import TableInfo
 from game.scenes.night_market.motion import Thinking
 from game.scenes.night_market.paint import TablePainter
 from game.scenes.night_market.story import MOVES, blurbs, line
-from game.ui import button
 from rules.contract import Event
 from rules.errors import IllegalAction
 from rules.night_market.actions import Exchange, Sell, Take, TakePorters

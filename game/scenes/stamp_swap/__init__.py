@@ -1,6 +1,6 @@
 """Stamp Swap's table (scene.py), its Final Show screen and its catalogue entry."""
 
-from game.catalog import GameEntry
+from game.shell.catalog import GameEntry
 from rules.stamp_swap import GAME
 from rules.stamp_swap.help import HELP_PAGES
 from rules.stamp_swap.stamps import DAYS

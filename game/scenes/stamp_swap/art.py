@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from game.palette import CREAM, GOLD, INK, TEAL
-from game.sprites import tinted
-from game.words import counted
+from game.draw.palette import CREAM, GOLD, INK, TEAL
+from game.draw.sprites import tinted
+from rules.words import counted
 
 if TYPE_CHECKING:
-    from game.assets import Assets
+    from game.services.assets import Assets
 
 Item = dict[str, Any]
 

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.palette import BRASS, CREAM, GOLD, MUTED, RED
+from game.draw.palette import BRASS, CREAM, GOLD, MUTED, RED
+from game.draw.widgets import sheet
 from game.scenes.stamp_swap.art import describe, details, shape_words, value_text
 from game.scenes.stamp_swap.input import paint_fit_marks
 from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, Layout
@@ -18,9 +19,8 @@ from game.scenes.stamp_swap.paint import (
     seat_disc,
     zone_box,
 )
-from game.widgets import sheet
-from game.words import YOU, counted
-from rules.stamp_swap.botvalue import contest_preview
+from rules.stamp_swap.bot.value import contest_preview
+from rules.words import YOU, counted
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene

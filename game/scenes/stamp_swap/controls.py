@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.palette import CREAM, GOLD, MUTED
+from game.draw.palette import CREAM, GOLD, MUTED
+from game.draw.ui import button
 from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.layout import CENTRE, DC_H
 from game.scenes.stamp_swap.story import placing_note
-from game.ui import button
-from game.words import YOU
 from rules.stamp_swap.actions import Prepare
-from rules.stamp_swap.botvalue import counts_for
+from rules.stamp_swap.bot.value import counts_for
+from rules.words import YOU
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene

@@ -7,16 +7,16 @@ from typing import Any
 
 import pygame
 
-from game.anim import Counter
-from game.display import LOGICAL_W
+from game.draw.anim import Counter
+from game.draw.palette import CREAM, GOLD, MUTED, NIGHT
+from game.draw.ui import button
+from game.draw.widgets import felt, heading, panel
 from game.match.table import Table
-from game.palette import CREAM, GOLD, MUTED, NIGHT
-from game.scene import Scene
 from game.scenes.stamp_swap.art import SEAT_RGB, value_text
-from game.ui import button
-from game.widgets import felt, heading, panel
-from game.words import verb
+from game.shell.display import LOGICAL_W
+from game.shell.scene import Scene
 from rules.contract import Outcome
+from rules.words import verb
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 800, 190, 1600, 700)
 COLS = (("Shows & swaps", "before"), ("Album", "album"), ("Forever", "forever"), ("Finale", "finale"),

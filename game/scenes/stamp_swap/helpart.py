@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.helpart import strip
+from game.draw.helpart import strip
 from game.scenes.stamp_swap.art import StampArt
 
 SIZE = 180

@@ -15,12 +15,12 @@ from typing import Any, cast
 
 import pygame
 
-from game.palette import GOLD, GREEN
-from game.pointer import PointerEvent
+from game.draw.palette import GOLD, GREEN
+from game.draw.sprites import Sprite
 from game.scenes.stamp_swap.layout import ALBUM, CELL, fit_at, fit_centre, fit_mark
-from game.sprites import Sprite
+from game.shell.pointer import PointerEvent
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakePile, TakeToken
-from rules.stamp_swap.botvalue import top_event_rule
+from rules.stamp_swap.bot.value import top_event_rule
 
 SPLIT_ZONES = ("tray", "reserve", "a", "b")
 TOKEN_LINES = ["First-player token", "+2 points at this day's Show, and the first pile choice in the Swap.",
@@ -60,7 +60,7 @@ class FitGlow:
 
 
 class InputMixin:
-    """Pointer handling for StampSwapScene (mixed in before TableScene)."""
+    """Pointer handling for StampSwapScene (mixed in before LayeredScene)."""
 
     # set by the scene
     drags: dict[Hashable, Drag]

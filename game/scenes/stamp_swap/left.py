@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.palette import BRASS, CREAM, GOLD, MUTED
+from game.draw.palette import BRASS, CREAM, GOLD, MUTED
 from game.scenes.stamp_swap.layout import EVENTS, Layout
-from game.words import counted
-from rules.stamp_swap.botvalue import contest_preview, finale_counts, next_tier
+from rules.stamp_swap.bot.value import contest_preview, finale_counts, next_tier
+from rules.words import counted
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.anim import Call, Parallel, Sequence, Tween, ease_in_out, ease_out_cubic
-from game.palette import GOLD, RED
+from game.draw.anim import Call, Parallel, Sequence, Tween, ease_in_out, ease_out_cubic
+from game.draw.palette import GOLD, RED
+from game.draw.sprites import Sprite
+from game.draw.text import Colour
 from game.scenes.stamp_swap.layout import MINI_CELL, Layout, Placed
 from game.scenes.stamp_swap.paint import TRACK, paint_score, paint_track, score_rect
-from game.sprites import Sprite
-from game.text import Colour
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene

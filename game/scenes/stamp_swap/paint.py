@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.palette import BRASS, CREAM, GOLD, MUTED, NIGHT
+from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT
+from game.draw.text import Colour
+from game.draw.widgets import PANEL_BG, PANEL_EDGE
 from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
 from game.scenes.stamp_swap.layout import HEAD, MINI_CELL, TOP, Layout, mini_origin, panel_rects
-from game.text import Colour
-from game.widgets import PANEL_BG, PANEL_EDGE
-from game.words import YOU
+from rules.words import YOU
 
 _PANELS: dict[tuple[Any, ...], pygame.Surface] = {}
 PANELS_MAX_PIXELS = 1_500_000  # ~6 MB: a module cache outlives the scene, so it is bounded by size
@@ -20,7 +20,7 @@ PANELS_MAX_PIXELS = 1_500_000  # ~6 MB: a module cache outlives the scene, so it
 
 def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = PANEL_BG, edge: tuple[int, ...] = PANEL_EDGE,
           radius: int = 22, width: int = 3) -> None:
-    """game.widgets.panel, but each size and style is drawn once and reused (the table repaints often)."""
+    """game.draw.widgets.panel, but each size and style is drawn once and reused (the table repaints often)."""
     key = (rect.size, fill, edge, radius, width)
     img = _PANELS.get(key)
     if img is None:

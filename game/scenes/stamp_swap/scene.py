@@ -12,9 +12,10 @@ from typing import Any, cast
 
 import pygame
 
-from game.anim import Call, Counter, Sequence, Wait
+from game.draw.anim import Call, Counter, Sequence, Wait
+from game.draw.palette import GOLD, MUTED, RED
+from game.draw.widgets import felt
 from game.match.table import Table
-from game.palette import GOLD, MUTED, RED
 from game.scenes.match import MatchScene, Recap
 from game.scenes.stamp_swap import beats, story
 from game.scenes.stamp_swap.art import StampArt, points_text, value_text
@@ -32,9 +33,8 @@ from game.scenes.stamp_swap.layout import ALBUM, HEAD, Layout, build, fit_centre
 from game.scenes.stamp_swap.left import paint_contests, paint_events
 from game.scenes.stamp_swap.motion import FLY, animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_panels, paint_top, score_rect
-from game.widgets import felt
-from game.words import verb, whom, whose
 from rules.errors import IllegalAction
+from rules.words import verb, whom, whose
 
 SOUNDS = {"take": "card_slide", "token_claimed": "coin", "pile_taken": "swap", "revealed": "card_flip",
           "placed": "stamp", "discarded": "crash", "show_scored": "coins", "day_end": "round_end",

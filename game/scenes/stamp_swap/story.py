@@ -6,9 +6,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.scenes.stamp_swap.art import describe, points_text, value_text
-from game.words import counted, verb, whose
 from rules.contract import Event
 from rules.stamp_swap.cards import EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID
+from rules.words import counted, verb, whose
 
 Names = list[str]
 Lookup = Callable[[str], dict[str, Any] | None]

@@ -1,6 +1,6 @@
 """Swap Meet's trading floor (scene.py), its lobby and summaries, and its catalogue entry."""
 
-from game.catalog import GameEntry, SetupOption
+from game.shell.catalog import GameEntry, SetupOption
 from rules.swap_meet import GAME
 from rules.swap_meet.data import ROUND_SECONDS, ROUND_SECONDS_RANGE, ROUNDS
 from rules.swap_meet.help import HELP_PAGES

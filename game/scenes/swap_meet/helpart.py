@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.helpart import fan, strip
+from game.draw.helpart import fan, strip
 from game.scenes.swap_meet.panel import card_face
 from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pygame
 
-from game.catalog import GameEntry
-from game.palette import CREAM, GOLD, MUTED
+from game.draw.palette import CREAM, GOLD, MUTED
+from game.draw.ui import button
 from game.scenes.seat_setup import LEVEL_W, LEVEL_X, OPTIONS_TOP, OPTIONS_X, PANEL, ROWS_TOP, SeatSetupScene
-from game.ui import button
+from game.shell.catalog import GameEntry
 from rules.swap_meet import GAME
 from rules.swap_meet.data import ROUND_SECONDS_RANGE, ROUNDS
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.palette import BRASS, CREAM, GOLD, MUTED, RED, WOOD
+from game.draw.palette import BRASS, CREAM, GOLD, MUTED, RED, WOOD
 from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text
 from rules.swap_meet.data import RESOURCES
 

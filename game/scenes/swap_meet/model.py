@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.match.table import Table
-from game.words import counted
 from rules.swap_meet.actions import OpenOffer, Swap
 from rules.swap_meet.data import (
     ACTION_TITLES,
@@ -27,6 +26,7 @@ from rules.swap_meet.data import (
     RESOURCES,
     TAKEOVER,
 )
+from rules.words import counted
 
 RES_NAME = {k: k.title() for k in RESOURCES}
 RES_ICON = {k: f"res_{k}" for k in RESOURCES}

@@ -12,11 +12,11 @@ from typing import Any
 
 import pygame
 
-from game.anim import Call, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
-from game.palette import CREAM
+from game.draw.anim import Call, Sequence, Tween, Wait, ease_in_out, ease_out_cubic
+from game.draw.palette import CREAM
+from game.draw.sprites import Sprite
 from game.scenes.swap_meet.panel import card_back, card_face
 from game.scenes.swap_meet.story import feed_line
-from game.sprites import Sprite
 
 CARD = (78, 110)
 Spot = tuple[tuple[float, float], float]  # a point on the canvas and a flying card's scale there

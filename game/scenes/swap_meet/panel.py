@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.palette import BRASS, CREAM, GOLD, INK, MINT, MUTED, RED
+from game.draw.palette import BRASS, CREAM, GOLD, INK, MINT, MUTED, RED
 from game.scenes.swap_meet.model import (
     ACT_ICON,
     RES_COLOUR,
@@ -27,12 +27,12 @@ from game.scenes.swap_meet.model import (
 )
 from game.scenes.swap_meet.model import points as points_  # the name `points` is a local in places
 from game.scenes.swap_meet.stall import awning, awning_colour, counter, mini_card
-from game.words import counted
 from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
+from rules.words import counted
 
 if TYPE_CHECKING:
-    from game.assets import Assets
-    from game.text import Text
+    from game.draw.text import Text
+    from game.services.assets import Assets
 
 Hit = tuple[pygame.Rect, tuple[Any, ...]]
 STYLE = {  # fill, edge, text when lit

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.palette import CREAM, GOLD
+from game.draw.palette import CREAM, GOLD
 from rules.swap_meet.actions import CashOut, Crash, HostileTakeover, OpenOffer, Pull, Swap, TaxAudit
 
 PILL = pygame.Rect(1320, 966, 580, 54)  # by the stall's own buttons (solo layout: online is one seat)

@@ -17,12 +17,12 @@ from typing import Any, cast
 
 import pygame
 
-from game.anim import Call, Sequence, Wait
-from game.display import LOGICAL_W
+from game.draw.anim import Call, Sequence, Wait
+from game.draw.palette import CREAM, GOLD, MUTED
+from game.draw.ui import button
+from game.draw.widgets import felt, panel
 from game.match.local import LocalTable
 from game.match.table import Table
-from game.palette import CREAM, GOLD, MUTED
-from game.pointer import PointerEvent
 from game.scenes.match import MatchScene
 from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
@@ -40,9 +40,8 @@ from game.scenes.swap_meet.panel import SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
-from game.ui import button
-from game.widgets import felt, panel
-from game.words import YOU, whom
+from game.shell.display import LOGICAL_W
+from game.shell.pointer import PointerEvent
 from rules.errors import IllegalAction
 from rules.swap_meet.actions import (
     CashOut,
@@ -56,6 +55,7 @@ from rules.swap_meet.actions import (
     TaxAudit,
 )
 from rules.swap_meet.data import SUMMARY_SECONDS
+from rules.words import YOU, whom
 
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
 REACTION = 0.5  # a card-spending button must have stood still this long before the press that uses it

@@ -14,7 +14,7 @@ import pygame
 from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON
 
 if TYPE_CHECKING:
-    from game.assets import Assets
+    from game.services.assets import Assets
 
 OUTLINE = (42, 30, 20)  # the card art's ink
 CANVAS = (240, 228, 204)  # the light stripe

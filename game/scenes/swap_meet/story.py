@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.scenes.swap_meet.model import RES_NAME, of_kind
-from game.words import YOU, verb, whom, whose
 from rules.swap_meet.data import ACTION_TITLES
+from rules.words import YOU, verb, whom, whose
 
 
 def feed_line(event: Any, names: list[str]) -> str | None:

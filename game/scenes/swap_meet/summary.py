@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.display import LOGICAL_H, LOGICAL_W
-from game.palette import CREAM, GOLD, MINT, MUTED, NIGHT, RED
-from game.pointer import PointerEvent
-from game.scene import Scene
+from game.draw.palette import CREAM, GOLD, MINT, MUTED, NIGHT, RED
+from game.draw.ui import button
+from game.draw.widgets import panel, sheet
 from game.scenes.swap_meet.model import (
     RES_COLOUR,
     RES_ICON,
@@ -22,10 +21,11 @@ from game.scenes.swap_meet.model import (
     points,
     score_sentence,
 )
-from game.ui import button
-from game.widgets import panel, sheet
-from game.words import YOU
+from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.pointer import PointerEvent
+from game.shell.scene import Scene
 from rules.swap_meet.data import RESOURCES
+from rules.words import YOU
 
 if TYPE_CHECKING:
     from game.scenes.swap_meet.scene import SwapMeetScene

@@ -1,0 +1,339 @@
+"""The layout recorder: what text, boxes, dims and buttons a frame put on the canvas, and what is wrong.
+
+Off by default and absent from the frame loop: `recording()` swaps in, for its duration only,
+a `pygame.Surface` subclass whose blits carry marks from surface to surface, a `pygame.draw.rect`
+and `.circle` that note opaque fills, and `Text.recorder` so every rendered label is known by its surface.
+A label drawn on a card, a card blitted on a panel, the panel on the static layer and that on
+the canvas all arrive on the canvas at the right place, in drawing order.
+
+The rules (`judge`), in drawing order on the canvas:
+- a text is live until something opaque drawn later hides all of it, or a dim of alpha
+  >= DIM_DEAD darkens it (a coach's veil keeps what it spotlights live);
+- two live texts overlap when their ink bands (the rects less a fifth of their height at the top
+  and the bottom, where fonts keep line spacing) meet by at least TOLERANCE px each way;
+  the same words at the same place are one text drawn twice;
+- a text still live at the end is clipped when it runs out of the surface it was drawn on (a panel, a card, a plate,
+  the canvas) or out of its box: the topmost opaque box drawn before it under its start, centre or end;
+- a text partly hidden by an opaque box drawn after it (not its own) is covered;
+- a button is off screen when its rect leaves the canvas.
+A label on its own button or card is drawn after that box, inside it: never an overlap.
+A shadow is part of its text's surface: one text.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import weakref
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pygame
+
+from game.draw.text import Text
+from game.shell.display import LOGICAL_H, LOGICAL_W
+
+CANVAS = pygame.Rect(0, 0, LOGICAL_W, LOGICAL_H)
+SOLID_ALPHA = 200  # a box at least this opaque hides what is under it
+DIM_DEAD = 100  # a dim at least this dark makes the text under it a ghost, not live
+TOLERANCE = 3  # px two ink bands must share each way to overlap
+EDGE = 2  # px a text may stray past its box (antialiasing, rounding)
+
+
+@dataclass
+class Mark:
+    """One thing drawn: kind "text", "cover" (opaque box), "dim" or "button"."""
+
+    kind: str
+    rect: pygame.Rect
+    words: str = ""
+    cut: str = ""  # why a text is already known clipped ("" none)
+    alpha: int = 0
+    holes: tuple[pygame.Rect, ...] = ()
+
+    def moved(self, dx: int, dy: int) -> Mark:
+        """The same mark drawn `dx, dy` further on."""
+        return replace(self, rect=self.rect.move(dx, dy), holes=tuple(h.move(dx, dy) for h in self.holes))
+
+    def as_json(self) -> dict[str, Any]:
+        """For the report."""
+        return {"kind": self.kind, "rect": list(self.rect), "words": self.words}
+
+
+@dataclass
+class Problem:
+    """Something wrong on one screen."""
+
+    kind: str  # "overlap", "clipped", "covered", "offscreen"
+    marks: list[Mark]
+    why: str = ""
+
+    def as_json(self, screen: str) -> dict[str, Any]:
+        """One entry of the report's problem list."""
+        return {"screen": screen, "kind": self.kind, "why": self.why, "rects": [m.as_json() for m in self.marks]}
+
+
+@dataclass
+class Recorder:
+    """Which surfaces are rendered labels (weakly: labels come and go with the text cache)."""
+
+    labels: weakref.WeakKeyDictionary[pygame.Surface, str] = field(default_factory=weakref.WeakKeyDictionary)
+
+    def label(self, surf: pygame.Surface, words: str) -> None:
+        """`surf` is `words` rendered (Text.render calls this while recording)."""
+        self.labels[surf] = words
+
+
+def marks_of(surf: pygame.Surface) -> list[Mark]:
+    """The marks a surface carries (none for a plain surface)."""
+    return getattr(surf, "marks", None) or []
+
+
+def _solid(source: pygame.Surface) -> bool:
+    """Does blitting `source` hide what is under it? (judged at its centre pixel)"""
+    alpha = source.get_alpha()
+    if alpha is not None and alpha < SOLID_ALPHA:
+        return False
+    if source.get_colorkey() is not None:
+        return False
+    w, h = source.get_size()
+    if w == 0 or h == 0:
+        return False
+    if not source.get_flags() & pygame.SRCALPHA:
+        return True
+    return source.get_at((w // 2, h // 2)).a >= SOLID_ALPHA
+
+
+class RecordingSurface(pygame.Surface):
+    """A Surface whose blits and fills carry marks (made in place of pygame.Surface while recording)."""
+
+    recorder: Recorder | None = None
+    resting = False  # True: marks nothing (the display's canvas between the frames that are judged)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.marks: list[Mark] = []
+
+    def _list(self) -> list[Mark]:
+        if not hasattr(self, "marks"):  # made by convert()/subsurface(), which skip __init__
+            self.marks = []
+        return self.marks
+
+    def copy(self) -> RecordingSurface:
+        out: Any = super().copy()
+        out.marks = list(self._list())
+        return out  # type: ignore[no-any-return]
+
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,
+             special_flags: int = 0) -> pygame.Rect:
+        drawn = super().blit(source, dest, area, special_flags)
+        if self.recorder is not None and not special_flags and not self.resting:
+            self._carry(source, dest, area)
+        return drawn
+
+    def blits(self, blit_sequence: Any, doreturn: Any = True) -> Any:
+        out = [self.blit(*item) for item in blit_sequence]
+        return out if doreturn else None
+
+    def fblits(self, blit_sequence: Any, special_flags: int = 0) -> None:
+        for source, dest in blit_sequence:
+            self.blit(source, dest, None, special_flags)
+
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+        drawn = super().fill(color, rect, special_flags)
+        if self.recorder is None or self.resting:
+            return drawn
+        whole = rect is None or pygame.Rect(rect).contains(self.get_rect())
+        if special_flags == pygame.BLEND_RGB_MULT and whole:  # App.darken: a dim over everything
+            self._list().append(Mark("dim", self.get_rect(), alpha=255 - pygame.Color(color).r))
+        elif not special_flags:
+            self.cover(drawn, pygame.Color(color).a if len(tuple(color)) == 4 else 255)
+        return drawn
+
+    def cover(self, rect: pygame.Rect, alpha: int) -> None:
+        """An opaque-enough fill of `rect` (a fill of everything wipes the marks)."""
+        if self.resting or alpha < SOLID_ALPHA or rect.w <= 0 or rect.h <= 0:
+            return
+        if rect.contains(self.get_rect()):
+            self._list().clear()
+        else:
+            self._list().append(Mark("cover", pygame.Rect(rect)))
+
+    def _carry(self, source: pygame.Surface, dest: Any, area: Any) -> None:
+        """Bring the source's marks (or its label, or its body as a box) over to this surface."""
+        src_rect = pygame.Rect(area) if area is not None else source.get_rect()
+        pos = dest[:2] if len(dest) != 4 else pygame.Rect(dest).topleft
+        placed = pygame.Rect((round(pos[0]), round(pos[1])), src_rect.size)
+        dx, dy = placed.x - src_rect.x, placed.y - src_rect.y
+        mine = self._list()
+        assert self.recorder is not None
+        words = self.recorder.labels.get(source)
+        if words is not None:
+            mine.append(Mark("text", placed, words, cut=_cut(placed, self.get_rect(), "the surface it is drawn on")))
+            return
+        solid = _solid(source)
+        if solid and placed.contains(self.get_rect()) and area is None:
+            mine.clear()
+        elif solid:
+            mine.append(Mark("cover", placed.clip(self.get_rect())))
+        theirs = marks_of(source)
+        if not any(m.kind == "text" for m in theirs):
+            return  # a picture (felt tiles, a card back): its body, noted above, is all that counts
+        for m in theirs:
+            if area is not None and m.kind == "text" and not src_rect.contains(m.rect):
+                continue  # a partial restore: that text's other pixels are already there
+            out = m.moved(dx, dy)
+            if out.kind == "text" and not out.cut:
+                out.cut = _cut(out.rect, placed.clip(self.get_rect()), "the surface it is drawn on")
+            mine.append(out)
+
+
+def _cut(rect: pygame.Rect, room: pygame.Rect, what: str) -> str:
+    """Why the text at `rect` is clipped by `room` ("" when its ink band fits, a couple of px of slack allowed)."""
+    return "" if room.inflate(2 * EDGE, 2 * EDGE).contains(_band(rect)) else f"runs out of {what}"
+
+
+def _filled(original: Callable[..., pygame.Rect], at: int) -> Callable[..., pygame.Rect]:
+    """pygame.draw.rect (width at=1) or .circle (at=2) noting an opaque filled shape's bounds on a recording surface."""
+    def shape(surface: pygame.Surface, color: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn = original(surface, color, *args, **kwargs)
+        width = kwargs.get("width", args[at] if len(args) > at else 0)
+        if isinstance(surface, RecordingSurface) and width == 0 and RecordingSurface.recorder is not None:
+            colour = tuple(color) if not isinstance(color, (str, int)) else tuple(pygame.Color(color))
+            surface.cover(drawn, colour[3] if len(colour) == 4 else 255)
+        return drawn
+    return shape
+
+
+@contextmanager
+def recording() -> Iterator[Recorder]:
+    """While inside: new surfaces record, labels are known, opaque rects are noted. Restored after."""
+    recorder = Recorder()
+    surface_cls, draw_rect, draw_circle = pygame.Surface, pygame.draw.rect, pygame.draw.circle
+    pygame.Surface = RecordingSurface  # type: ignore[misc]  # every surface made from here on records
+    pygame.draw.rect, pygame.draw.circle = _filled(draw_rect, 1), _filled(draw_circle, 2)
+    RecordingSurface.recorder = recorder
+    Text.recorder = recorder
+    try:
+        yield recorder
+    finally:
+        pygame.Surface = surface_cls  # type: ignore[misc]
+        pygame.draw.rect, pygame.draw.circle = draw_rect, draw_circle
+        RecordingSurface.recorder = None
+        Text.recorder = None
+
+
+# pygame-gui widgets: their text is laid out inside pygame-gui, so they are marked from their rects.
+TAGS = re.compile(r"<[^>]+>")
+
+
+def widget_marks(manager: Any) -> list[Mark]:
+    """Boxes, labels and buttons of the visible widgets of a pygame-gui manager, in drawing order."""
+    import pygame_gui
+
+    root = manager.get_root_container()
+    out: list[Mark] = []
+    for sprite in manager.get_sprite_group().sprites():
+        if sprite is root or not getattr(sprite, "visible", True) or not hasattr(sprite, "rect"):
+            continue
+        rect = pygame.Rect(sprite.rect)
+        if isinstance(sprite, pygame_gui.elements.UIButton):
+            out += [Mark("cover", rect), Mark("button", rect, sprite.text)]
+            out += _label(sprite, rect)
+        elif isinstance(sprite, pygame_gui.elements.UITextBox):
+            out += [Mark("cover", rect), Mark("text", rect.inflate(-12, -12), _plain(sprite.html_text))]
+        elif isinstance(sprite, pygame_gui.core.UIElement):
+            out.append(Mark("cover", rect))
+    return out
+
+
+def _plain(markup: str) -> str:
+    return html.unescape(TAGS.sub(" ", markup)).strip()
+
+
+def _label(button: Any, rect: pygame.Rect) -> list[Mark]:
+    """A button's label where pygame-gui centres it; clipped when wider than the button's inside."""
+    font = button.font
+    if font is None or not button.text:
+        return []
+    w, h = font.size(button.text)
+    label = pygame.Rect(0, 0, w, h)
+    label.center = rect.center
+    border = getattr(button, "border_width", 1)
+    inside = rect.inflate(-2 * (border if isinstance(border, int) else 1), 0)
+    return [Mark("text", label, button.text, cut=_cut(label, inside, "its button"))]
+
+
+# judging -----------------------------------------------------------------------------------------
+def _band(rect: pygame.Rect) -> pygame.Rect:
+    pad = rect.h // 5
+    return pygame.Rect(rect.x, rect.y + pad, rect.w, max(1, rect.h - 2 * pad))
+
+
+def _overlaps(a: pygame.Rect, b: pygame.Rect, slack: int = TOLERANCE) -> bool:
+    meet = _band(a).clip(_band(b))
+    return meet.w >= slack and meet.h >= slack
+
+
+def judge(marks: Sequence[Mark], screen: pygame.Rect = CANVAS) -> list[Problem]:
+    """Everything wrong with a canvas drawn as `marks` (in drawing order)."""
+    problems: list[Problem] = []
+    live: list[Mark] = []
+    covers: list[Mark] = []
+    reported: set[tuple[int, int]] = set()
+    for m in marks:
+        if m.kind == "text":
+            _box_check(m, covers, screen, problems)
+            live.append(m)
+        elif m.kind == "cover":
+            live = _hide(live, m, problems, reported)
+            covers.append(m)
+        elif m.kind == "dim" and m.alpha >= DIM_DEAD:
+            live = [t for t in live if any(h.contains(t.rect) for h in m.holes)]
+            covers = [c for c in covers if any(h.contains(c.rect) for h in m.holes)]
+        elif m.kind == "button" and not screen.contains(m.rect):
+            problems.append(Problem("offscreen", [m], "button partly off screen"))
+    alive = {id(t) for t in live}  # a text hidden later (under a modal, a coach panel) is not judged clipped
+    problems = [p for p in problems if p.kind != "clipped" or id(p.marks[0]) in alive]
+    problems += _text_overlaps(live)
+    return problems
+
+
+def _box_check(m: Mark, covers: list[Mark], screen: pygame.Rect, problems: list[Problem]) -> None:
+    if m.cut:
+        problems.append(Problem("clipped", [m], m.cut))
+        return
+    if _cut(m.rect, screen, "the screen"):
+        problems.append(Problem("clipped", [m], "runs off the screen"))
+        return
+    band = _band(m.rect)
+    ends = (band.midleft, band.center, (band.right - 1, band.centery))
+    box = next((c for c in reversed(covers) if any(c.rect.collidepoint(p) for p in ends)), None)
+    if box is not None and _cut(m.rect, box.rect, "its box"):
+        problems.append(Problem("clipped", [m, box], "runs out of its box"))
+
+
+def _hide(live: list[Mark], cover: Mark, problems: list[Problem], reported: set[tuple[int, int]]) -> list[Mark]:
+    """The texts still live after `cover` is drawn; a text it cuts in part is a problem."""
+    kept = []
+    for t in live:
+        if cover.rect.contains(_band(t.rect)):
+            continue
+        if _overlaps(t.rect, cover.rect, 6) and (id(t), id(cover)) not in reported:
+            reported.add((id(t), id(cover)))
+            problems.append(Problem("covered", [t, cover], "partly hidden by a box drawn over it"))
+        kept.append(t)
+    return kept
+
+
+def _text_overlaps(live: list[Mark]) -> list[Problem]:
+    out = []
+    for i, a in enumerate(live):
+        for b in live[i + 1:]:
+            if a.words == b.words and a.rect == b.rect:
+                continue
+            if _overlaps(a.rect, b.rect):
+                out.append(Problem("overlap", [a, b], "two live texts overlap"))
+    return out

@@ -1,0 +1,135 @@
+"""Fonts and a cache of rendered text, so labels are not re-rendered every frame."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.draw.palette import CREAM, INK
+from game.services import paths
+
+if TYPE_CHECKING:
+    from game.draw.layout_record import Recorder
+
+log = logging.getLogger(__name__)
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+
+@functools.cache
+def usable_font(path: str) -> bool:
+    """True when the font file loads and renders; a broken one is logged once and never used.
+
+    pygame-ce does not raise on a corrupt font file: it returns a Font with no face, which
+    segfaults on set_point_size (pygame-gui calls it) but raises pygame.error on render.
+    """
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        if not os.path.isfile(path):  # a folder or a pipe would fail or block in SDL's fopen
+            raise FileNotFoundError("not a file")
+        pygame.font.Font(path, 16).render("Ag 0–9 ×", True, INK)
+    except (pygame.error, OSError, ValueError) as exc:
+        log.warning("font %s is unusable (%s): using pygame's built-in font instead", path, exc)
+        return False
+    return True
+
+
+def checked_font_file(path: os.PathLike[str] | str) -> str | None:
+    """`path` if that font works, else None: pygame's built-in font (pygame.font.Font(None, size))."""
+    return str(path) if usable_font(str(path)) else None
+
+
+CACHE_BYTES = 8 * 2**20
+# An open font keeps SDL_ttf's cache of up to 256 rendered glyphs: ~0.5 MB for a 40 px face once
+# a few dozen letters were drawn. The tables use ~60 sizes over a day, so open fonts are kept
+# least recently used first out (a re-open costs ~3 ms, and only a render-cache miss needs one).
+MAX_FONTS = 16
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
+class Text:
+    """Noto Sans at any size, with an LRU cache of rendered strings bounded by count and by bytes
+    (a kiosk renders thousands of different lines over a day; big headings cost 100+ KB each)."""
+
+    recorder: Recorder | None = None  # the layout check's, while it records (game/draw/layout_record.py)
+
+    def __init__(self, cache_size: int = 800, max_bytes: int = CACHE_BYTES, max_fonts: int = MAX_FONTS) -> None:
+        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self.max_fonts = max_fonts
+        self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self.cache_size = cache_size
+        self.max_bytes = max_bytes
+        self.cache_bytes = 0
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The shipped font at `size` px (pygame's built-in font if that file is broken)."""
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is not None:
+            self._fonts.move_to_end(key)
+            return font
+        font = self._fonts[key] = pygame.font.Font(checked_font_file(paths.font_path(bold)), size)
+        while len(self._fonts) > self.max_fonts:
+            self._fonts.popitem(last=False)  # freed with its glyph cache once no caller holds it
+        return font
+
+    def render(self, text: str, size: int, colour: Colour = CREAM, bold: bool = False,
+               shadow: bool = False) -> pygame.Surface:
+        """A cached surface with `text` drawn (optionally with a soft drop shadow)."""
+        key = (text, size, colour, bold, shadow)
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            if self.recorder is not None:
+                self.recorder.label(surf, text)
+            return surf
+        surf = self.font(size, bold).render(text, True, colour)
+        if shadow:
+            base = pygame.Surface((surf.get_width() + 3, surf.get_height() + 3), pygame.SRCALPHA)
+            shade = self.font(size, bold).render(text, True, (0, 0, 0))
+            shade.set_alpha(150)
+            base.blit(shade, (3, 3))
+            base.blit(surf, (0, 0))
+            surf = base
+        self._cache[key] = surf
+        if self.recorder is not None:
+            self.recorder.label(surf, text)
+        self.cache_bytes += _bytes(surf)
+        while len(self._cache) > self.cache_size or (self.cache_bytes > self.max_bytes and len(self._cache) > 1):
+            self.cache_bytes -= _bytes(self._cache.popitem(last=False)[1])
+        return surf
+
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """Split text into lines that fit `width` px."""
+        font = self.font(size, bold)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            line = ""
+            for word in para.split(" "):
+                trial = f"{line} {word}".strip()
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def draw(self, target: pygame.Surface, text: str, pos: tuple[float, float], size: int,
+             colour: Colour = CREAM, bold: bool = False, anchor: str = "topleft",
+             shadow: bool = False) -> pygame.Rect:
+        """Blit cached text anchored at pos ('center', 'midtop', ...) and return its rect."""
+        surf = self.render(text, size, colour, bold, shadow)
+        rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        target.blit(surf, rect)
+        return rect

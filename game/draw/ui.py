@@ -1,0 +1,191 @@
+"""pygame-gui glue: a UI manager that understands our letterboxed canvas, and the shared theme.
+
+Every scene owns one manager sized to the logical canvas. pygame-gui maps mouse positions with
+a plain scale factor only; our manager maps through the display's letterbox (offset and scale),
+so widgets are hit exactly where they are drawn at any window size.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from importlib import resources
+from typing import Any, cast
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ui_appearance_theme
+from pygame_gui.core.ui_font_dictionary import UIFontDictionary
+from pygame_gui.core.utility import FontResource
+
+from game.draw.text import checked_font_file
+from game.services import paths
+from game.shell.display import LOGICAL_H, LOGICAL_W
+
+Mapper = Callable[[tuple[float, float]], tuple[float, float]]
+
+
+def _gui_font(name: str) -> str:
+    """A pygame-gui font file by name, or pygame's built-in font file when that one is broken."""
+    return checked_font_file(paths.gui_font_file(name)) or str(paths.builtin_font_path())
+
+
+class CheckedFontDictionary(UIFontDictionary):
+    """pygame-gui's font dictionary, loading its default fonts only from files that were checked.
+
+    pygame-gui loads Noto Sans and Fira Code from its package without a check, and a corrupt
+    file segfaults pygame-ce there. This mirrors UIFontDictionary._load_default_font (0.6.x)
+    with checked paths; the theme's "noto_sans" then resolves to the same checked files.
+    """
+
+    def _load_default_font(self, font: Any) -> None:
+        files = [_gui_font(name) for name in (font.regular_file_name, font.bold_file_name,
+                                              font.italic_file_name, font.bold_italic_file_name)]
+        style = {"bold": False, "italic": False, "antialiased": True, "script": font.script,
+                 "direction": font.direction}
+        resource = FontResource(font_id=font.idx, size=font.size, style=style, location=(files[0], False))
+        error = resource.load()
+        if isinstance(error, Exception):
+            raise error
+        self.loaded_fonts[font.idx] = resource
+        self.known_font_paths[font.name] = [(path, False) for path in files]
+
+
+@contextmanager
+def _checked_fonts() -> Iterator[None]:
+    """While a theme is built, pygame-gui makes its font dictionary from our checked class."""
+    original = ui_appearance_theme.UIFontDictionary  # type: ignore[attr-defined]  # pygame-gui does not re-export it; we swap it on purpose
+    ui_appearance_theme.UIFontDictionary = CheckedFontDictionary  # type: ignore[attr-defined]  # pygame-gui does not re-export it; we swap it on purpose
+    try:
+        yield
+    finally:
+        ui_appearance_theme.UIFontDictionary = original  # type: ignore[attr-defined]  # pygame-gui does not re-export it; we swap it on purpose
+
+
+# One theme per display, shared by every scene's manager: a theme holds its fonts and up to three
+# 4 MB shape-cache surfaces, so a theme per manager cost ~6 MB for every scene and dialog opened.
+_THEMES: weakref.WeakKeyDictionary[object, ui_appearance_theme.UIAppearanceTheme] = weakref.WeakKeyDictionary()
+
+
+def _one_cache_page(cache: Any) -> None:
+    """Keep pygame-gui's shape cache to the one 4 MB page it starts with (it grows to three).
+
+    Our widgets are few and mostly the same shapes; when the page is full pygame-gui purges
+    shapes used once instead of adding a page (SurfaceCache._expand_lt_cache, 0.6.x).
+    """
+    def expand() -> None:
+        cache.low_on_space = True
+
+    if hasattr(cache, "_expand_lt_cache") and hasattr(cache, "low_on_space"):
+        cache._expand_lt_cache = expand
+
+
+class CanvasUIManager(pygame_gui.UIManager):
+    """A UIManager whose mouse positions go through the display's window→canvas mapping."""
+
+    def __init__(self, mapper: Mapper) -> None:
+        self._mapper = mapper  # before pygame-gui's __init__, which asks for the theme
+        self._settled: set[int] = set()  # the widgets an update has built the images of
+        self._drawn: tuple[Any, ...] = ()  # how the widgets looked when last drawn
+        self.drawn_rects: list[pygame.Rect] = []  # where they were then (a table restores under them)
+        theme = str(resources.files("game").joinpath("themes").joinpath("market_hall.json"))
+        super().__init__((LOGICAL_W, LOGICAL_H), theme_path=theme, enable_live_theme_updates=False)
+
+    def create_new_theme(self, theme_path: Any = None) -> ui_appearance_theme.UIAppearanceTheme:
+        """The display's shared theme (built once, with fonts from checked files only)."""
+        owner = getattr(self._mapper, "__self__", None)  # the Display whose canvas we map to
+        theme = _THEMES.get(owner) if owner is not None else None
+        if theme is None:
+            with _checked_fonts():
+                theme = super().create_new_theme(theme_path)
+            _one_cache_page(theme.shape_cache)
+            if owner is not None:
+                _THEMES[owner] = theme
+        return theme
+
+    def update(self, time_delta: float) -> None:
+        """pygame-gui's update; afterwards every widget there is has its image built."""
+        super().update(time_delta)
+        self._settled = {id(s) for s in self.get_sprite_group().sprites()}
+
+    def draw_ui(self, window_surface: pygame.Surface) -> None:
+        """Draw the widgets, building first the images of any made since the last update.
+
+        pygame-gui paints a new button's face (and applies a show or hide) in its next update: one
+        made between the update and the draw (a knock at the lobby, a summary's Next) was drawn
+        blank, and nothing redrew it until a pointer moved. Settling here draws it whole in the
+        very frame it appears.
+        """
+        group = self.get_sprite_group()
+        if group.should_update_visibility or any(id(s) not in self._settled for s in group.sprites()):
+            self.update(0.0)
+        super().draw_ui(window_surface)
+        self._drawn = self._look()
+        self.drawn_rects = [pygame.Rect(r) for r in self.widget_rects()]
+
+    def _look(self) -> tuple[Any, ...]:
+        return tuple((id(s), id(s.image), getattr(s, "visible", True), tuple(s.rect))
+                     for s in self.get_sprite_group().sprites())
+
+    def changed(self) -> bool:
+        """True when a widget came, went, moved, was shown or hidden or got a new face since the last draw."""
+        return self._look() != self._drawn
+
+    def calculate_scaled_mouse_position(self, position: tuple[int, int]) -> tuple[int, int]:
+        """Window pixels → canvas pixels, letterbox included."""
+        x, y = self._mapper(position)
+        return int(x), int(y)
+
+    def hit(self, pos: tuple[float, float]) -> bool:
+        """True when a visible widget covers this canvas point (fingers skip the table there)."""
+        return any(rect.collidepoint(pos) for rect in self.widget_rects())
+
+    def widget_rects(self) -> list[pygame.Rect]:
+        """Where the visible widgets are on the canvas."""
+        root = cast(object, self.get_root_container())  # the root container is a sprite too
+        return [sprite.rect for sprite in self.get_sprite_group().sprites()
+                if sprite is not root and getattr(sprite, "visible", True)]
+
+
+FINGER_CLICKS = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}
+
+
+def for_widgets(event: pygame.event.Event, window: tuple[int, int]) -> pygame.event.Event | None:
+    """The event as pygame-gui should see it (None: not at all).
+
+    pygame-gui knows only the mouse, and SDL turns only the first finger on the glass into mouse
+    events: while another finger rests anywhere (a peek tab held, a palm), a tap on a button
+    never reached it. So every finger press and lift becomes a left click of its own here, and
+    SDL's emulated clicks (touch=True) are dropped so the first finger does not click twice.
+    """
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(event, "touch", False):
+        return None
+    kind = FINGER_CLICKS.get(event.type)
+    if kind is None:
+        return event
+    pos = (round(event.x * window[0]), round(event.y * window[1]))
+    return pygame.event.Event(kind, pos=pos, button=1, touch=True)
+
+
+def button(manager: pygame_gui.UIManager, rect: pygame.Rect | tuple[Any, ...], text: str,
+           object_id: str | None = None, tool_tip: str | None = None,
+           container: Any = None) -> pygame_gui.elements.UIButton:
+    """A themed button (object ids: #primary, #quiet, #danger, #toggle_on, #toggle_off)."""
+    oid = pygame_gui.core.ObjectID(object_id=object_id) if object_id else None
+    return pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=manager, object_id=oid,
+                                        tool_tip_text=tool_tip, container=container)
+
+
+LABEL_PAD = 28  # room a label keeps from each end of its button
+
+
+def label_width(made: pygame_gui.elements.UIButton) -> int:
+    """How wide a button's label is drawn, with room to spare at each end."""
+    font = made.font
+    return (font.size(made.text)[0] if font is not None else 0) + 2 * LABEL_PAD
+
+
+def label_fits(made: pygame_gui.elements.UIButton) -> bool:
+    """True when a button's label fits inside it."""
+    return label_width(made) <= int(made.rect.w)

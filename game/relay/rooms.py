@@ -1,0 +1,425 @@
+"""One room: its lobby, the match it referees, its bots, and the messages each seat is owed.
+
+A room is driven by exactly one task on the server, so it needs no locks: every request is a
+method call; the room reads the server's monotonic clock itself (real seconds) and derives match
+time from it (`now`). The room never sends anything itself: it queues (seat, message) pairs in `out`, and
+the server hands them to whichever connection holds that seat. Each seat gets its own view, its
+own redacted events and its own legal actions; rules state never leaves this module.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from game.relay import lobby as lb
+from game.relay.botseats import BotSeats, Plan
+from game.relay.policy import outcome_json, policy_for
+from rules.contract import AnyGame, EndReason, Event, MatchConfig, Outcome, SeatConfig
+from rules.errors import MalformedAction
+from rules.replay import config_from_json, config_to_json, replay_with_events
+
+log = logging.getLogger(__name__)
+ANSWERS_KEPT = 64  # recent sequence numbers remembered per seat, so a resend is answered again
+TICK_SECONDS = 0.1  # real-time rooms are ticked this often
+
+
+class Room:
+    """Lobby + match for one room code."""
+
+    def __init__(self, code: str, game: AnyGame, lobby: lb.Lobby, seed: int | None = None,
+                 options: dict[str, Any] | None = None, scale: float = 1.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.code, self.game, self.lobby, self.scale, self.clock = code, game, lobby, scale, clock
+        self.policy = policy_for(game.name)
+        self.seeded = seed is not None
+        self.seed = seed if seed is not None else secrets.randbits(31)
+        self.options = dict(options or {})
+        self.config: MatchConfig | None = None
+        self.state: Any = None
+        self.log: list[list[Any]] = []
+        self.history: list[Event] = []
+        self.version = 0
+        self.match_no = 0
+        self.t0 = 0.0
+        self.claimed: Outcome | None = None
+        self.bots = BotSeats(game, self.seed)
+        self.answers: dict[int, OrderedDict[int, str | None]] = {}
+        self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
+        self.out: list[tuple[int, dict[str, Any]]] = []
+        self.dirty = True  # the record (not the move log) needs saving
+        self.saved: tuple[int, int] = (-1, 0)  # (match number, log entries) the store holds
+        self.last_active = 0.0  # wall clock, for expiry
+
+    # clock ---------------------------------------------------------------------------------
+    def now(self) -> float:
+        """Match seconds."""
+        return self.clock() * self.scale - self.t0
+
+    @property
+    def playing(self) -> bool:
+        """True while a match runs (started and not over)."""
+        return self.state is not None and self.outcome() is None
+
+    def outcome(self) -> Outcome | None:
+        """The result once over (a claimed match included)."""
+        if self.claimed is not None:
+            return self.claimed
+        return None if self.state is None else self.game.outcome(self.state)
+
+    # lobby ---------------------------------------------------------------------------------
+    def broadcast_lobby(self) -> None:
+        """Queue the lobby picture for every person."""
+        for seat, info in enumerate(self.lobby.seats):
+            if info.bot is None:
+                self.out.append((seat, {"type": "lobby", **self.lobby_view(seat)}))
+        self.dirty = True
+
+    def lobby_view(self, seat: int) -> dict[str, Any]:
+        """The lobby as `seat` sees it, plus the room facts."""
+        return {"room": self.code, "you": seat, "seeded": self.seeded, "options": self.options,
+                "match": self.match_no, "scale": self.scale, **self.lobby.public(seat)}
+
+    def start(self, by: int) -> None:
+        """The host starts: deal, seat the bots, send everyone their first view."""
+        self.lobby.start(by)
+        seats = tuple(SeatConfig(s.name, s.bot) for s in self.lobby.seats)
+        self.config = MatchConfig(seats, dict(self.options))
+        try:
+            self._deal()
+        except ValueError as exc:
+            self.lobby.back_to_lobby()
+            raise lb.LobbyError(str(exc)) from None
+        self.t0 = self.clock() * self.scale
+        self.broadcast_lobby()
+        self._send_all(full=True)
+
+    def _deal(self) -> None:
+        assert self.config is not None
+        self.state, events = self.game.new_match(self.seed, self.config, now=0.0)
+        self.history, self.log, self.claimed = list(events), [], None
+        self.match_no += 1
+        self.version += 1
+        self.sent = {}
+        self.bots = BotSeats(self.game, self.seed)
+        for seat, info in enumerate(self.lobby.seats):
+            if info.bot:
+                self.bots.seat(seat, info.bot)
+
+    def rematch(self, by: int) -> None:
+        """Back to the lobby with the same seats; the next deal is a new one."""
+        if self.state is None and self.lobby.phase == lb.LOBBY:
+            self.broadcast_lobby()  # someone asked first: everyone is already back in the lobby
+            return
+        if self.outcome() is None:
+            raise lb.LobbyError("the match is still going")
+        self.seed = self.seed + 1 if self.seeded else secrets.randbits(31)
+        self.state, self.claimed = None, None
+        self.lobby.back_to_lobby()
+        self.broadcast_lobby()
+
+    def leave(self, seat: int) -> None:
+        """A person leaves for good (in a match: their seat is away)."""
+        self.lobby.leave(seat)
+        if self.state is not None:
+            self._went_away(seat)
+        self.broadcast_lobby()
+
+    # presence ------------------------------------------------------------------------------
+    def connected(self, seat: int) -> None:
+        """A connection now holds `seat`: send it everything it may know."""
+        self.lobby.set_presence(seat, lb.ONLINE, self.clock())
+        if seat in self.bots.bots and not self.lobby.seats[seat].bot:
+            self.bots.drop(seat)  # a stand-in hands back
+        self.sent[seat] = 0
+        self.broadcast_lobby()
+        if self.state is not None:
+            self.out.append((seat, self.update(seat, None)))
+
+    def disconnected(self, seat: int) -> None:
+        """The link holding `seat` dropped: reconnecting for now; away-seat rules start."""
+        self.lobby.set_presence(seat, lb.RECONNECTING, self.clock())
+        if self.state is not None:
+            self._went_away(seat)
+        self.broadcast_lobby()
+
+    def _went_away(self, seat: int) -> None:
+        if not self.playing:
+            return
+        now = self.now()
+        for action_json in self.policy.withdraw:  # e.g. Swap Meet pulls the away seat's offer
+            action = self.game.action_from_json(action_json)
+            if self.game.check(self.state, seat, action, now) is None:
+                self._apply(seat, action, now)
+
+    def mark_away(self, after: float) -> None:
+        """Seats reconnecting for over `after` seconds become away; stand-ins take steps."""
+        changed = False
+        for seat, info in enumerate(self.lobby.seats):
+            gone = None if info.away_since is None else self.clock() - info.away_since
+            if info.presence == lb.RECONNECTING and gone is not None and gone >= after:
+                info.presence, changed = lb.AWAY, True
+            wait = self.policy.stand_in_after
+            if (wait is not None and self.playing and info.bot is None and gone is not None and gone >= wait
+                    and seat not in self.bots.bots):
+                self.bots.seat(seat, self.policy.stand_in_level)
+        if changed:
+            self.broadcast_lobby()
+
+    def set_latency(self, seat: int, ms: float | None) -> bool:
+        """Record a seat's latency; True when it changed visibly (10 ms steps)."""
+        info = self.lobby.seats[seat]
+        rounded = None if ms is None else round(ms / 10) * 10
+        if rounded == info.latency_ms:
+            return False
+        info.latency_ms = rounded
+        return True
+
+    def replace_with_bot(self, by: int, seat: int, level: str | None) -> None:
+        """Hand an away seat to a bot (the host; in Night Market the one who stayed)."""
+        if not 0 <= seat < len(self.lobby.seats) or self.state is None:
+            raise lb.LobbyError("no such seat in a match")
+        info = self.lobby.seats[seat]
+        if info.bot or info.presence == lb.ONLINE:
+            raise lb.LobbyError("that seat is not away")
+        if by != self.lobby.host and not self.policy.anyone_may_replace:
+            raise lb.LobbyError("only the host can hand a seat to a bot")
+        self._grace_over(info)
+        level = level or self.policy.stand_in_level
+        self.lobby.replace_with_bot(seat, level)
+        self.bots.drop(seat)
+        self.bots.seat(seat, level)
+        self.broadcast_lobby()
+
+    def claim(self, by: int) -> None:
+        """The one left claims the match once the other has been away long enough."""
+        others = [i for i in range(len(self.lobby.seats)) if i != by]
+        if not self.policy.claimable or not self.playing:
+            raise lb.LobbyError("there is no match to claim")
+        for seat in others:
+            info = self.lobby.seats[seat]
+            if info.bot or info.presence == lb.ONLINE:
+                raise lb.LobbyError(f"{info.name} is still here")
+            self._grace_over(info)
+        scores = tuple(1.0 if s == by else 0.0 for s in range(len(self.lobby.seats)))
+        self.claimed = Outcome((by,), scores, EndReason.ABANDONED, f"claimed by {self.lobby.seats[by].name}")
+        self.lobby.phase = lb.OVER
+        self.version += 1
+        self.broadcast_lobby()
+        self._send_all()
+
+    def _grace_over(self, info: lb.SeatInfo) -> None:
+        gone = 0.0 if info.away_since is None else self.clock() - info.away_since
+        if gone < self.policy.replace_grace:
+            raise lb.LobbyError(f"wait {self.policy.replace_grace - gone:.0f} s more for {info.name}")
+
+    # the match -----------------------------------------------------------------------------
+    def act(self, seat: int, seq: int, action_json: Any) -> None:
+        """A person's move: answered once per sequence number, applied at most once."""
+        answers = self.answers.setdefault(seat, OrderedDict())
+        if seq in answers:
+            self._answer(seat, seq, answers[seq])
+            return
+        now = self.now()
+        if self.playing and self.game.realtime:
+            self._tick(now)
+        reason = self._refusal(seat, action_json, now)
+        if reason is None:
+            self._apply(seat, self.game.action_from_json(action_json), now, answer=(seat, seq))
+            self.log[-1].append(seq)  # kept with the move: a resend after a restart is known
+        answers[seq] = reason
+        while len(answers) > ANSWERS_KEPT:
+            answers.popitem(last=False)
+        if reason is not None:
+            self._answer(seat, seq, reason)
+
+    def _refusal(self, seat: int, action_json: Any, now: float) -> str | None:
+        if self.state is None:
+            return "the match has not started"
+        if self.outcome() is not None:
+            return "the match is over"
+        if self.lobby.seats[seat].bot:
+            return "a bot plays this seat now"
+        kind = action_json.get("type") if isinstance(action_json, dict) else None
+        if isinstance(kind, str) and kind in self.policy.host_only and seat != self.lobby.host:
+            return "the host does that"
+        try:
+            action = self.game.action_from_json(action_json)
+            return self.game.check(self.state, seat, action, now)
+        except MalformedAction as exc:
+            return f"not a move of this game ({exc})"
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+            # garbage the rules did not expect: refused, never a crash of the room
+            log.info("room %s: an unreadable action was refused", self.code)
+            return "not a move of this game"
+
+    def _answer(self, seat: int, seq: int, reason: str | None) -> None:
+        if reason is None:
+            self.out.append((seat, self.update(seat, seq)))
+        else:
+            self.out.append((seat, {"type": "refused", "seq": seq, "reason": reason, "version": self.version}))
+
+    def _apply(self, seat: int, action: Any, now: float, answer: tuple[int, int] | None = None) -> None:
+        self.state, events = self.game.apply(self.state, seat, action, now)
+        self.log.append([now, seat, self.game.action_to_json(action)])  # + the mover's seq (act)
+        self.bots.moved(seat)
+        self._changed(events, answer)
+
+    def _changed(self, events: list[Event], answer: tuple[int, int] | None = None) -> None:
+        self.history += events
+        self.version += 1
+        if self.outcome() is not None:
+            self.lobby.phase = lb.OVER
+            self.broadcast_lobby()
+        self._send_all(answer=answer)
+
+    def _tick(self, now: float) -> None:
+        self.state, events = self.game.tick(self.state, now)
+        if events:
+            self._changed(list(events))
+
+    def tick(self) -> None:
+        """Let match time pass (real-time rooms lock rounds here)."""
+        if self.playing and self.game.realtime:
+            self._tick(self.now())
+
+    def plan_bots(self) -> list[Plan]:
+        """Moves bots should start preparing now."""
+        if not self.playing:
+            return []
+        return self.bots.plan(self.state, self.now(), set(self.bots.bots))
+
+    def apply_bots(self) -> None:
+        """Apply bot moves whose beat is over and that the rules still allow."""
+        if not self.playing:
+            return
+        now = self.now()
+        for plan in self.bots.ready(now):
+            if plan.action is None or plan.seat not in self.bots.bots or not self.playing:
+                continue
+            if self.game.check(self.state, plan.seat, plan.action, now) is None:
+                self._apply(plan.seat, plan.action, now)
+
+    def next_wake(self) -> float:
+        """Real seconds until this room wants to run again without a message."""
+        waits = [TICK_SECONDS if self.playing and self.game.realtime else 1.0]
+        due = self.bots.next_due()
+        if due is not None and self.playing:
+            waits.append(max(0.0, (due - self.now()) / self.scale))
+        return min(waits)
+
+    # what each seat is sent ----------------------------------------------------------------
+    def _send_all(self, full: bool = False, answer: tuple[int, int] | None = None) -> None:
+        for seat, info in enumerate(self.lobby.seats):
+            if info.bot is None:
+                if full:
+                    self.sent[seat] = 0
+                seq = answer[1] if answer is not None and answer[0] == seat else None
+                self.out.append((seat, self.update(seat, seq)))
+
+    def update(self, seat: int, answer: int | None) -> dict[str, Any]:
+        """The seat's full view, the public view, its new redacted events and its legal actions."""
+        start = self.sent.get(seat, 0)
+        self.sent[seat] = len(self.history)
+        fresh = self.history[start:]
+        now = self.now()
+        playing = self.playing
+        legal = list(self.game.legal_actions(self.state, seat, now)) if playing else []
+        msg: dict[str, Any] = {
+            "type": "update", "match": self.match_no, "version": self.version, "seat": seat, "now": now,
+            "view": self.game.view_to_json(self.game.view(self.state, seat)),
+            "public": self.game.view_to_json(self.game.view(self.state, None)),
+            "legal": self._legal_json(seat, legal),
+            "waiting": list(self.game.waiting(self.state)) if playing else [],
+            "from": start,
+            "events": [self.game.redact(e, seat).to_json() for e in fresh],
+            "public_events": [self.game.redact(e, None).to_json() for e in fresh],
+            "outcome": outcome_json(self.outcome()),
+        }
+        if answer is not None:
+            msg["answer"] = answer
+        return msg
+
+    def _legal_json(self, seat: int, legal: list[Any]) -> list[Any]:
+        """Legal moves as JSON, less the host's own (a guest's screen must not offer Next round)."""
+        moves = [self.game.action_to_json(a) for a in legal]
+        if seat == self.lobby.host:
+            return moves
+        return [m for m in moves if not (isinstance(m, dict) and m.get("type") in self.policy.host_only)]
+
+    # persistence ---------------------------------------------------------------------------
+    def unsaved(self) -> tuple[list[list[Any]], bool]:
+        """Log entries the store does not hold yet, and whether they begin a new match's log."""
+        match, count = self.saved
+        if match != self.match_no:
+            return [self._row(e) for e in self.log], True
+        return [self._row(e) for e in self.log[count:]], False
+
+    @staticmethod
+    def _row(entry: list[Any]) -> list[Any]:
+        return entry if len(entry) == 4 else [*entry, None]
+
+    def rollback(self, mark: tuple[int, dict[int, int]]) -> list[tuple[int, int]] | None:
+        """Undo the moves the store could not keep (replayed from the kept log): the (seat, seq) of
+        the people's moves undone; None when there was nothing to undo."""
+        match, count = self.saved
+        if match != self.match_no or len(self.log) <= count or self.config is None:
+            return None
+        dropped, self.log = self.log[count:], self.log[:count]
+        self.state, self.history = replay_with_events(self.game, self.seed, self.config,
+                                                      [(e[0], e[1], e[2]) for e in self.log])
+        self.bots.made = dict(Counter(int(e[1]) for e in self.log))
+        self.bots.plans.clear()
+        self.version, self.sent = mark[0], dict(mark[1])
+        if self.outcome() is None and self.lobby.phase == lb.OVER:
+            self.lobby.phase = lb.PLAYING
+        movers = [(int(e[1]), int(e[3])) for e in dropped if len(e) == 4 and e[3] is not None]
+        for seat, seq in movers:
+            self.answers.get(seat, OrderedDict()).pop(seq, None)
+        return movers
+
+    def record(self) -> dict[str, Any]:
+        """Seed + config + the lobby (token digests only); the moves are kept apart (`unsaved`)."""
+        return {
+            "code": self.code, "seed": self.seed, "seeded": self.seeded, "options": self.options,
+            "scale": self.scale, "lobby": self.lobby.to_record(), "match": self.match_no,
+            "config": None if self.config is None or self.state is None else config_to_json(self.config),
+            "claimed": None if self.claimed is None else self.claimed.winners[0], "active": self.last_active,
+        }
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any], game: AnyGame, clock: Callable[[], float] = time.monotonic) -> Room:
+        """Rebuild a stored room; a running match is replayed from its seed and log."""
+        lobby = lb.Lobby.from_record(data["lobby"], game.min_seats, game.max_seats, tuple(game.bot_levels))
+        room = cls(str(data["code"]), game, lobby, int(data["seed"]), data.get("options"), float(data["scale"]), clock)
+        room.seeded = bool(data["seeded"])
+        room.last_active = float(data.get("active", 0.0))
+        if data.get("config") is not None:
+            room.config = config_from_json(data["config"])
+            room.match_no = int(data["match"]) - 1
+            room._deal()
+            room._replay(data.get("log", []))
+            room.t0 = room.clock() * room.scale - (room.log[-1][0] if room.log else 0.0)
+            if data.get("claimed") is not None:
+                room.claimed = Outcome((int(data["claimed"]),), (), EndReason.ABANDONED, "claimed")
+        else:
+            room.match_no = int(data["match"])
+        room.saved = (room.match_no, len(room.log))
+        return room
+
+    def _replay(self, entries: list[list[Any]]) -> None:
+        """Apply a stored log exactly as it happened, keeping the events for everyone's history."""
+        assert self.config is not None
+        self.log = [[float(e[0]), int(e[1]), e[2], *([int(e[3])] if len(e) > 3 and e[3] is not None else [])]
+                    for e in entries]
+        for entry in self.log:
+            if len(entry) == 4:  # moves a person made: their numbers are answered, not applied again
+                self.answers.setdefault(entry[1], OrderedDict())[entry[3]] = None
+        self.state, self.history = replay_with_events(self.game, self.seed, self.config,
+                                                      [(e[0], e[1], e[2]) for e in self.log])
+        self.bots.made = dict(Counter(int(e[1]) for e in self.log))
+        self.version += len(entries)

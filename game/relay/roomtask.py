@@ -1,0 +1,354 @@
+"""The one task that owns a room, and the connections seated in it.
+
+A room's requests (from connection handlers and finished bot decisions) queue here and are applied
+one at a time in arrival order; after each step the task saves what changed (new moves appended
+to the store's log, on a worker thread) and only then sends each seat what the room queued for
+it. A move the store could not keep is undone and refused by number. A connection over its
+outbound byte budget has its updates held and then sent as one (the latest view, every event it
+missed, every answer they carried); knock news for the host is coalesced the same way in time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.server import ServerConnection
+
+from game.relay import lobby as lb
+from game.relay.protocol import RateLimit, invite_link
+from game.relay.rooms import Room
+
+if TYPE_CHECKING:
+    from game.relay.server import Hub
+
+log = logging.getLogger(__name__)
+SAVE_FAILED = "the server could not save your move; try again"
+REWIND_SECONDS = 5.0  # a `sync` with `have` behind what was sent resends history at most this often
+
+
+def refusal(seq: int, reason: str) -> dict[str, Any]:
+    """A move's refusal, by its number."""
+    return {"type": "refused", "seq": seq, "reason": reason, "version": -1}
+
+
+@dataclass
+class Seated:
+    """A connection and the seat it holds (None until it has joined)."""
+
+    ws: ServerConnection
+    room: RoomTask | None = None
+    seat: int | None = None
+    limit: RateLimit = field(default_factory=RateLimit)
+    greeted: bool = False  # a hello is on its way to a room: a second one is refused
+    address: str = ""
+    backlog: list[dict[str, Any]] = field(default_factory=list)  # frames behind the hello, in order
+    knocking: bool = False
+    rewound_at: float = -REWIND_SECONDS
+    sync_bytes: RateLimit | None = None  # the bytes its `sync` answers may cost (a token bucket of bytes)
+    out: RateLimit = field(default_factory=lambda: RateLimit(1e12, 1e12))  # the bytes it is sent (a budget)
+    held: list[int] | None = None  # over its byte budget: updates wait (the answers they carried)
+
+
+class RoomTask:
+    """The one task that owns a room: a queue of requests, applied in arrival order."""
+
+    def __init__(self, hub: Hub, room: Room) -> None:
+        self.hub, self.room = hub, room
+        # A deque and an Event, not asyncio.Queue + wait_for: on Python 3.11 a wait_for timeout
+        # racing a put can drop the item (measured here: a move left unanswered every few matches).
+        self.jobs: deque[Callable[[], None]] = deque()
+        self.wake = asyncio.Event()
+        self.conns: dict[int, Seated] = {}
+        self.knocking: dict[int, Seated] = {}
+        self.empty_since: float | None = time.monotonic()  # nobody connected since (expiry)
+        self.closed = False  # dropped: nothing more is saved (its files are gone)
+        self.saving = False  # a store call is running on a worker thread
+        self.knock_due: float | None = None  # when the host is next told of knocks (coalesced)
+        self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
+
+    def submit(self, job: Callable[[], None]) -> None:
+        """Queue a request (from a connection handler or a finished bot decision)."""
+        self.jobs.append(job)
+        self.wake.set()
+
+    async def run(self) -> None:
+        """Apply requests, tick, run bots, save, send; until the room is closed."""
+        while not self.closed:
+            if not self.jobs:
+                self.wake.clear()
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), min(self.room.next_wake(), self._own_wait()))
+            job = self.jobs.popleft() if self.jobs else None
+            mark = (self.room.version, dict(self.room.sent))  # what the seats knew before this step
+            try:
+                if job is not None:
+                    job()
+                self._step()
+            except Exception:
+                log.exception("room %s: a request failed; the room goes on", self.room.code)
+            await self._flush(mark)
+
+    def _step(self) -> None:
+        room = self.room
+        room.tick()
+        room.apply_bots()
+        room.mark_away(self.hub.config.away_after)
+        self._tell_host()
+        loop = asyncio.get_running_loop()
+        for plan in room.plan_bots():
+            future = loop.run_in_executor(self.hub.pool, room.bots.decide, plan)
+            future.add_done_callback(lambda _f: self.wake.set())
+        self._latency()
+
+    def knock_news(self) -> None:
+        """Someone knocked or stopped knocking: the host hears of it soon, once for a whole burst."""
+        if self.knock_due is None:
+            self.knock_due = self.hub.config.clock() + self.hub.config.knock_news
+
+    def _tell_host(self) -> None:
+        """Knock news goes to the host alone (the only one who sees knocks), when it is due."""
+        if self.knock_due is None or self.hub.config.clock() < self.knock_due:
+            return
+        self.knock_due = None
+        room = self.room
+        host = room.lobby.host
+        if host < len(room.lobby.seats):
+            room.out.append((host, {"type": "lobby", **room.lobby_view(host)}))
+
+    def _latency(self) -> None:
+        changed = False
+        for seat, seated in self.conns.items():
+            if seat < len(self.room.lobby.seats):
+                changed |= self.room.set_latency(seat, seated.ws.latency * 1000 if seated.ws.latency else None)
+        if changed:
+            self.room.broadcast_lobby()
+
+    async def _flush(self, mark: tuple[int, dict[int, int]]) -> None:
+        """Save, then send: nobody is told of a move the store does not hold."""
+        try:
+            wrote = await self._save()
+        except Exception as exc:  # a full or read-only disk, a store gone away
+            self._save_failed(exc, mark)
+        else:
+            if wrote:
+                self.hub.recovered(self.room.code)
+        room = self.room
+        out, room.out = room.out, []
+        for seat, msg in out:
+            seated = self.conns.get(seat)
+            if seated is None:
+                continue
+            if msg["type"] == "update" and (seated.held is not None or seated.out.refill() < 0):
+                self._hold(seated, seat, msg)
+            else:
+                await self.hub.send(seated, msg)
+        await self._release()
+
+    def _hold(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
+        """Over its byte budget: the update waits; its events count as not sent, its answer is kept."""
+        room = self.room
+        room.sent[seat] = min(room.sent.get(seat, 0), msg["from"])
+        seated.held = seated.held or []
+        if "answer" in msg:
+            seated.held.append(msg["answer"])
+
+    async def _release(self) -> None:
+        """Each seat whose updates waited gets one, once its budget allows: the latest view and every
+        event since what it last received, answering every move those updates answered."""
+        for seat, seated in list(self.conns.items()):
+            if seated.held is None or seated.out.refill() < 0:
+                continue
+            answers, seated.held = seated.held, None
+            if self.room.state is None:
+                continue  # back in the lobby: its picture went out; a new deal sends all again
+            msg = self.room.update(seat, answers[-1] if answers else None)
+            if len(answers) > 1:
+                msg["answers"] = answers
+            await self.hub.send(seated, msg)
+
+    def _own_wait(self) -> float:
+        """Seconds until held updates may go or knock news is due (a long time when neither)."""
+        waits = [s.out.wait() for s in self.conns.values() if s.held is not None]
+        if self.knock_due is not None:
+            waits.append(max(0.0, self.knock_due - self.hub.config.clock()))
+        return min(waits, default=3600.0)
+
+    async def _save(self) -> bool:
+        """Write what the store lacks (the record if it changed, new moves appended); True if anything."""
+        room = self.room
+        entries, fresh = room.unsaved()
+        if self.closed or not (room.dirty or fresh or entries):
+            return False
+        self.saving = True
+        try:
+            if room.dirty or fresh:
+                room.last_active = time.time()
+                await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.record())
+                room.dirty = False
+            if entries or fresh:
+                await asyncio.to_thread(self._write, self.hub.store.append, room.code, room.match_no, entries, fresh)
+        finally:
+            self.saving = False
+            if self.closed:  # dropped while the worker wrote: only now may its files go
+                self.hub.forget(room.code)
+        room.saved = (room.match_no, len(room.log))
+        return True
+
+    def close(self) -> bool:
+        """The room is dropped: stop it; True when a save is under way (it deletes the files after)."""
+        self.closed = True
+        if self.saving:
+            return True
+        self.task.cancel()
+        return False
+
+    def _write(self, write: Callable[..., None], *args: Any) -> None:
+        """One store call on a worker thread, skipped once the room has been dropped."""
+        if not self.closed:
+            write(*args)
+
+    def _save_failed(self, exc: Exception, mark: tuple[int, dict[int, int]]) -> None:
+        """Undo the unsaved moves; movers are refused by number, the others see the kept state."""
+        room = self.room
+        self.hub.failed(room.code, exc)
+        movers = room.rollback(mark)
+        if movers is None:
+            return  # only the lobby record failed: it stays in memory and is saved again next step
+        told = {seat for seat, msg in room.out if msg["type"] == "update"}
+        lobby = any(msg["type"] == "lobby" for _, msg in room.out)  # it may say "over": told again below
+        room.out = [(seat, msg) for seat, msg in room.out if msg["type"] not in ("update", "lobby")]
+        for seat, seq in movers:
+            room.out.append((seat, refusal(seq, SAVE_FAILED)))
+        if lobby:
+            room.broadcast_lobby()
+        for seat in sorted(told):
+            room.out.append((seat, room.update(seat, None)))
+
+    # requests --------------------------------------------------------------------------------
+    def bind(self, seated: Seated, seat: int, token: str | None, replacing: bool = False) -> None:
+        """`seated` now holds `seat`; an older connection for it is closed (a reconnect wins)."""
+        old = self.conns.get(seat)
+        if old is not None and old is not seated:
+            old.seat = None
+            asyncio.get_running_loop().create_task(old.ws.close(4000, "replaced by a newer connection"))
+        seated.room, seated.seat, seated.knocking = self, seat, False
+        self.conns[seat] = seated
+        self.empty_since = None
+        joined: dict[str, Any] = {"room": self.room.code, "seat": seat, "game": self.room.game.name,
+                                  "scale": self.room.scale}
+        if token is not None:
+            joined["token"] = token
+        self.room.out.append((seat, {"type": "joined", **joined}))
+        self.room.connected(seat)
+        backlog, seated.backlog = seated.backlog, []
+        for msg in backlog:  # frames that came in behind the hello, in their order
+            self.hub.guarded(self, seated, msg)
+
+    def unbind(self, seated: Seated) -> None:
+        """The connection closed: if it still held its seat, the seat is reconnecting."""
+        for request, knocker in list(self.knocking.items()):
+            if knocker is seated:
+                del self.knocking[request]
+                self.room.lobby.knocks.pop(request, None)
+                self.knock_news()
+        if seated.seat is not None and self.conns.get(seated.seat) is seated:
+            del self.conns[seated.seat]
+            if seated.seat < len(self.room.lobby.seats):
+                self.room.disconnected(seated.seat)
+        if not self.conns and self.empty_since is None:
+            self.empty_since = time.monotonic()
+
+    def handle(self, seated: Seated, msg: dict[str, Any]) -> None:
+        """One checked message from a seated connection."""
+        seat, room, kind = seated.seat, self.room, msg["type"]
+        if seat is None:  # the connection lost its seat (replaced, or it left): a move is still answered
+            if kind == "act":
+                self.hub.spawn(self.hub.send(seated, refusal(msg["seq"], "this connection holds no seat")))
+            return
+        if kind == "act":
+            room.act(seat, msg["seq"], msg["action"])
+        elif kind == "sync":
+            self._sync(seated, seat, msg.get("have"))
+        elif kind == "invite":
+            ticket = room.lobby.issue_ticket(seat, time.time())
+            room.out.append((seat, {"type": "invite", "room": room.code, "ticket": ticket,
+                                    "link": invite_link(self.hub.public_url, room.code, ticket)}))
+            room.dirty = True
+        else:
+            self._lobby_request(seated, seat, msg)
+
+    def _sync(self, seated: Seated, seat: int, have: int | None) -> None:
+        """The current view and the events not yet sent (from `have` when the client has a gap,
+        at most once per REWIND_SECONDS): never the whole history on repeat."""
+        room = self.room
+        if room.state is None:
+            room.out.append((seat, {"type": "lobby", **room.lobby_view(seat)}))
+            return
+        config = self.hub.config
+        budget = seated.sync_bytes = seated.sync_bytes or RateLimit(config.sync_bytes, config.sync_burst,
+                                                                    config.clock)
+        if not budget.allow():  # over its byte budget: the view it holds is the one it was sent
+            room.out.append((seat, {"type": "error", "reason": "too many syncs: slow down"}))
+            return
+        now = time.monotonic()
+        if have is not None and have < room.sent.get(seat, 0) and now - seated.rewound_at >= REWIND_SECONDS:
+            room.sent[seat], seated.rewound_at = have, now
+        update = room.update(seat, None)
+        budget.spend(len(json.dumps(update, separators=(",", ":"))) - 1.0)
+        room.out.append((seat, update))
+
+    def _lobby_request(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
+        room, kind = self.room, msg["type"]
+        if kind == "ready":
+            room.lobby.set_ready(seat, msg["ready"])
+            room.broadcast_lobby()
+        elif kind == "add_bot":
+            room.lobby.add_bot(seat, msg["level"])
+            room.broadcast_lobby()
+        elif kind == "start":
+            room.start(seat)
+        elif kind == "admit":
+            self._admit(seat, msg["request"], msg["accept"])
+        elif kind == "replace_with_bot":
+            room.replace_with_bot(seat, msg["seat"], msg.get("level"))
+        elif kind == "claim":
+            room.claim(seat)
+        elif kind == "rematch":
+            room.rematch(seat)
+        elif kind == "leave":
+            self._leave(seated, seat)
+        else:
+            raise lb.LobbyError("you are already in this room")
+
+    def _admit(self, seat: int, request: int, accept: bool) -> None:
+        knocker = self.knocking.pop(request, None)
+        answer = self.room.lobby.admit(seat, request, accept and knocker is not None)
+        if knocker is None:
+            return
+        if answer is None:
+            knocker.knocking = False
+            self.hub.spawn(self.hub.send(knocker, {"type": "turned_away", "reason": "the host did not let you in"}))
+            self.hub.spawn(knocker.ws.close(1000, "turned away"))
+        else:
+            self.bind(knocker, answer[0], answer[1])
+        self.room.broadcast_lobby()
+
+    def _leave(self, seated: Seated, seat: int) -> None:
+        del self.conns[seat]
+        seated.seat = None
+        if self.room.state is None:  # seats after this one move up: renumber the connections
+            self.conns = {(s - 1 if s > seat else s): c for s, c in self.conns.items()}
+            for s, c in self.conns.items():
+                c.seat = s
+        self.room.leave(seat)
+        self.hub.spawn(seated.ws.close(1000, "left the room"))
+        if self.room.lobby.empty() and self.room.state is None:
+            self.hub.drop(self.room.code)

@@ -1,0 +1,1 @@
+"""Services the app leans on: settings, saves, files, paths, assets, audio and memory."""

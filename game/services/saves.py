@@ -1,0 +1,172 @@
+"""Autosaves of paused matches: one slot per game, each seed + config + action log.
+
+A save never holds the state itself, only what replays it, so it stays small and stays valid as
+long as the rules do. Each game has its own slot, so starting Swap Meet never touches a paused
+Night Market match. A save that cannot be read, or no longer replays, is set aside (renamed,
+never deleted) and reported; it never stops the app.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.services import paths
+from game.services.files import BadFile, read_json, set_aside, write_json
+from rules.registry import GAME_MODULES
+
+log = logging.getLogger(__name__)
+VERSION = 2
+LEGACY = "current.json"  # the one shared slot of save version 1
+
+
+@dataclass
+class Save:
+    """A resumable match."""
+
+    game: str
+    seed: int
+    config: dict[str, Any]
+    log: list[list[Any]] = field(default_factory=list)  # [now, seat, action_json]
+    rules_version: int = 1
+    saved_at: float = 0.0  # wall-clock seconds, for "saved 5 min ago"
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"version": VERSION, "game": self.game, "seed": self.seed, "config": self.config,
+                "log": self.log, "rules_version": self.rules_version, "saved_at": self.saved_at}
+
+
+class BadSave(ValueError):
+    """A save file that is not a readable Market Hall save of this version."""
+
+
+def folder() -> Path:
+    """Where paused matches are kept."""
+    path = paths.data_dir() / "saves"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def slot(game: str) -> Path:
+    """The file of one game's paused match."""
+    return folder() / f"{game}.json"
+
+
+def write(save: Save) -> bool:
+    """Write atomically so a crash mid-write never corrupts the save; False when it failed."""
+    save.saved_at = time.time()
+    return write_json(slot(save.game), save.to_json())
+
+
+def clear(game: str) -> None:
+    """The match ended: nothing to continue."""
+    path = slot(game)
+    if path.is_file():
+        path.unlink()
+
+
+def _read(path: Path) -> Any:
+    """The JSON of a regular file of sane size (a pipe or a folder must never hang or crash us)."""
+    try:
+        return read_json(path)
+    except BadFile as exc:
+        raise BadSave(exc.reason) from exc
+
+
+def parse(raw: Any, game: str | None = None) -> Save:
+    """A Save from its JSON form; raises BadSave for anything else."""
+    if not isinstance(raw, dict) or raw.get("version") not in (1, VERSION):
+        raise BadSave("not a Market Hall save of this version")
+    seed, log_, config = raw.get("seed"), raw.get("log"), raw.get("config")
+    name = raw.get("game")
+    if not isinstance(name, str) or (game is not None and name != game):
+        raise BadSave("names another game")
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        raise BadSave("its seed is not a whole number")
+    if not isinstance(config, dict) or not isinstance(log_, list) or not all(_entry(e) for e in log_):
+        raise BadSave("its match record is damaged")
+    rules_version, saved_at = raw.get("rules_version", 1), raw.get("saved_at", 0.0)
+    if type(rules_version) is not int or not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool):
+        raise BadSave("its version stamp is damaged")
+    return Save(name, seed, config, log_, rules_version, float(saved_at))
+
+
+def _entry(entry: Any) -> bool:
+    return (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], (int, float))
+            and not isinstance(entry[0], bool) and entry[0] == entry[0] and type(entry[1]) is int)
+
+
+def load(game: str) -> tuple[Save | None, str | None]:
+    """The game's paused match, or None and a message for the player (a bad file is set aside)."""
+    _adopt_legacy()
+    path = slot(game)
+    if not os.path.lexists(path):
+        return None, None
+    try:
+        return parse(_read(path), game), None
+    except BadSave as exc:
+        return None, set_aside_save(game, f"could not be read ({exc})")
+
+
+def paused() -> tuple[list[Save], list[str]]:
+    """Every game's paused match that reads cleanly, and a message per file that had to be set aside."""
+    _adopt_legacy()
+    found, problems = [], []
+    for path in sorted(folder().glob("*.json")):
+        if path.stem not in GAME_MODULES:
+            problems.append(set_aside_save(path.stem, "names a game this version does not have"))
+            continue
+        save, problem = load(path.stem)
+        if save is not None:
+            found.append(save)
+        if problem:
+            problems.append(problem)
+    return found, problems
+
+
+def set_aside_save(game: str, why: str) -> str:
+    """Move a game's save out of the way and say so in words for the player."""
+    path = slot(game)
+    try:
+        moved = set_aside(path) if os.path.lexists(path) else path
+    except OSError as exc:  # read-only media: say so, and the title simply skips it
+        log.warning("save %s %s and could not be moved: %s", path, why, exc)
+        return f"The saved match {why}; it could not be moved aside ({exc.strerror})."
+    log.warning("save %s %s; moved to %s", path, why, moved)
+    return f"The saved match {why} and was set aside as {moved.name}."
+
+
+def _adopt_legacy() -> None:
+    """Version 1 kept one shared slot: move a readable one into its game's slot."""
+    old = folder() / LEGACY
+    if not os.path.lexists(old):
+        return
+    try:
+        save = parse(_read(old))
+    except BadSave as exc:
+        log.warning("old save %s unreadable (%s); moved to %s", old, exc, set_aside(old))
+        return
+    if save.game not in GAME_MODULES or os.path.lexists(slot(save.game)):
+        set_aside(old)
+    else:
+        old.replace(slot(save.game))
+
+
+def age_text(save: Save, now: float | None = None) -> str:
+    """'saved just now', 'saved 5 min ago', 'saved 3 h ago', 'saved 2 days ago'."""
+    seconds = max(0.0, (time.time() if now is None else now) - save.saved_at)
+    if save.saved_at <= 0:
+        return "saved earlier"
+    if seconds < 60:
+        return "saved just now"
+    if seconds < 3600:
+        return f"saved {int(seconds // 60)} min ago"
+    if seconds < 86400:
+        return f"saved {int(seconds // 3600)} h ago"
+    days = int(seconds // 86400)
+    return f"saved {days} day{'s' if days != 1 else ''} ago"

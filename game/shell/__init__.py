@@ -1,0 +1,1 @@
+"""The app shell: window, fixed-step loop, scene stack, pointer layer, catalogue and error boundary."""

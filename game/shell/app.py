@@ -1,0 +1,380 @@
+"""The application: window, fixed-step loop, scene stack, input routing and the error boundary."""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+import pygame
+
+from game.draw.text import Text
+from game.services import settings as settings_mod
+from game.services.assets import Assets
+from game.services.audio import Audio, init_mixer
+from game.services.memory import collect_young, give_back, tune
+from game.services.settings import Settings
+from game.shell import interrupt
+from game.shell.display import LOGICAL_H, LOGICAL_W, Display
+from game.shell.loop import FixedStep
+from game.shell.overlays import FrameMeter, Toasts
+from game.shell.pointer import PointerLayer
+from game.shell.scene import Scene, SceneStack
+
+if TYPE_CHECKING:
+    from game.kiosk import Kiosk
+    from game.online.hosting import Hosting
+    from game.tutorial.coach import Coach
+
+log = logging.getLogger(__name__)
+
+POINTER_TYPES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
+                 pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
+FADE = 0.22
+
+
+@dataclass
+class AppOptions:
+    """Everything the command line can set."""
+
+    size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    mute: bool = False
+    seed: int | None = None
+    frames: int | None = None
+    screenshot: str | None = None
+    kiosk: bool = False
+    start_game: str | None = None
+    pace: bool = True  # sleep to the frame cap; tests and bench turn it off
+    join: str | None = None  # an invite link to open straight into (market-hall join LINK)
+    tutorial: str | None = None  # a game whose guided match to open straight into (market-hall tutorial GAME)
+    bot_threads: bool = True  # bots think on a worker thread; tests turn it off for determinism
+    max_fps: int = 60
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class App:
+    """Owns the window and runs scenes; never dies because a scene threw."""
+
+    def __init__(self, options: AppOptions, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.options = options
+        tune()  # before the first surface (game/services/memory.py)
+        self.audio_ok = init_mixer()  # first: pygame.init() would try the sound card noisily
+        pygame.init()
+        self.settings, warning = settings_mod.load()
+        fullscreen = options.fullscreen or options.kiosk or self.settings.fullscreen
+        self.display = Display(options.size, fullscreen)
+        pygame.display.set_caption("Market Hall")
+        self.assets = Assets()
+        self.text = Text()
+        self.audio = Audio(self.assets, self.settings.volume, options.mute or self.settings.mute)
+        self.stack = SceneStack()
+        self.pointer = PointerLayer(self.display.to_logical, self.display.finger_to_logical)
+        self.loop = FixedStep(clock=clock)
+        self.clock = clock
+        self.toasts = Toasts(self.text)
+        self.meter = FrameMeter(self.text)
+        self.seed_source = random.Random(options.seed)
+        self.running = True
+        self.frames = 0
+        self._last_input = clock()
+        self._fade: list[Any] | None = None
+        self.memory_to_give_back = False  # a table scene left: give its memory back next frame
+        self._pacer = pygame.time.Clock()
+        self._last_crash = -10.0
+        self.exit_code = 0
+        self.coach: Coach | None = None  # the guided match's layer over the stack (game/tutorial/)
+        self.hosting: Hosting | None = None  # the server this app runs for an online room it hosts
+        self.stack.reset(self._first_scene())
+        if warning:
+            self.toast(warning, error=True)
+        self.kiosk = self._kiosk() if options.kiosk else None
+        give_back()  # freezes what the app is made of: later collections skip it (game/services/memory.py)
+
+    def _kiosk(self) -> Kiosk:
+        from game.kiosk import Kiosk
+
+        return Kiosk(self, self.options.extra.get("wall") or time.time)
+
+    # setup ----------------------------------------------------------------------------------
+    def _first_scene(self) -> Scene:
+        from game.scenes.title import TitleScene
+        from game.shell import catalog
+
+        if self.options.join:
+            from game.scenes.online import scene_for_link
+
+            return scene_for_link(self, self.options.join)
+        if self.options.tutorial:
+            from game.tutorial.lesson import lesson_scene
+
+            return lesson_scene(self, self.options.tutorial)
+        entry = catalog.entry(self.options.start_game) if self.options.start_game else None
+        if entry is not None:
+            return cast(Scene, entry.setup_scene(self))
+        return TitleScene(self)
+
+    def title(self) -> Scene:
+        """A fresh title scene."""
+        from game.scenes.title import TitleScene
+
+        return TitleScene(self)
+
+    def next_seed(self) -> int:
+        """A seed for a new match (fixed sequence under --seed)."""
+        return self.seed_source.randrange(1, 2**31)
+
+    def motion_speed(self) -> float:
+        """Animation time scale: reduced motion runs animations four times faster."""
+        return 0.25 if self.settings.reduced_motion else 1.0
+
+    def update_settings(self, **changes: object) -> None:
+        """Change, apply and persist settings (a kiosk keeps them in memory only)."""
+        self.settings = self.settings.with_(**changes)
+        self.audio.volume = self.settings.volume
+        self.audio.mute = self.options.mute or self.settings.mute
+        if not self.options.kiosk:
+            self.display.set_fullscreen(self.settings.fullscreen)
+        for scene in self.stack.scenes:
+            scene.anim.speed = self.motion_speed()
+            scene.ui.set_window_resolution((LOGICAL_W, LOGICAL_H))
+            scene.invalidate()
+        if not self.options.kiosk:  # a kiosk's settings are its config's profile, never the person's file
+            settings_mod.save(self.settings)
+
+    def replace_settings(self, settings: Settings) -> None:
+        """Used by tests to start from known settings."""
+        self.settings = settings
+
+    # services for scenes ---------------------------------------------------------------------
+    def toast(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
+        """A short message over everything (errors, confirmations)."""
+        self.toasts.add(message, error, seconds)
+        if error:
+            self.audio.play("error")
+
+    def darken(self, surface: pygame.Surface, alpha: int) -> None:
+        """Darken `surface` as a black layer of opacity `alpha` would, with no layer at all.
+
+        A multiply fill gives the same pixels as blending black at `alpha`; a cached full-canvas
+        layer per alpha cost 8 MB each, and the fades ask for dozens of alphas.
+        """
+        keep = 255 - max(0, min(255, alpha))
+        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+
+    def go(self, change: Callable[[], object]) -> bool:
+        """Fade out, make a scene change, fade back in (instant when motion is reduced).
+
+        A request made while a fade is running is dropped (False): a double tap must not change
+        twice. Changes that must happen (a match that began online) try again next frame.
+        """
+        if self._fade is not None:
+            return False
+        if self.settings.reduced_motion:
+            self._change(change)
+            return True
+        self._fade = ["out", 0.0, change]
+        return True
+
+    def _change(self, change: Callable[[], object]) -> None:
+        self.pointer.cancel_all()
+        change()
+        if not self.stack.scenes:
+            self.stack.reset(self.title())
+        if self.stack.top:
+            self.stack.top.invalidate()
+
+    def quit(self) -> None:
+        """Leave the main loop."""
+        self.running = False
+
+    def stop_hosting(self, goodbye: str = "The host closed Market Hall: the room is closed for now.") -> None:
+        """Stop the server this app runs for its online rooms (if any), telling whoever is connected."""
+        if self.hosting is not None:
+            self.hosting.stop(goodbye)
+            self.hosting = None
+
+    # the loop --------------------------------------------------------------------------------
+    def run(self, frames: int | None = None) -> int:
+        """Run until quit (or `frames` frames); returns the exit code."""
+        frames = frames if frames is not None else self.options.frames
+        self.loop.reset()
+        try:
+            while self.running and (frames is None or self.frames < frames):
+                self.frame()
+                interrupt.check()
+                if self.options.pace:
+                    self._pacer.tick(self.options.max_fps)
+        finally:  # also on Ctrl-C: friends in a room this app hosts are told, not left retrying
+            self.stop_hosting()
+        if self.options.screenshot:
+            self.display.screenshot(self.options.screenshot)
+        return self.exit_code
+
+    def frame(self) -> None:
+        """One displayed frame: input, fixed steps, draw, present."""
+        t0 = time.perf_counter()
+        if self.memory_to_give_back:
+            self.memory_to_give_back = self.stack.left = False
+            give_back()
+        elif self.stack.left:  # an overlay or a screen closed: free its cycles (cheap, game/services/memory.py)
+            self.stack.left = False
+            collect_young()
+        try:
+            for event in pygame.event.get():
+                self._event(event)
+            for _ in range(self.loop.advance()):
+                self._step(self.loop.dt)
+            dirty = self._draw()
+        except Exception as exc:  # the error boundary: log, apologise, back to the title
+            self._crashed(exc)
+            dirty = None
+        self.display.present(dirty)
+        self.frames += 1
+        self.meter.add(time.perf_counter() - t0)
+
+    def _step(self, dt: float) -> None:
+        for pe in self.pointer.update(dt):
+            self._route_pointer(pe)
+        for scene in list(self.stack.scenes):
+            scene.update(dt)
+        if self.toasts.update(dt):
+            self.invalidate_all()
+        if self.kiosk is not None:  # idle timers, attract, screen care (game/kiosk/)
+            self.kiosk.step(dt)
+        if self._fade:
+            self._advance_fade(dt)
+        if self.coach is not None:
+            self.coach.update(dt)
+
+    def _advance_fade(self, dt: float) -> None:
+        assert self._fade is not None
+        self._fade[1] += dt
+        if self._fade[1] < FADE:
+            return
+        if self._fade[0] == "out":
+            change = self._fade[2]
+            self._fade = ["in", 0.0, None]
+            self._change(change)
+        else:
+            self._fade = None
+            if self.stack.top:
+                self.stack.top.invalidate()
+
+    def _draw(self) -> list[pygame.Rect] | None:
+        canvas = self.display.canvas
+        full = self._fade is not None or self.coach is not None  # the coach's veil must not stack up
+        dirty = self.stack.draw(canvas, full)
+        if self.coach is not None:
+            self.coach.draw(canvas)
+            dirty = None
+        if self._fade:
+            phase, t, _ = self._fade
+            k = min(1.0, t / FADE)
+            self.darken(canvas, int(255 * (k if phase == "out" else 1 - k)))
+            dirty = None
+        if self.kiosk is not None:
+            dirty = self.kiosk.draw(canvas, dirty)
+        lane = self.stack.top.toast_lane() if self.stack.top is not None else None
+        extra = self.toasts.draw(canvas, lane) + self.meter.draw(canvas, self._widget_rects())
+        if self.meter.moved:  # it left a corner: the scenes redraw what it covered
+            self.meter.moved = False
+            self.invalidate_all()
+        return None if dirty is None else dirty + extra
+
+    def _widget_rects(self) -> list[pygame.Rect]:
+        """Where the visible scenes' widgets are (the frame meter keeps clear of them)."""
+        if not self.meter.visible:
+            return []
+        return [rect for scene in self.stack.visible() for rect in scene.ui.widget_rects()]
+
+    def invalidate_all(self) -> None:
+        """Redraw every visible scene next frame (an overlay left the screen)."""
+        for scene in self.stack.visible():
+            scene.invalidate()
+
+    # input -----------------------------------------------------------------------------------
+    def _event(self, event: pygame.event.Event) -> None:
+        if self.kiosk is not None and self.kiosk.intercept(event):
+            return  # close requests, the operator gesture, a tap that ends attract
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.display.resized(cast(pygame.Surface, pygame.display.get_surface()).get_size())
+            for scene in self.stack.scenes:
+                scene.invalidate()
+            return
+        if event.type == pygame.KEYDOWN and self._global_key(event):
+            return
+        if self.pointer.ghost(event):
+            return
+        if event.type in POINTER_TYPES or event.type == pygame.KEYDOWN:
+            self._last_input = self.clock()
+        if self.coach is not None and self.coach.intercept(event):
+            return
+        self._route_event(event)
+
+    def _global_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_F3:
+            self.meter.visible = not self.meter.visible
+            self.invalidate_all()
+            return True
+        if event.key == pygame.K_F11 and not self.options.kiosk:
+            self.update_settings(fullscreen=not self.settings.fullscreen)
+            return True
+        return False
+
+    def _route_event(self, event: pygame.event.Event) -> None:
+        consumed = False
+        for scene in reversed(list(self.stack.scenes)):
+            consumed = scene.handle_event(event)
+            if consumed or scene.modal:
+                break
+        if event.type not in POINTER_TYPES:
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and consumed:
+            return  # a widget took this click: the table below never sees it
+        if event.type == pygame.FINGERDOWN and self.stack.top is not None:
+            pos = self.display.finger_to_logical(event.x, event.y)
+            if self.stack.top.ui_hit(pos):
+                return
+        for pe in self.pointer.feed(event):
+            self._route_pointer(pe)
+
+    def _route_pointer(self, pe) -> None:  # type: ignore[no-untyped-def]
+        for scene in reversed(list(self.stack.scenes)):
+            if scene.handle_pointer(pe) or scene.modal:
+                return
+
+    # the error boundary ---------------------------------------------------------------------
+    def _crashed(self, exc: Exception) -> None:
+        where = self._failed_scene_name(exc)
+        log.error("scene %s crashed:\n%s", where, "".join(traceback.format_exception(exc)))
+        now = time.monotonic()
+        if where == "title" and now - self._last_crash < 2.0:
+            raise RuntimeError("the title screen keeps failing; see the log") from exc
+        self._last_crash = now
+        self._fade = None
+        self.coach = None
+        self.pointer.cancel_all()
+        self.stack.reset(self.title())
+        self.toast(f"Sorry — something went wrong in {where}. It has been logged; you are back at the title.",
+                   error=True, seconds=7.0)
+        if self.kiosk is not None:
+            self.kiosk.crashed(where)
+
+    def _failed_scene_name(self, exc: Exception) -> str:
+        """The scene whose code raised (the innermost scene method in the traceback), not just the top one."""
+        failed: Scene | None = None
+        for frame, _ in traceback.walk_tb(exc.__traceback__):
+            owner = frame.f_locals.get("self")
+            if isinstance(owner, Scene):
+                failed = owner
+        if failed is None:
+            failed = self.stack.top
+        return failed.name if failed else "startup"

@@ -1,0 +1,1 @@
+"""Command-line tools for maintainers: benches, autoplay and the layout walk (`market-hall ...`)."""

@@ -1,0 +1,316 @@
+"""`market-hall screens --check`: walk the screens players reach and judge each one's layout.
+
+The walk drives real apps headless on a fake clock: every step of the three guided matches (the
+tutorial autopilot), a monkey tapping buttons and the table in a match of each game against bots,
+and the kiosk's attract loop (its demo matches and cards), in a 1920×1080 and a 1280×720 window.
+At each screen it forces a full redraw while `layout_record.recording()` is on and judges the
+canvas's marks (rules in game/draw/layout_record.py). A screen already seen (same texts and buttons
+at the same places) is not judged twice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.draw.layout_record import Mark, Problem, RecordingSurface, judge, marks_of, recording, widget_marks
+
+SIZES = ((1920, 1080), (1280, 720))
+GAMES = ("night-market", "swap-meet", "stamp-swap")
+DANGER = ("Leave", "Title", "Quit", "Menu", "Resign", "Exit", "Home", "title", "Guided")  # what a monkey keeps off
+SPOTS = ("hint", "line", "summary", "card", "pile", "market", "hand")
+OUTLINE = ((235, 40, 40), (255, 200, 0))
+STEADY = 1.5  # seconds a problem must hold still to count (a card in flight is gone by then)
+
+
+@dataclass
+class Walk:
+    """What the walk saw: screens judged, text and button rects recorded, problems found."""
+
+    out: Path | None = None
+    screens: int = 0
+    rects: int = 0
+    problems: list[dict[str, Any]] = field(default_factory=list)
+    seen: set[tuple[Any, ...]] = field(default_factory=set)
+    names: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        """The one JSON line the command prints."""
+        return json.dumps({"screens": self.screens, "rects": self.rects, "problems": self.problems})
+
+    def capture(self, app: Any, name: str) -> list[Problem]:
+        """Redraw the app's screen in full, judge it, note what is wrong (once per distinct screen)."""
+        marks = record_frame(app)
+        key = (app.display.size, *((m.kind, tuple(m.rect), m.words) for m in marks if m.kind in ("text", "button")))
+        if key in self.seen:
+            return []
+        self.seen.add(key)
+        self.screens += 1
+        self.names.append(name)
+        self.rects += sum(m.kind in ("text", "button") for m in marks)
+        problems = steady_problems(app, judge(marks))
+        size = "x".join(map(str, app.display.size))
+        for i, problem in enumerate(problems):
+            entry = problem.as_json(name)
+            entry["size"] = size
+            if self.out is not None:
+                entry["png"] = str(self._png(app, f"{size}-{name}-{i + 1}", problem))
+            self.problems.append(entry)
+        return problems
+
+    def _png(self, app: Any, stem: str, problem: Problem) -> Path:
+        assert self.out is not None
+        self.out.mkdir(parents=True, exist_ok=True)
+        shot = pygame.Surface(app.display.canvas.get_size())
+        shot.blit(app.display.canvas, (0, 0))
+        for i, m in enumerate(problem.marks):
+            pygame.draw.rect(shot, OUTLINE[min(i, 1)], m.rect.inflate(6, 6), 4)
+        path = self.out / (stem.replace("/", "_").replace(" ", "_") + ".png")
+        pygame.image.save(shot, str(path))
+        return path
+
+
+def _sign(problem: Problem) -> tuple[Any, ...]:
+    """What a problem is about: its kind, the words involved and where the first one is (a tag may drift)."""
+    return (problem.kind, tuple(problem.marks[0].rect), *(m.words for m in problem.marks))
+
+
+def steady_problems(app: Any, problems: list[Problem]) -> list[Problem]:
+    """The problems still there STEADY seconds later: a card in flight over a label is not a layout."""
+    if not problems:
+        return []
+    clock = getattr(app.clock, "advance", None)
+    if clock is not None:
+        clock(STEADY)
+    later = {_sign(p) for p in judge(record_frame(app))}
+    return [p for p in problems if _sign(p) in later]
+
+
+# recording one frame ----------------------------------------------------------------------------
+def _hook(app: Any) -> None:
+    """Make the app's canvas record, and note widgets and the coach's veil as they are drawn."""
+    display = app.display
+    if not isinstance(display.canvas, RecordingSurface):
+        display.canvas = RecordingSurface(display.canvas.get_size()).convert()
+    display.canvas.resting = True
+    for scene in app.stack.scenes:
+        if not getattr(scene.ui, "_layout_hooked", False):
+            scene.ui.draw_ui = _drawing_widgets(scene.ui, scene.ui.draw_ui)
+            scene.ui._layout_hooked = True
+    coach = app.coach
+    if coach is not None and not getattr(coach, "_layout_hooked", False):
+        coach.draw = _drawing_coach(coach, coach.draw)
+        coach._layout_hooked = True
+
+
+def _drawing_widgets(manager: Any, draw_ui: Callable[[pygame.Surface], None]) -> Callable[[pygame.Surface], None]:
+    def draw(surface: pygame.Surface) -> None:
+        draw_ui(surface)
+        if isinstance(surface, RecordingSurface):
+            surface._list().extend(widget_marks(manager))
+    return draw
+
+
+def _drawing_coach(coach: Any, draw: Callable[[pygame.Surface], None]) -> Callable[[pygame.Surface], None]:
+    """The coach's veil dims the table except where it spotlights (its holes)."""
+    from game.tutorial.coach import PAD
+
+    def hooked(canvas: pygame.Surface) -> None:
+        step = coach.step
+        if isinstance(canvas, RecordingSurface) and step is not None and not coach.asking and not step.free:
+            lit = (coach.targets() + coach.shown()) if coach.ready() else []
+            alpha = 110 if step.is_explanation else 150
+            canvas._list().append(Mark("dim", canvas.get_rect(), alpha=alpha,
+                                       holes=tuple(r.inflate(2 * PAD, 2 * PAD) for r in lit)))
+        draw(canvas)
+        if isinstance(canvas, RecordingSurface):
+            canvas._list().extend(Mark("button", pygame.Rect(r), name) for name, r in coach.buttons.items())
+    return hooked
+
+
+def record_frame(app: Any) -> list[Mark]:
+    """Draw one full frame of the app with nothing cached and return the canvas's marks."""
+    _hook(app)
+    for scene in app.stack.scenes:
+        scene.invalidate()
+        if hasattr(scene, "restatic"):
+            scene.restatic()
+    canvas = app.display.canvas
+    canvas._list().clear()
+    canvas.resting = False
+    app.display.needs_full = True
+    try:
+        app.frame()
+    finally:
+        canvas.resting = True  # the frames between judged ones draw in part: nothing to keep from them
+    return list(marks_of(canvas))
+
+
+# the apps ---------------------------------------------------------------------------------------
+@contextmanager
+def fresh_home() -> Iterator[None]:
+    """A temporary MARKET_HALL_HOME: the walk never reads or writes a player's saves or settings."""
+    old = os.environ.get("MARKET_HALL_HOME")
+    with tempfile.TemporaryDirectory(prefix="market-hall-screens-") as home:
+        os.environ["MARKET_HALL_HOME"] = home
+        try:
+            yield
+        finally:
+            if old is None:
+                os.environ.pop("MARKET_HALL_HOME", None)
+            else:
+                os.environ["MARKET_HALL_HOME"] = old
+
+
+def _app(size: tuple[int, int], **options: Any) -> tuple[Any, Any]:
+    from game.shell.app import App, AppOptions
+    from game.shell.loop import FakeClock
+
+    clock = FakeClock()
+    app = App(AppOptions(size=size, mute=True, pace=False, bot_threads=False, seed=7, **options), clock=clock)
+
+    def fail(exc: Exception) -> None:
+        raise exc
+
+    app._crashed = fail  # type: ignore[method-assign]  # a screen that throws is a failure of the walk, not a title screen to judge
+    return app, clock
+
+
+def _frames(app: Any, clock: Any, seconds: float, dt: float = 1 / 30) -> None:
+    for _ in range(max(1, round(seconds / dt))):
+        clock.advance(dt)
+        app.frame()
+        app.running = True
+
+
+def _tap(app: Any, pos: tuple[float, float]) -> None:
+    d = app.display
+    wpos = (round(d.viewport.x + pos[0] * d.scale), round(d.viewport.y + pos[1] * d.scale))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=wpos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wpos, button=1))
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=wpos, button=1))
+    app.frame()
+
+
+# the walks --------------------------------------------------------------------------------------
+def walk_guided(walk: Walk, game: str, size: tuple[int, int]) -> None:
+    """Every step of a game's guided match (the autopilot's taps), judged when its target is ready."""
+    from game.tutorial.autopilot import run_autopilot
+
+    report = run_autopilot(game, size=size, on_step=lambda app, n: walk.capture(app, f"{game}/guided/step-{n:02d}"))
+    if not report.finished:
+        raise RuntimeError(f"the guided match of {game} did not finish: {report.problems}")
+
+
+def walk_monkey(walk: Walk, game: str, size: tuple[int, int], seconds: float = 240.0, every: float = 6.0,
+                seed: int = 1) -> None:
+    """A match against bots with one person tapping buttons and the table at random, judged every few seconds."""
+    from game.shell import catalog
+    from rules.contract import MatchConfig, SeatConfig
+    from rules.registry import get_game
+
+    app, clock = _app(size)
+    app.update_settings(seen_briefings=GAMES)
+    rules = get_game(game)
+    seats = 4 if rules.max_seats >= 4 else rules.min_seats
+    config = MatchConfig(tuple(SeatConfig("You" if i == 0 else f"Bot {i}", None if i == 0 else rules.bot_levels[0])
+                               for i in range(seats)), {})
+    entry = catalog.entry(game)
+    assert entry is not None
+    cls = entry.table_class()
+    assert cls is not None
+    app.stack.reset(cls.new(app, config, seed, autosave=False))
+    app.loop.max_steps = 30  # frames of a tenth of a second: a match in seconds, every step still taken
+    rng = random.Random(f"{game}-{seed}")
+    elapsed, next_look = 0.0, 0.0
+    while elapsed < seconds and app.running and app.coach is None:
+        if elapsed >= next_look:
+            walk.capture(app, f"{game}/monkey/{round(elapsed):03d}s-{app.stack.top.name}")
+            next_look += every
+        _tap(app, _monkey_target(app, rng))
+        step = rng.choice((0.2, 0.5, 1.0))
+        _frames(app, clock, step, dt=0.1)
+        elapsed += step
+
+
+def _monkey_target(app: Any, rng: random.Random) -> tuple[float, float]:
+    """On an overlay one of its buttons; at the table a lit button now and then (Help and Pause
+    rarely), else a point of the table."""
+    import pygame_gui
+
+    top = app.stack.top
+    buttons = [s for s in top.ui.get_sprite_group().sprites()
+               if isinstance(s, pygame_gui.elements.UIButton) and s.visible and s.is_enabled
+               and not any(word in s.text for word in DANGER)]
+    at_table = hasattr(top, "table")
+    if at_table:
+        rare = rng.random() < 0.03
+        buttons = [b for b in buttons if (b.text in ("Help", "Pause")) == rare]
+    if buttons and (not at_table or rng.random() < 0.4):
+        x, y = rng.choice(buttons).rect.center
+        return float(x), float(y)
+    return rng.uniform(120, 1800), rng.uniform(120, 960)
+
+
+def walk_kiosk(walk: Walk, size: tuple[int, int], seconds: float = 330.0, every: float = 10.0) -> None:
+    """The kiosk's attract loop from its start: each game's demo match, how-to and scores cards."""
+    clock: Any = None
+
+    def wall() -> float:  # the kiosk's wall clock runs on the walk's fake clock
+        return 1_800_000_000.0 + float(clock.now)
+
+    app, clock = _app(size, kiosk=True, extra={"wall": wall})
+    app.display.set_fullscreen(False)  # a kiosk screen of this size (the dummy driver's full screen is 1024×768)
+    app.loop.max_steps = 30
+    kiosk = app.kiosk
+    assert kiosk is not None
+    kiosk.start_attract()
+    elapsed, next_look = 0.0, 0.0
+    while elapsed < seconds:
+        if elapsed >= next_look:
+            walk.capture(app, f"kiosk/{round(elapsed):03d}s-{app.stack.top.name}")
+            next_look += every
+        _frames(app, clock, 0.5, dt=0.25)
+        elapsed += 0.5
+    app.display.set_fullscreen(False)
+
+
+def run_walk(out: Path | None = None, sizes: tuple[tuple[int, int], ...] = SIZES,
+             games: tuple[str, ...] = GAMES, parts: tuple[str, ...] = ("guided", "monkey", "kiosk")) -> Walk:
+    """The whole walk (or the named parts, games and sizes of it)."""
+    walk = Walk(out)
+    todo: list[Callable[[], None]] = []
+    for size in sizes:
+        for game in games:
+            if "guided" in parts:
+                todo.append(partial(walk_guided, walk, game, size))
+            if "monkey" in parts:
+                todo.append(partial(walk_monkey, walk, game, size))
+        if "kiosk" in parts:
+            todo.append(partial(walk_kiosk, walk, size))
+    with recording():
+        for part in todo:
+            with fresh_home():  # each app starts from nothing: a kiosk's saved settings (full screen) stay with it
+                part()
+    return walk
+
+
+def main(out: str | None) -> int:
+    """Run the walk headless and print the JSON line; 0 when no problem was found, 1 otherwise."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    walk = run_walk(Path(out) if out else None)
+    print(walk.line())
+    pygame.quit()
+    return 0 if not walk.problems else 1

@@ -1,0 +1,266 @@
+"""The Hard Rival: determinized Monte Carlo over the hidden cards.
+
+From the view alone it samples worlds consistent with what it can see — the opponent's hidden
+hand and the deck order (drawn from the unseen cards, whose kinds follow from the public deck
+composition) and the bonus values — then plays each short-listed move in every world and rolls
+the round out with a fast greedy policy. The move with the best average result wins. It never
+touches the true state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from rules.night_market.actions import Action, Sell, Take, TakePorters
+from rules.night_market.apply import apply_legal
+from rules.night_market.bot.heuristics import (
+    FEED_WEIGHT,
+    best_take_for,
+    hand_potential,
+    normal_score,
+    porter_value,
+    sale_value,
+)
+from rules.night_market.data import (
+    BONUS_SIZES,
+    BONUS_VALUES,
+    CARD_COUNT,
+    CARD_KIND,
+    GOOD_INDEX,
+    GOODS,
+    HAND_LIMIT,
+    PORTER,
+    PRECIOUS,
+)
+from rules.night_market.state import BonusToken, State
+from rules.night_market.view import View
+from rules.rng import Rng
+
+# How many worlds and moves, and the strength they give: docs/bots.md (Night Market Hard).
+WORLDS = 64  # sampled hidden-card worlds per decision
+SHORTLIST = 8  # moves, best first by normal_score, that get rollouts
+EPSILON = 0.1  # chance a rollout move is noisy (half of it a random take)
+JUDGED_PLIES = 2  # rollout moves, from the opponent's reply on, that follow Normal's judgement
+MARGIN_WEIGHT = 0.02  # a round's value per coin of margin, on top of 1 for the seal
+
+
+def _visible_ids(view: View) -> set[int]:
+    ids = {c for c, _ in view.market} | {c for c, _ in view.sold}
+    for s in view.seats:
+        ids |= {c for c, _ in s.hand_known} | set(s.porters)
+    return ids
+
+
+Taken = tuple[tuple[BonusToken, ...], tuple[BonusToken, ...]]
+
+
+def _sample_bonus(view: View, rng: Rng) -> tuple[Taken, tuple[tuple[int, ...], ...], Rng]:
+    taken: list[list[BonusToken]] = [[], []]
+    piles = []
+    left = dict(view.bonus_piles)
+    for size in BONUS_SIZES:
+        values, rng = rng.shuffle(BONUS_VALUES[size])
+        pos = 0
+        for seat, s in enumerate(view.seats):
+            for token_id, token_size in s.bonus_tokens:
+                if token_size == size:
+                    taken[seat].append(BonusToken(token_id, size, values[pos]))
+                    pos += 1
+        piles.append(values[pos : pos + left[size]])
+    return (tuple(taken[0]), tuple(taken[1])), tuple(piles), rng
+
+
+def sample_world(view: View, rng: Rng) -> tuple[State, Rng]:
+    """A full state consistent with `view`: hidden cards and bonus values drawn at random."""
+    me = view.seat or 0
+    opp = view.seats[1 - me]
+    visible = _visible_ids(view)
+    unseen = [i for i in range(CARD_COUNT) if i not in visible]
+    # Dealt porters go straight to the team, so hidden hand cards are always goods.
+    goods, rng = rng.shuffle([i for i in unseen if CARD_KIND[i] != PORTER])
+    hidden = opp.hand_count - len(opp.hand_known)
+    opp_hand = tuple(c for c, _ in opp.hand_known) + goods[:hidden]
+    deck, rng = rng.shuffle(goods[hidden:] + tuple(i for i in unseen if CARD_KIND[i] == PORTER))
+    deck = deck[: view.deck_count]
+    hands: list[tuple[int, ...]] = [(), ()]
+    hands[me], hands[1 - me] = tuple(c for c, _ in view.hand), opp_hand
+    bonus_taken, bonus_piles, rng = _sample_bonus(view, rng)
+    known = frozenset(c for c, _ in opp.hand_known)
+    token_ids = [t for s in view.seats for t, _ in s.bonus_tokens]
+    state = State(
+        names=(view.seats[0].name, view.seats[1].name),
+        rng=rng.fork(1),
+        round_no=view.round_no,
+        starter=view.starter,
+        turn=view.turn,
+        seals=(view.seats[0].seals, view.seats[1].seals),
+        deck=deck,
+        market=tuple(c for c, _ in view.market),
+        hands=(hands[0], hands[1]),
+        porters=(view.seats[0].porters, view.seats[1].porters),
+        known=(known, frozenset()) if me == 1 else (frozenset(), known),
+        coins=tuple(pile for _, pile in view.coins),
+        bonus=bonus_piles,
+        coins_taken=(view.seats[0].coins_taken, view.seats[1].coins_taken),
+        bonus_taken=bonus_taken,
+        sold=tuple(c for c, _ in view.sold),
+        next_bonus_id=max(token_ids, default=-1) + 1,
+        log=(),
+        last_round=None,
+        over=False,
+    )
+    return state, rng.fork(2)
+
+
+def _rollout_sell(state: State, hand: Counter[str], seat: int) -> Action | None:
+    bonus_left = {size: len(p) for size, p in zip(BONUS_SIZES, state.bonus, strict=True)}
+    best, best_value = None, 0.0
+    for kind, count in hand.items():
+        if count < (2 if kind in PRECIOUS else 1):
+            continue
+        value = sale_value(kind, count, state.coins[GOOD_INDEX[kind]], bonus_left)
+        eager = count >= 3 or kind in PRECIOUS or len(state.hands[seat]) >= HAND_LIMIT
+        if eager and value > best_value:
+            best, best_value = kind, value
+    if best is None:
+        return None
+    return Sell(tuple(c for c in state.hands[seat] if CARD_KIND[c] == best))
+
+
+def rollout_move(state: State, rng: Rng) -> tuple[Action, Rng]:
+    """The fast policy inside rollouts: greedy sells and takes with a little noise."""
+    seat = state.turn
+    hand = Counter(CARD_KIND[c] for c in state.hands[seat])
+    x, rng = rng.random()
+    sell = _rollout_sell(state, hand, seat)
+    if sell is not None and x > EPSILON:
+        return sell, rng
+    goods = [c for c in state.market if CARD_KIND[c] != PORTER]
+    if goods and len(state.hands[seat]) < HAND_LIMIT:
+        if x < EPSILON / 2:
+            return rng.choice([Take(c) for c in goods])
+
+        def appeal(card: int) -> float:
+            kind = CARD_KIND[card]
+            pile = state.coins[GOOD_INDEX[kind]]
+            return (pile[0] if pile else 0) + 1.5 * hand[kind]
+
+        return Take(max(goods, key=appeal)), rng
+    if len(goods) < len(state.market):
+        return TakePorters(), rng
+    kind = max((k for k in GOODS if hand[k] >= (2 if k in PRECIOUS else 1)), key=lambda k: hand[k])
+    return Sell(tuple(c for c in state.hands[seat] if CARD_KIND[c] == kind)), rng
+
+
+def _judged(
+    hand: Counter[str], market: list[str], porters: int, banked: float, piles: dict[str, tuple[int, ...]],
+    ctx: tuple[dict[int, int], Counter[str], int],
+) -> float:
+    """`normal_score`'s sum for a position after a move (the refill unknown, as Normal sees it)."""
+    bonus, opp_hand, opp_porters = ctx
+    feed = best_take_for(market, opp_hand, piles, bonus)
+    return banked + hand_potential(hand, piles, bonus) + porter_value(porters, opp_porters) - FEED_WEIGHT * feed
+
+
+def normal_like_move(state: State) -> Action:
+    """The Normal Rival's judgement of takes, porters and whole-kind sells, from a sampled state.
+
+    Exchanges are left out: scoring them is most of Normal's cost and it rarely prefers one. Used
+    for the first replies of each rollout, where the opponent (a Normal-like player) matters most.
+    """
+    seat = state.turn
+    hand = Counter(CARD_KIND[c] for c in state.hands[seat])
+    market = [CARD_KIND[c] for c in state.market]
+    piles = {kind: state.coins[i] for i, kind in enumerate(GOODS)}
+    bonus = {size: len(p) for size, p in zip(BONUS_SIZES, state.bonus, strict=True)}
+    opp = 1 - seat
+    opp_hand = Counter(CARD_KIND[c] for c in state.hands[opp] if c in state.known[opp])
+    ctx = (bonus, opp_hand, len(state.porters[opp]))
+    mine = len(state.porters[seat])
+    best: Action | None = None
+    best_score = -1e9
+    if len(state.hands[seat]) < HAND_LIMIT:
+        for kind in dict.fromkeys(market):
+            if kind == PORTER:
+                continue
+            grown = Counter(hand)
+            grown[kind] += 1
+            rest = list(market)
+            rest.remove(kind)
+            score = _judged(grown, rest, mine, 0.0, piles, ctx)
+            if score > best_score:
+                best, best_score = Take(state.market[market.index(kind)]), score
+    if PORTER in market:
+        rest = [k for k in market if k != PORTER]
+        score = _judged(hand, rest, mine + market.count(PORTER), 0.0, piles, ctx)
+        if score > best_score:
+            best, best_score = TakePorters(), score
+    for kind, count in hand.items():
+        if count < (2 if kind in PRECIOUS else 1):
+            continue
+        banked = sale_value(kind, count, piles[kind], bonus)
+        left = dict(piles)
+        left[kind] = piles[kind][count:]
+        shrunk = Counter(hand)
+        shrunk[kind] = 0
+        score = _judged(shrunk, market, mine, banked, left, ctx)
+        if score > best_score:
+            best = Sell(tuple(c for c in state.hands[seat] if CARD_KIND[c] == kind))
+            best_score = score
+    assert best is not None  # a hand of HAND_LIMIT goods can always sell
+    return best
+
+
+def rollout(state: State, me: int, rng: Rng) -> tuple[float, Rng]:
+    """Play the round out; 1 for my seal, 0 otherwise, nudged by the margin.
+
+    The first JUDGED_PLIES moves follow Normal's judgement, the rest the fast greedy policy.
+    """
+    round_no = state.round_no
+    ply = 0
+    while not state.over and state.round_no == round_no:
+        if ply < JUDGED_PLIES:
+            action = normal_like_move(state)
+        else:
+            action, rng = rollout_move(state, rng)
+        ply += 1
+        state, _ = apply_legal(state, state.turn, action)
+    return round_value(state, me), rng
+
+
+def round_value(state: State, me: int) -> float:
+    """A finished round as `me` sees it: 1 for my seal, 0 otherwise, nudged by the coin margin."""
+    summary = state.last_round
+    assert summary is not None
+    margin = summary.totals[me] - summary.totals[1 - me]
+    return (1.0 if summary.winner == me else 0.0) + MARGIN_WEIGHT * margin
+
+
+def shortlist(view: View, legal: Sequence[Action]) -> list[Action]:
+    """The most promising moves by the Normal estimate."""
+    scored = sorted(legal, key=lambda a: normal_score(view, a), reverse=True)
+    return scored[:SHORTLIST]
+
+
+def hard_choice(view: View, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
+    """The short-listed move with the best average rollout over sampled worlds."""
+    candidates = shortlist(view, legal)
+    if len(candidates) == 1:
+        return candidates[0], rng
+    me = view.seat or 0
+    totals = [0.0] * len(candidates)
+    for _ in range(WORLDS):
+        world, rng = sample_world(view, rng)
+        # Common random numbers: every candidate's rollout in this world draws the same noise,
+        # so the candidates differ by their move, not by their luck.
+        noise, rng = rng.fork(3), rng.fork(4)
+        for i, action in enumerate(candidates):
+            after, _ = apply_legal(world, me, action)
+            if after.round_no != world.round_no or after.over:
+                totals[i] += round_value(after, me)
+                continue
+            value, _ = rollout(after, me, noise)
+            totals[i] += value
+    best = max(range(len(candidates)), key=lambda i: totals[i])
+    return candidates[best], rng
