@@ -1,4 +1,4 @@
-"""The `market-hall` command: the game, plus `play`, `bench`, `autoplay` and the online commands.
+"""The `market-hall` command: the game, plus `play`, `bench`, `autoplay`, `serve` and the online tools.
 
 The app's own options (`--headless`, `--size`, ...) go before or after the command:
 `market-hall --headless play night-market` and `market-hall play night-market --headless` mean
@@ -15,8 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game.relay import cli as online_cli
+from game.relay import cli as relay_cli
 from game.shell import interrupt
+from game.tools import online_cli
 from rules.registry import GAME_MODULES
 
 INTERRUPTED = 130  # what shells report for a program stopped by Ctrl-C (128 + SIGINT)
@@ -74,7 +75,7 @@ GLOBALS: dict[str, dict[str, Any]] = {  # the options of the app itself; each he
     "--mute": {"action": "store_true", "help": "no sound (default: sound on)"},
     "--seed": {"type": int, "metavar": "N", "help": "seed for new matches, to replay a deal (default: fresh)"},
     "--headless": {"action": "store_true", "help": "no window and no sound (default: off)"},
-    "--frames": {"type": online_cli.at_least_one, "metavar": "N",
+    "--frames": {"type": relay_cli.at_least_one, "metavar": "N",
                  "help": "quit cleanly after N frames (default: never)"},
     "--screenshot": {"metavar": "PATH", "help": "with --frames: save the last frame (default: none)"},
     "--kiosk": {"action": "store_true", "help": "event kiosk, see README Kiosk mode (default: off)"},
@@ -140,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("link", help="the invite link, http://HOST:PORT/j/ROOM#TICKET")
     auto = sub.add_parser("autoplay", help="bots play whole matches with no display", formatter_class=_help_formatter)
     auto.add_argument("game", choices=tuple(GAME_MODULES), metavar="GAME", help=f"one of {games}")
-    auto.add_argument("--matches", type=online_cli.at_least_one, default=10, metavar="M",
+    auto.add_argument("--matches", type=relay_cli.at_least_one, default=10, metavar="M",
                       help="matches to play (default: 10)")
     auto.add_argument("--players", type=int, metavar="P", help="seats at the table (default: the game's usual)")
     auto.add_argument("--bot", default="normal", metavar="LEVEL", help="level of the first seat (default: normal)")
@@ -155,6 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="print one JSON line of layout problems (required)")
     screens.add_argument("--out", metavar="DIR",
                          help="with --check: a folder for a PNG of each problem (default: none)")
+    relay_cli.add_parsers(sub, _help_formatter)
     online_cli.add_parsers(sub, _help_formatter)
     for command, subparser in sub.choices.items():
         _add_globals(subparser, command)
@@ -168,7 +170,7 @@ def _bench_parser(sub: Any) -> None:
                        help="use the real display, e.g. Xvfb (default: off)")
     bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "online"), default="all",
                        metavar="PART", help="all, frames, rules, bots or online (default: all)")
-    bench.add_argument("--rooms", type=online_cli.at_least_one, default=20, metavar="N",
+    bench.add_argument("--rooms", type=relay_cli.at_least_one, default=20, metavar="N",
                        help="--part online: rooms of bots (default: 20)")
     bench.add_argument("--pace", choices=("fast", "human"), default="fast",
                        metavar="PACE", help="--part online: fast or human (default: fast)")
@@ -234,6 +236,8 @@ def _run(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     _check_globals(parser, args)
     _check_screenshot(parser, getattr(args, "screenshot", None))
+    if args.command == "serve":
+        return relay_cli.serve(args)
     if args.command in online_cli.COMMANDS or (args.command == "bench" and args.part == "online"):
         return online_cli.run(args)
     interrupt.install()  # after the online commands: asyncio keeps its own Ctrl-C handling

@@ -16,6 +16,25 @@ from game.relay.server import ServerConfig, ServerThread
 FAST = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
 
 
+class ManualClock:
+    """The relay's clock, moved by hand: a test advances time instead of sleeping (one float, so
+    the server thread reading it while the test thread moves it is safe)."""
+
+    def __init__(self, t: float = 1000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def advance(server: ServerThread, seconds: float) -> None:
+    """Move a server's ManualClock on, and have its timers and rooms look at it again."""
+    clock = server.config.clock
+    assert isinstance(clock, ManualClock) and server.hub is not None
+    clock.t += seconds
+    server.call(server.hub.nudge)
+
+
 @contextmanager
 def running_server(**options: Any) -> Iterator[ServerThread]:
     """A server on a free loopback port with short keepalives; stopped afterwards."""
@@ -31,6 +50,19 @@ def running_server(**options: Any) -> Iterator[ServerThread]:
 def ws_url(server: ServerThread) -> str:
     """The websocket endpoint of a running test server."""
     return websocket_url(server.url)
+
+
+def advance_until(server: ServerThread, client: Raw, kind: str, test: Any, step: float = 1.0,
+                  steps: int = 120) -> dict[str, Any]:
+    """Advance the server's clock `step` at a time (at most `steps` times) until `client` is sent a
+    `kind` message for which `test` holds; the short reads between steps are polls, not bounds."""
+    for _ in range(steps):
+        advance(server, step)
+        try:
+            return client.until(kind, test, timeout=0.2)
+        except TimeoutError:
+            continue
+    raise AssertionError(f"no matching {kind} message within {steps} steps of {step} s")
 
 
 class Raw:

@@ -11,12 +11,14 @@ import pytest
 from game.relay import policy
 from game.tools.online_autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
 from rules.registry import get_game
-from tests.online_helpers import FAST, raw_match, running_server, ws_url
+from tests.online_helpers import FAST, ManualClock, advance, advance_until, raw_match, running_server, ws_url
+
+GRACE = policy.POLICIES["night-market"].replace_grace  # seconds away before the seat may be claimed
 
 
 @pytest.fixture
 def short_grace(monkeypatch):
-    """Grace periods of a fraction of a second, so the tests need not wait a minute."""
+    """Grace periods of a fraction of a second, for a match played through on the real clock."""
     short = {name: dataclasses.replace(p, replace_grace=min(p.replace_grace, 0.3),
                                        stand_in_after=None if p.stand_in_after is None else 0.3)
              for name, p in policy.POLICIES.items()}
@@ -43,29 +45,32 @@ def test_swap_meet_next_round_is_the_hosts():
         assert clients[1].expect("refused", seq=1)["reason"] == "the host does that"
 
 
-def test_night_market_waits_then_the_one_left_may_claim(short_grace):
-    with running_server() as server:
+def test_night_market_waits_then_the_one_left_may_claim():
+    with running_server(clock=ManualClock()) as server:
         (host, guest), _ = raw_match(ws_url(server), "night-market", 2, options={"first_seat": 1})
         guest.close()
         host.until("lobby", lambda m: m["seats"][1]["presence"] != "online")
+        advance(server, GRACE - 1.0)
         host.send("claim")
-        assert "wait" in host.expect("error")["reason"]
-        time.sleep(0.35)
+        assert host.expect("error")["reason"] == "wait 1 s more for P2"
+        advance(server, 1.0)
         host.send("claim")
         update = host.until("update", lambda m: m["outcome"] is not None)
         assert update["outcome"]["winners"] == [0] and update["outcome"]["reason"] == "abandoned"
 
 
-def test_night_market_hands_the_away_seat_to_a_bot(short_grace):
-    with running_server(scale=20.0) as server:
+def test_night_market_hands_the_away_seat_to_a_bot():
+    with running_server(clock=ManualClock()) as server:
         (host, guest), (first, _) = raw_match(ws_url(server), "night-market", 2, options={"first_seat": 1})
         assert first["waiting"] == [1]
         guest.close()
         host.until("lobby", lambda m: m["seats"][1]["presence"] != "online")
-        time.sleep(0.35)
+        host.send("replace_with_bot", seat=1, level="easy")
+        assert host.expect("error")["reason"].startswith("wait ")  # the grace is not over yet
+        advance(server, GRACE)
         host.send("replace_with_bot", seat=1, level="easy")
         assert host.until("lobby", lambda m: m["seats"][1]["bot"] == "easy")
-        assert host.until("update", lambda m: m["waiting"] == [0], timeout=5)  # the bot moved for seat 1
+        advance_until(server, host, "update", lambda m: m["waiting"] == [0])  # the bot moved for seat 1
 
 
 def test_stamp_swap_stand_in_decides_for_an_away_collector(short_grace):

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from game.relay.config import REFUSALS_ANSWERED
 from game.relay.lobby import MAX_KNOCKS
 from game.relay.protocol import encode
-from game.relay.server import REFUSALS_ANSWERED
 from tests.online_helpers import Raw, open_room, raw_match, running_server, ws_url
 
 

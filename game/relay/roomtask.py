@@ -14,20 +14,17 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-from websockets.asyncio.server import ServerConnection
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.relay import lobby as lb
 from game.relay.protocol import RateLimit, invite_link
 from game.relay.rooms import Room
 
 if TYPE_CHECKING:
-    from game.relay.server import Hub
+    from game.relay.hub import Hub
 
 log = logging.getLogger(__name__)
 SAVE_FAILED = "the server could not save your move; try again"
@@ -39,11 +36,25 @@ def refusal(seq: int, reason: str) -> dict[str, Any]:
     return {"type": "refused", "seq": seq, "reason": reason, "version": -1}
 
 
+class Link(Protocol):
+    """One connection as the transport offers it: text out, a close with a code, its round trip."""
+
+    @property
+    def latency(self) -> float:
+        """Seconds of the last keepalive round trip (0 before the first)."""
+
+    async def send(self, text: str) -> None:
+        """Send one frame (a link that died mid-send is noticed by the transport)."""
+
+    async def close(self, code: int, reason: str) -> None:
+        """Close with a websocket close code and a reason a person can read."""
+
+
 @dataclass
 class Seated:
     """A connection and the seat it holds (None until it has joined)."""
 
-    ws: ServerConnection
+    link: Link
     room: RoomTask | None = None
     seat: int | None = None
     limit: RateLimit = field(default_factory=RateLimit)
@@ -55,6 +66,7 @@ class Seated:
     sync_bytes: RateLimit | None = None  # the bytes its `sync` answers may cost (a token bucket of bytes)
     out: RateLimit = field(default_factory=lambda: RateLimit(1e12, 1e12))  # the bytes it is sent (a budget)
     held: list[int] | None = None  # over its byte budget: updates wait (the answers they carried)
+    timer: asyncio.Task[None] | None = None  # closes it if it is not seated in time
 
 
 class RoomTask:
@@ -68,7 +80,7 @@ class RoomTask:
         self.wake = asyncio.Event()
         self.conns: dict[int, Seated] = {}
         self.knocking: dict[int, Seated] = {}
-        self.empty_since: float | None = time.monotonic()  # nobody connected since (expiry)
+        self.empty_since: float | None = hub.clock()  # nobody connected since (expiry)
         self.closed = False  # dropped: nothing more is saved (its files are gone)
         self.saving = False  # a store call is running on a worker thread
         self.knock_due: float | None = None  # when the host is next told of knocks (coalesced)
@@ -111,11 +123,11 @@ class RoomTask:
     def knock_news(self) -> None:
         """Someone knocked or stopped knocking: the host hears of it soon, once for a whole burst."""
         if self.knock_due is None:
-            self.knock_due = self.hub.config.clock() + self.hub.config.knock_news
+            self.knock_due = self.hub.clock() + self.hub.config.knock_news
 
     def _tell_host(self) -> None:
         """Knock news goes to the host alone (the only one who sees knocks), when it is due."""
-        if self.knock_due is None or self.hub.config.clock() < self.knock_due:
+        if self.knock_due is None or self.hub.clock() < self.knock_due:
             return
         self.knock_due = None
         room = self.room
@@ -127,7 +139,7 @@ class RoomTask:
         changed = False
         for seat, seated in self.conns.items():
             if seat < len(self.room.lobby.seats):
-                changed |= self.room.set_latency(seat, seated.ws.latency * 1000 if seated.ws.latency else None)
+                changed |= self.room.set_latency(seat, seated.link.latency * 1000 if seated.link.latency else None)
         if changed:
             self.room.broadcast_lobby()
 
@@ -178,7 +190,7 @@ class RoomTask:
         """Seconds until held updates may go or knock news is due (a long time when neither)."""
         waits = [s.out.wait() for s in self.conns.values() if s.held is not None]
         if self.knock_due is not None:
-            waits.append(max(0.0, self.knock_due - self.hub.config.clock()))
+            waits.append(max(0.0, self.knock_due - self.hub.clock()))
         return min(waits, default=3600.0)
 
     async def _save(self) -> bool:
@@ -190,7 +202,7 @@ class RoomTask:
         self.saving = True
         try:
             if room.dirty or fresh:
-                room.last_active = time.time()
+                room.last_active = self.hub.config.wall()
                 await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.record())
                 room.dirty = False
             if entries or fresh:
@@ -238,7 +250,7 @@ class RoomTask:
         old = self.conns.get(seat)
         if old is not None and old is not seated:
             old.seat = None
-            asyncio.get_running_loop().create_task(old.ws.close(4000, "replaced by a newer connection"))
+            self.hub.spawn(old.link.close(4000, "replaced by a newer connection"))
         seated.room, seated.seat, seated.knocking = self, seat, False
         self.conns[seat] = seated
         self.empty_since = None
@@ -264,7 +276,7 @@ class RoomTask:
             if seated.seat < len(self.room.lobby.seats):
                 self.room.disconnected(seated.seat)
         if not self.conns and self.empty_since is None:
-            self.empty_since = time.monotonic()
+            self.empty_since = self.hub.clock()
 
     def handle(self, seated: Seated, msg: dict[str, Any]) -> None:
         """One checked message from a seated connection."""
@@ -278,7 +290,7 @@ class RoomTask:
         elif kind == "sync":
             self._sync(seated, seat, msg.get("have"))
         elif kind == "invite":
-            ticket = room.lobby.issue_ticket(seat, time.time())
+            ticket = room.lobby.issue_ticket(seat, self.hub.config.wall())
             room.out.append((seat, {"type": "invite", "room": room.code, "ticket": ticket,
                                     "link": invite_link(self.hub.public_url, room.code, ticket)}))
             room.dirty = True
@@ -294,11 +306,11 @@ class RoomTask:
             return
         config = self.hub.config
         budget = seated.sync_bytes = seated.sync_bytes or RateLimit(config.sync_bytes, config.sync_burst,
-                                                                    config.clock)
+                                                                    self.hub.clock)
         if not budget.allow():  # over its byte budget: the view it holds is the one it was sent
             room.out.append((seat, {"type": "error", "reason": "too many syncs: slow down"}))
             return
-        now = time.monotonic()
+        now = self.hub.clock()
         if have is not None and have < room.sent.get(seat, 0) and now - seated.rewound_at >= REWIND_SECONDS:
             room.sent[seat], seated.rewound_at = have, now
         update = room.update(seat, None)
@@ -336,7 +348,7 @@ class RoomTask:
         if answer is None:
             knocker.knocking = False
             self.hub.spawn(self.hub.send(knocker, {"type": "turned_away", "reason": "the host did not let you in"}))
-            self.hub.spawn(knocker.ws.close(1000, "turned away"))
+            self.hub.spawn(knocker.link.close(1000, "turned away"))
         else:
             self.bind(knocker, answer[0], answer[1])
         self.room.broadcast_lobby()
@@ -349,6 +361,6 @@ class RoomTask:
             for s, c in self.conns.items():
                 c.seat = s
         self.room.leave(seat)
-        self.hub.spawn(seated.ws.close(1000, "left the room"))
+        self.hub.spawn(seated.link.close(1000, "left the room"))
         if self.room.lobby.empty() and self.room.state is None:
             self.hub.drop(self.room.code)

@@ -1,0 +1,341 @@
+"""Room semantics of the relay: rooms by code, caps per address, hellos, knocks, expiry.
+
+The hub knows nothing of websockets: a connection reaches it as a `Link` (send text, close with
+a code) plus the frames the transport hands to `receive`. Each frame is checked (rate, size,
+schema) and queued for its room's task; hellos create, join, resume or knock. Every timer here
+and in the rooms reads one injected clock (`ServerConfig.clock`); `nudge` tells the waiting
+timers and rooms that a test moved it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from game.relay import lobby as lb
+from game.relay.config import BACKLOG, REFUSALS_ANSWERED, SLOW_DOWN, ServerConfig
+from game.relay.protocol import ProtocolError, RateLimit, decode_client, encode, invite_link, new_code, normalise_code
+from game.relay.rooms import Room
+from game.relay.roomtask import Link, RoomTask, Seated, refusal
+from game.relay.store import RoomStore
+from rules.registry import GameUnavailable, get_game
+from rules.words import counted
+
+log = logging.getLogger(__name__)
+
+
+def _seq_of(raw: str | bytes) -> int | None:
+    """The sequence number of a well-formed `act`, else None."""
+    try:
+        msg = decode_client(raw)
+    except ProtocolError:
+        return None
+    return msg["seq"] if msg["type"] == "act" else None
+
+
+class Hub:
+    """Every room of one server process, the store behind them and the bot worker threads."""
+
+    def __init__(self, config: ServerConfig, store: RoomStore) -> None:
+        self.config, self.store, self.clock = config, store, config.clock
+        self.rooms: dict[str, RoomTask] = {}
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
+        self.public_url = config.public_url or f"http://{config.host}:{config.port}"
+        self.messages_in = self.messages_out = self.bytes_out = 0
+        self.failing: dict[str, str] = {}  # room code -> why its store fails (logged once)
+        self.owners: dict[str, str] = {}  # room code -> the address that created it
+        self.created: dict[str, deque[float]] = {}  # address -> recent creation times (clock)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._moved: asyncio.Future[None] | None = None  # resolved when the clock is nudged
+
+    def spawn(self, coro: Any) -> asyncio.Task[Any]:
+        """Run a coroutine in the background, keeping a reference so it is not collected."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # the clock ----------------------------------------------------------------------------
+    def nudge(self) -> None:
+        """The clock moved (a test advanced it): every timer and room looks at it again now."""
+        moved, self._moved = self._moved, None
+        if moved is not None and not moved.done():
+            moved.set_result(None)
+        for task in self.rooms.values():
+            task.wake.set()
+
+    async def sleep_until(self, when: float) -> None:
+        """Wait until the clock reads `when` (waking early to look again whenever it is nudged)."""
+        while (left := when - self.clock()) > 0:
+            if self._moved is None:
+                self._moved = asyncio.get_running_loop().create_future()
+            await asyncio.wait({self._moved}, timeout=left)
+
+    # health and the store ---------------------------------------------------------------------
+    def stats(self) -> dict[str, Any]:
+        """Health figures (no secrets, no room codes): not ok while any room cannot be saved."""
+        conns = sum(len(r.conns) for r in self.rooms.values())
+        cause = next(iter(self.failing.values()), "")
+        store = f"failing in {counted(len(self.failing), 'room')}: {cause}" if self.failing else "ok"
+        return {"ok": not self.failing, "store": store, "rooms": len(self.rooms), "connections": conns}
+
+    def failed(self, code: str, exc: Exception) -> None:
+        """A room's save failed: logged once until it works again (a dropped room is not news)."""
+        if code in self.rooms and code not in self.failing:
+            self.failing[code] = f"{type(exc).__name__}: {exc}"
+            log.error("room %s: the store cannot save it (%s); moves are refused until it can",
+                      code, self.failing[code])
+
+    def recovered(self, code: str) -> None:
+        """A room's save worked (again)."""
+        if self.failing.pop(code, None) is not None:
+            log.warning("room %s: the store saves it again", code)
+
+    def load(self) -> None:
+        """Bring back every stored room (a room that no longer replays is logged and dropped)."""
+        for record in self.store.load_all():
+            code = record.get("code")
+            if not isinstance(code, str) or normalise_code(code) != code:
+                log.warning("a stored room whose code is not a room code was refused: %.40r", code)
+                continue
+            try:
+                room = Room.from_record(record, get_game(record["lobby"]["game"]), self.clock)
+            except Exception:
+                log.exception("stored room could not be resumed; it is dropped")
+                continue
+            self.rooms[room.code] = RoomTask(self, room)
+
+    def drop(self, code: str) -> None:
+        """Close and forget a room (its files are deleted after any save of it that is under way)."""
+        task = self.rooms.pop(code, None)
+        self.owners.pop(code, None)
+        self.failing.pop(code, None)
+        if task is not None and task.close():
+            return  # its save is running on a worker thread: the files go once it has ended
+        self.forget(code)
+
+    def forget(self, code: str) -> None:
+        """Delete a dropped room's files."""
+        try:
+            self.store.delete(code)
+        except OSError as exc:
+            log.warning("room %s: could not delete its files: %s", code, exc)
+
+    def expire(self) -> None:
+        """Delete rooms nobody is connected to: after `empty_seconds`, or `idle_seconds` for a
+        match still being played by people (they may come back to it)."""
+        now = self.clock()
+        for code, task in list(self.rooms.items()):
+            if task.conns or task.knocking or task.empty_since is None:
+                continue
+            people = any(s.bot is None for s in task.room.lobby.seats)
+            limit = self.config.idle_seconds if task.room.playing and people else self.config.empty_seconds
+            if now - task.empty_since >= limit:
+                log.info("room %s expired", code)
+                self.drop(code)
+
+    async def sweep(self) -> None:
+        """Expire idle rooms now and then."""
+        config = self.config
+        while True:
+            await self.sleep_until(self.clock() + max(0.05, min(60.0, config.empty_seconds / 2,
+                                                                config.idle_seconds / 2)))
+            self.expire()
+
+    async def goodbye(self, reason: str) -> None:
+        """Tell every connection why this server stops, and close it for good (1000: do not retry)."""
+        for task in self.rooms.values():
+            for seated in list(task.conns.values()):
+                await self.send(seated, {"type": "error", "reason": reason})
+                await seated.link.close(1000, "server closing")
+
+    async def send(self, seated: Seated, msg: dict[str, Any]) -> None:
+        """Send one message; a link that died mid-send is noticed by its transport."""
+        text = encode(msg.pop("type"), **msg)
+        self.messages_out += 1
+        self.bytes_out += len(text)
+        seated.out.spend(len(text))
+        await seated.link.send(text)
+
+    # connections -----------------------------------------------------------------------------
+    def connect(self, link: Link, address: str) -> Seated:
+        """A new connection: it must say hello (and be seated) within `hello_seconds`."""
+        config = self.config
+        seated = Seated(link, limit=RateLimit(config.rate, config.burst, self.clock, config.forgive),
+                        address=address, out=RateLimit(config.out_bytes, config.out_burst, self.clock))
+        seated.timer = self.spawn(self._watch(seated, self.clock() + config.hello_seconds))
+        return seated
+
+    def disconnect(self, seated: Seated) -> None:
+        """The connection closed: its timer stops and its seat (if any) is reconnecting."""
+        if seated.timer is not None:
+            seated.timer.cancel()
+        if seated.room is not None:
+            task = seated.room
+            task.submit(lambda: task.unbind(seated))
+
+    async def receive(self, seated: Seated, raw: str | bytes) -> None:
+        """One frame from a connection: checked, then queued for its room (or taken as a hello)."""
+        self.messages_in += 1
+        if not seated.limit.allow():
+            await self._flooding(seated, raw)
+            return
+        try:
+            msg = decode_client(raw)
+        except ProtocolError as exc:
+            await self.send(seated, {"type": "error", "reason": exc.reason})
+            return
+        try:
+            await self._route(seated, msg)
+        except Exception:  # a bug must cost one answer, never the connection
+            log.exception("a message could not be handled")
+            await self._refuse(seated, msg, "the server could not handle that message")
+
+    async def _watch(self, seated: Seated, due: float) -> None:
+        """Close a connection not seated by `due` (any hello, failed or not, counts for nothing);
+        a knock waits `knock_seconds` more."""
+        await self.sleep_until(due)
+        if seated.seat is None and seated.knocking:
+            await self.sleep_until(due + self.config.knock_seconds)
+            if seated.seat is None:
+                await seated.link.close(1008, "nobody let you in")
+        elif seated.seat is None and seated.room is None:
+            await seated.link.close(1008, "say hello first")
+
+    async def _refuse(self, seated: Seated, msg: dict[str, Any], reason: str) -> None:
+        """Say no: a move by its number, anything else as an error."""
+        answer = refusal(msg["seq"], reason) if msg["type"] == "act" else {"type": "error", "reason": reason}
+        await self.send(seated, answer)
+
+    async def _flooding(self, seated: Seated, raw: str | bytes) -> None:
+        """Over the rate limit: a move is still refused by number; the rest are answered a few
+        times only; past `flood` refusals the connection is closed with 1008 and the reason."""
+        refused = seated.limit.refused
+        if refused > self.config.flood:
+            await seated.link.close(1008, "too many messages: disconnected")
+            return
+        seq = _seq_of(raw)
+        if seq is not None:
+            await self.send(seated, refusal(seq, SLOW_DOWN))
+        elif refused <= REFUSALS_ANSWERED:
+            await self.send(seated, {"type": "error", "reason": SLOW_DOWN})
+
+    async def _route(self, seated: Seated, msg: dict[str, Any]) -> None:
+        task = seated.room
+        if seated.seat is not None and task is not None:
+            task.submit(lambda: self.guarded(task, seated, msg))
+        elif seated.greeted and task is None or seated.backlog:
+            await self._behind_hello(seated, msg)
+        elif task is not None:  # knocking, or a connection whose seat went elsewhere
+            reason = "wait for the host to let you in" if seated.knocking else "this connection holds no seat"
+            await self._refuse(seated, msg, reason)
+        else:
+            await self._hello(seated, msg)
+
+    async def _behind_hello(self, seated: Seated, msg: dict[str, Any]) -> None:
+        """A frame while the hello is on its way: kept in order and handled once seated."""
+        if len(seated.backlog) < BACKLOG:
+            seated.backlog.append(msg)
+            return
+        reason = "too many messages before the answer to your hello"
+        await self._refuse(seated, msg, reason)
+
+    def guarded(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
+        """Handle one message in its room; a refusal goes back to the seat (a move's by number)."""
+        try:
+            task.handle(seated, msg)
+        except lb.LobbyError as exc:
+            if seated.seat is not None:
+                task.room.out.append((seated.seat, {"type": "error", "reason": exc.reason}))
+        except Exception:
+            log.exception("room %s: a %s request failed; the room goes on", task.room.code, msg["type"])
+            if seated.seat is not None and msg["type"] == "act":
+                task.room.out.append((seated.seat, refusal(msg["seq"], "the server could not handle that move")))
+
+    # hellos ------------------------------------------------------------------------------------
+    async def _hello(self, seated: Seated, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "create":
+            reason = self._create(seated, msg)
+        elif kind in ("join", "resume"):
+            task = self.rooms.get(msg["room"].upper())
+            if task is None:
+                reason = "no room with that code (it may have expired)"
+            else:
+                seated.greeted = True
+                task.submit(lambda: self._enter(task, seated, msg))
+                return
+        else:
+            reason = "say create, join or resume first"
+        if reason:
+            await self._refuse(seated, msg, reason)
+
+    def _room_cap(self, address: str) -> str | None:
+        """Why `address` may not open another room now, or None."""
+        recent = self.created.setdefault(address, deque())
+        now = self.clock()
+        while recent and recent[0] < now - 60.0:
+            recent.popleft()
+        if len(recent) >= self.config.rooms_per_minute:
+            return f"too many new rooms from your address ({self.config.rooms_per_minute} a minute): wait a minute"
+        if sum(1 for owner in self.owners.values() if owner == address) >= self.config.rooms_per_address:
+            return f"your address already holds {self.config.rooms_per_address} open rooms: leave one first"
+        recent.append(now)
+        return None
+
+    def _create(self, seated: Seated, msg: dict[str, Any]) -> str | None:
+        try:
+            game = get_game(msg["game"])
+        except GameUnavailable as exc:
+            return str(exc)
+        capped = self._room_cap(seated.address)
+        if capped is not None:
+            return capped
+        code = new_code(lambda c: c in self.rooms or self.store.exists(c))
+        lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
+        room = Room(code, game, lobby, msg.get("seed"), msg.get("options"), self.config.scale, self.clock)
+        task = RoomTask(self, room)
+        self.rooms[code] = task
+        self.owners[code] = seated.address
+        seated.greeted = True
+        log.info("room %s created for %s", code, game.name)
+
+        def opened() -> None:
+            seat, token = lobby.open_room(msg["name"])
+            task.bind(seated, seat, token)
+            ticket = lobby.issue_ticket(seat, self.config.wall())
+            room.out.append((seat, {"type": "invite", "room": code, "ticket": ticket,
+                                    "link": invite_link(self.public_url, code, ticket)}))
+
+        task.submit(opened)
+        return None
+
+    def _enter(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
+        lobby = task.room.lobby
+        try:
+            if msg["type"] == "resume":
+                task.bind(seated, lobby.seat_of(msg["token"]), None)
+            elif "ticket" in msg:
+                seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], self.config.wall(), msg.get("key"))
+                task.bind(seated, seat, token)
+            else:
+                request = lobby.knock(msg["name"])
+                task.knocking[request] = seated
+                seated.room, seated.knocking = task, True
+                self.spawn(self.send(seated, {"type": "knocking", "room": task.room.code, "request": request}))
+                task.knock_news()
+                self._refuse_backlog(seated, "wait for the host to let you in")
+        except lb.LobbyError as exc:
+            seated.greeted = False
+            self.spawn(self.send(seated, {"type": "error", "reason": exc.reason}))
+            self._refuse_backlog(seated, exc.reason)
+
+    def _refuse_backlog(self, seated: Seated, reason: str) -> None:
+        """Frames that came behind a hello that seated nobody: each move is refused by number."""
+        backlog, seated.backlog = seated.backlog, []
+        for msg in backlog:
+            if msg["type"] == "act":
+                self.spawn(self.send(seated, refusal(msg["seq"], reason)))

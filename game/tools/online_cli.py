@@ -1,0 +1,44 @@
+"""`market-hall online-autoplay` and `bench --part online`: the command line of the online tools.
+
+These drive a relay as clients do (bots playing through a server, benchmarks); the relay's own
+command (`serve`) lives with the relay, in game/relay/cli.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from game.relay.cli import at_least_one, url_type
+from rules.registry import GAME_MODULES
+
+COMMANDS = ("online-autoplay",)
+
+
+def add_parsers(subparsers: Any, formatter: Any) -> None:
+    """Add `online-autoplay` to the `market-hall` sub-command parser."""
+    games = tuple(GAME_MODULES)
+    auto = subparsers.add_parser("online-autoplay", help="bots play whole matches through a server",
+                                 formatter_class=formatter)
+    auto.add_argument("game", choices=games, metavar="GAME", help=f"one of {', '.join(games)}")
+    auto.add_argument("--server", required=True, metavar="URL",
+                      type=url_type(("http", "https", "ws", "wss"), "http://127.0.0.1:8765"),
+                      help="the server: http://HOST:PORT or ws://HOST:PORT/ws (required)")
+    auto.add_argument("--matches", type=at_least_one, default=1, metavar="M", help="matches to play (default: 1)")
+    auto.add_argument("--players", type=int, metavar="P", help="seats at the table (default: the game's usual)")
+    auto.add_argument("--bot", default="normal", metavar="LEVEL", help="level of the first seat (default: normal)")
+    auto.add_argument("--vs", default="normal", metavar="LEVEL", help="level of every other seat (default: normal)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `online-autoplay` or `bench --part online`."""
+    if args.command == "bench":
+        from game.tools.online_bench import run_online_bench, run_paced_bench
+
+        if args.pace == "human":
+            return run_paced_bench(args.rooms, args.seconds, args.game)
+        return run_online_bench(args.rooms)
+    from game.tools.online_autoplay import run_online_autoplay
+
+    seed = 1 if args.seed is None else args.seed
+    return run_online_autoplay(args.game, args.server, seed, args.matches, args.players, args.bot, args.vs)

@@ -1,0 +1,62 @@
+"""The relay is a component of its own: it imports, serves and stops with pygame absent, started
+as `python -m game.relay` or as `market-hall serve`. Real processes on 127.0.0.1, bounded."""
+
+from __future__ import annotations
+
+import json
+import selectors
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.online_helpers import Raw
+
+ROOT = Path(__file__).resolve().parents[1]
+NO_PYGAME = "import sys; sys.modules['pygame'] = None; sys.modules['pygame_gui'] = None; "
+ENTRIES = {  # how each door is opened in a process where any import of pygame fails
+    "python -m game.relay": NO_PYGAME + "import runpy; sys.argv[0] = 'game.relay'; "
+                                        "runpy.run_module('game.relay', run_name='__main__', alter_sys=True)",
+    "market-hall serve": NO_PYGAME + "from game.cli import main; sys.exit(main(['serve', *sys.argv[1:]]))",
+}
+
+
+def _first_line(proc: subprocess.Popen[str], seconds: float) -> str:
+    """The process's first line of output, waited for at most `seconds` (a safety net)."""
+    assert proc.stdout is not None
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        assert sel.select(seconds), "the relay printed nothing"
+    return proc.stdout.readline()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", sorted(ENTRIES))
+def test_the_relay_serves_a_room_with_pygame_blocked(entry, tmp_path):
+    proc = subprocess.Popen([sys.executable, "-c", ENTRIES[entry], "--port", "0", "--data", str(tmp_path)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        ready = json.loads(_first_line(proc, 60))
+        with urllib.request.urlopen(ready["url"] + "/health", timeout=10) as response:
+            health = json.loads(response.read())
+        assert health["ok"] and health["rooms"] == 0
+        host = Raw(ready["websocket"])
+        host.send("create", game="night-market", name="Ana", options={"first_seat": 0})
+        room = host.expect("joined", timeout=10)["room"]
+        host.expect("invite", timeout=10)
+        host.send("add_bot", level="easy")
+        host.until("lobby", lambda m: len(m["seats"]) == 2, timeout=10)
+        host.send("start")
+        first = host.expect("update", timeout=10)
+        host.send("act", seq=1, action=first["legal"][0])
+        assert host.expect("update", timeout=10, answer=1)["version"] == first["version"] + 1
+        host.close()
+        assert (tmp_path / "rooms" / f"{room}.log").exists()  # the move was kept
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    assert "pygame" not in err
