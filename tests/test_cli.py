@@ -234,6 +234,7 @@ def test_online_autoplay_with_no_relay_there_says_so_at_once(market_home):
     assert error == f"could not reach the relay at 127.0.0.1:{port} (connection refused: no relay is running there)"
 
 
+@pytest.mark.slow
 def test_serve_takes_headless_after_the_command_and_runs(tmp_path, market_home):
     env = dict(os.environ, MARKET_HALL_HOME=str(market_home))
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--headless"], env=env,

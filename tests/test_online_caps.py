@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 from game.relay.config import REFUSALS_ANSWERED
 from game.relay.lobby import MAX_KNOCKS
 from game.relay.protocol import encode
-from tests.online_helpers import Raw, open_room, raw_match, running_server, ws_url
+from tests.online_helpers import ManualClock, Raw, advance, open_room, raw_match, running_server, ws_url
 
 
 def _finished_five_seat_stamp_swap(url: str) -> tuple[Raw, dict[str, Any]]:
@@ -47,22 +47,33 @@ def _raw_sync(host: Raw, **fields: Any) -> tuple[int, dict[str, Any]]:
             return len(text), msg
 
 
-SYNC = {"sync_bytes": 20_000.0, "sync_burst": 200_000.0}
+SYNC = {"sync_bytes": 20_000.0, "sync_burst": 200_000.0, "out_burst": 1e9}  # only the sync budget binds
+
+
+class StoppableClock:
+    """Real time until stopped, then still: a flood's byte budget is then exact."""
+
+    def __init__(self) -> None:
+        self.stopped: float | None = None
+
+    def __call__(self) -> float:
+        return time.monotonic() if self.stopped is None else self.stopped
 
 
 def test_sync_from_a_finished_five_seat_match_costs_a_bounded_number_of_bytes():
-    with running_server(scale=500.0, **SYNC) as server:
+    clock = StoppableClock()
+    with running_server(scale=500.0, clock=clock, **SYNC) as server:
         host, last = _finished_five_seat_stamp_swap(ws_url(server))
         full, whole = _raw_sync(host, have=0)  # a client with a gap gets history from where it says
         assert whole["from"] == 0 and len(whole["events"]) > 50
         size, again = _raw_sync(host, have=0)  # a second rewind within REWIND_SECONDS is not honoured
         assert again["events"] == [] and size < full / 2
-        start, answers = time.monotonic(), []
+        clock.stopped, answers = time.monotonic(), []
         for _ in range(60):  # a sync flood: answered within the byte budget, then with a short no
             host.send("sync")
             answers.append(host.ws.recv(timeout=3))
-        elapsed = time.monotonic() - start
-        assert sum(map(len, answers)) <= SYNC["sync_burst"] + SYNC["sync_bytes"] * elapsed + size
+        views = [a for a in answers if json.loads(a)["type"] == "update"]
+        assert sum(map(len, views)) <= SYNC["sync_burst"] + size  # no time passed: no refill
         assert any("too many syncs" in a for a in answers)
 
 
@@ -109,22 +120,12 @@ def test_a_flooding_connection_is_disconnected_and_not_answered_frame_by_frame()
         assert answers <= 5 + REFUSALS_ANSWERED
 
 
-class Clock:
-    """The relay's per-connection clock, advanced by hand (thread-safe enough: one float)."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 def _answers(client: Raw, count: int) -> list[dict[str, Any]]:
     return [json.loads(client.ws.recv(timeout=3)) for _ in range(count)]
 
 
 def test_a_calm_connection_refused_now_and_then_over_hours_is_not_disconnected():
-    clock = Clock()
+    clock = ManualClock()
     with running_server(rate=1.0, burst=5.0, flood=10, forgive=1.0, clock=clock) as server:
         host, _, _ = open_room(ws_url(server), "night-market", "Ana")
         for _ in range(4):  # 4 x 8 refusals, far past `flood` in all, each burst forgiven in an hour
@@ -170,7 +171,7 @@ def _history(frames: list[str]) -> list[Any]:
 
 
 def test_a_flood_of_moves_stays_within_each_seats_byte_budget_and_the_final_view_arrives():
-    clock, rate, burst, moves = Clock(), 2000.0, 20_000.0, 120
+    clock, rate, burst, moves = ManualClock(), 2000.0, 20_000.0, 120
     with running_server(out_bytes=rate, out_burst=burst, clock=clock) as server:
         (mover, _, watcher), firsts = raw_match(ws_url(server), "swap-meet", 3)
         task = server.hub.rooms[next(m["room"] for m in mover.seen if m["type"] == "joined")]
@@ -238,7 +239,7 @@ def test_knocks_are_capped_per_room_and_told_to_the_host_alone():
 
 
 def test_a_burst_of_knocks_reaches_the_host_as_one_lobby_picture():
-    clock = Clock()
+    clock = ManualClock()
     with running_server(clock=clock) as server:
         url = ws_url(server)
         host, joined, _ = open_room(url, "swap-meet", "Ana")
@@ -249,8 +250,7 @@ def test_a_burst_of_knocks_reaches_the_host_as_one_lobby_picture():
             knocker.send("join", room=joined["room"], name=f"K{k}")
             knocker.expect("knocking")
             knockers.append(knocker)
-        clock.t += 1.0
-        server.call(task.wake.set)
+        advance(server, 1.0)
         host.until("lobby", lambda m: len(m.get("knocks", [])) == MAX_KNOCKS)
         told = [m for m in host.seen if m["type"] == "lobby" and m.get("knocks")]
         assert len(told) <= 2  # one, or two if a latency change broadcast the lobby mid-burst
@@ -260,14 +260,13 @@ def test_a_burst_of_knocks_reaches_the_host_as_one_lobby_picture():
         while task.knocking:  # each knocker that goes asks for news; the clock stands still
             assert time.monotonic() < deadline
             time.sleep(0.02)
-        clock.t += 1.0
-        server.call(task.wake.set)
+        advance(server, 1.0)
         host.until("lobby", lambda m: not m.get("knocks"))
         assert len([m for m in host.seen if m["type"] == "lobby"]) <= len(told) + 3
 
 
 def test_an_empty_lobby_expires_in_minutes_and_a_match_people_left_waits_for_them():
-    with running_server() as server:
+    with running_server(clock=ManualClock()) as server:
         url = ws_url(server)
         lonely, joined, _ = open_room(url, "night-market", "Ana")
         players, _ = raw_match(url, "night-market", 2, options={"first_seat": 0})
@@ -280,9 +279,13 @@ def test_an_empty_lobby_expires_in_minutes_and_a_match_people_left_waits_for_the
         while any(t.conns for t in hub.rooms.values()):
             assert time.monotonic() < deadline
             time.sleep(0.02)
-        hub.config.empty_seconds = 0.0
-        server.call(hub.expire)
+        advance(server, 15 * 60 - 1.0)
+        advance(server, 1.0)  # the sweep, woken by the clock, finds the lobby empty for 15 min
         while joined["room"] in hub.rooms:
             assert time.monotonic() < deadline
             time.sleep(0.02)
         assert playing in hub.rooms
+        advance(server, 6 * 3600.0)
+        while playing in hub.rooms:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)

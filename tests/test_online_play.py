@@ -51,6 +51,7 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
+@pytest.mark.slow
 def test_serve_prints_its_url_and_online_autoplay_plays_through_it(tmp_path):
     log = (tmp_path / "serve.log").open("w")  # a file, not a pipe: an unread pipe would stall the server
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(tmp_path)],
@@ -80,6 +81,7 @@ def test_serve_prints_its_url_and_online_autoplay_plays_through_it(tmp_path):
     assert "Traceback" not in err and "created" in err
 
 
+@pytest.mark.slow
 def test_bench_at_human_pace_reports_answer_times_bytes_and_server_cpu(tmp_path):
     out = subprocess.run([sys.executable, "-m", "game", "bench", "--part", "online", "--pace", "human", "--rooms", "2",
                           "--seconds", "4", "--game", "night-market"], capture_output=True, text=True, env=_env(),

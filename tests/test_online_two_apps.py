@@ -9,6 +9,7 @@ import pytest
 from tests.two_apps import KILL_AFTER, run_pair
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(KILL_AFTER))
 def test_two_app_processes_play_a_whole_match_with_a_guest_restart_in_the_middle(game, tmp_path):
     results = run_pair(game, tmp_path / "run")

@@ -1,7 +1,7 @@
 """One room: its lobby, the match it referees, its bots, and the messages each seat is owed.
 
 A room is driven by exactly one task on the server, so it needs no locks: every request is a
-method call; the room reads the server's monotonic clock itself (real seconds) and derives match
+method call; the room reads the clock the hub gives it (real seconds) and derives match
 time from it (`now`). The room never sends anything itself: it queues (seat, message) pairs in `out`, and
 the server hands them to whichever connection holds that seat. Each seat gets its own view, its
 own redacted events and its own legal actions; rules state never leaves this module.
