@@ -3,6 +3,7 @@ as `python -m game.relay` or as `market-hall serve`. Real processes on 127.0.0.1
 
 from __future__ import annotations
 
+import ast
 import json
 import selectors
 import signal
@@ -60,3 +61,29 @@ def test_the_relay_serves_a_room_with_pygame_blocked(entry, tmp_path):
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
     assert "pygame" not in err
+
+
+def _imports(module: str) -> set[str]:
+    """The modules a relay module imports at run time (not those imported for type checking only)."""
+    tree = ast.parse((ROOT / "game" / "relay" / f"{module}.py").read_text())
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return found
+
+
+@pytest.mark.parametrize("module", ["hub", "roomtask", "rooms", "lobby", "config", "store", "protocol", "policy"])
+def test_room_semantics_know_nothing_of_websockets_or_the_transport(module):
+    imported = _imports(module)
+    assert not {m for m in imported if m.split(".")[0] in ("websockets", "pygame", "pygame_gui")}
+    assert "game.relay.server" not in imported and not {m for m in imported if m.startswith(("game.online",
+                                                                                             "game.tools"))}
+
+
+def test_the_transport_holds_no_room_rules():
+    imported = _imports("server")
+    assert {"game.relay.hub", "game.relay.config"} <= imported
+    assert not imported & {"game.relay.rooms", "game.relay.lobby", "game.relay.roomtask", "rules.registry"}
