@@ -119,6 +119,7 @@ def test_the_game_choices_are_the_registry():
     for game in GAME_MODULES:
         assert parser.parse_args(["play", game]).game == game
         assert parser.parse_args(["autoplay", game]).game == game
+        assert parser.parse_args(["online-autoplay", game, "--server", "http://127.0.0.1:1"]).game == game
     with pytest.raises(SystemExit):
         parser.parse_args(["play", "chess"])
 
@@ -285,3 +286,12 @@ def test_serve_help_lists_only_serve_options(market_home):
     assert result.returncode == 0
     assert "--port PORT" in result.stdout and "(default: 8765)" in result.stdout
     assert "--fullscreen" not in result.stdout and "--kiosk" not in result.stdout
+
+
+def test_python_m_game_relay_takes_the_options_of_serve():
+    from game.relay.cli import build_parser as relay_parser
+
+    def options(parser: argparse.ArgumentParser) -> set[str]:
+        return {o for a in parser._actions for o in a.option_strings} - {"-h", "--help", "--headless"}
+
+    assert options(relay_parser()) == options(subcommands()["serve"]) >= {"--port", "--data", "--host"}

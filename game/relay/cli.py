@@ -92,11 +92,16 @@ def add_parsers(subparsers: Any, formatter: Any) -> None:
     add_serve_arguments(serve)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """`python -m game.relay [options]`: serve until interrupted."""
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of `python -m game.relay` (exposed for tests)."""
     parser = argparse.ArgumentParser(prog="python -m game.relay", description="Market Hall's online server (relay)")
     add_serve_arguments(parser)
-    return serve(parser.parse_args(argv))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m game.relay [options]`: serve until interrupted."""
+    return serve(build_parser().parse_args(argv))
 
 
 def serve(args: argparse.Namespace) -> int:
