@@ -11,7 +11,7 @@ from game.match.remote import RemoteRoom
 from game.online.client import NetClient
 from game.scenes.night_market.scene import NightMarketScene
 from game.tools.online_autoplay import seat_clients
-from rules.driver import turn_bot
+from rules.referee import turn_bot
 from rules.registry import get_game
 from tests.conftest import make_player
 from tests.online_helpers import FAST, running_server, ws_url

@@ -25,7 +25,7 @@ from game.scenes.stamp_swap.scene import StampSwapScene
 from game.scenes.swap_meet.scene import SwapMeetScene
 from game.scenes.swap_meet.summary import SummaryOverlay
 from rules.contract import Bot
-from rules.driver import MIN_WAKE
+from rules.referee import MIN_WAKE
 from rules.registry import get_game
 from rules.swap_meet.actions import NextRound
 from tests.conftest import Player, make_player

@@ -22,7 +22,7 @@ from game.online.client import NetClient
 from game.relay.protocol import websocket_url
 from game.tools.autoplay import autoplay_seats
 from rules.contract import AnyGame, Bot
-from rules.driver import MIN_WAKE, bot_seed, turn_bot
+from rules.referee import MIN_WAKE, bot_seed, turn_bot
 
 OPEN_TIMEOUT = 5.0  # seconds for a connection to come up: a dead relay is reported well within 10 s
 
