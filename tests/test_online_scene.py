@@ -43,7 +43,7 @@ def test_night_market_scene_plays_a_whole_match_online():
             while table.outcome() is None:
                 assert time.monotonic() < deadline, "the match did not finish"
                 player.frames(1)
-                if table.waiting[:1] == (0,) and not table.pending(0) and table.version != acted:
+                if table.waiting()[:1] == (0,) and not table.pending(0) and table.version != acted:
                     bot = turn_bot(game, "easy", 21, 0, made)
                     table.act(0, bot.choose(table.view(0), table.legal(0), 0.0))
                     made, acted = made + 1, table.version
