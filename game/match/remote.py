@@ -208,7 +208,7 @@ class RemoteTable:
         self._pending: dict[int, Any] = {}
         self._sent_at: dict[int, float] = {}
         self._refusals: list[tuple[int, str]] = []
-        self._holding = not bots  # the scene holds other seats' moves (poll(bots=False))
+        self._holding = False  # the scene holds other seats' moves (poll(bots=False))
         self._held: list[dict[str, Any]] = []  # updates kept back meanwhile, in arrival order
         self._detached = False  # after a rematch the room lives on in its lobby: close leaves it open
         self.answer_seconds: list[float] = []  # send to answer, per move (latency figures)
