@@ -1,10 +1,11 @@
 """Bots play whole matches with no display: autoplay, balance simulations and benchmarks.
 
-Turn-based games: the first waiting seat's bot acts until the match has an outcome.
-Real-time games run on a simulated clock: each bot sleeps for `wake_after` seconds between
-decisions and the clock jumps straight to the next wake-up, so a 90-second round takes
-milliseconds. Only views and legal actions reach the bots. The rules never read a clock: callers that want
-think times and match durations pass a `timer` (autoplay and bench pass time.perf_counter).
+The third door onto the referee (rules/referee.py), on a simulated clock. Turn-based games: the
+first waiting seat's bot acts until the match has an outcome. Real-time games: each bot sleeps for
+`wake_after` seconds between decisions and the clock jumps straight to the next wake-up, so a
+90-second round takes milliseconds. Only views and legal actions reach the bots. The rules never
+read a clock: callers that want think times and match durations pass a `timer` (autoplay and bench
+pass time.perf_counter).
 """
 
 from __future__ import annotations
@@ -14,27 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig
-
-MIN_WAKE = 0.05  # seconds: the shortest wait between one bot's decisions, so a bot can never spin
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot at `seat` in a match started from `seed` (saves replay bots exactly)."""
-    return seed * 7919 + seat
-
-
-def decision_seed(seed: int, seat: int, made: int) -> int:
-    """The seed of a turn-based bot's next decision after it made `made` moves.
-
-    Derived only from what a save holds (seed + log), so a resumed match's bots decide exactly as
-    they would have without the pause: a bot's running random state is never needed.
-    """
-    return (bot_seed(seed, seat) * 1_000_003 + made) % 2**63
-
-
-def turn_bot(game: AnyGame, level: str, seed: int, seat: int, made: int) -> Any:
-    """The bot that makes `seat`'s next decision in a turn-based match."""
-    return game.make_bot(level, seat, decision_seed(seed, seat, made))
+from rules.referee import MIN_WAKE, Referee, turn_bot
 
 
 def _no_clock() -> float:
@@ -91,26 +72,40 @@ def play_match(
     config = seat_config(levels)
     if options:
         config = MatchConfig(config.seats, dict(options))
-    state, events = game.new_match(seed, config, now=0.0)
-    _emit(events, on_event)
-    bots = [game.make_bot(level, seat, bot_seed(seed, seat)) for seat, level in enumerate(levels)]
+    referee = Referee(game, config, seed)
     record = MatchRecord(seed, timer=timer or _no_clock)
+    heard = _Heard(referee, on_event)
+    heard()
     started = record.timer()
     if game.realtime:
-        state = _play_realtime(game, state, bots, record, max_actions, on_event)
+        _play_realtime(referee, record, max_actions, heard)
     else:
-        state = _play_turns(game, state, list(levels), record, max_actions, on_event)
+        _play_turns(referee, list(levels), record, max_actions, heard)
     record.seconds = record.timer() - started
-    outcome = game.outcome(state)
+    outcome = referee.outcome()
     assert outcome is not None
     record.outcome = outcome
-    record.final_state = state
+    record.final_state = referee.state
     return record
 
 
-def _decide(game: AnyGame, state: Any, bot: Any, now: float, record: MatchRecord) -> Any:
-    view = game.view(state, bot.seat)
-    legal = game.legal_actions(state, bot.seat, now)
+class _Heard:
+    """Hands each new raw event of the referee to `on_event`, once."""
+
+    def __init__(self, referee: Referee, on_event: Callable[[Event], None] | None) -> None:
+        self.referee, self.on_event, self.told = referee, on_event, 0
+
+    def __call__(self) -> None:
+        events = self.referee.events
+        if self.on_event:
+            for event in events[self.told:]:
+                self.on_event(event)
+        self.told = len(events)
+
+
+def _decide(referee: Referee, bot: Any, now: float, record: MatchRecord) -> Any:
+    view = referee.view(bot.seat)
+    legal = referee.legal(bot.seat, now)
     t0 = record.timer()
     action = bot.choose(view, legal, now)
     spent = record.timer() - t0
@@ -119,59 +114,43 @@ def _decide(game: AnyGame, state: Any, bot: Any, now: float, record: MatchRecord
     return action
 
 
-def _emit(events: list[Event], on_event: Callable[[Event], None] | None) -> None:
-    if on_event:
-        for event in events:
-            on_event(event)
+def _budget(referee: Referee, record: MatchRecord, max_actions: int) -> None:
+    if record.actions >= max_actions:
+        raise StuckMatch(f"{referee.game.name} seed {record.seed}: no end after {max_actions} actions")
 
 
-def _play_turns(
-    game: AnyGame,
-    state: Any,
-    levels: list[str],
-    record: MatchRecord,
-    max_actions: int,
-    on_event: Callable[[Event], None] | None,
-) -> Any:
-    made = [0] * len(levels)
-    while game.outcome(state) is None:
-        if record.actions >= max_actions:
-            raise StuckMatch(f"{game.name} seed {record.seed}: no end after {max_actions} actions")
-        seat = game.waiting(state)[0]
-        action = _decide(game, state, turn_bot(game, levels[seat], record.seed, seat, made[seat]), 0.0, record)
-        made[seat] += 1
-        state, events = game.apply(state, seat, action)
-        record.log.append((0.0, seat, action))
-        record.actions += 1
-        _emit(events, on_event)
-    return state
+def _move(referee: Referee, seat: int, action: Any, now: float, record: MatchRecord, heard: _Heard) -> None:
+    referee.apply(seat, action, now)
+    record.log.append((now, seat, action))
+    record.actions += 1
+    heard()
 
 
-def _play_realtime(
-    game: AnyGame,
-    state: Any,
-    bots: list[Any],
-    record: MatchRecord,
-    max_actions: int,
-    on_event: Callable[[Event], None] | None,
-) -> Any:
+def _play_turns(referee: Referee, levels: list[str], record: MatchRecord, max_actions: int, heard: _Heard) -> None:
+    """The first waiting seat's bot (fresh per decision, as at every table) moves until the end."""
+    while referee.outcome() is None:
+        _budget(referee, record, max_actions)
+        seat = referee.waiting()[0]
+        bot = turn_bot(referee.game, levels[seat], record.seed, seat, referee.made[seat])
+        _move(referee, seat, _decide(referee, bot, 0.0, record), 0.0, record, heard)
+
+
+def _play_realtime(referee: Referee, record: MatchRecord, max_actions: int, heard: _Heard) -> None:
+    """Each bot wakes after its `wake_after`, looks at the table of that moment and moves at once;
+    the simulated clock jumps to the next wake-up (the pacing the Swap Meet bots are tuned on)."""
+    bots = [referee.bots.bots[seat] for seat in range(len(referee.config.seats))]
     now = 0.0
-    wake = [now + bot.wake_after(game.view(state, bot.seat), now) for bot in bots]
-    while game.outcome(state) is None:
-        if record.actions >= max_actions:
-            raise StuckMatch(f"{game.name} seed {record.seed}: no end after {max_actions} actions")
+    wake = [now + bot.wake_after(referee.view(bot.seat), now) for bot in bots]
+    while referee.outcome() is None:
+        _budget(referee, record, max_actions)
         seat = min(range(len(bots)), key=lambda s: (wake[s], s))
         now = max(now, wake[seat])
-        state, events = game.tick(state, now)
-        _emit(events, on_event)
-        if game.outcome(state) is not None:
+        referee.tick(now)
+        heard()
+        if referee.outcome() is not None:
             break
-        if seat in game.waiting(state):
-            action = _decide(game, state, bots[seat], now, record)
-            if action is not None and game.check(state, seat, action, now) is None:
-                state, events = game.apply(state, seat, action, now)
-                record.log.append((now, seat, action))
-                record.actions += 1
-                _emit(events, on_event)
-        wake[seat] = now + max(MIN_WAKE, bots[seat].wake_after(game.view(state, seat), now))
-    return state
+        if seat in referee.waiting():
+            action = _decide(referee, bots[seat], now, record)
+            if action is not None and referee.check(seat, action, now) is None:
+                _move(referee, seat, action, now, record, heard)
+        wake[seat] = now + max(MIN_WAKE, bots[seat].wake_after(referee.view(seat), now))

@@ -1,5 +1,6 @@
 """A table scene cannot tell a RemoteTable from a local one: Night Market played headless against a
-live server, the person's moves made through the table while frames run, a server bot opposite."""
+live server, the person's moves made through the table while frames run, a server bot opposite (held,
+as at a local table, while the scene animates or shows a round's summary)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import pygame
 
 from game.match.remote import RemoteRoom
 from game.online.client import NetClient
+from game.scenes.night_market.ceremony import Ceremony
 from game.scenes.night_market.scene import NightMarketScene
 from game.tools.online_autoplay import seat_clients
-from rules.driver import turn_bot
+from rules.referee import turn_bot
 from rules.registry import get_game
 from tests.conftest import make_player
 from tests.online_helpers import FAST, running_server, ws_url
@@ -35,6 +37,7 @@ def test_night_market_scene_plays_a_whole_match_online():
             assert time.monotonic() < deadline
             room.wait(0.05)
         player = make_player()
+        player.app.update_settings(seen_briefings=("night-market",))  # no help sheet over the table: it would hold it
         try:
             table = room.table
             scene = NightMarketScene(player.app, table)
@@ -43,7 +46,11 @@ def test_night_market_scene_plays_a_whole_match_online():
             while table.outcome() is None:
                 assert time.monotonic() < deadline, "the match did not finish"
                 player.frames(1)
-                if table.waiting[:1] == (0,) and not table.pending(0) and table.version != acted:
+                scene.anim.finish_all()  # as the local scene tests do: the table holds the bot while it animates
+                top = player.app.stack.top
+                if isinstance(top, Ceremony) and top.match_winner is None:
+                    top.on_back()  # the round's summary is read (skipped, then next round): the table holds till then
+                if table.waiting()[:1] == (0,) and not table.pending(0) and table.version != acted:
                     bot = turn_bot(game, "easy", 21, 0, made)
                     table.act(0, bot.choose(table.view(0), table.legal(0), 0.0))
                     made, acted = made + 1, table.version

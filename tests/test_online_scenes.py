@@ -92,7 +92,7 @@ def play_to_the_end(p: Player, scene: NightMarketScene, guest: RemoteRoom, bots:
                 top.on_button(next(b for b, key in top.buttons.items() if key == "next"))
             p.frames(2)
         for table, seat in ((scene.table, 0), (guest.table, 1)):
-            if table is not None and table.waiting == (seat,) and not table.pending(seat) and table.legal(seat):
+            if table is not None and table.waiting() == (seat,) and not table.pending(seat) and table.legal(seat):
                 table.act(seat, bots[seat].choose(table.view(seat), table.legal(seat)))
                 moves += 1
         p.frames(1)

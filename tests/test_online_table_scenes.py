@@ -25,7 +25,7 @@ from game.scenes.stamp_swap.scene import StampSwapScene
 from game.scenes.swap_meet.scene import SwapMeetScene
 from game.scenes.swap_meet.summary import SummaryOverlay
 from rules.contract import Bot
-from rules.driver import MIN_WAKE
+from rules.referee import MIN_WAKE
 from rules.registry import get_game
 from rules.swap_meet.actions import NextRound
 from tests.conftest import Player, make_player
@@ -116,7 +116,7 @@ class Trader:
         t = self.table
         if time.monotonic() < self.wake or t.outcome() is not None:
             return False
-        if self.seat not in t.waiting or t.pending(self.seat):
+        if self.seat not in t.waiting() or t.pending(self.seat):
             return False
         view, now = t.view(self.seat), t.now()
         self.wake = time.monotonic() + max(MIN_WAKE, self.bot.wake_after(view, now)) / t.scale
@@ -236,7 +236,7 @@ def test_stamp_swap_online_whole_match_with_a_cut_link_and_a_rematch_that_keeps_
                 if scene.summary is not None:
                     scene.close_summary()
                 for table, seat in ((scene.table, 0), (guest.table, 1)):
-                    if seat in table.waiting and not table.pending(seat) and table.legal(seat):
+                    if seat in table.waiting() and not table.pending(seat) and table.legal(seat):
                         table.act(seat, bots[seat].choose(table.view(seat), table.legal(seat), table.now()))
                 if not cut and len(guest.table.history(1)) > 40:
                     proxy.cut()

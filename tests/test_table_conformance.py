@@ -1,20 +1,90 @@
-"""The local table is the trust boundary for every registered game: seeded random play through
-`LocalTable` only, and every view and event a seat receives is JSON-ready, round-trips, and
-holds nothing of another seat's secrets (the per-game SECRETS hook of tests/support.py)."""
+"""Both tables are the trust boundary for every registered game, with one behaviour: seeded random
+play through `Table` calls only, on a `LocalTable` (every seat at one device) and on `RemoteTable`s
+(one per seat) over a real loopback relay. Every view and event a seat receives is JSON-ready,
+round-trips and holds nothing of another seat's secrets (the per-game SECRETS hook of
+tests/support.py), every event comes once and in order, and a held poll shows no other seat's move."""
 
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
 from game.match.clock import MatchClock
 from game.match.local import LocalTable
+from game.match.remote import RemoteRoom
+from game.match.table import Table
+from game.online.client import NetClient
 from game.shell.loop import FakeClock
-from rules.contract import Event
+from game.tools.online_autoplay import _until, seat_clients
+from rules.contract import Event, MatchConfig, SeatConfig
 from rules.registry import GAME_MODULES, get_game
 from rules.rng import Rng
+from tests.online_helpers import FAST, running_server, ws_url
 from tests.support import SECRETS, config
+
+STEPS = {"local": 120, "remote": 40}
+SETTLE_SECONDS = 5.0  # the most a remote step waits for the relay's answer (loopback: milliseconds)
+
+
+class Seats:
+    """The tables a match is played through, by seat, with a test-only look at the rules state."""
+
+    def __init__(self, tables: dict[int, Table], truth: Callable[[], Any], settle: Callable[[bool], None]) -> None:
+        self.tables, self.truth, self.settle = tables, truth, settle  # settle(True): time passes first
+
+    def any(self) -> Table:
+        return next(iter(self.tables.values()))
+
+
+@contextmanager
+def local_seats(name: str, seed: int) -> Iterator[Seats]:
+    game = get_game(name)
+    fake = FakeClock()
+    table = LocalTable.start(game, config(game), seed, MatchClock(fake), bot_threads=False, autosave=False)
+
+    def settle(step: bool) -> None:
+        fake.advance(0.5 if step else 0.0)
+        table.poll()
+
+    try:
+        yield Seats({seat: table for seat in table.here}, lambda: table._state, settle)
+    finally:
+        table.close()
+
+
+@contextmanager
+def remote_seats(name: str, seed: int) -> Iterator[Seats]:
+    game = get_game(name)
+    names = [s.name for s in config(game).seats]
+    with running_server(scale=20.0) as server:
+        rooms = seat_clients(ws_url(server), name, names, time.monotonic() + 20, seed=seed, **FAST)
+        try:
+            tables = {room.seat: room.table for room in rooms}
+            assert all(t is not None for t in tables.values())
+            task = server.hub.rooms[rooms[0].code]  # test-only look at the relay's truth
+
+            def settle(step: bool) -> None:
+                deadline = time.monotonic() + SETTLE_SECONDS
+                time.sleep(0.025 if step else 0.0)  # half a match second at scale 20, as the local clock steps
+                while time.monotonic() < deadline:
+                    for t in tables.values():
+                        t.poll()
+                    if all(not t.pending(s) and t.version == task.room.version for s, t in tables.items()):
+                        return
+                    time.sleep(0.005)
+
+            yield Seats(tables, lambda: task.room.state, settle)  # type: ignore[arg-type]
+        finally:
+            for room in rooms:
+                room.close()
+
+
+SEATS = {"local": local_seats, "remote": remote_seats}
 
 
 def _round_trip_event(event: Event) -> None:
@@ -22,38 +92,109 @@ def _round_trip_event(event: Event) -> None:
     assert again == event
 
 
+def _random_move(seats: Seats, rng: Rng) -> tuple[Rng, int]:
+    """A random legal move of a random waiting seat, through that seat's table; (rng, moves made)."""
+    waiting = seats.any().waiting()
+    if waiting:
+        seat, rng = rng.choice(list(waiting))
+        table = seats.tables[seat]
+        legal = table.legal(seat)
+        if legal:
+            action, rng = rng.choice(list(legal))
+            assert table.reason(seat, action) is None
+            table.act(seat, action)
+            return rng, 1
+    return rng, 0
+
+
+@pytest.mark.parametrize("kind, seed", [("local", 1), ("local", 2), ("remote", 1)])  # a relay costs seconds
 @pytest.mark.parametrize("name", sorted(GAME_MODULES))
-@pytest.mark.parametrize("seed", [1, 2])
-def test_what_each_seat_receives_from_the_table_is_its_own(name, seed):
+def test_what_each_seat_receives_from_the_table_is_its_own(kind, name, seed):
     game = get_game(name)
-    fake = FakeClock()
-    table = LocalTable.start(game, config(game), seed, MatchClock(fake), bot_threads=False, autosave=False)
-    viewers = (*table.here, None)
-    taken: dict[int | None, list[Event]] = {v: [] for v in viewers}
-    rng = Rng.seeded(seed)
-    for _ in range(120):
-        if table.outcome() is not None:
-            break
-        before = {v: SECRETS[name](table._state, v) for v in viewers}  # test-only look at the truth
-        fake.advance(0.5)
-        table.poll()
-        waiting = table.waiting()
-        if waiting:
-            seat, rng = rng.choice(list(waiting))
-            legal = table.legal(seat)
-            if legal:
-                action, rng = rng.choice(list(legal))
-                assert table.reason(seat, action) is None
-                table.act(seat, action)
+    with SEATS[kind](name, seed) as seats:
+        publics = {id(table): seat for seat, table in reversed(seats.tables.items())}  # one per table
+        viewers = [(seat, seat) for seat in seats.tables] + [(seat, None) for seat in publics.values()]
+        taken: dict[tuple[int, int | None], list[Event]] = {v: [] for v in viewers}
+        rng, moves = Rng.seeded(seed), 0
+        for _ in range(STEPS[kind]):
+            if seats.any().outcome() is not None:
+                break
+            before = {v: SECRETS[name](seats.truth(), v[1]) for v in viewers}
+            seats.settle(True)
+            rng, moved = _random_move(seats, rng)
+            moves += moved
+            seats.settle(False)
+            for viewer in viewers:
+                table = seats.tables[viewer[0]]
+                view = table.view(viewer[1])
+                assert game.view_from_json(json.loads(json.dumps(game.view_to_json(view)))) == view
+                events = table.take_events(viewer[1])
+                hidden = before[viewer] & SECRETS[name](seats.truth(), viewer[1])  # secret before and after
+                for event in events:
+                    _round_trip_event(event)
+                    text = json.dumps(event.to_json())
+                    assert not [s for s in hidden if s in text], (viewer, event.kind)
+                taken[viewer] += events
+        assert moves >= 10
         for viewer in viewers:
-            view = table.view(viewer)
-            assert game.view_from_json(json.loads(json.dumps(game.view_to_json(view)))) == view
-            events = table.take_events(viewer)
-            hidden = before[viewer] & SECRETS[name](table._state, viewer)  # secret before and after this step
-            for event in events:
-                _round_trip_event(event)
-                text = json.dumps(event.to_json())
-                assert not [s for s in hidden if s in text], (viewer, event.kind)
-            taken[viewer] += events
-    for viewer in viewers:
-        assert taken[viewer] == table.history(viewer)  # each event came once, in order
+            assert taken[viewer] == seats.tables[viewer[0]].history(viewer[1])  # each event came once, in order
+
+
+HOLD_POLLS = 400  # bounded loops: a held poll every 5 ms at most this often (2 s)
+
+
+@contextmanager
+def local_bot_first(seed: int) -> Iterator[tuple[Table, Callable[[], None], Callable[[], bool]]]:
+    """Night Market, a person at seat 0 and an Easy bot who moves first: (table, let time pass,
+    has the bot's move happened behind the table)."""
+    game = get_game("night-market")
+    fake = FakeClock()
+    cfg = MatchConfig((SeatConfig("Ana"), SeatConfig("Bot", "easy")), {"first_seat": 1})
+    table = LocalTable.start(game, cfg, seed, MatchClock(fake), bot_threads=False, autosave=False)
+    polls = iter(range(20))
+    try:  # locally the hold keeps the bot itself from moving: nothing happens behind the table
+        yield table, lambda: fake.advance(0.25), lambda: next(polls, None) is None
+    finally:
+        table.close()
+
+
+@contextmanager
+def remote_bot_first(seed: int) -> Iterator[tuple[Table, Callable[[], None], Callable[[], bool]]]:
+    """The same over a loopback relay, whose bot moves while this device holds its updates."""
+    hello = {"type": "create", "game": "night-market", "name": "Ana", "seed": seed, "options": {"first_seat": 1}}
+    with running_server(scale=20.0) as server:
+        room = RemoteRoom(NetClient(ws_url(server), hello, **FAST).start())
+        try:
+            deadline = time.monotonic() + 20
+            _until(room, lambda: room.lobby is not None and room.seat is not None, deadline, "the lobby")
+            room.add_bot("easy")
+            _until(room, lambda: len(room.lobby["seats"]) == 2, deadline, "the bot")
+            room.start()
+            _until(room, lambda: room.table is not None and room.table.version > 0, deadline, "the deal")
+            truth = server.hub.rooms[room.code].room  # test-only look at the relay
+            yield room.table, lambda: time.sleep(0.005), lambda: bool(truth.log)  # type: ignore[misc]
+        finally:
+            room.close()
+
+
+@pytest.mark.parametrize("kind", ["local", "remote"])
+def test_a_held_poll_shows_no_other_seats_move_until_the_hold_ends(kind):
+    opened = {"local": local_bot_first, "remote": remote_bot_first}[kind]
+    with opened(3) as (table, wait, moved_behind):
+        table.take_events(0)
+        assert table.waiting() == (1,)
+        for _ in range(HOLD_POLLS):
+            wait()
+            table.poll(bots=False)
+            if moved_behind():
+                break
+        assert moved_behind()
+        wait()
+        table.poll(bots=False)
+        assert table.waiting() == (1,) and table.take_events(0) == []  # held: the bot's move is not shown
+        for _ in range(HOLD_POLLS):
+            wait()
+            table.poll()
+            if table.waiting() != (1,):
+                break
+        assert table.waiting() == (0,) and table.take_events(0)  # released: the move and its events land

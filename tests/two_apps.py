@@ -154,7 +154,7 @@ class Hands:
             if time.monotonic() > self._said + 10:  # progress in the player's log
                 self._said = time.monotonic()
                 print(f"{time.monotonic() - self.started:6.1f} s  {len(scene.table.history(None))} events  "
-                      f"top={self.p.top.name} waiting={scene.table.waiting} "
+                      f"top={self.p.top.name} waiting={scene.table.waiting()} "
                       f"legal={len(scene.table.legal(scene.table.here[0]))} "
                       f"pending={len(scene.table.pending(scene.table.here[0]))} "
                       f"phase={getattr(scene, 'v', {}).get('phase')} acting={getattr(scene, 'acting', None)}",

@@ -34,7 +34,7 @@ class GuidedTable(LocalTable):
     def act(self, seat: int, action: Any) -> None:
         """A learner's move, refused with the step's hint when it is off the script."""
         self._allowed(seat)
-        reason = self.game.check(self._state, seat, action, self.now())
+        reason = self.referee.check(seat, action, self.now())
         if reason is not None:  # the rules' own reason first: it is part of what is learnt
             self.refused += 1
             raise IllegalAction(reason)
@@ -72,7 +72,7 @@ class GuidedTable(LocalTable):
 
     def event_count(self) -> int:
         """How many events the match has had (cheap: the coach asks every frame)."""
-        return len(self._events)
+        return len(self.referee.events)
 
     def leave_note(self) -> str:
         """Leaving keeps the lesson's place."""

@@ -15,68 +15,53 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from game.match.clock import MatchClock
 from game.match.table import GameInfo, NotYourSeat
 from game.services import saves
-from rules.contract import Event, Game, MatchConfig, Outcome
-from rules.driver import MIN_WAKE, bot_seed, turn_bot
+from rules.contract import Bot, Event, Game, MatchConfig, Outcome
 from rules.errors import IllegalAction
+from rules.referee import BotPlans, Referee
 from rules.registry import get_game
-from rules.replay import config_from_json, config_to_json, replay_with_events
-from rules.undo import undo_refusal, why_final
+from rules.replay import config_from_json, config_to_json
 
 log = logging.getLogger(__name__)
 
 BOT_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
 NOBODY_AWAY = "nobody is away at a table on one device"
-OVER = "The match is over."
 AUTOSAVE_FAILED = "Autosave failed: this match is not being saved (see the log). Finish it or free some disk space."
 
 
-@dataclass
-class _Pending:
-    seat: int
-    due: float
-    future: Future[Any] | None = None
-    action: Any = None
-
-
 class LocalTable:
-    """One match on this device; every change goes through `act` (people) or the bot beat."""
+    """One match on this device: a door onto its `Referee` (rules/referee.py) with a clock, a bot
+    thread and autosave."""
 
     can_pause = True
     guided = False  # a guided match's table (game/match/guided.py) is True: its script has no undo
 
     def __init__(self, game: Game[Any, Any, Any], config: MatchConfig, seed: int, clock: MatchClock, *,
                  bot_speed: str = "normal", bot_threads: bool = True, autosave: bool = True,
-                 next_seed: Callable[[], int] | None = None) -> None:
+                 next_seed: Callable[[], int] | None = None, referee: Referee | None = None) -> None:
         self.game, self.config, self.seed, self.clock = game, config, seed, clock
         self.info = GameInfo.of(game)
         self.seats = config.seats
         self.options = config.options
         self.here = tuple(i for i, s in enumerate(config.seats) if not s.bot)
-        self._state, setup = game.new_match(seed, config, now=clock.now())
-        self._events: list[Event] = list(setup)
-        self._cursors: dict[int | None, int] = {}
-        self.log: list[list[Any]] = []
-        self.bots = {i: game.make_bot(s.bot, i, bot_seed(seed, i)) for i, s in enumerate(config.seats) if s.bot}
         self.speed = BOT_SPEED.get(bot_speed, 1.0)
         if game.realtime:  # real-time bots keep human reaction times: "fast" never makes them snipe
             self.speed = max(1.0, self.speed)
+        self.referee = referee or Referee(game, config, seed, now=clock.now(), speed=self.speed)
+        self.referee.speed = self.speed
+        self._cursors: dict[int | None, int] = {}
         self.bot_speed, self.bot_threads = bot_speed, bot_threads
         self._next_seed = next_seed or (lambda: (seed * 48271 + 11) % (2**31 - 1) + 1)
         self.autosave = autosave
         self._pool = ThreadPoolExecutor(max_workers=1) if bot_threads else None
-        self._pending: dict[int, _Pending] = {}
         self._pauses: set[str] = set()
         self._notices: list[str] = []
         self._save_failing = False
-        self._final: str | None = None  # rules/undo.py's answer about the log's last entry
-        self._final_known = True  # False after a restore, until someone asks
 
     @classmethod
     def restore(cls, save: saves.Save, clock: MatchClock, *, bot_speed: str = "normal",
@@ -84,14 +69,10 @@ class LocalTable:
         """Rebuild a saved match exactly (seed + log); raises on a save that does not replay."""
         game = get_game(save.game)
         config = config_from_json(save.config)
-        entries = [(float(t), int(seat), action) for t, seat, action in save.log]
-        start = entries[-1][0] if entries else 0.0
-        table = cls(game, config, save.seed, MatchClock(clock.source, start), bot_speed=bot_speed,
-                    bot_threads=bot_threads, next_seed=next_seed)
-        table._state, table._events = replay_with_events(game, save.seed, config, entries)
-        table.log = [list(e) for e in save.log]
-        table._final_known = not table.log
-        return table
+        start = float(save.log[-1][0]) if save.log else 0.0
+        referee = Referee.rebuild(game, config, save.seed, save.log)
+        return cls(game, config, save.seed, MatchClock(clock.source, start), bot_speed=bot_speed,
+                   bot_threads=bot_threads, next_seed=next_seed, referee=referee)
 
     @classmethod
     def start(cls, game: Game[Any, Any, Any], config: MatchConfig, seed: int, clock: MatchClock,
@@ -100,6 +81,27 @@ class LocalTable:
         table = cls(game, config, seed, clock, **kw)
         table._save()
         return table
+
+    # the referee's truth, for this package and tests -------------------------------------------
+    @property
+    def log(self) -> list[list[Any]]:
+        """The action log `[now, seat, action_json]` (the save holds it)."""
+        return self.referee.log
+
+    @property
+    def _state(self) -> Any:
+        """The rules state (tests and the guided table only; scenes never)."""
+        return self.referee.state
+
+    @property
+    def bots(self) -> dict[int, Bot[Any, Any]]:
+        """The bots by seat (tests silence them by setting `{}`)."""
+        return self.referee.bots.bots
+
+    @bots.setter
+    def bots(self, bots: dict[int, Bot[Any, Any]]) -> None:
+        self.referee.bots.bots = dict(bots)
+        self.referee.bots.plans.clear()
 
     # what scenes ask -------------------------------------------------------------------------
     def now(self) -> float:
@@ -113,46 +115,46 @@ class LocalTable:
     def view(self, seat: int | None) -> Any:
         """What `seat` may know (None: the public view)."""
         self._allowed(seat)
-        return self.game.view(self._state, seat)
+        return self.referee.view(seat)
 
     def legal(self, seat: int) -> Sequence[Any]:
         """Legal actions for `seat` now."""
         self._allowed(seat)
-        return self.game.legal_actions(self._state, seat, self.now())
+        return self.referee.legal(seat, self.now())
 
     def reason(self, seat: int, action: Any) -> str | None:
         """Why `action` is not allowed (None: it is)."""
         self._allowed(seat)
-        return self.game.check(self._state, seat, action, self.now())
+        return self.game.check(self.referee.state, seat, action, self.now())
 
     def outcome(self) -> Outcome | None:
         """The match result once over."""
-        return self.game.outcome(self._state)
+        return self.referee.outcome()
 
     def is_bot(self, seat: int) -> bool:
         """True for bot seats."""
-        return seat in self.bots
+        return seat in self.referee.bots.bots
 
     def thinking(self, seat: int) -> bool:
         """True while that bot has a move in preparation."""
-        return seat in self._pending
+        return seat in self.referee.bots.plans
 
     def waiting(self) -> tuple[int, ...]:
         """Seats that may act now (public: whose turn it is)."""
-        return tuple(self.game.waiting(self._state))
+        return self.referee.waiting()
 
     # events ----------------------------------------------------------------------------------
     def take_events(self, viewer: int | None) -> list[Event]:
         """Events since `viewer` last asked, redacted for `viewer`."""
         self._allowed(viewer)
-        start = self._cursors.get(viewer, 0)  # a first look sees the whole match so far
-        self._cursors[viewer] = len(self._events)
-        return [self.game.redact(e, viewer) for e in self._events[start:]]
+        start = min(self._cursors.get(viewer, 0), len(self.referee.events))  # a first look sees it all
+        self._cursors[viewer] = len(self.referee.events)
+        return self.referee.redacted(viewer, start)
 
     def history(self, viewer: int | None) -> list[Event]:
         """Every event so far as `viewer` may see it."""
         self._allowed(viewer)
-        return [self.game.redact(e, viewer) for e in self._events]
+        return self.referee.redacted(viewer)
 
     def take_refusals(self) -> list[tuple[int, str]]:
         """A local move is refused at once by `act`; nothing arrives later."""
@@ -198,66 +200,22 @@ class LocalTable:
         self._act(seat, action)
 
     def _act(self, seat: int, action: Any) -> None:
-        now = self.now()
-        self._advance(now)
-        reason = self.game.check(self._state, seat, action, now)
-        if reason is not None:
-            raise IllegalAction(reason)
-        self._apply(seat, action, now)
-        self._pending.pop(seat, None)
-        if self.info.realtime:
-            self._pending.clear()  # bots planned against a table that just changed: they think again
-
-    def poll(self, bots: bool = True) -> None:
-        """Let match time pass; if `bots`, start bots that should think and apply moves whose beat is over."""
-        now = self.now()
-        self._advance(now)
-        if not bots or self.outcome() is not None:
-            return
-        waiting = set(self.game.waiting(self._state))
-        for seat in self.bots:
-            if seat in waiting and seat not in self._pending:
-                self._schedule(seat, now)
-        for seat, pending in list(self._pending.items()):
-            if self._maybe_apply(seat, pending, now) and not self.info.realtime:
-                break  # one turn-based bot move per poll: a scene can show each before the next lands
-
-    def _advance(self, now: float) -> None:
-        self._state, events = self.game.tick(self._state, now)
-        self._events += events
-
-    def _apply(self, seat: int, action: Any, now: float) -> None:
-        self._apply_quiet(seat, action, now)
-        self.log.append([now, seat, self.game.action_to_json(action)])
+        self.referee.act(seat, action, self.now())
         self._save()
 
-    def _schedule(self, seat: int, now: float) -> None:
-        bot = self.bots[seat]
-        if not self.info.realtime:  # a fresh bot per decision, seeded from the log: resume is exact
-            made = sum(1 for entry in self.log if entry[1] == seat)
-            bot = turn_bot(self.game, self.seats[seat].bot or "", self.seed, seat, made)
-        view = self.game.view(self._state, seat)
-        beat = max(MIN_WAKE, bot.wake_after(view, now)) * self.speed
-        pending = _Pending(seat, now + beat)
-        legal = self.game.legal_actions(self._state, seat, now + beat)
-        if self._pool is not None:
-            pending.future = self._pool.submit(bot.choose, view, legal, now + beat)
-        else:
-            pending.action = bot.choose(view, legal, now + beat)
-        self._pending[seat] = pending
-
-    def _maybe_apply(self, seat: int, pending: _Pending, now: float) -> bool:
-        """Apply a bot's move once its beat is over; True when it moved."""
-        if now < pending.due or (pending.future is not None and not pending.future.done()):
-            return False
-        del self._pending[seat]
-        action = pending.future.result() if pending.future is not None else pending.action
-        if action is None or seat not in self.game.waiting(self._state):
-            return False
-        if self.game.check(self._state, seat, action, now) is not None:
-            return False  # the table moved on while it thought (real time): it will think again
-        self._apply(seat, action, now)
-        return True
+    def poll(self, bots: bool = True) -> None:
+        """Let match time pass; if `bots`, start bots that should decide and apply moves whose beat is over."""
+        now = self.now()
+        self.referee.tick(now)
+        if not bots:
+            return
+        if self.referee.bot_moves(now):
+            self._save()
+        for plan in self.referee.plan_bots(now):
+            if self._pool is not None:
+                self._pool.submit(BotPlans.decide, plan)
+            else:
+                BotPlans.decide(plan)
 
     # taking a move back ------------------------------------------------------------------------
     def undo_reason(self, seat: int) -> str | None:
@@ -265,11 +223,7 @@ class LocalTable:
         self._allowed(seat)
         if self.guided:
             return "A guided match has no undo."
-        if self.outcome() is not None:
-            return OVER
-        if not self._final_known:
-            self._rebuild(self.log)
-        return undo_refusal(self.game, self.log, seat, self._final)
+        return self.referee.undo_refusal(seat)
 
     def can_undo(self, seat: int) -> bool:
         """True when `seat` is played here and may take back its last move now."""
@@ -280,28 +234,8 @@ class LocalTable:
         reason = self.undo_reason(seat)
         if reason is not None:
             raise IllegalAction(reason)
-        self.log = self.log[:-1]
-        self._rebuild(self.log)
-        self._pending.clear()  # a bot that was thinking about the taken-back move thinks again
+        self.referee.undo(seat)
         self._save()
-
-    def _rebuild(self, log: list[list[Any]]) -> None:
-        """State, events and the last entry's undo answer from the seed and `log` (the log is the truth)."""
-        entries = [(float(t), int(seat), action) for t, seat, action in log]
-        before, events = replay_with_events(self.game, self.seed, self.config, entries[:-1])
-        self._state, self._events, self._final_known = before, events, True
-        if entries:
-            now, seat, action = entries[-1]
-            self._advance(now)
-            self._apply_quiet(seat, self.game.action_from_json(action), now)
-        self._cursors = {viewer: min(at, len(self._events)) for viewer, at in self._cursors.items()}
-
-    def _apply_quiet(self, seat: int, action: Any, now: float) -> None:
-        """Apply a move already in the log (no log entry, no save)."""
-        before = self._state
-        self._state, events = self.game.apply(before, seat, action, now)
-        self._final = why_final(self.game, before, seat, action, self._state, events)
-        self._events += events
 
     # the clock -------------------------------------------------------------------------------
     @property
@@ -339,6 +273,11 @@ class LocalTable:
             self._notices.append("Autosave works again: this match is saved.")
         self._save_failing = not ok
 
+    def forget_if_unplayed(self) -> None:
+        """Nothing was played here: its autosave goes, so no paused match is left behind."""
+        if self.autosave and not self.log:
+            saves.clear(self.game.name)
+
     def leave_note(self) -> str:
         """Leaving keeps the autosave."""
         return "It stays saved: Continue it from the title." if self.autosave else "This match is not saved."
@@ -352,9 +291,9 @@ class LocalTable:
 
     def load_position(self, state: Any) -> None:
         """Tests only: put the match in a given rules state (a scenario), dropping plans and the log."""
-        self._state = state
-        self._pending.clear()
-        self.log = []
+        self.referee.state = state
+        self.referee.bots.plans.clear()
+        self.referee.log.clear()
 
     def close(self) -> None:
         """Stop the bot thread."""

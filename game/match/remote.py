@@ -5,7 +5,8 @@ cannot tell it from the local one. It holds only what the server sent this seat:
 public view, its redacted events and legal actions. `act` sends the move with a sequence number
 (answered by that number, once); until the answer comes the move is pending (a refusal arrives through
 `take_refusals`). The match clock is the server's last word plus the time since it arrived.
-Nothing here blocks: `poll` drains the network thread's inbox.
+Nothing here blocks: `poll` drains the network thread's inbox; `poll(bots=False)` keeps the updates
+buffered while the scene animates (game/match/table.py says how both tables hold).
 """
 
 from __future__ import annotations
@@ -180,6 +181,8 @@ class RemoteTable:
 
     can_pause = False
     paused = False
+    guided = False
+    speed = 1.0  # the relay's bots keep the normal beat
 
     def __init__(self, room: RemoteRoom, match: int) -> None:
         assert room.lobby is not None and room.seat is not None
@@ -205,6 +208,8 @@ class RemoteTable:
         self._pending: dict[int, Any] = {}
         self._sent_at: dict[int, float] = {}
         self._refusals: list[tuple[int, str]] = []
+        self._holding = False  # the scene holds other seats' moves (poll(bots=False))
+        self._held: list[dict[str, Any]] = []  # updates kept back meanwhile, in arrival order
         self._detached = False  # after a rematch the room lives on in its lobby: close leaves it open
         self.answer_seconds: list[float] = []  # send to answer, per move (latency figures)
 
@@ -232,9 +237,8 @@ class RemoteTable:
         self._mine(seat)
         if action in self._legal:
             return None
-        why_not = getattr(self.game, "why_not", None)
-        if why_not is not None and self._view is not None:
-            reason = why_not(self._view, action, self.now())
+        if self._view is not None:
+            reason = self.game.why_not(self._view, action, self.now())
             if reason:
                 return str(reason)
         if self._outcome is not None:
@@ -283,8 +287,16 @@ class RemoteTable:
         return list(self._pending.values())
 
     def poll(self, bots: bool = True) -> None:
-        """Take in the network inbox."""
+        """Take in the network inbox; with `bots=False` its updates wait (see game/match/table.py)."""
+        self._holding = not bots
         self.room.poll()
+        if bots:
+            self._release()
+
+    def _release(self) -> None:
+        held, self._held = self._held, []
+        for msg in held:
+            self._take(msg)
 
     def take_events(self, viewer: int | None) -> list[Event]:
         """Events since `viewer` last asked."""
@@ -381,14 +393,23 @@ class RemoteTable:
             raise IllegalAction("you can claim the match only while the others are away")
         self.room.claim()
 
-    @property
     def waiting(self) -> tuple[int, ...]:
         """Seats the server is waiting for."""
         return self._waiting
 
+    def forget_if_unplayed(self) -> None:
+        """Nothing is saved on this device for an online match."""
+
     # from the network ----------------------------------------------------------------------------
     def on_update(self, msg: dict[str, Any]) -> None:
-        """A new full view (and the events since the last one this connection was sent)."""
+        """A new full view (and the events since the last one this connection was sent); kept back
+        while the scene holds, unless it answers a move of ours (then it and all before it land)."""
+        self._held.append(msg)
+        ours = any(seq in self._pending for seq in msg.get("answers", [msg.get("answer")]))
+        if not self._holding or ours:
+            self._release()
+
+    def _take(self, msg: dict[str, Any]) -> None:
         self.version = msg["version"]
         self._server_now, self._heard_at = float(msg["now"]), self.room.clock()
         self._view = self.game.view_from_json(msg["view"])

@@ -3,8 +3,17 @@
 A table scene only ever talks to a `Table`. It gives, for the seats that sit at this device, the
 current view, the events since the scene last asked (already redacted for the seat asking), the
 legal actions, why an action is not allowed, the match clock, and `act`. Nothing else crosses: no
-rules state, no raw events, no replay from the seed. `LocalTable` (game/match/local.py) runs the
-rules in-process; a remote table speaks to an online server. The scenes cannot tell which.
+rules state, no raw events, no replay from the seed. `LocalTable` (game/match/local.py) is a door
+onto a `Referee` (rules/referee.py) in this process; `RemoteTable` (game/match/remote.py) speaks to
+the relay, whose rooms are doors onto the same referee. The scenes cannot tell which, and need not
+probe: everything a scene may ask is below (tests/test_table_conformance.py holds both to it).
+
+Holding bots while a scene animates: `poll(bots=False)`. Locally no bot move lands (the clock and
+the rules' own timers still run) until a poll without the hold. Online the bots play on the relay,
+so the table keeps the server's updates buffered instead (view, events, whose turn, outcome stay as
+they were) and releases them in order at the first poll without the hold, or at once when one of
+them answers this device's own move (a person's move never waits on an animation). Either way the
+scene sees no other seat's move while it holds.
 """
 
 from __future__ import annotations
@@ -45,6 +54,8 @@ class Table(Protocol):
     options: Mapping[str, Any]  # the match options (public)
     here: tuple[int, ...]  # the seats people play at this device
     can_pause: bool  # local play stops the match clock; an online table never does
+    guided: bool  # a guided match's table (a lesson): no undo, no rematch, no help offer of the lesson
+    speed: float  # the bots' beat as a share of normal (the player's bot speed; online always 1.0)
 
     def now(self) -> float:
         """Match seconds (for a remote table: the server's, estimated from its last word)."""
@@ -77,9 +88,13 @@ class Table(Protocol):
         """Take back `seat`'s last move: the table is as before it (raises IllegalAction when not allowed).
         Events already taken are not taken back: a scene re-reads the view after an undo."""
 
+    def waiting(self) -> tuple[int, ...]:
+        """Seats the match waits for now (public: whose turn it is); empty once it is over."""
+
     def poll(self, bots: bool = True) -> None:
-        """Let time pass and take in what happened (local: ticks and, if `bots`, bot moves;
-        remote: the network inbox). Call once a frame; never blocks."""
+        """Let time pass and take in what happened (local: ticks and bot moves; remote: the network
+        inbox). `bots=False` holds every other seat's move while the scene animates (see the module
+        docstring). Call once a frame; never blocks."""
 
     def take_events(self, viewer: int | None) -> list[Event]:
         """Events since `viewer` last asked, redacted for `viewer`."""
@@ -114,6 +129,9 @@ class Table(Protocol):
 
     def leave_note(self) -> str:
         """What leaving means for this match, in words for the player."""
+
+    def forget_if_unplayed(self) -> None:
+        """Leaving a match nobody has moved in (for a lesson): it leaves no saved copy behind."""
 
     def away(self) -> dict[int, float]:
         """People whose link is down: seat -> seconds this device has seen them gone (one device: none)."""

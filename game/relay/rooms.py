@@ -1,10 +1,11 @@
-"""One room: its lobby, the match it referees, its bots, and the messages each seat is owed.
+"""One room: its lobby, the connections' seats, the messages each seat is owed, and a door onto
+the match's `Referee` (rules/referee.py), which holds the state, log, bots and events.
 
 A room is driven by exactly one task on the server, so it needs no locks: every request is a
-method call; the room reads the clock the hub gives it (real seconds) and derives match
-time from it (`now`). The room never sends anything itself: it queues (seat, message) pairs in `out`, and
-the server hands them to whichever connection holds that seat. Each seat gets its own view, its
-own redacted events and its own legal actions; rules state never leaves this module.
+method call; the room reads the clock the hub gives it (real seconds) and
+derives match time from it (`now`). The room never sends anything itself: it queues (seat, message)
+pairs in `out`, and the server hands them to whichever connection holds that seat. Each seat gets
+its own view, its own redacted events and its own legal actions; rules state never leaves the room.
 """
 
 from __future__ import annotations
@@ -12,16 +13,16 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from game.relay import lobby as lb
-from game.relay.botseats import BotSeats, Plan
 from game.relay.policy import outcome_json, policy_for
 from rules.contract import AnyGame, EndReason, Event, MatchConfig, Outcome, SeatConfig
-from rules.errors import MalformedAction
-from rules.replay import config_from_json, config_to_json, replay_with_events
+from rules.errors import IllegalAction, MalformedAction
+from rules.referee import BotPlans, Plan, Referee
+from rules.replay import config_from_json, config_to_json
 
 log = logging.getLogger(__name__)
 ANSWERS_KEPT = 64  # recent sequence numbers remembered per seat, so a resend is answered again
@@ -40,14 +41,12 @@ class Room:
         self.seed = seed if seed is not None else secrets.randbits(31)
         self.options = dict(options or {})
         self.config: MatchConfig | None = None
-        self.state: Any = None
-        self.log: list[list[Any]] = []
-        self.history: list[Event] = []
-        self.version = 0
+        self.referee: Referee | None = None  # the match, while one is dealt
+        self._version = 0  # between matches (a referee counts its own changes)
         self.match_no = 0
         self.t0 = 0.0
         self.claimed: Outcome | None = None
-        self.bots = BotSeats(game, self.seed)
+        self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
         self.answers: dict[int, OrderedDict[int, str | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
         self.out: list[tuple[int, dict[str, Any]]] = []
@@ -59,6 +58,38 @@ class Room:
     def now(self) -> float:
         """Match seconds."""
         return self.clock() * self.scale - self.t0
+
+    @property
+    def state(self) -> Any:
+        """The rules state of the dealt match (None in the lobby)."""
+        return None if self.referee is None else self.referee.state
+
+    @property
+    def log(self) -> list[list[Any]]:
+        """The match's log `[now, seat, action_json, seq?]` (seq: a person's move's number)."""
+        return [] if self.referee is None else self.referee.log
+
+    @property
+    def history(self) -> list[Event]:
+        """Every raw event of the match."""
+        return [] if self.referee is None else self.referee.events
+
+    @property
+    def bots(self) -> BotPlans:
+        """The match's bots and the moves they prepare (the server runs `decide` off its task)."""
+        return self._idle_bots if self.referee is None else self.referee.bots
+
+    @property
+    def version(self) -> int:
+        """Counts changes the seats were told of."""
+        return self._version if self.referee is None else self.referee.version
+
+    @version.setter
+    def version(self, value: int) -> None:
+        if self.referee is None:
+            self._version = value
+        else:
+            self.referee.version = value
 
     @property
     def playing(self) -> bool:
@@ -100,15 +131,13 @@ class Room:
 
     def _deal(self) -> None:
         assert self.config is not None
-        self.state, events = self.game.new_match(self.seed, self.config, now=0.0)
-        self.history, self.log, self.claimed = list(events), [], None
+        self.referee = Referee(self.game, self.config, self.seed, version=self.version + 1)
+        self.claimed = None
         self.match_no += 1
-        self.version += 1
         self.sent = {}
-        self.bots = BotSeats(self.game, self.seed)
         for seat, info in enumerate(self.lobby.seats):
-            if info.bot:
-                self.bots.seat(seat, info.bot)
+            if info.bot:  # the lobby's bots now (a restored room's stand-ins included)
+                self.referee.bots.seat(seat, info.bot)
 
     def rematch(self, by: int) -> None:
         """Back to the lobby with the same seats; the next deal is a new one."""
@@ -118,7 +147,7 @@ class Room:
         if self.outcome() is None:
             raise lb.LobbyError("the match is still going")
         self.seed = self.seed + 1 if self.seeded else secrets.randbits(31)
-        self.state, self.claimed = None, None
+        self._version, self.referee, self.claimed = self.version, None, None
         self.lobby.back_to_lobby()
         self.broadcast_lobby()
 
@@ -150,11 +179,13 @@ class Room:
     def _went_away(self, seat: int) -> None:
         if not self.playing:
             return
-        now = self.now()
+        assert self.referee is not None
         for action_json in self.policy.withdraw:  # e.g. Swap Meet pulls the away seat's offer
-            action = self.game.action_from_json(action_json)
-            if self.game.check(self.state, seat, action, now) is None:
-                self._apply(seat, action, now)
+            try:
+                self.referee.act(seat, self.game.action_from_json(action_json), self.now())
+            except IllegalAction:
+                continue
+            self._changed()
 
     def mark_away(self, after: float) -> None:
         """Seats reconnecting for over `after` seconds become away; stand-ins take steps."""
@@ -224,20 +255,35 @@ class Room:
         if seq in answers:
             self._answer(seat, seq, answers[seq])
             return
-        now = self.now()
-        if self.playing and self.game.realtime:
-            self._tick(now)
-        reason = self._refusal(seat, action_json, now)
-        if reason is None:
-            self._apply(seat, self.game.action_from_json(action_json), now, answer=(seat, seq))
-            self.log[-1].append(seq)  # kept with the move: a resend after a restart is known
+        reason = self._move(seat, seq, action_json, self.now())
         answers[seq] = reason
         while len(answers) > ANSWERS_KEPT:
             answers.popitem(last=False)
         if reason is not None:
             self._answer(seat, seq, reason)
 
-    def _refusal(self, seat: int, action_json: Any, now: float) -> str | None:
+    def _move(self, seat: int, seq: int, action_json: Any, now: float) -> str | None:
+        """The referee's answer to a person's move (None: applied, logged with its seq, sent)."""
+        reason = self._refusal(seat, action_json)
+        if reason is not None or self.referee is None:
+            return reason
+        if self.referee.tick(now):
+            self._changed()  # a real-time round ended before the move: everyone is told first
+        try:
+            self.referee.act(seat, self.game.action_from_json(action_json), now, (seq,))
+        except MalformedAction as exc:
+            return f"not a move of this game ({exc})"
+        except IllegalAction as exc:
+            return str(exc)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+            # garbage the rules did not expect: refused, never a crash of the room
+            log.info("room %s: an unreadable action was refused", self.code)
+            return "not a move of this game"
+        self._changed(answer=(seat, seq))
+        return None
+
+    def _refusal(self, seat: int, action_json: Any) -> str | None:
+        """What the room refuses before the rules are asked."""
         if self.state is None:
             return "the match has not started"
         if self.outcome() is not None:
@@ -247,15 +293,7 @@ class Room:
         kind = action_json.get("type") if isinstance(action_json, dict) else None
         if isinstance(kind, str) and kind in self.policy.host_only and seat != self.lobby.host:
             return "the host does that"
-        try:
-            action = self.game.action_from_json(action_json)
-            return self.game.check(self.state, seat, action, now)
-        except MalformedAction as exc:
-            return f"not a move of this game ({exc})"
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
-            # garbage the rules did not expect: refused, never a crash of the room
-            log.info("room %s: an unreadable action was refused", self.code)
-            return "not a move of this game"
+        return None
 
     def _answer(self, seat: int, seq: int, reason: str | None) -> None:
         if reason is None:
@@ -263,46 +301,27 @@ class Room:
         else:
             self.out.append((seat, {"type": "refused", "seq": seq, "reason": reason, "version": self.version}))
 
-    def _apply(self, seat: int, action: Any, now: float, answer: tuple[int, int] | None = None) -> None:
-        self.state, events = self.game.apply(self.state, seat, action, now)
-        self.log.append([now, seat, self.game.action_to_json(action)])  # + the mover's seq (act)
-        self.bots.moved(seat)
-        self._changed(events, answer)
-
-    def _changed(self, events: list[Event], answer: tuple[int, int] | None = None) -> None:
-        self.history += events
-        self.version += 1
+    def _changed(self, answer: tuple[int, int] | None = None) -> None:
         if self.outcome() is not None:
             self.lobby.phase = lb.OVER
             self.broadcast_lobby()
         self._send_all(answer=answer)
 
-    def _tick(self, now: float) -> None:
-        self.state, events = self.game.tick(self.state, now)
-        if events:
-            self._changed(list(events))
-
     def tick(self) -> None:
         """Let match time pass (real-time rooms lock rounds here)."""
-        if self.playing and self.game.realtime:
-            self._tick(self.now())
+        if self.referee is not None and self.playing and self.referee.tick(self.now()):
+            self._changed()
 
     def plan_bots(self) -> list[Plan]:
-        """Moves bots should start preparing now."""
-        if not self.playing:
+        """Moves bots should start preparing now (the server runs each plan's `decide` off its task)."""
+        if self.referee is None or not self.playing:
             return []
-        return self.bots.plan(self.state, self.now(), set(self.bots.bots))
+        return self.referee.plan_bots(self.now())
 
     def apply_bots(self) -> None:
-        """Apply bot moves whose beat is over and that the rules still allow."""
-        if not self.playing:
-            return
-        now = self.now()
-        for plan in self.bots.ready(now):
-            if plan.action is None or plan.seat not in self.bots.bots or not self.playing:
-                continue
-            if self.game.check(self.state, plan.seat, plan.action, now) is None:
-                self._apply(plan.seat, plan.action, now)
+        """Apply bot moves whose beat is over and that the rules still allow (the referee's pacing)."""
+        if self.referee is not None and self.playing and self.referee.bot_moves(self.now()):
+            self._changed()
 
     def next_wake(self) -> float:
         """Real seconds until this room wants to run again without a message."""
@@ -323,9 +342,9 @@ class Room:
 
     def update(self, seat: int, answer: int | None) -> dict[str, Any]:
         """The seat's full view, the public view, its new redacted events and its legal actions."""
+        assert self.referee is not None
         start = self.sent.get(seat, 0)
         self.sent[seat] = len(self.history)
-        fresh = self.history[start:]
         now = self.now()
         playing = self.playing
         legal = list(self.game.legal_actions(self.state, seat, now)) if playing else []
@@ -336,8 +355,8 @@ class Room:
             "legal": self._legal_json(seat, legal),
             "waiting": list(self.game.waiting(self.state)) if playing else [],
             "from": start,
-            "events": [self.game.redact(e, seat).to_json() for e in fresh],
-            "public_events": [self.game.redact(e, None).to_json() for e in fresh],
+            "events": [e.to_json() for e in self.referee.redacted(seat, start)],
+            "public_events": [e.to_json() for e in self.referee.redacted(None, start)],
             "outcome": outcome_json(self.outcome()),
         }
         if answer is not None:
@@ -367,13 +386,9 @@ class Room:
         """Undo the moves the store could not keep (replayed from the kept log): the (seat, seq) of
         the people's moves undone; None when there was nothing to undo."""
         match, count = self.saved
-        if match != self.match_no or len(self.log) <= count or self.config is None:
+        if match != self.match_no or len(self.log) <= count or self.referee is None:
             return None
-        dropped, self.log = self.log[count:], self.log[:count]
-        self.state, self.history = replay_with_events(self.game, self.seed, self.config,
-                                                      [(e[0], e[1], e[2]) for e in self.log])
-        self.bots.made = dict(Counter(int(e[1]) for e in self.log))
-        self.bots.plans.clear()
+        dropped = self.referee.truncate(count)
         self.version, self.sent = mark[0], dict(mark[1])
         if self.outcome() is None and self.lobby.phase == lb.OVER:
             self.lobby.phase = lb.PLAYING
@@ -413,13 +428,12 @@ class Room:
 
     def _replay(self, entries: list[list[Any]]) -> None:
         """Apply a stored log exactly as it happened, keeping the events for everyone's history."""
-        assert self.config is not None
-        self.log = [[float(e[0]), int(e[1]), e[2], *([int(e[3])] if len(e) > 3 and e[3] is not None else [])]
-                    for e in entries]
-        for entry in self.log:
-            if len(entry) == 4:  # moves a person made: their numbers are answered, not applied again
-                self.answers.setdefault(entry[1], OrderedDict())[entry[3]] = None
-        self.state, self.history = replay_with_events(self.game, self.seed, self.config,
-                                                      [(e[0], e[1], e[2]) for e in self.log])
-        self.bots.made = dict(Counter(int(e[1]) for e in self.log))
-        self.version += len(entries)
+        assert self.referee is not None
+        rows = [[float(e[0]), int(e[1]), e[2], *([int(e[3])] if len(e) > 3 and e[3] is not None else [])]
+                for e in entries]
+        for row in rows:
+            if len(row) == 4:  # moves a person made: their numbers are answered, not applied again
+                self.answers.setdefault(row[1], OrderedDict())[row[3]] = None
+        version = self.version
+        self.referee.replay(rows)
+        self.version = version + len(entries)

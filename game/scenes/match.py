@@ -97,14 +97,13 @@ class MatchScene(LayeredScene):
     @property
     def guided(self) -> bool:
         """True at a guided match's table (game/tutorial/)."""
-        return bool(getattr(self.table, "guided", False))
+        return self.table.guided
 
     def learn(self) -> None:
         """Leave this (unplayed) match for the game's guided match."""
         from game.tutorial.lesson import open_lesson
 
-        if getattr(self.table, "log", None) == []:
-            saves.clear(self.GAME)  # nothing was played here: no paused match is left behind
+        self.table.forget_if_unplayed()
         self.app.go(lambda: open_lesson(self.app, self.GAME))
 
     def open_help(self, on_close: Callable[[], None] | None = None) -> None:

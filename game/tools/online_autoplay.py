@@ -22,7 +22,7 @@ from game.online.client import NetClient
 from game.relay.protocol import websocket_url
 from game.tools.autoplay import autoplay_seats
 from rules.contract import AnyGame, Bot
-from rules.driver import MIN_WAKE, bot_seed, turn_bot
+from rules.referee import MIN_WAKE, bot_seed, turn_bot
 
 OPEN_TIMEOUT = 5.0  # seconds for a connection to come up: a dead relay is reported well within 10 s
 
@@ -121,7 +121,7 @@ class SeatPlayer:
 def _turn(table: RemoteTable, seat: int, player: SeatPlayer, last: _Turn, refused: bool) -> None:
     """Act if the server waits for this seat first, with a bot seeded as the driver seeds it for
     this seat's next decision (a refused move is sent again unchanged, never re-chosen)."""
-    if table.waiting[:1] != (seat,) or table.pending(seat):
+    if table.waiting()[:1] != (seat,) or table.pending(seat):
         return
     if refused and last.version == table.version:
         table.act_anyway(seat, last.action)
@@ -138,7 +138,7 @@ def _realtime(table: RemoteTable, seat: int, player: SeatPlayer) -> float:
         player.realtime_bot = player.game.make_bot(player.level, seat, bot_seed(player.seed, seat))
     bot = player.realtime_bot
     view, now = table.view(seat), table.now()
-    if seat in table.waiting and not table.pending(seat):
+    if seat in table.waiting() and not table.pending(seat):
         action = bot.choose(view, table.legal(seat), now)
         if action is not None and table.reason(seat, action) is None:
             table.act(seat, action)

@@ -253,7 +253,7 @@ class StampSwapScene(InputMixin, MatchScene):
     @property
     def speed(self) -> float:
         """The bot speed (a local table's); beats shrink with it."""
-        return float(getattr(self.table, "speed", 1.0))
+        return self.table.speed
 
     def _next_stage(self) -> None:
         """Show the next queued stage (a long queue, as online, plays faster)."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rules.referee import MIN_WAKE
 from rules.rng import Rng
 from rules.swap_meet import apply, check, rounds
 from rules.swap_meet.actions import CashOut
@@ -259,7 +260,7 @@ def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], ho
         action = _decide(bot, state, who, now)
         if action is not None and check.check(state, who, action, now) is None:
             state, _ = apply.apply(state, who, action, now)
-        wakes[who] = now + max(0.05, bot.wake_after(None, now))
+        wakes[who] = now + max(MIN_WAKE, bot.wake_after(None, now))
     return state
 
 

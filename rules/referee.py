@@ -1,0 +1,264 @@
+"""One match under the rules: the referee that every door into a match drives.
+
+A `Referee` holds the rules state, the action log, a version that counts changes and the raw
+events; it checks and applies moves, ticks, gives each viewer its events redacted by the contract's
+rule, plans the bots' moves, takes back a move (rules/undo.py) and rebuilds a match from seed +
+config + log. It never reads a clock: every call that needs time takes `now` (match seconds).
+The doors wrap it: `LocalTable` (game/match/local.py: a worker thread, autosave, a pausable
+clock), the relay's `Room` (game/relay/rooms.py: a socket, a store) and `rules/driver.py` (a
+simulated clock). So local and online play agree by construction on bot pacing, refusals and rebuild.
+
+Bot pacing: a waiting bot seat gets a `Plan`: its beat is `max(MIN_WAKE, wake_after(view, now))`
+times the door's speed; it decides (on any thread: `decide` touches only the plan) from the view of
+that moment and the legal actions at the end of the beat, and its move is applied only after the
+beat and only if the rules still allow it. Turn-based bots land one move per `bot_moves` call (a
+screen can show each before the next); in real time every ready move lands, and a person's move makes
+every real-time bot plan again (the table it planned against has changed).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from rules.contract import AnyGame, Bot, Event, MatchConfig, Outcome
+from rules.errors import IllegalAction
+from rules.undo import undo_refusal, why_final
+
+MIN_WAKE = 0.05  # seconds: the shortest wait between one bot's decisions, so a bot can never spin
+OVER = "The match is over."
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` in a match started from `seed` (saves replay bots exactly)."""
+    return seed * 7919 + seat
+
+
+def decision_seed(seed: int, seat: int, made: int) -> int:
+    """The seed of a turn-based bot's next decision after it made `made` moves.
+
+    Derived only from what a save holds (seed + log), so a resumed match's bots decide exactly as
+    they would have without the pause: a bot's running random state is never needed.
+    """
+    return (bot_seed(seed, seat) * 1_000_003 + made) % 2**63
+
+
+def turn_bot(game: AnyGame, level: str, seed: int, seat: int, made: int) -> Any:
+    """The bot that makes `seat`'s next decision in a turn-based match."""
+    return game.make_bot(level, seat, decision_seed(seed, seat, made))
+
+
+@dataclass
+class Plan:
+    """A move a bot is preparing."""
+
+    seat: int
+    due: float  # match seconds when it may be applied
+    view: Any
+    legal: list[Any]
+    bot: Bot[Any, Any]
+    decided: bool = False
+    action: Any = None
+
+
+class BotPlans:
+    """The bots of one match and the moves they are preparing."""
+
+    def __init__(self, game: AnyGame, seed: int) -> None:
+        self.game, self.seed = game, seed
+        self.bots: dict[int, Bot[Any, Any]] = {}
+        self.levels: dict[int, str] = {}
+        self.plans: dict[int, Plan] = {}
+
+    def seat(self, seat: int, level: str) -> None:
+        """A bot of `level` plays `seat` from now on."""
+        self.bots[seat] = self.game.make_bot(level, seat, bot_seed(self.seed, seat))
+        self.levels[seat] = level
+
+    def drop(self, seat: int) -> None:
+        """The seat's person is back: the stand-in stops (its pending move is dropped)."""
+        self.bots.pop(seat, None)
+        self.levels.pop(seat, None)
+        self.plans.pop(seat, None)
+
+    def _bot(self, seat: int, made: int) -> Bot[Any, Any]:
+        if self.game.realtime:
+            return self.bots[seat]
+        return cast("Bot[Any, Any]", turn_bot(self.game, self.levels[seat], self.seed, seat, made))
+
+    def plan(self, state: Any, now: float, made: Counter[int], speed: float) -> list[Plan]:
+        """New plans for waiting bots that are not already preparing a move."""
+        fresh = []
+        for seat in sorted(set(self.game.waiting(state)) & set(self.bots)):
+            if seat in self.plans:
+                continue
+            view = self.game.view(state, seat)
+            bot = self._bot(seat, made[seat])
+            due = now + max(MIN_WAKE, bot.wake_after(view, now)) * speed
+            plan = Plan(seat, due, view, list(self.game.legal_actions(state, seat, due)), bot)
+            self.plans[seat] = plan
+            fresh.append(plan)
+        return fresh
+
+    @staticmethod
+    def decide(plan: Plan) -> None:
+        """Run the bot (on any thread: it touches only the plan)."""
+        plan.action = plan.bot.choose(plan.view, plan.legal, plan.due)
+        plan.decided = True
+
+    def next_due(self) -> float | None:
+        """The earliest beat still running."""
+        return min((p.due for p in self.plans.values()), default=None)
+
+
+class Referee:
+    """One match: state, log, version, events, bot plans; every change goes through here."""
+
+    def __init__(self, game: AnyGame, config: MatchConfig, seed: int, *, now: float = 0.0,
+                 speed: float = 1.0, version: int = 0) -> None:
+        self.game, self.config, self.seed, self.speed = game, config, seed, speed
+        self.state, setup = game.new_match(seed, config, now=now)
+        self.events: list[Event] = list(setup)  # raw: redacted per viewer on the way out
+        self.log: list[list[Any]] = []  # [now, seat, action_json, *what the door keeps with it]
+        self.version = version
+        self.bots = BotPlans(game, seed)
+        self.made: Counter[int] = Counter()  # moves per seat (turn-based decision seeds)
+        self._last: tuple[Any, int, Any, Any, list[Event]] | None = None  # for undo's answer
+        for seat, info in enumerate(config.seats):
+            if info.bot:
+                self.bots.seat(seat, info.bot)
+
+    @classmethod
+    def rebuild(cls, game: AnyGame, config: MatchConfig, seed: int, log: Sequence[Sequence[Any]], *,
+                speed: float = 1.0, version: int = 0) -> Referee:
+        """The match of `seed` + `config` after `log`, exactly (raises IllegalAction when it diverges)."""
+        referee = cls(game, config, seed, speed=speed, version=version)
+        referee.replay(log)
+        return referee
+
+    def replay(self, log: Sequence[Sequence[Any]]) -> None:
+        """Apply logged entries as they happened (each checked: a log that no longer fits raises)."""
+        for entry in log:
+            now, seat = float(entry[0]), int(entry[1])
+            action = self.game.action_from_json(entry[2])
+            self.tick(now)
+            reason = self.game.check(self.state, seat, action, now)
+            if reason is not None:
+                raise IllegalAction(f"replay diverged: {reason}")
+            self.apply(seat, action, now, tuple(entry[3:]))
+
+    # what anyone may ask ---------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """The result once the match is over."""
+        return self.game.outcome(self.state)
+
+    def waiting(self) -> tuple[int, ...]:
+        """Seats that may act now (public)."""
+        return tuple(self.game.waiting(self.state))
+
+    def view(self, seat: int | None) -> Any:
+        """What `seat` may know (None: the public view)."""
+        return self.game.view(self.state, seat)
+
+    def legal(self, seat: int, now: float) -> list[Any]:
+        """The actions `seat` may take at `now`."""
+        return list(self.game.legal_actions(self.state, seat, now))
+
+    def check(self, seat: int, action: Any, now: float) -> str | None:
+        """None when `action` is allowed at `now`, else why not."""
+        return OVER if self.outcome() is not None else self.game.check(self.state, seat, action, now)
+
+    def redacted(self, viewer: int | None, start: int = 0) -> list[Event]:
+        """The events from index `start` as `viewer` may see them."""
+        return [self.game.redact(e, viewer) for e in self.events[start:]]
+
+    # changes ---------------------------------------------------------------------------------
+    def tick(self, now: float) -> list[Event]:
+        """Let match time pass to `now` (real-time rounds end here); the events it caused."""
+        if self.outcome() is not None:
+            return []
+        self.state, events = self.game.tick(self.state, now)
+        if events:
+            self.events += events
+            self.version += 1
+        return list(events)
+
+    def act(self, seat: int, action: Any, now: float, extra: Sequence[Any] = ()) -> list[Event]:
+        """A person's move at `now`: applied, or refused with IllegalAction and the reason (a move
+        that lost a race to the table's change is refused here, like any other)."""
+        self.tick(now)
+        reason = self.check(seat, action, now)
+        if reason is not None:
+            raise IllegalAction(reason)
+        events = self.apply(seat, action, now, extra)
+        self.bots.plans.pop(seat, None)
+        if self.game.realtime:
+            self.bots.plans.clear()  # bots planned against a table that just changed: they think again
+        return events
+
+    def apply(self, seat: int, action: Any, now: float, extra: Sequence[Any] = ()) -> list[Event]:
+        """Apply a move already checked and log it with the door's `extra` (the relay's seq)."""
+        before = self.state
+        self.state, events = self.game.apply(before, seat, action, now)
+        self._last = (before, seat, action, self.state, events)
+        self.log.append([now, seat, self.game.action_to_json(action), *extra])
+        self.made[seat] += 1
+        self.events += events
+        self.version += 1
+        return events
+
+    # bots ------------------------------------------------------------------------------------
+    def plan_bots(self, now: float) -> list[Plan]:
+        """Plans for bots that should start deciding now (the door runs `BotPlans.decide` on each)."""
+        if self.outcome() is not None:
+            return []
+        return self.bots.plan(self.state, now, self.made, self.speed)
+
+    def bot_moves(self, now: float) -> list[int]:
+        """Apply decided bot moves whose beat is over and that the rules still allow; the seats that
+        moved (turn-based: at most one, so a screen can show each move before the next)."""
+        moved: list[int] = []
+        for plan in list(self.bots.plans.values()):
+            if not plan.decided or plan.due > now:
+                continue
+            del self.bots.plans[plan.seat]
+            if self._bot_move(plan, now):
+                moved.append(plan.seat)
+                if not self.game.realtime:
+                    break
+        return moved
+
+    def _bot_move(self, plan: Plan, now: float) -> bool:
+        if plan.action is None or plan.seat not in self.bots.bots or plan.seat not in self.waiting():
+            return False
+        if self.check(plan.seat, plan.action, now) is not None:
+            return False  # the table moved on while it thought (real time): it will plan again
+        self.apply(plan.seat, plan.action, now)
+        return True
+
+    # taking a move back ------------------------------------------------------------------------
+    def undo_refusal(self, seat: int) -> str | None:
+        """None when `seat` may take back the log's last entry now, else why not (rules/undo.py)."""
+        if self.outcome() is not None:
+            return OVER
+        final = None if self._last is None else why_final(self.game, *self._last)
+        return undo_refusal(self.game, self.log, seat, final)
+
+    def undo(self, seat: int) -> None:
+        """Take back `seat`'s last move: the match as seed + config + the log without it."""
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.truncate(len(self.log) - 1)
+        self.version += 1
+
+    def truncate(self, count: int) -> list[list[Any]]:
+        """Keep the first `count` log entries (rebuilt from the seed); the entries dropped. Bots plan again."""
+        kept, dropped = self.log[:count], self.log[count:]
+        again = Referee.rebuild(self.game, self.config, self.seed, kept, speed=self.speed)
+        self.state, self.events, self.log = again.state, again.events, again.log
+        self.made, self._last = again.made, again._last
+        self.bots.plans.clear()
+        return dropped
