@@ -1,6 +1,6 @@
 """The local table is the trust boundary for every registered game: seeded random play through
 `LocalTable` only, and every view and event a seat receives is JSON-ready, round-trips, and
-holds nothing of another seat's secrets (the per-game SECRETS hook of tests/support.py)."""
+holds nothing of another seat's secrets (the per-game SECRETS hook, rules/<game>/hidden.py)."""
 
 from __future__ import annotations
 

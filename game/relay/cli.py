@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from rules.registry import GAME_MODULES
+
 COMMANDS = ("serve", "online-autoplay")
-GAMES = ("night-market", "swap-meet", "stamp-swap")
 
 
 def at_least_one(text: str) -> int:
@@ -89,7 +90,7 @@ def add_parsers(subparsers: Any, formatter: Any) -> None:
                        help="match seconds per real second, tests only (default: 1)")
     auto = subparsers.add_parser("online-autoplay", help="bots play whole matches through a server",
                                  formatter_class=formatter)
-    auto.add_argument("game", choices=GAMES, metavar="GAME", help=f"one of {', '.join(GAMES)}")
+    auto.add_argument("game", choices=tuple(GAME_MODULES), metavar="GAME", help=f"one of {', '.join(GAME_MODULES)}")
     auto.add_argument("--server", required=True, metavar="URL",
                       type=_url(("http", "https", "ws", "wss"), "http://127.0.0.1:8765"),
                       help="the server: http://HOST:PORT or ws://HOST:PORT/ws (required)")
