@@ -64,7 +64,8 @@ def test_the_relay_hosts_the_fourth_game_and_plays_it_as_autoplay_does():
     with running_server() as server:
         line = play_online(ws_url(server), get_game(NAME), 5, ["easy", "easy"], None, timeout=60, **FAST)
     here = play_match(get_game(NAME), 5, ["easy", "easy"]).summary()
-    assert {k: line[k] for k in ("winner", "scores", "actions")} == {k: here[k] for k in ("winner", "scores", "actions")}
+    keys = ("winner", "scores", "actions")
+    assert {k: line[k] for k in keys} == {k: here[k] for k in keys}
 
 
 def _conformance_tests() -> list[tuple[str, object]]:
