@@ -84,3 +84,12 @@ def test_the_conformance_tests_pass_over_the_fourth_game():
     for _, test in tests:
         params = inspect.signature(test).parameters
         test(**{"name": NAME, **({"seed": 1} if "seed" in params else {})})
+
+
+def test_every_art_module_declares_its_own_icons_and_tiles(monkeypatch):
+    from sprites.make_sprites import _declared
+
+    monkeypatch.setattr(catalog, "PACKAGES", catalog.PACKAGES[:-1])  # the three real games, which have art
+    declared = _declared()
+    assert {e.tile for e in catalog.entries()} <= declared.keys()
+    assert declared["tile_night_market"][:2] == (500, 600) and declared["good_silk"][:2] == (128, 128)
