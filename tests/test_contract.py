@@ -1,6 +1,6 @@
 """One conformance test for every registered game, the way OpenSpiel runs one random simulation
-over all its games: a fourth game gets all of this by registering in rules/registry.py (and
-adding its two secret hooks to tests/support.py: PERTURB and SECRETS).
+over all its games: a fourth game gets all of this by registering in rules/registry.py (its
+`hidden.py` gives the two secret hooks, `perturb` and `secrets`: tests/support.py).
 
 Per game, seeded random playouts check at every step:
 - every waiting seat has legal actions;
@@ -137,7 +137,7 @@ def plain_run(game: Game, seed: int) -> tuple[list[tuple[float, int | None, Any]
 @pytest.mark.parametrize("name", NAMES)
 def test_every_game_keeps_the_contract_over_random_playouts(name: str) -> None:
     game = get_game(name)
-    assert name in PERTURB and name in SECRETS, "register this game's secret hooks in tests/support.py"
+    assert name in PERTURB and name in SECRETS, "give this game a hidden.py with perturb and secrets"
     secrets = 0
     for seed in SEEDS:
         tally = play_and_check(game, seed)

@@ -1,8 +1,8 @@
 """Both tables are the trust boundary for every registered game, with one behaviour: seeded random
 play through `Table` calls only, on a `LocalTable` (every seat at one device) and on `RemoteTable`s
 (one per seat) over a real loopback relay. Every view and event a seat receives is JSON-ready,
-round-trips and holds nothing of another seat's secrets (the per-game SECRETS hook of
-tests/support.py), every event comes once and in order, and a held poll shows no other seat's move."""
+round-trips and holds nothing of another seat's secrets (the per-game SECRETS hook,
+rules/<game>/hidden.py), every event comes once and in order, and a held poll shows no other seat's move."""
 
 from __future__ import annotations
 

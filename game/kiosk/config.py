@@ -18,10 +18,10 @@ from typing import Any
 from game.services import paths
 from game.services.files import BadFile, read_json
 from game.services.settings import BOT_SPEEDS, Settings
+from game.shell import catalog
 
 log = logging.getLogger(__name__)
 
-GAMES = ("night-market", "swap-meet", "stamp-swap")
 BOT_LEVELS = ("easy", "normal", "hard")
 OVERRIDES = "kiosk-operator.json"
 MAX_BYTES = 64_000  # a kiosk config is a few hundred bytes
@@ -32,7 +32,7 @@ class KioskConfig:
     """Every kiosk knob; the defaults suit a stand with a touch screen."""
 
     pin: str = ""  # empty: the operator gesture explains how to set one
-    games: tuple[str, ...] = GAMES
+    games: tuple[str, ...] = field(default_factory=catalog.names)  # every game in the catalogue
     seats: dict[str, int] = field(default_factory=dict)  # game → seats (demos and seat setup)
     bot_level: str = "normal"
     volume: float = 0.6
@@ -66,8 +66,9 @@ class KioskConfig:
 
 def _checked(cfg: KioskConfig, problems: list[str]) -> KioskConfig:
     """Clamp numbers and drop unknown names; each fix is noted in `problems`."""
-    games = tuple(g for g in cfg.games if g in GAMES) or GAMES
-    seats = {g: int(n) for g, n in cfg.seats.items() if g in GAMES and isinstance(n, int) and 1 <= n <= 6}
+    known = catalog.names()
+    games = tuple(g for g in cfg.games if g in known) or known
+    seats = {g: int(n) for g, n in cfg.seats.items() if g in known and isinstance(n, int) and 1 <= n <= 6}
     if len(games) != len(cfg.games) or len(seats) != len(cfg.seats):
         problems.append("unknown games or seat counts were ignored")
     fixes: dict[str, Any] = {"games": games, "seats": seats}

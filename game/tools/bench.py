@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.draw.palette import GOLD
+from rules.registry import GAME_MODULES
 
 if TYPE_CHECKING:
     from game.services.assets import Assets
@@ -164,9 +165,9 @@ def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed:
     if part in ("all", "frames"):
         result.update(_frame_bench(frames, size, windowed))
     if part in ("all", "rules"):
-        result["rules"] = {name: bench_rules.throughput(name) for name in bench_rules.PLAYERS}
+        result["rules"] = {name: bench_rules.throughput(name) for name in GAME_MODULES}
     if part in ("all", "bots"):
-        result["bots"] = {name: bench_rules.thinking(name) for name in bench_rules.PLAYERS}
+        result["bots"] = {name: bench_rules.thinking(name) for name in GAME_MODULES}
     print(json.dumps(result))
     return 0
 

@@ -10,16 +10,20 @@ from __future__ import annotations
 import statistics
 import time
 
+from rules.contract import AnyGame
 from rules.driver import play_match, seat_config
 from rules.registry import get_game
 from rules.rng import Rng
 
-PLAYERS = {"night-market": 2, "swap-meet": 4, "stamp-swap": 4}
+
+def players(game: AnyGame) -> int:
+    """Seats in a benched match: up to four, within what the game accepts."""
+    return max(game.min_seats, min(game.max_seats, 4))
 
 
 def _random_match(game, seed: int) -> int:  # type: ignore[no-untyped-def]
     """One match of uniformly random legal moves; returns how many actions it took."""
-    state, _ = game.new_match(seed, seat_config(["easy"] * PLAYERS[game.name]), now=0.0)
+    state, _ = game.new_match(seed, seat_config(["easy"] * players(game)), now=0.0)
     rng, now, actions = Rng.seeded(seed), 0.0, 0
     while game.outcome(state) is None and actions < 50000:
         if game.realtime:
@@ -39,9 +43,9 @@ def _random_match(game, seed: int) -> int:  # type: ignore[no-untyped-def]
     return actions
 
 
-# Whole random matches per timed run, about half a second of work each for today's rules; the
+# Whole random matches per timed run (fewer for real-time games, whose matches run longer); the
 # same seeds every run, so runs (and branches) compare like with like.
-MATCHES = {"night-market": 40, "swap-meet": 20, "stamp-swap": 40}
+MATCHES, REALTIME_MATCHES = 40, 20
 RUNS = 5
 
 
@@ -60,7 +64,7 @@ def throughput(name: str, runs: int = RUNS) -> dict[str, object]:
     people's work (the wall median is reported beside it).
     """
     game = get_game(name)
-    matches = MATCHES[name]
+    matches = REALTIME_MATCHES if game.realtime else MATCHES
     _timed_run(game, matches)  # untimed warm-up: imports and the rules' lazily built tables
     actions, cpu, wall = zip(*(_timed_run(game, matches) for _ in range(runs)), strict=True)
     rates = sorted(actions[0] / t for t in cpu)
@@ -78,7 +82,7 @@ def throughput(name: str, runs: int = RUNS) -> dict[str, object]:
 def thinking(name: str, decisions: int = 60) -> dict[str, object]:
     """Think time of the strongest bot level (first seat) against the weakest."""
     game = get_game(name)
-    levels = [game.bot_levels[-1]] + [game.bot_levels[0]] * (PLAYERS[name] - 1)
+    levels = [game.bot_levels[-1]] + [game.bot_levels[0]] * (players(game) - 1)
     samples: list[float] = []
     seed = 1
     while len(samples) < decisions:

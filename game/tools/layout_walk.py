@@ -26,7 +26,6 @@ import pygame
 from game.draw.layout_record import Mark, Problem, RecordingSurface, judge, marks_of, recording, widget_marks
 
 SIZES = ((1920, 1080), (1280, 720))
-GAMES = ("night-market", "swap-meet", "stamp-swap")
 DANGER = ("Leave", "Title", "Quit", "Menu", "Resign", "Exit", "Home", "title", "Guided")  # what a monkey keeps off
 SPOTS = ("hint", "line", "summary", "card", "pile", "market", "hand")
 OUTLINE = ((235, 40, 40), (255, 200, 0))
@@ -221,7 +220,7 @@ def walk_monkey(walk: Walk, game: str, size: tuple[int, int], seconds: float = 2
     from rules.registry import get_game
 
     app, clock = _app(size)
-    app.update_settings(seen_briefings=GAMES)
+    app.update_settings(seen_briefings=catalog.names())
     rules = get_game(game)
     seats = 4 if rules.max_seats >= 4 else rules.min_seats
     config = MatchConfig(tuple(SeatConfig("You" if i == 0 else f"Bot {i}", None if i == 0 else rules.bot_levels[0])
@@ -287,12 +286,14 @@ def walk_kiosk(walk: Walk, size: tuple[int, int], seconds: float = 330.0, every:
 
 
 def run_walk(out: Path | None = None, sizes: tuple[tuple[int, int], ...] = SIZES,
-             games: tuple[str, ...] = GAMES, parts: tuple[str, ...] = ("guided", "monkey", "kiosk")) -> Walk:
-    """The whole walk (or the named parts, games and sizes of it)."""
+             games: tuple[str, ...] | None = None, parts: tuple[str, ...] = ("guided", "monkey", "kiosk")) -> Walk:
+    """The whole walk (or the named parts, games and sizes of it; every game in the catalogue by default)."""
+    from game.shell import catalog
+
     walk = Walk(out)
     todo: list[Callable[[], None]] = []
     for size in sizes:
-        for game in games:
+        for game in catalog.names() if games is None else games:
             if "guided" in parts:
                 todo.append(partial(walk_guided, walk, game, size))
             if "monkey" in parts:
