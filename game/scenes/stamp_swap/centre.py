@@ -10,6 +10,7 @@ from game.palette import BRASS, CREAM, GOLD, MUTED, RED
 from game.scenes.stamp_swap.art import describe, details, shape_words, value_text
 from game.scenes.stamp_swap.input import paint_fit_marks
 from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, Layout
+from game.scenes.stamp_swap.ledger import SeatDay
 from game.scenes.stamp_swap.paint import (
     paint_head,
     paint_items,
@@ -30,10 +31,11 @@ HOVER_W = 440
 CHOSEN_W = 380
 DETAILS = pygame.Rect(0, 0, 820, 380)
 DETAILS.center = CENTRE.center
-SUMMARY = pygame.Rect(0, 0, 1120, 840)
-SUMMARY.center = (960, 560)  # the middle of the table, below the top bar
-# The day's Show table: numbers right-aligned to each column's right edge (the Total clear of the border).
-SUMMARY_COLS = (("Exhibitors", 560), ("Token", 700), ("Event", 830), ("Contest", 970), ("Total", 1070))
+SUMMARY = pygame.Rect(0, 0, 1240, 968)
+SUMMARY.midtop = (960, 96)  # the table's full height below the top bar (its buttons stay clear)
+SUMMARY_LINE = 27
+SUMMARY_LEGEND = ("Every point gained or lost today, and why. Exhibitors are attendees that score at every Show "
+                  "for what your album shows.")
 
 
 def paint_centre(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
@@ -291,35 +293,47 @@ def paint_hover(scene: StampSwapScene, surf: pygame.Surface) -> None:
 
 
 def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
-    """The end of a day's Show: what each seat scored, and discards."""
+    """The end of a day's Show: each seat's score change today in sentences that add up, then the swaps."""
     if scene.summary is None:
         return
     sheet(surf, SUMMARY, scene.app.darken, radius=22, edge=GOLD)
     text = scene.app.text
     day, rows, extra = scene.summary
-    text.draw(surf, f"{day}'s Show", (SUMMARY.centerx, SUMMARY.y + 20), 44, GOLD, bold=True, anchor="midtop")
-    y = SUMMARY.y + 100
-    for head, right in SUMMARY_COLS:
-        text.draw(surf, head, (SUMMARY.x + right, y), 24, MUTED, bold=True, anchor="topright")
-    for seat, name, parts, contest in rows:
-        y += 66
-        if seat == scene.viewer:
-            pygame.draw.rect(surf, (70, 54, 28), (SUMMARY.x + 20, y - 5, SUMMARY.w - 40, 64), border_radius=12)
-        seat_disc(scene, surf, seat, (SUMMARY.x + 54, y + 16), 14)
-        you = " (you)" if seat == scene.viewer and name != YOU else ""
-        text.draw(surf, name + you, (SUMMARY.x + 80, y), 28, CREAM, bold=True)
-        text.draw(surf, f"contest: {contest}", (SUMMARY.x + 80, y + 30), 22, MUTED)
-        vals = [parts.get("exhibitors", 0), parts.get("token", 0), parts.get("event", 0), parts.get("contest", 0)]
-        for (_, right), val in zip(SUMMARY_COLS, vals):
-            text.draw(surf, value_text(val) if val else "0", (SUMMARY.x + right, y), 28, CREAM, anchor="topright")
-        text.draw(surf, value_text(sum(vals)), (SUMMARY.x + SUMMARY_COLS[-1][1], y), 30, GOLD, bold=True,
-                  anchor="topright")
-    rows = [row for line in extra for row in text.wrap(line, 24, SUMMARY.w - 80)]
-    room = max(0, (SUMMARY.bottom - 130 - (y + 70)) // 30)  # above the Next day button
-    if len(rows) > room:
-        rows = [*rows[:max(0, room - 1)], "…"]
-    for k, row in enumerate(rows):
-        text.draw(surf, row, (SUMMARY.x + 40, y + 70 + 30 * k), 24, CREAM)
+    text.draw(surf, f"{day}'s Show", (SUMMARY.centerx, SUMMARY.y + 18), 44, GOLD, bold=True, anchor="midtop")
+    y = SUMMARY.y + 72
+    for row in text.wrap(SUMMARY_LEGEND, 22, SUMMARY.w - 80):
+        text.draw(surf, row, (SUMMARY.centerx, y), 22, MUTED, anchor="midtop")
+        y += 27
+    y += 16
+    room = (SUMMARY.bottom - 150 - y) // max(1, len(rows)) - 44  # for each seat's sentences
+    for seat_day in rows:
+        y = _summary_seat(scene, surf, seat_day, y, max(1, room // SUMMARY_LINE))
+    lines = [row for line in extra for row in text.wrap(line, 22, SUMMARY.w - 80)]
+    fit = max(0, (SUMMARY.bottom - 140 - y) // 28)  # above the Next day button
+    if len(lines) > fit:
+        lines = [*lines[:max(0, fit - 1)], "\u2026"]
+    for k, row in enumerate(lines):
+        text.draw(surf, row, (SUMMARY.x + 40, y + 6 + 28 * k), 22, CREAM)
+
+
+def _summary_seat(scene: StampSwapScene, surf: pygame.Surface, day: SeatDay, y: int, most: int) -> int:
+    """One seat: name and today's total on a line, then what made it (at most `most` lines); the next y."""
+    text = scene.app.text
+    name = scene.names[day.seat]
+    lines = [row for line in day.sentences() for row in text.wrap(line, 22, SUMMARY.w - 300)]
+    if len(lines) > most:
+        lines = [*lines[:most - 1], lines[most - 1] + " \u2026"] if most > 0 else []
+    height = 40 + SUMMARY_LINE * len(lines)
+    if day.seat == scene.viewer:
+        pygame.draw.rect(surf, (70, 54, 28), (SUMMARY.x + 20, y - 6, SUMMARY.w - 40, height + 8), border_radius=12)
+    seat_disc(scene, surf, day.seat, (SUMMARY.x + 54, y + 16), 14)
+    you = " (you)" if day.seat == scene.viewer and name != YOU else ""
+    text.draw(surf, name + you, (SUMMARY.x + 80, y), 28, CREAM, bold=True)
+    text.draw(surf, f"{value_text(day.total)} today", (SUMMARY.right - 40, y), 30, GOLD, bold=True,
+              anchor="topright")
+    for k, row in enumerate(lines):
+        text.draw(surf, row, (SUMMARY.x + 80, y + 38 + SUMMARY_LINE * k), 22, MUTED)
+    return y + height + 14
 
 
 def paint_banner(scene: StampSwapScene, surf: pygame.Surface, banner: tuple[str, str, dict[str, Any]]) -> None:
