@@ -91,18 +91,18 @@ class StampArt:
             surf.blit(mark, (size - size // 4 - 4, 4))
         return surf
 
-    def token(self, size: int) -> pygame.Surface:
-        """The first-player token as a pool tile."""
+    def token(self, size: int, points: int) -> pygame.Surface:
+        """The first-player token as a pool tile, with the points it scores at today's Show."""
         def make() -> pygame.Surface:
             surf = pygame.Surface((size, size), pygame.SRCALPHA)
             pygame.draw.rect(surf, (60, 46, 30), surf.get_rect(), border_radius=16)
             pygame.draw.rect(surf, GOLD, surf.get_rect(), 3, border_radius=16)
             icon = self.assets.image("first_player", (int(size * 0.6), int(size * 0.6)))
             surf.blit(icon, icon.get_rect(midtop=(size // 2, 6)))
-            label = self.text.render("+2 token", max(18, size // 6), CREAM, bold=True)
+            label = self.text.render(f"{value_text(points)} token", max(18, size // 6), CREAM, bold=True)
             surf.blit(label, label.get_rect(midbottom=(size // 2, size - 6)))
             return surf
-        return self.assets.cached("ss-token", (size, size), make)
+        return self.assets.cached(f"ss-token{points}", (size, size), make)
 
     def shape(self, item: Item, cell: int) -> pygame.Surface:
         """A stamp at album scale: its real footprint of rows x cols cells."""

@@ -19,6 +19,7 @@ from game.scenes.stamp_swap.paint import (
     seat_disc,
     zone_box,
 )
+from game.scenes.stamp_swap.story import token_points
 from game.widgets import sheet
 from game.words import YOU, counted
 from rules.stamp_swap.botvalue import contest_preview
@@ -57,7 +58,7 @@ def _collect(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     items = counted(len(scene.v["pool"]), "item")
     zone_box(scene, surf, lay.zones["pool"], "The pool", f"{items} · {HOW_TO_LOOK}")
     if "token" in lay.zones:
-        surf.blit(scene.art.token(lay.zones["token"].w), lay.zones["token"])
+        surf.blit(scene.art.token(lay.zones["token"].w, token_points(scene.v)), lay.zones["token"])
     if "dc" in lay.zones:
         zone_box(scene, surf, lay.zones["dc"], "Your Daily Collection")
         for k in range(6):

@@ -8,7 +8,9 @@ from typing import Any
 from game.scenes.stamp_swap.art import describe, points_text, value_text
 from game.words import counted, verb, whose
 from rules.contract import Event
+from rules.stamp_swap.botvalue import top_event_rule
 from rules.stamp_swap.cards import EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID
+from rules.stamp_swap.stamps import TOKEN_POINTS
 
 Names = list[str]
 Lookup = Callable[[str], dict[str, Any] | None]
@@ -92,6 +94,11 @@ def discard_reason(value: int, points: int, view: dict[str, Any]) -> str:
         return f" ({event['name'] if free_today and event else 'Tweezers'}: free)"
     top = event["name"] if event else "the top event"
     return f" ({top}: {value_text(points)})"
+
+
+def token_points(view: dict[str, Any]) -> int:
+    """What the first-player token scores at today's Show (Token Day makes it more)."""
+    return int(top_event_rule(view, "token_points", TOKEN_POINTS))
 
 
 def source_name(source: str) -> str:
