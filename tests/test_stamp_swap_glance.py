@@ -3,13 +3,28 @@ proportions, and the Show's rows never overlap whatever a seat holds."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from game.scenes.stamp_swap.art import shape_words
 from game.scenes.stamp_swap.input import token_lines
+from game.scenes.stamp_swap.layout import (
+    ALBUM,
+    ATTENDEE_MIN,
+    PENDING,
+    TRAY,
+    attendee_row,
+    fit_centre,
+    pack_tray,
+)
+from rules.stamp_swap.cards import ATTENDEE_IDS
 from tests.conftest import make_player
-from tests.test_stamp_swap_helpers import fresh, with_splay
-from tests.test_stamp_swap_scene import seats, start
+from tests.test_stamp_swap_helpers import fresh, show_state, with_splay
+from tests.test_stamp_swap_scene import _stamp, mouse_drag, seats, start
 
 
 @pytest.fixture
@@ -41,3 +56,53 @@ def test_the_pool_token_tile_and_its_details_show_what_it_scores_today(p, event,
     assert p.app.display.canvas.get_at((token.x + x, token.y + y)) == shown.get_at((x, y))
     assert scene.details_at(token.center)[0]["lines"] == token_lines(points)
     assert f"+{points} points" in token_lines(points)[1]
+
+
+def test_stamps_to_place_are_drawn_at_their_real_proportions_and_keep_their_places(p):
+    shapes = [(1, 3), (3, 1), (2, 2), (1, 1), (1, 2)]
+    keys = [_stamp(r, c, avoid=()) for r, c in shapes]
+    scene = start(p, seats(None, "easy"), state=show_state(2, [tuple(keys), ()]))
+    rects = [scene.lay.rect_of(k) for k in keys]
+    cell = rects[3].w  # the 1x1
+    assert all(r.size == (c * cell, rw * cell) for r, (rw, c) in zip(rects, shapes))
+    assert cell >= 44 and all(TRAY.contains(r) for r in rects)
+    tall, wide = scene.art.shape(scene._lookup(keys[1]), cell), scene.lay.rect_of(keys[0])
+    assert tall.get_size() == (cell, 3 * cell) and wide.w == 3 * wide.h
+    mouse_drag(p, rects[2].center, fit_centre(0, 0, 2, 2))  # the 2x2 goes into the album
+    assert keys[2] not in [i["key"] for i in scene.v["seats"][0]["pending"]]
+    assert [scene.lay.rect_of(k) for k in keys[:2] + keys[3:]] == rects[:2] + rects[3:]  # nothing slid over
+
+
+def test_a_stamps_shape_is_worded_width_first():
+    item = {"known": True, "kind": "stamp", "rows": 1, "cols": 3}
+    assert shape_words(item) == ", 3 wide \u00d7 1 tall"
+    assert "1 wide \u00d7 3 tall" in shape_words({**item, "rows": 3, "cols": 1})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([(1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1)]), min_size=1, max_size=12))
+def test_the_tray_holds_any_stamps_without_overlap_inside_its_box(shapes):
+    placed = pack_tray(TRAY, {f"k{i}": s for i, s in enumerate(shapes)})
+    rects = list(placed.values())
+    cells = {r.w // c for r, (_, c) in zip(rects, shapes)}
+    assert len(cells) == 1 and all(PENDING.contains(r) for r in rects)
+    assert all(r.size == (c * min(cells), rw * min(cells)) for r, (rw, c) in zip(rects, shapes))
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+@pytest.mark.parametrize("count", range(1, 15))
+def test_attendee_cards_never_reach_under_the_tray_whatever_their_number(count):
+    row = pygame.Rect(ALBUM.x, ALBUM.bottom + 48, PENDING.x - 16 - ALBUM.x, 94)
+    rects = attendee_row(row, count)
+    assert rects and all(row.contains(r) and r.w >= ATTENDEE_MIN and r.right < PENDING.x for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert len(rects) == count or rects[-1].right + 50 <= row.right  # room for "+N"
+
+
+def test_seven_attendees_sit_left_of_the_tray_and_its_notes(p):
+    state = show_state(2, [(_stamp(1, 2),), ()])
+    people = tuple(ATTENDEE_IDS[:7])
+    state = replace(state, seats=(replace(state.seats[0], attendees=people), state.seats[1]))
+    scene = start(p, seats(None, "easy"), state=state)
+    tiles = [pl.rect for pl in scene.lay.items if pl.zone == "attendee"]
+    assert len(tiles) == 7 and max(r.right for r in tiles) < PENDING.x

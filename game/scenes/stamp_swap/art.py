@@ -12,7 +12,6 @@ import pygame
 
 from game.palette import CREAM, GOLD, INK, TEAL
 from game.sprites import tinted
-from game.words import counted
 
 if TYPE_CHECKING:
     from game.assets import Assets
@@ -217,10 +216,15 @@ def describe(item: Item) -> str:
 
 
 def shape_words(item: Item) -> str:
-    """', 1 tall × 2 wide' for a known stamp; nothing for attendees and face-down stamps."""
+    """', 2 wide × 1 tall' for a known stamp; nothing for attendees and face-down stamps."""
     if not item.get("known") or item.get("kind") != "stamp":
         return ""
-    return f", {item['rows']} tall × {item['cols']} wide"
+    return f", {size_words(item)}"
+
+
+def size_words(item: Item) -> str:
+    """'3 wide × 1 tall' in album cells: a name's '1x3' never has to be decoded."""
+    return f"{item['cols']} wide \u00d7 {item['rows']} tall"
 
 
 def details(item: Item) -> list[str]:
@@ -231,8 +235,8 @@ def details(item: Item) -> list[str]:
     if item["kind"] != "stamp":
         kind = "Specialist" if item["kind"] == "specialist" else "Exhibitor"
         return [f"{item['name']} — {kind}", item.get("text", "")]
-    shape = "1x1 forever stamp (scores by majority at the Final Show)" if item.get("forever") else (
-        f"{counted(int(item['rows']), 'row')} × {counted(int(item['cols']), 'column')}, upright")
+    shape = "1 wide \u00d7 1 tall, a forever stamp (scores by majority at the Final Show)" if item.get("forever") \
+        else f"{size_words(item)} album cells, always upright"
     colour = "gold rare (cannot be reserved)" if item.get("rare") else f"{item['colour']}, {item['theme']}"
     lines = [item["name"], f"Colour and theme: {colour}", f"Shape: {shape}",
              f"Value: {value_text(int(item['value']))} ({item['condition']})"]

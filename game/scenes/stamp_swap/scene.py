@@ -28,7 +28,7 @@ from game.scenes.stamp_swap.centre import (
 )
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
-from game.scenes.stamp_swap.layout import ALBUM, HEAD, Layout, build, fit_centre, pool_slots
+from game.scenes.stamp_swap.layout import ALBUM, HEAD, Layout, build, fit_centre, pool_slots, tray_shapes
 from game.scenes.stamp_swap.ledger import DayLedger
 from game.scenes.stamp_swap.left import paint_contests, paint_events
 from game.scenes.stamp_swap.motion import FLY, FloatText, animate, float_text, step_counters
@@ -79,7 +79,7 @@ class StampSwapScene(InputMixin, MatchScene):
         self.v: dict[str, Any] = table.view(None)
         self.counters = [Counter(s["score"], rate=12) for s in self.v["seats"]]
         self.slots: dict[str, int] = pool_slots(self.v["pool"], {})
-        self.pending_slots: dict[str, int] = {}  # my stamps to place keep their places the same way
+        self.tray: dict[str, tuple[int, int]] = {}  # my stamps to place and their shapes: their places are kept
         self.lay: Layout = build(self.v, None, {}, self.slots)
         self.controls = Controls(self)
         self.table.take_events(None)  # the match so far is shown as it is now, not replayed
@@ -175,8 +175,8 @@ class StampSwapScene(InputMixin, MatchScene):
         self.split = {k: z for k, z in self.split.items() if k in dc_keys}
         self.slots = pool_slots(self.v["pool"], self.slots)
         pending = self.v["seats"][self.viewer]["pending"] if self.viewer is not None else []
-        self.pending_slots = pool_slots(pending, self.pending_slots)
-        self.lay = build(self.v, self.viewer, self.split, {**self.slots, **self.pending_slots})
+        self.tray = tray_shapes(pending, self.tray)
+        self.lay = build(self.v, self.viewer, self.split, self.slots, self.tray)
         if self.selected is not None and self.lay.rect_of(self.selected) is None and \
                 not (self.selected == "token" and "token" in self.lay.zones):
             self.selected = None
@@ -316,7 +316,7 @@ class StampSwapScene(InputMixin, MatchScene):
         """A step of a chain the table is already past: the shown view moved on by its events."""
         old = self.lay
         self.v = view
-        self.lay = build(view, self.viewer, self.split, {**self.slots, **self.pending_slots})
+        self.lay = build(view, self.viewer, self.split, self.slots, self.tray)
         for counter, seat in zip(self.counters, view["seats"]):
             counter.set(seat["score"])
         animate(self, old, events)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.scenes.stamp_swap.art import describe, points_text, value_text
+from game.scenes.stamp_swap.art import describe, points_text, size_words, value_text
 from game.words import counted, verb, whose
 from rules.contract import Event
 from rules.stamp_swap.botvalue import top_event_rule
@@ -81,7 +81,8 @@ def placing_note(item: dict[str, Any], contests: list[str]) -> str:
     value = int(item["value"])
     worth = {1: "", 0: " (cancelled)", -1: " (faded)"}[(value > 0) - (value < 0)]
     counts = f"; it counts now for {' and '.join(contests)}" if contests else ""
-    return f"{item['name']} scores {value_text(value)}{worth} at the Final Show, not now{counts}"
+    shape = f" ({size_words(item)})" if "rows" in item else ""
+    return f"{item['name']}{shape} scores {value_text(value)}{worth} at the Final Show, not now{counts}"
 
 
 def discard_reason(value: int, points: int, view: dict[str, Any]) -> str:
