@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.scenes.stamp_swap.art import shape_words
+from game.scenes.stamp_swap.centre import banner_rect, reserve_rule
 from game.scenes.stamp_swap.input import token_lines
 from game.scenes.stamp_swap.layout import (
     ALBUM,
@@ -21,9 +22,10 @@ from game.scenes.stamp_swap.layout import (
     fit_centre,
     pack_tray,
 )
+from rules.stamp_swap import GAME
 from rules.stamp_swap.cards import ATTENDEE_IDS
 from tests.conftest import make_player
-from tests.test_stamp_swap_helpers import fresh, show_state, with_splay
+from tests.test_stamp_swap_helpers import PLAIN, fresh, prep_state, show_state, with_splay
 from tests.test_stamp_swap_scene import _stamp, mouse_drag, seats, start
 
 
@@ -80,12 +82,14 @@ def test_a_stamps_shape_is_worded_width_first():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.sampled_from([(1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1)]), min_size=1, max_size=12))
+@given(st.lists(st.sampled_from([(1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1)]), min_size=1, max_size=9))
 def test_the_tray_holds_any_stamps_without_overlap_inside_its_box(shapes):
+    """Nine at most: a reserve, a returned pile and a taken pile of four each."""
     placed = pack_tray(TRAY, {f"k{i}": s for i, s in enumerate(shapes)})
     rects = list(placed.values())
     cells = {r.w // c for r, (_, c) in zip(rects, shapes)}
-    assert len(cells) == 1 and all(PENDING.contains(r) for r in rects)
+    assert len(cells) == 1 and all(TRAY.contains(r) for r in rects)  # never under the discard banner
+    assert not TRAY.colliderect(banner_rect()) and PENDING.contains(banner_rect())
     assert all(r.size == (c * min(cells), rw * min(cells)) for r, (rw, c) in zip(rects, shapes))
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
 
@@ -106,3 +110,11 @@ def test_seven_attendees_sit_left_of_the_tray_and_its_notes(p):
     scene = start(p, seats(None, "easy"), state=state)
     tiles = [pl.rect for pl in scene.lay.items if pl.zone == "attendee"]
     assert len(tiles) == 7 and max(r.right for r in tiles) < PENDING.x
+
+
+def test_the_reserve_note_follows_todays_rule():
+    state = replace(prep_state(2, 0), splay=("ev-open", *fresh(2).splay[1:]))
+    assert reserve_rule(GAME.view(state, 0)) == "Rare stamps may be reserved today."
+    assert reserve_rule(GAME.view(prep_state(2, 0), 0)) == "Rare stamps cannot be reserved."
+    hinge = prep_state(2, 0, [("hinge", *PLAIN[:5]), PLAIN[6:12]])
+    assert "Hinge Maker" in reserve_rule(GAME.view(hinge, 0))

@@ -87,10 +87,13 @@ def test_earlier_points_and_discards_are_named_with_their_cause():
     ledger.note(Event("discarded", 1, {"item": "hidden-3", "value": -1, "points": -1}), "ev-sport")
     ledger.note(Event("revealed", 0, {"stamps": {"hidden-4": "red-bird-1"}}), "ev-sport")
     ledger.note(Event("discarded", 0, {"item": "hidden-4", "value": -2, "points": 0}), "ev-amnesty")
+    ledger.note(Event("discarded", 0, {"item": "hidden-5", "value": 3, "points": 6}), "ev-late")
     days = ledger.close()
-    assert days[0].earlier[0] == ("Good Sport (today's event) \u00d72", 2)
-    assert "free by Amnesty" in days[0].earlier[1][0] and days[0].earlier[1][0].startswith("Red Bird")
-    assert days[1].earlier == [("Courier (specialist)", 2), ("a face-down stamp fitted nowhere (discarded)", -1)]
+    assert days[0].earlier == [("Good Sport (today's event) \u00d72", 2)]
+    assert days[0].discards == [("Red Bird 1x2 (free: Amnesty)", 0), ("a face-down stamp", 6)]
+    assert days[0].sentences()[-1].startswith("Fitted nowhere, discarded (\u00d72 by Late Post): Red Bird 1x2")
+    assert days[1].earlier == [("Courier (specialist)", 2)] and days[1].discards == [("a face-down stamp", -1)]
+    assert days[0].total == 8 and days[1].total == 1
     assert source_words("ev-early") == "Early Bird (today's event)"
 
 

@@ -9,8 +9,9 @@ import pygame
 from game.palette import BRASS, CREAM, GOLD, MUTED, RED
 from game.scenes.stamp_swap.art import describe, details, shape_words, value_text
 from game.scenes.stamp_swap.input import paint_fit_marks
-from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, Layout
+from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, TRAY, Layout
 from game.scenes.stamp_swap.ledger import SeatDay
+from game.scenes.stamp_swap.left import counted_as, fit
 from game.scenes.stamp_swap.paint import (
     paint_head,
     paint_items,
@@ -22,7 +23,7 @@ from game.scenes.stamp_swap.paint import (
 from game.scenes.stamp_swap.story import token_points
 from game.widgets import sheet
 from game.words import YOU, counted
-from rules.stamp_swap.botvalue import contest_preview
+from rules.stamp_swap.botvalue import contest_preview, next_tier, top_event_rule
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
@@ -114,7 +115,17 @@ def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
                    ["Nothing can be reserved (rare stamps never)."], MUTED)
     else:
         paint_note(scene, surf, pygame.Rect(lay.zones["reserve"].x + 14, lay.zones["reserve"].bottom - 100, 196, 90),
-                   ["Rare stamps cannot be reserved."], MUTED)
+                   [reserve_rule(scene.v)], MUTED)
+
+
+def reserve_rule(view: dict[str, Any]) -> str:
+    """What may be reserved today: rare stamps never, unless today's event or a Hinge Maker allows it."""
+    if top_event_rule(view, "reserve_rare", False):
+        return "Rare stamps may be reserved today."
+    me = view["seats"][view["seat"]] if view["seat"] is not None else None
+    if me is not None and any(i.get("id") == "hinge" for i in [*me["dc"], *me["attendees"]]):
+        return "Your Hinge Maker lets you reserve a rare."
+    return "Rare stamps cannot be reserved."
 
 
 def plan_album(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
@@ -221,10 +232,13 @@ def _choose(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             text.draw(surf, row, (rect.centerx, y), 22, CREAM, anchor="midtop")
             y += 26
         n, points = preview.get(contest["id"], (0, 0))
-        text.draw(surf, f"Now {value_text(points)} · {counted(n, 'stamp')}", (rect.centerx, rect.bottom - 62), 22,
+        now = f"{counted_as(contest['counter'], n)}: {value_text(points)} now"
+        text.draw(surf, now, (rect.centerx, rect.bottom - 62), fit(scene, now, 22, rect.w - 16, True),
                   GOLD if points else MUTED, bold=True, anchor="midtop")
-        tiers = "/".join(str(t) for t in contest["tiers"])
-        text.draw(surf, f"Points {tiers}", (rect.centerx, rect.bottom - 32), 20, MUTED, anchor="midtop")
+        ahead = next_tier(scene.v, contest, n)
+        more = f"{ahead[0]} would score {ahead[1]}" if ahead else "the most it pays"
+        text.draw(surf, more, (rect.centerx, rect.bottom - 32), fit(scene, more, 20, rect.w - 16), MUTED,
+                  anchor="midtop")
 
 
 # pop-ups --------------------------------------------------------------------------------------
@@ -257,8 +271,9 @@ def paint_moment(scene: StampSwapScene, surf: pygame.Surface) -> None:
         rect = scene.lay.offers.get(moment["pile"])
         if rect is None:
             return
-        _spotlight(surf, pygame.Rect(CENTRE.x, CENTRE.y + 70, CENTRE.w, CENTRE.h - 70), rect.inflate(12, 12))
-        pygame.draw.rect(surf, GOLD, rect.inflate(12, 12), 6, border_radius=14)
+        lit = rect.inflate(14, 6)  # clear of the row's title line above the pile
+        _spotlight(surf, pygame.Rect(CENTRE.x, CENTRE.y + 70, CENTRE.w, CENTRE.h - 70), lit)
+        pygame.draw.rect(surf, GOLD, lit, 4, border_radius=14)
         seat_disc(scene, surf, moment["taker"], (rect.right + 4, rect.y - 2), 20)
         return
     box = pygame.Rect(0, 0, 760, 210)
@@ -341,14 +356,18 @@ def _summary_seat(scene: StampSwapScene, surf: pygame.Surface, day: SeatDay, y: 
 
 
 def paint_banner(scene: StampSwapScene, surf: pygame.Surface, banner: tuple[str, str, dict[str, Any]]) -> None:
-    """The discard moment, kept in the 'To place' box until the next move: 'does not fit — discarded for −2'."""
-    rect = pygame.Rect(PENDING.x + 10, PENDING.bottom - 188, PENDING.w - 20, 178)
+    """The discard moment, kept low in the 'To place' box (below the stamps) until the next move."""
+    rect = banner_rect()
     panel(surf, rect, radius=16, edge=RED, width=4, fill=(64, 22, 20, 255))
     text = scene.app.text
-    text.draw(surf, "Does not fit", (rect.centerx, rect.y + 10), 30, CREAM, bold=True, anchor="midtop")
-    surf.blit(scene.art.tile(banner[2], 96), (rect.x + 16, rect.y + 60))
-    x = rect.x + 126
-    for k, row in enumerate(text.wrap(banner[0], 20, rect.right - x - 10)[:3]):
-        text.draw(surf, row, (x, rect.y + 52 + k * 24), 20, CREAM)
-    text.draw(surf, banner[1], (x, rect.bottom - 42), 30, GOLD, bold=True)
+    text.draw(surf, "Does not fit: discarded", (rect.centerx, rect.y + 6), 26, CREAM, bold=True, anchor="midtop")
+    surf.blit(scene.art.tile(banner[2], 80), (rect.x + 14, rect.y + 42))
+    x = rect.x + 108
+    for k, row in enumerate(text.wrap(banner[0], 20, rect.right - x - 10)[:2]):
+        text.draw(surf, row, (x, rect.y + 42 + k * 24), 20, CREAM)
+    text.draw(surf, banner[1], (x, rect.bottom - 38), 28, GOLD, bold=True)
 
+
+def banner_rect() -> pygame.Rect:
+    """Where the discard moment shows: under the tray of stamps to place."""
+    return pygame.Rect(PENDING.x + 10, TRAY.bottom + 6, PENDING.w - 20, PENDING.bottom - 10 - TRAY.bottom - 6)

@@ -25,19 +25,21 @@ class SeatDay:
     seat: int
     earlier: list[Part] = field(default_factory=list)
     show: list[Part] = field(default_factory=list)
+    discards: list[Part] = field(default_factory=list)  # stamps that fitted nowhere, at their discard points
+    doubled: str = ""  # the event that doubled today's discards
 
     @property
     def total(self) -> int:
         """The seat's score change today."""
-        return sum(p for _, p in self.earlier) + sum(p for _, p in self.show)
+        return sum(p for _, p in (*self.earlier, *self.show, *self.discards))
 
     def sentences(self) -> list[str]:
-        """'At the Show: …' and 'Earlier today: …', each part with its points."""
+        """'At the Show: …', 'Earlier today: …' and 'Fitted nowhere: …', each part with its points."""
         out = []
-        if self.show:
-            out.append("At the Show: " + ", ".join(f"{w}\u00a0{value_text(p)}" for w, p in self.show) + ".")
-        if self.earlier:
-            out.append("Earlier today: " + ", ".join(f"{w}\u00a0{value_text(p)}" for w, p in self.earlier) + ".")
+        for head, parts in (("At the Show", self.show), ("Earlier today", self.earlier),
+                            (f"Fitted nowhere, discarded{self.doubled}", self.discards)):
+            if parts:
+                out.append(f"{head}: " + ", ".join(f"{w}\u00a0{value_text(p)}" for w, p in parts) + ".")
         return out
 
 
@@ -53,7 +55,7 @@ class DayLedger:
         """An independent copy (kept to be restored by an undo)."""
         out = DayLedger(self.players)
         out.names = dict(self.names)
-        out.days = [SeatDay(d.seat, list(d.earlier), list(d.show)) for d in self.days]
+        out.days = [SeatDay(d.seat, list(d.earlier), list(d.show), list(d.discards), d.doubled) for d in self.days]
         return out
 
     def learn(self, view: dict[str, Any]) -> None:
@@ -72,9 +74,12 @@ class DayLedger:
         elif event.kind == "points" and d["points"]:
             self._add(self.days[seat].earlier, source_words(str(d["source"])), int(d["points"]))
         elif event.kind == "discarded":
-            what = f"{self.names.get(d['item'], 'a face-down stamp')} fitted nowhere (discarded"
-            what += discard_why(int(d["value"]), int(d["points"]), top_event) + ")"
-            self.days[seat].earlier.append((what, int(d["points"])))
+            what = self.names.get(d["item"], "a face-down stamp") + discard_why(int(d["value"]), int(d["points"]),
+                                                                                top_event)
+            self.days[seat].discards.append((what, int(d["points"])))
+            event = EVENT_BY_ID.get(top_event or "")
+            if event is not None and dict(event.rules).get("discard_mult", 1) > 1:
+                self.days[seat].doubled = f" (\u00d7{dict(event.rules)['discard_mult']} by {event.name})"
         elif event.kind == "show_scored":
             self.days[seat].show = show_parts(d, top_event)
 
@@ -105,13 +110,11 @@ def source_words(source: str) -> str:
 
 
 def discard_why(value: int, points: int, top_event: str | None) -> str:
-    """Why a discard scored other than the stamp's value: the day's event, else Tweezers."""
-    if points == value:
+    """A faded stamp let go for nothing says why: ' (free: Amnesty)', else ' (free: Tweezers)'."""
+    if points != 0 or value >= 0:
         return ""
     event = EVENT_BY_ID.get(top_event or "")
-    if points == 0 and value < 0:
-        return f", free by {event.name}" if event and dict(event.rules).get("faded_free") else ", free by Tweezers"
-    return f", {event.name}" if event else ""
+    return f" (free: {event.name})" if event and dict(event.rules).get("faded_free") else " (free: Tweezers)"
 
 
 def show_parts(d: dict[str, Any], top_event: str | None) -> list[Part]:

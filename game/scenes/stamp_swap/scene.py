@@ -359,7 +359,7 @@ class StampSwapScene(InputMixin, MatchScene):
             item = self._lookup(d["item"])
             name = item["name"] if item and item.get("known") else self.ledger.names.get(d["item"], "A stamp")
             why = story.discard_reason(int(d["value"]), int(d["points"]), self.v)
-            self.banners[seat] = (f"{name} fits nowhere: discarded at once{why}", points_text(int(d["points"])),
+            self.banners[seat] = (f"{name} fits nowhere{why}", points_text(int(d["points"])),
                                   item or {"key": d["item"], "known": False})
             self._float(seat, int(d["points"]))
         elif event.kind == "placed" and seat == self.viewer:
