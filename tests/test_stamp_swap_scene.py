@@ -8,7 +8,7 @@ import pytest
 from game.scenes.confirm import ConfirmScene
 from game.scenes.curtain import CurtainScene
 from game.scenes.help import HelpScene
-from game.scenes.stamp_swap.centre import SUMMARY, SUMMARY_COLS
+from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.final import FinalShowScene
 from game.scenes.stamp_swap.layout import ALBUM, CELL
 from game.scenes.stamp_swap.scene import StampSwapScene
@@ -303,7 +303,7 @@ def test_choose_a_contest_then_the_day_summary_and_the_next_day(p):
     assert scene.summary is None and scene.v["phase"] == "collect" and scene.v["day"] == 1
 
 
-def test_the_show_summary_is_centred_its_columns_clear_the_border_and_next_is_drawn_unprompted(p):
+def test_the_show_summary_is_centred_below_the_top_bar_in_sentences_and_next_is_drawn_unprompted(p):
     scene = start(p, seats(None, "easy"), state=show_state(2, [(), ()]))
     scene.table.speed = 1.0
     settle(p, scene, lambda: scene.acting)
@@ -313,9 +313,9 @@ def test_the_show_summary_is_centred_its_columns_clear_the_border_and_next_is_dr
     button = scene.controls.next
     assert p.app.display.canvas.get_at(button.rect.center) == button.image.get_at((button.rect.w // 2,
                                                                                  button.rect.h // 2))
-    assert SUMMARY.center == (960, 560) and SUMMARY.contains(button.rect)
-    total = p.app.text.font(24, True).size("Total")[0]
-    assert SUMMARY_COLS[-1][1] - total > SUMMARY_COLS[-2][1] and SUMMARY.w - SUMMARY_COLS[-1][1] >= 40
+    assert SUMMARY.centerx == 960 and SUMMARY.y >= 88 and SUMMARY.contains(button.rect)
+    day = next(d for d in scene.summary[1] if d.seat == 0)
+    assert day.sentences()[0].startswith("At the Show: contest ") and day.total == scene.v["seats"][0]["score"]
 
 
 def test_the_curtain_comes_between_two_people(p):
@@ -364,12 +364,17 @@ def test_first_play_offers_the_guided_match_or_the_rules_once_only():
 
 def test_bots_play_a_whole_match_to_the_final_show_and_rematch(p):
     scene = start(p, seats("easy", "normal", "easy"), seed=9)
+    before, days = [0, 0, 0], 0
     for _ in range(4000):
         if isinstance(p.top, FinalShowScene):
             break
-        if scene.summary is not None:
+        if scene.summary is not None:  # each day's summary adds up to every seat's score change that day
+            now = [s["score"] for s in scene.v["seats"]]
+            assert [d.total for d in scene.summary[1]] == [a - b for a, b in zip(now, before)]
+            before, days = now, days + 1
             scene.close_summary()
         p.frames(1, dt=0.2)
+    assert days == 3
     p.frames(30)
     final = p.top
     assert isinstance(final, FinalShowScene) and final.winners()

@@ -12,7 +12,6 @@ import pygame
 
 from game.draw.palette import CREAM, GOLD, INK, TEAL
 from game.draw.sprites import tinted
-from rules.words import counted
 
 if TYPE_CHECKING:
     from game.services.assets import Assets
@@ -91,18 +90,18 @@ class StampArt:
             surf.blit(mark, (size - size // 4 - 4, 4))
         return surf
 
-    def token(self, size: int) -> pygame.Surface:
-        """The first-player token as a pool tile."""
+    def token(self, size: int, points: int) -> pygame.Surface:
+        """The first-player token as a pool tile, with the points it scores at today's Show."""
         def make() -> pygame.Surface:
             surf = pygame.Surface((size, size), pygame.SRCALPHA)
             pygame.draw.rect(surf, (60, 46, 30), surf.get_rect(), border_radius=16)
             pygame.draw.rect(surf, GOLD, surf.get_rect(), 3, border_radius=16)
             icon = self.assets.image("first_player", (int(size * 0.6), int(size * 0.6)))
             surf.blit(icon, icon.get_rect(midtop=(size // 2, 6)))
-            label = self.text.render("+2 token", max(18, size // 6), CREAM, bold=True)
+            label = self.text.render(f"{value_text(points)} token", max(18, size // 6), CREAM, bold=True)
             surf.blit(label, label.get_rect(midbottom=(size // 2, size - 6)))
             return surf
-        return self.assets.cached("ss-token", (size, size), make)
+        return self.assets.cached(f"ss-token{points}", (size, size), make)
 
     def shape(self, item: Item, cell: int) -> pygame.Surface:
         """A stamp at album scale: its real footprint of rows x cols cells."""
@@ -217,10 +216,15 @@ def describe(item: Item) -> str:
 
 
 def shape_words(item: Item) -> str:
-    """', 1 tall × 2 wide' for a known stamp; nothing for attendees and face-down stamps."""
+    """', 2 wide × 1 tall' for a known stamp; nothing for attendees and face-down stamps."""
     if not item.get("known") or item.get("kind") != "stamp":
         return ""
-    return f", {item['rows']} tall × {item['cols']} wide"
+    return f", {size_words(item)}"
+
+
+def size_words(item: Item) -> str:
+    """'3 wide × 1 tall' in album cells: a name's '1x3' never has to be decoded."""
+    return f"{item['cols']} wide \u00d7 {item['rows']} tall"
 
 
 def details(item: Item) -> list[str]:
@@ -231,8 +235,8 @@ def details(item: Item) -> list[str]:
     if item["kind"] != "stamp":
         kind = "Specialist" if item["kind"] == "specialist" else "Exhibitor"
         return [f"{item['name']} — {kind}", item.get("text", "")]
-    shape = "1x1 forever stamp (scores by majority at the Final Show)" if item.get("forever") else (
-        f"{counted(int(item['rows']), 'row')} × {counted(int(item['cols']), 'column')}, upright")
+    shape = "1 wide \u00d7 1 tall, a forever stamp (scores by majority at the Final Show)" if item.get("forever") \
+        else f"{size_words(item)} album cells, always upright"
     colour = "gold rare (cannot be reserved)" if item.get("rare") else f"{item['colour']}, {item['theme']}"
     lines = [item["name"], f"Colour and theme: {colour}", f"Shape: {shape}",
              f"Value: {value_text(int(item['value']))} ({item['condition']})"]

@@ -10,7 +10,9 @@ from game.draw.palette import BRASS, CREAM, GOLD, MUTED, RED
 from game.draw.widgets import sheet
 from game.scenes.stamp_swap.art import describe, details, shape_words, value_text
 from game.scenes.stamp_swap.input import paint_fit_marks
-from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, Layout
+from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, TRAY, Layout
+from game.scenes.stamp_swap.ledger import SeatDay
+from game.scenes.stamp_swap.left import counted_as, fit
 from game.scenes.stamp_swap.paint import (
     paint_head,
     paint_items,
@@ -19,7 +21,8 @@ from game.scenes.stamp_swap.paint import (
     seat_disc,
     zone_box,
 )
-from rules.stamp_swap.bot.value import contest_preview
+from game.scenes.stamp_swap.story import token_points
+from rules.stamp_swap.bot.value import contest_preview, next_tier, top_event_rule
 from rules.words import YOU, counted
 
 if TYPE_CHECKING:
@@ -30,10 +33,11 @@ HOVER_W = 440
 CHOSEN_W = 380
 DETAILS = pygame.Rect(0, 0, 820, 380)
 DETAILS.center = CENTRE.center
-SUMMARY = pygame.Rect(0, 0, 1120, 840)
-SUMMARY.center = (960, 560)  # the middle of the table, below the top bar
-# The day's Show table: numbers right-aligned to each column's right edge (the Total clear of the border).
-SUMMARY_COLS = (("Exhibitors", 560), ("Token", 700), ("Event", 830), ("Contest", 970), ("Total", 1070))
+SUMMARY = pygame.Rect(0, 0, 1240, 968)
+SUMMARY.midtop = (960, 96)  # the table's full height below the top bar (its buttons stay clear)
+SUMMARY_LINE = 27
+SUMMARY_LEGEND = ("Every point gained or lost today, and why. Exhibitors are attendees that score at every Show "
+                  "for what your album shows.")
 
 
 def paint_centre(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
@@ -55,7 +59,7 @@ def _collect(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     items = counted(len(scene.v["pool"]), "item")
     zone_box(scene, surf, lay.zones["pool"], "The pool", f"{items} · {HOW_TO_LOOK}")
     if "token" in lay.zones:
-        surf.blit(scene.art.token(lay.zones["token"].w), lay.zones["token"])
+        surf.blit(scene.art.token(lay.zones["token"].w, token_points(scene.v)), lay.zones["token"])
     if "dc" in lay.zones:
         zone_box(scene, surf, lay.zones["dc"], "Your Daily Collection")
         for k in range(6):
@@ -111,7 +115,17 @@ def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
                    ["Nothing can be reserved (rare stamps never)."], MUTED)
     else:
         paint_note(scene, surf, pygame.Rect(lay.zones["reserve"].x + 14, lay.zones["reserve"].bottom - 100, 196, 90),
-                   ["Rare stamps cannot be reserved."], MUTED)
+                   [reserve_rule(scene.v)], MUTED)
+
+
+def reserve_rule(view: dict[str, Any]) -> str:
+    """What may be reserved today: rare stamps never, unless today's event or a Hinge Maker allows it."""
+    if top_event_rule(view, "reserve_rare", False):
+        return "Rare stamps may be reserved today."
+    me = view["seats"][view["seat"]] if view["seat"] is not None else None
+    if me is not None and any(i.get("id") == "hinge" for i in [*me["dc"], *me["attendees"]]):
+        return "Your Hinge Maker lets you reserve a rare."
+    return "Rare stamps cannot be reserved."
 
 
 def plan_album(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
@@ -174,8 +188,11 @@ def _show(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     if not me["pending"]:
         words = "All placed" if not me["show_done"] else "Show scored"
         scene.app.text.draw(surf, words, (PENDING.centerx, PENDING.y + 90), 26, MUTED, anchor="midtop")
-    scene.app.text.draw(surf, "Your attendees (long-press for details)", (ALBUM.x, lay.zones["attendees"].y - 30),
-                        22, MUTED)
+    row = lay.zones["attendees"]
+    scene.app.text.draw(surf, "Your attendees (point or long-press for details)", (ALBUM.x, row.y - 30), 22, MUTED)
+    more = len(me["attendees"]) - sum(1 for p in lay.items if p.zone == "attendee")
+    if more > 0:  # too many to draw at a size that reads: the rest are counted
+        scene.app.text.draw(surf, f"+{more}", (row.right, row.centery), 26, CREAM, bold=True, anchor="midright")
     if "choose" in lay.zones:
         _choose(scene, surf, lay)
     note = scene.app.text.wrap(scene.notes[-1], 22, PENDING.w - 10)[:3] if scene.notes else []
@@ -215,10 +232,13 @@ def _choose(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             text.draw(surf, row, (rect.centerx, y), 22, CREAM, anchor="midtop")
             y += 26
         n, points = preview.get(contest["id"], (0, 0))
-        text.draw(surf, f"Now {value_text(points)} · {counted(n, 'stamp')}", (rect.centerx, rect.bottom - 62), 22,
+        now = f"{counted_as(contest['counter'], n)}: {value_text(points)} now"
+        text.draw(surf, now, (rect.centerx, rect.bottom - 62), fit(scene, now, 22, rect.w - 16, True),
                   GOLD if points else MUTED, bold=True, anchor="midtop")
-        tiers = "/".join(str(t) for t in contest["tiers"])
-        text.draw(surf, f"Points {tiers}", (rect.centerx, rect.bottom - 32), 20, MUTED, anchor="midtop")
+        ahead = next_tier(scene.v, contest, n)
+        more = f"{ahead[0]} would score {ahead[1]}" if ahead else "the most it pays"
+        text.draw(surf, more, (rect.centerx, rect.bottom - 32), fit(scene, more, 20, rect.w - 16), MUTED,
+                  anchor="midtop")
 
 
 # pop-ups --------------------------------------------------------------------------------------
@@ -251,8 +271,9 @@ def paint_moment(scene: StampSwapScene, surf: pygame.Surface) -> None:
         rect = scene.lay.offers.get(moment["pile"])
         if rect is None:
             return
-        _spotlight(surf, pygame.Rect(CENTRE.x, CENTRE.y + 70, CENTRE.w, CENTRE.h - 70), rect.inflate(12, 12))
-        pygame.draw.rect(surf, GOLD, rect.inflate(12, 12), 6, border_radius=14)
+        lit = rect.inflate(14, 6)  # clear of the row's title line above the pile
+        _spotlight(surf, pygame.Rect(CENTRE.x, CENTRE.y + 70, CENTRE.w, CENTRE.h - 70), lit)
+        pygame.draw.rect(surf, GOLD, lit, 4, border_radius=14)
         seat_disc(scene, surf, moment["taker"], (rect.right + 4, rect.y - 2), 20)
         return
     box = pygame.Rect(0, 0, 760, 210)
@@ -291,46 +312,62 @@ def paint_hover(scene: StampSwapScene, surf: pygame.Surface) -> None:
 
 
 def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
-    """The end of a day's Show: what each seat scored, and discards."""
+    """The end of a day's Show: each seat's score change today in sentences that add up, then the swaps."""
     if scene.summary is None:
         return
     sheet(surf, SUMMARY, scene.app.darken, radius=22, edge=GOLD)
     text = scene.app.text
     day, rows, extra = scene.summary
-    text.draw(surf, f"{day}'s Show", (SUMMARY.centerx, SUMMARY.y + 20), 44, GOLD, bold=True, anchor="midtop")
-    y = SUMMARY.y + 100
-    for head, right in SUMMARY_COLS:
-        text.draw(surf, head, (SUMMARY.x + right, y), 24, MUTED, bold=True, anchor="topright")
-    for seat, name, parts, contest in rows:
-        y += 66
-        if seat == scene.viewer:
-            pygame.draw.rect(surf, (70, 54, 28), (SUMMARY.x + 20, y - 5, SUMMARY.w - 40, 64), border_radius=12)
-        seat_disc(scene, surf, seat, (SUMMARY.x + 54, y + 16), 14)
-        you = " (you)" if seat == scene.viewer and name != YOU else ""
-        text.draw(surf, name + you, (SUMMARY.x + 80, y), 28, CREAM, bold=True)
-        text.draw(surf, f"contest: {contest}", (SUMMARY.x + 80, y + 30), 22, MUTED)
-        vals = [parts.get("exhibitors", 0), parts.get("token", 0), parts.get("event", 0), parts.get("contest", 0)]
-        for (_, right), val in zip(SUMMARY_COLS, vals):
-            text.draw(surf, value_text(val) if val else "0", (SUMMARY.x + right, y), 28, CREAM, anchor="topright")
-        text.draw(surf, value_text(sum(vals)), (SUMMARY.x + SUMMARY_COLS[-1][1], y), 30, GOLD, bold=True,
-                  anchor="topright")
-    rows = [row for line in extra for row in text.wrap(line, 24, SUMMARY.w - 80)]
-    room = max(0, (SUMMARY.bottom - 130 - (y + 70)) // 30)  # above the Next day button
-    if len(rows) > room:
-        rows = [*rows[:max(0, room - 1)], "…"]
-    for k, row in enumerate(rows):
-        text.draw(surf, row, (SUMMARY.x + 40, y + 70 + 30 * k), 24, CREAM)
+    text.draw(surf, f"{day}'s Show", (SUMMARY.centerx, SUMMARY.y + 18), 44, GOLD, bold=True, anchor="midtop")
+    y = SUMMARY.y + 72
+    for row in text.wrap(SUMMARY_LEGEND, 22, SUMMARY.w - 80):
+        text.draw(surf, row, (SUMMARY.centerx, y), 22, MUTED, anchor="midtop")
+        y += 27
+    y += 16
+    room = (SUMMARY.bottom - 150 - y) // max(1, len(rows)) - 44  # for each seat's sentences
+    for seat_day in rows:
+        y = _summary_seat(scene, surf, seat_day, y, max(1, room // SUMMARY_LINE))
+    lines = [row for line in extra for row in text.wrap(line, 22, SUMMARY.w - 80)]
+    fit = max(0, (SUMMARY.bottom - 140 - y) // 28)  # above the Next day button
+    if len(lines) > fit:
+        lines = [*lines[:max(0, fit - 1)], "\u2026"]
+    for k, row in enumerate(lines):
+        text.draw(surf, row, (SUMMARY.x + 40, y + 6 + 28 * k), 22, CREAM)
+
+
+def _summary_seat(scene: StampSwapScene, surf: pygame.Surface, day: SeatDay, y: int, most: int) -> int:
+    """One seat: name and today's total on a line, then what made it (at most `most` lines); the next y."""
+    text = scene.app.text
+    name = scene.names[day.seat]
+    lines = [row for line in day.sentences() for row in text.wrap(line, 22, SUMMARY.w - 300)]
+    if len(lines) > most:
+        lines = [*lines[:most - 1], lines[most - 1] + " \u2026"] if most > 0 else []
+    height = 40 + SUMMARY_LINE * len(lines)
+    if day.seat == scene.viewer:
+        pygame.draw.rect(surf, (70, 54, 28), (SUMMARY.x + 20, y - 6, SUMMARY.w - 40, height + 8), border_radius=12)
+    seat_disc(scene, surf, day.seat, (SUMMARY.x + 54, y + 16), 14)
+    you = " (you)" if day.seat == scene.viewer and name != YOU else ""
+    text.draw(surf, name + you, (SUMMARY.x + 80, y), 28, CREAM, bold=True)
+    text.draw(surf, f"{value_text(day.total)} today", (SUMMARY.right - 40, y), 30, GOLD, bold=True,
+              anchor="topright")
+    for k, row in enumerate(lines):
+        text.draw(surf, row, (SUMMARY.x + 80, y + 38 + SUMMARY_LINE * k), 22, MUTED)
+    return y + height + 14
 
 
 def paint_banner(scene: StampSwapScene, surf: pygame.Surface, banner: tuple[str, str, dict[str, Any]]) -> None:
-    """The discard moment, kept in the 'To place' box until the next move: 'does not fit — discarded for −2'."""
-    rect = pygame.Rect(PENDING.x + 10, PENDING.bottom - 188, PENDING.w - 20, 178)
+    """The discard moment, kept low in the 'To place' box (below the stamps) until the next move."""
+    rect = banner_rect()
     panel(surf, rect, radius=16, edge=RED, width=4, fill=(64, 22, 20, 255))
     text = scene.app.text
-    text.draw(surf, "Does not fit", (rect.centerx, rect.y + 10), 30, CREAM, bold=True, anchor="midtop")
-    surf.blit(scene.art.tile(banner[2], 96), (rect.x + 16, rect.y + 60))
-    x = rect.x + 126
-    for k, row in enumerate(text.wrap(banner[0], 20, rect.right - x - 10)[:3]):
-        text.draw(surf, row, (x, rect.y + 52 + k * 24), 20, CREAM)
-    text.draw(surf, banner[1], (x, rect.bottom - 42), 30, GOLD, bold=True)
+    text.draw(surf, "Does not fit: discarded", (rect.centerx, rect.y + 6), 26, CREAM, bold=True, anchor="midtop")
+    surf.blit(scene.art.tile(banner[2], 80), (rect.x + 14, rect.y + 42))
+    x = rect.x + 108
+    for k, row in enumerate(text.wrap(banner[0], 20, rect.right - x - 10)[:2]):
+        text.draw(surf, row, (x, rect.y + 42 + k * 24), 20, CREAM)
+    text.draw(surf, banner[1], (x, rect.bottom - 38), 28, GOLD, bold=True)
 
+
+def banner_rect() -> pygame.Rect:
+    """Where the discard moment shows: under the tray of stamps to place."""
+    return pygame.Rect(PENDING.x + 10, TRAY.bottom + 6, PENDING.w - 20, PENDING.bottom - 10 - TRAY.bottom - 6)

@@ -17,14 +17,20 @@ import pygame
 
 from game.draw.palette import GOLD, GREEN
 from game.draw.sprites import Sprite
+from game.scenes.stamp_swap.art import value_text
 from game.scenes.stamp_swap.layout import ALBUM, CELL, fit_at, fit_centre, fit_mark
+from game.scenes.stamp_swap.story import token_points
 from game.shell.pointer import PointerEvent
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakePile, TakeToken
 from rules.stamp_swap.bot.value import top_event_rule
 
 SPLIT_ZONES = ("tray", "reserve", "a", "b")
-TOKEN_LINES = ["First-player token", "+2 points at this day's Show, and the first pile choice in the Swap.",
-               "Taking it uses your turn; it is not one of your six items."]
+
+
+def token_lines(points: int) -> list[str]:
+    """The first-player token's details, with what it scores at today's Show."""
+    return ["First-player token", f"{value_text(points)} points at this day's Show, and the first pile choice "
+            "in the Swap.", "Taking it uses your turn; it is not one of your six items."]
 
 
 @dataclass
@@ -122,7 +128,7 @@ class InputMixin:
             return placed.item, placed.rect
         token = scene.lay.zones.get("token")
         if token is not None and token.collidepoint(pos):
-            return {"lines": TOKEN_LINES}, token
+            return {"lines": token_lines(token_points(scene.v))}, token
         contest = self._contest_at(pos)
         if contest is None:
             return None

@@ -26,7 +26,9 @@ HEAD = pygame.Rect(CENTRE.x, CENTRE.y, CENTRE.w, 64)
 CELL = 112
 ALBUM = pygame.Rect(CENTRE.x + 24, CENTRE.y + 116, ALBUM_COLS * CELL, ALBUM_ROWS * CELL)
 PENDING = pygame.Rect(ALBUM.right + 30, ALBUM.y - 44, CENTRE.right - ALBUM.right - 44, ALBUM.h + 44)
-PENDING_TILE = (PENDING.w - 24 - 2 * 14) // 3  # three "To place" stamps a row, inside the box's border
+TRAY = pygame.Rect(PENDING.x + 14, PENDING.y + 56, PENDING.w - 28, PENDING.h - 56 - 150)  # above its note or banner
+TRAY_CELLS = (72, 64, 56, 50, 44, 38, 32, 28)  # the largest cell at which every stamp to place fits is used
+TRAY_GAP = 12
 DC_H = 300  # the Daily Collection box while collecting (with my album)
 SMALL_CELL = 56  # my album's cells while collecting
 PLAN_CELL = 40  # my album's cells while splitting and choosing piles
@@ -114,9 +116,11 @@ def panel_strip(seat: dict[str, Any], phase: str) -> list[Item]:
     return list(seat["pending"])
 
 
-def build(view: View, viewer: int | None, split: dict[str, str], slots: dict[str, int] | None = None) -> Layout:
+def build(view: View, viewer: int | None, split: dict[str, str], slots: dict[str, int] | None = None,
+          tray: dict[str, tuple[int, int]] | None = None) -> Layout:
     """The layout for this view (split: the viewer's reserve/pile assignment while splitting;
-    slots: each pool item's and my pending stamp's place, kept so neither reshuffles)."""
+    slots: each pool item's place; tray: my stamps to place with their shapes, in the order they
+    arrived; both kept so nothing reshuffles)."""
     lay = Layout()
     lay.panels = panel_rects(view["players"])
     for rect, seat in zip(lay.panels, view["seats"]):
@@ -134,7 +138,7 @@ def build(view: View, viewer: int | None, split: dict[str, str], slots: dict[str
     elif phase == "swap_prep" and me is not None and not me["ready"]:
         _split(lay, me, split)
     elif phase == "show" and me is not None:
-        _show(lay, view, me, slots or {})
+        _show(lay, view, me, tray if tray is not None else tray_shapes(me["pending"], {}))
     else:
         _offers(lay, view, me)
     return lay
@@ -253,23 +257,21 @@ def _offers(lay: Layout, view: View, me: dict[str, Any] | None) -> None:
                 lay.add(item["key"], pygame.Rect(x + k * (size + 8), y, size, size), item, f"held{i}")
 
 
-def _show(lay: Layout, view: View, me: dict[str, Any], slots: dict[str, int]) -> None:
+def _show(lay: Layout, view: View, me: dict[str, Any], tray: dict[str, tuple[int, int]]) -> None:
     lay.zones["album"] = ALBUM
     for item in me["album"]:
         rect = pygame.Rect(ALBUM.x + item["col"] * CELL, ALBUM.y + item["row"] * CELL,
                            item["cols"] * CELL, item["rows"] * CELL)
         lay.add(item["key"], rect, item, "album")
     lay.zones["pending"] = PENDING
-    inner = pygame.Rect(PENDING.x, PENDING.y + 50, PENDING.w, PENDING.h - 50)
-    pending = me["pending"]  # each keeps its place while others are placed: no stamp slides under a finger
-    total = max([3, len(pending), *(slots[i["key"]] + 1 for i in pending if i["key"] in slots)])
-    rects = grid(inner, total, PENDING_TILE, 14, 3)
-    for k, item in enumerate(pending):
-        lay.add(item["key"], rects[slots.get(item["key"], k)], item, "pending")
-    row = pygame.Rect(ALBUM.x, ALBUM.bottom + 48, CENTRE.right - ALBUM.x - 20, 94)
+    places = pack_tray(TRAY, tray)  # each keeps its place while others are placed: no stamp slides under a finger
+    for item in me["pending"]:
+        if item["key"] in places:
+            lay.add(item["key"], places[item["key"]], item, "pending")
+    row = pygame.Rect(ALBUM.x, ALBUM.bottom + 48, PENDING.x - 16 - ALBUM.x, 94)  # beside, never under, the tray
     lay.zones["attendees"] = row
-    for k, item in enumerate(me["attendees"][:9]):
-        lay.add(item["key"], pygame.Rect(row.x + k * 102, row.y, 94, 94), item, "attendee")
+    for item, rect in zip(me["attendees"], attendee_row(row, len(me["attendees"]))):
+        lay.add(item["key"], rect, item, "attendee")
     if not me["pending"] and not me["show_done"]:
         cards = pygame.Rect(CENTRE.x + 20, row.bottom + 16, CENTRE.w - 40, 190)
         lay.zones["choose"] = cards
@@ -277,6 +279,62 @@ def _show(lay: Layout, view: View, me: dict[str, Any], slots: dict[str, int]) ->
         w = (cards.w - 12 * (len(open_) - 1)) // max(1, len(open_))
         for k, contest in enumerate(open_):
             lay.contests["pick:" + contest["id"]] = pygame.Rect(cards.x + k * (w + 12), cards.y, w, cards.h)
+
+
+ATTENDEE_MIN = 56  # smaller than this an attendee card cannot be told apart: the rest are counted instead
+
+
+def attendee_row(row: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """Square attendee cards in one row, shrinking to fit `count` (at most as many as fit at ATTENDEE_MIN)."""
+    gap = 8
+    size = max(ATTENDEE_MIN, min(row.h, (row.w + gap) // max(1, count) - gap))
+    shown = min(count, (row.w + gap) // (size + gap))
+    if shown < count:
+        shown = (row.w - 60 + gap) // (size + gap)  # room for the "+N" that counts the rest
+    return [pygame.Rect(row.x + k * (size + gap), row.bottom - size, size, size) for k in range(shown)]
+
+
+def tray_shapes(pending: list[Item], kept: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+    """My stamps to place with their (rows, cols), in arrival order; kept while only stamps leave."""
+    keys = [i["key"] for i in pending]
+    if all(k in kept for k in keys):
+        return kept
+    return {i["key"]: (int(i.get("rows", 1)), int(i.get("cols", 1))) for i in pending}
+
+
+def pack_tray(area: pygame.Rect, shapes: dict[str, tuple[int, int]]) -> dict[str, pygame.Rect]:
+    """Each stamp at its real proportions (rows x cols cells), in shelves, at the largest cell that fits."""
+    for cell in TRAY_CELLS:
+        shelves = _shelves(area.w, shapes, cell)
+        if sum(h for h, _ in shelves) + TRAY_GAP * (len(shelves) - 1) <= area.h:
+            break
+    out, y = {}, area.y
+    for h, row in shelves:
+        width = sum(r.w for _, r in row) + TRAY_GAP * (len(row) - 1)
+        x = area.x + (area.w - width) // 2
+        for key, rect in row:
+            out[key] = rect.move(x, y)
+            x += rect.w + TRAY_GAP
+        y += h + TRAY_GAP
+    return out
+
+
+Shelf = tuple[int, list[tuple[str, pygame.Rect]]]  # a row's height, and its (key, rect at 0,0)
+
+
+def _shelves(width: int, shapes: dict[str, tuple[int, int]], cell: int) -> list[Shelf]:
+    """Rows of stamps that fit `width`, in order."""
+    shelves: list[Shelf] = []
+    used = width + 1
+    for key, (rows, cols) in shapes.items():
+        rect = pygame.Rect(0, 0, cols * cell, rows * cell)
+        if used + TRAY_GAP + rect.w > width:
+            shelves.append((0, []))
+            used = -TRAY_GAP
+        h, row = shelves[-1]
+        shelves[-1] = (max(h, rect.h), [*row, (key, rect)])
+        used += TRAY_GAP + rect.w
+    return shelves
 
 
 def fit_centre(row: int, col: int, rows: int, cols: int) -> tuple[int, int]:

@@ -75,7 +75,7 @@ class ScoreMover:
 
 def face_for(scene: StampSwapScene, placed: Placed) -> pygame.Surface:
     """The picture of an item at its place's size."""
-    if placed.zone == "album":
+    if placed.zone in ("album", "pending") and placed.item.get("known"):
         return scene.art.shape(placed.item, placed.rect.h // placed.item["rows"])
     if placed.zone.startswith("mini"):
         return scene.art.shape(placed.item, MINI_CELL * 3)  # drawn larger, shrunk in flight
@@ -97,7 +97,7 @@ def fly(scene: StampSwapScene, placed: Placed, start: pygame.Rect, delay: float 
 def flip(scene: StampSwapScene, placed: Placed, delay: float = 0.0) -> None:
     """A face-down stamp turns over where it lies."""
     back = scene.art.tile({"key": "?", "known": False}, placed.rect.w)
-    if placed.zone == "album":
+    if placed.zone in ("album", "pending"):
         back = pygame.transform.smoothscale(back, placed.rect.size)
     sprite = Sprite(placed.key, face_for(scene, placed), placed.rect.center, back=back)
     sprite.flip = 0.0
@@ -105,10 +105,10 @@ def flip(scene: StampSwapScene, placed: Placed, delay: float = 0.0) -> None:
     _launch(scene, sprite, placed.key, [Tween(sprite, "flip", 1.0, 0.6, ease_in_out, delay=delay)])
 
 
-def vanish(scene: StampSwapScene, item: dict[str, Any], start: pygame.Rect, label: str) -> None:
-    """A discarded stamp drops away and fades; its points float up."""
-    face = scene.art.tile(item, start.w) if item.get("known") else scene.art.tile(item, start.w)
-    sprite = Sprite(item["key"], face, start.center)
+def vanish(scene: StampSwapScene, placed: Placed, label: str) -> None:
+    """A discarded stamp drops away from where it was drawn and fades; its points float up."""
+    item, start = placed.item, placed.rect
+    sprite = Sprite(item["key"], face_for(scene, placed), start.center)
     sprite.layer = 3
     end = (start.centerx, start.centery + 160)
     _launch(scene, sprite, item["key"], [Tween(sprite, "pos", end, 1.1, ease_in_out),
@@ -162,21 +162,15 @@ def animate(scene: StampSwapScene, old: Layout | None, events: list[Any]) -> Non
             fly(scene, best, start)
     for e in events:
         if e.kind == "discarded":
-            start = old.rect_of(e.data["item"])
-            item = old_item(old, e.data["item"])
-            if start is not None and item is not None:
-                vanish(scene, item, start, _signed(int(e.data["points"])))
+            was = [p for p in old.items if p.key == e.data["item"]]
+            if was:
+                vanish(scene, max(was, key=lambda p: p.rect.w), _signed(int(e.data["points"])))
 
 
 def _event_keys(event: Any) -> list[str]:
     if event.kind == "revealed":
         return list(event.data.get("stamps", {}))
     return list(event.data.get("items", []))
-
-
-def old_item(lay: Layout, key: str) -> dict[str, Any] | None:
-    """The item dict an old layout held for a key."""
-    return next((p.item for p in lay.items if p.key == key), None)
 
 
 def _signed(points: int) -> str:

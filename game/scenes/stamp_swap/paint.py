@@ -226,7 +226,7 @@ def paint_items(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> Non
     for placed in lay.items:
         if placed.zone.startswith(("panel", "mini")) or placed.key in scene.hidden:
             continue
-        if placed.zone == "album":
+        if placed.zone in ("album", "pending") and placed.item.get("known"):  # the real shape, not a tile
             surf.blit(scene.art.shape(placed.item, placed.rect.h // placed.item["rows"]), placed.rect)
         else:
             surf.blit(scene.art.tile(placed.item, placed.rect.w), placed.rect)

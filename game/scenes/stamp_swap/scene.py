@@ -29,9 +29,10 @@ from game.scenes.stamp_swap.centre import (
 )
 from game.scenes.stamp_swap.controls import Controls
 from game.scenes.stamp_swap.input import InputMixin
-from game.scenes.stamp_swap.layout import ALBUM, HEAD, Layout, build, fit_centre, pool_slots
+from game.scenes.stamp_swap.layout import ALBUM, HEAD, Layout, build, fit_centre, pool_slots, tray_shapes
+from game.scenes.stamp_swap.ledger import DayLedger
 from game.scenes.stamp_swap.left import paint_contests, paint_events
-from game.scenes.stamp_swap.motion import FLY, animate, float_text, step_counters
+from game.scenes.stamp_swap.motion import FLY, FloatText, animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_panels, paint_top, score_rect
 from rules.errors import IllegalAction
 from rules.words import verb, whom, whose
@@ -64,9 +65,8 @@ class StampSwapScene(InputMixin, MatchScene):
         self.banners: dict[int, tuple[str, str, dict[str, Any]]] = {}
         self.notes: list[str] = []
         self.recap = Recap(table, lambda e: story.line(e, self.names, self._lookup))
-        self.day_rows: list[tuple[Any, ...]] = []
+        self.ledger = DayLedger(len(self.names))  # every point of the day with its cause, for the summary
         self.day_swaps: list[str] = []  # "Ann took Basil's B", for the day's summary
-        self.day_discards: dict[int, list[str]] = {}  # seat → "Red Bird +3" for each stamp that fitted nowhere
         self.final_shown = False
         self.toast_seen: str | None = None
         self.queue: list[beats.Stage] = []
@@ -79,11 +79,21 @@ class StampSwapScene(InputMixin, MatchScene):
         self.v: dict[str, Any] = table.view(None)
         self.counters = [Counter(s["score"], rate=12) for s in self.v["seats"]]
         self.slots: dict[str, int] = pool_slots(self.v["pool"], {})
-        self.pending_slots: dict[str, int] = {}  # my stamps to place keep their places the same way
+        self.tray: dict[str, tuple[int, int]] = {}  # my stamps to place and their shapes: their places are kept
         self.lay: Layout = build(self.v, None, {}, self.slots)
         self.controls = Controls(self)
         self.table.take_events(None)  # the match so far is shown as it is now, not replayed
+        self._book_today(table)
         self.recap.seen_all(table.here)
+
+    def _book_today(self, table: Table) -> None:
+        """A table joined mid-day (a resumed save) books the day's points so far for the summary."""
+        past = table.history(None)
+        start = max((k + 1 for k, e in enumerate(past) if e.kind == "day_end"), default=0)
+        top = self.v["events"][0]["id"] if self.v["events"] else None
+        for event in past[start:]:
+            self.ledger.note(event, top)
+        self.ledger.learn(self.v)
 
     # lifecycle -----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -165,8 +175,8 @@ class StampSwapScene(InputMixin, MatchScene):
         self.split = {k: z for k, z in self.split.items() if k in dc_keys}
         self.slots = pool_slots(self.v["pool"], self.slots)
         pending = self.v["seats"][self.viewer]["pending"] if self.viewer is not None else []
-        self.pending_slots = pool_slots(pending, self.pending_slots)
-        self.lay = build(self.v, self.viewer, self.split, {**self.slots, **self.pending_slots})
+        self.tray = tray_shapes(pending, self.tray)
+        self.lay = build(self.v, self.viewer, self.split, self.slots, self.tray)
         if self.selected is not None and self.lay.rect_of(self.selected) is None and \
                 not (self.selected == "token" and "token" in self.lay.zones):
             self.selected = None
@@ -174,6 +184,7 @@ class StampSwapScene(InputMixin, MatchScene):
             self._hover(self.hover["anchor"].center)
         for counter, seat in zip(self.counters, self.v["seats"]):
             counter.set(seat["score"])
+        self.ledger.learn(self.table.view(None))  # stamps everyone may name in the summary
         animate(self, old, events)
         self.controls.update()
         self.restatic()
@@ -203,14 +214,14 @@ class StampSwapScene(InputMixin, MatchScene):
 
     def _undo_memo(self) -> tuple[Any, ...]:
         """The day's notes as they are before a move (they are built from events, which an undo does not send)."""
-        return ([*self.day_rows], [*self.day_swaps], {k: [*v] for k, v in self.day_discards.items()},
-                {k: [*v] for k, v in self.swap_notes.items()}, [*self.notes], dict(self.banners))
+        return (self.ledger.copy(), [*self.day_swaps], {k: [*v] for k, v in self.swap_notes.items()},
+                [*self.notes], dict(self.banners))
 
     def after_undo(self, seat: int, memo: Any) -> None:
         """The move was taken back: the mover sees the table as it now is, their notes as they were."""
         self.queue, self.beat_left, self.caption, self.beat_seat = [], 0.0, None, None
         if memo is not None:
-            self.day_rows, self.day_swaps, self.day_discards, self.swap_notes, self.notes, self.banners = memo
+            self.ledger, self.day_swaps, self.swap_notes, self.notes, self.banners = memo
         self.selected, self.details = None, None
         self.curtain_up = False
         self.viewer = self.last_private = seat
@@ -305,7 +316,7 @@ class StampSwapScene(InputMixin, MatchScene):
         """A step of a chain the table is already past: the shown view moved on by its events."""
         old = self.lay
         self.v = view
-        self.lay = build(view, self.viewer, self.split, {**self.slots, **self.pending_slots})
+        self.lay = build(view, self.viewer, self.split, self.slots, self.tray)
         for counter, seat in zip(self.counters, view["seats"]):
             counter.set(seat["score"])
         animate(self, old, events)
@@ -341,18 +352,15 @@ class StampSwapScene(InputMixin, MatchScene):
     def _remember(self, event) -> None:  # type: ignore[no-untyped-def]
         """Day scoring, discards and points for the summary, banners and floating numbers."""
         seat, d = event.seat, event.data
+        self.ledger.note(event, self.v["events"][0]["id"] if self.v["events"] else None)
         if event.kind == "show_scored":
-            contest = next((c["name"] for c in self.v["contests"] if c["id"] == d["contest"]), d["contest"])
-            self.day_rows.append((seat, self.names[seat], dict(d["points"]), contest))
             self._float(seat, sum(d["points"].values()))
         elif event.kind == "discarded":
             item = self._lookup(d["item"])
-            name = item["name"] if item and item.get("known") else "A stamp"
-            pts = value_text(int(d["points"]))
+            name = item["name"] if item and item.get("known") else self.ledger.names.get(d["item"], "A stamp")
             why = story.discard_reason(int(d["value"]), int(d["points"]), self.v)
-            self.banners[seat] = (f"{name} fits nowhere: discarded at once{why}", points_text(int(d["points"])),
+            self.banners[seat] = (f"{name} fits nowhere{why}", points_text(int(d["points"])),
                                   item or {"key": d["item"], "known": False})
-            self.day_discards.setdefault(seat, []).append(f"{name} {pts}{why}")
             self._float(seat, int(d["points"]))
         elif event.kind == "placed" and seat == self.viewer:
             self._float_placed(d["item"], int(d["row"]), int(d["col"]))
@@ -396,11 +404,10 @@ class StampSwapScene(InputMixin, MatchScene):
 
     def _open_summary(self) -> None:
         """The day's scores over the Show's table as it ended (the next day waits behind it)."""
-        extra = ["Swap: " + " · ".join(self.day_swaps)] if self.day_swaps else []
-        extra += [f"{self.names[seat]} discarded (fitted nowhere): " + ", ".join(items)
-                  for seat, items in sorted(self.day_discards.items())]
-        self.summary = (self.day_over, sorted(self.day_rows), extra)
-        self.day_rows, self.day_swaps, self.day_discards = [], [], {}
+        extra = ["Swaps: " + " · ".join(self.day_swaps) + "."] if self.day_swaps else []
+        self.summary = (self.day_over, self.ledger.close(), extra)
+        self.movers[:] = [m for m in self.movers if not isinstance(m, FloatText)]  # no number floats over the sheet
+        self.day_swaps = []
         self.beat_left, self.caption = 0.0, None
         self.controls.update()
         self.restatic()

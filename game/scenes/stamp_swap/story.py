@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.scenes.stamp_swap.art import describe, points_text, value_text
+from game.scenes.stamp_swap.art import describe, points_text, size_words, value_text
 from rules.contract import Event
+from rules.stamp_swap.bot.value import top_event_rule
 from rules.stamp_swap.cards import EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID
+from rules.stamp_swap.stamps import TOKEN_POINTS
 from rules.words import counted, verb, whose
 
 Names = list[str]
@@ -79,7 +81,8 @@ def placing_note(item: dict[str, Any], contests: list[str]) -> str:
     value = int(item["value"])
     worth = {1: "", 0: " (cancelled)", -1: " (faded)"}[(value > 0) - (value < 0)]
     counts = f"; it counts now for {' and '.join(contests)}" if contests else ""
-    return f"{item['name']} scores {value_text(value)}{worth} at the Final Show, not now{counts}"
+    shape = f" ({size_words(item)})" if "rows" in item else ""
+    return f"{item['name']}{shape} scores {value_text(value)}{worth} at the Final Show, not now{counts}"
 
 
 def discard_reason(value: int, points: int, view: dict[str, Any]) -> str:
@@ -92,6 +95,11 @@ def discard_reason(value: int, points: int, view: dict[str, Any]) -> str:
         return f" ({event['name'] if free_today and event else 'Tweezers'}: free)"
     top = event["name"] if event else "the top event"
     return f" ({top}: {value_text(points)})"
+
+
+def token_points(view: dict[str, Any]) -> int:
+    """What the first-player token scores at today's Show (Token Day makes it more)."""
+    return int(top_event_rule(view, "token_points", TOKEN_POINTS))
 
 
 def source_name(source: str) -> str:
