@@ -42,6 +42,7 @@ STYLE = {  # fill, edge, text when lit
     "action": ((40, 78, 86), (127, 211, 201), CREAM),
     "swap": ((47, 120, 84), MINT, CREAM),
 }
+STALL_TOP = 290  # where your own stall's awning starts in the tall panel, under the rivals' rows
 DIM = ((34, 29, 24), (74, 63, 51), (125, 116, 102))
 OFFER_GREEN = (47, 107, 79)
 PEEK_TEAL = (127, 211, 201)
@@ -95,6 +96,7 @@ class SeatPanel:
         self.rival_rects: dict[int, pygame.Rect] = {}
         self.lanes: dict[int, pygame.Rect] = {}  # seat -> the free stretch of its row where news may float
         self.contract_rect = pygame.Rect(0, 0, 0, 0)  # where the contract card was drawn (guided match)
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)  # where the hint line's words are (guided match)
         self._offer_end = 0
         self._floor = False  # drawing the demo's floor: rows seen from no seat
 
@@ -132,7 +134,7 @@ class SeatPanel:
     def _tall(self, surf: pygame.Surface, m: PanelModel) -> None:
         w, h = self.size
         self._rivals_rows(surf, m.rivals, pygame.Rect(16, 12, w - 32, 270))
-        surf.blit(awning(self.app.assets, (w - 32, 30), awning_colour(m.seat)), (16, 290))
+        surf.blit(awning(self.app.assets, (w - 32, 30), awning_colour(m.seat)), (16, STALL_TOP))
         self._header(surf, m, pygame.Rect(24, 324, w - 48, 40), 30)
         surf.blit(counter(self.app.assets, (w - 484, 18)), (16, 572))  # the cards stand on it
         self._hand(surf, m, pygame.Rect(24, 364, w - 500, 214), (126, 178))
@@ -366,6 +368,7 @@ class SeatPanel:
         bold = m.alert is not None
         size = self.fitting(words, size, r.w, bold, least=max(16, size - 6))
         img = self.app.text.render(words, size, colour, bold=bold)
+        self.hint_rect = pygame.Rect(r.x, r.y, min(r.w, img.get_width()), r.h)
         if img.get_width() > r.w:
             lines = self.app.text.wrap(words, size - 2, r.w)
             for i, line in enumerate(lines[:2]):

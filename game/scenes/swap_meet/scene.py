@@ -36,7 +36,7 @@ from game.scenes.swap_meet.model import (
     swap_for,
 )
 from game.scenes.swap_meet.motion import CARD, Effects
-from game.scenes.swap_meet.panel import SeatPanel
+from game.scenes.swap_meet.panel import STALL_TOP, SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
@@ -64,6 +64,7 @@ LANE_MIN = 200  # a rival row's free lane narrower than this carries no floating
 ROW_LANDING = 598  # a rival row's x where its counter starts: cards land just left of it
 NEWS_SECONDS = 1.8  # how long a person's own move is said in their hint line
 PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
+COACH_BAND = 70  # the least height of the free band a slim coach panel takes in free play
 SIMPLE = {"pull": Pull, "cash": CashOut, "audit": TaxAudit, "takeover": HostileTakeover}
 SPENDS = ("audit", "takeover", "crash:")  # panel button keys that use up an action card
 
@@ -122,6 +123,7 @@ class SwapMeetScene(MatchScene):
         self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
         self.market.set(self.view.market, animate=False)
         self._build_buttons()
+        self._clock_step()  # the round's length from the first frame: never a red 0:00 behind a briefing
         self.refresh()
 
     # layout ---------------------------------------------------------------------------------
@@ -656,20 +658,23 @@ class SwapMeetScene(MatchScene):
     def tutorial_target(self, name: str) -> pygame.Rect | None:
         """The floor's lesson targets, on the canvas: "card:KIND" (the + of that type's slot),
         "button:LABEL" (a panel button, else a pygame-gui one), "swap:SEAT", "peek:SEAT",
-        "rival:SEAT", "contract", "meter:KIND", "clock", and "coach:panel" (where the coach's words
-        may sit in free play: over the market strip, clear of the clock, rivals and hand)."""
+        "rival:SEAT", "contract", "meter:KIND", "market", "clock", "hint" (the hint line's words) and
+        "coach:panel" (where the coach's words may sit in free play: the free band between the rivals'
+        rows and your stall, clear of the market, the clock, every row and your hand)."""
         kind, _, arg = name.partition(":")
         region = self.regions[0] if self.regions else None
         if kind == "meter":
             return self.market.cells.get(arg)
-        if kind == "clock":
-            return self.countdown.rect.copy()
-        if kind == "coach" and arg == "panel" and not self.table_mode:
-            return self.market.rect.copy()
+        if kind in ("clock", "market"):
+            return (self.countdown.rect if kind == "clock" else self.market.rect).copy()
+        if kind == "coach" and arg == "panel":
+            return self._coach_band()
         if region is None or self.masked(region):
             return super().tutorial_target(name)
         panel_ = region.panel
         intent: tuple[Any, ...] | None = None
+        if kind == "hint":
+            return region.panel.hint_rect.move(region.rect.topleft) if not self.table_mode else None
         if kind == "card":
             intent = (kind, arg, "more")
         elif kind in ("swap", "peek") and arg.isdigit():
@@ -687,3 +692,13 @@ class SwapMeetScene(MatchScene):
         corners = [region.to_canvas(p) for p in (rect.topleft, rect.bottomright)]
         xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
         return pygame.Rect(round(xs[0]), round(ys[0]), round(xs[1] - xs[0]), round(ys[1] - ys[0]))
+
+    def _coach_band(self) -> pygame.Rect | None:
+        """The free band between the rivals' last row and your stall's awning (one person against
+        bots), where a slim coach panel covers nothing live; None when it is too thin."""
+        if self.table_mode or not self.regions or not self.regions[0].panel.rival_rects:
+            return None
+        region = self.regions[0]
+        top = region.rect.y + max(r.bottom for r in region.panel.rival_rects.values()) + 4
+        band = pygame.Rect(region.rect.x + 16, top, region.rect.w - 32, region.rect.y + STALL_TOP - top)
+        return band if band.h >= COACH_BAND else None
