@@ -236,8 +236,9 @@ def test_with_several_people_each_bot_says_its_latest_move_in_its_own_lane_of_th
     scene.invalidate()
     p.frames(2)
     column = scene._feed_rect()
-    lane = [(w, pos) for w, pos in said if "crash" in w.lower() and "Basil" in w]
-    assert lane and all(column.collidepoint(pos) for _, pos in lane), lane
+    lane = [(w, pos) for w, pos in said if w in ("Basil", "crashed Coin to 0.50×")]
+    assert {w for w, _ in lane} == {"Basil", "crashed Coin to 0.50×"}, said
+    assert all(column.collidepoint(pos) for _, pos in lane), lane
     assert scene.latest[3][0] and not any(m for m in scene.movers if getattr(m, "key", ("",))[0] == "label")
     taken = [scene.countdown.rect, scene.market.rect] + [r.rect for r in scene.regions] + \
         [b.rect for b in (scene.help_b, scene.pause_b, scene.leave_b)]

@@ -171,36 +171,37 @@ class SeatPanel:
         text.draw(surf, f"{points_(m.total)} pts", (16, 56), 20, CREAM, anchor="midleft")
         self._peek_tab(surf, m, pygame.Rect(w - 12 - 180, 10, 180, TOUCH))
         self._pins(surf, m, pygame.Rect(152, 10, w - 12 - 180 - 10 - 152, TOUCH), 22, widest=TOUCH)
-        self._narrow_chips(surf, m, pygame.Rect(12, 80, w - 24, 72))
+        self._narrow_chips(surf, m, pygame.Rect(12, 78, w - 24, TOUCH))
         self.card_rects = {}
+        face_h = 76  # a card a little taller than wide, its − under it
         for i, kind in enumerate(RESOURCES):
-            self._narrow_slot(surf, m, kind, dict(m.counts).get(kind, 0), pygame.Rect(12 + i * 74, 158, TOUCH, TOUCH))
+            self._narrow_slot(surf, m, kind, dict(m.counts).get(kind, 0), pygame.Rect(12 + i * 74, 148, TOUCH, face_h))
         x0 = 12 + 4 * 74 + 4
         for i, kind in enumerate(ACTIONS):
             n = m.actions.count(kind)
             if n:
-                self._action_card(surf, m, kind, n, pygame.Rect(x0 + i * 30, 158, 42, 2 * TOUCH + 4))
-        contract = pygame.Rect(x0 + 3 * 30 + 42 + 8, 158, 0, 2 * TOUCH + 4)
+                self._action_card(surf, m, kind, n, pygame.Rect(x0 + i * 24, 148, 48, face_h))
+        contract = pygame.Rect(x0 + 3 * 24 + 48 + 8, 148, 0, face_h + 4 + TOUCH)
         contract.w = w - 12 - contract.x
         self._contract(surf, m, contract, 20)
-        self._hint(surf, m, pygame.Rect(14, 292, w - 28, 26), 20)
-        self._buttons(surf, m, pygame.Rect(12, 320, w - 24, TOUCH), 22, NARROW_ROWS[0])
-        self._buttons(surf, m, pygame.Rect(12, 320 + TOUCH + 6, w - 24, TOUCH), 22, NARROW_ROWS[1])
+        self._hint(surf, m, pygame.Rect(14, 294, w - 28, 26), 20)
+        self._buttons(surf, m, pygame.Rect(12, 322, w - 24, TOUCH), 22, NARROW_ROWS[0])
+        self._buttons(surf, m, pygame.Rect(12, 322 + TOUCH + 6, w - 24, TOUCH), 22, NARROW_ROWS[1])
 
     def _narrow_slot(self, surf: pygame.Surface, m: PanelModel, kind: str, n: int, face: pygame.Rect) -> None:
         """A resource in a narrow panel: its card is its + (a gold frame and "2 of 3" while picked),
         its − right under it."""
         self.card_rects[kind] = face
         minus = pygame.Rect(face.x, face.bottom + 4, face.w, TOUCH)
-        if n == 0 or m.masked:
+        if m.masked:
+            surf.blit(card_back(self.app.assets, face.size), face)
+            return
+        if n == 0:
             pygame.draw.rect(surf, (44, 36, 28), face, border_radius=10)
             pygame.draw.rect(surf, (90, 75, 55), face, 2, border_radius=10)
-            if m.masked:
-                surf.blit(card_back(self.app.assets, face.size), face)
-            else:
-                icon = self.app.assets.image(RES_ICON[kind], (face.w // 2, face.w // 2)).copy()
-                icon.set_alpha(70)
-                surf.blit(icon, icon.get_rect(center=face.center))
+            icon = self.app.assets.image(RES_ICON[kind], (face.w // 2, face.w // 2)).copy()
+            icon.set_alpha(70)
+            surf.blit(icon, icon.get_rect(center=face.center))
             return
         picked = m.sel[1] if m.sel[0] == kind else 0
         offered = m.my_offer[1] if m.my_offer and m.my_offer[0] == kind else 0
@@ -209,7 +210,7 @@ class SeatPanel:
             self._offer_mark(surf, face, offered)
         if picked:
             pygame.draw.rect(surf, GOLD, face.inflate(4, 4), 4, border_radius=12)
-        self._count_badge(surf, face.move(0, 10), f"{picked} of {n}" if picked else f"×{n}", picked > 0)
+        self._count_badge(surf, face, f"{picked} of {n}" if picked else f"×{n}", picked > 0)
         self.hits.append((face.copy(), ("card", kind, "more")))
         self._step_button(surf, minus, "−", picked > 0, ("card", kind, "less"))
 
@@ -229,19 +230,20 @@ class SeatPanel:
             pygame.draw.rect(surf, edge, r, 3 if style else 2, border_radius=12)
             surf.blit(awning(self.app.assets, (r.w - 16, 8), awning_colour(rv.seat)), (r.x + 8, r.y + 2))
             line = f"{rv.name} · {points_(rv.total)}"
-            text.draw(surf, line, (r.x + 8, r.y + 24), self.fitting(line, 20, r.w - 14, True, least=13), GOLD,
+            text.draw(surf, line, (r.x + 8, r.y + 22), self.fitting(line, 20, r.w - 14, True, least=13), GOLD,
                       bold=True, anchor="midleft")
+            offer = of_kind(rv.offer[1], rv.offer[0]) if rv.offer else ""
             if rv.can_swap:
-                words, colour = f"Swap {of_kind(rv.offer[1], rv.offer[0])}" if rv.offer else "Swap", CREAM
+                words, colour = f"Swap {offer}", CREAM
             elif peek:
-                words, colour = "Peek", CREAM
+                words, colour = f"Peek · {offer}" if offer else "Peek", CREAM
             elif rv.peeked and not m.masked:
                 words, colour = f"{rv.peeked}", PEEK_TEAL
-            elif rv.offer is not None:
-                words, colour = of_kind(rv.offer[1], rv.offer[0]), CREAM
+            elif offer:
+                words, colour = offer, CREAM
             else:
                 words, colour = "no offer", MUTED
-            text.draw(surf, words, (r.x + 8, r.y + 52), self.fitting(words, 20, r.w - 14, True, least=13), colour,
+            text.draw(surf, words, (r.x + 8, r.y + 46), self.fitting(words, 20, r.w - 14, True, least=13), colour,
                       bold=bool(style), anchor="midleft")
             intent = ("swap", rv.seat) if rv.can_swap else ("peek", rv.seat) if peek else ("row", rv.seat)
             self.hits.append((r.copy(), intent))
@@ -410,7 +412,8 @@ class SeatPanel:
                       anchor="midleft")
             text.draw(surf, "hidden", (r.x + side + 28, r.centery + size // 2), size - 2, MUTED, anchor="midleft")
             return
-        text.draw(surf, m.contract, (r.x + 14, r.y + 8), size, GOLD, bold=True)
+        text.draw(surf, m.contract, (r.x + 14, r.y + 8), self.fitting(m.contract, size, r.w - 28, True), GOLD,
+                  bold=True)
         if self.compact:
             text.draw(surf, f"base {m.base}", (r.x + 14, r.y + 10 + size + 4), size - 2, CREAM)
         else:
@@ -457,6 +460,8 @@ class SeatPanel:
         """The hint line: what the selection would do, or for a moment why a tap was refused (its own
         lane: a refusal never lies over cards, buttons or another line)."""
         words, colour = m.hint, CREAM if not m.masked else MUTED
+        if self.compact and self.size[1] >= NARROW_H:  # a narrow panel's card is its own +
+            words = words.replace("Tap + to pick cards", "Tap a card to pick it")
         if m.alert is not None:
             words, colour = m.alert[0], RED if m.alert[1] else GOLD
         bold = m.alert is not None
