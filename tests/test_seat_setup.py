@@ -70,3 +70,27 @@ def test_the_three_setups_share_one_layout(player):
     assert len(set(shapes.values())) == 1, shapes
     counts = {game: (tuple(s.fewer.rect), tuple(s.more.rect)) for game, s in screens.items() if s.fewer}
     assert len(set(counts.values())) == 1 and len(counts) == 2
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+@pytest.mark.parametrize("game", ["night-market", "stamp-swap", "swap-meet"])
+def test_at_the_most_seats_rows_keep_apart_and_their_words_clear_of_each_other(game, size):
+    from tests.conftest import make_player
+
+    player = make_player(size=size)
+    setup = _open(player, game)
+    while setup.more is not None and setup.count < setup.max_seats:
+        player.press_button(setup.more)
+    said: list = []
+    draw = player.app.text.draw
+    player.app.text.draw = lambda canvas, words, *a, **k: said.append(draw(canvas, words, *a, **k)) or said[-1]
+    setup.invalidate()
+    player.frames(2)
+    rows = [row.person.rect for row in setup.seat_buttons]
+    assert all(min(r.h, r.w) >= 64 for r in rows)
+    assert all(b.top - a.bottom >= 12 for a, b in zip(rows, rows[1:]))
+    band = range(rows[0].top - 40, rows[-1].bottom + 12)
+    words = list({tuple(r): r for r in said if PANEL.x < r.x < PANEL.x + 330 and r.y in band}.values())
+    assert len(words) >= 2 * setup.count
+    for i, a in enumerate(words):
+        assert not any(a.inflate(0, -8).colliderect(b.inflate(0, -8)) for b in words[i + 1:])

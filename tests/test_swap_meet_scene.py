@@ -343,3 +343,40 @@ def test_panel_points_map_back_through_the_turn(angle):
     assert region.image.get_at((int(x) - rect.x, int(y) - rect.y))[:3] == (255, 0, 0)
     assert region.to_upright((x, y)) == pytest.approx((30.5, 300.5))
     pygame.quit()
+
+
+def test_the_briefing_comes_on_first_play_only_across_matches_and_restarts_and_help_keeps_the_lesson():
+    p, scene = _first_play()
+    assert p.top.name == "confirm"
+    p.press_button(_choice(p, "Just play"))
+    config = MatchConfig((SeatConfig("Player 1"), SeatConfig("Basil", "easy"), SeatConfig("Cobalt", "easy")), {})
+    again = SwapMeetScene.new(p.app, config, 4)
+    p.app.stack.reset(again)
+    p.frames(2)
+    assert p.top is again  # the second match on this app: no briefing
+    pygame.quit()
+    p = make_player()  # the app restarted: the settings file remembers
+    assert "swap-meet" in p.app.settings.seen_briefings
+    third = SwapMeetScene.new(p.app, config, 5)
+    p.app.stack.reset(third)
+    p.frames(2)
+    assert p.top is third and not third.table.paused
+    p.press_button(third.help_b)
+    assert p.top.name == "help" and p.top.guided is not None  # the guided match stays one tap away
+    pygame.quit()
+
+
+def test_table_mode_briefing_shows_the_rounds_length_not_an_expired_red_clock():
+    p = make_player()
+    config = MatchConfig((SeatConfig("Player 1"), SeatConfig("Player 2"), SeatConfig("Player 3"),
+                          SeatConfig("Basil", "easy")), {"round_seconds": 90})
+    scene = SwapMeetScene.new(p.app, config, 3)
+    said: list[str] = []
+    draw = p.app.text.draw
+    p.app.text.draw = lambda canvas, words, *a, **k: (said.append(words), draw(canvas, words, *a, **k))[1]
+    p.app.stack.reset(scene)
+    p.frames(2)
+    assert p.top.name == "confirm" and scene.table_mode
+    assert scene.countdown.remaining == 90 and scene.countdown.locked_by is None
+    assert "1:30" in said and "0:00" not in said
+    pygame.quit()

@@ -128,3 +128,29 @@ def test_the_lesson_ends_only_after_the_free_rounds_summary_is_read_and_closed()
     pilot.tap(summary.buttons["next"].rect.center)
     pilot.frames(10)
     assert floor.view.round_no == 3 and coach.finished
+
+
+@pytest.mark.parametrize("step", [3, 4, 5, 6, 7])
+def test_the_coach_keeps_off_the_hint_line_it_talks_about(step):
+    app, pilot = _lesson((1920, 1080))
+    _follow_to(pilot, step)
+    coach = app.coach
+    hint = coach.find("hint")
+    assert hint is not None and hint.w > 0 and "hint" in coach.step.shows
+    pilot.frames(2)
+    assert coach.panel is not None and not coach.panel.colliderect(hint), (coach.panel, hint)
+    assert not any(coach.panel.colliderect(t) for t in coach.targets())
+
+
+def test_in_the_free_round_the_coach_sits_in_the_free_band_off_the_market_clock_rows_and_hand():
+    app, pilot = _lesson((1920, 1080))
+    _follow_to(pilot, len(guide().steps))
+    floor = app.stack.scenes[0]
+    pilot.frames(2)
+    box = app.coach.panel
+    region = floor.regions[0]
+    rows = [r.move(region.rect.topleft) for r in region.panel.rival_rects.values()]
+    stall = pygame.Rect(region.rect.x, region.rect.y + 290, region.rect.w, region.rect.h - 290)
+    assert box is not None and box.h >= 70
+    assert box.collidelist([floor.market.rect, floor.countdown.rect, stall, *rows]) == -1
+    assert "leave" in app.coach.buttons and box.contains(app.coach.buttons["leave"])

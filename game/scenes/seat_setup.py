@@ -26,12 +26,13 @@ from rules.contract import Game, MatchConfig, SeatConfig
 from rules.registry import GameUnavailable, get_game
 
 ROW_H = 92
-PANEL = pygame.Rect(LOGICAL_W // 2 - 700, 200, 1400, 720)
+PANEL = pygame.Rect(LOGICAL_W // 2 - 700, 176, 1400, 744)
 SEAT_NAMES = ("Aster", "Basil", "Cobalt", "Dune", "Ember", "Fern")  # no good, resource or stamp word
-ROWS_TOP = 120  # first seat row, below the panel's top
+ROWS_TOP = 112  # first seat row, below the panel's top
+ROW_GAP = 12  # the least space between two rows' buttons
 LEVEL_X, LEVEL_W = 700, 250  # a bot's level chooser (a guest's Ready in a lobby), right of Person / Bot
 OPTIONS_X, OPTIONS_TOP = 1010, 170  # the game's options column: a label above each chooser
-NOTE_H = 40  # one line of the bot-level notes
+NOTE_H = 36  # one line of the bot-level notes
 NOTES_PAD = 24  # between the notes and the panel's bottom edge
 
 
@@ -80,19 +81,23 @@ class SeatSetupScene(Scene):
         room = PANEL.height - ROWS_TOP - NOTES_PAD - NOTE_H * len(self.notes())
         return min(ROW_H, room // max(1, self.count))
 
+    def button_h(self) -> int:
+        """A seat row's button height: 72, less at the biggest tables so rows never touch."""
+        return min(72, self.row_h() - ROW_GAP)
+
     def _build(self) -> None:
         self.ui.clear_and_reset()
         self.seat_buttons: list[SeatRow] = []
-        top, pitch = PANEL.y + ROWS_TOP, self.row_h()
+        top, pitch, bh = PANEL.y + ROWS_TOP, self.row_h(), self.button_h()
         for i in range(self.count):
             y = top + i * pitch
-            person = button(self.ui, (PANEL.x + 340, y, 170, 72), "Person",
+            person = button(self.ui, (PANEL.x + 340, y, 170, bh), "Person",
                             "#toggle_on" if self.people[i] else "#toggle_off")
-            bot = button(self.ui, (PANEL.x + 514, y, 150, 72), "Bot",
+            bot = button(self.ui, (PANEL.x + 514, y, 150, bh), "Bot",
                          "#toggle_off" if self.people[i] else "#toggle_on")
             level = None
             if not self.people[i]:
-                level = button(self.ui, (PANEL.x + LEVEL_X, y, LEVEL_W, 72), self.bot_level[i].capitalize() + "  ›")
+                level = button(self.ui, (PANEL.x + LEVEL_X, y, LEVEL_W, bh), self.bot_level[i].capitalize() + "  ›")
             self.seat_buttons.append(SeatRow(person, bot, level))
         self.fewer = self.more = None
         if self.max_seats > self.min_seats:
@@ -169,8 +174,9 @@ class SeatSetupScene(Scene):
         for i in range(self.count):
             y = PANEL.y + ROWS_TOP + i * pitch
             name = self.config().seats[i].name
-            text.draw(canvas, f"Seat {i + 1}", (PANEL.x + 50, y + 4), 24, MUTED)
-            text.draw(canvas, name, (PANEL.x + 50, y + 30), 34, CREAM, bold=True)
+            mid = y + self.button_h() // 2  # "Seat 1" over the name, the pair centred on the row's buttons
+            text.draw(canvas, f"Seat {i + 1}", (PANEL.x + 50, mid - 4), 24, MUTED, anchor="bottomleft")
+            text.draw(canvas, name, (PANEL.x + 50, mid - 6), 34, CREAM, bold=True, anchor="topleft")
         self._draw_notes(canvas)
         for j, opt in enumerate(self.entry.options):
             y = PANEL.y + OPTIONS_TOP + j * 150

@@ -325,11 +325,6 @@ class Coach:
     def _panel_rect(self, rects: list[pygame.Rect], lines: list[str], step: Step) -> pygame.Rect:
         height = 120 + 44 * len(lines)  # a hint takes the header row: the panel never grows over the table
         height += 56 if step.is_explanation else 0  # the Next button's own row, below the words
-        spot = self.find("coach:panel") if step.free else None  # free play: where the scene says it hides least
-        if spot is not None:
-            rect = pygame.Rect(0, 0, PANEL_W, height)
-            rect.midtop = spot.midtop
-            return rect.clamp(pygame.Rect(0, 0, LOGICAL_W, LOGICAL_H))
         keep = tuple(tuple(r.inflate(PAD * 2, PAD * 2)) for r in rects)
         buttons = tuple(tuple(r.inflate(16, 16)) for r in self._scene_buttons())
         key = (height, keep, buttons)
@@ -348,6 +343,10 @@ class Coach:
 
     def _draw_panel(self, canvas: pygame.Surface, step: Step, rects: list[pygame.Rect]) -> None:
         text = self.app.text
+        band = self.find("coach:panel") if step.free else None  # free play: a band the scene keeps free
+        if band is not None:
+            self._draw_slim(canvas, step, band)
+            return
         lines = [w for line in step.lines for w in text.wrap(line, 34, PANEL_W - 120)]
         rect = self._panel_rect(rects, lines, step)
         self.panel = rect
@@ -369,6 +368,25 @@ class Coach:
             last = self.index == len(self.guide.steps) - 1
             self._button(canvas, "next", "Finish ›" if last else "Next ›",
                          pygame.Rect(rect.right - 250, rect.bottom - 84, 220, 66))
+
+    def _draw_slim(self, canvas: pygame.Surface, step: Step, band: pygame.Rect) -> None:
+        """Free play's words in a slim panel filling the band the scene keeps free (nothing live under it)."""
+        text = self.app.text
+        self.panel = band
+        panel(canvas, band, fill=SOLID, edge=GOLD, radius=18, width=3)
+        leave = pygame.Rect(0, 0, 160, min(52, band.h - 16))
+        leave.midright = (band.right - 16, band.centery)
+        room = leave.x - band.x - 48
+        words = " ".join(step.lines)
+        sizes = (28, 26, 24, 22, 20, 18)
+        size = next((n for n in sizes if len(text.wrap(words, n, room)) * text.font(n).get_linesize()
+                     <= band.h - 10), sizes[-1])
+        lines, step_y = text.wrap(words, size, room), text.font(size).get_linesize()
+        y = band.centery - len(lines) * step_y // 2
+        for line in lines:
+            text.draw(canvas, line, (band.x + 24, y), size, CREAM)
+            y += step_y
+        self._button(canvas, "leave", "Leave", leave, quiet=True)
 
     def _draw_finish(self, canvas: pygame.Surface) -> None:
         text = self.app.text

@@ -42,18 +42,20 @@ def _steps() -> tuple[Step, ...]:
               "You hold 3 and 1. Trade your spare Coins and Racks for the rest."),
              target=("contract",), hint="Read the contract, then tap Next."),
         Step(("An offer shows cards of one type. Tap + on your Racks twice to pick both.",),
-             target=("card:rack",), done=_picked("rack", 2), hint="Tap + beside your Racks."),
+             target=("card:rack",), shows=("hint",), done=_picked("rack", 2), hint="Tap + beside your Racks."),
         Step(("Open offer lists your 2 Racks; they stay in your hand until a swap.",),
-             target=("button:Open offer",), allow=_is(OpenOffer, kind="rack", count=2),
+             target=("button:Open offer",), shows=("hint",), allow=_is(OpenOffer, kind="rack", count=2),
              hint="Tap Open offer."),
         Step(("Changed your mind? Pull takes your offer down.",),
-             target=("button:Pull",), allow=_is(Pull), hint="Tap Pull."),
+             target=("button:Pull",), shows=("hint",), allow=_is(Pull), hint="Tap Pull."),
         Step(("Basil offers 2 Crates. A swap pays the same count of another type.",
               "Tap + on your Coins twice: your contract needs none."),
-             target=("card:coin",), opponents=((BASIL, OpenOffer("crate", 2)),), done=_picked("coin", 2),
+             target=("card:coin",), shows=("hint",), opponents=((BASIL, OpenOffer("crate", 2)),),
+             done=_picked("coin", 2),
              hint="Tap + beside your Coins."),
         Step(("Now tap Swap on Basil's row: 2 Coins for 2 Crates.",),
-             target=(f"swap:{BASIL}",), allow=_is(Swap, target=BASIL), hint="Tap Swap on Basil's row."),
+             target=(f"swap:{BASIL}",), shows=("hint",), allow=_is(Swap, target=BASIL),
+             hint="Tap Swap on Basil's row."),
         Step(("A trade heats both types, +0.05× a card: Crate and Coin are 1.10×.",
               "Contracts pay base × their types' average: heat what you need."),
              target=("meter:crate", "meter:coin"), hint="Look at the meters, then tap Next."),
@@ -82,7 +84,8 @@ def _steps() -> tuple[Step, ...]:
              target=("button:Next round  ›",), allow=_is(NextRound), hint="Tap Next round."),
         Step(("Round 2 is yours: 60 s on the clock, and the bots trade too.",
               "New contract, new cards. Market Crash halves a type you don't need."),
-             free=True, done=happened("round_start")),  # over once its summary is read and closed
+             free=True, shows=("market", "clock"),
+             done=happened("round_start")),  # over once its summary is read and closed
     )
 
 

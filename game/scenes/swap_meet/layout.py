@@ -1,5 +1,6 @@
 """Where things sit on the Swap Meet floor: the full layout for one person against bots, and
-table mode's seat regions along the screen edges, each turned to face its player.
+table mode's seat regions along the bottom and top edges, each turned to face its player (from
+three people on, every region is a narrow, deep panel whose targets are all fingertip-sized).
 
 A region's panel is drawn upright and turned by `angle` degrees (pygame's counter-clockwise):
 0 bottom, 180 top (upside down), -90 left side (its bottom edge on the screen's left edge),
@@ -20,6 +21,9 @@ SOLO_PANEL = pygame.Rect(0, 312, 1920, 768)
 SOLO_MARKET = pygame.Rect(30, 96, 1300, 204)
 SOLO_CLOCK = pygame.Rect(1360, 96, 530, 204)
 EDGE = 360  # depth of a seat region in table mode
+CROWD = 3  # from this many people: stalls along the bottom edge and the top, the market between
+CROWD_EDGE = 460  # depth of a seat region then (taller, so every target stays fingertip-sized)
+CROWD_W = 640  # width of a seat region then
 
 
 @dataclass
@@ -71,34 +75,27 @@ class Region:
 
 def _edges(humans: int) -> list[tuple[pygame.Rect, int]]:
     """Seat rectangles and turns for 2–6 people around one screen."""
-    side_w = EDGE
-    inner = pygame.Rect(side_w, 0, 1920 - 2 * side_w, 1080)
-    bottom = [(pygame.Rect(inner.x, 1080 - EDGE, inner.w, EDGE), 0)]
-    top = [(pygame.Rect(inner.x, 0, inner.w, EDGE), 180)]
-    left = (pygame.Rect(0, 0, side_w, 1080), -90)
-    right = (pygame.Rect(1920 - side_w, 0, side_w, 1080), 90)
-    half = inner.w // 2
-    split_bottom = [(pygame.Rect(inner.x, 1080 - EDGE, half, EDGE), 0),
-                    (pygame.Rect(inner.x + half, 1080 - EDGE, half, EDGE), 0)]
-    split_top = [(pygame.Rect(inner.x + half, 0, half, EDGE), 180), (pygame.Rect(inner.x, 0, half, EDGE), 180)]
-    if humans <= 2:
+    if humans < CROWD:
         return [(pygame.Rect(240, 1080 - EDGE, 1440, EDGE), 0), (pygame.Rect(240, 0, 1440, EDGE), 180)]
-    if humans == 3:
-        return bottom + [left, right]
-    if humans == 4:
-        return bottom + [left] + top + [right]
-    if humans == 5:
-        return split_bottom + [left] + top + [right]
-    return split_bottom + [left] + split_top + [right]
+    return _crowd(humans)
+
+
+def _crowd(humans: int) -> list[tuple[pygame.Rect, int]]:
+    """Three to six people: up to three stalls along the bottom, the rest along the top (each facing
+    its own edge), the shared strip of market and clock between them."""
+    below = min(3, (humans + 1) // 2)
+    x0 = (1920 - below * CROWD_W) // 2
+    bottom = [(pygame.Rect(x0 + i * CROWD_W, 1080 - CROWD_EDGE, CROWD_W, CROWD_EDGE), 0) for i in range(below)]
+    n = humans - below
+    x0 = (1920 - n * CROWD_W) // 2
+    top = [(pygame.Rect(x0 + (n - 1 - i) * CROWD_W, 0, CROWD_W, CROWD_EDGE), 180) for i in range(n)]
+    return bottom + top  # seats in order round the table: along the bottom, then back along the top
 
 
 def centre_rect(humans: int) -> pygame.Rect:
     """The shared middle of the table (market and clock)."""
-    if humans <= 2:
-        return pygame.Rect(0, EDGE, 1920, 1080 - 2 * EDGE)
-    if humans == 3:
-        return pygame.Rect(EDGE, 160, 1920 - 2 * EDGE, 1080 - EDGE - 160)
-    return pygame.Rect(EDGE, EDGE, 1920 - 2 * EDGE, 1080 - 2 * EDGE)
+    depth = EDGE if humans < CROWD else CROWD_EDGE
+    return pygame.Rect(0, depth, 1920, 1080 - 2 * depth)
 
 
 def regions(app, seats: list[int]) -> list[Region]:  # type: ignore[no-untyped-def]

@@ -55,7 +55,8 @@ class SwapMeetLobby(SeatSetupScene):
         for i in range(1, self.count):
             if self.people[i]:
                 words, oid = ("Ready", "#toggle_on") if self.ready[i] else ("Not ready", "#toggle_off")
-                made = button(self.ui, (PANEL.x + LEVEL_X, PANEL.y + ROWS_TOP + i * pitch, LEVEL_W, 72), words, oid)
+                made = button(self.ui, (PANEL.x + LEVEL_X, PANEL.y + ROWS_TOP + i * pitch, LEVEL_W, self.button_h()),
+                              words, oid)
                 self.ready_buttons[made] = i
         if self.waiting_for() is not None:
             self.start.disable()

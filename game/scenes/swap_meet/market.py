@@ -85,7 +85,7 @@ class Market:
                   anchor="bottomright")
         note = "Heating up" if f > 0 else "Crashed!" if f < 0 else ("Bank (pinned)" if self.pinned else "Bank") \
             if self.bank == kind else ""
-        if note:
+        if note and r.h >= 170:  # a short meter says it by its colours alone: the words would meet the value
             text.draw(canvas, note, (r.x + side + 22, r.y + 44), 24, GOLD if not f else edge, bold=True)
         if kind in self.preview:  # what a pin here would score (a type you hold none of loses points)
             points, held = self.preview[kind], self.held.get(kind, 0)

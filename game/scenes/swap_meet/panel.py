@@ -42,6 +42,9 @@ STYLE = {  # fill, edge, text when lit
     "action": ((40, 78, 86), (127, 211, 201), CREAM),
     "swap": ((47, 120, 84), MINT, CREAM),
 }
+NARROW_H = 440  # a table-mode panel at least this tall is laid out narrow and deep (five or six people)
+TOUCH = 64  # the short side of every target in such a panel
+STALL_TOP = 290  # where your own stall's awning starts in the tall panel, under the rivals' rows
 DIM = ((34, 29, 24), (74, 63, 51), (125, 116, 102))
 OFFER_GREEN = (47, 107, 79)
 PEEK_TEAL = (127, 211, 201)
@@ -49,6 +52,7 @@ ACTIONS = (CRASH, INSIDE, AUDIT, TAKEOVER)  # the hand's fixed order of action c
 BUTTON_SLOTS = (("open", "Open offer"), ("pull", "Pull"), ("cash", "Cash out"),
                 *((f"crash:{k}", f"Crash {k.title()}") for k in RESOURCES),
                 ("audit", ACTION_TITLES[AUDIT]), ("takeover", ACTION_TITLES[TAKEOVER]))
+NARROW_ROWS = (BUTTON_SLOTS[:3] + BUTTON_SLOTS[-2:], BUTTON_SLOTS[3:-2])  # moves, then the four crashes
 
 
 def card_face(assets: Assets, kind: str, size: tuple[int, int], text: Text) -> pygame.Surface:
@@ -95,6 +99,7 @@ class SeatPanel:
         self.rival_rects: dict[int, pygame.Rect] = {}
         self.lanes: dict[int, pygame.Rect] = {}  # seat -> the free stretch of its row where news may float
         self.contract_rect = pygame.Rect(0, 0, 0, 0)  # where the contract card was drawn (guided match)
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)  # where the hint line's words are (guided match)
         self._offer_end = 0
         self._floor = False  # drawing the demo's floor: rows seen from no seat
 
@@ -122,7 +127,9 @@ class SeatPanel:
         surf = pygame.Surface(self.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (22, 17, 13, 228), surf.get_rect(), border_radius=22)
         pygame.draw.rect(surf, BRASS, surf.get_rect(), 3, border_radius=22)
-        if self.compact:
+        if self.compact and h >= NARROW_H:
+            self._narrow(surf, model)
+        elif self.compact:
             self._compact(surf, model)
         else:
             self._tall(surf, model)
@@ -132,7 +139,7 @@ class SeatPanel:
     def _tall(self, surf: pygame.Surface, m: PanelModel) -> None:
         w, h = self.size
         self._rivals_rows(surf, m.rivals, pygame.Rect(16, 12, w - 32, 270))
-        surf.blit(awning(self.app.assets, (w - 32, 30), awning_colour(m.seat)), (16, 290))
+        surf.blit(awning(self.app.assets, (w - 32, 30), awning_colour(m.seat)), (16, STALL_TOP))
         self._header(surf, m, pygame.Rect(24, 324, w - 48, 40), 30)
         surf.blit(counter(self.app.assets, (w - 484, 18)), (16, 572))  # the cards stand on it
         self._hand(surf, m, pygame.Rect(24, 364, w - 500, 214), (126, 178))
@@ -151,6 +158,95 @@ class SeatPanel:
         self._contract(surf, m, pygame.Rect(w - contract_w - 16, 142, contract_w, 128), 22)
         self._hint(surf, m, pygame.Rect(16, 274, w - 32, 30), 22)
         self._buttons(surf, m, pygame.Rect(12, 306, w - 24, 46), 22)
+
+    def _narrow(self, surf: pygame.Surface, m: PanelModel) -> None:
+        """Table mode with five or six people (a narrow, deep panel): every target a fingertip wide,
+        at least TOUCH on its short side. A rival's whole chip is its Swap (or Peek); each card is its
+        own +, with its − under it; the buttons take two fixed rows."""
+        w, h = self.size
+        text = self.app.text
+        surf.blit(awning(self.app.assets, (w - 40, 12), awning_colour(m.seat)), (20, 2))
+        size = self.fitting(m.name, 24, 128, True, least=16)
+        text.draw(surf, m.name, (16, 26), size, GOLD, bold=True, anchor="midleft")
+        text.draw(surf, f"{points_(m.total)} pts", (16, 56), 20, CREAM, anchor="midleft")
+        self._peek_tab(surf, m, pygame.Rect(w - 12 - 180, 10, 180, TOUCH))
+        self._pins(surf, m, pygame.Rect(152, 10, w - 12 - 180 - 10 - 152, TOUCH), 22, widest=TOUCH)
+        self._narrow_chips(surf, m, pygame.Rect(12, 78, w - 24, TOUCH))
+        self.card_rects = {}
+        face_h = 76  # a card a little taller than wide, its − under it
+        for i, kind in enumerate(RESOURCES):
+            self._narrow_slot(surf, m, kind, dict(m.counts).get(kind, 0), pygame.Rect(12 + i * 74, 148, TOUCH, face_h))
+        x0 = 12 + 4 * 74 + 4
+        for i, kind in enumerate(ACTIONS):
+            n = m.actions.count(kind)
+            if n:
+                self._action_card(surf, m, kind, n, pygame.Rect(x0 + i * 24, 148, 48, face_h))
+        contract = pygame.Rect(x0 + 3 * 24 + 48 + 8, 148, 0, face_h + 4 + TOUCH)
+        contract.w = w - 12 - contract.x
+        self._contract(surf, m, contract, 20)
+        self._hint(surf, m, pygame.Rect(14, 294, w - 28, 26), 20)
+        self._buttons(surf, m, pygame.Rect(12, 322, w - 24, TOUCH), 22, NARROW_ROWS[0])
+        self._buttons(surf, m, pygame.Rect(12, 322 + TOUCH + 6, w - 24, TOUCH), 22, NARROW_ROWS[1])
+
+    def _narrow_slot(self, surf: pygame.Surface, m: PanelModel, kind: str, n: int, face: pygame.Rect) -> None:
+        """A resource in a narrow panel: its card is its + (a gold frame and "2 of 3" while picked),
+        its − right under it."""
+        self.card_rects[kind] = face
+        minus = pygame.Rect(face.x, face.bottom + 4, face.w, TOUCH)
+        if m.masked:
+            surf.blit(card_back(self.app.assets, face.size), face)
+            return
+        if n == 0:
+            pygame.draw.rect(surf, (44, 36, 28), face, border_radius=10)
+            pygame.draw.rect(surf, (90, 75, 55), face, 2, border_radius=10)
+            icon = self.app.assets.image(RES_ICON[kind], (face.w // 2, face.w // 2)).copy()
+            icon.set_alpha(70)
+            surf.blit(icon, icon.get_rect(center=face.center))
+            return
+        picked = m.sel[1] if m.sel[0] == kind else 0
+        offered = m.my_offer[1] if m.my_offer and m.my_offer[0] == kind else 0
+        surf.blit(card_face(self.app.assets, kind, face.size, self.app.text), face)
+        if offered:
+            self._offer_mark(surf, face, offered)
+        if picked:
+            pygame.draw.rect(surf, GOLD, face.inflate(4, 4), 4, border_radius=12)
+        self._count_badge(surf, face, f"{picked} of {n}" if picked else f"×{n}", picked > 0)
+        self.hits.append((face.copy(), ("card", kind, "more")))
+        self._step_button(surf, minus, "−", picked > 0, ("card", kind, "less"))
+
+    def _narrow_chips(self, surf: pygame.Surface, m: PanelModel, area: pygame.Rect) -> None:
+        """Each rival as one chip that is itself the button: Swap (green) when your pick takes its
+        offer, else Peek (teal) while you hold Inside Trading; name and score, then its offer."""
+        n = max(1, len(m.rivals))
+        cw = (area.w - 6 * (n - 1)) // n
+        text = self.app.text
+        for i, rv in enumerate(m.rivals):
+            r = pygame.Rect(area.x + i * (cw + 6), area.y, cw, area.h)
+            self.rival_rects[rv.seat] = r
+            peek = rv.can_peek and not m.masked and not rv.can_swap
+            style = "swap" if rv.can_swap else "action" if peek else None
+            fill, edge = (STYLE[style][0], STYLE[style][1]) if style else ((40, 32, 24), (96, 76, 50))
+            pygame.draw.rect(surf, fill, r, border_radius=12)
+            pygame.draw.rect(surf, edge, r, 3 if style else 2, border_radius=12)
+            surf.blit(awning(self.app.assets, (r.w - 16, 8), awning_colour(rv.seat)), (r.x + 8, r.y + 2))
+            line = f"{rv.name} · {points_(rv.total)}"
+            text.draw(surf, line, (r.x + 8, r.y + 22), self.fitting(line, 20, r.w - 14, True, least=13), GOLD,
+                      bold=True, anchor="midleft")
+            offer = of_kind(rv.offer[1], rv.offer[0]) if rv.offer else ""
+            if rv.can_swap:
+                words, colour = f"Swap {offer}", CREAM
+            elif peek:
+                words, colour = f"Peek · {offer}" if offer else "Peek", CREAM
+            elif rv.peeked and not m.masked:
+                words, colour = f"{rv.peeked}", PEEK_TEAL
+            elif offer:
+                words, colour = offer, CREAM
+            else:
+                words, colour = "no offer", MUTED
+            text.draw(surf, words, (r.x + 8, r.y + 46), self.fitting(words, 20, r.w - 14, True, least=13), colour,
+                      bold=bool(style), anchor="midleft")
+            intent = ("swap", rv.seat) if rv.can_swap else ("peek", rv.seat) if peek else ("row", rv.seat)
+            self.hits.append((r.copy(), intent))
 
     def _header(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
         text = self.app.text
@@ -182,21 +278,22 @@ class SeatPanel:
                            anchor="center")
         self.hits.append((r, ("peektab",)))
 
-    def _pins(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
+    def _pins(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int, widest: int = 44) -> None:
         text = self.app.text
         if m.masked or m.bank is None:
             text.draw(surf, "Bank: hidden", (r.x, r.centery), size - 2, MUTED, anchor="midleft")
             return
-        side = min(44, (r.w - 6 * len(RESOURCES)) // len(RESOURCES))
+        side = min(widest, (r.w - 6 * len(RESOURCES)) // len(RESOURCES))
         x = r.x
-        if r.w - 50 * len(RESOURCES) >= self.app.text.font(size - 2).size("Bank")[0] + 10:
+        if r.w - (side + 6) * len(RESOURCES) >= self.app.text.font(size - 2).size("Bank")[0] + 10:
             x = text.draw(surf, "Bank", (r.x, r.centery), size - 2, MUTED, anchor="midleft").right + 10
         for kind in RESOURCES:
             box = pygame.Rect(x, r.y + 2, side, r.h - 4)
             on = kind == m.bank
             pygame.draw.rect(surf, (70, 56, 30) if on else (34, 28, 22), box, border_radius=8)
             pygame.draw.rect(surf, GOLD if on else (90, 75, 55), box, 3 if on else 1, border_radius=8)
-            icon = self.app.assets.image(RES_ICON[kind], (min(34, side - 8), min(34, side - 8)))
+            icon_side = min(side - 8, max(34, side - 20))
+            icon = self.app.assets.image(RES_ICON[kind], (icon_side, icon_side))
             if not dict(m.counts).get(kind):  # none held: pinning it would score a loss
                 icon = icon.copy()
                 icon.set_alpha(90)
@@ -308,13 +405,15 @@ class SeatPanel:
         pygame.draw.rect(surf, (58, 46, 30) if not lit else (70, 92, 50), r, border_radius=14)
         pygame.draw.rect(surf, GOLD if lit else BRASS, r, 3, border_radius=14)
         if m.masked or m.contract is None:
-            back = self.app.assets.image("contract", (r.h - 30, r.h - 30))
-            surf.blit(back, back.get_rect(center=(r.x + r.h // 2, r.centery)))
-            text.draw(surf, "Contract", (r.x + r.h, r.centery - size // 2 - 4), size, CREAM, bold=True,
+            side = min(r.h - 30, r.w - 24 - text.font(size, True).size("Contract")[0] - 16)
+            back = self.app.assets.image("contract", (side, side))
+            surf.blit(back, back.get_rect(center=(r.x + 12 + side // 2, r.centery)))
+            text.draw(surf, "Contract", (r.x + side + 28, r.centery - size // 2 - 4), size, CREAM, bold=True,
                       anchor="midleft")
-            text.draw(surf, "hidden", (r.x + r.h, r.centery + size // 2), size - 2, MUTED, anchor="midleft")
+            text.draw(surf, "hidden", (r.x + side + 28, r.centery + size // 2), size - 2, MUTED, anchor="midleft")
             return
-        text.draw(surf, m.contract, (r.x + 14, r.y + 8), size, GOLD, bold=True)
+        text.draw(surf, m.contract, (r.x + 14, r.y + 8), self.fitting(m.contract, size, r.w - 28, True), GOLD,
+                  bold=True)
         if self.compact:
             text.draw(surf, f"base {m.base}", (r.x + 14, r.y + 10 + size + 4), size - 2, CREAM)
         else:
@@ -361,11 +460,14 @@ class SeatPanel:
         """The hint line: what the selection would do, or for a moment why a tap was refused (its own
         lane: a refusal never lies over cards, buttons or another line)."""
         words, colour = m.hint, CREAM if not m.masked else MUTED
+        if self.compact and self.size[1] >= NARROW_H:  # a narrow panel's card is its own +
+            words = words.replace("Tap + to pick cards", "Tap a card to pick it")
         if m.alert is not None:
             words, colour = m.alert[0], RED if m.alert[1] else GOLD
         bold = m.alert is not None
         size = self.fitting(words, size, r.w, bold, least=max(16, size - 6))
         img = self.app.text.render(words, size, colour, bold=bold)
+        self.hint_rect = pygame.Rect(r.x, r.y, min(r.w, img.get_width()), r.h)
         if img.get_width() > r.w:
             lines = self.app.text.wrap(words, size - 2, r.w)
             for i, line in enumerate(lines[:2]):
@@ -374,16 +476,24 @@ class SeatPanel:
             return
         surf.blit(img, img.get_rect(midleft=(r.x, r.centery)))
 
-    def _buttons(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
+    def _buttons(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int,
+                 slots: tuple[tuple[str, str], ...] = BUTTON_SLOTS) -> None:
         """Each button in its own fixed place, laid out for every button the panel can ever show, so
         an action card coming or going never slides another button under a finger."""
         shown = {b.key: b for b in m.buttons if not (m.masked and b.style in ("danger", "action"))}
         pad = 22 if self.compact else 36
-        widths = [self.app.text.font(size, True).size(label)[0] + pad for _, label in BUTTON_SLOTS]
+        least = TOUCH if slots is not BUTTON_SLOTS else 0  # a narrow panel's row: fingertip-wide buttons
         gap = 10 if self.compact else 16
+        while True:
+            widths = [max(least, self.app.text.font(size, True).size(label)[0] + pad) for _, label in slots]
+            if not least or size <= 16 or sum(widths) + gap * (len(widths) - 1) <= r.w:
+                break
+            size -= 1  # a narrow row's words shrink before its buttons do
         scale = min(1.0, (r.w - gap * (len(widths) - 1)) / max(1, sum(widths)))
+        if scale == 1.0 and slots is not BUTTON_SLOTS:  # a row of its own: its buttons share the width
+            widths = [w + (r.w - gap * (len(widths) - 1) - sum(widths)) // len(widths) for w in widths]
         x = r.x
-        for (key, _), bw in zip(BUTTON_SLOTS, widths):
+        for (key, _), bw in zip(slots, widths):
             rect = pygame.Rect(x, r.y, int(bw * scale), r.h)
             if key in shown:
                 self.draw_button(surf, rect, shown[key], size)

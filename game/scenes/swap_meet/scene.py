@@ -24,7 +24,7 @@ from game.draw.widgets import felt, panel
 from game.match.local import LocalTable
 from game.match.table import Table
 from game.scenes.match import MatchScene
-from game.scenes.swap_meet.layout import SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
+from game.scenes.swap_meet.layout import CROWD, SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
 from game.scenes.swap_meet.model import (
     RES_NAME,
@@ -36,9 +36,10 @@ from game.scenes.swap_meet.model import (
     swap_for,
 )
 from game.scenes.swap_meet.motion import CARD, Effects
-from game.scenes.swap_meet.panel import SeatPanel
+from game.scenes.swap_meet.panel import STALL_TOP, SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.story import feed_line
+from game.scenes.swap_meet.strip import paint_column
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
@@ -64,6 +65,7 @@ LANE_MIN = 200  # a rival row's free lane narrower than this carries no floating
 ROW_LANDING = 598  # a rival row's x where its counter starts: cards land just left of it
 NEWS_SECONDS = 1.8  # how long a person's own move is said in their hint line
 PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
+COACH_BAND = 70  # the least height of the free band a slim coach panel takes in free play
 SIMPLE = {"pull": Pull, "cash": CashOut, "audit": TaxAudit, "takeover": HostileTakeover}
 SPENDS = ("audit", "takeover", "crash:")  # panel button keys that use up an action card
 
@@ -95,6 +97,7 @@ class SwapMeetScene(MatchScene):
         if len(self.humans) == 1 and isinstance(table, LocalTable):  # one person against bots: "You offer…"
             self.names[self.humans[0]] = YOU
         self.table_mode = len(self.humans) >= 2
+        self.crowd = len(self.humans) >= CROWD  # the middle is one strip across the screen
         self.viewer = None if self.table_mode or not self.humans else self.humans[0]
         self.sel = {seat: Selection() for seat in self.humans}
         self.regions = regions(app, self.humans)
@@ -114,6 +117,8 @@ class SwapMeetScene(MatchScene):
         self.pin_armed: dict[int, tuple[str, float]] = {}  # seat -> (kind, until): a warned pin
         self.alerts: dict[int, tuple[str, bool, float]] = {}  # seat -> (words, error, until) in its hint line
         self.feed: list[str] = []
+        self.latest: dict[int, tuple[str, float]] = {}  # bot seat -> its latest move and when (the strip)
+        self._fresh: frozenset[int] = frozenset()
         self.time = 0.0
         self._beat = -1
         self.summary: SummaryOverlay | None = None
@@ -122,6 +127,7 @@ class SwapMeetScene(MatchScene):
         self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
         self.market.set(self.view.market, animate=False)
         self._build_buttons()
+        self._clock_step()  # the round's length from the first frame: never a red 0:00 behind a briefing
         self.refresh()
 
     # layout ---------------------------------------------------------------------------------
@@ -129,13 +135,19 @@ class SwapMeetScene(MatchScene):
         if not self.table_mode:
             return SOLO_MARKET.copy(), SOLO_CLOCK.copy()
         c = self.centre
+        if self.crowd:  # Help and Pause, the feed, the clock, the market, Leave: side by side
+            return pygame.Rect(1002, c.y + 8, 738, c.h - 16), pygame.Rect(656, c.y + 10, 330, c.h - 20)
         clock = pygame.Rect(0, 0, 440, 136)
         clock.midtop = (c.centerx, c.y + 14)
         top = max(c.bottom - 196, clock.bottom + 10 + FEED_H)  # the feed lines stay uncovered
         return pygame.Rect(c.x + 24, top, c.w - 48, min(180, c.bottom - 16 - top)), clock
 
     def _build_buttons(self) -> None:
-        if self.table_mode:
+        if self.crowd:
+            c = self.centre
+            spots = [(20, c.y + 10), (20, c.y + c.h - 76), (1756, c.centery - 33)]
+            size = (150, 66)
+        elif self.table_mode:
             y, c = self.countdown.rect.y + 6, self.centre
             spots = [(c.x + 24, y), (c.x + 200, y), (c.right - 200, y)]
             size = (160, 64)
@@ -170,10 +182,10 @@ class SwapMeetScene(MatchScene):
             if row is not None:
                 scale = min(0.62, (row.h - 10) / CARD[1])  # fits the row and the gap before its counter
                 return (origin[0] + row.x + ROW_LANDING - CARD[0] * scale / 2, origin[1] + row.centery + 2), scale
-        bots = [s for s in range(self.view.seats) if s not in self.region_of]
+        bots = self._bots()
         i = bots.index(seat) if seat in bots else 0
         c = self.market.rect
-        return (c.x + c.w * (i + 1) / (len(bots) + 1), c.y - 20), 1.0
+        return (c.x + c.w * (i + 1) / (len(bots) + 1), c.centery if self.crowd else c.y - 20), 1.0
 
     def label_place(self, seat: int | None) -> tuple[tuple[float, float], pygame.Rect, int] | None:
         """Where a rival's floating label goes: the free lane of its row (between its offer and its
@@ -194,6 +206,8 @@ class SwapMeetScene(MatchScene):
         """Table mode's free stretch of the middle for bots' news: the band between the feed and the
         market, else beside the clock clear of the buttons; None when no stretch is wide enough."""
         c, clock, feed, market = self.centre, self.countdown.rect, self._feed_rect(), self.market.rect
+        if self.crowd:
+            return None
         band = pygame.Rect(c.x + 24, feed.bottom + 6, c.w - 48, market.y - feed.bottom - 12)
         if band.h >= 56:
             return band
@@ -201,6 +215,10 @@ class SwapMeetScene(MatchScene):
         left = pygame.Rect(c.x + 372, clock.y, clock.x - c.x - 384, clock.h)  # after Help and Pause
         best = max(left, right, key=lambda r: r.w)
         return best if best.w >= LANE_MIN else None
+
+    def _bots(self) -> list[int]:
+        """The seats no person on this device plays."""
+        return [s for s in range(self.view.seats) if s not in self.region_of]
 
     def _rows(self) -> tuple[SeatPanel, tuple[int, int]] | None:
         """The panel that draws the stalls as rows and where it sits: one person's, or the demo's floor."""
@@ -215,6 +233,10 @@ class SwapMeetScene(MatchScene):
         an offer is not repeated over the row that shows it."""
         if seat in self.region_of:
             self.alert(seat, words, error=False, seconds=NEWS_SECONDS)
+            return
+        if self.crowd and seat is not None:  # the strip's lane of that bot
+            self.latest[seat] = (words, self.time)
+            self.restatic([self._feed_rect()])
             return
         place = None if offer else self.label_place(seat)
         if place is not None:
@@ -282,6 +304,10 @@ class SwapMeetScene(MatchScene):
             self.on_events(events)
         self._clock_step()
         self._pending_step()
+        fresh = frozenset(s for s, (_, when) in self.latest.items() if self.time - when < NEWS_SECONDS)
+        if fresh != self._fresh:
+            self._fresh = fresh
+            self.restatic([self._feed_rect()])
         self._meters_step(dt)
         for region in self.regions:
             if region.model is not None and (region.model.masked != self.masked(region)
@@ -485,12 +511,18 @@ class SwapMeetScene(MatchScene):
 
     def _feed_rect(self) -> pygame.Rect:
         """Where the feed lines are painted."""
+        if self.crowd:
+            return pygame.Rect(186, self.centre.y + 8, 454, self.centre.h - 16)
         if self.table_mode:
             return pygame.Rect(self.centre.x + 20, self.countdown.rect.bottom + 6, self.centre.w - 40, FEED_H)
         return pygame.Rect(280, 16, 1090, 78)
 
     def _paint_feed(self, surface: pygame.Surface) -> None:
         text = self.app.text
+        if self.crowd:
+            lanes = [(s, self.names[s], self.latest.get(s, ("", 0.0))[0], s in self._fresh) for s in self._bots()]
+            paint_column(surface, text, self._feed_rect(), lanes, self.feed)
+            return
         if self.table_mode:
             c = self.centre
             y = self.countdown.rect.bottom + 10
@@ -656,20 +688,23 @@ class SwapMeetScene(MatchScene):
     def tutorial_target(self, name: str) -> pygame.Rect | None:
         """The floor's lesson targets, on the canvas: "card:KIND" (the + of that type's slot),
         "button:LABEL" (a panel button, else a pygame-gui one), "swap:SEAT", "peek:SEAT",
-        "rival:SEAT", "contract", "meter:KIND", "clock", and "coach:panel" (where the coach's words
-        may sit in free play: over the market strip, clear of the clock, rivals and hand)."""
+        "rival:SEAT", "contract", "meter:KIND", "market", "clock", "hint" (the hint line's words) and
+        "coach:panel" (where the coach's words may sit in free play: the free band between the rivals'
+        rows and your stall, clear of the market, the clock, every row and your hand)."""
         kind, _, arg = name.partition(":")
         region = self.regions[0] if self.regions else None
         if kind == "meter":
             return self.market.cells.get(arg)
-        if kind == "clock":
-            return self.countdown.rect.copy()
-        if kind == "coach" and arg == "panel" and not self.table_mode:
-            return self.market.rect.copy()
+        if kind in ("clock", "market"):
+            return (self.countdown.rect if kind == "clock" else self.market.rect).copy()
+        if kind == "coach" and arg == "panel":
+            return self._coach_band()
         if region is None or self.masked(region):
             return super().tutorial_target(name)
         panel_ = region.panel
         intent: tuple[Any, ...] | None = None
+        if kind == "hint":
+            return region.panel.hint_rect.move(region.rect.topleft) if not self.table_mode else None
         if kind == "card":
             intent = (kind, arg, "more")
         elif kind in ("swap", "peek") and arg.isdigit():
@@ -687,3 +722,13 @@ class SwapMeetScene(MatchScene):
         corners = [region.to_canvas(p) for p in (rect.topleft, rect.bottomright)]
         xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
         return pygame.Rect(round(xs[0]), round(ys[0]), round(xs[1] - xs[0]), round(ys[1] - ys[0]))
+
+    def _coach_band(self) -> pygame.Rect | None:
+        """The free band between the rivals' last row and your stall's awning (one person against
+        bots), where a slim coach panel covers nothing live; None when it is too thin."""
+        if self.table_mode or not self.regions or not self.regions[0].panel.rival_rects:
+            return None
+        region = self.regions[0]
+        top = region.rect.y + max(r.bottom for r in region.panel.rival_rects.values()) + 4
+        band = pygame.Rect(region.rect.x + 16, top, region.rect.w - 32, region.rect.y + STALL_TOP - top)
+        return band if band.h >= COACH_BAND else None
