@@ -206,9 +206,14 @@ class Recap:
         self._seen: dict[int, int] = {}
 
     def since(self, seat: int) -> list[str]:
-        """Lines about everything since `seat` last looked."""
-        events = self.table.history(None)[self._seen.get(seat, 0):]
-        return [w for w in (self.words(e) for e in events) if w]
+        """Lines about what the others did (and what the game did) since `seat` last looked or acted;
+        the seat's own moves are not repeated back to it."""
+        events = self.table.history(None)
+        start = self._seen.get(seat, 0)
+        own = [i + 1 for i, e in enumerate(events) if e.seat == seat]
+        if own:
+            start = max(start, own[-1])
+        return [w for w in (self.words(e) for e in events[start:] if e.seat != seat) if w]
 
     def seen(self, seat: int) -> None:
         """`seat` has seen the table as it is now."""
