@@ -120,6 +120,7 @@ class MatchScene(TableScene):
         self.app.memory_to_give_back = True  # its surfaces go with it (game/memory.py)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.undo_control.noticed(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and (self.away_bar.press(event.ui_element)
                                                            or self.undo_control.pressed(event.ui_element)):
             self.app.audio.play("tap")
@@ -176,7 +177,8 @@ class MatchScene(TableScene):
     # what the table says -----------------------------------------------------------------------
     def pump(self, bots: bool = True) -> None:
         """Let the table move on, then show its late refusals and notices."""
-        self.table.poll(bots)
+        self.undo_control.step()  # a fresh move's Undo (and its grace) shows before any bot may reply
+        self.table.poll(bots and not self.undo_control.holding())
         self.away_bar.step()
         self.undo_control.step()
         for seat, reason in self.table.take_refusals():
