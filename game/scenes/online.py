@@ -23,7 +23,7 @@ from game.online.protocol import parse_invite
 from game.online.remote import RemoteRoom
 from game.palette import CREAM, GOLD, MUTED, RED, TEAL
 from game.scene import Scene
-from game.ui import button
+from game.ui import HintEntry, button
 from game.widgets import felt, heading, panel
 
 if TYPE_CHECKING:
@@ -55,8 +55,7 @@ class OnlineScene(Scene):
             self.game_buttons[button(self.ui, (PANEL.x + 60 + i * 470, PANEL.y + 130, 440, 84), entry.title, oid)] \
                 = entry.name
         self.host = button(self.ui, (PANEL.x + 60, PANEL.y + 250, 500, 90), "Host a room  ›", "#primary")
-        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(PANEL.x + 60, PANEL.y + 480, 1000, 70),
-                                                         manager=self.ui, placeholder_text="invite link or room code")
+        self.entry = HintEntry(pygame.Rect(PANEL.x + 60, PANEL.y + 480, 1000, 70), self.ui, "invite link or room code")
         self.join = button(self.ui, (PANEL.x + 1100, PANEL.y + 476, 360, 80), "Join  ›", "#primary")
         self.back = button(self.ui, (PANEL.x, PANEL.bottom + 40, 260, 84), "‹ Back", "#quiet")
         self.invalidate()
