@@ -38,3 +38,19 @@ def test_a_long_recap_line_is_drawn_smaller_rather_than_past_the_panel():
         assert PANEL.x + 100 + p.app.text.render("· " + long, size).get_width() <= PANEL.right - 80 or size == 20
     finally:
         pygame.quit()
+
+
+def test_the_ready_button_looks_whole_in_its_very_first_frame():
+    """Widened for its label, it is drawn rounded and bordered at once (not square and bare for a frame)."""
+    p = make_player(size=(1920, 1080))
+    try:
+        curtain = CurtainScene(p.app, "Player 2", ["Player 1: Took a Pearl."], lambda: None)
+        p.app.stack.push(curtain)
+        p.frames(1)
+        area = curtain.ready.rect.inflate(8, 8)
+        assert curtain.ready.rect.w > 520  # the label asked for more than the least width
+        first = pygame.image.tobytes(p.app.display.canvas.subsurface(area), "RGB")
+        p.frames(30)
+        assert pygame.image.tobytes(p.app.display.canvas.subsurface(area), "RGB") == first
+    finally:
+        pygame.quit()

@@ -168,6 +168,42 @@ def for_widgets(event: pygame.event.Event, window: tuple[int, int]) -> pygame.ev
     return pygame.event.Event(kind, pos=pos, button=1, touch=True)
 
 
+HINT = "#entry_hint"  # theme: an empty entry's placeholder, dim and italic (pygame-gui 0.6 draws it as typed text)
+
+
+class HintEntry(pygame_gui.elements.UITextEntryLine):
+    """A one-line text entry whose placeholder reads as a hint, never as a value someone typed.
+
+    pygame-gui 0.6 draws the placeholder with the entry's own text colour and font; this entry wears
+    the theme's #entry_hint look (dim, italic) exactly while the placeholder shows: empty and not focused.
+    """
+
+    def __init__(self, rect: pygame.Rect, manager: pygame_gui.UIManager, placeholder: str) -> None:
+        super().__init__(rect, manager=manager, placeholder_text=placeholder)
+        self.hinting = False
+        self._restyle()
+
+    def showing_hint(self) -> bool:
+        """True while the placeholder is what the entry shows."""
+        return not self.get_text() and not self.is_focused
+
+    def _restyle(self) -> None:
+        hint = self.showing_hint()
+        if hint != self.hinting:
+            self.hinting = hint
+            self.change_object_id(pygame_gui.core.ObjectID(object_id=HINT if hint else None))
+
+    def update(self, time_delta: float) -> None:
+        """pygame-gui's update, then the hint look on or off (focus, typing and set_text all pass here)."""
+        super().update(time_delta)
+        self._restyle()
+
+    def set_text(self, text: str) -> None:
+        """Set the text and at once wear the look that goes with it."""
+        super().set_text(text)
+        self._restyle()
+
+
 def button(manager: pygame_gui.UIManager, rect: pygame.Rect | tuple[Any, ...], text: str,
            object_id: str | None = None, tool_tip: str | None = None,
            container: Any = None) -> pygame_gui.elements.UIButton:

@@ -42,9 +42,9 @@ class CurtainScene(Scene):
         """The button sized to its label (at least 520 wide, at most the panel's inside), centred."""
         made = button(self.ui, (PANEL.centerx - 260, PANEL.bottom - 120, 520, 90), words, "#primary")
         width = min(PANEL.w - 80, max(520, label_width(made)))
-        if width != made.rect.w:
-            made.set_dimensions((width, 90))
-            made.set_relative_position((PANEL.centerx - width // 2, PANEL.bottom - 120))
+        if width != made.rect.w:  # made again at its size: a resized button shows square and bare for a frame
+            made.kill()
+            made = button(self.ui, (PANEL.centerx - width // 2, PANEL.bottom - 120, width, 90), words, "#primary")
         return made
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]

@@ -120,6 +120,7 @@ class MatchScene(LayeredScene):
         self.app.memory_to_give_back = True  # its surfaces go with it (game/services/memory.py)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.undo_control.noticed(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and (self.away_bar.press(event.ui_element)
                                                            or self.undo_control.pressed(event.ui_element)):
             self.app.audio.play("tap")
@@ -176,7 +177,8 @@ class MatchScene(LayeredScene):
     # what the table says -----------------------------------------------------------------------
     def pump(self, bots: bool = True) -> None:
         """Let the table move on, then show its late refusals and notices."""
-        self.table.poll(bots)
+        self.undo_control.step()  # a fresh move's Undo (and its grace) shows before any bot may reply
+        self.table.poll(bots and not self.undo_control.holding())
         self.away_bar.step()
         self.undo_control.step()
         for seat, reason in self.table.take_refusals():
@@ -206,9 +208,14 @@ class Recap:
         self._seen: dict[int, int] = {}
 
     def since(self, seat: int) -> list[str]:
-        """Lines about everything since `seat` last looked."""
-        events = self.table.history(None)[self._seen.get(seat, 0):]
-        return [w for w in (self.words(e) for e in events) if w]
+        """Lines about what the others did (and what the game did) since `seat` last looked or acted;
+        the seat's own moves are not repeated back to it."""
+        events = self.table.history(None)
+        start = self._seen.get(seat, 0)
+        own = [i + 1 for i, e in enumerate(events) if e.seat == seat]
+        if own:
+            start = max(start, own[-1])
+        return [w for w in (self.words(e) for e in events[start:] if e.seat != seat) if w]
 
     def seen(self, seat: int) -> None:
         """`seat` has seen the table as it is now."""

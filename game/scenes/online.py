@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED, RED, TEAL
-from game.draw.ui import button
+from game.draw.ui import HintEntry, button
 from game.draw.widgets import felt, heading, panel
 from game.match.remote import RemoteRoom
 from game.online import rejoin
@@ -55,8 +55,7 @@ class OnlineScene(Scene):
             self.game_buttons[button(self.ui, (PANEL.x + 60 + i * 470, PANEL.y + 130, 440, 84), entry.title, oid)] \
                 = entry.name
         self.host = button(self.ui, (PANEL.x + 60, PANEL.y + 250, 500, 90), "Host a room  ›", "#primary")
-        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(PANEL.x + 60, PANEL.y + 480, 1000, 70),
-                                                         manager=self.ui, placeholder_text="invite link or room code")
+        self.entry = HintEntry(pygame.Rect(PANEL.x + 60, PANEL.y + 480, 1000, 70), self.ui, "invite link or room code")
         self.join = button(self.ui, (PANEL.x + 1100, PANEL.y + 476, 360, 80), "Join  ›", "#primary")
         self.back = button(self.ui, (PANEL.x, PANEL.bottom + 40, 260, 84), "‹ Back", "#quiet")
         self.invalidate()

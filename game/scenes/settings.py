@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import CREAM, MUTED
-from game.draw.ui import button
+from game.draw.ui import HintEntry, button
 from game.draw.widgets import felt, heading, panel, toggle_label
 from game.services.settings import BOT_SPEEDS
 from game.shell.display import LOGICAL_W
@@ -41,9 +41,7 @@ class SettingsScene(Scene):
         for i, (key, _, _, _) in enumerate(TOGGLES, start=1):
             self.toggles[key] = button(self.ui, (CONTROL_X, ROW_Y[i], 240, 72), "")
         self.speed = button(self.ui, (CONTROL_X, ROW_Y[5], 240, 72), "")
-        self.server = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(CONTROL_X, ROW_Y[6] + 6, 480, 64), manager=self.ui,
-            placeholder_text="empty: host on this computer")
+        self.server = HintEntry(pygame.Rect(CONTROL_X, ROW_Y[6] + 6, 480, 64), self.ui, "empty: host on this computer")
         self.server.set_text(s.online_server)
         self.back = button(self.ui, (LOGICAL_W // 2 - 160, PANEL.bottom + 30, 320, 80), "‹ Back", "#primary")
         self._refresh()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from game.draw.palette import GOLD as BAR
 from game.draw.ui import button
 from game.scenes.curtain import PANEL, CurtainScene
 from rules.errors import IllegalAction
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 LABEL = "Undo"
 REFUSED = "Can't undo. "
+GRACE = 3.0  # seconds the bots hold their reply while a fresh move can still be taken back
+BAR_H, BAR_GAP = 6, 5  # the grace's draining bar, just under the Undo button
 
 
 def is_undo_key(event: pygame.event.Event) -> bool:
@@ -43,6 +46,7 @@ class UndoControl:
         self.scene = scene
         self.button: pygame_gui.elements.UIButton | None = None
         self._memos: dict[int, Any] = {}  # history length before a move → what the scene kept then
+        self.grace: GraceBar | None = None  # while it drains the bots wait (a bot's reply would close undo)
 
     def seat(self) -> int | None:
         """The person who may take a move back from this screen now (None: nobody)."""
@@ -67,11 +71,47 @@ class UndoControl:
                 scene.wake()
                 if fresh:
                     scene.restatic()  # what makes room for the button (clear_of) is painted again
+                    self._start_grace()
         elif self.button is not None:
             if self.button.alive():
                 self.button.kill()
             self.button = None
             scene.restatic()  # the table shows again where the button was
+        if self.grace is not None and (self.button is None or self.grace.left(scene.table.now()) <= 0):
+            self.end_grace()
+
+    def _start_grace(self) -> None:
+        """The button just appeared for a fresh move: the bots wait a few seconds, shown by a draining bar."""
+        self.end_grace()
+        assert self.button is not None
+        self.grace = GraceBar(pygame.Rect(self.button.rect), self.scene.table.now(), GRACE)
+        self.scene.movers.append(self.grace)
+
+    def holding(self) -> bool:
+        """True while the bots hold their reply: the person may still take the move back at leisure."""
+        return self.grace is not None and self.button is not None and self.grace.left(self.scene.table.now()) > 0
+
+    def end_grace(self) -> None:
+        """The grace is over (run out, or the person did something else): the bots may reply."""
+        if self.grace is None:
+            return
+        if self.grace in self.scene.movers:
+            self.scene.movers.remove(self.grace)
+        self.grace = None
+
+    def noticed(self, event: pygame.event.Event) -> None:
+        """A press, a tap or a key that is not aimed at Undo ends the grace: the person has moved on."""
+        if self.grace is None or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
+            return
+        if event.type == pygame.KEYDOWN:
+            if not is_undo_key(event):
+                self.end_grace()
+            return
+        display = self.scene.app.display
+        pos = display.finger_to_logical(event.x, event.y) if event.type == pygame.FINGERDOWN \
+            else display.to_logical(event.pos)
+        if self.button is None or not self.button.rect.inflate(16, 16).collidepoint(pos):
+            self.end_grace()
 
     def clear_of(self, rect: pygame.Rect) -> pygame.Rect:
         """The part of `rect` left of the Undo button while it shows there (for a line of words)."""
@@ -142,3 +182,29 @@ class UndoCurtain(CurtainScene):
         if pe.kind == "tap" and self.take_back.rect.collidepoint(pe.pos):
             return True  # the button's own press handles it (a tap on it is not "ready")
         return super().handle_pointer(pe)
+
+
+class GraceBar:
+    """A bar under the Undo button that drains while the bots wait (a mover of the table scene)."""
+
+    layer = 5
+
+    def __init__(self, button_rect: pygame.Rect, start: float, seconds: float) -> None:
+        self.full = pygame.Rect(button_rect.x + 14, button_rect.bottom + BAR_GAP, button_rect.w - 28, BAR_H)
+        self.rect = self.full
+        self.start, self.seconds = start, seconds
+        self.now = start
+
+    def left(self, now: float) -> float:
+        """Seconds of grace left at `now` (and the bar follows)."""
+        self.now = now
+        return self.seconds - (now - self.start)
+
+    def share(self) -> float:
+        """How much of the bar is left (1 full, 0 drained)."""
+        return max(0.0, min(1.0, 1 - (self.now - self.start) / self.seconds))
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """The part still to drain, from the left (`rect` stays the whole bar: the table restores all of it)."""
+        pygame.draw.rect(canvas, BAR, (self.full.x, self.full.y, round(self.full.w * self.share()), BAR_H),
+                         border_radius=BAR_H // 2)

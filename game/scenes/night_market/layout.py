@@ -40,7 +40,10 @@ HAND_X0, HAND_STEP = 600, 180
 SAME_KIND_STEP, NEW_KIND_STEP = 160, 196  # a hand of up to 7 sits in groups of one kind, a wider gap between
 BUTTON_Y = 958
 BUTTON_H = 88
-UNDO = pygame.Rect(1640, BUTTON_Y, 220, BUTTON_H)  # the bar's right end: clear of a full hand and three move buttons
+UNDO = pygame.Rect(1640, BUTTON_Y, 220, BUTTON_H)
+# the app's toasts: the strip left of the coin piles, deck and porter card, below the viewer's chip and
+# above the porters' words; no label, line, card or button of the table is in it
+TOAST_LANE = pygame.Rect(8, 166, 238, 736)  # the bar's right end: clear of a full hand and three move buttons
 
 
 def card_rect(pos: tuple[float, float]) -> pygame.Rect:

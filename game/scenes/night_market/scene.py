@@ -263,6 +263,10 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         """The rules' reason goes on the selection line, where the player is looking."""
         self.undo_refused(reason)
 
+    def toast_lane(self) -> pygame.Rect:
+        """Toasts keep to the strip at the table's left edge, off the hand, the line and every label."""
+        return pygame.Rect(L.TOAST_LANE)
+
     def undo_rect(self) -> pygame.Rect:
         """Undo sits at the right end of the button bar (beside the hand it covered a seventh card)."""
         return pygame.Rect(L.UNDO)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.palette import CREAM, GOLD, MUTED
+from game.draw.palette import CREAM, GOLD, MUTED
 from game.scenes.swap_meet.stall import awning_colour
 
 LANE_H = 40  # one bot's lane
