@@ -35,11 +35,14 @@ def test_the_bot_waits_out_the_grace_and_a_click_on_undo_near_its_end_takes_the_
     assert isinstance(grace, GraceBar) and grace in scene.movers
     button = scene.undo_control.button
     assert button is not None and button.visible and grace.full.top >= button.rect.bottom  # under it
-    widths = []
-    for _ in range(int(GRACE * 60) - 20):  # nearly the whole grace: far longer than an easy Rival's beat
+    widths, said = [], set()
+    while scene.undo_control.holding() and grace.left(scene.table.now()) > 0.25:  # nearly the whole grace
         p.frames(1)
         widths.append(grace.share())
+        said.add(scene.line if scene.turn_shown is not None else "")  # once the move has landed
         assert scene.table.can_undo(0) and scene.table.view(None).turn == 1  # the Rival has not replied
+        assert len(widths) < GRACE * 60
+    assert said - {""} == {"Basil waits a moment: you can still undo your move."} and scene.thinking is None
     assert widths == sorted(widths, reverse=True) and widths[0] > 0.9 and widths[-1] < 0.15  # it drains
     assert scene.undo_control.holding()
     p.press_button(scene.undo_control.button, settle=60)
@@ -53,6 +56,7 @@ def test_after_the_grace_the_bar_is_gone_and_the_bot_replies():
     grace = scene.undo_control.grace
     p.frames(int(GRACE * 60) + 2)
     assert scene.undo_control.grace is None and grace not in scene.movers
+    assert scene.line == "Basil is choosing a move..."
     for _ in range(600):
         if not scene.table.can_undo(0):
             break

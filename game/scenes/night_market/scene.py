@@ -67,6 +67,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self.thinking: Thinking | None = None
         self._ceremony: tuple[Event, Event | None] | None = None
         self._curtain_due = False
+        self._held = False  # the bots hold their reply while Undo's grace runs (game/scenes/undo.py)
         self._action_buttons: dict[object, Any] = {}
         self._history(table.take_events(self.viewer))
         self.recap.seen_all(self.people)
@@ -148,13 +149,20 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         if empty and self.turn_shown is None and self.log_lines:  # the move being animated, until it lands
             self.line = self.log_lines[-1]
         elif empty and not self.view.over and turn != self.viewer:
-            self.line = f"{self.names[turn]} is choosing a move..." if self.table.is_bot(turn) \
-                else f"Waiting for {self.names[turn]}."
+            self.line = self._waiting_line(turn)
         self.line_is_problem = not self.selection.actions and not empty and not self._on_the_way()
         if tapped and self.line_is_problem:
             self.app.audio.play("error")
         self._build_buttons()
         self.restatic()
+
+    def _waiting_line(self, turn: int) -> str:
+        """Who the table waits for, and why a Rival has not moved yet while Undo's grace runs."""
+        if not self.table.is_bot(turn):
+            return f"Waiting for {self.names[turn]}."
+        if self.undo_control.holding():
+            return f"{self.names[turn]} waits a moment: you can still undo your move."
+        return f"{self.names[turn]} is choosing a move..."
 
     def _on_the_way(self) -> bool:
         """True when some legal move contains this selection (the player is still building it)."""
@@ -325,6 +333,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             self.thinking.step(dt)
         quiet = self.app.stack.top is self and not self.anim.busy
         self.pump(bots=quiet and self._ceremony is None and not self._curtain_due)
+        if self.undo_control.holding() != self._held:  # Undo's grace began or ended: the line says so
+            self._held = not self._held
+            self._reselect()
         if not quiet:
             return
         if self.turn_shown is None and self._ceremony is None:  # the move has landed: now say whose turn it is
@@ -341,7 +352,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _poll_bots(self) -> None:
         turn = self.view.turn
         other_moves = not self.view.over and turn != self.viewer and turn not in self.people
-        self._show_thinking(other_moves and self.table.outcome() is None)
+        self._show_thinking(other_moves and self.table.outcome() is None and not self._held)
         self.absorb(self.table.take_events(self.viewer))
 
     def _show_thinking(self, on: bool) -> None:
