@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.draw.ui import button
+from game.draw.ui import button, resize
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.online import OnlineLobbyScene
 from game.shell.scene import Scene
@@ -90,6 +90,21 @@ def test_a_button_shown_or_relabelled_between_frames_is_redrawn_without_input(p)
     p.frames(2)  # pygame-gui paints a new label in its next update
     after = pygame.display.get_surface().subsurface(p.app.display.to_window(rect))
     assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB")
+
+
+def test_a_button_resized_between_frames_is_whole_in_its_first_frame(p):
+    """`ui.resize` (title, help, curtain) rebuilds at once: the next frame equals a settled one."""
+    scene = Plain(p.app)
+    p.app.stack.reset(scene)
+    made = button(scene.ui, (700, 500, 300, 90), "Resume guided match  ›", "#primary")
+    quiet(p)
+    wide = pygame.Rect(640, 500, 520, 90)
+    scene.later = lambda: resize(made, wide.size, wide.topleft)
+    p.frames(1)
+    area = p.app.display.to_window(wide.inflate(8, 8))
+    first = pygame.image.tobytes(pygame.display.get_surface().subsurface(area), "RGB")
+    quiet(p)
+    assert pygame.image.tobytes(pygame.display.get_surface().subsurface(area), "RGB") == first
 
 
 def test_the_away_strip_and_its_buttons_show_the_frame_the_table_reports_someone_away(p, monkeypatch):

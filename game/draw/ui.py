@@ -216,6 +216,14 @@ def button(manager: pygame_gui.UIManager, rect: pygame.Rect | tuple[Any, ...], t
 LABEL_PAD = 28  # room a label keeps from each end of its button
 
 
+def resize(made: pygame_gui.elements.UIButton, size: tuple[int, int], position: tuple[int, int]) -> None:
+    """Give a made button a new size and place, rebuilt at once: pygame-gui redraws a resized button's
+    shape only later, so without the rebuild its next frame shows a square, borderless box."""
+    made.set_dimensions(size)
+    made.set_relative_position(position)
+    made.rebuild()
+
+
 def label_width(made: pygame_gui.elements.UIButton) -> int:
     """How wide a button's label is drawn, with room to spare at each end."""
     font = made.font

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.ui import button, label_fits, label_width
+from game.draw.ui import button, label_fits, label_width, resize
 from game.draw.widgets import felt, panel
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
@@ -42,9 +42,8 @@ class CurtainScene(Scene):
         """The button sized to its label (at least 520 wide, at most the panel's inside), centred."""
         made = button(self.ui, (PANEL.centerx - 260, PANEL.bottom - 120, 520, 90), words, "#primary")
         width = min(PANEL.w - 80, max(520, label_width(made)))
-        if width != made.rect.w:  # made again at its size: a resized button shows square and bare for a frame
-            made.kill()
-            made = button(self.ui, (PANEL.centerx - width // 2, PANEL.bottom - 120, width, 90), words, "#primary")
+        if width != made.rect.w:
+            resize(made, (width, 90), (PANEL.centerx - width // 2, PANEL.bottom - 120))
         return made
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]

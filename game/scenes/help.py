@@ -9,7 +9,7 @@ import pygame_gui
 
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED
 from game.draw.text import Text
-from game.draw.ui import button, label_fits, label_width
+from game.draw.ui import button, label_fits, label_width, resize
 from game.scenes.dialog import Dialog
 from game.scenes.help_text import HOW_TO_PLAY
 from game.shell.catalog import GameEntry
@@ -175,8 +175,7 @@ class HelpScene(Dialog):
             self.guided = button(self.ui, (PANEL.right - 400, PANEL.y + 24, 370, 64), label, "#primary")
             if not label_fits(self.guided):  # "Resume guided match ›" at a large font: grow leftwards
                 width = label_width(self.guided)
-                self.guided.set_dimensions((width, 64))
-                self.guided.set_relative_position((PANEL.right - 30 - width, PANEL.y + 24))
+                resize(self.guided, (width, 64), (PANEL.right - 30 - width, PANEL.y + 24))
         self._show()
 
     @classmethod

@@ -6,7 +6,7 @@ import pygame
 
 from game.draw.anim import Tween, ease_out_back
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED
-from game.draw.ui import button, label_fits, label_width
+from game.draw.ui import button, label_fits, label_width, resize
 from game.draw.widgets import panel
 from game.online import rejoin
 from game.services import saves
@@ -74,8 +74,7 @@ class TitleScene(Scene):
         widths = [max(300, label_width(b)) for b in self.buttons.values()]
         x = LOGICAL_W // 2 - (sum(widths) + 30 * (len(labels) - 1)) // 2
         for made, w in zip(self.buttons.values(), widths):  # each as wide as its label needs, 300 at least
-            made.set_dimensions((w, 78))
-            made.set_position((x, 975))
+            resize(made, (w, 78), (x, 975))
             x += w + 30
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
