@@ -20,7 +20,7 @@ from game.match.remote import RemoteRoom
 from game.match.table import Table
 from game.online.client import NetClient
 from game.shell.loop import FakeClock
-from game.tools.online_autoplay import _until, seat_clients
+from game.tools.online_autoplay import seat_clients
 from rules.contract import Event, MatchConfig, SeatConfig
 from rules.registry import GAME_MODULES, get_game
 from rules.rng import Rng
@@ -156,6 +156,12 @@ def local_bot_first(seed: int) -> Iterator[tuple[Table, Callable[[], None], Call
         yield table, lambda: fake.advance(0.25), lambda: next(polls, None) is None
     finally:
         table.close()
+
+
+def _until(room: RemoteRoom, test: Callable[[], bool], deadline: float, what: str) -> None:
+    while not test():
+        assert time.monotonic() < deadline, f"no {what} in time"
+        room.wait(0.05)
 
 
 @contextmanager

@@ -1,19 +1,15 @@
-"""A match played in this process: the rules state, the action log, bots, autosave and the clock.
+"""A match played in this process: a door onto its `Referee` (rules/referee.py), with the clock,
+a bot thread and autosave.
 
-`LocalTable` is the in-process `Table` (game/match/table.py). It alone holds the rules state and
-the raw events; scenes get views and events redacted for the seat that asks. Bots think on a
-worker thread (a Hard bot's half second must not freeze the animation) from a view snapshot, and
-their move is applied only after a visible beat. Every move is autosaved to its game's slot.
-
-A person may take back their own last move while it revealed nothing and nobody has acted since
-(rules/undo.py decides); undo replays the seed and the log without that move, so the log, the
-autosave and any replay stay the one truth. A bot's reply closes the window: bots keep their
-normal beat, and the move they reply to is then no longer the last one at the table.
+`LocalTable` is the in-process `Table` (game/match/table.py). The referee holds the rules state, the
+log and the raw events, paces the bots and takes moves back; this door adds what one device needs:
+a `MatchClock` that pauses, bots deciding on a worker thread (a Hard bot's half second must not
+freeze the animation), the player's bot speed, a cursor per viewer, and an autosave of seed +
+config + log after every change. Scenes get views and events redacted for the seat that asks.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -26,8 +22,6 @@ from rules.errors import IllegalAction
 from rules.referee import BotPlans, Referee
 from rules.registry import get_game
 from rules.replay import config_from_json, config_to_json
-
-log = logging.getLogger(__name__)
 
 BOT_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
 NOBODY_AWAY = "nobody is away at a table on one device"

@@ -179,6 +179,7 @@ class Room:
     def _went_away(self, seat: int) -> None:
         if not self.playing:
             return
+        self.tick()  # what time did first is told first
         assert self.referee is not None
         for action_json in self.policy.withdraw:  # e.g. Swap Meet pulls the away seat's offer
             try:
