@@ -83,7 +83,7 @@ class SwapMeetLobby(SeatSetupScene):
         x, y = PANEL.x + OPTIONS_X, PANEL.y + OPTIONS_TOP + 92
         lo, hi = ROUND_SECONDS_RANGE
         people = sum(1 for i in range(self.count) if self.people[i])
-        mode = "Table mode: each person gets a side of the screen." if people > 1 else \
+        mode = "Table mode: each person gets a stall on an edge of the screen." if people > 1 else \
             "One person against bots: the full layout."
         for words in (f"{lo:.0f}–{hi:.0f} s per round, {ROUNDS} rounds", mode):
             for line in text.wrap(words, 24, COLUMN_W):

@@ -422,8 +422,12 @@ class SeatPanel:
         over = over_recipe(dict(m.counts), m.recipe)
         if over:  # every card beyond the recipe blocks Cash out: say which
             words = "Too many: " + ", ".join(of_kind(n, k) for k, n in over.items())
-            small = self.fitting(words, size - 6 if self.compact else size - 4, r.w - 24, True, least=12)
-            text.draw(surf, words, (r.x + 14, r.bottom - 6), small, RED, bold=True, anchor="bottomleft")
+            small = self.fitting(words, size - 6 if self.compact else size - 4, r.w - 24, True, least=13)
+            lines = text.wrap(words, small, r.w - 24, bold=True) if text.font(small, True).size(words)[0] > r.w - 24 \
+                else [words]  # a narrow contract card: the list takes two lines
+            for i, line in enumerate(reversed(lines[:2])):
+                text.draw(surf, line, (r.x + 14, r.bottom - 6 - i * (small + 3)), small, RED, bold=True,
+                          anchor="bottomleft")
         if lit:
             spot = (r.right - 14, r.y + 14 + size) if self.compact else (r.right - 14, r.bottom - 8)
             text.draw(surf, "Exact match!", spot, size - 2, MINT, bold=True,
