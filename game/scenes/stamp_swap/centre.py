@@ -157,8 +157,8 @@ def _offers(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             pygame.draw.rect(surf, (70, 56, 36) if hot else (44, 36, 28), rect, border_radius=12)
             pygame.draw.rect(surf, GOLD if hot else (110, 86, 52), rect, 3 if hot else 1, border_radius=12)
             scene.app.text.draw(surf, "Pile", (rect.x + 25, rect.y + 14), 20, GOLD if hot else MUTED, anchor="midtop")
-            scene.app.text.draw(surf, "AB"[p], (rect.x + 25, rect.y + 38), 44, GOLD if hot else MUTED, bold=True,
-                                anchor="midtop")
+            scene.app.text.draw(surf, "AB"[p], (rect.x + 25, rect.y + 36), 44 if rect.h >= 100 else 36,
+                                GOLD if hot else MUTED, bold=True, anchor="midtop")
 
 
 def _offer_status(v: dict[str, Any], seat: dict[str, Any]) -> str:

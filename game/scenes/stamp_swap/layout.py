@@ -234,7 +234,7 @@ def _offers(lay: Layout, view: View, me: dict[str, Any] | None) -> None:
         box = pygame.Rect(CENTRE.right - 10 - ALBUM_BOX[0], CENTRE.bottom - ALBUM_BOX[1], *ALBUM_BOX)
         lay.zones["albumbox"] = box
         my_album(lay, me, _album_in(box))
-    size = min(100, row_h - 64)  # the pile boxes (size + 20 tall, 34 down) stay inside their row
+    size = min(100, row_h - 56)  # 64 or more in a five-seat row: the tiles keep their value badges
     for i, seat in enumerate(view["seats"]):
         row = pygame.Rect(CENTRE.x + 10, CENTRE.y + 80 + i * row_h, CENTRE.w - 20, row_h - 8)
         lay.zones[f"row{i}"] = row
@@ -247,7 +247,7 @@ def _offers(lay: Layout, view: View, me: dict[str, Any] | None) -> None:
         if piles:
             for p, pile in enumerate(piles):
                 w = max(len(pile), 1) * (size + 8) + 60
-                zone = pygame.Rect(x, row.y + 34, w, size + 20)
+                zone = pygame.Rect(x, row.y + 34, w, size + 12)  # inside its row (row_h - 8 tall)
                 lay.offers[(i, p)] = zone
                 for k, item in enumerate(pile):
                     lay.add(item["key"], pygame.Rect(x + 50 + k * (size + 8), y, size, size), item, f"pile{i}.{p}")
