@@ -40,7 +40,7 @@ def test_no_text_on_screen_hedges_a_plural_with_s_in_brackets() -> None:
 def test_a_stamps_shape_is_said_with_real_plurals() -> None:
     stamp = {"known": True, "kind": "stamp", "name": "Blue Bird", "rows": 1, "cols": 3, "colour": "blue",
              "theme": "bird", "value": 4, "condition": "mint"}
-    assert "Shape: 1 row × 3 columns, upright" in details(stamp)
+    assert "Shape: 3 wide × 1 tall (in album cells), always upright" in details(stamp)  # which is height, in words
     assert points_text(1) == "+1 point" and points_text(-3) == "\u22123 points"
 
 

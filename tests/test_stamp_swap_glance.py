@@ -118,3 +118,8 @@ def test_the_reserve_note_follows_todays_rule():
     assert reserve_rule(GAME.view(prep_state(2, 0), 0)) == "Rare stamps cannot be reserved."
     hinge = prep_state(2, 0, [("hinge", *PLAIN[:5]), PLAIN[6:12]])
     assert "Hinge Maker" in reserve_rule(GAME.view(hinge, 0))
+
+
+def test_tall_and_wide_stamps_nest_so_the_tray_draws_them_large():
+    placed = pack_tray(TRAY, {"one": (1, 1), "tall": (3, 1), "wide": (1, 3), "tall2": (3, 1)})
+    assert placed["one"].w >= 56 and placed["wide"].size == (3 * placed["one"].w, placed["one"].w)

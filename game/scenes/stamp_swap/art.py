@@ -236,7 +236,7 @@ def details(item: Item) -> list[str]:
         kind = "Specialist" if item["kind"] == "specialist" else "Exhibitor"
         return [f"{item['name']} — {kind}", item.get("text", "")]
     shape = "1 wide \u00d7 1 tall, a forever stamp (scores by majority at the Final Show)" if item.get("forever") \
-        else f"{size_words(item)} album cells, always upright"
+        else f"{size_words(item)} (in album cells), always upright"
     colour = "gold rare (cannot be reserved)" if item.get("rare") else f"{item['colour']}, {item['theme']}"
     lines = [item["name"], f"Colour and theme: {colour}", f"Shape: {shape}",
              f"Value: {value_text(int(item['value']))} ({item['condition']})"]

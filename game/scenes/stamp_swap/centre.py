@@ -12,7 +12,7 @@ from game.scenes.stamp_swap.art import describe, details, shape_words, value_tex
 from game.scenes.stamp_swap.input import paint_fit_marks
 from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, TRAY, Layout
 from game.scenes.stamp_swap.ledger import SeatDay
-from game.scenes.stamp_swap.left import counted_as, fit
+from game.scenes.stamp_swap.left import fit
 from game.scenes.stamp_swap.paint import (
     paint_head,
     paint_items,
@@ -157,8 +157,8 @@ def _offers(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             pygame.draw.rect(surf, (70, 56, 36) if hot else (44, 36, 28), rect, border_radius=12)
             pygame.draw.rect(surf, GOLD if hot else (110, 86, 52), rect, 3 if hot else 1, border_radius=12)
             scene.app.text.draw(surf, "Pile", (rect.x + 25, rect.y + 14), 20, GOLD if hot else MUTED, anchor="midtop")
-            scene.app.text.draw(surf, "AB"[p], (rect.x + 25, rect.y + 38), 44, GOLD if hot else MUTED, bold=True,
-                                anchor="midtop")
+            scene.app.text.draw(surf, "AB"[p], (rect.x + 25, rect.y + 36), 44 if rect.h >= 100 else 36,
+                                GOLD if hot else MUTED, bold=True, anchor="midtop")
 
 
 def _offer_status(v: dict[str, Any], seat: dict[str, Any]) -> str:
@@ -232,7 +232,7 @@ def _choose(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             text.draw(surf, row, (rect.centerx, y), 22, CREAM, anchor="midtop")
             y += 26
         n, points = preview.get(contest["id"], (0, 0))
-        now = f"{counted_as(contest['counter'], n)}: {value_text(points)} now"
+        now = f"Now {value_text(points)} \u00b7 {counted(n, 'stamp')}"  # the card's text above says which stamps
         text.draw(surf, now, (rect.centerx, rect.bottom - 62), fit(scene, now, 22, rect.w - 16, True),
                   GOLD if points else MUTED, bold=True, anchor="midtop")
         ahead = next_tier(scene.v, contest, n)
@@ -274,7 +274,7 @@ def paint_moment(scene: StampSwapScene, surf: pygame.Surface) -> None:
         lit = rect.inflate(14, 6)  # clear of the row's title line above the pile
         _spotlight(surf, pygame.Rect(CENTRE.x, CENTRE.y + 70, CENTRE.w, CENTRE.h - 70), lit)
         pygame.draw.rect(surf, GOLD, lit, 4, border_radius=14)
-        seat_disc(scene, surf, moment["taker"], (rect.right + 4, rect.y - 2), 20)
+        seat_disc(scene, surf, moment["taker"], (lit.right - 18, lit.y + 18), 16)  # inside: clear of the row title
         return
     box = pygame.Rect(0, 0, 760, 210)
     box.center = (CENTRE.centerx, CENTRE.y + 330)
@@ -327,10 +327,11 @@ def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
     room = (SUMMARY.bottom - 150 - y) // max(1, len(rows)) - 44  # for each seat's sentences
     for seat_day in rows:
         y = _summary_seat(scene, surf, seat_day, y, max(1, room // SUMMARY_LINE))
-    lines = [row for line in extra for row in text.wrap(line, 22, SUMMARY.w - 80)]
-    fit = max(0, (SUMMARY.bottom - 140 - y) // 28)  # above the Next day button
-    if len(lines) > fit:
-        lines = [*lines[:max(0, fit - 1)], "\u2026"]
+    lines = [row for line in extra for row in text.wrap(line, 22, SUMMARY.w - 110)]
+    room = max(0, (SUMMARY.bottom - 140 - y) // 28)  # above the Next day button
+    if len(lines) > room:  # as much as fits, the last line marked as cut short
+        lines = lines[:room]
+        lines[-1:] = [lines[-1] + " \u2026"] if lines else []
     for k, row in enumerate(lines):
         text.draw(surf, row, (SUMMARY.x + 40, y + 6 + 28 * k), 22, CREAM)
 

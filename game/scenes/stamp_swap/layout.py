@@ -234,7 +234,7 @@ def _offers(lay: Layout, view: View, me: dict[str, Any] | None) -> None:
         box = pygame.Rect(CENTRE.right - 10 - ALBUM_BOX[0], CENTRE.bottom - ALBUM_BOX[1], *ALBUM_BOX)
         lay.zones["albumbox"] = box
         my_album(lay, me, _album_in(box))
-    size = min(100, row_h - 56)
+    size = min(100, row_h - 56)  # 64 or more in a five-seat row: the tiles keep their value badges
     for i, seat in enumerate(view["seats"]):
         row = pygame.Rect(CENTRE.x + 10, CENTRE.y + 80 + i * row_h, CENTRE.w - 20, row_h - 8)
         lay.zones[f"row{i}"] = row
@@ -247,7 +247,7 @@ def _offers(lay: Layout, view: View, me: dict[str, Any] | None) -> None:
         if piles:
             for p, pile in enumerate(piles):
                 w = max(len(pile), 1) * (size + 8) + 60
-                zone = pygame.Rect(x, row.y + 34, w, size + 20)
+                zone = pygame.Rect(x, row.y + 34, w, size + 12)  # inside its row (row_h - 8 tall)
                 lay.offers[(i, p)] = zone
                 for k, item in enumerate(pile):
                     lay.add(item["key"], pygame.Rect(x + 50 + k * (size + 8), y, size, size), item, f"pile{i}.{p}")
@@ -303,38 +303,40 @@ def tray_shapes(pending: list[Item], kept: dict[str, tuple[int, int]]) -> dict[s
 
 
 def pack_tray(area: pygame.Rect, shapes: dict[str, tuple[int, int]]) -> dict[str, pygame.Rect]:
-    """Each stamp at its real proportions (rows x cols cells), in shelves, at the largest cell that fits."""
+    """Each stamp at its real proportions (rows x cols cells of one size), the largest size at which all fit.
+
+    Stamps drop in arrival order onto a grid of cells, each into the lowest place it fits (leftmost
+    first), so tall and wide stamps nest instead of each opening a row of its own.
+    """
     for cell in TRAY_CELLS:
-        shelves = _shelves(area.w, shapes, cell)
-        if sum(h for h, _ in shelves) + TRAY_GAP * (len(shelves) - 1) <= area.h:
+        spots = _drop(area, shapes, cell)
+        if spots is not None:
             break
-    out, y = {}, area.y
-    for h, row in shelves:
-        width = sum(r.w for _, r in row) + TRAY_GAP * (len(row) - 1)
-        x = area.x + (area.w - width) // 2
-        for key, rect in row:
-            out[key] = rect.move(x, y)
-            x += rect.w + TRAY_GAP
-        y += h + TRAY_GAP
+    else:
+        spots = _drop(area, shapes, TRAY_CELLS[-1], force=True) or {}
+    pitch = cell + TRAY_GAP
+    used = max((c + shapes[k][1] for k, (_, c) in spots.items()), default=0)
+    x0 = area.x + (area.w - (used * pitch - TRAY_GAP)) // 2
+    return {k: pygame.Rect(x0 + c * pitch, area.y + r * pitch, shapes[k][1] * cell, shapes[k][0] * cell)
+            for k, (r, c) in spots.items()}
+
+
+def _drop(area: pygame.Rect, shapes: dict[str, tuple[int, int]], cell: int,
+          force: bool = False) -> dict[str, tuple[int, int]] | None:
+    """(row, col) on a grid of `cell` for each stamp, or None when they do not all fit the area."""
+    pitch = cell + TRAY_GAP
+    cols, rows = (area.w + TRAY_GAP) // pitch, (area.h + TRAY_GAP) // pitch
+    heights = [0] * cols
+    out = {}
+    for key, (h, w) in shapes.items():
+        if w > cols:
+            return None
+        top, col = min((max(heights[c:c + w]), c) for c in range(cols - w + 1))
+        if top + h > rows and not force:
+            return None
+        heights[col:col + w] = [top + h] * w
+        out[key] = (top, col)
     return out
-
-
-Shelf = tuple[int, list[tuple[str, pygame.Rect]]]  # a row's height, and its (key, rect at 0,0)
-
-
-def _shelves(width: int, shapes: dict[str, tuple[int, int]], cell: int) -> list[Shelf]:
-    """Rows of stamps that fit `width`, in order."""
-    shelves: list[Shelf] = []
-    used = width + 1
-    for key, (rows, cols) in shapes.items():
-        rect = pygame.Rect(0, 0, cols * cell, rows * cell)
-        if used + TRAY_GAP + rect.w > width:
-            shelves.append((0, []))
-            used = -TRAY_GAP
-        h, row = shelves[-1]
-        shelves[-1] = (max(h, rect.h), [*row, (key, rect)])
-        used += TRAY_GAP + rect.w
-    return shelves
 
 
 def fit_centre(row: int, col: int, rows: int, cols: int) -> tuple[int, int]:
