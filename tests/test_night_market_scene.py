@@ -177,6 +177,7 @@ def test_tap_a_coin_pile_to_see_every_coin_and_a_chip_for_details():
     assert any(line.startswith("Bonus tokens: 0 for 3 cards") for line in p.top.lines)
 
 
+@pytest.mark.slow
 def test_more_menu_opens_game_info_with_log_piles_bonus_and_deck():
     p, scene = start()
     p.click(L.MORE.center)
@@ -229,6 +230,7 @@ def test_continue_resumes_exactly_from_the_save():
     assert p.top is resumed and resumed.view.turn == 0
 
 
+@pytest.mark.slow
 def test_rounds_end_with_the_ceremony_and_the_match_end_offers_rematch():
     p, scene = start(seed=5)
     helper = make_bot("easy", 0, 1)

@@ -55,6 +55,7 @@ def exchange_event(took, gave, porters: int) -> Event:  # type: ignore[no-untype
                                   "porters": ids_of([PORTER] * porters)})
 
 
+@pytest.mark.slow
 def test_the_rival_chip_says_the_longest_moves_in_a_form_that_fits_never_cut():
     p, scene = start(size=(1920, 1080))
     font = p.app.text.font(L.CHIP_WORDS_SIZE, True)
@@ -74,6 +75,7 @@ def test_the_rival_chip_says_the_longest_moves_in_a_form_that_fits_never_cut():
     p.frames(2)
 
 
+@pytest.mark.slow
 def test_the_selection_line_shows_the_longest_exchange_whole_on_at_most_two_lines():
     p, scene = start(size=(1280, 720))
     lines = []
@@ -89,6 +91,7 @@ def test_the_selection_line_shows_the_longest_exchange_whole_on_at_most_two_line
         assert len(shown) * size * 1.36 <= L.LINE.h
 
 
+@pytest.mark.slow
 def test_player_facing_words_have_no_broken_plurals():
     p, scene = start()
     texts = [blurbs(exchange_event(*shape))[0] for shape in every_exchange()]

@@ -362,6 +362,7 @@ def test_first_play_offers_the_guided_match_or_the_rules_once_only():
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_bots_play_a_whole_match_to_the_final_show_and_rematch(p):
     scene = start(p, seats("easy", "normal", "easy"), seed=9)
     for _ in range(4000):
