@@ -84,6 +84,7 @@ def test_idle_title_starts_the_attract_loop_with_a_real_demo_table_that_saves_no
     assert not list(saves.folder().glob("*.json"))
 
 
+@pytest.mark.slow
 def test_the_attract_loop_moves_on_to_cards_and_the_next_game(kiosk):
     idle(kiosk, 6)
     seen = set()

@@ -98,6 +98,7 @@ def test_the_pin_can_come_from_the_command_line(kiosk_file):
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_operator_changes_apply_and_are_kept(kiosk):
     corner_taps(kiosk)
     enter_pin(kiosk, "2468")
@@ -172,6 +173,7 @@ def test_the_image_cache_is_bounded_in_bytes_and_keeps_what_is_used():
     assert assets.cache_bytes <= assets.max_bytes and len(assets._images) == 3
 
 
+@pytest.mark.slow
 def test_the_touch_test_shows_every_finger(kiosk):
     corner_taps(kiosk)
     enter_pin(kiosk, "2468")

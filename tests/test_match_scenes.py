@@ -138,6 +138,7 @@ def test_starting_a_new_match_of_a_paused_game_asks_before_replacing_it(p):
     assert p.top.name == "night_market" and saves.load("night-market")[0].seed != before.seed
 
 
+@pytest.mark.slow
 def test_a_failing_autosave_is_shown_once_on_screen(p, monkeypatch):
     scene = start_table(p, "night-market", people=2)
     monkeypatch.setattr(saves, "write", lambda save: False)

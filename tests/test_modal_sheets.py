@@ -60,6 +60,7 @@ def _over(scene, colour: tuple[int, int, int]) -> pygame.Surface:  # type: ignor
     return canvas
 
 
+@pytest.mark.slow
 def test_nothing_beneath_a_modal_shows_through_its_sheet_and_the_rest_is_strongly_dimmed(app):
     for scene, rect in _modals(app):
         on_white, on_black = _over(scene, (255, 255, 255)), _over(scene, (0, 0, 0))

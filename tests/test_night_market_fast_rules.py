@@ -124,6 +124,7 @@ def test_evolve_is_dataclasses_replace():
     assert hash(changed) == hash(replace(state, turn=1 - state.turn, log=state.log + ("x",)))
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 10**9))
 def test_move_events_are_the_values_event_normalises_to(seed):

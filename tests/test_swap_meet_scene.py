@@ -155,6 +155,7 @@ def test_the_timer_locks_the_round_on_the_clock_then_the_summary_and_the_next_ro
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_a_slam_reads_locked_by_on_the_clock_and_the_summary_says_it_in_words():
     hands = [{"crate": 5, "sack": 3, "market_crash": 1}] + HANDS[1:]
     p, scene = start(hands=hands)

@@ -148,6 +148,7 @@ def test_a_first_night_market_match_offers_the_guided_match():
     assert p.top is again  # offered on the first play only
 
 
+@pytest.mark.slow
 def test_choosing_the_guided_match_opens_it_over_the_real_table():
     p = make_player()
     p.app.stack.reset(NightMarketScene.new(p.app, MatchConfig(SEATS), 3))

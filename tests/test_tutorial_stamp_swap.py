@@ -139,6 +139,7 @@ def test_a_lesson_left_in_the_show_resumes_on_the_same_view(lesson):
     assert not progress.path(GAME).exists()
 
 
+@pytest.mark.slow
 def test_the_clock_stands_still_and_bots_wait_for_the_script(lesson):
     app, pilot = lesson
     table = app.coach.table
@@ -146,6 +147,7 @@ def test_the_clock_stands_still_and_bots_wait_for_the_script(lesson):
     assert table.log == [] and not table.paused  # five seconds on the welcome: Basil has not moved
 
 
+@pytest.mark.slow
 def test_first_play_offers_the_guided_match_which_opens_the_lesson():
     player = make_player()
     config = MatchConfig((SeatConfig("Ann"), SeatConfig("Basil", "easy")))
