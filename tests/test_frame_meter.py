@@ -40,6 +40,7 @@ SCREENS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", sorted(SCREENS))
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_meter_covers_no_button_and_stays_below_the_titles(screen, size):

@@ -84,6 +84,7 @@ def test_idle_title_starts_the_attract_loop_with_a_real_demo_table_that_saves_no
     assert not list(saves.folder().glob("*.json"))
 
 
+@pytest.mark.slow
 def test_the_attract_loop_moves_on_to_cards_and_the_next_game(kiosk):
     idle(kiosk, 6)
     seen = set()
@@ -152,6 +153,7 @@ def test_still_playing_is_never_asked_in_a_swap_meet_round_touched_in_the_last_3
     assert may_ask(_Match("locked"), now=100.0, last_touch=80.0, touched_this_round=True)
 
 
+@pytest.mark.slow
 def test_screen_care_moves_the_picture_and_input_follows(kiosk):
     idle(kiosk, 3 * 60 + 2)
     d = kiosk.app.display

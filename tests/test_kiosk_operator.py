@@ -53,6 +53,7 @@ def test_the_gesture_works_from_attract_too(kiosk):
     assert kiosk.top.name == "kiosk_pin"
 
 
+@pytest.mark.slow
 def test_wrong_pins_lock_the_pad_for_a_while(kiosk):
     corner_taps(kiosk)
     for _ in range(3):
@@ -97,6 +98,7 @@ def test_the_pin_can_come_from_the_command_line(kiosk_file):
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_operator_changes_apply_and_are_kept(kiosk):
     corner_taps(kiosk)
     enter_pin(kiosk, "2468")
@@ -151,6 +153,7 @@ def test_a_repeated_crash_exits_non_zero_and_the_next_start_is_straight_into_att
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_a_short_soak_runs_with_no_exceptions(kiosk_file):
     report = Soak(2.0, 5, kiosk_file(start_in_attract=True)).run()
     pygame.quit()
@@ -170,6 +173,7 @@ def test_the_image_cache_is_bounded_in_bytes_and_keeps_what_is_used():
     assert assets.cache_bytes <= assets.max_bytes and len(assets._images) == 3
 
 
+@pytest.mark.slow
 def test_the_touch_test_shows_every_finger(kiosk):
     corner_taps(kiosk)
     enter_pin(kiosk, "2468")
@@ -208,6 +212,7 @@ def test_a_person_who_wins_puts_initials_on_todays_board_shown_in_attract(kiosk)
     assert ("ZAA", 31.0) in k._best_scores()["stamp-swap"]
 
 
+@pytest.mark.slow
 def test_the_scores_cleared_toast_lies_on_no_word_or_button_of_the_operator_menu(kiosk):
     corner_taps(kiosk)
     enter_pin(kiosk, "2468")

@@ -4,6 +4,7 @@ counters, swaps floating in the taker's row; and no kiosk name is also a good, r
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.kiosk.attract import DEMO_NAMES, demo_config
 from game.kiosk.config import KioskConfig
@@ -30,6 +31,7 @@ def test_no_kiosk_bot_is_named_after_a_good_a_resource_or_a_stamp():
     assert not [n for n in DEMO_NAMES if n.lower() in things or n.lower().rstrip("s") in things]
 
 
+@pytest.mark.slow
 def test_the_demo_lays_out_every_stall_and_shows_offers_and_swaps():
     p = make_player()
     p.app.update_settings(seen_briefings=("swap-meet",))

@@ -65,6 +65,7 @@ def continue_button(scene, game: str):  # type: ignore[no-untyped-def]
     return next(b for b, g in scene.continues.items() if g == game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_a_save_that_no_longer_replays_is_set_aside_and_a_second_tap_is_harmless(p, game):
     saves.write(diverging_save(game))
@@ -79,6 +80,7 @@ def test_a_save_that_no_longer_replays_is_set_aside_and_a_second_tap_is_harmless
     assert game not in p.top.continues.values()
 
 
+@pytest.mark.slow
 def test_three_paused_matches_one_of_each_game_show_on_the_title(p):
     for game in GAMES:
         start_table(p, game)
@@ -90,6 +92,7 @@ def test_three_paused_matches_one_of_each_game_show_on_the_title(p):
     assert sorted(s.game for s in saves.paused()[0]) == sorted(GAMES)  # the others stay paused
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_leaving_a_match_in_progress_asks_first_and_keep_playing_stays(p, game):
     scene = start_table(p, game)
@@ -107,6 +110,7 @@ def test_leaving_a_match_in_progress_asks_first_and_keep_playing_stays(p, game):
     assert scene.table.outcome() is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_leave_goes_to_the_title_and_the_match_stays_paused(p, game):
     scene = start_table(p, game)
@@ -117,6 +121,7 @@ def test_leave_goes_to_the_title_and_the_match_stays_paused(p, game):
     assert p.top.name == "title" and game in p.top.continues.values()
 
 
+@pytest.mark.slow
 def test_starting_a_new_match_of_a_paused_game_asks_before_replacing_it(p):
     start_table(p, "night-market")
     before = saves.load("night-market")[0]
@@ -133,6 +138,7 @@ def test_starting_a_new_match_of_a_paused_game_asks_before_replacing_it(p):
     assert p.top.name == "night_market" and saves.load("night-market")[0].seed != before.seed
 
 
+@pytest.mark.slow
 def test_a_failing_autosave_is_shown_once_on_screen(p, monkeypatch):
     scene = start_table(p, "night-market", people=2)
     monkeypatch.setattr(saves, "write", lambda save: False)

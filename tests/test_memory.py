@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.draw.text import Text
 from game.draw.ui import CanvasUIManager
@@ -94,6 +95,7 @@ def test_open_fonts_are_bounded():
     assert text.font(39) is text.font(39)  # the most recent sizes stay open
 
 
+@pytest.mark.slow
 def test_night_market_hand_tables_for_every_hand_there_is_stay_under_12_mb():
     """The tables are a fixed-size precomputation (3,432 hands, every mask of kinds given back): a
     kiosk that plays for days reaches this ceiling at most, it never grows past it. The getters

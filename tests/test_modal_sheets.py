@@ -71,6 +71,7 @@ def _assert_sheet(name: str, rect: pygame.Rect, draw) -> None:  # type: ignore[n
     assert max(outside[:3]) <= 255 - MODAL_DIM + 1, f"{name}: the screen around is not dimmed enough"
 
 
+@pytest.mark.slow
 def test_nothing_beneath_a_modal_shows_through_its_sheet_and_the_rest_is_strongly_dimmed(app):
     for scene, rect in _modals(app):
         _assert_sheet(scene.name, rect, lambda canvas, scene=scene: scene.draw(canvas, True))

@@ -58,6 +58,7 @@ SCENES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scene", sorted(SCENES))
 def test_monkey_survives_shell_scene(scene):
     player = make_player(size=(1280, 720))

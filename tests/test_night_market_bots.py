@@ -101,6 +101,7 @@ def test_whole_matches_finish_with_legal_moves(levels):
     assert record.outcome is not None and max(record.outcome.scores) == 2.0
 
 
+@pytest.mark.slow
 def test_hard_plays_a_round_against_easy():
     state, _ = GAME.new_match(7, seat_config(("hard", "easy")))
     bots = [GAME.make_bot("hard", 0, 1), GAME.make_bot("easy", 1, 2)]

@@ -89,6 +89,7 @@ def _walk(seed: int, visit) -> None:  # type: ignore[no-untyped-def]
         state, _ = GAME.apply(state, seat, action)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**9))
 def test_fast_legal_actions_equal_the_reference_in_order(seed):
@@ -99,6 +100,7 @@ def test_fast_legal_actions_equal_the_reference_in_order(seed):
     _walk(seed, visit)
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 10**9))
 def test_apply_legal_gives_what_the_checked_apply_gives(seed):
@@ -122,6 +124,7 @@ def test_evolve_is_dataclasses_replace():
     assert hash(changed) == hash(replace(state, turn=1 - state.turn, log=state.log + ("x",)))
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 10**9))
 def test_move_events_are_the_values_event_normalises_to(seed):

@@ -144,6 +144,7 @@ def test_tapping_during_the_rivals_turn_says_whose_turn_it_is():
     assert scene.line == "It is Basil's turn." and "error" in p.app.audio.played
 
 
+@pytest.mark.slow
 def test_the_rivals_move_glows_in_its_colour_thinks_first_and_its_chip_says_what_it_did():
     p, scene = start(level="normal")
     p.click(market_pos(scene, next(c for c, k in scene.view.market if k == "porter")))
@@ -177,6 +178,7 @@ def test_tap_a_coin_pile_to_see_every_coin_and_a_chip_for_details():
     assert any(line.startswith("Bonus tokens: 0 for 3 cards") for line in p.top.lines)
 
 
+@pytest.mark.slow
 def test_more_menu_opens_game_info_with_log_piles_bonus_and_deck():
     p, scene = start()
     p.click(L.MORE.center)
@@ -192,6 +194,7 @@ def test_more_menu_opens_game_info_with_log_piles_bonus_and_deck():
     assert p.top is scene
 
 
+@pytest.mark.slow
 def test_pass_and_play_curtain_hides_the_table_then_shows_the_recap_and_the_next_hand():
     p, scene = start(people=2)
     assert isinstance(p.top, CurtainScene)
@@ -214,6 +217,7 @@ def test_pass_and_play_curtain_hides_the_table_then_shows_the_recap_and_the_next
     assert p.top is scene
 
 
+@pytest.mark.slow
 def test_continue_resumes_exactly_from_the_save():
     p, scene = start()
     p.click(market_pos(scene, next(c for c, k in scene.view.market if k == "porter")))
@@ -229,6 +233,7 @@ def test_continue_resumes_exactly_from_the_save():
     assert p.top is resumed and resumed.view.turn == 0
 
 
+@pytest.mark.slow
 def test_rounds_end_with_the_ceremony_and_the_match_end_offers_rematch():
     p, scene = start(seed=5)
     helper = make_bot("easy", 0, 1)
@@ -265,6 +270,7 @@ def test_rounds_end_with_the_ceremony_and_the_match_end_offers_rematch():
     assert isinstance(p.top, NightMarketScene) and p.top is not scene and p.top.view.round_no == 1
 
 
+@pytest.mark.slow
 def test_a_table_at_rest_presents_nothing_and_flights_present_only_their_rects():
     p, scene = start(size=(1920, 1080))
     p.frames(60)

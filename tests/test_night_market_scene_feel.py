@@ -55,6 +55,7 @@ def exchange_event(took, gave, porters: int) -> Event:  # type: ignore[no-untype
                                   "porters": ids_of([PORTER] * porters)})
 
 
+@pytest.mark.slow
 def test_the_rival_chip_says_the_longest_moves_in_a_form_that_fits_never_cut():
     p, scene = start(size=(1920, 1080))
     font = p.app.text.font(L.CHIP_WORDS_SIZE, True)
@@ -74,6 +75,7 @@ def test_the_rival_chip_says_the_longest_moves_in_a_form_that_fits_never_cut():
     p.frames(2)
 
 
+@pytest.mark.slow
 def test_the_selection_line_shows_the_longest_exchange_whole_on_at_most_two_lines():
     p, scene = start(size=(1280, 720))
     lines = []
@@ -89,6 +91,7 @@ def test_the_selection_line_shows_the_longest_exchange_whole_on_at_most_two_line
         assert len(shown) * size * 1.36 <= L.LINE.h
 
 
+@pytest.mark.slow
 def test_player_facing_words_have_no_broken_plurals():
     p, scene = start()
     texts = [blurbs(exchange_event(*shape))[0] for shape in every_exchange()]
@@ -118,6 +121,7 @@ def test_an_exchange_short_of_cards_says_how_many_to_give_back_and_that_there_ar
     assert not BAD_GRAMMAR.search(scene.line) and scene.line_layout()[0] >= 26  # one line
 
 
+@pytest.mark.slow
 def test_the_hand_is_grouped_by_kind_and_each_card_is_tapped_where_it_is_drawn():
     p, scene = start()
     scene.table.load_position(place(["silk", "spice", "porter", "leather", "jade"],
@@ -155,6 +159,7 @@ def test_coin_and_bonus_pop_ups_stay_on_the_screen():
     assert seen > 0 and not any(isinstance(m, FloatText) for m in scene.movers)
 
 
+@pytest.mark.slow
 def test_nobody_is_shown_to_move_until_a_move_lands():
     p, scene = start(level="normal")
     p.click(market_pos(scene, next(c for c, k in scene.view.market if k == "porter")))
@@ -197,6 +202,7 @@ def test_the_deck_keeps_its_badge_and_counts_down_while_dealing():
     assert scene.turn_shown == scene.view.turn and scene.chip_words(0) == "Your turn"
 
 
+@pytest.mark.slow
 def test_the_round_end_summary_opens_over_the_ended_round_and_the_table_changes_at_next_round():
     p, scene = start()
     scene.table.load_position(place(["silk", "spice", "porter", "leather", "silk"], (["jade", "jade"], ["silk"]),
@@ -243,6 +249,7 @@ def test_many_bonus_tokens_close_up_in_their_column_under_one_caption():
     assert all(a.right < b.left or b.right < a.left for a, b in itertools.combinations(captions, 2))
 
 
+@pytest.mark.slow
 def test_hand_and_chip_counts_change_when_the_cards_land_not_when_the_move_arrives():
     p, scene = start(size=(1920, 1080))
     me, rival = scene.viewer, 1 - scene.viewer

@@ -37,6 +37,7 @@ def fail(exc: Exception) -> None:
     raise exc
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("people", [1, 2])
 def test_monkey_survives_the_night_market_table(people):
     player = make_player(size=(1280, 720))
@@ -122,6 +123,7 @@ def match_over(player: Player) -> bool:
     return isinstance(top, Ceremony) and top.match_winner is not None and top.stage >= 6
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("people", [1, 2])
 def test_playing_monkey_plays_whole_matches_to_the_end_screen(people):
     player = make_player(size=(960, 540))  # a small window: scaling the canvas is most of a frame's cost

@@ -52,6 +52,7 @@ def _said(p, words: str) -> int:  # type: ignore[no-untyped-def]
     return sum(1 for item in p.app.toasts.queue if words in item[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_a_damaged_save_is_reported_once_and_set_aside(p, case):
     saves.slot("night-market").write_bytes(BAD[case].encode("utf-8", "surrogateescape"))

@@ -19,6 +19,7 @@ def _lit(element) -> bool:  # type: ignore[no-untyped-def]
     return "#toggle_on" in element.object_ids
 
 
+@pytest.mark.slow
 def test_the_lit_half_of_person_bot_is_the_current_choice(player):
     setup = _open(player, "stamp-swap")
     first, second = setup.seat_buttons[0], setup.seat_buttons[1]

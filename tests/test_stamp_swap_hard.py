@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from test_stamp_swap_helpers import config
 
 from rules.driver import play_match
@@ -59,6 +60,7 @@ def test_hard_is_offered_as_a_level():
     assert isinstance(GAME.make_bot("hard", 1, 5), HardBot)
 
 
+@pytest.mark.slow
 def test_hard_choice_ignores_hidden_information():
     points = _decision_points(3, 3)
     states = [s for phase in (Phase.COLLECT, Phase.SWAP_PREP, Phase.SWAP_CHOOSE, Phase.SHOW)

@@ -183,6 +183,7 @@ def test_tap_an_item_then_a_box_also_splits(p):
     assert scene.split[key] == "b"
 
 
+@pytest.mark.slow
 def test_quick_split_keeps_manual_placements_and_fills_only_the_rest(p):
     scene = start(p, seats(None, "easy"), state=prep_state(2, token=0))
     dc = [i["key"] for i in scene.v["seats"][0]["dc"]]
@@ -362,6 +363,7 @@ def test_first_play_offers_the_guided_match_or_the_rules_once_only():
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_bots_play_a_whole_match_to_the_final_show_and_rematch(p):
     scene = start(p, seats("easy", "normal", "easy"), seed=9)
     before, days = [0, 0, 0], 0

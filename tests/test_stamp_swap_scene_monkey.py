@@ -49,6 +49,7 @@ def random_burst(rng: random.Random, player: Player) -> None:
     release_all(player)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("people", [1, 2])
 def test_monkey_plays_stamp_swap_to_the_final_show(people):
     player = make_player(size=(1280, 720))

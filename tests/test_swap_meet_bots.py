@@ -41,6 +41,7 @@ def test_bot_cashes_out_on_an_exact_match():
     assert bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0, 1.0), 1.0) == CashOut()
 
 
+@pytest.mark.slow
 def test_bot_takes_a_swap_that_helps_once_it_has_noticed_the_offer():
     state = scenario([{C: 4, K: 2, R: 2}, {R: 5, K: 3}, {S: 5, R: 3}], ["Harbour Pair", "Mill Pair", "Mill Pair"])
     state, _ = GAME.apply(state, 1, OpenOffer(K, 2), 1.0)
@@ -52,6 +53,7 @@ def test_bot_takes_a_swap_that_helps_once_it_has_noticed_the_offer():
     assert Swap(1, R, state.stalls[1].offer.id) in picks
 
 
+@pytest.mark.slow
 def test_bots_read_a_fresh_deal_then_sometimes_stop_to_think():
     state = scenario([{C: 4, K: 3, R: 1}, {S: 4, R: 4}, {C: 2, S: 6}], ["Harbour Pair"] * 3)
     for level in GAME.bot_levels:
@@ -117,6 +119,7 @@ def test_bot_decisions_ignore_hidden_facts():
         state, _ = GAME.apply(state, seat, action, now)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("levels", [("easy",) * 3, ("normal", "hard", "easy", "normal"),
                                     ("hard",) * 5, ("easy", "normal", "hard") * 2])
 def test_bots_finish_matches_and_scores_follow_the_formulas(levels):
@@ -130,6 +133,7 @@ def test_bots_finish_matches_and_scores_follow_the_formulas(levels):
         assert GAME.action_from_json(GAME.action_to_json(action)) == action
 
 
+@pytest.mark.slow
 def test_shared_replay_rebuilds_a_bot_match_from_seed_and_timed_log():
     from rules.driver import seat_config
     from rules.replay import replay

@@ -41,6 +41,7 @@ def _candidates(state: State, seat: int) -> list[Any]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [4, 9])
 def test_legal_actions_are_exactly_what_check_allows(seed: int) -> None:
     # legal_actions is built directly for speed; it must agree with check() action by action

@@ -132,6 +132,7 @@ def test_cash_out_is_dim_when_the_hand_does_not_match():
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_the_timer_locks_the_round_on_the_clock_then_the_summary_and_the_next_round():
     p, scene = start(hands=HANDS, round_seconds=60)
     p.clock.advance(scene.view.deadline - scene.table.now() - 0.5)
@@ -154,6 +155,7 @@ def test_the_timer_locks_the_round_on_the_clock_then_the_summary_and_the_next_ro
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_a_slam_reads_locked_by_on_the_clock_and_the_summary_says_it_in_words():
     hands = [{"crate": 5, "sack": 3, "market_crash": 1}] + HANDS[1:]
     p, scene = start(hands=hands)
@@ -186,6 +188,7 @@ def test_only_the_next_round_button_skips_the_summary_a_stray_tap_does_not():
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_the_last_summary_draws_final_standings_without_any_hover():
     p, scene = start(hands=HANDS, round_seconds=60)
     for _ in range(3):
@@ -207,6 +210,7 @@ def test_the_last_summary_draws_final_standings_without_any_hover():
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_the_final_standings_frame_your_own_row_and_one_person_is_you():
     p, scene = start(hands=HANDS, round_seconds=60)
     for _ in range(3):
@@ -269,6 +273,7 @@ def test_market_crash_button_drops_the_meter_and_animates_it():
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_a_full_match_against_bots_reaches_the_final_standings_and_rematch():
     p, scene = start(seats=3, quiet=False, round_seconds=60)
     for _ in range(3):

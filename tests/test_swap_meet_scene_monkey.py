@@ -129,6 +129,7 @@ class PlayingMonkey:
         raise AssertionError("the monkey ran out of events before the end screen")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("humans", [1, 3, 4])
 def test_a_playing_monkey_plays_a_whole_match_to_the_final_standings(humans):
     p, scene = start(humans=humans, seats=max(4, humans + 1), quiet=False, round_seconds=60)

@@ -107,6 +107,7 @@ def test_racing_swaps_on_one_offer_first_wins_the_second_is_told_it_is_gone():
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_lobby_add_bot_ready_and_start_trading_by_the_host():
     p = make_player()
     p.app.update_settings(seen_briefings=("swap-meet",))
@@ -132,6 +133,7 @@ def test_lobby_add_bot_ready_and_start_trading_by_the_host():
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_the_title_tile_leads_to_the_lobby():
     p = make_player()
     tile = next(t for t in p.top.tiles if t.game == "swap-meet")

@@ -83,6 +83,7 @@ def test_moves_off_the_script_are_refused_with_the_hint_and_the_right_one_moves_
     assert coach.index == 2  # one allowed move ends a step without its own check
 
 
+@pytest.mark.slow
 def test_scripted_opponents_move_on_a_beat_and_the_rules_reason_is_a_lesson(lesson):
     app, pilot = lesson
     coach, table = app.coach, app.coach.table

@@ -71,6 +71,7 @@ def test_each_card_the_script_lights_is_of_the_kind_its_lines_name():
 
 
 # following it ---------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_autopilot_reaches_the_end_and_every_wrong_tap_only_gets_a_hint(size):
     app, pilot, coach = _lesson(size)
@@ -101,6 +102,7 @@ def _finger_step(pilot: Pilot, coach: Coach) -> None:
             pilot.frames(6)
 
 
+@pytest.mark.slow
 def test_fingers_follow_it_and_a_resumed_lesson_lands_on_the_same_table():
     app, pilot, coach = _lesson()
     for _ in range(30):  # up to the exchange (bounded: a tap that does nothing must not spin)
@@ -146,6 +148,7 @@ def test_a_first_night_market_match_offers_the_guided_match():
     assert p.top is again  # offered on the first play only
 
 
+@pytest.mark.slow
 def test_choosing_the_guided_match_opens_it_over_the_real_table():
     p = make_player()
     p.app.stack.reset(NightMarketScene.new(p.app, MatchConfig(SEATS), 3))

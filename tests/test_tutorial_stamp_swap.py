@@ -75,6 +75,7 @@ def _follow(pilot: Pilot, coach: Coach, until: int | None = None, each=None) -> 
     raise AssertionError(f"the lesson did not move on from step {coach.index + 1}")
 
 
+@pytest.mark.slow
 def test_the_autopilot_reaches_the_end_and_every_wrong_tap_gets_a_hint():
     report = run_autopilot(GAME, wrong_taps=True)
     assert report.finished and report.problems == [], report.line()
@@ -83,6 +84,7 @@ def test_the_autopilot_reaches_the_end_and_every_wrong_tap_gets_a_hint():
     assert report.seconds < 120
 
 
+@pytest.mark.slow
 def test_the_lesson_reaches_the_end_at_full_hd_and_by_finger(monkeypatch):
     full_hd = run_autopilot(GAME, size=(1920, 1080))
     assert full_hd.finished and full_hd.problems == [], full_hd.line()
@@ -91,6 +93,7 @@ def test_the_lesson_reaches_the_end_at_full_hd_and_by_finger(monkeypatch):
     assert report.finished and report.problems == [], report.line()
 
 
+@pytest.mark.slow
 def test_it_plays_friday_on_the_real_rules_and_the_panel_never_covers_what_is_lit(lesson):
     app, pilot = lesson
     coach = app.coach
@@ -115,6 +118,7 @@ def test_it_plays_friday_on_the_real_rules_and_the_panel_never_covers_what_is_li
     assert app.stack.top.summary is not None  # the lesson ends over Friday's scores
 
 
+@pytest.mark.slow
 def test_a_lesson_left_in_the_show_resumes_on_the_same_view(lesson):
     app, pilot = lesson
     coach = app.coach
@@ -135,6 +139,7 @@ def test_a_lesson_left_in_the_show_resumes_on_the_same_view(lesson):
     assert not progress.path(GAME).exists()
 
 
+@pytest.mark.slow
 def test_the_clock_stands_still_and_bots_wait_for_the_script(lesson):
     app, pilot = lesson
     table = app.coach.table
@@ -142,6 +147,7 @@ def test_the_clock_stands_still_and_bots_wait_for_the_script(lesson):
     assert table.log == [] and not table.paused  # five seconds on the welcome: Basil has not moved
 
 
+@pytest.mark.slow
 def test_first_play_offers_the_guided_match_which_opens_the_lesson():
     player = make_player()
     config = MatchConfig((SeatConfig("Ann"), SeatConfig("Basil", "easy")))

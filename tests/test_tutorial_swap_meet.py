@@ -44,6 +44,7 @@ def _follow_to(pilot: Pilot, step: int) -> None:
         assert _wait_ready(pilot, coach, coach.index)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("size", "wrong_taps", "finger"), [((1280, 720), True, False), ((1920, 1080), False, True)])
 def test_the_autopilot_reaches_the_end(size, wrong_taps, finger, monkeypatch):
     if finger:  # a touch learner: every tap is a finger (with the click SDL emulates for it)
@@ -56,6 +57,7 @@ def test_the_autopilot_reaches_the_end(size, wrong_taps, finger, monkeypatch):
     assert report.seconds < 5 * 60  # simulated: reading is not counted, the free round is
 
 
+@pytest.mark.slow
 def test_the_clock_stands_still_without_a_pause_screen_until_the_free_round():
     app, pilot = _lesson()
     _follow_to(pilot, 7)  # Swap on Basil's row
@@ -74,6 +76,7 @@ def test_the_clock_stands_still_without_a_pause_screen_until_the_free_round():
     assert floor.table.now() > start + 1.5 and floor.countdown.remaining < 60
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("step", [11, 15])
 def test_a_lesson_left_part_way_resumes_on_the_same_view(step):
     app, pilot = _lesson()
@@ -111,6 +114,7 @@ def test_the_summary_says_no_false_time_and_the_coach_keeps_off_its_button():
     assert not any("locked after" in w or w.startswith("Next round in") for w in said), said
 
 
+@pytest.mark.slow
 def test_the_lesson_ends_only_after_the_free_rounds_summary_is_read_and_closed():
     app, pilot = _lesson((1920, 1080))
     _follow_to(pilot, len(guide().steps))

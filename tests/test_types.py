@@ -17,6 +17,7 @@ api = pytest.importorskip("mypy.api", reason="mypy is not installed (pip install
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_rules_pass_mypy_strict() -> None:
     stdout, stderr, status = api.run([
         "--config-file", str(ROOT / "pyproject.toml"),
@@ -28,6 +29,7 @@ def test_rules_pass_mypy_strict() -> None:
     assert status == 0, f"mypy found problems in rules/:\n{stdout}{stderr}"
 
 
+@pytest.mark.slow
 def test_game_passes_mypy() -> None:
     stdout, stderr, status = api.run([
         "--config-file", str(ROOT / "pyproject.toml"),

@@ -93,6 +93,7 @@ def test_night_market_ctrl_z_after_a_take_says_why_not_on_the_selection_line_and
     assert scene.table.view(0) == view
 
 
+@pytest.mark.slow
 def test_night_market_pass_and_play_curtain_offers_the_mover_an_undo():
     p, scene = _night_market(people=2)
     p.top._go()  # Ada takes the device

@@ -58,6 +58,7 @@ def _revealed_to_someone(table: LocalTable, before: Any, seat: int, action: Any)
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(1, 10_000), steps=st.integers(10, 70))
 def test_an_undone_move_restores_every_view_and_undo_never_follows_a_reveal(name, seed, steps):

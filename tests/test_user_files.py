@@ -218,6 +218,7 @@ def test_a_file_where_the_config_folder_belongs_does_not_stop_loading(market_hom
     assert settings_mod.save(settings) is False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(BAD_FILES) + ["wrong types"])
 def test_the_app_starts_with_each_bad_settings_file_and_says_so_once(kind):
     if kind == "wrong types":

@@ -124,6 +124,7 @@ def _playout(game: AnyGame, seed: int) -> Iterator[tuple[Any, float]]:
     yield state, now
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("name", list(GAME_MODULES))
 def test_why_not_from_the_view_matches_check_from_the_state(name: str, seed: int) -> None:
