@@ -83,7 +83,8 @@ def test_the_conformance_tests_pass_over_the_fourth_game():
     assert len(tests) >= 5
     for _, test in tests:
         params = inspect.signature(test).parameters
-        test(**{"name": NAME, **({"seed": 1} if "seed" in params else {})})
+        for kind in ("local", "remote") if "kind" in params else (None,):  # both tables where a test takes either
+            test(**{"name": NAME, **({"seed": 1} if "seed" in params else {}), **({"kind": kind} if kind else {})})
 
 
 def test_every_art_module_declares_its_own_icons_and_tiles(monkeypatch):

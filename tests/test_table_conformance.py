@@ -135,7 +135,7 @@ def test_what_each_seat_receives_from_the_table_is_its_own(kind, name, seed):
                     text = json.dumps(event.to_json())
                     assert not [s for s in hidden if s in text], (viewer, event.kind)
                 taken[viewer] += events
-        assert moves >= 10
+        assert moves >= 10 or seats.any().outcome() is not None  # a short game may end sooner
         for viewer in viewers:
             assert taken[viewer] == seats.tables[viewer[0]].history(viewer[1])  # each event came once, in order
 
