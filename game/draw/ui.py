@@ -198,7 +198,7 @@ class HintEntry(pygame_gui.elements.UITextEntryLine):
         super().update(time_delta)
         self._restyle()
 
-    def set_text(self, text: str) -> None:
+    def set_text(self, text: str | None) -> None:
         """Set the text and at once wear the look that goes with it."""
         super().set_text(text)
         self._restyle()

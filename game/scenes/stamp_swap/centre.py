@@ -188,11 +188,11 @@ def _show(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     if not me["pending"]:
         words = "All placed" if not me["show_done"] else "Show scored"
         scene.app.text.draw(surf, words, (PENDING.centerx, PENDING.y + 90), 26, MUTED, anchor="midtop")
-    row = lay.zones["attendees"]
-    scene.app.text.draw(surf, "Your attendees (point or long-press for details)", (ALBUM.x, row.y - 30), 22, MUTED)
+    zone = lay.zones["attendees"]
+    scene.app.text.draw(surf, "Your attendees (point or long-press for details)", (ALBUM.x, zone.y - 30), 22, MUTED)
     more = len(me["attendees"]) - sum(1 for p in lay.items if p.zone == "attendee")
     if more > 0:  # too many to draw at a size that reads: the rest are counted
-        scene.app.text.draw(surf, f"+{more}", (row.right, row.centery), 26, CREAM, bold=True, anchor="midright")
+        scene.app.text.draw(surf, f"+{more}", (zone.right, zone.centery), 26, CREAM, bold=True, anchor="midright")
     if "choose" in lay.zones:
         _choose(scene, surf, lay)
     note = scene.app.text.wrap(scene.notes[-1], 22, PENDING.w - 10)[:3] if scene.notes else []

@@ -77,11 +77,11 @@ class DayLedger:
             what = self.names.get(d["item"], "a face-down stamp") + discard_why(int(d["value"]), int(d["points"]),
                                                                                 top_event)
             self.days[seat].discards.append((what, int(d["points"])))
-            event = EVENT_BY_ID.get(top_event or "")
-            if event is not None and dict(event.rules).get("discard_mult", 1) > 1:
-                self.days[seat].doubled = f" (\u00d7{dict(event.rules)['discard_mult']} by {event.name})"
+            card = EVENT_BY_ID.get(top_event or "")
+            if card is not None and dict(card.rules).get("discard_mult", 1) > 1:
+                self.days[seat].doubled = f" (\u00d7{dict(card.rules)['discard_mult']} by {card.name})"
         elif event.kind == "show_scored":
-            self.days[seat].show = show_parts(d, top_event)
+            self.days[seat].show = show_parts(dict(d), top_event)
 
     def close(self) -> list[SeatDay]:
         """The day's rows, and a fresh ledger for the next day (names are kept)."""
