@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 from game.relay import cli as relay_cli
 from game.shell import interrupt
 from game.tools import online_cli
+from game.tools.record import add_record, recording
 from rules.registry import GAME_MODULES
 
 INTERRUPTED = 130  # what shells report for a program stopped by Ctrl-C (128 + SIGINT)
@@ -149,6 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     soak = sub.add_parser("soak", help="run the kiosk headless on a fast clock and print JSON figures",
                           formatter_class=_help_formatter)
     soak.add_argument("--minutes", type=float, default=10.0, metavar="M", help="simulated minutes (default: 10)")
+    for measuring in (auto, soak):
+        add_record(measuring)
     _tutorial_parser(sub, games)
     screens = sub.add_parser("screens", help="walk the screens players reach headless (--check: judge their layout)",
                              formatter_class=_help_formatter)
@@ -166,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _bench_parser(sub: Any) -> None:
     bench = sub.add_parser("bench", help="measure frame times, rules, bots or an online server; print JSON",
                            formatter_class=_help_formatter)
+    add_record(bench)
     bench.add_argument("--windowed", action="store_true",
                        help="use the real display, e.g. Xvfb (default: off)")
     bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "online"), default="all",
@@ -236,6 +240,13 @@ def _run(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     _check_globals(parser, args)
     _check_screenshot(parser, getattr(args, "screenshot", None))
+    with recording(getattr(args, "record", None), list(sys.argv[1:] if argv is None else argv),
+                   getattr(args, "seed", None)):
+        return _dispatch(args)
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    """Run the parsed command."""
     if args.command == "serve":
         return relay_cli.serve(args)
     if args.command in online_cli.COMMANDS or (args.command == "bench" and args.part == "online"):

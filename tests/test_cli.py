@@ -295,3 +295,25 @@ def test_python_m_game_relay_takes_the_options_of_serve():
         return {o for a in parser._actions for o in a.option_strings} - {"-h", "--help", "--headless"}
 
     assert options(relay_parser()) == options(subcommands()["serve"]) >= {"--port", "--data", "--host"}
+
+
+def test_record_appends_a_dated_section_with_commit_and_seeds_and_prints_the_same(tmp_path, market_home):
+    log = tmp_path / "results.md"
+    log.write_text("# Measured results\n")
+    plain = run("autoplay", "night-market", "--matches", "2", "--seed", "7", env_home=market_home)
+    recorded = run("autoplay", "night-market", "--matches", "2", "--seed", "7", "--record", str(log),
+                   env_home=market_home)
+    assert recorded.returncode == plain.returncode == 0
+
+    def matches(result: subprocess.CompletedProcess) -> list[tuple[object, ...]]:
+        lines = [json.loads(line) for line in result.stdout.splitlines()]
+        return [(x.get("seed"), x.get("winner"), x.get("actions"), x.get("wins")) for x in lines]
+
+    assert matches(recorded) == matches(plain)  # the same output (timings apart)
+    text = log.read_text()
+    assert text.startswith("# Measured results\n\n## ")  # appended, the old text kept
+    head = text.splitlines()[2]
+    assert ", commit " in head and "`market-hall autoplay night-market --matches 2 --seed 7 --record" in head
+    assert "Seeds: 7–8." in text
+    summary = json.loads(recorded.stdout.splitlines()[-1])
+    assert json.loads(text.split("```json\n")[1].split("\n```")[0]) == summary

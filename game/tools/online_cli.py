@@ -10,6 +10,7 @@ import argparse
 from typing import Any
 
 from game.relay.cli import at_least_one, url_type
+from game.tools.record import add_record
 from rules.registry import GAME_MODULES
 
 COMMANDS = ("online-autoplay",)
@@ -28,6 +29,7 @@ def add_parsers(subparsers: Any, formatter: Any) -> None:
     auto.add_argument("--players", type=int, metavar="P", help="seats at the table (default: the game's usual)")
     auto.add_argument("--bot", default="normal", metavar="LEVEL", help="level of the first seat (default: normal)")
     auto.add_argument("--vs", default="normal", metavar="LEVEL", help="level of every other seat (default: normal)")
+    add_record(auto)
 
 
 def run(args: argparse.Namespace) -> int:
