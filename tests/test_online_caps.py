@@ -24,7 +24,7 @@ def _finished_five_seat_stamp_swap(url: str) -> tuple[Raw, dict[str, Any]]:
     host.until("lobby", lambda m: len(m["seats"]) == 5)
     host.send("start")
     update, seq, pending = host.expect("update"), 0, False
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 60
     while update["outcome"] is None:
         assert time.monotonic() < deadline, "the match did not end"
         if 0 in update["waiting"] and update["legal"] and not pending:
@@ -178,7 +178,7 @@ def test_a_flood_of_moves_stays_within_each_seats_byte_budget_and_the_final_view
         offer = next(a for a in firsts[0]["legal"] if a["type"] == "open_offer")
         for seq in range(1, moves + 1):  # offer, pull, offer, ...: every one changes every view
             mover.send("act", seq=seq, action=offer if seq % 2 else {"type": "pull"})
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while moves not in task.room.answers.get(0, {}):
             assert time.monotonic() < deadline, "the moves were not all applied"
             time.sleep(0.02)
@@ -256,7 +256,7 @@ def test_a_burst_of_knocks_reaches_the_host_as_one_lobby_picture():
         assert len(told) <= 2  # one, or two if a latency change broadcast the lobby mid-burst
         for knocker in knockers:
             knocker.close()
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60
         while task.knocking:  # each knocker that goes asks for news; the clock stands still
             assert time.monotonic() < deadline
             time.sleep(0.02)
@@ -275,7 +275,7 @@ def test_an_empty_lobby_expires_in_minutes_and_a_match_people_left_waits_for_the
             client.close()
         hub = server.hub
         assert hub is not None and hub.config.empty_seconds == 15 * 60 and hub.config.idle_seconds == 6 * 3600
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60
         while any(t.conns for t in hub.rooms.values()):
             assert time.monotonic() < deadline
             time.sleep(0.02)

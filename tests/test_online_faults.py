@@ -111,7 +111,7 @@ def test_a_blackholed_link_is_noticed_and_the_seat_comes_back():
             assert lobby["seats"][1]["presence"] in ("reconnecting", "away")
             proxy.blackhole = False
             host.until("lobby", lambda m: m["seats"][1]["presence"] == "online", timeout=20)  # backoff: up to 8 s
-            deadline = time.monotonic() + 5  # the guest's own welcome may land a moment after the host hears
+            deadline = time.monotonic() + 60  # the guest's own welcome may land a moment after the host hears
             while guest.seat is None and time.monotonic() < deadline:
                 guest.poll()
                 time.sleep(0.02)
@@ -136,7 +136,7 @@ def test_two_clients_racing_for_one_offer_give_one_winner_and_one_reason():
             client.send("act", seq=1, action=swap)
         outcomes = []
         for client in clients[1:]:
-            deadline = time.monotonic() + 3
+            deadline = time.monotonic() + 60
             while time.monotonic() < deadline:
                 msg = _answer(client)
                 if msg is not None:

@@ -25,7 +25,7 @@ CLIENT = {**FAST, "open_timeout": 1.0}
 
 def _answer(client: Raw, seq: int) -> dict[str, Any]:
     """The answer to move `seq` (an update carrying it, or its refusal)."""
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60
     while (left := deadline - time.monotonic()) > 0:
         msg = _next(client, left)
         if (msg["type"] == "update" and msg.get("answer") == seq) or (msg["type"] == "refused" and msg["seq"] == seq):

@@ -65,7 +65,7 @@ def test_night_market_scene_plays_a_whole_match_online():
 
 def test_seat_clients_gives_one_table_per_seat():
     with running_server() as server:
-        rooms = seat_clients(ws_url(server), "stamp-swap", ["A", "B", "C"], time.monotonic() + 10, 5, None, **FAST)
+        rooms = seat_clients(ws_url(server), "stamp-swap", ["A", "B", "C"], time.monotonic() + 60, 5, None, **FAST)
         try:
             assert [r.seat for r in rooms] == [0, 1, 2]
             assert all(r.table is not None and r.table.here == (r.seat,) for r in rooms)
