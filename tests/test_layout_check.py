@@ -140,6 +140,7 @@ REST_OF_THE_WALK = [((1920, 1080), "guided"), ((1920, 1080), "monkey"), ((1920, 
                     ((1280, 720), "monkey"), ((1280, 720), "kiosk")]
 
 
+@pytest.mark.slow
 def test_every_step_of_the_three_guided_matches_has_no_layout_problem():
     """0 problems on every step of the three guided matches at 1280×720."""
     walk = run_walk(sizes=((1280, 720),), games=CLEAN_GUIDED, parts=("guided",))

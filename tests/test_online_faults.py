@@ -55,6 +55,7 @@ def wait_for(test, timeout: float, what: str) -> None:  # type: ignore[no-untype
         time.sleep(0.02)
 
 
+@pytest.mark.slow
 def test_a_cut_link_reconnects_to_the_same_seat_and_the_match_is_unchanged():
     with running_server() as server:
         proxy = NetProxy(server.config.port)

@@ -29,6 +29,7 @@ def local(game_name: str, seed: int, levels: list[str], options: dict | None) ->
     ("night-market", 4, ["easy", "normal"], {"first_seat": 1}),
     ("stamp-swap", 2, ["normal", "easy", "normal"], None),
 ])
+@pytest.mark.slow
 def test_online_autoplay_gives_the_same_match_as_autoplay(game_name, seed, levels, options):
     with running_server() as server:
         line = play_online(ws_url(server), get_game(game_name), seed, levels, options, timeout=60, **FAST_CLIENT)
@@ -41,6 +42,7 @@ def test_online_autoplay_gives_the_same_match_as_autoplay(game_name, seed, level
 FAST_CLIENT = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
 
 
+@pytest.mark.slow
 def test_a_real_time_swap_meet_match_finishes_online():
     with running_server(scale=60.0) as server:
         line = play_online(ws_url(server), get_game("swap-meet"), 5, ["normal"] * 3, None, timeout=60, **FAST_CLIENT)

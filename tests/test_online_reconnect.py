@@ -82,6 +82,7 @@ def _restart(config: ServerConfig) -> ServerThread:
 GAMES = [("night-market", 2, {"first_seat": 0}, 1.0), ("stamp-swap", 3, None, 1.0), ("swap-meet", 3, None, 60.0)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name, seats, options, scale", GAMES)
 def test_a_relay_restarted_at_random_points_lets_every_seat_play_to_the_end(tmp_path, game_name, seats, options,
                                                                          scale):

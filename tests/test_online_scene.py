@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from game.match.remote import RemoteRoom
 from game.online.client import NetClient
@@ -19,6 +20,7 @@ from tests.conftest import make_player
 from tests.online_helpers import FAST, running_server, ws_url
 
 
+@pytest.mark.slow
 def test_night_market_scene_plays_a_whole_match_online():
     game = get_game("night-market")
     with running_server(scale=50.0) as server:

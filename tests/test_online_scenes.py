@@ -58,6 +58,7 @@ def friend_joins(lobby: OnlineLobbyScene) -> RemoteRoom:
     return RemoteRoom(NetClient(invite.server, hello, **FAST).start())
 
 
+@pytest.mark.slow
 def test_host_a_night_market_room_a_friend_joins_by_link_and_they_play_a_whole_match(p):
     lobby = host_a_room(p, "night-market")
     assert lobby.hosting is not None and "Hosting on this computer" in lobby.hosting.describe()[0]

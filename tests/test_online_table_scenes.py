@@ -127,6 +127,7 @@ class Trader:
         return True
 
 
+@pytest.mark.slow
 def test_swap_meet_online_host_pending_cut_link_next_round_away_bot_and_rematch(p):
     lobby = host_room(p, "swap-meet")
     port = int(lobby.hosting.public_url.rsplit(":", 1)[1])
@@ -185,6 +186,7 @@ def test_swap_meet_online_host_pending_cut_link_next_round_away_bot_and_rematch(
         proxy.close()
 
 
+@pytest.mark.slow
 def test_a_swap_meet_guest_sees_a_waiting_line_where_the_host_has_next_round():
     player = app_player()
     try:
@@ -217,6 +219,7 @@ def test_a_swap_meet_guest_sees_a_waiting_line_where_the_host_has_next_round():
         pygame.quit()
 
 
+@pytest.mark.slow
 def test_stamp_swap_online_whole_match_with_a_cut_link_and_a_rematch_that_keeps_the_room():
     player = app_player(scale=4.0)
     p = player
