@@ -123,3 +123,18 @@ def test_the_reserve_note_follows_todays_rule():
 def test_tall_and_wide_stamps_nest_so_the_tray_draws_them_large():
     placed = pack_tray(TRAY, {"one": (1, 1), "tall": (3, 1), "wide": (1, 3), "tall2": (3, 1)})
     assert placed["one"].w >= 56 and placed["wide"].size == (3 * placed["one"].w, placed["one"].w)
+
+
+def test_points_floating_up_at_one_place_stack_instead_of_covering_each_other(p):
+    from game.scenes.stamp_swap.motion import FloatText, float_text
+    from game.shell.display import LOGICAL_H
+
+    scene = start(p, seats(None, "easy"))
+    for value in (2, 1, 3):  # three placements scored in one beat, all at the album's middle
+        float_text(scene, f"+{value} at the Final Show", (520, 330), (255, 200, 80), 30)
+    rising = [m.rect for m in scene.movers if isinstance(m, FloatText)]
+    assert len(rising) == 3 and all(r.bottom <= LOGICAL_H for r in rising)
+    assert not any(a.colliderect(b) for i, a in enumerate(rising) for b in rising[i + 1:])
+    p.frames(20)  # they rise at one speed, so they stay apart while they fade
+    moved = [m.rect for m in scene.movers if isinstance(m, FloatText)]
+    assert not any(a.colliderect(b) for i, a in enumerate(moved) for b in moved[i + 1:])

@@ -117,8 +117,9 @@ def vanish(scene: StampSwapScene, placed: Placed, label: str) -> None:
 
 
 def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: Colour, size: int = 44) -> None:
-    """A big number that rises and fades."""
+    """A big number that rises and fades, started below any that is still in the air so none cover another."""
     label = FloatText(scene.app.text.render(words, size, colour, bold=True, shadow=True), pos)
+    pos = label.pos = _below_others(scene, label)
     scene.movers.append(label)
     end = (pos[0], pos[1] - 60)
 
@@ -128,6 +129,18 @@ def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: 
 
     scene.anim.add(Sequence([Parallel([Tween(label, "pos", end, 1.2, ease_out_cubic),
                                        Tween(label, "alpha", 0.0, 1.2, ease_in_out)]), Call(done)]))
+
+
+def _below_others(scene: StampSwapScene, label: FloatText) -> tuple[float, float]:
+    """The label's start, moved down under every rising label it would touch (a bounded walk)."""
+    x, y = label.pos
+    for _ in range(8):
+        hit = [m.rect for m in scene.movers if isinstance(m, FloatText) and m.rect.colliderect(label.rect)]
+        if not hit:
+            break
+        y += max(r.bottom for r in hit) - label.rect.top
+        label.pos = (x, y)
+    return x, y
 
 
 def _launch(scene: StampSwapScene, sprite: Sprite, key: str, tweens: list[Any]) -> None:
