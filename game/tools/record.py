@@ -89,7 +89,7 @@ def recording(path: str | None, argv: list[str], seed: int | None) -> Iterator[N
         yield
         return
     tee, real = _Tee(sys.stdout), sys.stdout
-    sys.stdout = tee  # type: ignore[assignment]
+    sys.stdout = tee
     try:
         yield
     finally:

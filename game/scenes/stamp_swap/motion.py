@@ -119,9 +119,9 @@ def vanish(scene: StampSwapScene, placed: Placed, label: str) -> None:
 def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: Colour, size: int = 44) -> None:
     """A big number that rises and fades, started below any that is still in the air so none cover another."""
     label = FloatText(scene.app.text.render(words, size, colour, bold=True, shadow=True), pos)
-    pos = label.pos = _below_others(scene, label)
+    label.pos = start = _below_others(scene, label)
     scene.movers.append(label)
-    end = (pos[0], pos[1] - 60)
+    end = (start[0], start[1] - 60)
 
     def done() -> None:
         if label in scene.movers:
