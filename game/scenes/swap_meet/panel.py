@@ -197,20 +197,9 @@ class SeatPanel:
             surf.blit(card_back(self.app.assets, face.size), face)
             return
         if n == 0:
-            pygame.draw.rect(surf, (44, 36, 28), face, border_radius=10)
-            pygame.draw.rect(surf, (90, 75, 55), face, 2, border_radius=10)
-            icon = self.app.assets.image(RES_ICON[kind], (face.w // 2, face.w // 2)).copy()
-            icon.set_alpha(70)
-            surf.blit(icon, icon.get_rect(center=face.center))
+            self._empty_slot(surf, kind, face)
             return
-        picked = m.sel[1] if m.sel[0] == kind else 0
-        offered = m.my_offer[1] if m.my_offer and m.my_offer[0] == kind else 0
-        surf.blit(card_face(self.app.assets, kind, face.size, self.app.text), face)
-        if offered:
-            self._offer_mark(surf, face, offered)
-        if picked:
-            pygame.draw.rect(surf, GOLD, face.inflate(4, 4), 4, border_radius=12)
-        self._count_badge(surf, face, f"{picked} of {n}" if picked else f"×{n}", picked > 0)
+        picked = self._held_card(surf, m, kind, n, face, face.size)
         self.hits.append((face.copy(), ("card", kind, "more")))
         self._step_button(surf, minus, "−", picked > 0, ("card", kind, "less"))
 
@@ -333,28 +322,17 @@ class SeatPanel:
         """A resource's slot: its card (lifted with a gold frame while picked), and + / − beside it."""
         self.card_rects[kind] = rect
         if n == 0 or m.masked:
-            pygame.draw.rect(surf, (44, 36, 28), rect, border_radius=10)
-            pygame.draw.rect(surf, (90, 75, 55), rect, 2, border_radius=10)
+            self._empty_slot(surf, kind, rect)
             if m.masked:
                 surf.blit(card_back(self.app.assets, rect.size), rect)
             else:
-                icon = self.app.assets.image(RES_ICON[kind], (rect.w // 2, rect.w // 2)).copy()
-                icon.set_alpha(70)
-                surf.blit(icon, icon.get_rect(center=rect.center))
                 words = self.app.text.render(f"no {RES_NAME[kind]}", 18 if self.compact else 20, MUTED)
                 if words.get_width() <= rect.w - 4:  # a narrow slot keeps only its faded icon
                     surf.blit(words, words.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
             return
         picked = m.sel[1] if m.sel[0] == kind else 0
-        offered = m.my_offer[1] if m.my_offer and m.my_offer[0] == kind else 0
         lift = (18 if not self.compact else 12) if picked else 0
-        face = rect.move(0, -lift)
-        surf.blit(card_face(self.app.assets, kind, rect.size, self.app.text), face)
-        if offered:
-            self._offer_mark(surf, face, offered)
-        if picked:
-            pygame.draw.rect(surf, GOLD, face.inflate(4, 4), 4, border_radius=12)
-        self._count_badge(surf, face, f"{picked} of {n}" if picked else f"×{n}", picked > 0)
+        self._held_card(surf, m, kind, n, rect.move(0, -lift), rect.size)
         top = rect.y - (18 if not self.compact else 12)
         self.hits.append((pygame.Rect(rect.x, top, rect.w, rect.bottom - top), ("card", kind, "face")))
         half = (rect.bottom - top - 6) // 2
@@ -362,6 +340,27 @@ class SeatPanel:
         minus = pygame.Rect(rect.right + 6, top + half + 6, bw, half)
         self._step_button(surf, plus, "+", picked < n, ("card", kind, "more"))
         self._step_button(surf, minus, "−", picked > 0, ("card", kind, "less"))
+
+    def _empty_slot(self, surf: pygame.Surface, kind: str, rect: pygame.Rect) -> None:
+        """A slot whose type is gone: its place kept, faded, so nothing else moves into it."""
+        pygame.draw.rect(surf, (44, 36, 28), rect, border_radius=10)
+        pygame.draw.rect(surf, (90, 75, 55), rect, 2, border_radius=10)
+        icon = self.app.assets.image(RES_ICON[kind], (rect.w // 2, rect.w // 2)).copy()
+        icon.set_alpha(70)
+        surf.blit(icon, icon.get_rect(center=rect.center))
+
+    def _held_card(self, surf: pygame.Surface, m: PanelModel, kind: str, n: int, face: pygame.Rect,
+                   size: tuple[int, int]) -> int:
+        """A held type's card at `face`: offer mark, gold frame while picked, count badge; returns the pick."""
+        picked = m.sel[1] if m.sel[0] == kind else 0
+        offered = m.my_offer[1] if m.my_offer and m.my_offer[0] == kind else 0
+        surf.blit(card_face(self.app.assets, kind, size, self.app.text), face)
+        if offered:
+            self._offer_mark(surf, face, offered)
+        if picked:
+            pygame.draw.rect(surf, GOLD, face.inflate(4, 4), 4, border_radius=12)
+        self._count_badge(surf, face, f"{picked} of {n}" if picked else f"×{n}", picked > 0)
+        return picked
 
     def _step_button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, lit: bool,
                      intent: tuple[Any, ...]) -> None:
