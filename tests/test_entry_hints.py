@@ -57,3 +57,32 @@ def test_the_settings_server_field_hints_when_empty_and_not_when_set():
     scene.server.set_text("")
     p.frames(1)
     assert scene.server.showing_hint() and _looks(scene.server)[1]
+
+
+def _typed_over(p, entry: HintEntry, words: str) -> None:  # type: ignore[no-untyped-def]
+    """Click into the entry, check its face lost the hint, type, check the face shows just the words."""
+    p.click(entry.rect.center)
+    assert entry.is_focused and entry.shown_text() == "", f"focused and empty, the face says {entry.shown_text()!r}"
+    _type(p, words)
+    assert entry.get_text() == words and entry.shown_text() == words, entry.shown_text()
+    entry.rebuild()  # a later rebuild (hover, theme) draws from the face's text
+    assert entry.shown_text() == words
+
+
+def test_typing_in_the_join_field_replaces_the_placeholder():
+    p = make_player()
+    scene = OnlineScene(p.app)
+    p.app.stack.reset(scene)
+    p.frames(3)
+    assert scene.entry.shown_text() == "invite link or room code"
+    _typed_over(p, scene.entry, "Y5B2RY")
+
+
+def test_typing_in_the_settings_server_field_replaces_the_placeholder():
+    p = make_player()
+    p.app.update_settings(online_server="")
+    scene = SettingsScene(p.app)
+    p.app.stack.push(scene)
+    p.frames(3)
+    assert scene.server.showing_hint() and scene.server.shown_text()
+    _typed_over(p, scene.server, "relay.example")

@@ -193,6 +193,26 @@ class HintEntry(pygame_gui.elements.UITextEntryLine):
             self.hinting = hint
             self.change_object_id(pygame_gui.core.ObjectID(object_id=HINT if hint else None))
 
+    def rebuild(self) -> None:
+        """pygame-gui's rebuild, without the placeholder while someone is typing.
+
+        pygame-gui 0.6 rebuilds an empty entry with the placeholder as its shape's text, even when
+        focused; the restyle on focus rebuilds, so what was typed next went in front of the hint
+        ("Y5B2RY|invite link or room code"). Focused, an empty entry shows nothing but the cursor.
+        """
+        super().rebuild()
+        shape = self.drawable_shape
+        if self.is_focused and not self.text and shape is not None and shape.text_box_layout is not None:
+            shape.set_text("")
+            shape.text_box_layout.set_cursor_position(self.edit_position)
+            shape.apply_active_text_changes()
+            shape.text_box_layout.turn_on_cursor()
+
+    def shown_text(self) -> str:
+        """The words the entry's face carries now (the placeholder, or what was typed)."""
+        shape = self.drawable_shape
+        return str(shape.theming.get("text", "")) if shape is not None else ""
+
     def update(self, time_delta: float) -> None:
         """pygame-gui's update, then the hint look on or off (focus, typing and set_text all pass here)."""
         super().update(time_delta)
