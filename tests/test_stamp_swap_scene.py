@@ -14,10 +14,11 @@ from game.scenes.stamp_swap.layout import ALBUM, CELL
 from game.scenes.stamp_swap.scene import StampSwapScene
 from game.services import saves
 from rules.contract import MatchConfig, SeatConfig
+from rules.stamp_swap.actions import Prepare
 from rules.stamp_swap.stamps import STAMPS
 from rules.stamp_swap.state import Placement
 from tests.conftest import Player, make_player
-from tests.test_stamp_swap_helpers import PLAIN, RARE, choose_state, prep_state, show_state
+from tests.test_stamp_swap_helpers import GAME, PLAIN, RARE, choose_state, prep_state, show_state
 
 
 @pytest.fixture(autouse=True)
@@ -384,3 +385,29 @@ def test_bots_play_a_whole_match_to_the_final_show_and_rematch(p):
     p.frames(30)
     assert isinstance(p.top, StampSwapScene) and p.top is not scene
 
+
+
+def test_a_skipped_pile_choice_is_said_on_the_table_when_it_happens(p):
+    """Three players: both bots take each other's piles, so the person's choice is passed over; the table says why."""
+    state = prep_state(3, token=0)
+    for seat in (0, 1):
+        dc = state.seats[seat].dc
+        state, _ = GAME.apply(state, seat, Prepare(dc[0], dc[1:3], dc[3:]))
+    scene = start(p, seats("easy", "easy", None), state=state)
+    p.press_button(scene.controls.auto)
+    p.press_button(scene.controls.ready)
+    said = lambda: [m[0] for m in p.app.toasts.queue if "skipped" in m[0]]  # noqa: E731
+    settle(p, scene, lambda: bool(said()))
+    assert scene.summary is None  # said on the table, not only in the day's summary
+    words = said()[0]
+    assert words.startswith("Your pile choice is skipped")  # the one person at the device
+    assert "Ann took Basil's" in words and "Basil took Ann's" in words
+    assert "You keep both of your own piles" in words
+    assert p.app.toasts.current == words  # the one on screen now
+
+
+def test_a_pile_choice_that_is_not_skipped_says_nothing_of_the_kind(p):
+    scene = start(p, seats(None, "easy"), state=choose_state(2, token=0))
+    p.tap_finger(scene.lay.offers[(1, 1)].center)
+    settle(p, scene, lambda: scene.v["phase"] == "show")
+    assert not [m for m in p.app.toasts.queue if "skipped" in m[0]]

@@ -35,11 +35,12 @@ from game.scenes.stamp_swap.left import paint_contests, paint_events
 from game.scenes.stamp_swap.motion import FLY, FloatText, animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_panels, paint_top, score_rect
 from rules.errors import IllegalAction
-from rules.words import verb, whom, whose
+from rules.words import YOU, verb, whom, whose
 
 SOUNDS = {"take": "card_slide", "token_claimed": "coin", "pile_taken": "swap", "revealed": "card_flip",
           "placed": "stamp", "discarded": "crash", "show_scored": "coins", "day_end": "round_end",
           "final_show": "fanfare", "ready": "tap", "points": "coin"}
+SKIP_SECONDS = 7.0  # a skipped pile choice is said for long enough to read twice
 
 
 class StampSwapScene(InputMixin, MatchScene):
@@ -387,6 +388,10 @@ class StampSwapScene(InputMixin, MatchScene):
         """Who took whose pile, kept for each seat's panel and the day's summary."""
         seat, d = event.seat, event.data
         if event.kind == "kept_both":
+            if seat in self.table.here:  # a person's turn passed them by: say so now, not only in the summary
+                taken = [w for w in self.day_swaps if " took " in w]
+                who = YOU if tuple(self.table.here) == (seat,) else self.names[seat]  # alone at the device: "Your"
+                self.app.toast(story.skipped_choice(who, taken), seconds=SKIP_SECONDS)
             self.swap_notes[seat] = [*self.swap_notes.get(seat, []), "kept both own piles"]
             self.day_swaps.append(f"{self.names[seat]} kept both own piles (none other was left)")
             return

@@ -10,7 +10,7 @@ from rules.contract import Event
 from rules.stamp_swap.bot.value import top_event_rule
 from rules.stamp_swap.cards import EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID
 from rules.stamp_swap.stamps import TOKEN_POINTS
-from rules.words import counted, verb, whose
+from rules.words import YOU, counted, verb, whose
 
 Names = list[str]
 Lookup = Callable[[str], dict[str, Any] | None]
@@ -74,6 +74,14 @@ def _show_line(kind: str, who: str, d: Mapping[str, Any], lookup: Lookup) -> str
     if kind == "final_show":
         return "The Final Show is scored"
     return None
+
+
+def skipped_choice(who: str, swaps: list[str]) -> str:
+    """Why a person's pile choice was passed over, said on the table the moment it happens."""
+    own = "your" if who == YOU else "their"
+    why = f" ({'; '.join(swaps)})" if swaps else ""
+    return (f"{whose(who).capitalize()} pile choice is skipped: no other player's pile was left{why}. "
+            f"{who} {verb(who, 'keeps', 'keep')} both of {own} own piles.")
 
 
 def placing_note(item: dict[str, Any], contests: list[str]) -> str:
