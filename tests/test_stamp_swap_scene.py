@@ -5,11 +5,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.draw.palette import MINT
 from game.scenes.confirm import ConfirmScene
 from game.scenes.curtain import CurtainScene
 from game.scenes.help import HelpScene
 from game.scenes.stamp_swap.centre import SUMMARY
-from game.scenes.stamp_swap.final import FinalShowScene
+from game.scenes.stamp_swap.final import PANEL as FINAL_PANEL
+from game.scenes.stamp_swap.final import FinalShowScene, ranked
 from game.scenes.stamp_swap.layout import ALBUM, CELL
 from game.scenes.stamp_swap.scene import StampSwapScene
 from game.services import saves
@@ -411,3 +413,33 @@ def test_a_pile_choice_that_is_not_skipped_says_nothing_of_the_kind(p):
     p.tap_finger(scene.lay.offers[(1, 1)].center)
     settle(p, scene, lambda: scene.v["phase"] == "show")
     assert not [m for m in p.app.toasts.queue if "skipped" in m[0]]
+
+
+def _final_view(totals: list[int], cells: list[int]) -> dict:
+    """A Final Show's public view: each seat's total and how many album cells it filled."""
+    seats_ = [{"seat": i, "score": t, "grid": [[f"s{i}-{k}" if k < c else None for k in range(20)]]}
+              for i, (t, c) in enumerate(zip(totals, cells))]
+    final = [{"album": t // 2, "forever": 0, "finale": 3} for t in totals]
+    return {"seats": seats_, "final": final, "finale": {"name": "Grand Finale", "text": "most stamps"}}
+
+
+def test_the_final_show_lists_collectors_by_place_and_marks_your_row(p):
+    table = StampSwapScene.new(p.app, seats("easy", None, "easy", "easy"), 3).table
+    view = _final_view([18, 31, 31, 12], [9, 12, 14, 3])  # Basil and Cobalt tie on points: cells decide
+    final = FinalShowScene(p.app, view, None, table, lambda: None)
+    p.app.stack.replace(final)
+    p.frames(5)
+    assert [(r["seat"], r["place"]) for r in final.rows] == [(2, 1), (1, 2), (0, 3), (3, 4)]
+    assert final.mine(1) and not final.mine(2) and final._name(1) == "Basil (you)"
+    assert final.winners() == [2]
+    row_h = min(120, (FINAL_PANEL.h - 160) // 4)
+    edge = (FINAL_PANEL.x + 21, FINAL_PANEL.y + 90 + row_h + 30)  # the left edge of row 2 (Basil's), mid-height
+    assert tuple(p.app.display.canvas.get_at(edge))[:3] == MINT
+    p.tap_finger(final.title.rect.center)  # the screen still answers a finger
+    p.frames(40)
+    assert not isinstance(p.top, FinalShowScene)
+
+
+def test_a_true_tie_shares_a_place():
+    rows = [{"seat": s, "total": t, "cells": c} for s, (t, c) in enumerate([(20, 5), (20, 5), (25, 1)])]
+    assert [(r["seat"], r["place"]) for r in ranked(rows)] == [(2, 1), (0, 2), (1, 2)]

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.draw.anim import Counter
-from game.draw.palette import CREAM, GOLD, MUTED, NIGHT
+from game.draw.palette import CREAM, GOLD, MINT, MUTED, NIGHT
 from game.draw.ui import button
 from game.draw.widgets import felt, heading, panel
 from game.match.table import Table
@@ -16,9 +16,11 @@ from game.scenes.stamp_swap.art import SEAT_RGB, value_text
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
 from rules.contract import Outcome
-from rules.words import verb
+from rules.words import YOU, verb
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 800, 190, 1600, 700)
+PLACES = ("1st", "2nd", "3rd", "4th", "5th")
+NAME_W = 330  # room for a collector's name before the first score column
 COLS = (("Shows & swaps", "before"), ("Album", "album"), ("Forever", "forever"), ("Finale", "finale"),
         ("Total", "total"))
 
@@ -50,14 +52,17 @@ class FinalShowScene(Scene):
             rows.append({"seat": seat["seat"], "before": total - final, "album": int(parts.get("album", 0)),
                          "forever": int(parts.get("forever", 0)), "finale": int(parts.get("finale", 0)),
                          "total": total, "cells": sum(1 for r in seat["grid"] for k in r if k)})
-        return rows
+        return ranked(rows)
+
+    def mine(self, seat: int) -> bool:
+        """True for a seat a person at this device played (their row is marked)."""
+        return seat in self.table.here
 
     def winners(self) -> list[int]:
         """Winning seats (several only on a true tie)."""
         if self.outcome is not None:
             return list(self.outcome.winners)
-        best = max(r["total"] for r in self.rows)
-        return [r["seat"] for r in self.rows if r["total"] == best]
+        return [r["seat"] for r in self.rows if r["place"] == 1]
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.rematch:
@@ -90,8 +95,9 @@ class FinalShowScene(Scene):
         text.draw(canvas, f"{names} {said}!", (LOGICAL_W // 2, 130), 40, CREAM, bold=True, anchor="midtop",
                   shadow=True)
         panel(canvas, PANEL, radius=24, width=4)
-        xs = [PANEL.x + 60] + [PANEL.x + 560 + k * 230 for k in range(len(COLS))]
+        xs = [PANEL.x + 130] + [PANEL.x + 600 + k * 220 for k in range(len(COLS))]
         y = PANEL.y + 30
+        text.draw(canvas, "Place", (PANEL.x + 70, y), 26, MUTED, bold=True, anchor="midtop")
         text.draw(canvas, "Collector", (xs[0], y), 26, MUTED, bold=True)
         for x, (label, _) in zip(xs[1:], COLS):
             text.draw(canvas, label, (x, y), 26, MUTED, bold=True, anchor="midtop")
@@ -106,16 +112,37 @@ class FinalShowScene(Scene):
              winner: bool) -> None:
         text = self.app.text
         seat = row["seat"]
+        band = pygame.Rect(PANEL.x + 20, y - 10, PANEL.w - 40, 94)  # around the name and its album line
         if winner:
-            pygame.draw.rect(canvas, (70, 54, 28), (PANEL.x + 20, y - 8, PANEL.w - 40, 80), border_radius=14)
-            crown = self.app.assets.image("stamp_rare", (56, 56))
-            canvas.blit(crown, (PANEL.x + 24, y))
-        pygame.draw.circle(canvas, SEAT_RGB[seat % len(SEAT_RGB)], (xs[0] + 56, y + 30), 18)
-        text.draw(canvas, self.names[seat][:1].upper(), (xs[0] + 56, y + 30), 22, NIGHT, bold=True,
+            pygame.draw.rect(canvas, (70, 54, 28), band, border_radius=14)
+        if self.mine(seat):  # the person's own row, at a glance among the others
+            pygame.draw.rect(canvas, MINT, band, 3, border_radius=14)
+        text.draw(canvas, PLACES[row["place"] - 1], (PANEL.x + 70, y + 8), 38, GOLD if winner else CREAM,
+                  bold=True, anchor="midtop")
+        pygame.draw.circle(canvas, SEAT_RGB[seat % len(SEAT_RGB)], (xs[0] + 18, y + 30), 18)
+        text.draw(canvas, self.names[seat][:1].upper(), (xs[0] + 18, y + 30), 22, NIGHT, bold=True,
                   anchor="center")
-        text.draw(canvas, self.names[seat], (xs[0] + 88, y + 8), 34, GOLD if winner else CREAM, bold=True)
-        text.draw(canvas, f"album cells {row['cells']}/20", (xs[0] + 88, y + 48), 20, MUTED)
+        colour = GOLD if winner else MINT if self.mine(seat) else CREAM
+        name = self._name(seat)
+        size = next(s for s in (34, 30, 26, 22) if text.font(s, True).size(name)[0] <= NAME_W or s == 22)
+        text.draw(canvas, name, (xs[0] + 50, y + 8), size, colour, bold=True)
+        text.draw(canvas, f"album cells {row['cells']}/20", (xs[0] + 50, y + 48), 20, MUTED)
         for x, (_, key) in zip(xs[1:], COLS):
             value = counter.text if key == "total" else value_text(row[key])
             size, colour = (44, GOLD) if key == "total" else (32, CREAM)
             text.draw(canvas, value, (x, y + 10), size, colour, bold=key == "total", anchor="midtop")
+
+    def _name(self, seat: int) -> str:
+        """A collector's name, "(you)" after the one person's own when it is not already "You"."""
+        name = self.names[seat]
+        alone = tuple(self.table.here) == (seat,)
+        return f"{name} (you)" if alone and name != YOU else name
+
+
+def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows by place: most points, then (the rules' tie-break) most album cells; a true tie shares a place."""
+    def key(row: dict[str, Any]) -> tuple[int, int]:
+        return (row["total"], row["cells"])
+
+    order = sorted(rows, key=lambda r: (-r["total"], -r["cells"], r["seat"]))
+    return [{**r, "place": 1 + sum(key(o) > key(r) for o in rows)} for r in order]
