@@ -32,6 +32,7 @@ DEMO_NAMES = SEAT_NAMES  # the seat setup's bot names: none is a good, resource 
 AFTER_END = 6.0  # seconds a finished demo stays on screen
 STUCK = 8.0  # seconds a demo may sit under a screen that waits for a tap
 BANNER = pygame.Rect(LOGICAL_W // 2 - 460, LOGICAL_H - 150, 920, 124)
+BANNER_MARGIN = 10  # room a demo table leaves between its rows and the banner
 
 
 @dataclass
@@ -61,40 +62,74 @@ def plan(games: tuple[str, ...]) -> list[Item]:
     return out
 
 
+Line = tuple[str, int, tuple[Any, ...]]  # (words, size, colour)
+CARD_BOX = pygame.Rect(LOGICAL_W // 2 - 760, 230, 1520, 660)
+PICTURE_SCALE = 1.15  # the help page's picture band, a little larger on a card seen from a step away
+
+
 class CardScene(Scene):
-    """A full-screen card: a game's how-to page, or today's best scores."""
+    """A full-screen card: a game's short how-to (a picture and a few words), or today's best scores."""
 
     name = "kiosk_card"
 
-    def __init__(self, app: App, heading_text: str, lines: list[tuple[str, int, tuple[Any, ...]]]) -> None:
+    def __init__(self, app: App, heading_text: str, lines: list[Line], picture: pygame.Surface | None = None) -> None:
         super().__init__(app)
         self.heading_text = heading_text
-        self.lines = lines  # (words, size, colour)
+        self.lines = lines
+        self.picture = picture
+        if picture is not None:
+            w, h = picture.get_size()
+            self.picture = pygame.transform.smoothscale(picture, (int(w * PICTURE_SCALE), int(h * PICTURE_SCALE)))
+
+    def placed(self) -> tuple[list[tuple[str, int, tuple[Any, ...], int]], bool]:
+        """Each wrapped line with its y, and True when every line fits in the card (none is left out)."""
+        text, box = self.app.text, CARD_BOX
+        y = box.y + 40 + (self.picture.get_height() + 20 if self.picture is not None else 10)
+        out = []
+        for words, size, colour in self.lines:
+            for line in text.wrap(words, size, box.w - 120):
+                if y + size > box.bottom - 30:
+                    return out, False  # a long page is cut at the panel, never drawn over its edge
+                out.append((line, size, colour, y))
+                y += int(size * 1.35)
+            y += 16
+        return out, True
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         felt(canvas, self.app.assets)
         heading(canvas, self.app.text, self.heading_text, 90, 80)
-        box = pygame.Rect(LOGICAL_W // 2 - 760, 230, 1520, 660)
-        panel(canvas, box, radius=30, width=4)
-        y = box.y + 50
-        text = self.app.text
-        for words, size, colour in self.lines:
-            for line in text.wrap(words, size, box.w - 120):
-                if y + size > box.bottom - 30:
-                    return  # a long page is cut at the panel, never drawn over its edge
-                text.draw(canvas, line, (box.x + 60, y), size, colour)
-                y += int(size * 1.35)
-            y += 16
+        panel(canvas, CARD_BOX, radius=30, width=4)
+        centred = self.picture is not None  # a how-to card: picture over a few centred words
+        if self.picture is not None:
+            canvas.blit(self.picture, self.picture.get_rect(midtop=(CARD_BOX.centerx, CARD_BOX.y + 30)))
+        for line, size, colour, y in self.placed()[0]:
+            if centred:
+                self.app.text.draw(canvas, line, (CARD_BOX.centerx, y), size, colour, anchor="midtop")
+            else:
+                self.app.text.draw(canvas, line, (CARD_BOX.x + 60, y), size, colour)
 
 
 def howto_card(app: App, game: str, page: int) -> CardScene:
-    """One of the game's help pages as a card."""
+    """One of the game's short how-to cards: the picture of a help page and a sentence or two."""
     entry = catalog.entry(game)
-    pages = list(entry.help_pages) if entry and entry.help_pages else [("How to play", "")]
-    title, body = pages[page % len(pages)]
     name = entry.title if entry else game
-    lines = [(title, 48, GOLD)] + [(para, 34, CREAM) for para in body.split("\n") if para.strip()]
-    return CardScene(app, f"How to play {name}", lines)
+    cards = list(entry.cards) if entry and entry.cards else []
+    if not cards:  # a game without short cards: its help pages' headings, pictures and first sentence
+        pages = list(entry.help_pages) if entry and entry.help_pages else [("How to play", "")]
+        cards = [(title, first_sentence(body)) for title, body in pages]
+    heading_of, words = cards[page % len(cards)]
+    picture = entry.help_picture(app, heading_of) if entry else None
+    lines: list[Line] = [(words, 44, CREAM),
+                         (f"{page % len(cards) + 1} of {len(cards)}  ·  Help on every table has the full rules", 26,
+                          MUTED)]
+    return CardScene(app, f"How to play {name}", lines, picture)
+
+
+def first_sentence(body: str) -> str:
+    """The first sentence of a help page (a card says a little, never a page cut off)."""
+    para = next((p for p in body.split("\n") if p.strip()), "")
+    end = para.find(". ")
+    return para[: end + 1] if end >= 0 else para
 
 
 def scores_card(app: App, best: dict[str, list[tuple[str, float]]]) -> CardScene:
@@ -195,6 +230,7 @@ class Attract:
         if cls is None:
             return None
         scene = cls.new(self.app, demo_config(game, self.cfg()), autosave=False)
+        scene.keep_clear_of(BANNER.inflate(0, 2 * BANNER_MARGIN))  # the table keeps its rows off the banner
         self.app.stack.reset(scene)
         while self.app.stack.top is not scene and len(self.app.stack.scenes) > 1:
             self.app.stack.pop()  # a first-play briefing or curtain: nobody is here to read it

@@ -29,6 +29,9 @@ CONTROLS = pygame.Rect(740, 170, 1120, 760)
 ROW = 86
 TOAST_LANE = pygame.Rect(STATS.x + 20, 750, STATS.w - 40, 110)  # under today's numbers, over the demos line
 TOP = CONTROLS.y + 80  # the first row of controls, under the game names
+BOTTOM = (("‹ Resume", "resume", "#primary"), ("Play online", "online", None), ("Settings", "settings", None),
+          ("Restart", "restart", None), ("Exit to desktop", "exit", "#danger"))  # online and settings: staff only
+BOTTOM_W = 330
 
 
 def _next(values: tuple[Any, ...], current: Any) -> Any:
@@ -66,10 +69,10 @@ class OperatorMenuScene(Scene):
         self._add((x, y + 5 * ROW, 250, 72), f"{cfg.match_idle:g} s  ›", ("match", None))
         self._add((CONTROLS.x + 30, y + 6 * ROW + 6, 420, 76), "Reset today's scores", ("reset", None), "#danger")
         self._add((CONTROLS.x + 480, y + 6 * ROW + 6, 300, 76), "Touch test", ("touch", None))
-        bottom = CONTROLS.bottom + 36
-        self._add((60, bottom, 360, 90), "‹ Resume", ("resume", None), "#primary")
-        self._add((LOGICAL_W // 2 - 180, bottom, 360, 90), "Restart", ("restart", None))
-        self._add((LOGICAL_W - 420, bottom, 360, 90), "Exit to desktop", ("exit", None), "#danger")
+        x = 60
+        for words, kind, oid in BOTTOM:
+            self._add((x, CONTROLS.bottom + 36, BOTTOM_W, 90), words, (kind, None), oid)
+            x += BOTTOM_W + (LOGICAL_W - 120 - len(BOTTOM) * BOTTOM_W) // (len(BOTTOM) - 1)
         self.invalidate()
 
     def _seats(self, game_name: str) -> int:
@@ -113,6 +116,14 @@ class OperatorMenuScene(Scene):
             k.open_touch_test()
         elif kind == "resume":
             k.resume_visitors()
+        elif kind == "online":
+            from game.scenes.online import OnlineScene
+
+            self.app.go(lambda: self.app.stack.push(OnlineScene(self.app)))
+        elif kind == "settings":
+            from game.scenes.settings import SettingsScene
+
+            self.app.stack.push(SettingsScene(self.app))
         elif kind == "restart":
             k.restart()
         elif kind == "exit":

@@ -50,6 +50,16 @@ class MatchScene(LayeredScene):
         self.away_bar = AwayBar(self)  # online: who is away, and handing their seat over
         self.undo_control = UndoControl(self)  # local play: take back a move that revealed nothing
         self.closes_table = True  # False once a scene after this one (a final screen) owns the table
+        self.keep_clear: pygame.Rect | None = None  # a kiosk demo: the attract banner's place, kept free of rows
+
+    def keep_clear_of(self, rect: pygame.Rect) -> None:
+        """A kiosk demo: the attract banner covers `rect`; a table that lays out rows keeps them off it."""
+        self.keep_clear = pygame.Rect(rect)
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Draw the table again after its room changed (a table with a layout to redo overrides this)."""
+        self.restatic()
 
     # opening -----------------------------------------------------------------------------------
     @classmethod

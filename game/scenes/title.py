@@ -65,6 +65,8 @@ class TitleScene(Scene):
                 self.continues[made] = tile.game
         labels: list[tuple[str, str, str | None]] = [
             ("online", "Play online", None), ("howto", "How to play", None), ("settings", "Settings", None)]
+        if self.app.options.kiosk:  # visitors play here; online and settings are the operator's (their menu)
+            labels = [label for label in labels if label[0] == "howto"]
         self.held = rejoin.recall()  # a seat in an online room this app left (or lost in a crash)
         if self.held is not None:
             labels.insert(0, ("rejoin", f"Back to room {self.held.room}  ›", "#primary"))

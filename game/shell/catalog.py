@@ -46,6 +46,8 @@ class GameEntry:
     options: tuple[SetupOption, ...] = field(default_factory=tuple)
     tutorial: str | None = None  # "module:function" returning the game's guided match (game/tutorial/)
     help_art: str | None = None  # "module:function(app, heading) -> Surface | None": a help page's picture
+    cards: tuple[tuple[str, str], ...] = ()  # the short how-to: (a help page's heading for its picture, a sentence
+    #                                          or two); the kiosk's cards and the title's How to play read them
 
     def help_picture(self, app: Any, heading: str) -> Any:
         """The picture of the real cards for one help page, or None (a page of text only)."""

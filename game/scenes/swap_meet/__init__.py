@@ -2,7 +2,7 @@
 
 from game.shell.catalog import GameEntry, SetupOption
 from rules.swap_meet import GAME
-from rules.swap_meet.data import ROUND_SECONDS, ROUND_SECONDS_RANGE, ROUNDS
+from rules.swap_meet.data import ROUND_SECONDS, ROUND_SECONDS_RANGE, ROUNDS, SLAM_MIN
 from rules.swap_meet.help import HELP_PAGES
 
 _LO, _HI = ROUND_SECONDS_RANGE
@@ -19,4 +19,12 @@ ENTRY = GameEntry(
     setup="game.scenes.swap_meet.lobby:SwapMeetLobby",
     options=(SetupOption("round_seconds", "Round timer", TIMER_CHOICES, int(ROUND_SECONDS), " s"),),
     tutorial="game.tutorial.swap_meet:guide",
+    cards=(
+        ("Goal", "No turns: everyone trades at once against the clock. Fill your secret contract, or hold "
+                 f"{SLAM_MIN} or more cards all of one type (a slam)."),
+        ("Offers and swaps", "Offer cards of one type on your stall. Swap by giving the same count of another "
+                             "type for a rival's offer."),
+        ("Cash out and slam", f"When your cards match your contract exactly, Cash out: the round locks and every "
+                              f"stall scores. {ROUNDS} rounds; most points wins."),
+    ),
 )

@@ -520,14 +520,16 @@ class SeatPanel:
         return size
 
     # opponents --------------------------------------------------------------------------------
-    def render_floor(self, rivals: tuple[Rival, ...]) -> pygame.Surface:
-        """Every stall as a row, seen from no seat (the kiosk's demo): the table a visitor will play."""
+    def render_floor(self, rivals: tuple[Rival, ...], clear: int = 0) -> pygame.Surface:
+        """Every stall as a row, seen from no seat (the kiosk's demo): the table a visitor will play.
+
+        `clear`: pixels at the bottom the rows keep free (the kiosk's "Tap to play" banner goes there)."""
         self.hits = []
         self._floor = True
         surf = pygame.Surface(self.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (22, 17, 13, 228), surf.get_rect(), border_radius=22)
         pygame.draw.rect(surf, BRASS, surf.get_rect(), 3, border_radius=22)
-        self._rivals_rows(surf, rivals, pygame.Rect(16, 14, self.size[0] - 32, self.size[1] - 28), 160)
+        self._rivals_rows(surf, rivals, pygame.Rect(16, 14, self.size[0] - 32, self.size[1] - 28 - max(0, clear)), 160)
         return surf
 
     def _rivals_rows(self, surf: pygame.Surface, rivals: tuple[Rival, ...], area: pygame.Rect,

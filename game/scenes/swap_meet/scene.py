@@ -451,6 +451,16 @@ class SwapMeetScene(MatchScene):
         self.invalidate()
 
     # drawing --------------------------------------------------------------------------------
+    def _floor_clear(self) -> int:
+        """Pixels at the floor's bottom its rows leave free for the kiosk's banner (0: none asked)."""
+        return max(0, SOLO_PANEL.bottom - self.keep_clear.y) if self.keep_clear is not None else 0
+
+    def relayout(self) -> None:
+        """The demo floor is drawn again at once, clear of the kiosk's banner."""
+        if self.floor is not None and self.floor_rows is not None:
+            self.floor_image = self.floor.render_floor(self.floor_rows, self._floor_clear())
+        super().relayout()
+
     def masked(self, region: Region) -> bool:
         """Private cards face down (table mode, nobody holding or recently holding the tab)."""
         return self.table_mode and not region.holding and self.time >= region.reveal_until
@@ -469,7 +479,7 @@ class SwapMeetScene(MatchScene):
         if self.floor is not None:
             rows = floor_rivals(self.table, self.names, self.flying)
             if rows != self.floor_rows:
-                self.floor_rows, self.floor_image = rows, self.floor.render_floor(rows)
+                self.floor_rows, self.floor_image = rows, self.floor.render_floor(rows, self._floor_clear())
                 changed.append(SOLO_PANEL)
         if self.viewer is not None and self._market_bank() != self._market_shown():
             self.market.bank, self.market.pinned, self.market.preview, self.market.held = self._market_bank()
