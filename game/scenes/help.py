@@ -11,7 +11,6 @@ from game.draw.palette import BRASS, CREAM, GOLD, MUTED
 from game.draw.text import Text
 from game.draw.ui import button, label_fits, label_width, resize
 from game.scenes.dialog import Dialog
-from game.scenes.help_text import HOW_TO_PLAY
 from game.shell.catalog import GameEntry
 from game.shell.display import LOGICAL_H, LOGICAL_W
 
@@ -180,8 +179,10 @@ class HelpScene(Dialog):
 
     @classmethod
     def how_to_play(cls, app) -> HelpScene:  # type: ignore[no-untyped-def]
-        """The title screen's How to play."""
-        return cls(app, "How to play", HOW_TO_PLAY)
+        """The title screen's How to play (game/scenes/howto.py)."""
+        from game.scenes.howto import HowToPlayScene
+
+        return HowToPlayScene(app)
 
     @classmethod
     def for_game(cls, app, entry: GameEntry, on_close=None) -> HelpScene:  # type: ignore[no-untyped-def]
@@ -190,7 +191,7 @@ class HelpScene(Dialog):
 
     def _show(self) -> None:
         heading, body = self.pages[self.index]
-        self.picture = self.entry.help_picture(self.app, heading) if self.entry else None
+        self.picture = self.page_picture(heading)
         box = BODY if self.picture is None else BELOW_ART
         self.body.set_page(box, body)
         if self.index == 0:
@@ -200,6 +201,10 @@ class HelpScene(Dialog):
         self.next.set_text("Next ›" if self.index < len(self.pages) - 1 else "Done")
         self.heading = heading
         self.invalidate()
+
+    def page_picture(self, heading: str) -> pygame.Surface | None:
+        """The picture over a page (the game's real cards), or None for a page of text."""
+        return self.entry.help_picture(self.app, heading) if self.entry else None  # type: ignore[no-any-return]
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if self.guided is not None and element is self.guided and self.lesson:
