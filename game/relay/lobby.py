@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.relay.protocol import digest, new_secret
+from rules import names
 
 ONLINE, RECONNECTING, AWAY = "online", "reconnecting", "away"
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
@@ -26,6 +27,9 @@ class LobbyError(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+NAME_MAX = names.NAME_MAX
 
 
 @dataclass
@@ -69,8 +73,18 @@ class Lobby:
         if len(self.seats) >= self.max_seats:
             raise LobbyError("the table is full")
         token = new_secret()
-        self.seats.append(SeatInfo(name, token=digest(token)))
+        self.seats.append(SeatInfo(self._unique(name), token=digest(token)))
         return len(self.seats) - 1, token
+
+    def _unique(self, name: str) -> str:
+        """`name`, or "name 2", "name 3" … when someone at the table already has it (each row tells who)."""
+        taken = {s.name.casefold() for s in self.seats}
+        n = 1
+        out = name
+        while out.casefold() in taken:
+            n += 1
+            out = f"{name[:NAME_MAX - len(str(n)) - 1]} {n}"
+        return out
 
     def open_room(self, name: str) -> tuple[int, str]:
         """The host's own seat and token."""

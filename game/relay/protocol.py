@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from rules import names
+
 PROTOCOL_VERSION = 2  # 2: `act` lost its `version`, joins carry a key, tokens come from the relay
 MAX_MESSAGE = 16 * 1024  # bytes a client may send in one message
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024  # what a client accepts (full views, legal lists, history)
@@ -66,7 +68,7 @@ def _anything(v: Any) -> bool:
     return True  # the rules' action_from_json judges actions
 
 
-NAME = _str(24)
+NAME = names.valid  # a player's name: short, one line, letters and a little punctuation (rules/names.py)
 TOKEN = _str(64)
 JOIN_KEY = lambda v: isinstance(v, str) and 16 <= len(v) <= 64  # noqa: E731 (names a join, never a seat token)
 SEQ = _int(0, 2**31)

@@ -25,6 +25,7 @@ from game.relay.protocol import parse_invite
 from game.shell import catalog
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
+from rules import names
 
 if TYPE_CHECKING:
     from game.shell.app import App
@@ -58,21 +59,35 @@ class OnlineScene(Scene):
         self.entry = HintEntry(pygame.Rect(PANEL.x + 60, PANEL.y + 480, 1000, 70), self.ui, "invite link or room code")
         self.join = button(self.ui, (PANEL.x + 1100, PANEL.y + 476, 360, 80), "Join  ›", "#primary")
         self.back = button(self.ui, (PANEL.x, PANEL.bottom + 40, 260, 84), "‹ Back", "#quiet")
+        self.name_field = HintEntry(pygame.Rect(PANEL.right - 480, PANEL.y + 40, 420, 64), self.ui,
+                                    "Host or Guest")
+        self.name_field.set_text_length_limit(names.NAME_MAX)
+        self.name_field.set_text(self.app.settings.person_name(0, ""))
         self.invalidate()
+
+    def _remember_name(self) -> None:
+        """The name typed here is the first person's at this device (the seat setup shows it too)."""
+        typed = names.or_default(self.name_field.get_text(), "")
+        kept = self.app.settings.player_names
+        if typed != self.app.settings.person_name(0, ""):
+            self.app.update_settings(player_names=(typed, *kept[1:]) if kept or typed else ())
 
     def on_button(self, element: Any) -> None:
         if element in self.game_buttons:
             self.game = self.game_buttons[element]
             self._build()
         elif element is self.host:
+            self._remember_name()
             self._host()
         elif element is self.join:
+            self._remember_name()
             self._join(self.entry.get_text())
         elif element is self.back:
             self.on_back()
 
     def on_ui_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self._remember_name()
             self._join(self.entry.get_text())
 
     def _host(self) -> None:
@@ -82,7 +97,8 @@ class OnlineScene(Scene):
             self._say(f"Could not start hosting: {exc}")
             return
         options = self.app.options.extra.get("room_options", {}).get(self.game, {})  # tests and demos only
-        hello = {"type": "create", "game": self.game, "name": "Host", "options": dict(options)}
+        hello = {"type": "create", "game": self.game, "name": self.app.settings.person_name(0, "Host"),
+                 "options": dict(options)}
         room = RemoteRoom(NetClient(hosting.websocket, hello).start())
         self.app.go(lambda: self.app.stack.replace(OnlineLobbyScene(self.app, room, hosting)))
 
@@ -115,6 +131,7 @@ class OnlineScene(Scene):
         panel(canvas, PANEL)
         text = self.app.text
         text.draw(canvas, "Host a room", (PANEL.x + 60, PANEL.y + 50), 40, GOLD, bold=True)
+        text.draw(canvas, "Your name", (PANEL.right - 500, PANEL.y + 72), 30, CREAM, bold=True, anchor="midright")
         relay = self.app.settings.online_server
         where = f"on the relay {relay}" if relay else "on this computer (your network)"
         text.draw(canvas, f"Pick the game, then host {where}.", (PANEL.x + 600, PANEL.y + 262), 26, CREAM)
@@ -149,7 +166,7 @@ def _joining(app: App, server: str, code: str, ticket: str | None) -> OnlineLobb
     held = rejoin.recall()
     if held is not None and held.room == code:  # our seat is still there: take it up, spend no ticket
         return _resuming(app, server, held, None)
-    hello: dict[str, Any] = {"type": "join", "room": code, "name": "Guest"}
+    hello: dict[str, Any] = {"type": "join", "room": code, "name": app.settings.person_name(0, "Guest")}
     if ticket:
         hello["ticket"] = ticket
     return OnlineLobbyScene(app, RemoteRoom(NetClient(server, hello).start()), None)

@@ -16,12 +16,13 @@ from typing import Any
 import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.ui import button
+from game.draw.ui import HintEntry, button
 from game.draw.widgets import felt, heading, panel
 from game.scenes.match import start_new_match
 from game.shell.catalog import GameEntry
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
+from rules import names
 from rules.contract import Game, MatchConfig, SeatConfig
 from rules.registry import GameUnavailable, get_game
 
@@ -34,6 +35,8 @@ LEVEL_X, LEVEL_W = 700, 250  # a bot's level chooser (a guest's Ready in a lobby
 OPTIONS_X, OPTIONS_TOP = 1010, 170  # the game's options column: a label above each chooser
 NOTE_H = 36  # one line of the bot-level notes
 NOTES_PAD = 24  # between the notes and the panel's bottom edge
+NAME_X, NAME_W, NAME_H = 40, 285, 48  # a person's name field, under its "Seat N"
+NOT_IN_NAMES = list("<>{}[]()/\\|@#$%^*+=~`\";:,")  # refused as they are typed (rules/names.py has the rule)
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,9 @@ class SeatSetupScene(Scene):
         self.people = [i == 0 for i in range(hi)]
         self.bot_level = [default_level] * hi
         self.options = {o.key: o.default for o in entry.options}
+        kept = app.settings.player_names
+        self.person_names = [kept[k] if k < len(kept) else "" for k in range(hi)]  # by person, as typed
+        self.name_fields: dict[int, HintEntry] = {}  # person number -> its field (rebuilt with the rows)
         self._build()
 
     def notes(self) -> list[tuple[str, str]]:
@@ -85,8 +91,25 @@ class SeatSetupScene(Scene):
         """A seat row's button height: 72, less at the biggest tables so rows never touch."""
         return min(72, self.row_h() - ROW_GAP)
 
+    def _keep_names(self) -> None:
+        """What was typed in the name fields, kept before the rows are rebuilt."""
+        for k, field in self.name_fields.items():
+            self.person_names[k] = field.get_text()
+
+    def _name_field(self, seat: int, y: int) -> None:
+        """A person's name: typed here, the default ("Player 2") shown dim until something is."""
+        k = self._person_no(seat) - 1
+        field = HintEntry(pygame.Rect(PANEL.x + NAME_X, y + self.button_h() - NAME_H, NAME_W, NAME_H), self.ui,
+                          f"Player {k + 1}")
+        field.set_text_length_limit(names.NAME_MAX)
+        field.set_forbidden_characters(NOT_IN_NAMES)
+        field.set_text(self.person_names[k][:names.NAME_MAX])
+        self.name_fields[k] = field
+
     def _build(self) -> None:
+        self._keep_names()
         self.ui.clear_and_reset()
+        self.name_fields = {}
         self.seat_buttons: list[SeatRow] = []
         top, pitch, bh = PANEL.y + ROWS_TOP, self.row_h(), self.button_h()
         for i in range(self.count):
@@ -96,7 +119,9 @@ class SeatSetupScene(Scene):
             bot = button(self.ui, (PANEL.x + 514, y, 150, bh), "Bot",
                          "#toggle_off" if self.people[i] else "#toggle_on")
             level = None
-            if not self.people[i]:
+            if self.people[i]:
+                self._name_field(i, y)
+            else:
                 level = button(self.ui, (PANEL.x + LEVEL_X, y, LEVEL_W, bh), self.bot_level[i].capitalize() + "  ›")
             self.seat_buttons.append(SeatRow(person, bot, level))
         self.fewer = self.more = None
@@ -117,10 +142,25 @@ class SeatSetupScene(Scene):
         self.invalidate()
 
     def config(self) -> MatchConfig:
-        """The match config these choices describe."""
-        seats = tuple(SeatConfig(SEAT_NAMES[i] if not self.people[i] else f"Player {self._person_no(i)}",
+        """The match config these choices describe (a person's typed name, or "Player N")."""
+        self._keep_names()
+        seats = tuple(SeatConfig(SEAT_NAMES[i] if not self.people[i] else self.person_name(i),
                                  None if self.people[i] else self.bot_level[i]) for i in range(self.count))
         return MatchConfig(seats, dict(self.options))
+
+    def person_name(self, seat: int) -> str:
+        """The name a person's seat plays under."""
+        k = self._person_no(seat) - 1
+        return names.or_default(self.person_names[k], f"Player {k + 1}")
+
+    def remember_names(self) -> None:
+        """Keep the names typed here for the next match on this device (a kiosk forgets them per visitor)."""
+        self._keep_names()
+        kept = tuple(names.or_default(n, "") for n in self.person_names)
+        while kept and not kept[-1]:
+            kept = kept[:-1]
+        if kept != self.app.settings.player_names:
+            self.app.update_settings(player_names=kept)
 
     def _person_no(self, seat: int) -> int:
         return sum(1 for j in range(seat + 1) if self.people[j])
@@ -155,6 +195,7 @@ class SeatSetupScene(Scene):
                 self.options[opt.key] = opt.values[(k + 1) % len(opt.values)]
 
     def _start(self) -> None:
+        self.remember_names()
         start_new_match(self.app, self.entry, self.config())
 
     def on_back(self) -> bool:
@@ -173,7 +214,12 @@ class SeatSetupScene(Scene):
         pitch = self.row_h()
         for i in range(self.count):
             y = PANEL.y + ROWS_TOP + i * pitch
-            name = self.config().seats[i].name
+            if self.people[i]:  # "Seat 1" over the person's name field
+                field_y = y + self.button_h() - NAME_H
+                text.draw(canvas, f"Seat {i + 1} · your name", (PANEL.x + NAME_X + 10, field_y - 2), 20, MUTED,
+                          anchor="bottomleft")
+                continue
+            name = SEAT_NAMES[i]
             mid = y + self.button_h() // 2  # "Seat 1" over the name, the pair centred on the row's buttons
             text.draw(canvas, f"Seat {i + 1}", (PANEL.x + 50, mid - 4), 24, MUTED, anchor="bottomleft")
             text.draw(canvas, name, (PANEL.x + 50, mid - 6), 34, CREAM, bold=True, anchor="topleft")

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.services import paths
 from game.services.files import BadFile, NoFile, read_json, set_aside, write_json
+from rules import names
 
 __all__ = ["BOT_SPEEDS", "Settings", "load", "save", "set_aside", "settings_path"]
 
@@ -24,6 +25,7 @@ log = logging.getLogger(__name__)
 BOT_SPEEDS = ("slow", "normal", "fast")
 MAX_BYTES = 64_000  # a real settings file is a few hundred bytes
 MAX_NAMES = 64
+MAX_PEOPLE = 6  # names kept for the people at this device: the biggest table
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,12 @@ class Settings:
     bot_speed: str = "normal"
     seen_briefings: tuple[str, ...] = ()
     online_server: str = ""  # a relay's http(s) URL; empty: "Play friends online" hosts on this computer
+    player_names: tuple[str, ...] = ()  # the people at this device in seat order ("" or missing: "Player N")
+
+    def person_name(self, k: int, default: str | None = None) -> str:
+        """The name of the k-th person at this device (0: the first), or `default` ("Player k+1")."""
+        kept = self.player_names[k] if k < len(self.player_names) else ""
+        return kept or (default if default is not None else f"Player {k + 1}")
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some fields changed; a value of the wrong type raises ValueError."""
@@ -63,6 +71,11 @@ def _is_names(value: Any) -> bool:
         and all(isinstance(x, str) and len(x) <= 64 for x in value)
 
 
+def _is_people(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) <= MAX_PEOPLE \
+        and all(isinstance(x, str) and (x == "" or names.valid(x)) for x in value)
+
+
 def _is_server(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= 200 and (value == "" or value.startswith(
         ("http://", "https://", "ws://", "wss://")))
@@ -77,12 +90,13 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "bot_speed": (_is_speed, "one of " + ", ".join(BOT_SPEEDS)),
     "seen_briefings": (_is_names, "a list of game names"),
     "online_server": (_is_server, "empty or an http(s) URL"),
+    "player_names": (_is_people, f"a list of up to {MAX_PEOPLE} names of {names.NAME_MAX} letters at most"),
 }
 
 
 def checked(name: str, value: Any) -> Any:
     """`value` as stored for setting `name` (a JSON list becomes a tuple); ValueError when it is not one."""
-    if name == "seen_briefings" and isinstance(value, list):
+    if name in ("seen_briefings", "player_names") and isinstance(value, list):
         value = tuple(value)
     ok, expected = RULES[name]
     if not ok(value):
@@ -167,6 +181,7 @@ def save(settings: Settings) -> bool:
     """Write settings atomically; False (logged) when they could not be written."""
     data = asdict(settings)
     data["seen_briefings"] = list(settings.seen_briefings)
+    data["player_names"] = list(settings.player_names)
     try:
         path = settings_path()
     except OSError as exc:
