@@ -200,7 +200,7 @@ class HintEntry(pygame_gui.elements.UITextEntryLine):
         focused; the restyle on focus rebuilds, so what was typed next went in front of the hint
         ("Y5B2RY|invite link or room code"). Focused, an empty entry shows nothing but the cursor.
         """
-        super().rebuild()
+        super().rebuild()  # type: ignore[no-untyped-call]  # pygame-gui's rebuild has no annotations
         shape = self.drawable_shape
         if self.is_focused and not self.text and shape is not None and shape.text_box_layout is not None:
             shape.set_text("")

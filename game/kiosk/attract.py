@@ -85,7 +85,7 @@ class CardScene(Scene):
         """Each wrapped line with its y, and True when every line fits in the card (none is left out)."""
         text, box = self.app.text, CARD_BOX
         y = box.y + 40 + (self.picture.get_height() + 20 if self.picture is not None else 10)
-        out = []
+        out: list[tuple[str, int, tuple[Any, ...], int]] = []
         for words, size, colour in self.lines:
             for line in text.wrap(words, size, box.w - 120):
                 if y + size > box.bottom - 30:

@@ -29,8 +29,9 @@ CONTROLS = pygame.Rect(740, 170, 1120, 760)
 ROW = 86
 TOAST_LANE = pygame.Rect(STATS.x + 20, 750, STATS.w - 40, 110)  # under today's numbers, over the demos line
 TOP = CONTROLS.y + 80  # the first row of controls, under the game names
-BOTTOM = (("‹ Resume", "resume", "#primary"), ("Play online", "online", None), ("Settings", "settings", None),
-          ("Restart", "restart", None), ("Exit to desktop", "exit", "#danger"))  # online and settings: staff only
+BOTTOM: tuple[tuple[str, str, str | None], ...] = (  # Play online and Settings: staff only in a kiosk
+    ("‹ Resume", "resume", "#primary"), ("Play online", "online", None), ("Settings", "settings", None),
+    ("Restart", "restart", None), ("Exit to desktop", "exit", "#danger"))
 BOTTOM_W = 330
 
 
@@ -70,8 +71,8 @@ class OperatorMenuScene(Scene):
         self._add((CONTROLS.x + 30, y + 6 * ROW + 6, 420, 76), "Reset today's scores", ("reset", None), "#danger")
         self._add((CONTROLS.x + 480, y + 6 * ROW + 6, 300, 76), "Touch test", ("touch", None))
         x = 60
-        for words, kind, oid in BOTTOM:
-            self._add((x, CONTROLS.bottom + 36, BOTTOM_W, 90), words, (kind, None), oid)
+        for label, kind, look in BOTTOM:
+            self._add((x, CONTROLS.bottom + 36, BOTTOM_W, 90), label, (kind, None), look)
             x += BOTTOM_W + (LOGICAL_W - 120 - len(BOTTOM) * BOTTOM_W) // (len(BOTTOM) - 1)
         self.invalidate()
 

@@ -204,7 +204,7 @@ class HelpScene(Dialog):
 
     def page_picture(self, heading: str) -> pygame.Surface | None:
         """The picture over a page (the game's real cards), or None for a page of text."""
-        return self.entry.help_picture(self.app, heading) if self.entry else None  # type: ignore[no-any-return]
+        return self.entry.help_picture(self.app, heading) if self.entry else None
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if self.guided is not None and element is self.guided and self.lesson:
