@@ -125,6 +125,12 @@ class Text:
             lines.append(line)
         return lines
 
+    def fitting(self, text: str, size: int, width: int, bold: bool = False, least: int = 14) -> int:
+        """The largest size from `size` down to `least` at which `text` fits `width` (`least` if none)."""
+        while size > least and self.font(size, bold).size(text)[0] > width:
+            size -= 1
+        return size
+
     def draw(self, target: pygame.Surface, text: str, pos: tuple[float, float], size: int,
              colour: Colour = CREAM, bold: bool = False, anchor: str = "topleft",
              shadow: bool = False) -> pygame.Rect:

@@ -90,7 +90,7 @@ class TablePainter:
         """Name and role on the chip's top row, smaller for a long name so they stop short of the purse."""
         text = self.app.text
         room = L.chip_purse(0)[0] - 40 - (L.CHIPS[0].x + 66)
-        for size, small in ((34, 24), (30, 22), (26, 20), (26, 0)):
+        for size, small in ((34, 24), (30, 22), (26, 20), (26, 0), (22, 0), (18, 0)):
             wide = text.font(size, True).size(name)[0] + (14 + text.font(small).size(role)[0] if small else 0)
             if wide <= room:
                 break

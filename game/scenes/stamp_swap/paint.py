@@ -128,7 +128,9 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
             pygame.draw.rect(surf, CREAM, rect.inflate(6, 6), 4, border_radius=18)
         seat_disc(scene, surf, i, (rect.x + 30, rect.y + 30), 18)
         who = scene.names[i] + (" (you)" if i == scene.viewer and scene.names[i] != YOU else "")
-        text.draw(surf, who, (rect.x + 58, rect.y + 10), 26, CREAM, bold=True)
+        room = rect.right - 160 - (rect.x + 58)  # short of the token and the score (a typed name may be long)
+        size = text.fitting(who, 26, room, True, 16)
+        text.draw(surf, who, (rect.x + 58, rect.y + 10 + (26 - size) // 2), size, CREAM, bold=True)
         level = scene.table.seats[i].bot
         status = STATUS.get(v["phase"], _no_status)(v, seat)
         sub = " · ".join(x for x in (f"bot, {level}" if level else "person", status) if x)

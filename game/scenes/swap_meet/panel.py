@@ -554,7 +554,8 @@ class SeatPanel:
             self.hits.append((r.copy(), ("row", rv.seat)))
         big = max(20, min(30, c.h - 10))
         who = f"{rv.name}" + (" (bot)" if rv.bot else "")
-        text.draw(surf, who, (r.x + 20, c.centery), big, GOLD, bold=True, anchor="midleft")
+        text.draw(surf, who, (r.x + 20, c.centery), self.fitting(who, big, 280, True, 16), GOLD, bold=True,
+                  anchor="midleft")  # a typed name stops short of the score
         score = f"{points_(rv.total)} pts · {counted(rv.cards, 'card')}"
         text.draw(surf, score, (r.x + 310, c.centery), big - 4, CREAM, anchor="midleft")
         self._offer_counter(surf, rv, pygame.Rect(r.x + 600, c.y + 2, 560, c.h - 4), big - 2)
