@@ -87,3 +87,9 @@ def _wait_for(p, name: str) -> None:  # type: ignore[no-untyped-def]
             return
         p.frames(1)
     raise AssertionError(f"waited for the {name} screen; the top is {p.top.name}")
+
+
+def test_a_visitors_typed_name_is_forgotten_when_they_go(kiosk):
+    kiosk.app.update_settings(player_names=("Mira",))
+    kiosk.app.kiosk.reset_visitor()
+    assert kiosk.app.settings.player_names == ()
