@@ -436,8 +436,11 @@ def test_the_final_show_lists_collectors_by_place_and_marks_your_row(p):
     edge = (FINAL_PANEL.x + 21, FINAL_PANEL.y + 90 + row_h + 30)  # the left edge of row 2 (Basil's), mid-height
     assert tuple(p.app.display.canvas.get_at(edge))[:3] == MINT
     p.tap_finger(final.title.rect.center)  # the screen still answers a finger
-    p.frames(40)
-    assert not isinstance(p.top, FinalShowScene)
+    for _ in range(600):  # bounded: the fade to the title
+        if p.top.name == "title":
+            break
+        p.frames(1, dt=0.1)
+    assert p.top.name == "title", f"waited for the title after ‹ Title; the top is {p.top.name}"
 
 
 def test_a_true_tie_shares_a_place():
