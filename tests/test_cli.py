@@ -18,6 +18,8 @@ import pytest
 from game.cli import GLOBALS, TAKES, _setup_logging, build_parser, main
 from game.services import saves
 from game.shell import interrupt
+from rules.contract import MatchConfig
+from rules.record import MatchRecord
 from rules.registry import GAME_MODULES
 from tests.conftest import make_player
 from tests.test_bad_input import Exploding
@@ -132,7 +134,7 @@ def test_autoplay_with_the_wrong_player_count_says_who_it_is_for(market_home):
 
 
 def test_ctrl_c_quits_quietly_with_130_and_keeps_the_save(market_home):
-    assert saves.write(saves.Save("night-market", 3, {"seats": []}, []))
+    assert saves.write(saves.Save(MatchRecord("night-market", 1, 3, MatchConfig(()))))
     kept = saves.slot("night-market").read_bytes()
     env = dict(os.environ, MARKET_HALL_HOME=str(market_home))
     proc = subprocess.Popen([sys.executable, "-m", "game", "--headless"], env=env, text=True,

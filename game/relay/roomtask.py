@@ -203,7 +203,7 @@ class RoomTask:
         try:
             if room.dirty or fresh:
                 room.last_active = self.hub.config.wall()
-                await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.record())
+                await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.stored())
                 room.dirty = False
             if entries or fresh:
                 await asyncio.to_thread(self._write, self.hub.store.append, room.code, room.match_no, entries, fresh)

@@ -2,11 +2,12 @@
 
 A room is two things on disk: its record (seed, config, seats with token digests, match number)
 as one JSON file, rewritten through a temporary file and a rename when the lobby changes; and the
-action log of its current match as JSON lines, each move appended (and flushed to the disk) before
-any seat is told about it. A log line is `[match, now, seat, action, seq]`: the match it belongs
-to, the server's match-clock stamp, and the mover's sequence number (None for a bot), so a resend
-after a restart is still recognised. A shared store (Redis, for a fleet of servers) only has to
-offer the same five calls.
+entries of its current match's record (rules/record.py) as JSON lines, each appended (and flushed
+to the disk) before any seat is told about it. A line is `[match, *entry]`: the match it belongs to,
+then the entry's JSON `[now, seat, action, seq?]` (seat null: the referee's tick or claim; seq: the
+mover's number, so a resend after a restart is still recognised). Lines written before match
+records always held five items, seq null for a bot; they read the same. A shared store (Redis, for
+a fleet of servers) only has to offer the same five calls.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class RoomStore(Protocol):
         """Store (replace) one room's record."""
 
     def append(self, code: str, match: int, entries: list[list[Any]], fresh: bool = False) -> None:
-        """Add moves `[now, seat, action, seq]` of match `match` to the log (`fresh`: a new match)."""
+        """Add entries `[now, seat, action, seq?]` of match `match` to the log (`fresh`: a new match)."""
 
     def delete(self, code: str) -> None:
         """Forget one room (no error when absent)."""
@@ -55,7 +56,7 @@ def _current(record: dict[str, Any], lines: list[str], name: str) -> dict[str, A
         except ValueError:
             log.warning("room log %s: line %d is not whole; it is skipped", name, n + 1)
             continue
-        if isinstance(row, list) and len(row) == 5 and row[0] == match:
+        if isinstance(row, list) and len(row) in (4, 5) and row[0] == match:
             entries.append(row[1:])
     if entries or "log" not in record:
         record["log"] = entries
