@@ -260,7 +260,7 @@ def test_every_command_takes_its_global_options_before_or_after_it(command):
     parser = build_parser()
     needs = {"play": ["night-market"], "autoplay": ["night-market"], "tutorial": ["night-market"],
              "join": ["http://127.0.0.1:1/j/ABCDEF#t"], "online-autoplay": ["night-market", "--server", "http://h:1"],
-             "screens": ["--check"]}
+             "screens": ["--check"], "replay": ["MH1", "--to-end"]}
     values = {"--size": "1280x720", "--seed": "5", "--frames": "3", "--screenshot": "s.png",
               "--kiosk-config": "k.json", "--kiosk-pin": "1234"}
     for option in TAKES[command]:
@@ -319,3 +319,21 @@ def test_record_appends_a_dated_section_with_commit_and_seeds_and_prints_the_sam
     assert "Seeds: 7–8." in text
     summary = json.loads(recorded.stdout.splitlines()[-1])
     assert json.loads(text.split("```json\n")[1].split("\n```")[0]) == summary
+
+
+def test_autoplay_codes_open_with_replay_to_the_same_winner_and_scores(market_home):
+    result = run("autoplay", "stamp-swap", "--matches", "1", "--bot", "easy", "--vs", "easy", "--codes",
+                 env_home=market_home)
+    line = json.loads(result.stdout.splitlines()[0])
+    opened = run("replay", line["code"], "--headless", "--to-end", env_home=market_home)
+    assert opened.returncode == 0 and len(opened.stdout.splitlines()) == 1
+    shown = json.loads(opened.stdout)
+    assert (shown["winner"], shown["scores"], shown["seed"]) == (line["winner"], line["scores"], line["seed"])
+
+
+@pytest.mark.parametrize("code", ["MH1ZZZZZZZZ", "QK7M2P", "MH1" + "0" * 20])
+def test_a_damaged_or_foreign_code_gets_one_clear_line_and_exit_2(market_home, code):
+    result = run("replay", code, "--headless", "--to-end", env_home=market_home)
+    assert result.returncode == 2 and result.stderr == ""
+    (line,) = result.stdout.splitlines()
+    assert json.loads(line)["error"].startswith("not a match code this Market Hall can open: ")

@@ -137,7 +137,7 @@ def test_starting_a_new_match_of_a_paused_game_asks_before_replacing_it(p):
     assert p.top.name == "seat_setup" and saves.load("night-market")[0].record.seed == before.record.seed
     p.press_button(p.top.start, settle=3)
     p.press_button(next(b for b in p.top.choices if b.text == "Start new"), settle=40)
-    assert p.top.name == "night_market" and saves.load("night-market")[0].seed != before.seed
+    assert p.top.name == "night_market" and saves.load("night-market")[0].record.seed != before.record.seed
 
 
 @pytest.mark.slow
