@@ -16,7 +16,7 @@ from game.relay.rooms import Room
 from game.relay.store import FileStore
 from game.services import saves
 from rules.contract import EndReason, Outcome
-from rules.record import TICK, UnknownRules
+from rules.record import TICK, MatchRecord, UnknownRules
 from rules.registry import get_game
 
 LEGACY = Path(__file__).resolve().parent / "legacy"
@@ -122,3 +122,24 @@ def test_a_room_of_rules_this_relay_does_not_have_is_refused(tmp_path):
     data = _stored(tmp_path)["NMP2AY"]
     with pytest.raises(UnknownRules, match="rules version 3"):
         Room.from_stored({**data, "rules_version": 3}, get_game("night-market"), Clock())
+
+
+def test_a_finished_room_match_is_archived_once_and_outlives_the_room(tmp_path):
+    data = _stored(tmp_path)["NMC7AM"]
+    room = Room.from_stored(data, get_game("night-market"), Clock())
+    finished = room.unarchived()
+    assert finished is not None and finished.outcome == CLAIMED
+    store = FileStore(tmp_path / "relay")
+    store.archive(room.code, room.match_no, finished.to_json())
+    room.archived = room.match_no
+    assert room.unarchived() is None  # kept: not written again
+    store.delete(room.code)
+    kept = tmp_path / "relay" / "archive" / f"NMC7AM-{room.match_no}.json"
+    assert not store.exists(room.code) and MatchRecord.from_json(json.loads(kept.read_text())) == finished
+    with pytest.raises(ValueError, match="not a room code"):
+        store.archive("../x", 1, finished.to_json())
+
+
+def test_a_match_still_running_is_not_archived(tmp_path):
+    room = Room.from_stored(_stored(tmp_path)["NMP2AY"], get_game("night-market"), Clock())
+    assert room.record() is not None and room.record().outcome is None and room.unarchived() is None

@@ -51,6 +51,7 @@ class Room:
         self.out: list[tuple[int, dict[str, Any]]] = []
         self.dirty = True  # the record (not the move log) needs saving
         self.saved: tuple[int, int] = (-1, 0)  # (match number, log entries) the store holds
+        self.archived = 0  # the last match number whose finished record the store keeps
         self.last_active = 0.0  # wall clock, for expiry
 
     # clock ---------------------------------------------------------------------------------
@@ -392,6 +393,12 @@ class Room:
         for seat, seq in movers:
             self.answers.get(seat, OrderedDict()).pop(seq, None)
         return movers
+
+    def unarchived(self) -> MatchRecord | None:
+        """The finished match's record while the store does not keep it yet (None: nothing to keep)."""
+        record = self.record()
+        done = record is not None and record.outcome is not None and self.archived != self.match_no
+        return record if done else None
 
     def stored(self) -> dict[str, Any]:
         """Seed + config + rules version + the lobby (token digests only); the entries are kept

@@ -6,8 +6,10 @@ entries of its current match's record (rules/record.py) as JSON lines, each appe
 to the disk) before any seat is told about it. A line is `[match, *entry]`: the match it belongs to,
 then the entry's JSON `[now, seat, action, seq?]` (seat null: the referee's tick or claim; seq: the
 mover's number, so a resend after a restart is still recognised). Lines written before match
-records always held five items, seq null for a bot; they read the same. A shared store (Redis, for
-a fleet of servers) only has to offer the same five calls.
+records always held five items, seq null for a bot; they read the same. A finished match's whole
+record is archived (`archive`, one JSON file per room and match) as soon as it ends, so a rematch
+(which starts a fresh log) or the room's expiry (which deletes the room) loses nothing. A shared
+store (Redis, for a fleet of servers) only has to offer the same six calls.
 """
 
 from __future__ import annotations
@@ -35,8 +37,11 @@ class RoomStore(Protocol):
     def append(self, code: str, match: int, entries: list[list[Any]], fresh: bool = False) -> None:
         """Add entries `[now, seat, action, seq?]` of match `match` to the log (`fresh`: a new match)."""
 
+    def archive(self, code: str, match: int, record: dict[str, Any]) -> None:
+        """Keep match `match` of room `code`, finished, as its record's JSON (`delete` leaves it)."""
+
     def delete(self, code: str) -> None:
-        """Forget one room (no error when absent)."""
+        """Forget one room (no error when absent); its archived matches stay."""
 
     def exists(self, code: str) -> bool:
         """True when a room with `code` is stored."""
@@ -73,6 +78,7 @@ class MemoryStore:
     def __init__(self) -> None:
         self.rooms: dict[str, str] = {}
         self.logs: dict[str, list[str]] = {}
+        self.archived: dict[tuple[str, int], str] = {}
 
     def load_all(self) -> list[dict[str, Any]]:
         return [_current(json.loads(text), self.logs.get(code, []), code) for code, text in self.rooms.items()]
@@ -83,6 +89,9 @@ class MemoryStore:
     def append(self, code: str, match: int, entries: list[list[Any]], fresh: bool = False) -> None:
         lines = [] if fresh else self.logs.get(code, [])
         self.logs[code] = lines + _lines(match, entries).splitlines()
+
+    def archive(self, code: str, match: int, record: dict[str, Any]) -> None:
+        self.archived[code, match] = json.dumps(record)
 
     def delete(self, code: str) -> None:
         self.rooms.pop(code, None)
@@ -137,6 +146,15 @@ class FileStore:
             f.write(_lines(match, entries))
             f.flush()
             os.fsync(f.fileno())
+
+    def archive(self, code: str, match: int, record: dict[str, Any]) -> None:
+        self._path(code)  # refuses anything but a room code
+        folder = self.folder.parent / "archive"
+        folder.mkdir(exist_ok=True)
+        path = folder / f"{code}-{int(match)}.json"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(record, separators=(",", ":")), encoding="utf-8")
+        os.replace(tmp, path)
 
     def delete(self, code: str) -> None:
         self._path(code).unlink(missing_ok=True)
