@@ -69,7 +69,7 @@ def test_a_record_of_other_rules_is_refused_before_anything_is_replayed():
     with pytest.raises(UnknownRules, match="rules version 2; this Market Hall has version 1"):
         Referee.from_record(newer)
     with pytest.raises(UnknownRules, match="rules version 2"):
-        MatchRecord.from_text(newer.to_text().replace("rules_version 2", "rules_version 2"))
+        MatchRecord.from_text(record.to_text().replace("rules_version 1", "rules_version 2"))
     with pytest.raises(UnknownRules, match="does not have the game 'chess'"):
         Referee.from_record(dataclasses.replace(record, game="chess"))
 
