@@ -98,6 +98,7 @@ TAKES: dict[str | None, dict[str, str | None]] = {  # command -> the global opti
              "--kiosk-config": GLOBALS["--kiosk-config"]["help"]},
     "serve": {"--headless": _NO_WINDOW},
     "screens": {"--headless": "accepted; the walk is always headless (default: on)"},
+    "replay": {"--headless": "required: the match is replayed with no window (default: off)"},
     "online-autoplay": {"--seed": "seed of the first match; match k uses seed+k (default: 1)",
                         "--headless": _NO_WINDOW},
 }
@@ -147,6 +148,12 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--players", type=int, metavar="P", help="seats at the table (default: the game's usual)")
     auto.add_argument("--bot", default="normal", metavar="LEVEL", help="level of the first seat (default: normal)")
     auto.add_argument("--vs", default="normal", metavar="LEVEL", help="level of every other seat (default: normal)")
+    auto.add_argument("--codes", action="store_true", help="add each match's share code to its line (default: off)")
+    replay = sub.add_parser("replay", help="open a match's share code and print how it ended, as JSON",
+                            formatter_class=_help_formatter)
+    replay.add_argument("code", help="the share code (MH1…), spaces and dashes allowed")
+    replay.add_argument("--to-end", action="store_true", required=True,
+                        help="replay to the end and print the outcome (required)")
     soak = sub.add_parser("soak", help="run the kiosk headless on a fast clock and print JSON figures",
                           formatter_class=_help_formatter)
     soak.add_argument("--minutes", type=float, default=10.0, metavar="M", help="simulated minutes (default: 10)")
@@ -273,7 +280,14 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "autoplay":
         from game.tools.autoplay import run_autoplay
 
-        return run_autoplay(args.game, args.seed or 1, args.matches, args.players, args.bot, args.vs)
+        return run_autoplay(args.game, args.seed or 1, args.matches, args.players, args.bot, args.vs, args.codes)
+    if args.command == "replay":
+        if not args.headless:
+            print("market-hall replay: add --headless (this build replays a code with no window)", file=sys.stderr)
+            return 2
+        from game.tools.replay_code import run_replay
+
+        return run_replay(args.code)
     if args.command == "bench":
         from game.tools.bench import run_bench
 

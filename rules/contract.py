@@ -143,6 +143,7 @@ class Game(Protocol[S, A, V]):
     min_seats: int
     max_seats: int
     realtime: bool
+    rules_version: int  # which rules a record was played under (rules/record.py refuses any other)
     bot_levels: tuple[str, ...]
     level_notes: Mapping[str, str]  # one plain line per bot level: what that level does
 

@@ -1,11 +1,12 @@
 """Bots play whole matches with no display: autoplay, balance simulations and benchmarks.
 
-The third door onto the referee (rules/referee.py), on a simulated clock. Turn-based games: the
-first waiting seat's bot acts until the match has an outcome. Real-time games: each bot sleeps for
-`wake_after` seconds between decisions and the clock jumps straight to the next wake-up, so a
-90-second round takes milliseconds. Only views and legal actions reach the bots. The rules never
-read a clock: callers that want think times and match durations pass a `timer` (autoplay and bench
-pass time.perf_counter).
+The third door onto the referee (rules/referee.py), on a simulated clock, pacing the bots exactly
+as a table and the relay do: the referee's bot plans (`plan_bots`, `BotPlans.decide`, `bot_moves`).
+The clock jumps straight to the next beat that is due, so a 90-second round takes milliseconds; with
+no beat running (a round's summary) it steps by `IDLE_STEP`, the relay's tick. Only views and legal
+actions reach the bots. The rules never read a clock: callers that want think times and match
+durations pass a `timer` (autoplay and bench pass time.perf_counter). A match's result is its
+record (rules/record.py), plus the numbers autoplay prints.
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig
-from rules.referee import MIN_WAKE, Referee, turn_bot
+from rules.record import MatchRecord
+from rules.referee import BotPlans, Plan, Referee
+
+IDLE_STEP = 0.1  # match seconds the clock moves when no bot is preparing a move (the relay's tick)
 
 
 def _no_clock() -> float:
@@ -24,18 +28,26 @@ def _no_clock() -> float:
 
 
 @dataclass
-class MatchRecord:
-    """What one bot-played match produced."""
+class BotMatch:
+    """What one bot-played match produced: its record, its final state and how long it took."""
 
-    seed: int
-    outcome: Outcome | None = None
+    record: MatchRecord
+    final_state: Any = None
     actions: int = 0
     seconds: float = 0.0
     think_seconds: list[float] = field(default_factory=list)
     think_by_seat: dict[int, list[float]] = field(default_factory=dict)
-    log: list[tuple[float, int, Any]] = field(default_factory=list)
-    final_state: Any = None
     timer: Callable[[], float] = field(default=_no_clock, repr=False)
+
+    @property
+    def seed(self) -> int:
+        """The match's seed."""
+        return self.record.seed
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How it ended."""
+        return self.record.outcome
 
     def summary(self) -> dict[str, Any]:
         """One JSON-ready line for the autoplay command."""
@@ -67,26 +79,20 @@ def play_match(
     max_actions: int = 20000,
     on_event: Callable[[Event], None] | None = None,
     timer: Callable[[], float] | None = None,
-) -> MatchRecord:
+) -> BotMatch:
     """Bots at `levels` (one per seat) play a whole match from `seed` (timed only with a `timer`)."""
     config = seat_config(levels)
     if options:
         config = MatchConfig(config.seats, dict(options))
     referee = Referee(game, config, seed)
-    record = MatchRecord(seed, timer=timer or _no_clock)
+    played = BotMatch(referee.record(), timer=timer or _no_clock)
     heard = _Heard(referee, on_event)
     heard()
-    started = record.timer()
-    if game.realtime:
-        _play_realtime(referee, record, max_actions, heard)
-    else:
-        _play_turns(referee, list(levels), record, max_actions, heard)
-    record.seconds = record.timer() - started
-    outcome = referee.outcome()
-    assert outcome is not None
-    record.outcome = outcome
-    record.final_state = referee.state
-    return record
+    started = played.timer()
+    _play(referee, played, max_actions, heard)
+    played.seconds = played.timer() - started
+    played.record, played.final_state = referee.record(), referee.state
+    return played
 
 
 class _Heard:
@@ -103,54 +109,25 @@ class _Heard:
         self.told = len(events)
 
 
-def _decide(referee: Referee, bot: Any, now: float, record: MatchRecord) -> Any:
-    view = referee.view(bot.seat)
-    legal = referee.legal(bot.seat, now)
-    t0 = record.timer()
-    action = bot.choose(view, legal, now)
-    spent = record.timer() - t0
-    record.think_seconds.append(spent)
-    record.think_by_seat.setdefault(bot.seat, []).append(spent)
-    return action
+def _decide(plan: Plan, played: BotMatch) -> None:
+    t0 = played.timer()
+    BotPlans.decide(plan)
+    spent = played.timer() - t0
+    played.think_seconds.append(spent)
+    played.think_by_seat.setdefault(plan.seat, []).append(spent)
 
 
-def _budget(referee: Referee, record: MatchRecord, max_actions: int) -> None:
-    if record.actions >= max_actions:
-        raise StuckMatch(f"{referee.game.name} seed {record.seed}: no end after {max_actions} actions")
-
-
-def _move(referee: Referee, seat: int, action: Any, now: float, record: MatchRecord, heard: _Heard) -> None:
-    referee.apply(seat, action, now)
-    record.log.append((now, seat, action))
-    record.actions += 1
-    heard()
-
-
-def _play_turns(referee: Referee, levels: list[str], record: MatchRecord, max_actions: int, heard: _Heard) -> None:
-    """The first waiting seat's bot (fresh per decision, as at every table) moves until the end."""
+def _play(referee: Referee, played: BotMatch, max_actions: int, heard: _Heard) -> None:
+    """Plan, decide, jump to the next beat, tick, land the moves that are due: until the end."""
+    now, steps = 0.0, 0
     while referee.outcome() is None:
-        _budget(referee, record, max_actions)
-        seat = referee.waiting()[0]
-        bot = turn_bot(referee.game, levels[seat], record.seed, seat, referee.made[seat])
-        _move(referee, seat, _decide(referee, bot, 0.0, record), 0.0, record, heard)
-
-
-def _play_realtime(referee: Referee, record: MatchRecord, max_actions: int, heard: _Heard) -> None:
-    """Each bot wakes after its `wake_after`, looks at the table of that moment and moves at once;
-    the simulated clock jumps to the next wake-up (the pacing the Swap Meet bots are tuned on)."""
-    bots = [referee.bots.bots[seat] for seat in range(len(referee.config.seats))]
-    now = 0.0
-    wake = [now + bot.wake_after(referee.view(bot.seat), now) for bot in bots]
-    while referee.outcome() is None:
-        _budget(referee, record, max_actions)
-        seat = min(range(len(bots)), key=lambda s: (wake[s], s))
-        now = max(now, wake[seat])
+        steps += 1
+        if played.actions >= max_actions or steps > 50 * max_actions:
+            raise StuckMatch(f"{referee.game.name} seed {played.seed}: no end after {played.actions} actions")
+        for plan in referee.plan_bots(now):
+            _decide(plan, played)
+        due = referee.bots.next_due()
+        now = max(now, due if due is not None else now + IDLE_STEP)
         referee.tick(now)
+        played.actions += len(referee.bot_moves(now))
         heard()
-        if referee.outcome() is not None:
-            break
-        if seat in referee.waiting():
-            action = _decide(referee, bots[seat], now, record)
-            if action is not None and referee.check(seat, action, now) is None:
-                _move(referee, seat, action, now, record, heard)
-        wake[seat] = now + max(MIN_WAKE, bots[seat].wake_after(referee.view(seat), now))

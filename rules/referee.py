@@ -2,8 +2,9 @@
 
 A `Referee` holds the rules state, the action log, a version that counts changes and the raw
 events; it checks and applies moves, ticks, gives each viewer its events redacted by the contract's
-rule, plans the bots' moves, takes back a move (rules/undo.py) and rebuilds a match from seed +
-config + log. It never reads a clock: every call that needs time takes `now` (match seconds).
+rule, plans the bots' moves, takes back a move (rules/undo.py) and rebuilds a match from its
+record (rules/record.py: seed + config + entries, the referee's own ticks and claims among them).
+It never reads a clock: every call that needs time takes `now` (match seconds).
 The doors wrap it: `LocalTable` (game/match/local.py: a worker thread, autosave, a pausable
 clock), the relay's `Room` (game/relay/rooms.py: a socket, a store) and `rules/driver.py` (a
 simulated clock). So local and online play agree by construction on bot pacing, refusals and rebuild.
@@ -23,8 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from rules.contract import AnyGame, Bot, Event, MatchConfig, Outcome
+from rules.contract import AnyGame, Bot, EndReason, Event, MatchConfig, Outcome
 from rules.errors import IllegalAction
+from rules.record import TICK, Entry, MatchRecord, claim_action, require_rules
 from rules.undo import undo_refusal, why_final
 
 MIN_WAKE = 0.05  # seconds: the shortest wait between one bot's decisions, so a bot can never spin
@@ -121,38 +123,71 @@ class Referee:
         self.game, self.config, self.seed, self.speed = game, config, seed, speed
         self.state, setup = game.new_match(seed, config, now=now)
         self.events: list[Event] = list(setup)  # raw: redacted per viewer on the way out
-        self.log: list[list[Any]] = []  # [now, seat, action_json, *what the door keeps with it]
+        self.log: list[Entry] = []  # the record's entries: moves, and ticks that changed the match
         self.version = version
         self.bots = BotPlans(game, seed)
         self.made: Counter[int] = Counter()  # moves per seat (turn-based decision seeds)
+        self.claimed: Outcome | None = None  # a claim ends the match outside the game's rules
         self._last: tuple[Any, int, Any, Any, list[Event]] | None = None  # for undo's answer
         for seat, info in enumerate(config.seats):
             if info.bot:
                 self.bots.seat(seat, info.bot)
 
     @classmethod
-    def rebuild(cls, game: AnyGame, config: MatchConfig, seed: int, log: Sequence[Sequence[Any]], *,
-                speed: float = 1.0, version: int = 0) -> Referee:
-        """The match of `seed` + `config` after `log`, exactly (raises IllegalAction when it diverges)."""
-        referee = cls(game, config, seed, speed=speed, version=version)
-        referee.replay(log)
+    def from_record(cls, record: MatchRecord, game: AnyGame | None = None, *, upto: int | None = None,
+                    speed: float = 1.0, version: int = 0) -> Referee:
+        """The match of `record` after its first `upto` entries (all: None), exactly.
+
+        UnknownRules when this build does not have the record's rules; IllegalAction when the
+        entries no longer fit, or a whole record does not reach its recorded outcome. `game`: a
+        wrapper of the record's game (the golden transcript), else the registry's.
+        """
+        found = require_rules(record)
+        referee = cls(game or found, record.config, record.seed, speed=speed, version=version)
+        referee.replay(record.entries[:upto])
+        if upto is None and record.outcome is not None and referee.outcome() != record.outcome:
+            raise IllegalAction(f"replay diverged: it ends {referee.outcome()}, the record says {record.outcome}")
         return referee
 
-    def replay(self, log: Sequence[Sequence[Any]]) -> None:
-        """Apply logged entries as they happened (each checked: a log that no longer fits raises)."""
-        for entry in log:
-            now, seat = float(entry[0]), int(entry[1])
-            action = self.game.action_from_json(entry[2])
-            self.tick(now)
-            reason = self.game.check(self.state, seat, action, now)
+    def record(self) -> MatchRecord:
+        """The match so far as one value (its outcome once over)."""
+        return MatchRecord(self.game.name, self.game.rules_version, self.seed, self.config, tuple(self.log),
+                           self.outcome())
+
+    def replay(self, entries: Sequence[Entry]) -> None:
+        """Apply recorded entries as they happened (each checked: entries that no longer fit raise).
+
+        The one replay loop. An entry of a log written before ticks were recorded simply gains the
+        tick entry its move's `tick(now)` now logs.
+        """
+        for entry in entries:
+            if entry.seat is None:
+                self._referee_entry(entry)
+                continue
+            action = self.game.action_from_json(entry.action)
+            self.tick(entry.now)
+            reason = self.check(entry.seat, action, entry.now)
             if reason is not None:
                 raise IllegalAction(f"replay diverged: {reason}")
-            self.apply(seat, action, now, tuple(entry[3:]))
+            self.apply(entry.seat, action, entry.now, entry.seq)
+
+    def _referee_entry(self, entry: Entry) -> None:
+        if entry.action == TICK:
+            if not self.tick(entry.now):
+                raise IllegalAction(f"replay diverged: nothing happened at t={entry.now}")
+            return
+        if isinstance(entry.action, dict) and entry.action.get("type") == "claim":
+            by = entry.action.get("by")
+            if type(by) is not int or not 0 <= by < len(self.config.seats) or self.outcome() is not None:
+                raise IllegalAction(f"replay diverged: no claim by {by!r} here")
+            self.claim(by, entry.now)
+            return
+        raise IllegalAction(f"replay diverged: the referee never wrote {entry.action!r:.60}")
 
     # what anyone may ask ---------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
-        """The result once the match is over."""
-        return self.game.outcome(self.state)
+        """The result once the match is over (a claimed match included)."""
+        return self.claimed or self.game.outcome(self.state)
 
     def waiting(self) -> tuple[int, ...]:
         """Seats that may act now (public)."""
@@ -180,30 +215,41 @@ class Referee:
         if self.outcome() is not None:
             return []
         self.state, events = self.game.tick(self.state, now)
-        if events:
+        if events:  # a round or the match ended (or began) by the clock: the record must say when
+            self.log.append(Entry(now, None, dict(TICK)))
             self.events += events
             self.version += 1
         return list(events)
 
-    def act(self, seat: int, action: Any, now: float, extra: Sequence[Any] = ()) -> list[Event]:
+    def claim(self, by: int, now: float) -> None:
+        """The seat left at the table takes the match (the door decided a claim is allowed)."""
+        if self.outcome() is not None:
+            raise IllegalAction(OVER)
+        scores = tuple(1.0 if s == by else 0.0 for s in range(len(self.config.seats)))
+        self.claimed = Outcome((by,), scores, EndReason.ABANDONED, f"claimed by {self.config.seats[by].name}")
+        self.log.append(Entry(now, None, claim_action(by)))
+        self.bots.plans.clear()
+        self.version += 1
+
+    def act(self, seat: int, action: Any, now: float, seq: int | None = None) -> list[Event]:
         """A person's move at `now`: applied, or refused with IllegalAction and the reason (a move
         that lost a race to the table's change is refused here, like any other)."""
         self.tick(now)
         reason = self.check(seat, action, now)
         if reason is not None:
             raise IllegalAction(reason)
-        events = self.apply(seat, action, now, extra)
+        events = self.apply(seat, action, now, seq)
         self.bots.plans.pop(seat, None)
         if self.game.realtime:
             self.bots.plans.clear()  # bots planned against a table that just changed: they think again
         return events
 
-    def apply(self, seat: int, action: Any, now: float, extra: Sequence[Any] = ()) -> list[Event]:
-        """Apply a move already checked and log it with the door's `extra` (the relay's seq)."""
+    def apply(self, seat: int, action: Any, now: float, seq: int | None = None) -> list[Event]:
+        """Apply a move already checked and log it (with the relay's `seq` for a person's move)."""
         before = self.state
         self.state, events = self.game.apply(before, seat, action, now)
         self._last = (before, seat, action, self.state, events)
-        self.log.append([now, seat, self.game.action_to_json(action), *extra])
+        self.log.append(Entry(now, seat, self.game.action_to_json(action), seq))
         self.made[seat] += 1
         self.events += events
         self.version += 1
@@ -254,11 +300,12 @@ class Referee:
         self.truncate(len(self.log) - 1)
         self.version += 1
 
-    def truncate(self, count: int) -> list[list[Any]]:
+    def truncate(self, count: int) -> list[Entry]:
         """Keep the first `count` log entries (rebuilt from the seed); the entries dropped. Bots plan again."""
         kept, dropped = self.log[:count], self.log[count:]
-        again = Referee.rebuild(self.game, self.config, self.seed, kept, speed=self.speed)
+        again = Referee(self.game, self.config, self.seed, speed=self.speed)
+        again.replay(kept)
         self.state, self.events, self.log = again.state, again.events, again.log
-        self.made, self._last = again.made, again._last
+        self.made, self._last, self.claimed = again.made, again._last, again.claimed
         self.bots.plans.clear()
         return dropped

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.contract import AnyGame, Event, Seat
+from rules.record import Entry
 
 NOT_OFFERED = "This game has no undo."
 NOTHING = "There is no move of yours to take back."
@@ -32,14 +33,14 @@ def why_final(game: AnyGame, before: Any, seat: Seat, action: Any, after: Any, e
     return reason
 
 
-def undo_refusal(game: AnyGame, log: Sequence[Sequence[Any]], seat: Seat, final: str | None) -> str | None:
+def undo_refusal(game: AnyGame, log: Sequence[Entry], seat: Seat, final: str | None) -> str | None:
     """None when `seat` may take back the log's last entry, whose own `why_final` answer is `final`."""
     if getattr(game, "why_final", None) is None:
         return NOT_OFFERED
     if not log:
         return NOTHING
-    if int(log[-1][1]) != seat:
-        return NOT_LAST if any(int(entry[1]) == seat for entry in log) else NOTHING
+    if log[-1].seat != seat:  # another seat's move, or the referee's own entry
+        return NOT_LAST if any(entry.seat == seat for entry in log) else NOTHING
     return final
 
 

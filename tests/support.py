@@ -17,7 +17,10 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from rules.contract import Event, Game, MatchConfig, SeatConfig
-from rules.registry import GAME_MODULES
+from rules.driver import BotMatch
+from rules.record import Entry
+from rules.referee import Referee
+from rules.registry import GAME_MODULES, get_game
 from rules.rng import Rng
 
 
@@ -30,6 +33,19 @@ def config(game: Game, seats: int | None = None) -> MatchConfig:
     """Person seats only (bots play through the playout, not through the config)."""
     n = seats_for(game) if seats is None else seats
     return MatchConfig(tuple(SeatConfig(f"P{i}") for i in range(n)))
+
+
+def replayed(game: Game, seed: int, cfg: MatchConfig, log: Sequence[tuple[float, int, Any]]) -> Referee:
+    """The referee after a log of (now, seat, action_json) moves (the one replay loop)."""
+    referee = Referee(cast(Any, game), cfg, seed)
+    referee.replay([Entry(now, seat, action) for now, seat, action in log])
+    return referee
+
+
+def moves(played: BotMatch) -> list[tuple[float, int, Any]]:
+    """A bot match's moves as (now, seat, action), the referee's own entries left out."""
+    game = get_game(played.record.game)
+    return [(e.now, cast(int, e.seat), game.action_from_json(e.action)) for e in played.record.moves]
 
 
 def start(game: Game, seed: int, cfg: MatchConfig) -> tuple[Any, list[Event]]:

@@ -18,6 +18,8 @@ import pytest
 from game.cli import GLOBALS, TAKES, _setup_logging, build_parser, main
 from game.services import saves
 from game.shell import interrupt
+from rules.contract import MatchConfig
+from rules.record import MatchRecord
 from rules.registry import GAME_MODULES
 from tests.conftest import make_player
 from tests.test_bad_input import Exploding
@@ -132,7 +134,7 @@ def test_autoplay_with_the_wrong_player_count_says_who_it_is_for(market_home):
 
 
 def test_ctrl_c_quits_quietly_with_130_and_keeps_the_save(market_home):
-    assert saves.write(saves.Save("night-market", 3, {"seats": []}, []))
+    assert saves.write(saves.Save(MatchRecord("night-market", 1, 3, MatchConfig(()))))
     kept = saves.slot("night-market").read_bytes()
     env = dict(os.environ, MARKET_HALL_HOME=str(market_home))
     proc = subprocess.Popen([sys.executable, "-m", "game", "--headless"], env=env, text=True,
@@ -258,7 +260,7 @@ def test_every_command_takes_its_global_options_before_or_after_it(command):
     parser = build_parser()
     needs = {"play": ["night-market"], "autoplay": ["night-market"], "tutorial": ["night-market"],
              "join": ["http://127.0.0.1:1/j/ABCDEF#t"], "online-autoplay": ["night-market", "--server", "http://h:1"],
-             "screens": ["--check"]}
+             "screens": ["--check"], "replay": ["MH1", "--to-end"]}
     values = {"--size": "1280x720", "--seed": "5", "--frames": "3", "--screenshot": "s.png",
               "--kiosk-config": "k.json", "--kiosk-pin": "1234"}
     for option in TAKES[command]:
@@ -317,3 +319,21 @@ def test_record_appends_a_dated_section_with_commit_and_seeds_and_prints_the_sam
     assert "Seeds: 7–8." in text
     summary = json.loads(recorded.stdout.splitlines()[-1])
     assert json.loads(text.split("```json\n")[1].split("\n```")[0]) == summary
+
+
+def test_autoplay_codes_open_with_replay_to_the_same_winner_and_scores(market_home):
+    result = run("autoplay", "stamp-swap", "--matches", "1", "--bot", "easy", "--vs", "easy", "--codes",
+                 env_home=market_home)
+    line = json.loads(result.stdout.splitlines()[0])
+    opened = run("replay", line["code"], "--headless", "--to-end", env_home=market_home)
+    assert opened.returncode == 0 and len(opened.stdout.splitlines()) == 1
+    shown = json.loads(opened.stdout)
+    assert (shown["winner"], shown["scores"], shown["seed"]) == (line["winner"], line["scores"], line["seed"])
+
+
+@pytest.mark.parametrize("code", ["MH1ZZZZZZZZ", "QK7M2P", "MH1" + "0" * 20])
+def test_a_damaged_or_foreign_code_gets_one_clear_line_and_exit_2(market_home, code):
+    result = run("replay", code, "--headless", "--to-end", env_home=market_home)
+    assert result.returncode == 2 and result.stderr == ""
+    (line,) = result.stdout.splitlines()
+    assert json.loads(line)["error"].startswith("not a match code this Market Hall can open: ")

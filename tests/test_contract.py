@@ -29,8 +29,7 @@ from hypothesis import strategies as st
 from rules.contract import Event, Game
 from rules.errors import IllegalAction, MalformedAction, MalformedData
 from rules.registry import GAME_MODULES, get_game
-from rules.replay import replay
-from tests.support import PERTURB, SECRETS, Step, config, playout
+from tests.support import PERTURB, SECRETS, Step, config, playout, replayed
 
 NAMES = list(GAME_MODULES)
 SEEDS = (1, 2)
@@ -142,7 +141,7 @@ def test_every_game_keeps_the_contract_over_random_playouts(name: str) -> None:
     for seed in SEEDS:
         tally = play_and_check(game, seed)
         assert tally.log and tally.refused, "the playout exercised moves and refusals"
-        assert replay(game, seed, config(game), tally.log) == tally.after_last_action
+        assert replayed(game, seed, config(game), tally.log).state == tally.after_last_action
         assert plain_run(game, seed) == plain_run(game, seed)
         secrets += tally.secret_events
     assert secrets, "the redaction rule was exercised, not just declared"

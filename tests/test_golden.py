@@ -12,6 +12,8 @@ import difflib
 
 import pytest
 
+from rules.record import MatchRecord
+from rules.referee import Referee
 from tests.golden.regen import PLAYOUTS, Playout, text
 
 SHOWN = 40  # diff lines a failure prints
@@ -25,3 +27,10 @@ def test_the_match_is_move_for_move_its_golden_text(playout: Playout) -> None:
                                     f"tests/golden/{playout.file.name}", "this run", n=2)
         shown = "".join(line[:300].rstrip("\n") + "\n" for line in list(diff)[:SHOWN])
         pytest.fail(f"{playout.file.name} changed (regenerate: python -m tests.golden.regen --write):\n{shown}")
+
+
+@pytest.mark.parametrize("playout", PLAYOUTS[::4], ids=lambda p: p.file.stem)
+def test_a_golden_file_is_a_record_that_rebuilds_to_its_outcome(playout: Playout) -> None:
+    record = MatchRecord.from_text(playout.file.read_text(encoding="utf-8"))
+    assert record.game == playout.game and record.seed == playout.seed and record.outcome is not None
+    assert Referee.from_record(record).outcome() == record.outcome

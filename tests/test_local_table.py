@@ -57,7 +57,7 @@ def test_people_act_bots_answer_after_a_beat_and_every_move_is_saved():
     assert len(table.log) == 1  # the visible beat: the bot does not answer at once
     _play_until_bot_moves(table, fake)
     saved, problem = saves.load("night-market")
-    assert problem is None and saved is not None and len(saved.log) == len(table.log) >= 2
+    assert problem is None and saved is not None and len(saved.record.entries) == len(table.log) >= 2
 
 
 def test_an_illegal_move_is_refused_with_a_reason_and_changes_nothing():
@@ -123,7 +123,7 @@ def test_each_game_keeps_its_own_paused_match():
         nm.act(seat, nm.legal(seat)[0])
     found, problems = saves.paused()
     assert sorted(s.game for s in found) == ["night-market", "stamp-swap", "swap-meet"] and problems == []
-    assert saves.load("night-market")[0].log == nm.log
+    assert list(saves.load("night-market")[0].record.entries) == nm.log
 
 
 def test_a_failed_autosave_is_said_once_and_its_recovery_too(monkeypatch):
@@ -177,5 +177,5 @@ def test_after_a_resume_the_bots_play_exactly_as_without_the_pause(game):
     saved, _ = saves.load(game)
     resumed = LocalTable.restore(saved, MatchClock(fake), bot_threads=False)
     _bots_play(resumed, fake, 30)
-    assert [entry[1:] for entry in resumed.log] == [entry[1:] for entry in straight.log[: len(resumed.log)]]
+    assert [(e.seat, e.action) for e in resumed.log] == [(e.seat, e.action) for e in straight.log[: len(resumed.log)]]
     assert len(resumed.log) >= 30 or resumed.outcome() is not None

@@ -12,9 +12,10 @@ from game.services import saves
 from game.shell import catalog
 from rules.contract import MatchConfig, SeatConfig
 from rules.errors import IllegalAction
+from rules.record import Entry, MatchRecord
 from rules.registry import get_game
-from rules.replay import config_to_json, replay
 from tests.conftest import Player, make_player
+from tests.support import replayed
 
 GAMES = catalog.names()
 
@@ -50,8 +51,9 @@ def diverging_save(game: str) -> saves.Save:
     move = rules.action_to_json(once)
     log = [[0.0, seat, move], [0.0, seat, move]]
     with pytest.raises(IllegalAction):
-        replay(rules, 3, config, [(t, s, a) for t, s, a in log])
-    return saves.Save(game, 3, config_to_json(config), log)
+        replayed(rules, 3, config, [(t, s, a) for t, s, a in log])
+    entries = tuple(Entry(t, s, a) for t, s, a in log)
+    return saves.Save(MatchRecord(game, rules.rules_version, 3, config, entries))
 
 
 def title(p: Player):  # type: ignore[no-untyped-def]
@@ -132,10 +134,10 @@ def test_starting_a_new_match_of_a_paused_game_asks_before_replacing_it(p):
     ask = p.top
     assert isinstance(ask, ConfirmScene) and ask.title == "Replace your paused Night Market match?"
     p.press_button(next(b for b in ask.choices if b.text == "Keep it"), settle=5)
-    assert p.top.name == "seat_setup" and saves.load("night-market")[0].seed == before.seed
+    assert p.top.name == "seat_setup" and saves.load("night-market")[0].record.seed == before.record.seed
     p.press_button(p.top.start, settle=3)
     p.press_button(next(b for b in p.top.choices if b.text == "Start new"), settle=40)
-    assert p.top.name == "night_market" and saves.load("night-market")[0].seed != before.seed
+    assert p.top.name == "night_market" and saves.load("night-market")[0].record.seed != before.record.seed
 
 
 @pytest.mark.slow

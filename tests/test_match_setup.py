@@ -1,5 +1,5 @@
 """The match-setup contract of every game: `new_match` returns its setup events and refuses a bad
-config with BadConfig, `make_bot` refuses an unknown level, `replay_with_events` returns every raw event."""
+config with BadConfig, `make_bot` refuses an unknown level, a replayed record gives every raw event."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import pytest
 from rules.contract import Event, MatchConfig, SeatConfig
 from rules.driver import play_match, seat_config
 from rules.errors import BadConfig, UnknownBotLevel
+from rules.record import MatchRecord
+from rules.referee import Referee
 from rules.registry import GAME_MODULES, get_game
-from rules.replay import replay, replay_with_events
 
 SEATS = {"night-market": 2, "swap-meet": 3, "stamp-swap": 3}
 SETUP_KINDS = {
@@ -32,21 +33,16 @@ def test_new_match_returns_the_state_and_its_setup_events(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", list(GAME_MODULES))
-def test_replay_with_events_returns_setup_tick_and_apply_events_in_order(name: str) -> None:
+def test_a_replayed_record_has_the_setup_tick_and_apply_events_in_order(name: str) -> None:
     game = get_game(name)
     levels = [game.bot_levels[0]] * SEATS[name]
     played: list[Event] = []
-    record = play_match(game, 11, levels, on_event=played.append)
-    log = [(now, seat, json.loads(json.dumps(game.action_to_json(a)))) for now, seat, a in record.log]
-    state, events = replay_with_events(game, 11, seat_config(levels), log)
-    plain = replay(game, 11, seat_config(levels), log)
-    if game.realtime:  # a real-time match can end on its clock after the last action (a timer lock)
-        state, more = game.tick(state, record.final_state.clock)
-        plain, _ = game.tick(plain, record.final_state.clock)
-        events += more
-    assert state == record.final_state == plain
-    assert events[: len(SETUP_KINDS[name])] == game.new_match(11, seat_config(levels))[1]
-    assert events == played[: len(events)]
+    match = play_match(game, 11, levels, on_event=played.append)
+    record = MatchRecord.from_json(json.loads(json.dumps(match.record.to_json())))
+    again = Referee.from_record(record)  # a time-ended match ends on its recorded tick: no extra tick
+    assert again.state == match.final_state and again.outcome() == match.outcome
+    assert again.events[: len(SETUP_KINDS[name])] == game.new_match(11, seat_config(levels))[1]
+    assert again.events == played
 
 
 @pytest.mark.parametrize("name", list(GAME_MODULES))

@@ -224,7 +224,7 @@ def test_continue_resumes_exactly_from_the_save():
     press_only_move(p, scene)
     settle(p, scene)
     save, problem = saves.load("night-market")
-    assert problem is None and save is not None and len(save.log) == 2
+    assert problem is None and save is not None and len(save.record.entries) == 2
     resumed = NightMarketScene.from_save(p.app, save)
     assert resumed.view == scene.table.view(0)
     assert resumed.log_lines == scene.log_lines and resumed.last_move == scene.last_move

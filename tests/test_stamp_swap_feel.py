@@ -61,7 +61,7 @@ def test_the_local_table_holds_a_bot_move_for_its_beat_times_the_bot_speed():
         assert not table.log and table.thinking(first)
         clock.t = BEAT["collect"] * factor + 0.01
         table.poll()
-        assert [entry[1] for entry in table.log] == [first]
+        assert [entry.seat for entry in table.log] == [first]
 
 
 def test_bots_due_together_land_one_per_poll():

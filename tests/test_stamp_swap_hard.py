@@ -14,6 +14,7 @@ from rules.stamp_swap.bot.hard import HardBot
 from rules.stamp_swap.bot.levels import make_bot
 from rules.stamp_swap.bot.sample import determinize
 from rules.stamp_swap.state import HIDDEN_PREFIX, Phase, State, knows, with_seat
+from tests.support import moves
 
 
 def _decision_points(seed: int, players: int, seat: int = 0) -> dict[Phase, list[State]]:
@@ -90,6 +91,6 @@ def test_hard_finishes_a_match_and_replays_exactly():
     record = play_match(GAME, 21, ["hard", "normal"])
     assert record.outcome is not None
     state, _ = GAME.new_match(21, config(2))
-    for _, seat, action in record.log:
+    for _, seat, action in moves(record):
         state, _ = GAME.apply(state, seat, action)
     assert state == record.final_state

@@ -18,6 +18,7 @@ from rules.stamp_swap.cards import ATTENDEE_IDS
 from rules.stamp_swap.setup import all_keys
 from rules.stamp_swap.stamps import STAMPS
 from rules.stamp_swap.state import Phase, filled, spec_id
+from tests.support import moves
 
 EVERY_CARD = Counter([*STAMPS, *ATTENDEE_IDS])
 
@@ -68,6 +69,6 @@ def test_bots_finish_matches_at_every_table_size():
 def test_bot_replay_is_exact():
     record = play_match(GAME, 77, ["normal", "easy", "normal"])
     state, _ = GAME.new_match(77, config(3))
-    for _, seat, action in record.log:
+    for _, seat, action in moves(record):
         state, _ = GAME.apply(state, seat, action)
     assert state == record.final_state

@@ -14,7 +14,7 @@ from rules.swap_meet.bot.levels import LEVELS
 from rules.swap_meet.bot.rival import RivalBot
 from rules.swap_meet.scenario import scenario
 from rules.swap_meet.state import Phase
-from tests.support import PERTURB
+from tests.support import PERTURB, moves
 
 C, S, K, R = "crate", "sack", "coin", "rack"
 
@@ -104,9 +104,9 @@ def test_bot_offers_cards_its_plan_does_not_need():
 
 def test_bot_decisions_ignore_hidden_facts():
     record = play_match(GAME, 21, ["normal"] * 4, {"summary_seconds": 0})
-    assert record.log
+    assert record.record.moves
     state, _ = GAME.new_match(21, config(4, summary_seconds=0))
-    for now, seat, action in record.log[:25]:
+    for now, seat, action in moves(record)[:25]:
         state, _ = GAME.tick(state, now)
         if state.phase is Phase.TRADING:
             for level in GAME.bot_levels:
@@ -129,21 +129,16 @@ def test_bots_finish_matches_and_scores_follow_the_formulas(levels):
     check_scores(state)
     totals = [sum(float(r.stalls[s].score) for r in state.summaries) for s in range(len(levels))]
     assert list(record.outcome.scores) == pytest.approx(totals)
-    for _, _, action in record.log:
+    for _, _, action in moves(record):
         assert GAME.action_from_json(GAME.action_to_json(action)) == action
 
 
 @pytest.mark.slow
-def test_shared_replay_rebuilds_a_bot_match_from_seed_and_timed_log():
-    from rules.driver import seat_config
-    from rules.replay import replay
+def test_the_record_rebuilds_a_bot_match_to_its_last_lock_with_no_tick_added():
+    from rules.referee import Referee
 
     record = play_match(GAME, 8, ["hard", "normal", "easy", "normal"], {"summary_seconds": 0})
-    cfg = seat_config(["hard", "normal", "easy", "normal"])
-    cfg = type(cfg)(cfg.seats, {"summary_seconds": 0})
-    log = [(now, seat, GAME.action_to_json(action)) for now, seat, action in record.log]
-    state = replay(GAME, 8, cfg, log)
-    state, _ = GAME.tick(state, record.final_state.lock_time)
+    state = Referee.from_record(record.record).state
     assert state.summaries == record.final_state.summaries
     assert state.totals == record.final_state.totals
 

@@ -21,7 +21,7 @@ from rules.swap_meet.bot.search import sample_world
 from rules.swap_meet.data import ACTION_CARDS, CONTRACTS_BY_NAME, DEAL_MAX_OF_TYPE, HAND_SIZE, RESOURCES
 from rules.swap_meet.scenario import scenario
 from rules.swap_meet.state import Phase
-from tests.support import PERTURB
+from tests.support import PERTURB, moves
 
 
 def _counts(stall) -> tuple[int, ...]:
@@ -46,7 +46,7 @@ def _watched_round(seed: int, upto: int):
     state, _ = GAME.new_match(seed, config(4, summary_seconds=0))
     dealt = [_counts(s) for s in state.stalls]
     notes = Notes().seen(GAME.view(state, 0))
-    for now, seat, action in record.log[:upto]:
+    for now, seat, action in moves(record)[:upto]:
         ticked, _ = GAME.tick(state, now)
         if ticked.phase is not Phase.TRADING or ticked.round_no != 1:
             break

@@ -23,6 +23,7 @@ from rules.swap_meet.actions import (
 )
 from rules.swap_meet.data import HAND_SIZE, RESOURCES
 from rules.swap_meet.state import State
+from tests.support import moves
 
 
 def _candidates(state: State, seat: int) -> list[Any]:
@@ -47,7 +48,7 @@ def test_legal_actions_are_exactly_what_check_allows(seed: int) -> None:
     # legal_actions is built directly for speed; it must agree with check() action by action
     record = play_match(GAME, seed, ["normal", "hard", "easy", "normal"], {"summary_seconds": 0})
     state, _ = GAME.new_match(seed, config(4, summary_seconds=0))
-    for now, actor, action in record.log:
+    for now, actor, action in moves(record):
         state, _ = GAME.tick(state, now)
         for seat in range(state.seats):
             legal = GAME.legal_actions(state, seat, now)

@@ -27,7 +27,7 @@ from rules.swap_meet.bot.search import (
 )
 from rules.swap_meet.scenario import scenario
 from rules.swap_meet.state import Phase
-from tests.support import PERTURB
+from tests.support import PERTURB, moves
 
 C, S, K, R = "crate", "sack", "coin", "rack"
 
@@ -123,7 +123,7 @@ def _mid_round(seed: int = 21, actions: int = 30):
     record = play_match(GAME, seed, ["normal"] * 4, {"summary_seconds": 0})
     state, _ = GAME.new_match(seed, config(4, summary_seconds=0))
     now = 0.0
-    for now, seat, action in record.log[:actions]:
+    for now, seat, action in moves(record)[:actions]:
         state, _ = GAME.tick(state, now)
         state, _ = GAME.apply(state, seat, action, now)
     assert state.phase is Phase.TRADING

@@ -11,6 +11,8 @@ from game.draw.ui import LABEL_PAD, label_fits
 from game.scenes.title import TILE_W, TitleScene
 from game.services import saves
 from game.shell import catalog
+from rules.contract import MatchConfig
+from rules.record import MatchRecord
 from tests.conftest import make_player
 
 LONG_NAMES = {"night-market": "The Grand Night Market of the Lanterns", "swap-meet": "Swap Meet",
@@ -20,7 +22,7 @@ LONG_NAMES = {"night-market": "The Grand Night Market of the Lanterns", "swap-me
 @pytest.fixture(autouse=True)
 def every_game_paused(monkeypatch):
     """A paused match of every game, so each tile carries its Continue button."""
-    found = [saves.Save(e.name, 1, {}, saved_at=1.0) for e in catalog.entries()]
+    found = [saves.Save(MatchRecord(e.name, 1, 1, MatchConfig(())), saved_at=1.0) for e in catalog.entries()]
     monkeypatch.setattr(saves, "paused", lambda: (found, []))
     yield
     pygame.quit()

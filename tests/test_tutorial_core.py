@@ -92,7 +92,7 @@ def test_scripted_opponents_move_on_a_beat_and_the_rules_reason_is_a_lesson(less
     pilot.frames(2)
     assert coach.index == 2 and len(table.log) == 1  # the Rival waits a beat
     pilot.frames(40)
-    assert table.log[-1][1] == 1 and coach.index == 3
+    assert table.log[-1].seat == 1 and coach.index == 3
     bad = next(a for a in (table.game.action_from_json({"type": "sell", "cards": [c]}) for c in range(55))
                if table.reason(0, a) is not None)
     with pytest.raises(IllegalAction):

@@ -7,6 +7,7 @@ import pytest
 
 from rules.contract import Event, MatchConfig, SeatConfig
 from rules.night_market.actions import Exchange, Sell, Take, TakePorters
+from rules.record import Entry
 from rules.registry import get_game
 from rules.stamp_swap.actions import Prepare
 from rules.stamp_swap.actions import Take as StampTake
@@ -98,13 +99,14 @@ def test_a_game_without_undo_and_a_move_that_used_chance():
 
 def test_only_the_last_move_and_only_by_its_maker():
     game = get_game("night-market")
-    log = [[0.0, 0, {}], [1.0, 1, {}]]
+    log = [Entry(0.0, 0, {}), Entry(1.0, 1, {})]
     assert undo_refusal(game, [], 0, None) == NOTHING
     assert undo_refusal(game, log, 1, None) is None
     assert undo_refusal(game, log, 1, "It ended the round.") == "It ended the round."
     assert undo_refusal(game, log, 0, None) == NOT_LAST
     assert undo_refusal(game, log[:1], 1, None) == NOTHING  # seat 1 never moved
     assert undo_refusal(get_game("swap-meet"), log, 1, None) == NOT_OFFERED
+    assert undo_refusal(game, [*log, Entry(2.0, None, {"type": "claim", "by": 0})], 1, None) == NOT_LAST
 
 
 def test_an_event_kind_nobody_listed_is_final():

@@ -138,7 +138,7 @@ def test_the_autosave_follows_an_undo_and_a_restored_match_answers_the_same():
     assert restored.can_undo(seat) and restored.undo_reason(1 - seat) is not None
     table.undo(seat)
     saved, problem = saves.load("stamp-swap")
-    assert problem is None and saved is not None and saved.log == kept
+    assert problem is None and saved is not None and list(saved.record.entries) == kept
     again = LocalTable.restore(saved, MatchClock(fake), bot_threads=False)
     assert _picture(again) == _picture(table)
 

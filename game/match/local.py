@@ -19,9 +19,8 @@ from game.match.table import GameInfo, NotYourSeat
 from game.services import saves
 from rules.contract import Bot, Event, Game, MatchConfig, Outcome
 from rules.errors import IllegalAction
+from rules.record import Entry, MatchRecord
 from rules.referee import BotPlans, Referee
-from rules.registry import get_game
-from rules.replay import config_from_json, config_to_json
 
 BOT_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
 NOBODY_AWAY = "nobody is away at a table on one device"
@@ -60,12 +59,12 @@ class LocalTable:
     @classmethod
     def restore(cls, save: saves.Save, clock: MatchClock, *, bot_speed: str = "normal",
                bot_threads: bool = True, next_seed: Callable[[], int] | None = None) -> LocalTable:
-        """Rebuild a saved match exactly (seed + log); raises on a save that does not replay."""
-        game = get_game(save.game)
-        config = config_from_json(save.config)
-        start = float(save.log[-1][0]) if save.log else 0.0
-        referee = Referee.rebuild(game, config, save.seed, save.log)
-        return cls(game, config, save.seed, MatchClock(clock.source, start), bot_speed=bot_speed,
+        """Rebuild a saved match exactly from its record; raises on a save that does not replay
+        (UnknownRules for a record of rules this build does not have)."""
+        record = save.record
+        referee = Referee.from_record(record)
+        start = record.entries[-1].now if record.entries else 0.0
+        return cls(referee.game, record.config, record.seed, MatchClock(clock.source, start), bot_speed=bot_speed,
                    bot_threads=bot_threads, next_seed=next_seed, referee=referee)
 
     @classmethod
@@ -78,9 +77,13 @@ class LocalTable:
 
     # the referee's truth, for this package and tests -------------------------------------------
     @property
-    def log(self) -> list[list[Any]]:
-        """The action log `[now, seat, action_json]` (the save holds it)."""
+    def log(self) -> list[Entry]:
+        """The record's entries so far (the save holds them)."""
         return self.referee.log
+
+    def record(self) -> MatchRecord:
+        """The match as one value (its outcome once over): what a save or a history keeps."""
+        return self.referee.record()
 
     @property
     def _state(self) -> Any:
@@ -251,8 +254,7 @@ class LocalTable:
     # persistence -----------------------------------------------------------------------------
     def to_save(self) -> saves.Save:
         """The autosave record."""
-        return saves.Save(self.game.name, self.seed, config_to_json(self.config), list(self.log),
-                          rules_version=int(getattr(self.game, "rules_version", 1)))
+        return saves.Save(self.record())
 
     def _save(self) -> None:
         if not self.autosave:

@@ -21,6 +21,7 @@ from game.relay.protocol import ProtocolError, RateLimit, decode_client, encode,
 from game.relay.rooms import Room
 from game.relay.roomtask import Link, RoomTask, Seated, refusal
 from game.relay.store import RoomStore
+from rules.record import UnknownRules
 from rules.registry import GameUnavailable, get_game
 from rules.words import counted
 
@@ -102,7 +103,10 @@ class Hub:
                 log.warning("a stored room whose code is not a room code was refused: %.40r", code)
                 continue
             try:
-                room = Room.from_record(record, get_game(record["lobby"]["game"]), self.clock)
+                room = Room.from_stored(record, get_game(record["lobby"]["game"]), self.clock)
+            except UnknownRules as exc:
+                log.warning("stored room %s is not resumed (its files stay): %s", code, exc.reason)
+                continue
             except Exception:
                 log.exception("stored room could not be resumed; it is dropped")
                 continue

@@ -19,10 +19,10 @@ from typing import Any
 
 from game.relay import lobby as lb
 from game.relay.policy import outcome_json, policy_for
-from rules.contract import AnyGame, EndReason, Event, MatchConfig, Outcome, SeatConfig
+from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig
 from rules.errors import IllegalAction, MalformedAction
+from rules.record import Entry, MatchRecord, config_from_json, config_to_json, require_rules
 from rules.referee import BotPlans, Plan, Referee
-from rules.replay import config_from_json, config_to_json
 
 log = logging.getLogger(__name__)
 ANSWERS_KEPT = 64  # recent sequence numbers remembered per seat, so a resend is answered again
@@ -45,13 +45,13 @@ class Room:
         self._version = 0  # between matches (a referee counts its own changes)
         self.match_no = 0
         self.t0 = 0.0
-        self.claimed: Outcome | None = None
         self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
         self.answers: dict[int, OrderedDict[int, str | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
         self.out: list[tuple[int, dict[str, Any]]] = []
         self.dirty = True  # the record (not the move log) needs saving
         self.saved: tuple[int, int] = (-1, 0)  # (match number, log entries) the store holds
+        self.archived = 0  # the last match number whose finished record the store keeps
         self.last_active = 0.0  # wall clock, for expiry
 
     # clock ---------------------------------------------------------------------------------
@@ -65,9 +65,13 @@ class Room:
         return None if self.referee is None else self.referee.state
 
     @property
-    def log(self) -> list[list[Any]]:
-        """The match's log `[now, seat, action_json, seq?]` (seq: a person's move's number)."""
+    def log(self) -> list[Entry]:
+        """The match record's entries so far (`seq`: a person's move's number)."""
         return [] if self.referee is None else self.referee.log
+
+    def record(self) -> MatchRecord | None:
+        """The dealt match as one value (its outcome once over, a claim included); None in the lobby."""
+        return None if self.referee is None else self.referee.record()
 
     @property
     def history(self) -> list[Event]:
@@ -97,10 +101,8 @@ class Room:
         return self.state is not None and self.outcome() is None
 
     def outcome(self) -> Outcome | None:
-        """The result once over (a claimed match included)."""
-        if self.claimed is not None:
-            return self.claimed
-        return None if self.state is None else self.game.outcome(self.state)
+        """The result once over (a claimed match included: the claim is the referee's entry)."""
+        return None if self.referee is None else self.referee.outcome()
 
     # lobby ---------------------------------------------------------------------------------
     def broadcast_lobby(self) -> None:
@@ -132,7 +134,6 @@ class Room:
     def _deal(self) -> None:
         assert self.config is not None
         self.referee = Referee(self.game, self.config, self.seed, version=self.version + 1)
-        self.claimed = None
         self.match_no += 1
         self.sent = {}
         for seat, info in enumerate(self.lobby.seats):
@@ -147,7 +148,7 @@ class Room:
         if self.outcome() is None:
             raise lb.LobbyError("the match is still going")
         self.seed = self.seed + 1 if self.seeded else secrets.randbits(31)
-        self._version, self.referee, self.claimed = self.version, None, None
+        self._version, self.referee = self.version, None
         self.lobby.back_to_lobby()
         self.broadcast_lobby()
 
@@ -237,10 +238,9 @@ class Room:
             if info.bot or info.presence == lb.ONLINE:
                 raise lb.LobbyError(f"{info.name} is still here")
             self._grace_over(info)
-        scores = tuple(1.0 if s == by else 0.0 for s in range(len(self.lobby.seats)))
-        self.claimed = Outcome((by,), scores, EndReason.ABANDONED, f"claimed by {self.lobby.seats[by].name}")
+        assert self.referee is not None
+        self.referee.claim(by, self.now())  # an entry of the record: a restored room ends the same way
         self.lobby.phase = lb.OVER
-        self.version += 1
         self.broadcast_lobby()
         self._send_all()
 
@@ -271,7 +271,7 @@ class Room:
         if self.referee.tick(now):
             self._changed()  # a real-time round ended before the move: everyone is told first
         try:
-            self.referee.act(seat, self.game.action_from_json(action_json), now, (seq,))
+            self.referee.act(seat, self.game.action_from_json(action_json), now, seq)
         except MalformedAction as exc:
             return f"not a move of this game ({exc})"
         except IllegalAction as exc:
@@ -373,15 +373,11 @@ class Room:
 
     # persistence ---------------------------------------------------------------------------
     def unsaved(self) -> tuple[list[list[Any]], bool]:
-        """Log entries the store does not hold yet, and whether they begin a new match's log."""
+        """Entries (JSON) the store does not hold yet, and whether they begin a new match's log."""
         match, count = self.saved
         if match != self.match_no:
-            return [self._row(e) for e in self.log], True
-        return [self._row(e) for e in self.log[count:]], False
-
-    @staticmethod
-    def _row(entry: list[Any]) -> list[Any]:
-        return entry if len(entry) == 4 else [*entry, None]
+            return [e.to_json() for e in self.log], True
+        return [e.to_json() for e in self.log[count:]], False
 
     def rollback(self, mark: tuple[int, dict[int, int]]) -> list[tuple[int, int]] | None:
         """Undo the moves the store could not keep (replayed from the kept log): the (seat, seq) of
@@ -393,48 +389,65 @@ class Room:
         self.version, self.sent = mark[0], dict(mark[1])
         if self.outcome() is None and self.lobby.phase == lb.OVER:
             self.lobby.phase = lb.PLAYING
-        movers = [(int(e[1]), int(e[3])) for e in dropped if len(e) == 4 and e[3] is not None]
+        movers = [(e.seat, e.seq) for e in dropped if e.seat is not None and e.seq is not None]
         for seat, seq in movers:
             self.answers.get(seat, OrderedDict()).pop(seq, None)
         return movers
 
-    def record(self) -> dict[str, Any]:
-        """Seed + config + the lobby (token digests only); the moves are kept apart (`unsaved`)."""
+    def unarchived(self) -> MatchRecord | None:
+        """The finished match's record while the store does not keep it yet (None: nothing to keep)."""
+        record = self.record()
+        done = record is not None and record.outcome is not None and self.archived != self.match_no
+        return record if done else None
+
+    def stored(self) -> dict[str, Any]:
+        """Seed + config + rules version + the lobby (token digests only); the entries are kept
+        apart (`unsaved`), so a move is one appended line."""
         return {
             "code": self.code, "seed": self.seed, "seeded": self.seeded, "options": self.options,
             "scale": self.scale, "lobby": self.lobby.to_record(), "match": self.match_no,
             "config": None if self.config is None or self.state is None else config_to_json(self.config),
-            "claimed": None if self.claimed is None else self.claimed.winners[0], "active": self.last_active,
+            "rules_version": self.game.rules_version, "active": self.last_active,
         }
 
     @classmethod
-    def from_record(cls, data: dict[str, Any], game: AnyGame, clock: Callable[[], float] = time.monotonic) -> Room:
-        """Rebuild a stored room; a running match is replayed from its seed and log."""
+    def from_stored(cls, data: dict[str, Any], game: AnyGame, clock: Callable[[], float] = time.monotonic) -> Room:
+        """Rebuild a stored room; a running match is replayed from its record (UnknownRules when it
+        was played under rules this relay does not have). A room stored before match records (no
+        rules version; a claim as a bare seat) is converted and written back whole."""
         lobby = lb.Lobby.from_record(data["lobby"], game.min_seats, game.max_seats, tuple(game.bot_levels))
         room = cls(str(data["code"]), game, lobby, int(data["seed"]), data.get("options"), float(data["scale"]), clock)
         room.seeded = bool(data["seeded"])
         room.last_active = float(data.get("active", 0.0))
+        legacy = "rules_version" not in data
         if data.get("config") is not None:
             room.config = config_from_json(data["config"])
             room.match_no = int(data["match"]) - 1
+            entries = tuple(Entry.from_json(e) for e in data.get("log", []))
+            record = MatchRecord(game.name, data.get("rules_version", 1), room.seed, room.config, entries)
             room._deal()
-            room._replay(data.get("log", []))
-            room.t0 = room.clock() * room.scale - (room.log[-1][0] if room.log else 0.0)
-            if data.get("claimed") is not None:
-                room.claimed = Outcome((int(data["claimed"]),), (), EndReason.ABANDONED, "claimed")
+            room._replay(record)
+            room.t0 = room.clock() * room.scale - (room.log[-1].now if room.log else 0.0)
+            if legacy and data.get("claimed") is not None and room.outcome() is None:
+                room._claimed_before_records(int(data["claimed"]))
         else:
             room.match_no = int(data["match"])
-        room.saved = (room.match_no, len(room.log))
+        room.saved = (-1, 0) if legacy else (room.match_no, len(room.log))  # legacy: written back whole
         return room
 
-    def _replay(self, entries: list[list[Any]]) -> None:
-        """Apply a stored log exactly as it happened, keeping the events for everyone's history."""
+    def _claimed_before_records(self, by: int) -> None:
+        """A claim stored as a bare seat: it becomes the referee's entry at the last entry's time."""
         assert self.referee is not None
-        rows = [[float(e[0]), int(e[1]), e[2], *([int(e[3])] if len(e) > 3 and e[3] is not None else [])]
-                for e in entries]
-        for row in rows:
-            if len(row) == 4:  # moves a person made: their numbers are answered, not applied again
-                self.answers.setdefault(row[1], OrderedDict())[row[3]] = None
+        self.referee.claim(by, self.log[-1].now if self.log else 0.0)
+        self.lobby.phase = lb.OVER
+
+    def _replay(self, record: MatchRecord) -> None:
+        """Apply a stored record exactly as it happened, keeping the events for everyone's history."""
+        assert self.referee is not None
+        for entry in record.entries:
+            if entry.seat is not None and entry.seq is not None:  # numbers are answered, not applied again
+                self.answers.setdefault(entry.seat, OrderedDict())[entry.seq] = None
+        require_rules(record)  # a record of other rules is refused before a move is replayed
         version = self.version
-        self.referee.replay(rows)
-        self.version = version + len(entries)
+        self.referee.replay(record.entries)
+        self.version = version + len(self.log)

@@ -203,10 +203,15 @@ class RoomTask:
         try:
             if room.dirty or fresh:
                 room.last_active = self.hub.config.wall()
-                await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.record())
+                await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.stored())
                 room.dirty = False
             if entries or fresh:
                 await asyncio.to_thread(self._write, self.hub.store.append, room.code, room.match_no, entries, fresh)
+            finished = room.unarchived()
+            if finished is not None:  # kept for good: a rematch or the room's expiry loses nothing
+                await asyncio.to_thread(self._write, self.hub.store.archive, room.code, room.match_no,
+                                        finished.to_json())
+                room.archived = room.match_no
         finally:
             self.saving = False
             if self.closed:  # dropped while the worker wrote: only now may its files go

@@ -2,11 +2,14 @@
 
 A room is two things on disk: its record (seed, config, seats with token digests, match number)
 as one JSON file, rewritten through a temporary file and a rename when the lobby changes; and the
-action log of its current match as JSON lines, each move appended (and flushed to the disk) before
-any seat is told about it. A log line is `[match, now, seat, action, seq]`: the match it belongs
-to, the server's match-clock stamp, and the mover's sequence number (None for a bot), so a resend
-after a restart is still recognised. A shared store (Redis, for a fleet of servers) only has to
-offer the same five calls.
+entries of its current match's record (rules/record.py) as JSON lines, each appended (and flushed
+to the disk) before any seat is told about it. A line is `[match, *entry]`: the match it belongs to,
+then the entry's JSON `[now, seat, action, seq?]` (seat null: the referee's tick or claim; seq: the
+mover's number, so a resend after a restart is still recognised). Lines written before match
+records always held five items, seq null for a bot; they read the same. A finished match's whole
+record is archived (`archive`, one JSON file per room and match) as soon as it ends, so a rematch
+(which starts a fresh log) or the room's expiry (which deletes the room) loses nothing. A shared
+store (Redis, for a fleet of servers) only has to offer the same six calls.
 """
 
 from __future__ import annotations
@@ -32,10 +35,13 @@ class RoomStore(Protocol):
         """Store (replace) one room's record."""
 
     def append(self, code: str, match: int, entries: list[list[Any]], fresh: bool = False) -> None:
-        """Add moves `[now, seat, action, seq]` of match `match` to the log (`fresh`: a new match)."""
+        """Add entries `[now, seat, action, seq?]` of match `match` to the log (`fresh`: a new match)."""
+
+    def archive(self, code: str, match: int, record: dict[str, Any]) -> None:
+        """Keep match `match` of room `code`, finished, as its record's JSON (`delete` leaves it)."""
 
     def delete(self, code: str) -> None:
-        """Forget one room (no error when absent)."""
+        """Forget one room (no error when absent); its archived matches stay."""
 
     def exists(self, code: str) -> bool:
         """True when a room with `code` is stored."""
@@ -55,7 +61,7 @@ def _current(record: dict[str, Any], lines: list[str], name: str) -> dict[str, A
         except ValueError:
             log.warning("room log %s: line %d is not whole; it is skipped", name, n + 1)
             continue
-        if isinstance(row, list) and len(row) == 5 and row[0] == match:
+        if isinstance(row, list) and len(row) in (4, 5) and row[0] == match:
             entries.append(row[1:])
     if entries or "log" not in record:
         record["log"] = entries
@@ -72,6 +78,7 @@ class MemoryStore:
     def __init__(self) -> None:
         self.rooms: dict[str, str] = {}
         self.logs: dict[str, list[str]] = {}
+        self.archived: dict[tuple[str, int], str] = {}
 
     def load_all(self) -> list[dict[str, Any]]:
         return [_current(json.loads(text), self.logs.get(code, []), code) for code, text in self.rooms.items()]
@@ -82,6 +89,9 @@ class MemoryStore:
     def append(self, code: str, match: int, entries: list[list[Any]], fresh: bool = False) -> None:
         lines = [] if fresh else self.logs.get(code, [])
         self.logs[code] = lines + _lines(match, entries).splitlines()
+
+    def archive(self, code: str, match: int, record: dict[str, Any]) -> None:
+        self.archived[code, match] = json.dumps(record)
 
     def delete(self, code: str) -> None:
         self.rooms.pop(code, None)
@@ -136,6 +146,15 @@ class FileStore:
             f.write(_lines(match, entries))
             f.flush()
             os.fsync(f.fileno())
+
+    def archive(self, code: str, match: int, record: dict[str, Any]) -> None:
+        self._path(code)  # refuses anything but a room code
+        folder = self.folder.parent / "archive"
+        folder.mkdir(exist_ok=True)
+        path = folder / f"{code}-{int(match)}.json"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(record, separators=(",", ":")), encoding="utf-8")
+        os.replace(tmp, path)
 
     def delete(self, code: str) -> None:
         self._path(code).unlink(missing_ok=True)

@@ -1,7 +1,9 @@
-"""Autosaves of paused matches: one slot per game, each seed + config + action log.
+"""Autosaves of paused matches: one slot per game, each the match's record (rules/record.py).
 
-A save never holds the state itself, only what replays it, so it stays small and stays valid as
-long as the rules do. Each game has its own slot, so starting Swap Meet never touches a paused
+A save never holds the state itself, only what replays it (seed + config + entries), so it stays
+small and stays valid as long as the rules do; a record of other rules is refused when it is
+replayed, in words that say which rules it needs. Saves of versions 1 and 2 (a bare action log)
+are read once and written back as records. Each game has its own slot, so starting Swap Meet never touches a paused
 Night Market match. A save that cannot be read, or no longer replays, is set aside (renamed,
 never deleted) and reported; it never stops the app.
 """
@@ -17,28 +19,31 @@ from typing import Any
 
 from game.services import paths
 from game.services.files import BadFile, read_json, set_aside, write_json
+from rules.errors import MalformedData
+from rules.record import Entry, MatchRecord, config_from_json
 from rules.registry import GAME_MODULES
 
 log = logging.getLogger(__name__)
-VERSION = 2
+VERSION = 3  # 3: a match record; 2: seed + config + a log of [now, seat, action]; 1: one shared slot
 LEGACY = "current.json"  # the one shared slot of save version 1
 
 
 @dataclass
 class Save:
-    """A resumable match."""
+    """A resumable match: its record, and when it was saved."""
 
-    game: str
-    seed: int
-    config: dict[str, Any]
-    log: list[list[Any]] = field(default_factory=list)  # [now, seat, action_json]
-    rules_version: int = 1
+    record: MatchRecord
     saved_at: float = 0.0  # wall-clock seconds, for "saved 5 min ago"
+    converted: bool = field(default=False, compare=False)  # read from an older save version
+
+    @property
+    def game(self) -> str:
+        """The game's name."""
+        return self.record.game
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {"version": VERSION, "game": self.game, "seed": self.seed, "config": self.config,
-                "log": self.log, "rules_version": self.rules_version, "saved_at": self.saved_at}
+        return {"version": VERSION, "record": self.record.to_json(), "saved_at": self.saved_at}
 
 
 class BadSave(ValueError):
@@ -57,9 +62,10 @@ def slot(game: str) -> Path:
     return folder() / f"{game}.json"
 
 
-def write(save: Save) -> bool:
+def write(save: Save, *, stamp: bool = True) -> bool:
     """Write atomically so a crash mid-write never corrupts the save; False when it failed."""
-    save.saved_at = time.time()
+    if stamp:
+        save.saved_at = time.time()
     return write_json(slot(save.game), save.to_json())
 
 
@@ -79,26 +85,36 @@ def _read(path: Path) -> Any:
 
 
 def parse(raw: Any, game: str | None = None) -> Save:
-    """A Save from its JSON form; raises BadSave for anything else."""
-    if not isinstance(raw, dict) or raw.get("version") not in (1, VERSION):
+    """A Save from its JSON form (an older version converted); raises BadSave for anything else."""
+    if not isinstance(raw, dict) or raw.get("version") not in (1, 2, VERSION):
         raise BadSave("not a Market Hall save of this version")
-    seed, log_, config = raw.get("seed"), raw.get("log"), raw.get("config")
-    name = raw.get("game")
-    if not isinstance(name, str) or (game is not None and name != game):
-        raise BadSave("names another game")
-    if type(seed) is not int or not 0 <= seed < 2**63:
-        raise BadSave("its seed is not a whole number")
-    if not isinstance(config, dict) or not isinstance(log_, list) or not all(_entry(e) for e in log_):
-        raise BadSave("its match record is damaged")
-    rules_version, saved_at = raw.get("rules_version", 1), raw.get("saved_at", 0.0)
-    if type(rules_version) is not int or not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool):
+    saved_at = raw.get("saved_at", 0.0)
+    if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool) or saved_at != saved_at:
         raise BadSave("its version stamp is damaged")
-    return Save(name, seed, config, log_, rules_version, float(saved_at))
+    try:
+        record = MatchRecord.from_json(raw.get("record")) if raw["version"] == VERSION else _old_record(raw)
+    except MalformedData as exc:
+        raise BadSave(f"its match record is damaged ({exc})") from None
+    if game is not None and record.game != game:
+        raise BadSave("names another game")
+    if not 0 <= record.seed < 2**63:
+        raise BadSave("its seed is not a whole number")
+    return Save(record, float(saved_at), converted=raw["version"] != VERSION)
 
 
-def _entry(entry: Any) -> bool:
-    return (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], (int, float))
-            and not isinstance(entry[0], bool) and entry[0] == entry[0] and type(entry[1]) is int)
+def _old_record(raw: dict[str, Any]) -> MatchRecord:
+    """Versions 1 and 2: seed, config, rules_version and a log of [now, seat, action_json]."""
+    name, seed, log_, version = raw.get("game"), raw.get("seed"), raw.get("log"), raw.get("rules_version", 1)
+    if not isinstance(name, str):
+        raise BadSave("names another game")
+    if type(seed) is not int:
+        raise BadSave("its seed is not a whole number")
+    if type(version) is not int:
+        raise BadSave("its version stamp is damaged")
+    if not isinstance(log_, list) or not all(isinstance(e, list) and len(e) == 3 for e in log_):
+        raise MalformedData("its log is not a list of [now, seat, action]")
+    entries = tuple(Entry.from_json([float(e[0]) if type(e[0]) is int else e[0], *e[1:]]) for e in log_)
+    return MatchRecord(name, version, seed, config_from_json(raw.get("config")), entries)
 
 
 def load(game: str) -> tuple[Save | None, str | None]:
@@ -108,9 +124,12 @@ def load(game: str) -> tuple[Save | None, str | None]:
     if not os.path.lexists(path):
         return None, None
     try:
-        return parse(_read(path), game), None
+        save = parse(_read(path), game)
     except BadSave as exc:
         return None, set_aside_save(game, f"could not be read ({exc})")
+    if save.converted and write(save, stamp=False):  # read once in the old form, kept as a record
+        log.info("save %s converted to a match record", path)
+    return save, None
 
 
 def paused() -> tuple[list[Save], list[str]]:

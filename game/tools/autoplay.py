@@ -11,6 +11,7 @@ from rules.contract import AnyGame
 from rules.driver import play_match, seat_config
 from rules.errors import BadConfig
 from rules.registry import GameUnavailable, get_game
+from rules.sharecode import encode
 
 
 def autoplay_seats(game_name: str, seed: int, players: int | None, bot: str,
@@ -40,8 +41,10 @@ def _quantiles(samples: list[float]) -> dict[str, float]:
     return {"median": round(statistics.median(ordered) * 1000, 3), "p95": pick(0.95), "p99": pick(0.99)}
 
 
-def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, bot: str, vs: str) -> int:
-    """Play `matches` matches (match k uses seed+k); one JSON line each, then a summary line."""
+def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, bot: str, vs: str,
+                 codes: bool = False) -> int:
+    """Play `matches` matches (match k uses seed+k); one JSON line each (`codes`: with its share
+    code), then a summary line."""
     seats = autoplay_seats(game_name, seed, players, bot, vs)
     if isinstance(seats, str):
         print(json.dumps({"error": seats}))
@@ -57,6 +60,8 @@ def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, b
         options = {"first_seat": k % 2} if game.max_seats == 2 else None
         record = play_match(game, seed + k, levels, options, timer=time.perf_counter)
         line = record.summary()
+        if codes:
+            line["code"] = encode(record.record)
         print(json.dumps(line), flush=True)
         assert record.outcome is not None
         for w in record.outcome.winners:

@@ -1,10 +1,15 @@
 """`market-hall online-autoplay`: whole matches over a real server, one websocket client per seat.
 
-Each seat is a bot that decides only from the view and legal actions its own connection received.
-Turn-based games act when the server names the seat first among those it waits for, as
-rules/driver.py does, and bots get the driver's seeds, so the same seeds and levels give the same
-winners and scores as `market-hall autoplay`. Real-time bots wake on their own `wake_after` beats
-against the server's clock. Prints one JSON line per match (with network figures), then a summary.
+Each seat is a bot that decides only from the view and legal actions its own connection received;
+to the relay every seat is a person's connection, so the relay's own bot plans never run here.
+Turn-based games: a seat's bot decides as the referee's plans decide (`turn_bot`: fresh from the
+match seed and the moves it made, on the view it was sent) and acts when the server names it first
+among the seats it waits for, which keeps a simultaneous step in one order whatever the network
+does; so the same seeds and levels give the same winners, scores and move count as
+`market-hall autoplay` (tests/test_online_play.py). Real-time bots wake on their own `wake_after`
+beats against the server's clock and move at once: a match over a network cannot equal the
+simulated clock's, so only that it finishes is compared. Prints one JSON line per match (with
+network figures), then a summary.
 """
 
 from __future__ import annotations
@@ -105,7 +110,7 @@ class _Turn:
 
     version: int = -1
     action: Any = None
-    made: int = 0  # decisions so far (the driver's decision seed counts them)
+    made: int = 0  # decisions so far (the referee's decision seed counts them)
 
 
 @dataclass
@@ -119,8 +124,8 @@ class SeatPlayer:
 
 
 def _turn(table: RemoteTable, seat: int, player: SeatPlayer, last: _Turn, refused: bool) -> None:
-    """Act if the server waits for this seat first, with a bot seeded as the driver seeds it for
-    this seat's next decision (a refused move is sent again unchanged, never re-chosen)."""
+    """Act if the server waits for this seat first, with a bot seeded as the referee's plans seed it
+    for this seat's next decision (a refused move is sent again unchanged, never re-chosen)."""
     if table.waiting()[:1] != (seat,) or table.pending(seat):
         return
     if refused and last.version == table.version:

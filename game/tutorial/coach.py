@@ -101,7 +101,7 @@ class Coach:
         self._mark = self.table.event_count()
         self._seen = (-1, [])
         self.hint, self._hint_left = "", 0.0
-        progress.save(progress.Place(self.guide.game, self.guide.seed, index, [list(e) for e in self.table.log]))
+        progress.save(progress.Place(self.guide.game, self.guide.seed, index, [e.to_json() for e in self.table.log]))
 
     def _finish(self) -> None:
         self.finished = True

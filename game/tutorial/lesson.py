@@ -14,8 +14,8 @@ from game.shell import catalog
 from game.tutorial import progress
 from game.tutorial.coach import Coach
 from game.tutorial.script import Guide
+from rules.record import Entry, MatchRecord
 from rules.registry import get_game
-from rules.replay import config_to_json
 
 if TYPE_CHECKING:
     from game.shell.app import App
@@ -77,7 +77,8 @@ def _table(app: App, guide: Guide, place: progress.Place | None) -> tuple[Guided
     game = get_game(guide.game)
     if place is not None:
         try:
-            save = Save(guide.game, guide.seed, config_to_json(guide.config), place.log)
+            entries = tuple(Entry.from_json(e) for e in place.log)
+            save = Save(MatchRecord(guide.game, game.rules_version, guide.seed, guide.config, entries))
             return GuidedTable.restore(save, MatchClock(app.clock), bot_threads=app.options.bot_threads), place.step
         except REPLAY_ERRORS as exc:  # the lesson changed under the saved place: start over
             log.warning("guided match place of %s does not replay (%s): starting over", guide.game, exc)

@@ -38,6 +38,7 @@ class NightMarket:
     min_seats = 2
     max_seats = 2
     realtime = False
+    rules_version = 1  # bump on any change that makes an old record replay differently
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
     level_notes: Mapping[str, str] = LEVEL_NOTES
 

@@ -62,6 +62,7 @@ class StampSwap:
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
     realtime = False
+    rules_version = 1  # bump on any change that makes an old record replay differently
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
     level_notes: Mapping[str, str] = LEVEL_NOTES
 

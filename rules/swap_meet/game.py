@@ -29,6 +29,7 @@ class SwapMeet:
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     realtime = True
+    rules_version = 1  # bump on any change that makes an old record replay differently
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
     level_notes: Mapping[str, str] = LEVEL_NOTES
 

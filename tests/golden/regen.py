@@ -6,17 +6,18 @@ and read the diff before committing it:
 
     python -m tests.golden.regen --write
 
-A file holds a header (game, seed, seats, how the moves were chosen), then per move a line
-`t=12.3 seat 1: <move> | legal N #digest | views #digest` followed by its events (`  > kind {data}`,
-the secret part and who may see it after `secret`), events that time alone produced (`t=… tick`),
-and at the end the outcome and every seat's final view as JSON. The digests are short SHA-256
-prefixes of the full legal list and of every seat's view after the move: a change to either shows
-on the move where it happened.
+A file is the match's record in its text form (rules/record.py: `MatchRecord.from_text` reads it
+back) under a comment naming how the moves were chosen, with notes indented under each entry: after
+a move `legal N #digest | views #digest` and its events (`> kind {data}`, the secret part and who may
+see it after `secret`); after the referee's `tick` the events time alone produced; and after the
+outcome every seat's final view as JSON. The digests are short SHA-256 prefixes of the full legal
+list and of every seat's view after the move: a change to either shows on the move where it happened.
 
 Random playouts pick uniformly among legal moves with a seeded rng, as each game's golden test
 always has (Night Market: the first waiting seat, the rng seeded seed*31+7; the others: a random
 waiting seat, the rng seeded `seed`; Swap Meet moves its clock 0.25-1.25 s before each pick);
-bot matches are rules/driver.py's `play_match`.
+bot matches are rules/driver.py's `play_match`. Every move goes through the referee, which writes
+the record.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from typing import Any
 
 from rules.contract import AnyGame, Event, MatchConfig, SeatConfig
 from rules.driver import play_match, seat_config
+from rules.record import MatchRecord
+from rules.referee import Referee
 from rules.registry import get_game
 from rules.rng import Rng
 
@@ -85,80 +88,81 @@ def event_line(event: Event) -> str:
 
 
 class Transcript:
-    """The game, with its setup, moves and events written down as they happen (bots and playouts alike)."""
+    """The game, with its setup, moves and events noted as they happen (bots and playouts alike).
+
+    The referee logs one entry per `apply` and per `tick` that made events, in that order, so
+    `notes[i]` belongs to the record's entry i (`setup`: before the first).
+    """
 
     def __init__(self, game: AnyGame, playout: Playout) -> None:
         self.game, self.seats = game, playout.seats
         how = f"bots {' '.join(playout.levels)}" if playout.levels else "random moves"
-        self.lines = [f"# {game.name} seed {playout.seed}, {playout.seats} seats, {how}"]
+        self.comment = f"# {game.name} seed {playout.seed}, {playout.seats} seats, {how}"
+        self.setup: list[str] = []
+        self.notes: list[list[str]] = []
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
 
-    def _events(self, events: list[Event]) -> None:
-        self.lines += [event_line(e) for e in events]
-
     def new_match(self, seed: int, config: MatchConfig, now: float = 0.0) -> tuple[Any, list[Event]]:
         state, events = self.game.new_match(seed, config, now)
-        self.lines.append("setup")
-        self._events(events)
+        self.setup = ["setup", *map(event_line, events)]
         return state, events
 
     def tick(self, state: Any, now: float) -> tuple[Any, list[Event]]:
         state, events = self.game.tick(state, now)
         if events:
-            self.lines.append(f"t={now:g} tick")
-            self._events(events)
+            self.notes.append([event_line(e) for e in events])
         return state, events
 
     def apply(self, state: Any, seat: int, action: Any, now: float = 0.0) -> tuple[Any, list[Event]]:
         legal = [self.game.action_to_json(a) for a in self.game.legal_actions(state, seat, now)]
         after, events = self.game.apply(state, seat, action, now)
         views = [self.game.view_to_json(self.game.view(after, v)) for v in [*range(self.seats), None]]
-        self.lines.append(f"t={now:g} seat {seat}: {self.game.action_to_text(action)} | legal {len(legal)} "
-                          f"#{_digest(legal)} | views #{_digest(views)}")
-        self._events(events)
+        self.notes.append([f"legal {len(legal)} #{_digest(legal)} | views #{_digest(views)}",
+                           *map(event_line, events)])
         return after, events
 
-    def end(self, state: Any) -> str:
-        """The whole text: the moves, then the outcome and every final view."""
-        out = self.game.outcome(state)
-        assert out is not None
-        lines = [*self.lines, f"outcome winners {list(out.winners)} scores {list(out.scores)} {out.reason.value}: "
-                 f"{out.detail}"]
-        lines += [f"view {v}: {_json(self.game.view_to_json(self.game.view(state, v)))}"
-                  for v in [*range(self.seats), None]]
-        return "\n".join(lines) + "\n"
+    def end(self, record: MatchRecord, state: Any) -> str:
+        """The whole text: the record with its notes, then every final view."""
+        assert len(self.notes) == len(record.entries), "a note for every entry"
+        notes = {-1: self.setup, **dict(enumerate(self.notes))}
+        views = [f"  view {v}: {_json(self.game.view_to_json(self.game.view(state, v)))}"
+                 for v in [*range(self.seats), None]]
+        return "\n".join([self.comment, record.to_text(notes).rstrip("\n"), *views]) + "\n"
 
 
-def _random_moves(t: Transcript, p: Playout) -> Any:
+def _random_moves(t: Transcript, p: Playout) -> Referee:
     """Uniformly random legal moves, as each game's golden test has always chosen them."""
     people = MatchConfig(tuple(SeatConfig(f"P{i}") for i in range(p.seats)))
-    state, _ = t.new_match(p.seed, people if p.people else seat_config(["easy"] * p.seats), now=0.0)
+    referee = Referee(t, people if p.people else seat_config(["easy"] * p.seats), p.seed)  # type: ignore[arg-type]
     rng, now = Rng.seeded(p.seed if p.rng_seed is None else p.rng_seed), 0.0
-    while t.outcome(state) is None:
+    while referee.outcome() is None:
         if t.realtime:
             step, rng = rng.random()
             now += 0.25 + step
-            state, _ = t.tick(state, now)
-            if t.outcome(state) is not None:
+            referee.tick(now)
+            if referee.outcome() is not None:
                 break
-        seat = t.waiting(state)[0]
+        seat = referee.waiting()[0]
         if not p.first_waiting:
-            seat, rng = rng.choice(t.waiting(state))
-        legal = t.legal_actions(state, seat, now)
+            seat, rng = rng.choice(referee.waiting())
+        legal = referee.legal(seat, now)
         if not legal:
             continue
         action, rng = rng.choice(legal)
-        state, _ = t.apply(state, seat, action, now)
-    return state
+        referee.act(seat, action, now)
+    return referee
 
 
 def text(p: Playout) -> str:
     """The playout's transcript, as its file should hold it."""
     t = Transcript(get_game(p.game), p)
-    state = play_match(t, p.seed, p.levels).final_state if p.levels else _random_moves(t, p)  # type: ignore[arg-type]
-    return t.end(state)
+    if p.levels:
+        played = play_match(t, p.seed, p.levels)  # type: ignore[arg-type]
+        return t.end(played.record, played.final_state)
+    referee = _random_moves(t, p)
+    return t.end(referee.record(), referee.state)
 
 
 def main(argv: list[str]) -> int:

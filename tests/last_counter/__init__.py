@@ -82,6 +82,7 @@ class LastCounter:
     """The GAME object."""
 
     name, title, min_seats, max_seats, realtime = NAME, "Last Counter", 2, 2, False
+    rules_version = 1
     bot_levels = ("easy",)
     level_notes = {"easy": "leaves a multiple of four when it can"}
 

@@ -1,0 +1,28 @@
+"""`market-hall replay CODE --headless --to-end`: open a share code (rules/sharecode.py) and print
+how the match ended, as one JSON line with autoplay's `winner` and `scores` fields."""
+
+from __future__ import annotations
+
+import json
+
+from rules.sharecode import BadCode, decode
+
+
+def run_replay(code: str) -> int:
+    """0 and the outcome line; 2 and one line saying why for a code that opens no match here."""
+    try:
+        record = decode(code)
+    except BadCode as exc:
+        print(json.dumps({"error": f"not a match code this Market Hall can open: {exc.reason}"}))
+        return 2
+    if record.outcome is None:
+        print(json.dumps({"error": "the match in this code has not ended"}))
+        return 2
+    winners = list(record.outcome.winners)
+    print(json.dumps({
+        "game": record.game, "seed": record.seed,
+        "winner": winners[0] if len(winners) == 1 else winners,
+        "scores": [round(s, 2) for s in record.outcome.scores],
+        "actions": len(record.moves), "reason": record.outcome.reason.value, "detail": record.outcome.detail,
+    }, ensure_ascii=False))
+    return 0
