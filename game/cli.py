@@ -153,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     for measuring in (auto, soak):
         add_record(measuring)
     _tutorial_parser(sub, games)
+    _replay_parser(sub)
     screens = sub.add_parser("screens", help="walk the screens players reach headless (--check: judge their layout)",
                              formatter_class=_help_formatter)
     screens.add_argument("--check", action="store_true", required=True,
@@ -164,6 +165,25 @@ def build_parser() -> argparse.ArgumentParser:
     for command, subparser in sub.choices.items():
         _add_globals(subparser, command)
     return parser
+
+
+def _replay_parser(sub: Any) -> None:
+    replay = sub.add_parser("replay", help="watch a finished match again from a record file or a share code",
+                            formatter_class=_help_formatter)
+    replay.add_argument("source", metavar="FILE_OR_CODE", help="a match record (.json or text) or a share code")
+
+
+def _open_replay(app: Any, source: str) -> int:
+    """Open `source` as a replay in the app (watched from outside); 2 and one line when it cannot be."""
+    from game.match.replay import CannotOpen, load_record
+    from game.scenes.replay_bar import open_replay
+
+    try:
+        open_replay(app, load_record(source), None)
+    except CannotOpen as exc:
+        print(f"market-hall replay: {exc.reason}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def _bench_parser(sub: Any) -> None:
@@ -291,7 +311,9 @@ def _dispatch(args: argparse.Namespace) -> int:
                          extra={"kiosk_config": getattr(args, "kiosk_config", None),
                                 "kiosk_pin": getattr(args, "kiosk_pin", None)})
     try:
-        code = App(options).run()
+        app = App(options)
+        code = _open_replay(app, args.source) if args.command == "replay" else 0
+        code = code or app.run()
     finally:
         import pygame
 
