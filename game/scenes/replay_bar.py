@@ -70,6 +70,11 @@ class ReplayBar:
         self.buttons["leave"] = button(self.ui, (BAR.right - 140, y, 128, h), "Leave", "#danger")
         self._shown = self._state()
 
+    @property
+    def speeds_by_value(self) -> dict[float, Any]:
+        """The speed buttons by the speed they choose."""
+        return {speed: made for made, speed in self.speeds.items()}
+
     def _state(self) -> tuple[Any, ...]:
         t = self.table
         return (t.playing, t.replay_speed, t.at_end, t.shown)
