@@ -64,7 +64,8 @@ class TitleScene(Scene):
                     made.set_text("Continue  ›")
                 self.continues[made] = tile.game
         labels: list[tuple[str, str, str | None]] = [
-            ("online", "Play online", None), ("howto", "How to play", None), ("settings", "Settings", None)]
+            ("online", "Play online", None), ("history", "History", None), ("howto", "How to play", None),
+            ("settings", "Settings", None)]
         self.held = rejoin.recall()  # a seat in an online room this app left (or lost in a crash)
         if self.held is not None:
             labels.insert(0, ("rejoin", f"Back to room {self.held.room}  ›", "#primary"))
@@ -89,6 +90,10 @@ class TitleScene(Scene):
             from game.scenes.online import OnlineScene
 
             self.app.go(lambda: self.app.stack.push(OnlineScene(self.app)))
+        elif element is self.buttons.get("history"):
+            from game.scenes.history import HistoryScene
+
+            self.app.go(lambda: self.app.stack.push(HistoryScene(self.app)))
         elif element is self.buttons.get("howto"):
             self.app.stack.push(HelpScene.how_to_play(self.app))
         elif element is self.buttons.get("rejoin") and self.held is not None:
