@@ -90,6 +90,7 @@ TAKES: dict[str | None, dict[str, str | None]] = {  # command -> the global opti
     "play": dict.fromkeys((*_WINDOW, "--seed")),
     "join": dict.fromkeys(_WINDOW),
     "tutorial": dict.fromkeys(_WINDOW),
+    "replay": dict.fromkeys(_WINDOW),
     "bench": {"--size": "frame size (default: 1920x1080)", "--frames": "frames to time (default: 600)",
               "--headless": "dummy video, even with --windowed (default: off)"},
     "autoplay": {"--seed": "seed of the first match; match k uses seed+k (default: 1)", "--headless": _NO_WINDOW},

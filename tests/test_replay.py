@@ -195,3 +195,26 @@ def test_leave_goes_back_and_the_bar_goes_with_it():
         assert p.app.replay_bar is None
     finally:
         pygame.quit()
+
+
+def test_a_source_that_is_neither_a_record_file_nor_a_code_is_refused():
+    with pytest.raises(CannotOpen):
+        load_record("surely-not-a-code")
+
+
+def test_market_hall_replay_opens_a_record_file_or_says_why_in_one_line(tmp_path, capsys):
+    from game.cli import _open_replay, build_parser
+
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(recorded("night-market").to_json()))
+    assert build_parser().parse_args(["replay", str(path)]).source == str(path)
+    p = make_player()
+    try:
+        assert _open_replay(p.app, str(tmp_path / "missing.json")) == 2
+        assert len(capsys.readouterr().err.strip().splitlines()) == 1
+        assert _open_replay(p.app, str(path)) == 0
+        p.frames(40)
+        assert p.app.replay_bar is not None and p.app.replay_bar.table.viewer is None  # watched from outside
+        assert type(p.top).__name__ == "NightMarketScene" and p.top.viewer is None
+    finally:
+        pygame.quit()

@@ -16,11 +16,12 @@ Legal actions are always empty, so every scene hides its move buttons as for a s
 
 from __future__ import annotations
 
+import importlib
 import json
 from bisect import bisect_right
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from game.match.table import GameInfo, NotYourSeat
 from rules.contract import Event, Outcome
@@ -296,12 +297,12 @@ def load_record(source: str) -> MatchRecord:
         except OSError as exc:
             raise CannotOpen(f"cannot read {source}: {exc.strerror or exc}") from None
         return _parse(text)
-    try:
-        from rules import sharecode  # rec32's share codes (absent from builds without them)
+    try:  # share codes (rules/sharecode.py) are looked up when needed: a build may not have them yet
+        sharecode: Any = importlib.import_module("rules.sharecode")
     except ImportError:
         raise CannotOpen(f"{source} is not a record file, and this build cannot open share codes") from None
     try:
-        return sharecode.decode(source)
+        return cast(MatchRecord, sharecode.decode(source))
     except sharecode.BadCode as exc:
         raise CannotOpen(f"not a match code this Market Hall can open: {exc.reason}") from None
 

@@ -37,12 +37,17 @@ class HistoryScene(Scene):
             self.app.toast(problem, error=True, seconds=7.0)
         self.totals = history.totals(self.kept)
         self.game: str | None = None
+        self.page = 0
         self.code_line = ""
         self._build()
 
     def shown(self) -> list[history.Kept]:
         """The rows for the chosen game (all games: None), newest first."""
-        return [k for k in self.kept if self.game is None or k.record.game == self.game][:ROWS]
+        return self.chosen()[self.page * ROWS:(self.page + 1) * ROWS]
+
+    def chosen(self) -> list[history.Kept]:
+        """Every kept match of the chosen game, newest first."""
+        return [k for k in self.kept if self.game is None or k.record.game == self.game]
 
     def _build(self) -> None:
         self.ui.clear_and_reset()
@@ -60,11 +65,19 @@ class HistoryScene(Scene):
                                                         placeholder_text="Paste a share code")
         self.open_b = button(self.ui, (CODE_AT.x + 432, CODE_AT.y, 168, 64), "Open", "#primary")
         self.back_b = button(self.ui, (80, 975, 240, 78), "Back", "#quiet")
+        self.pages: dict[object, int] = {}
+        if self.page > 0:
+            self.pages[button(self.ui, (LIST.right - 420, 975, 200, 78), "‹ Newer", None)] = self.page - 1
+        if len(self.chosen()) > (self.page + 1) * ROWS:
+            self.pages[button(self.ui, (LIST.right - 200, 975, 200, 78), "Older ›", None)] = self.page + 1
         self.invalidate()
 
     def on_button(self, element: Any) -> None:
         if element in self.filters:
-            self.game = self.filters[element]
+            self.game, self.page = self.filters[element], 0
+            self._build()
+        elif element in self.pages:
+            self.page = self.pages[element]
             self._build()
         elif element in self.rows:
             kept = self.rows[element]
@@ -121,5 +134,6 @@ def _title(game: str) -> str:
 
 def _row_words(kept: history.Kept) -> str:
     when = time.strftime("%d %b %H:%M", time.localtime(kept.ended_at))
-    who = " vs ".join(kept.names)
+    names = kept.names
+    who = " vs ".join(names) if len(names) <= 3 else f"{names[kept.viewer or 0]} and {len(names) - 1} others"
     return f"{when} · {_title(kept.record.game)} · {who} · {history.result_line(kept)}"

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from game.shell.scene import Scene
 
 BAR = pygame.Rect(40, 996, 1840, 76)
-WORDS = pygame.Rect(BAR.x + 20, BAR.y + 6, 430, BAR.h - 12)
+WORDS = pygame.Rect(BAR.x + 20, BAR.y + 6, 380, BAR.h - 12)
 PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.FINGERDOWN, pygame.FINGERUP)
 KEYS = {pygame.K_SPACE: "play", pygame.K_LEFT: "back", pygame.K_RIGHT: "step"}
 
@@ -51,8 +51,8 @@ class ReplayBar:
         self.ui.clear_and_reset()
         x, y, h = WORDS.right + 10, BAR.y + 8, BAR.h - 16
         playing = self.table.playing
-        row = [("round_back", "« Round", 120), ("back", "‹ Back", 112), ("play", "Pause" if playing else "Play", 112),
-               ("step", "Step ›", 112), ("round_next", "Round »", 120)]
+        row = [("round_back", "« Round", 150), ("back", "‹ Back", 130), ("play", "Pause" if playing else "Play", 130),
+               ("step", "Step ›", 130), ("round_next", "Round »", 150)]
         self.buttons = {}
         for key, words, w in row:
             self.buttons[key] = button(self.ui, (x, y, w, h), words, "#primary" if key == "play" else None)
@@ -61,12 +61,12 @@ class ReplayBar:
         self.speeds = {}
         for speed in SPEEDS:
             oid = "#primary" if speed == self.table.replay_speed else "#quiet"
-            self.speeds[button(self.ui, (x, y, 72, h), f"{speed:g}×", oid)] = speed
-            x += 78
+            self.speeds[button(self.ui, (x, y, 76, h), f"{speed:g}×", oid)] = speed
+            x += 82
         if self.table.at_end:
             who = self.table.shown
             name = self.table.seats[who].name if who is not None else "the table"
-            self.buttons["hand"] = button(self.ui, (x + 16, y, 230, h), f"Hand: {name} ›", None)
+            self.buttons["hand"] = button(self.ui, (x + 14, y, 200, h), f"Hand: {name} ›", None)
         self.buttons["leave"] = button(self.ui, (BAR.right - 140, y, 128, h), "Leave", "#danger")
         self._shown = self._state()
 

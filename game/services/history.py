@@ -84,7 +84,7 @@ def parse(raw: Any) -> Kept:
     if not isinstance(raw, dict) or raw.get("version") != VERSION:
         raise MalformedData("not a Market Hall history file of this version")
     ended, viewer, people = raw.get("ended_at"), raw.get("viewer"), raw.get("people")
-    if type(ended) not in (int, float) or not (viewer is None or type(viewer) is int):
+    if not isinstance(ended, (int, float)) or not (viewer is None or type(viewer) is int):
         raise MalformedData("its date or seat is damaged")
     if not isinstance(people, list) or not all(type(p) is int for p in people):
         raise MalformedData("its seats are damaged")
@@ -139,5 +139,5 @@ def result_line(match: Kept) -> str:
     outcome = match.record.outcome
     assert outcome is not None
     winners = " & ".join(match.names[s] for s in outcome.winners)
-    scores = "–".join(f"{s:g}" for s in outcome.scores)
+    scores = "–".join(f"{s:g}" if s == int(s) or s < 100 else f"{s:.0f}" for s in outcome.scores)
     return f"{winners or 'Nobody'} won · {scores}"
