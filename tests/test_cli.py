@@ -260,7 +260,7 @@ def test_every_command_takes_its_global_options_before_or_after_it(command):
     parser = build_parser()
     needs = {"play": ["night-market"], "autoplay": ["night-market"], "tutorial": ["night-market"],
              "join": ["http://127.0.0.1:1/j/ABCDEF#t"], "online-autoplay": ["night-market", "--server", "http://h:1"],
-             "screens": ["--check"]}
+             "screens": ["--check"], "replay": ["match.json"]}
     values = {"--size": "1280x720", "--seed": "5", "--frames": "3", "--screenshot": "s.png",
               "--kiosk-config": "k.json", "--kiosk-pin": "1234"}
     for option in TAKES[command]:
