@@ -171,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _replay_parser(sub: Any) -> None:
     replay = sub.add_parser("replay", help="watch a finished match again from a record file or a share code",
                             formatter_class=_help_formatter)
-    replay.add_argument("source", metavar="FILE_OR_CODE", help="a match record (.json or text) or a share code")
+    replay.add_argument("code", metavar="FILE_OR_CODE", help="a match record (.json or text) or a share code")
 
 
 def _open_replay(app: Any, source: str) -> int:
@@ -313,7 +313,7 @@ def _dispatch(args: argparse.Namespace) -> int:
                                 "kiosk_pin": getattr(args, "kiosk_pin", None)})
     try:
         app = App(options)
-        code = _open_replay(app, args.source) if args.command == "replay" else 0
+        code = _open_replay(app, args.code) if args.command == "replay" else 0
         code = code or app.run()
     finally:
         import pygame

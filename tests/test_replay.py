@@ -207,7 +207,7 @@ def test_market_hall_replay_opens_a_record_file_or_says_why_in_one_line(tmp_path
 
     path = tmp_path / "match.json"
     path.write_text(json.dumps(recorded("night-market").to_json()))
-    assert build_parser().parse_args(["replay", str(path)]).source == str(path)
+    assert build_parser().parse_args(["replay", str(path)]).code == str(path)
     p = make_player()
     try:
         assert _open_replay(p.app, str(tmp_path / "missing.json")) == 2
@@ -218,3 +218,8 @@ def test_market_hall_replay_opens_a_record_file_or_says_why_in_one_line(tmp_path
         assert type(p.top).__name__ == "NightMarketScene" and p.top.viewer is None
     finally:
         pygame.quit()
+
+
+def test_a_long_code_is_not_mistaken_for_a_file_name():
+    with pytest.raises(CannotOpen):
+        load_record("MH1" + "7" * 600)  # longer than any file name: refused as a code, not an OSError

@@ -291,7 +291,7 @@ class CannotOpen(ValueError):
 def load_record(source: str) -> MatchRecord:
     """The match in `source`: a record file (JSON or the text form) or a share code (rules/sharecode.py)."""
     path = Path(source)
-    if path.suffix in (".json", ".txt") or path.is_file():
+    if path.suffix in (".json", ".txt") or _is_file(path):
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
@@ -305,6 +305,13 @@ def load_record(source: str) -> MatchRecord:
         return cast(MatchRecord, sharecode.decode(source))
     except sharecode.BadCode as exc:
         raise CannotOpen(f"not a match code this Market Hall can open: {exc.reason}") from None
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a share code is longer than a file name may be
+        return False
 
 
 def _parse(text: str) -> MatchRecord:
