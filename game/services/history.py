@@ -3,8 +3,8 @@
 One file per match in the data folder's `history/` (not one JSON-lines file): each is written once,
 atomically, like a save (game/services/files.py), so a crash mid-write or a damaged file costs at
 most that one match, and a damaged file is set aside as `NAME.corrupt-N` exactly as saves are.
-Each file holds the record, when it ended, which seat this device played (the replay shows that
-seat's eyes; None: pass-and-play or watching) and the names of the people who sat here.
+Each file holds the record, when it ended, whose eyes its replay shows (the first seat played
+here) and which seats people played here (their names count in the totals).
 
 Online matches are not kept yet: the client's `RemoteTable` knows only its own seat's view, and the
 relay does not send the finished record, so there is no record to keep (see docs/history.md).
@@ -34,7 +34,7 @@ class Kept:
 
     record: MatchRecord
     ended_at: float  # wall-clock seconds (only for listing: the rules never see it)
-    viewer: int | None  # the seat this device played (None: several, or none)
+    viewer: int | None  # the seat whose eyes the replay shows (the first person here; None: nobody)
     people: tuple[int, ...]  # the seats people played here (their names count in the totals)
     path: Path | None = None
 
@@ -70,7 +70,7 @@ def keep(record: MatchRecord, people: tuple[int, ...], now: float | None = None)
     if record.outcome is None:
         return False
     ended = time.time() if now is None else now
-    viewer = people[0] if len(people) == 1 else None
+    viewer = people[0] if people else None  # pass-and-play: its replay shows the first person's eyes
     stem = f"{int(ended * 1000):015d}-{record.game}"
     path, n = folder() / f"{stem}.json", 1
     while os.path.lexists(path):
