@@ -90,6 +90,7 @@ TAKES: dict[str | None, dict[str, str | None]] = {  # command -> the global opti
     "play": dict.fromkeys((*_WINDOW, "--seed")),
     "join": dict.fromkeys(_WINDOW),
     "tutorial": dict.fromkeys(_WINDOW),
+    "replay": dict.fromkeys(_WINDOW),
     "bench": {"--size": "frame size (default: 1920x1080)", "--frames": "frames to time (default: 600)",
               "--headless": "dummy video, even with --windowed (default: off)"},
     "autoplay": {"--seed": "seed of the first match; match k uses seed+k (default: 1)", "--headless": _NO_WINDOW},
@@ -98,7 +99,6 @@ TAKES: dict[str | None, dict[str, str | None]] = {  # command -> the global opti
              "--kiosk-config": GLOBALS["--kiosk-config"]["help"]},
     "serve": {"--headless": _NO_WINDOW},
     "screens": {"--headless": "accepted; the walk is always headless (default: on)"},
-    "replay": {"--headless": "required: the match is replayed with no window (default: off)"},
     "online-autoplay": {"--seed": "seed of the first match; match k uses seed+k (default: 1)",
                         "--headless": _NO_WINDOW},
 }
@@ -149,17 +149,13 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--bot", default="normal", metavar="LEVEL", help="level of the first seat (default: normal)")
     auto.add_argument("--vs", default="normal", metavar="LEVEL", help="level of every other seat (default: normal)")
     auto.add_argument("--codes", action="store_true", help="add each match's share code to its line (default: off)")
-    replay = sub.add_parser("replay", help="open a match's share code and print how it ended, as JSON",
-                            formatter_class=_help_formatter)
-    replay.add_argument("code", help="the share code (MH1…), spaces and dashes allowed")
-    replay.add_argument("--to-end", action="store_true", required=True,
-                        help="replay to the end and print the outcome (required)")
     soak = sub.add_parser("soak", help="run the kiosk headless on a fast clock and print JSON figures",
                           formatter_class=_help_formatter)
     soak.add_argument("--minutes", type=float, default=10.0, metavar="M", help="simulated minutes (default: 10)")
     for measuring in (auto, soak):
         add_record(measuring)
     _tutorial_parser(sub, games)
+    _replay_parser(sub)
     screens = sub.add_parser("screens", help="walk the screens players reach headless (--check: judge their layout)",
                              formatter_class=_help_formatter)
     screens.add_argument("--check", action="store_true", required=True,
@@ -171,6 +167,27 @@ def build_parser() -> argparse.ArgumentParser:
     for command, subparser in sub.choices.items():
         _add_globals(subparser, command)
     return parser
+
+
+def _replay_parser(sub: Any) -> None:
+    replay = sub.add_parser("replay", help="watch a finished match again from a record file or a share code",
+                            formatter_class=_help_formatter)
+    replay.add_argument("code", metavar="FILE_OR_CODE", help="a match record (.json or text) or a share code")
+    replay.add_argument("--to-end", action="store_true",
+                        help="no window: replay to the end and print the outcome as one JSON line (default: off)")
+
+
+def _open_replay(app: Any, source: str) -> int:
+    """Open `source` as a replay in the app (watched from outside); 2 and one line when it cannot be."""
+    from game.match.replay import CannotOpen, load_record
+    from game.scenes.replay_bar import open_replay
+
+    try:
+        open_replay(app, load_record(source), None)
+    except CannotOpen as exc:
+        print(f"market-hall replay: {exc.reason}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def _bench_parser(sub: Any) -> None:
@@ -281,10 +298,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         from game.tools.autoplay import run_autoplay
 
         return run_autoplay(args.game, args.seed or 1, args.matches, args.players, args.bot, args.vs, args.codes)
-    if args.command == "replay":
-        if not args.headless:
-            print("market-hall replay: add --headless (this build replays a code with no window)", file=sys.stderr)
-            return 2
+    if args.command == "replay" and args.to_end:
         from game.tools.replay_code import run_replay
 
         return run_replay(args.code)
@@ -305,7 +319,9 @@ def _dispatch(args: argparse.Namespace) -> int:
                          extra={"kiosk_config": getattr(args, "kiosk_config", None),
                                 "kiosk_pin": getattr(args, "kiosk_pin", None)})
     try:
-        code = App(options).run()
+        app = App(options)
+        code = _open_replay(app, args.code) if args.command == "replay" else 0
+        code = code or app.run()
     finally:
         import pygame
 

@@ -54,6 +54,7 @@ class KioskConfig:
     crash_limit: int = 3  # this many crashes within crash_window seconds: exit non-zero
     crash_window: float = 120.0
     start_in_attract: bool = False
+    keep_history: bool = False  # visitors' finished matches go to History only when the operator says so
 
     def profile(self) -> Settings:
         """The settings every visitor starts from."""

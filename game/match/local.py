@@ -16,7 +16,7 @@ from typing import Any
 
 from game.match.clock import MatchClock
 from game.match.table import GameInfo, NotYourSeat
-from game.services import saves
+from game.services import history, saves
 from rules.contract import Bot, Event, Game, MatchConfig, Outcome
 from rules.errors import IllegalAction
 from rules.record import Entry, MatchRecord
@@ -36,7 +36,8 @@ class LocalTable:
 
     def __init__(self, game: Game[Any, Any, Any], config: MatchConfig, seed: int, clock: MatchClock, *,
                  bot_speed: str = "normal", bot_threads: bool = True, autosave: bool = True,
-                 next_seed: Callable[[], int] | None = None, referee: Referee | None = None) -> None:
+                 next_seed: Callable[[], int] | None = None, referee: Referee | None = None,
+                 keep_history: bool = True) -> None:
         self.game, self.config, self.seed, self.clock = game, config, seed, clock
         self.info = GameInfo.of(game)
         self.seats = config.seats
@@ -51,6 +52,8 @@ class LocalTable:
         self.bot_speed, self.bot_threads = bot_speed, bot_threads
         self._next_seed = next_seed or (lambda: (seed * 48271 + 11) % (2**31 - 1) + 1)
         self.autosave = autosave
+        self.keep_history = keep_history  # a finished match goes to History (kiosks: only if the operator says)
+        self._kept = False
         self._pool = ThreadPoolExecutor(max_workers=1) if bot_threads else None
         self._pauses: set[str] = set()
         self._notices: list[str] = []
@@ -58,14 +61,15 @@ class LocalTable:
 
     @classmethod
     def restore(cls, save: saves.Save, clock: MatchClock, *, bot_speed: str = "normal",
-               bot_threads: bool = True, next_seed: Callable[[], int] | None = None) -> LocalTable:
+               bot_threads: bool = True, next_seed: Callable[[], int] | None = None,
+               keep_history: bool = True) -> LocalTable:
         """Rebuild a saved match exactly from its record; raises on a save that does not replay
         (UnknownRules for a record of rules this build does not have)."""
         record = save.record
         referee = Referee.from_record(record)
         start = record.entries[-1].now if record.entries else 0.0
         return cls(referee.game, record.config, record.seed, MatchClock(clock.source, start), bot_speed=bot_speed,
-                   bot_threads=bot_threads, next_seed=next_seed, referee=referee)
+                   bot_threads=bot_threads, next_seed=next_seed, referee=referee, keep_history=keep_history)
 
     @classmethod
     def start(cls, game: Game[Any, Any, Any], config: MatchConfig, seed: int, clock: MatchClock,
@@ -203,7 +207,8 @@ class LocalTable:
     def poll(self, bots: bool = True) -> None:
         """Let match time pass; if `bots`, start bots that should decide and apply moves whose beat is over."""
         now = self.now()
-        self.referee.tick(now)
+        if self.referee.tick(now) and self.outcome() is not None:
+            self._save()  # the clock ended the match (Swap Meet): it goes to History, the save goes
         if not bots:
             return
         if self.referee.bot_moves(now):
@@ -259,7 +264,10 @@ class LocalTable:
     def _save(self) -> None:
         if not self.autosave:
             return
-        if self.outcome() is not None:
+        if self.outcome() is not None:  # kept in History first: clearing the save must not lose the match
+            if self.keep_history and not self._kept and not history.keep(self.record(), self.here):
+                self._notices.append("This match could not be added to History (see the log).")
+            self._kept = True
             saves.clear(self.game.name)
             return
         ok = saves.write(self.to_save())
@@ -283,7 +291,7 @@ class LocalTable:
         self.close()
         return LocalTable.start(self.game, self.config, self._next_seed(), MatchClock(self.clock.source),
                                 bot_speed=self.bot_speed, bot_threads=self.bot_threads, autosave=self.autosave,
-                                next_seed=self._next_seed)
+                                next_seed=self._next_seed, keep_history=self.keep_history)
 
     def load_position(self, state: Any) -> None:
         """Tests only: put the match in a given rules state (a scenario), dropping plans and the log."""
@@ -302,10 +310,18 @@ def new_local_table(app: Any, game: Game[Any, Any, Any], config: MatchConfig, se
     """A new match on this device with the app's clock, seeds and settings (`autosave=False`: a demo)."""
     return LocalTable.start(game, config, app.next_seed() if seed is None else seed, MatchClock(app.clock),
                             bot_speed=app.settings.bot_speed, bot_threads=app.options.bot_threads,
-                            autosave=autosave, next_seed=app.next_seed)
+                            autosave=autosave, next_seed=app.next_seed, keep_history=keeps_history(app))
+
+
+def keeps_history(app: Any) -> bool:
+    """Finished matches go to History, except on a kiosk whose operator has not turned it on."""
+    if not app.options.kiosk:
+        return True
+    return app.kiosk is not None and bool(app.kiosk.config.keep_history)
 
 
 def resume_local_table(app: Any, save: saves.Save) -> LocalTable:
     """A paused match of this device, replayed from its save (raises when it no longer replays)."""
     return LocalTable.restore(save, MatchClock(app.clock), bot_speed=app.settings.bot_speed,
-                             bot_threads=app.options.bot_threads, next_seed=app.next_seed)
+                             bot_threads=app.options.bot_threads, next_seed=app.next_seed,
+                             keep_history=keeps_history(app))

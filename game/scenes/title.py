@@ -64,8 +64,9 @@ class TitleScene(Scene):
                     made.set_text("Continue  ›")
                 self.continues[made] = tile.game
         labels: list[tuple[str, str, str | None]] = [
-            ("online", "Play online", None), ("howto", "How to play", None), ("settings", "Settings", None)]
-        if self.app.options.kiosk:  # visitors play here; online and settings are the operator's (their menu)
+            ("online", "Play online", None), ("history", "History", None), ("howto", "How to play", None),
+            ("settings", "Settings", None)]
+        if self.app.options.kiosk:  # visitors play here; online, history and settings are the operator's
             labels = [label for label in labels if label[0] == "howto"]
         self.held = rejoin.recall()  # a seat in an online room this app left (or lost in a crash)
         if self.held is not None:
@@ -73,7 +74,8 @@ class TitleScene(Scene):
         if not self.app.options.kiosk:
             labels.append(("quit", "Quit", "#quiet"))
         self.buttons = {key: button(self.ui, (0, 975, 300, 78), text, oid) for key, text, oid in labels}
-        widths = [max(300, label_width(b)) for b in self.buttons.values()]
+        least = 300 if len(labels) <= 5 else 240  # six buttons (History and Back to room) still fit the row
+        widths = [max(least, label_width(b)) for b in self.buttons.values()]
         x = LOGICAL_W // 2 - (sum(widths) + 30 * (len(labels) - 1)) // 2
         for made, w in zip(self.buttons.values(), widths):  # each as wide as its label needs, 300 at least
             resize(made, (w, 78), (x, 975))
@@ -91,6 +93,10 @@ class TitleScene(Scene):
             from game.scenes.online import OnlineScene
 
             self.app.go(lambda: self.app.stack.push(OnlineScene(self.app)))
+        elif element is self.buttons.get("history"):
+            from game.scenes.history import HistoryScene
+
+            self.app.go(lambda: self.app.stack.push(HistoryScene(self.app)))
         elif element is self.buttons.get("howto"):
             self.app.stack.push(HelpScene.how_to_play(self.app))
         elif element is self.buttons.get("rejoin") and self.held is not None:

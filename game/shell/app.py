@@ -28,6 +28,7 @@ from game.shell.scene import Scene, SceneStack
 if TYPE_CHECKING:
     from game.kiosk import Kiosk
     from game.online.hosting import Hosting
+    from game.scenes.replay_bar import ReplayBar
     from game.tutorial.coach import Coach
 
 log = logging.getLogger(__name__)
@@ -88,6 +89,7 @@ class App:
         self._last_crash = -10.0
         self.exit_code = 0
         self.coach: Coach | None = None  # the guided match's layer over the stack (game/tutorial/)
+        self.replay_bar: ReplayBar | None = None  # a replay's controls over the stack (game/scenes/replay_bar.py)
         self.hosting: Hosting | None = None  # the server this app runs for an online room it hosts
         self.stack.reset(self._first_scene())
         if warning:
@@ -165,6 +167,11 @@ class App:
         """
         keep = 255 - max(0, min(255, alpha))
         surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+
+    @property
+    def fading(self) -> bool:
+        """True while a scene change fades out or in."""
+        return self._fade is not None
 
     def go(self, change: Callable[[], object]) -> bool:
         """Fade out, make a scene change, fade back in (instant when motion is reduced).
@@ -250,6 +257,8 @@ class App:
             self._advance_fade(dt)
         if self.coach is not None:
             self.coach.update(dt)
+        if self.replay_bar is not None:
+            self.replay_bar.update(dt)
 
     def _advance_fade(self, dt: float) -> None:
         assert self._fade is not None
@@ -272,6 +281,8 @@ class App:
         if self.coach is not None:
             self.coach.draw(canvas)
             dirty = None
+        if self.replay_bar is not None:
+            dirty = self.replay_bar.draw(canvas, dirty)
         if self._fade:
             phase, t, _ = self._fade
             k = min(1.0, t / FADE)
@@ -317,6 +328,8 @@ class App:
             self._last_input = self.clock()
         if self.coach is not None and self.coach.intercept(event):
             return
+        if self.replay_bar is not None and self.replay_bar.intercept(event):
+            return
         self._route_event(event)
 
     def _global_key(self, event: pygame.event.Event) -> bool:
@@ -361,6 +374,7 @@ class App:
         self._last_crash = now
         self._fade = None
         self.coach = None
+        self.replay_bar = None
         self.pointer.cancel_all()
         self.stack.reset(self.title())
         self.toast(f"Sorry — something went wrong in {where}. It has been logged; you are back at the title.",

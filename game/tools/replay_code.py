@@ -1,19 +1,19 @@
-"""`market-hall replay CODE --headless --to-end`: open a share code (rules/sharecode.py) and print
-how the match ended, as one JSON line with autoplay's `winner` and `scores` fields."""
+"""`market-hall replay CODE --headless --to-end`: open a share code (rules/sharecode.py) or a record
+file and print how the match ended, as one JSON line with autoplay's `winner` and `scores` fields."""
 
 from __future__ import annotations
 
 import json
 
-from rules.sharecode import BadCode, decode
+from game.match.replay import CannotOpen, load_record
 
 
 def run_replay(code: str) -> int:
     """0 and the outcome line; 2 and one line saying why for a code that opens no match here."""
     try:
-        record = decode(code)
-    except BadCode as exc:
-        print(json.dumps({"error": f"not a match code this Market Hall can open: {exc.reason}"}))
+        record = load_record(code)
+    except CannotOpen as exc:
+        print(json.dumps({"error": exc.reason}))
         return 2
     if record.outcome is None:
         print(json.dumps({"error": "the match in this code has not ended"}))
