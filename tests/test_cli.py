@@ -10,16 +10,18 @@ import signal
 import socket
 import subprocess
 import sys
-import time
+import types
 
 import pygame
 import pytest
 
+from game.__main__ import run as entry_point
 from game.cli import GLOBALS, TAKES, _setup_logging, build_parser, main
 from game.services import saves
 from game.shell import interrupt
 from rules.registry import GAME_MODULES
 from tests.conftest import make_player
+from tests.support import WAIT, wait_until
 from tests.test_bad_input import Exploding
 
 
@@ -137,16 +139,25 @@ def test_ctrl_c_quits_quietly_with_130_and_keeps_the_save(market_home):
     env = dict(os.environ, MARKET_HALL_HOME=str(market_home))
     proc = subprocess.Popen([sys.executable, "-m", "game", "--headless"], env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while not (market_home / "data" / "market-hall.log").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)  # logging is set up just before the window opens
-    time.sleep(1.0)
-    proc.send_signal(signal.SIGINT)
+    try:  # logging is set up after the Ctrl-C handler and just before the window opens
+        wait_until((market_home / "data" / "market-hall.log").exists, "the app's log file", seconds=2 * WAIT)
+    finally:
+        proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "interrupted" in err
     assert saves.slot("night-market").read_bytes() == kept
+
+
+def test_ctrl_c_while_the_app_still_loads_is_as_quiet(monkeypatch, capsys):
+    class Loading(types.ModuleType):
+        def __getattr__(self, name: str) -> None:
+            raise KeyboardInterrupt  # as if Ctrl-C came in the middle of loading game.cli
+
+    monkeypatch.setitem(sys.modules, "game.cli", Loading("game.cli"))
+    assert entry_point() == 130
+    assert capsys.readouterr().err == "market-hall: interrupted\n"
 
 
 def test_a_ctrl_c_swallowed_by_a_finalizer_still_quits_the_loop(monkeypatch):
@@ -245,7 +256,7 @@ def test_serve_takes_headless_after_the_command_and_runs(tmp_path, market_home):
         assert json.loads(proc.stdout.readline())["url"].startswith("http://127.0.0.1:")
     finally:
         proc.terminate()
-        proc.communicate(timeout=10)
+        proc.communicate(timeout=WAIT)
 
 
 def subcommands() -> dict[str, argparse.ArgumentParser]:

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.relay.protocol import CLIENT_MESSAGES, ProtocolError, decode_client
-from tests.online_helpers import Raw, raw_match, running_server, ws_url
+from tests.online_helpers import WAIT, Raw, raw_match, running_server, ws_url
 
 BASE: dict[str, dict[str, Any]] = {
     "create": {"game": "night-market", "name": "Ana"}, "join": {"room": "ABCDEF", "name": "Ana"},
@@ -54,7 +54,7 @@ def _until_answer(client: Raw, seq: int) -> list[dict[str, Any]]:
     """Messages up to and including the answer to move `seq`."""
     seen = []
     while True:
-        msg = json.loads(client.ws.recv(timeout=3))
+        msg = json.loads(client.ws.recv(timeout=WAIT))
         seen.append(msg)
         if (msg["type"] == "refused" and msg["seq"] == seq) or msg.get("answer") == seq:
             return seen

@@ -15,7 +15,7 @@ from game.tools import online_bench as bench
 from game.tools.online_autoplay import play_online
 from rules.driver import play_match
 from rules.registry import get_game
-from tests.online_helpers import running_server, ws_url
+from tests.online_helpers import WAIT, running_server, ws_url
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -63,12 +63,12 @@ def test_serve_prints_its_url_and_online_autoplay_plays_through_it(tmp_path):
         ready = json.loads(proc.stdout.readline())
         assert ready["url"].startswith("http://127.0.0.1:") and ready["websocket"].endswith("/ws")
         port = int(ready["url"].rsplit(":", 1)[1])
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
         conn.request("GET", "/health")
         assert json.loads(conn.getresponse().read())["ok"] is True
         out = subprocess.run([sys.executable, "-m", "game", "online-autoplay", "night-market", "--server",
                               ready["url"], "--seed", "7", "--matches", "2"], capture_output=True, text=True,
-                             env=_env(), timeout=15, cwd=tmp_path)
+                             env=_env(), timeout=2 * WAIT, cwd=tmp_path)
         assert out.returncode == 0, out.stderr
         lines = [json.loads(x) for x in out.stdout.splitlines()]
         assert len(lines) == 3 and lines[-1]["summary"] is True and lines[-1]["matches"] == 2
@@ -77,7 +77,7 @@ def test_serve_prints_its_url_and_online_autoplay_plays_through_it(tmp_path):
                 local("night-market", 7 + k, ["normal", "normal"], {"first_seat": k % 2})
     finally:
         proc.terminate()
-        proc.communicate(timeout=10)
+        proc.communicate(timeout=WAIT)
         log.close()
     err = (tmp_path / "serve.log").read_text()
     assert "Traceback" not in err and "created" in err
