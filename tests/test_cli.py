@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import logging
 import os
@@ -19,7 +20,9 @@ from game.__main__ import run as entry_point
 from game.cli import GLOBALS, TAKES, _setup_logging, build_parser, main
 from game.services import saves
 from game.shell import interrupt
-from rules.registry import GAME_MODULES
+from game.tools.autoplay import run_autoplay
+from game.tools.record import default_results
+from rules.registry import GAME_MODULES, get_game
 from tests.conftest import make_player
 from tests.support import WAIT, wait_until
 from tests.test_bad_input import Exploding
@@ -328,3 +331,75 @@ def test_record_appends_a_dated_section_with_commit_and_seeds_and_prints_the_sam
     assert "Seeds: 7–8." in text
     summary = json.loads(recorded.stdout.splitlines()[-1])
     assert json.loads(text.split("```json\n")[1].split("\n```")[0]) == summary
+
+
+# dead ends on the command line: each mistake is one line and a non-zero exit -------------------
+@pytest.mark.parametrize("argv, words", [
+    (["join", "garbage"], "must be an invite link such as http://HOST:PORT/j/ROOM#TICKET, not 'garbage'"),
+    (["join", "ABCDEF"], "must be an invite link"),  # a bare room code needs a relay: the link names it
+    (["soak", "--minutes", "0"], "--minutes: must be more than 0 minutes, not 0"),
+    (["soak", "--minutes", "-5"], "--minutes: must be more than 0 minutes, not -5"),
+    (["soak", "--minutes", "soon"], "--minutes: must be a number of minutes, not 'soon'"),
+    (["tutorial", "night-market", "--shots", "shots"], "market-hall tutorial: --shots needs --autopilot"),
+    (["tutorial", "swap-meet", "--wrong-taps"], "market-hall tutorial: --wrong-taps needs --autopilot"),
+])
+def test_a_command_line_mistake_is_one_line_and_exit_code_2(argv, words, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert info.value.code == 2 and out == "" and len(err.splitlines()) == 1
+    assert words in err and "--help" in err
+
+
+@pytest.mark.parametrize("command", ["autoplay", "online-autoplay"])
+def test_the_bot_options_help_lists_every_level_the_games_offer(command, capsys):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    levels = ", ".join(dict.fromkeys(level for name in GAME_MODULES for level in get_game(name).bot_levels))
+    assert f"level of the first seat: {levels} (default: normal)" in text
+    assert f"level of every other seat: {levels} (default: normal)" in text
+
+
+def test_no_display_is_one_line_and_exit_code_2(market_home):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    result = subprocess.run([sys.executable, "-m", "game"], capture_output=True, text=True, timeout=2 * WAIT,
+                            env=dict(env, MARKET_HALL_HOME=str(market_home)))
+    assert result.returncode == 2
+    line = one_line(result)
+    assert "no display" in line and "DISPLAY" in line and "--headless" in line
+
+
+def test_mute_says_nothing_about_audio_even_without_a_sound_device(market_home):
+    env = dict(os.environ, MARKET_HALL_HOME=str(market_home), SDL_AUDIODRIVER="no-such-device")
+    result = subprocess.run([sys.executable, "-m", "game", "--mute", "--frames", "2"], capture_output=True,
+                            text=True, timeout=2 * WAIT, env=env)  # SDL_VIDEODRIVER=dummy: no --headless
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == result.stdout == ""
+
+
+def test_record_alone_writes_to_the_checkouts_results_or_else_the_data_folder(tmp_path, market_home):
+    checkout = tmp_path / "clone"
+    (checkout / "docs").mkdir(parents=True)
+    (checkout / ".git").write_text("gitdir: elsewhere")  # a worktree's .git is a file
+    assert default_results(checkout) == checkout / "docs" / "results.md"
+    installed = tmp_path / "site-packages"
+    installed.mkdir()
+    assert default_results(installed) == market_home / "data" / "results.md"
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("watched", [True, False])
+def test_autoplay_shows_progress_on_a_terminals_stderr_and_never_in_its_json(watched, monkeypatch, capsys):
+    err = Terminal() if watched else io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert run_autoplay("night-market", 1, 2, None, "easy", "easy") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and all(isinstance(json.loads(line), dict) for line in lines)
+    said = ["market-hall: autoplay night-market: match 1 of 2 played",
+            "market-hall: autoplay night-market: match 2 of 2 played"]
+    assert err.getvalue().splitlines() == (said if watched else [])
