@@ -31,7 +31,7 @@ from tests.test_bad_input import Exploding
 def run(*args: str, env_home) -> subprocess.CompletedProcess:  # type: ignore[no-untyped-def]
     env = dict(os.environ, MARKET_HALL_HOME=str(env_home))
     return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, env=env,
-                          timeout=120)
+                          timeout=10 * WAIT)  # bench's Swap Meet floor took 4 minutes at load 10
 
 
 def test_global_options_work_anywhere_on_the_line():

@@ -32,7 +32,7 @@ def local(game_name: str, seed: int, levels: list[str], options: dict | None) ->
 @pytest.mark.slow
 def test_online_autoplay_gives_the_same_match_as_autoplay(game_name, seed, levels, options):
     with running_server() as server:
-        line = play_online(ws_url(server), get_game(game_name), seed, levels, options, timeout=60, **FAST_CLIENT)
+        line = play_online(ws_url(server), get_game(game_name), seed, levels, options, timeout=3 * WAIT, **FAST_CLIENT)
     assert {k: line[k] for k in ("winner", "scores", "actions")} == local(game_name, seed, levels, options)
     net = line["net"]
     assert net["refused"] == 0 and net["messages"] > 2 * line["actions"] and net["answer_ms"]["max"] > 0
@@ -45,7 +45,8 @@ FAST_CLIENT = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
 @pytest.mark.slow
 def test_a_real_time_swap_meet_match_finishes_online():
     with running_server(scale=60.0) as server:
-        line = play_online(ws_url(server), get_game("swap-meet"), 5, ["normal"] * 3, None, timeout=60, **FAST_CLIENT)
+        line = play_online(ws_url(server), get_game("swap-meet"), 5, ["normal"] * 3, None, timeout=3 * WAIT,
+                           **FAST_CLIENT)
     assert len(line["scores"]) == 3 and line["actions"] > 10
 
 

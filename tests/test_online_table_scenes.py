@@ -228,6 +228,7 @@ def test_stamp_swap_online_whole_match_with_a_cut_link_and_a_rematch_that_keeps_
             game = get_game("stamp-swap")
             bots = {0: game.make_bot("easy", 0, 3), 1: game.make_bot("easy", 1, 4)}
             cut = False
+            p.app.loop.max_steps = 30  # every fixed step runs; only the drawing between them is skipped
             deadline = time.monotonic() + 120
             for _ in range(40000):
                 if guest.table.outcome() is not None or time.monotonic() > deadline:
@@ -242,7 +243,7 @@ def test_stamp_swap_online_whole_match_with_a_cut_link_and_a_rematch_that_keeps_
                     cut = True
                     pump(p, lambda: guest.link == "online" and guest.seat == 1 and not guest.table.pending(1),
                          (guest,))
-                p.frames(1)
+                p.frames(1, dt=0.5)  # half a second of animation per drawn frame; the relay keeps real time
                 guest.poll()
                 time.sleep(0.003)
             assert cut and guest.table.outcome() is not None
