@@ -11,6 +11,8 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
 import types
 
 import pygame
@@ -20,6 +22,7 @@ from game.__main__ import run as entry_point
 from game.cli import GLOBALS, TAKES, _setup_logging, build_parser, main
 from game.services import saves
 from game.shell import interrupt
+from game.tools import online_autoplay
 from game.tools.autoplay import run_autoplay
 from game.tools.record import default_results
 from rules.registry import GAME_MODULES, get_game
@@ -403,3 +406,13 @@ def test_autoplay_shows_progress_on_a_terminals_stderr_and_never_in_its_json(wat
     said = ["market-hall: autoplay night-market: match 1 of 2 played",
             "market-hall: autoplay night-market: match 2 of 2 played"]
     assert err.getvalue().splitlines() == (said if watched else [])
+
+
+def test_an_online_match_says_how_far_it_is_while_its_seats_play(monkeypatch):
+    said, heard = [], threading.Event()
+    monkeypatch.setattr(online_autoplay, "PROGRESS_EVERY", 0.01)
+    monkeypatch.setattr(online_autoplay, "progress", lambda text: (said.append(text), heard.set()))
+    seat = threading.Thread(target=heard.wait, args=(WAIT,))  # a seat plays until progress is said
+    seat.start()
+    online_autoplay._join([seat], [], time.monotonic() + WAIT)
+    assert said[0] == "online match still playing: 0 moves answered so far"
