@@ -23,6 +23,8 @@ from rules.registry import GAME_MODULES
 
 INTERRUPTED = 130  # what shells report for a program stopped by Ctrl-C (128 + SIGINT)
 
+NO_DISPLAY = 2  # the usage code: nothing ran
+
 RESTART_CODE = 75  # game/kiosk/shell.py: the kiosk asks to be run again
 
 
@@ -44,6 +46,25 @@ def _positive_seconds(text: str) -> float:
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
     return value
+
+
+def _positive_minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of minutes, not {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 minutes, not {text}")
+    return value
+
+
+def _invite_link(text: str) -> str:
+    from game.relay.protocol import parse_invite
+
+    invite = parse_invite(text)
+    if invite is None or invite.server is None:
+        raise argparse.ArgumentTypeError(f"must be an invite link such as http://HOST:PORT/j/ROOM#TICKET, not {text!r}")
+    return text
 
 
 class Parser(argparse.ArgumentParser):
@@ -140,18 +161,18 @@ def build_parser() -> argparse.ArgumentParser:
     _bench_parser(sub)
     join = sub.add_parser("join", help="open the app straight into an online room from an invite link",
                           formatter_class=_help_formatter)
-    join.add_argument("link", help="the invite link, http://HOST:PORT/j/ROOM#TICKET")
+    join.add_argument("link", type=_invite_link, help="the invite link, http://HOST:PORT/j/ROOM#TICKET")
     auto = sub.add_parser("autoplay", help="bots play whole matches with no display", formatter_class=_help_formatter)
     auto.add_argument("game", choices=tuple(GAME_MODULES), metavar="GAME", help=f"one of {games}")
     auto.add_argument("--matches", type=relay_cli.at_least_one, default=10, metavar="M",
                       help="matches to play (default: 10)")
     auto.add_argument("--players", type=int, metavar="P", help="seats at the table (default: the game's usual)")
-    auto.add_argument("--bot", default="normal", metavar="LEVEL", help="level of the first seat (default: normal)")
-    auto.add_argument("--vs", default="normal", metavar="LEVEL", help="level of every other seat (default: normal)")
+    online_cli.add_levels(auto)
     auto.add_argument("--codes", action="store_true", help="add each match's share code to its line (default: off)")
     soak = sub.add_parser("soak", help="run the kiosk headless on a fast clock and print JSON figures",
                           formatter_class=_help_formatter)
-    soak.add_argument("--minutes", type=float, default=10.0, metavar="M", help="simulated minutes (default: 10)")
+    soak.add_argument("--minutes", type=_positive_minutes, default=10.0, metavar="M",
+                      help="simulated minutes (default: 10)")
     for measuring in (auto, soak):
         add_record(measuring)
     _tutorial_parser(sub, games)
@@ -237,6 +258,15 @@ def _setup_logging() -> None:
     root.addHandler(handler)
 
 
+def _check_autopilot(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse the tutorial's autopilot flags without --autopilot (they would do nothing)."""
+    if args.command != "tutorial" or args.autopilot:
+        return
+    for flag, given in (("--shots", args.shots), ("--wrong-taps", args.wrong_taps)):
+        if given:
+            _command_error(parser, args, f"{flag} needs --autopilot")
+
+
 def _check_screenshot(parser: argparse.ArgumentParser, screenshot: str | None) -> None:
     """Refuse a screenshot path that cannot be written before anything runs (exits with usage code 2)."""
     if not screenshot:
@@ -263,6 +293,7 @@ def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     _check_globals(parser, args)
+    _check_autopilot(parser, args)
     _check_screenshot(parser, getattr(args, "screenshot", None))
     with recording(getattr(args, "record", None), list(sys.argv[1:] if argv is None else argv),
                    getattr(args, "seed", None)):
@@ -306,6 +337,12 @@ def _dispatch(args: argparse.Namespace) -> int:
         from game.tools.bench import run_bench
 
         return run_bench(args.frames or 600, args.size or (1920, 1080), real_bench, args.part)
+    if not args.headless and not _has_display():
+        print("market-hall: no display to open a window on: set DISPLAY (for example DISPLAY=:0), "
+              "or add --headless to run without one", file=sys.stderr)
+        return NO_DISPLAY
+    if args.mute:  # no sound this run: SDL's silent driver, so nothing is said about a missing audio device
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
     _setup_logging()
     if args.kiosk:  # SIGTERM (systemctl stop, a shutdown) ends the process; close requests are ignored
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
@@ -331,6 +368,23 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         restart_process()
     return code
+
+
+def _has_display() -> bool:
+    """True when SDL finds a real screen. Without one it falls back to its off-screen driver and
+    the game would run on in no window at all; a driver the user named (dummy, offscreen) is theirs."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    import pygame
+
+    from game.services.audio import captured_stderr
+
+    with captured_stderr():  # the drivers SDL tries first may print their own complaints from C
+        pygame.display.init()
+    try:
+        return pygame.display.get_driver() not in ("offscreen", "dummy")
+    finally:
+        pygame.display.quit()
 
 
 def _autopilot(args: argparse.Namespace) -> int:

@@ -124,7 +124,7 @@ class NetProxy:
             except OSError:
                 break
             try:
-                server = socket.create_connection(("127.0.0.1", self.target), timeout=2)
+                server = socket.create_connection(("127.0.0.1", self.target), timeout=60)
             except OSError:
                 client.close()
                 continue

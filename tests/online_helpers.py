@@ -12,6 +12,7 @@ from websockets.sync.client import connect
 
 from game.relay.protocol import encode, websocket_url
 from game.relay.server import ServerConfig, ServerThread
+from tests.support import WAIT
 
 FAST = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
 
@@ -55,11 +56,12 @@ def ws_url(server: ServerThread) -> str:
 def advance_until(server: ServerThread, client: Raw, kind: str, test: Any, step: float = 1.0,
                   steps: int = 120) -> dict[str, Any]:
     """Advance the server's clock `step` at a time (at most `steps` times) until `client` is sent a
-    `kind` message for which `test` holds; the short reads between steps are polls, not bounds."""
-    for _ in range(steps):
+    `kind` message for which `test` holds; the short reads between steps are polls, not bounds (after
+    the last step the message has WAIT real seconds to arrive)."""
+    for left in range(steps, 0, -1):
         advance(server, step)
         try:
-            return client.until(kind, test, timeout=0.2)
+            return client.until(kind, test, timeout=0.2 if left > 1 else WAIT)
         except TimeoutError:
             continue
     raise AssertionError(f"no matching {kind} message within {steps} steps of {step} s")
@@ -72,7 +74,7 @@ class Raw:
         self._stack = ExitStack()  # connect() is a context manager in every websockets we allow
         # max_queue=None: a test that reads late must not stop the client answering pings (with a
         # full queue websockets stops reading the socket, the pongs stall, the server drops us)
-        self.ws = self._stack.enter_context(connect(url, proxy=None, compression=None, open_timeout=3,
+        self.ws = self._stack.enter_context(connect(url, proxy=None, compression=None, open_timeout=WAIT,
                                                     max_size=2**22, max_queue=None,
                                                     additional_headers=headers or None))
         self.seen: list[dict[str, Any]] = []
@@ -80,7 +82,7 @@ class Raw:
     def send(self, kind: str, **fields: Any) -> None:
         self.ws.send(encode(kind, **fields))
 
-    def expect(self, kind: str, timeout: float = 3.0, **match: Any) -> dict[str, Any]:
+    def expect(self, kind: str, timeout: float = WAIT, **match: Any) -> dict[str, Any]:
         """The next message of type `kind` (matching `match`), read within `timeout` seconds."""
         deadline = time.monotonic() + timeout
         while (left := deadline - time.monotonic()) > 0:
@@ -90,7 +92,7 @@ class Raw:
                 return msg
         raise TimeoutError(f"no {kind} message within {timeout} s")
 
-    def until(self, kind: str, test: Any, timeout: float = 3.0) -> dict[str, Any]:
+    def until(self, kind: str, test: Any, timeout: float = WAIT) -> dict[str, Any]:
         """The first message of type `kind` for which `test(message)` is true, within `timeout`."""
         deadline = time.monotonic() + timeout
         while (left := deadline - time.monotonic()) > 0:

@@ -12,6 +12,7 @@ that seat's redacted events.
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -22,6 +23,20 @@ from rules.record import Entry
 from rules.referee import Referee
 from rules.registry import GAME_MODULES, get_game
 from rules.rng import Rng
+
+WAIT = 60.0  # the least any wait in a test allows (CI runs on a busy 2-core machine); it ends at once when met
+
+
+def wait_until(test: Callable[[], object], what: str, step: Callable[[], object] | None = None,
+               seconds: float = WAIT) -> None:
+    """Call `step` (a 5 ms sleep by default) until `test()` holds; after `seconds` fail saying `what` was awaited."""
+    deadline = time.monotonic() + seconds
+    while not test():
+        assert time.monotonic() < deadline, f"waited {seconds:.0f} s for {what}"
+        if step is None:
+            time.sleep(0.005)
+        else:
+            step()
 
 
 def seats_for(game: Game) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import logging
 import os
@@ -10,25 +11,32 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+import types
 
 import pygame
 import pytest
 
+from game.__main__ import run as entry_point
 from game.cli import GLOBALS, TAKES, _setup_logging, build_parser, main
 from game.services import saves
 from game.shell import interrupt
+from game.tools import online_autoplay
+from game.tools.autoplay import run_autoplay
+from game.tools.record import default_results
 from rules.contract import MatchConfig
 from rules.record import MatchRecord
-from rules.registry import GAME_MODULES
+from rules.registry import GAME_MODULES, get_game
 from tests.conftest import make_player
+from tests.support import WAIT, wait_until
 from tests.test_bad_input import Exploding
 
 
 def run(*args: str, env_home) -> subprocess.CompletedProcess:  # type: ignore[no-untyped-def]
     env = dict(os.environ, MARKET_HALL_HOME=str(env_home))
     return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, env=env,
-                          timeout=120)
+                          timeout=10 * WAIT)  # bench's Swap Meet floor took 4 minutes at load 10
 
 
 def test_global_options_work_anywhere_on_the_line():
@@ -139,16 +147,25 @@ def test_ctrl_c_quits_quietly_with_130_and_keeps_the_save(market_home):
     env = dict(os.environ, MARKET_HALL_HOME=str(market_home))
     proc = subprocess.Popen([sys.executable, "-m", "game", "--headless"], env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while not (market_home / "data" / "market-hall.log").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)  # logging is set up just before the window opens
-    time.sleep(1.0)
-    proc.send_signal(signal.SIGINT)
+    try:  # logging is set up after the Ctrl-C handler and just before the window opens
+        wait_until((market_home / "data" / "market-hall.log").exists, "the app's log file", seconds=2 * WAIT)
+    finally:
+        proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "interrupted" in err
     assert saves.slot("night-market").read_bytes() == kept
+
+
+def test_ctrl_c_while_the_app_still_loads_is_as_quiet(monkeypatch, capsys):
+    class Loading(types.ModuleType):
+        def __getattr__(self, name: str) -> None:
+            raise KeyboardInterrupt  # as if Ctrl-C came in the middle of loading game.cli
+
+    monkeypatch.setitem(sys.modules, "game.cli", Loading("game.cli"))
+    assert entry_point() == 130
+    assert capsys.readouterr().err == "market-hall: interrupted\n"
 
 
 def test_a_ctrl_c_swallowed_by_a_finalizer_still_quits_the_loop(monkeypatch):
@@ -247,7 +264,7 @@ def test_serve_takes_headless_after_the_command_and_runs(tmp_path, market_home):
         assert json.loads(proc.stdout.readline())["url"].startswith("http://127.0.0.1:")
     finally:
         proc.terminate()
-        proc.communicate(timeout=10)
+        proc.communicate(timeout=WAIT)
 
 
 def subcommands() -> dict[str, argparse.ArgumentParser]:
@@ -337,3 +354,85 @@ def test_a_damaged_or_foreign_code_gets_one_clear_line_and_exit_2(market_home, c
     assert result.returncode == 2 and result.stderr == ""
     (line,) = result.stdout.splitlines()
     assert json.loads(line)["error"].startswith("not a match code this Market Hall can open: ")
+
+
+# dead ends on the command line: each mistake is one line and a non-zero exit -------------------
+@pytest.mark.parametrize("argv, words", [
+    (["join", "garbage"], "must be an invite link such as http://HOST:PORT/j/ROOM#TICKET, not 'garbage'"),
+    (["join", "ABCDEF"], "must be an invite link"),  # a bare room code needs a relay: the link names it
+    (["soak", "--minutes", "0"], "--minutes: must be more than 0 minutes, not 0"),
+    (["soak", "--minutes", "-5"], "--minutes: must be more than 0 minutes, not -5"),
+    (["soak", "--minutes", "soon"], "--minutes: must be a number of minutes, not 'soon'"),
+    (["tutorial", "night-market", "--shots", "shots"], "market-hall tutorial: --shots needs --autopilot"),
+    (["tutorial", "swap-meet", "--wrong-taps"], "market-hall tutorial: --wrong-taps needs --autopilot"),
+])
+def test_a_command_line_mistake_is_one_line_and_exit_code_2(argv, words, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert info.value.code == 2 and out == "" and len(err.splitlines()) == 1
+    assert words in err and "--help" in err
+
+
+@pytest.mark.parametrize("command", ["autoplay", "online-autoplay"])
+def test_the_bot_options_help_lists_every_level_the_games_offer(command, capsys):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    levels = ", ".join(dict.fromkeys(level for name in GAME_MODULES for level in get_game(name).bot_levels))
+    assert f"level of the first seat: {levels} (default: normal)" in text
+    assert f"level of every other seat: {levels} (default: normal)" in text
+
+
+def test_no_display_is_one_line_and_exit_code_2(market_home):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    result = subprocess.run([sys.executable, "-m", "game"], capture_output=True, text=True, timeout=2 * WAIT,
+                            env=dict(env, MARKET_HALL_HOME=str(market_home)))
+    assert result.returncode == 2
+    line = one_line(result)
+    assert "no display" in line and "DISPLAY" in line and "--headless" in line
+
+
+def test_mute_says_nothing_about_audio_even_without_a_sound_device(market_home):
+    env = dict(os.environ, MARKET_HALL_HOME=str(market_home), SDL_AUDIODRIVER="no-such-device")
+    result = subprocess.run([sys.executable, "-m", "game", "--mute", "--frames", "2"], capture_output=True,
+                            text=True, timeout=2 * WAIT, env=env)  # SDL_VIDEODRIVER=dummy: no --headless
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == result.stdout == ""
+
+
+def test_record_alone_writes_to_the_checkouts_results_or_else_the_data_folder(tmp_path, market_home):
+    checkout = tmp_path / "clone"
+    (checkout / "docs").mkdir(parents=True)
+    (checkout / ".git").write_text("gitdir: elsewhere")  # a worktree's .git is a file
+    assert default_results(checkout) == checkout / "docs" / "results.md"
+    installed = tmp_path / "site-packages"
+    installed.mkdir()
+    assert default_results(installed) == market_home / "data" / "results.md"
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("watched", [True, False])
+def test_autoplay_shows_progress_on_a_terminals_stderr_and_never_in_its_json(watched, monkeypatch, capsys):
+    err = Terminal() if watched else io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert run_autoplay("night-market", 1, 2, None, "easy", "easy") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and all(isinstance(json.loads(line), dict) for line in lines)
+    said = ["market-hall: autoplay night-market: match 1 of 2 played",
+            "market-hall: autoplay night-market: match 2 of 2 played"]
+    assert err.getvalue().splitlines() == (said if watched else [])
+
+
+def test_an_online_match_says_how_far_it_is_while_its_seats_play(monkeypatch):
+    said, heard = [], threading.Event()
+    monkeypatch.setattr(online_autoplay, "PROGRESS_EVERY", 0.01)
+    monkeypatch.setattr(online_autoplay, "progress", lambda text: (said.append(text), heard.set()))
+    seat = threading.Thread(target=heard.wait, args=(WAIT,))  # a seat plays until progress is said
+    seat.start()
+    online_autoplay._join([seat], [], time.monotonic() + WAIT)
+    assert said[0] == "online match still playing: 0 moves answered so far"

@@ -25,7 +25,7 @@ from game.tools.online_autoplay import play_online
 from rules.driver import play_match
 from rules.registry import GAME_MODULES, get_game
 from tests.conftest import make_player
-from tests.online_helpers import FAST, running_server, ws_url
+from tests.online_helpers import FAST, WAIT, running_server, ws_url
 
 NAME = "last-counter"
 
@@ -62,7 +62,7 @@ def test_the_command_line_takes_the_fourth_game(capsys):
 
 def test_the_relay_hosts_the_fourth_game_and_plays_it_as_autoplay_does():
     with running_server() as server:
-        line = play_online(ws_url(server), get_game(NAME), 5, ["easy", "easy"], None, timeout=60, **FAST)
+        line = play_online(ws_url(server), get_game(NAME), 5, ["easy", "easy"], None, timeout=3 * WAIT, **FAST)
     here = play_match(get_game(NAME), 5, ["easy", "easy"]).summary()
     keys = ("winner", "scores", "actions")
     assert {k: line[k] for k in keys} == {k: here[k] for k in keys}

@@ -11,7 +11,7 @@ import pytest
 from game.relay import policy
 from game.tools.online_autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
 from rules.registry import get_game
-from tests.online_helpers import FAST, ManualClock, advance, advance_until, raw_match, running_server, ws_url
+from tests.online_helpers import FAST, WAIT, ManualClock, advance, advance_until, raw_match, running_server, ws_url
 
 GRACE = policy.POLICIES["night-market"].replace_grace  # seconds away before the seat may be claimed
 
@@ -76,7 +76,7 @@ def test_night_market_hands_the_away_seat_to_a_bot():
 def test_stamp_swap_stand_in_decides_for_an_away_collector(short_grace):
     game = get_game("stamp-swap")
     with running_server(scale=50.0) as server:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + WAIT
         rooms = seat_clients(ws_url(server), game.name, ["Ana", "Ben"], deadline, 3, None, **FAST)
         rooms[1].close()  # Ben's link is gone for good; the stand-in takes his steps
         run = SeatRun()

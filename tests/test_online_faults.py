@@ -15,7 +15,7 @@ from game.tools.online_autoplay import SeatPlayer, SeatRun, drive_seat, seat_cli
 from rules.driver import play_match
 from rules.registry import get_game
 from tests.netproxy import NetProxy
-from tests.online_helpers import FAST, Raw, open_room, raw_match, running_server, ws_url
+from tests.online_helpers import FAST, WAIT, Raw, open_room, raw_match, running_server, ws_url
 
 CLIENT = {**FAST, "open_timeout": 1.0}
 
@@ -23,7 +23,7 @@ CLIENT = {**FAST, "open_timeout": 1.0}
 def play_through(url: str, seed: int, during=None) -> tuple[list[RemoteRoom], dict]:  # type: ignore[no-untyped-def]
     """A Night Market match of two bot clients at `url`; `during(rooms)` runs while they play."""
     game = get_game("night-market")
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + WAIT
     rooms = seat_clients(url, game.name, ["Bot 1", "Bot 2"], deadline, seed, {"first_seat": 0}, **CLIENT)
     runs = [SeatRun(), SeatRun()]
     threads = [threading.Thread(target=drive_seat, args=(room, SeatPlayer(game, "normal", seed), deadline, runs[s]),
@@ -62,7 +62,7 @@ def test_a_cut_link_reconnects_to_the_same_seat_and_the_match_is_unchanged():
         try:
             def cut_twice(rooms: list[RemoteRoom]) -> None:
                 for version in (30, 70):
-                    wait_for(lambda v=version: rooms[1].table.version >= v or rooms[1].table.outcome(), 20, "moves")
+                    wait_for(lambda v=version: rooms[1].table.version >= v or rooms[1].table.outcome(), WAIT, "moves")
                     proxy.cut()
             rooms, result = play_through(proxy.url, 11, cut_twice)
         finally:
@@ -108,10 +108,10 @@ def test_a_blackholed_link_is_noticed_and_the_seat_comes_back():
         try:
             host.until("lobby", lambda m: len(m["seats"]) == 2 and m["seats"][1]["presence"] == "online")
             proxy.blackhole = True  # the keepalive (pings 0.5 s apart, 0.5 s to answer) notices
-            lobby = host.until("lobby", lambda m: m["seats"][1]["presence"] != "online", timeout=30)
+            lobby = host.until("lobby", lambda m: m["seats"][1]["presence"] != "online", timeout=WAIT)
             assert lobby["seats"][1]["presence"] in ("reconnecting", "away")
             proxy.blackhole = False
-            host.until("lobby", lambda m: m["seats"][1]["presence"] == "online", timeout=20)  # backoff: up to 8 s
+            host.until("lobby", lambda m: m["seats"][1]["presence"] == "online", timeout=WAIT)  # backoff: up to 8 s
             deadline = time.monotonic() + 60  # the guest's own welcome may land a moment after the host hears
             while guest.seat is None and time.monotonic() < deadline:
                 guest.poll()
@@ -149,7 +149,7 @@ def test_two_clients_racing_for_one_offer_give_one_winner_and_one_reason():
 
 
 def _answer(client: Raw) -> dict | None:
-    msg = json.loads(client.ws.recv(timeout=3))
+    msg = json.loads(client.ws.recv(timeout=WAIT))
     if msg["type"] == "refused" or (msg["type"] == "update" and msg.get("answer") == 1):
         return msg
     return None
@@ -177,7 +177,7 @@ def test_a_hostile_client_is_refused_and_the_match_goes_on():
         assert "not valid" in intruder.expect("error")["reason"]
         guest.ws.send("[" + " " * 20000 + "]")
         with pytest.raises(ConnectionClosed):
-            guest.expect("never", timeout=2)
+            guest.expect("never")
         host.send("act", seq=1, action=first["legal"][0])
         assert host.expect("update", answer=1)["version"] == first["version"] + 1
 

@@ -15,7 +15,7 @@ from game.tools import online_bench as bench
 from game.tools.online_autoplay import play_online
 from rules.driver import play_match
 from rules.registry import get_game
-from tests.online_helpers import running_server, ws_url
+from tests.online_helpers import WAIT, running_server, ws_url
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,7 +32,7 @@ def local(game_name: str, seed: int, levels: list[str], options: dict | None) ->
 @pytest.mark.slow
 def test_online_autoplay_gives_the_same_match_as_autoplay(game_name, seed, levels, options):
     with running_server() as server:
-        line = play_online(ws_url(server), get_game(game_name), seed, levels, options, timeout=60, **FAST_CLIENT)
+        line = play_online(ws_url(server), get_game(game_name), seed, levels, options, timeout=3 * WAIT, **FAST_CLIENT)
     assert {k: line[k] for k in ("winner", "scores", "actions")} == local(game_name, seed, levels, options)
     net = line["net"]
     assert net["refused"] == 0 and net["messages"] > 2 * line["actions"] and net["answer_ms"]["max"] > 0
@@ -45,7 +45,8 @@ FAST_CLIENT = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
 @pytest.mark.slow
 def test_a_real_time_swap_meet_match_finishes_online():
     with running_server(scale=60.0) as server:
-        line = play_online(ws_url(server), get_game("swap-meet"), 5, ["normal"] * 3, None, timeout=60, **FAST_CLIENT)
+        line = play_online(ws_url(server), get_game("swap-meet"), 5, ["normal"] * 3, None, timeout=3 * WAIT,
+                           **FAST_CLIENT)
     assert len(line["scores"]) == 3 and line["actions"] > 10
 
 
@@ -63,12 +64,12 @@ def test_serve_prints_its_url_and_online_autoplay_plays_through_it(tmp_path):
         ready = json.loads(proc.stdout.readline())
         assert ready["url"].startswith("http://127.0.0.1:") and ready["websocket"].endswith("/ws")
         port = int(ready["url"].rsplit(":", 1)[1])
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
         conn.request("GET", "/health")
         assert json.loads(conn.getresponse().read())["ok"] is True
         out = subprocess.run([sys.executable, "-m", "game", "online-autoplay", "night-market", "--server",
                               ready["url"], "--seed", "7", "--matches", "2"], capture_output=True, text=True,
-                             env=_env(), timeout=15, cwd=tmp_path)
+                             env=_env(), timeout=2 * WAIT, cwd=tmp_path)
         assert out.returncode == 0, out.stderr
         lines = [json.loads(x) for x in out.stdout.splitlines()]
         assert len(lines) == 3 and lines[-1]["summary"] is True and lines[-1]["matches"] == 2
@@ -77,7 +78,7 @@ def test_serve_prints_its_url_and_online_autoplay_plays_through_it(tmp_path):
                 local("night-market", 7 + k, ["normal", "normal"], {"first_seat": k % 2})
     finally:
         proc.terminate()
-        proc.communicate(timeout=10)
+        proc.communicate(timeout=WAIT)
         log.close()
     err = (tmp_path / "serve.log").read_text()
     assert "Traceback" not in err and "created" in err

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.online_helpers import Raw
+from tests.online_helpers import WAIT, Raw
 
 ROOT = Path(__file__).resolve().parents[1]
 NO_PYGAME = "import sys; sys.modules['pygame'] = None; sys.modules['pygame_gui'] = None; "
@@ -41,24 +41,24 @@ def test_the_relay_serves_a_room_with_pygame_blocked(entry, tmp_path):
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         ready = json.loads(_first_line(proc, 60))
-        with urllib.request.urlopen(ready["url"] + "/health", timeout=10) as response:
+        with urllib.request.urlopen(ready["url"] + "/health", timeout=WAIT) as response:
             health = json.loads(response.read())
         assert health["ok"] and health["rooms"] == 0
         host = Raw(ready["websocket"])
         host.send("create", game="night-market", name="Ana", options={"first_seat": 0})
-        room = host.expect("joined", timeout=10)["room"]
-        host.expect("invite", timeout=10)
+        room = host.expect("joined", timeout=WAIT)["room"]
+        host.expect("invite", timeout=WAIT)
         host.send("add_bot", level="easy")
-        host.until("lobby", lambda m: len(m["seats"]) == 2, timeout=10)
+        host.until("lobby", lambda m: len(m["seats"]) == 2, timeout=WAIT)
         host.send("start")
-        first = host.expect("update", timeout=10)
+        first = host.expect("update", timeout=WAIT)
         host.send("act", seq=1, action=first["legal"][0])
-        assert host.expect("update", timeout=10, answer=1)["version"] == first["version"] + 1
+        assert host.expect("update", timeout=WAIT, answer=1)["version"] == first["version"] + 1
         host.close()
         assert (tmp_path / "rooms" / f"{room}.log").exists()  # the move was kept
     finally:
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
+        _, err = proc.communicate(timeout=WAIT)
     assert proc.returncode == 0, err
     assert "pygame" not in err
 

@@ -111,7 +111,7 @@ def test_remote_table_serves_only_its_own_seat():
             assert rooms[0].table.pending(0) == [move]
             deadline = time.monotonic() + 60
             while rooms[0].table.pending(0) or not table.take_events(1):
-                assert time.monotonic() < deadline
+                assert time.monotonic() < deadline, "the move's answer and the other seat's events"
                 rooms[0].wait(0.02)
                 rooms[1].wait(0.02)
         finally:

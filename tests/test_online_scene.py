@@ -18,6 +18,7 @@ from rules.referee import turn_bot
 from rules.registry import get_game
 from tests.conftest import make_player
 from tests.online_helpers import FAST, running_server, ws_url
+from tests.support import WAIT, wait_until
 
 
 @pytest.mark.slow
@@ -26,18 +27,13 @@ def test_night_market_scene_plays_a_whole_match_online():
     with running_server(scale=50.0) as server:
         hello = {"type": "create", "game": game.name, "name": "Ana", "seed": 21, "options": {"first_seat": 0}}
         room = RemoteRoom(NetClient(ws_url(server), hello, **FAST).start())
-        deadline = time.monotonic() + 30
-        while room.lobby is None or room.seat is None:
-            assert time.monotonic() < deadline
-            room.wait(0.05)
+        step = lambda: room.wait(0.05)  # noqa: E731
+        wait_until(lambda: room.lobby is not None and room.seat is not None, "the lobby", step)
         room.add_bot("easy")
-        while len(room.lobby["seats"]) < 2:
-            assert time.monotonic() < deadline
-            room.wait(0.05)
+        wait_until(lambda: len(room.lobby["seats"]) == 2, "the bot's seat", step)  # type: ignore[index]
         room.start()
-        while room.table is None or room.table.version == 0:
-            assert time.monotonic() < deadline
-            room.wait(0.05)
+        wait_until(lambda: room.table is not None and room.table.version > 0, "the deal", step)
+        deadline = time.monotonic() + 2 * WAIT  # a whole match
         player = make_player()
         player.app.update_settings(seen_briefings=("night-market",))  # no help sheet over the table: it would hold it
         try:

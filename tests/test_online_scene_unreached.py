@@ -18,7 +18,7 @@ from game.online.client import NetClient
 from game.relay.server import ServerConfig, ServerThread
 from game.scenes.online import OnlineLobbyScene, scene_for_link
 from tests.conftest import Player, make_player
-from tests.online_helpers import FAST
+from tests.online_helpers import FAST, WAIT
 
 
 @pytest.fixture
@@ -36,16 +36,12 @@ def dead_port() -> Iterator[tuple[socket.socket, int]]:
     hold.close()
 
 
-def pump(p: Player, until: Callable[[], bool], seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    for _ in range(5000):
-        if until():
-            return
-        if time.monotonic() > deadline:
-            break
+def pump(p: Player, until: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + WAIT
+    while not until():
+        assert time.monotonic() < deadline, f"timed out: top={p.top.name}"
         p.frames(1)
         time.sleep(0.002)
-    raise AssertionError(f"timed out: top={p.top.name}")
 
 
 def drawn_words(p: Player) -> list[str]:

@@ -17,6 +17,7 @@ from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.online import OnlineLobbyScene, OnlineScene
 from rules.night_market.bot.levels import make_bot
 from tests.conftest import Player, make_player
+from tests.support import WAIT
 
 FAST = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
 
@@ -29,18 +30,14 @@ def p():
     pygame.quit()
 
 
-def pump(p: Player, until, guest: RemoteRoom | None = None, seconds: float = 20.0) -> None:  # type: ignore[no-untyped-def]
+def pump(p: Player, until, guest: RemoteRoom | None = None, seconds: float = WAIT) -> None:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + seconds
-    for _ in range(20000):
-        if until():
-            return
-        if time.monotonic() > deadline:
-            break
+    while not until():
+        assert time.monotonic() < deadline, f"timed out: top={p.top.name}, toasts={list(p.app.toasts.queue)}"
         p.frames(1)
         if guest is not None:
             guest.poll()
         time.sleep(0.005)
-    raise AssertionError(f"timed out: top={p.top.name}, toasts={list(p.app.toasts.queue)}")
 
 
 def host_a_room(p: Player, game: str) -> OnlineLobbyScene:
@@ -75,6 +72,7 @@ def test_host_a_night_market_room_a_friend_joins_by_link_and_they_play_a_whole_m
         with pytest.raises(PermissionError):
             scene.table.view(1)  # the friend's hand never reaches this device
         bots = {0: make_bot("easy", 0, 1), 1: make_bot("easy", 1, 2)}
+        p.app.loop.max_steps = 30  # every fixed step of the match is run; only the drawing between them is skipped
         play_to_the_end(p, scene, guest, bots)
         assert scene.table.outcome() is not None and guest.table.outcome() == scene.table.outcome()
     finally:
@@ -82,9 +80,10 @@ def test_host_a_night_market_room_a_friend_joins_by_link_and_they_play_a_whole_m
 
 
 def play_to_the_end(p: Player, scene: NightMarketScene, guest: RemoteRoom, bots: dict) -> None:  # type: ignore[type-arg]
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 4 * WAIT  # a whole match of three rounds, each move drawn (~15 s quiet)
     moves = 0
-    while scene.table.outcome() is None and time.monotonic() < deadline and moves < 400:
+    while scene.table.outcome() is None:
+        assert time.monotonic() < deadline and moves < 400, f"no end of the match after {moves} moves"
         top = p.top
         if isinstance(top, Ceremony):
             top._skip()
@@ -96,7 +95,7 @@ def play_to_the_end(p: Player, scene: NightMarketScene, guest: RemoteRoom, bots:
             if table is not None and table.waiting() == (seat,) and not table.pending(seat) and table.legal(seat):
                 table.act(seat, bots[seat].choose(table.view(seat), table.legal(seat)))
                 moves += 1
-        p.frames(1)
+        p.frames(1, dt=0.5)  # half a second of animation per drawn frame: the relay's answers come in real time
         guest.poll()
         time.sleep(0.003)
     pump(p, lambda: scene.table.outcome() is not None and guest.table.outcome() is not None, guest)

@@ -11,11 +11,11 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from game.relay.server import ServerConfig, ServerThread
-from tests.online_helpers import ManualClock, Raw, advance, open_room, running_server, ws_url
+from tests.online_helpers import WAIT, ManualClock, Raw, advance, open_room, running_server, ws_url
 
 
 def get(server: ServerThread, path: str) -> tuple[int, str, str]:
-    conn = http.client.HTTPConnection("127.0.0.1", server.config.port, timeout=3)
+    conn = http.client.HTTPConnection("127.0.0.1", server.config.port, timeout=WAIT)
     conn.request("GET", path)
     response = conn.getresponse()
     body = response.read().decode()
@@ -66,7 +66,7 @@ def test_a_flood_is_rate_limited():
         client = Raw(ws_url(server))
         for seq in range(20):
             client.send("act", seq=seq, action={})
-        replies = [client.ws.recv(timeout=3) for _ in range(20)]
+        replies = [client.ws.recv(timeout=WAIT) for _ in range(20)]
         slow = [json.loads(r) for r in replies if "slow down" in r]
         assert len(slow) >= 10 and all(m["type"] == "refused" and m["version"] == -1 for m in slow)
 
@@ -86,7 +86,7 @@ def test_invite_join_ready_start_and_knock():
         knocker = Raw(url)
         knocker.send("join", room=room, name="Cat")
         request = knocker.expect("knocking")["request"]
-        lobby = host.expect("lobby", timeout=3, knocks=[{"request": request, "name": "Cat"}])
+        lobby = host.expect("lobby", knocks=[{"request": request, "name": "Cat"}])
         assert [s["name"] for s in lobby["seats"]] == ["Ana", "Ben"]
         host.send("admit", request=request, accept=True)
         assert knocker.expect("joined")["seat"] == 2
@@ -110,7 +110,7 @@ def test_a_wrong_token_is_refused_and_a_good_one_resumes_the_seat():
         again.send("resume", room=joined["room"], token=joined["token"])
         assert again.expect("joined")["seat"] == 0
         with pytest.raises(ConnectionClosed):
-            host.expect("never", timeout=2)  # the older connection was replaced
+            host.expect("never")  # the older connection was replaced
 
 
 def test_the_next_person_hosts_when_the_host_leaves_the_lobby():
@@ -144,27 +144,27 @@ def test_a_restarted_server_resumes_the_room_and_idle_rooms_expire(tmp_path):
         assert [s["bot"] for s in lobby["seats"]] == [None, "hard"]
         back.close()
         assert server.hub is not None
-        deadline = time.monotonic() + 20  # a safety net
+        deadline = time.monotonic() + WAIT
         while server.hub.stats()["connections"]:
-            assert time.monotonic() < deadline
+            assert time.monotonic() < deadline, "the connections to close"
             time.sleep(0.02)
         advance(server, server.config.empty_seconds)  # a lobby nobody is connected to: gone in minutes
         kept = (tmp_path / "rooms").glob
         while server.hub.rooms or list(kept("*.json")) or list(kept("*.log")):  # files go after a save under way
-            assert time.monotonic() < deadline
+            assert time.monotonic() < deadline, "the empty room and its files to go"
             time.sleep(0.02)
     finally:
         server.stop()
 
 
 def test_a_connection_that_never_says_hello_is_closed():
-    with running_server(clock=ManualClock()) as server, connect(ws_url(server), open_timeout=5) as ws:
+    with running_server(clock=ManualClock()) as server, connect(ws_url(server), open_timeout=WAIT) as ws:
         ws.send("not json")  # answered: the relay holds the connection, and its hello timer runs
-        assert json.loads(ws.recv(timeout=10))["type"] == "error"
+        assert json.loads(ws.recv(timeout=WAIT))["type"] == "error"
         advance(server, server.config.hello_seconds - 1.0)
         ws.send("not json")
-        assert json.loads(ws.recv(timeout=10))["type"] == "error"  # not yet closed
+        assert json.loads(ws.recv(timeout=WAIT))["type"] == "error"  # not yet closed
         advance(server, 1.0)
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
+            ws.recv(timeout=WAIT)
         assert closed.value.rcvd is not None and closed.value.rcvd.reason == "say hello first"

@@ -12,7 +12,7 @@ from typing import Any
 from game.relay.roomtask import SAVE_FAILED
 from game.relay.server import ServerThread
 from game.relay.store import FileStore, MemoryStore
-from tests.online_helpers import Raw, open_room, raw_match, running_server, ws_url
+from tests.online_helpers import WAIT, Raw, open_room, raw_match, running_server, ws_url
 
 
 class FlakyStore(MemoryStore):
@@ -36,7 +36,7 @@ class FlakyStore(MemoryStore):
 
 
 def health(server: ServerThread) -> dict[str, Any]:
-    conn = http.client.HTTPConnection("127.0.0.1", server.config.port, timeout=3)
+    conn = http.client.HTTPConnection("127.0.0.1", server.config.port, timeout=WAIT)
     conn.request("GET", "/health")
     body = json.loads(conn.getresponse().read())
     conn.close()
@@ -129,7 +129,7 @@ class SlowStore(MemoryStore):
 
     def save(self, code: str, record: dict[str, Any]) -> None:
         self.writing.set()
-        assert self.gate.wait(10)
+        assert self.gate.wait(WAIT)
         super().save(code, record)
         self.wrote.set()
 
@@ -144,17 +144,17 @@ def test_a_room_dropped_while_its_save_runs_is_not_written_back():
         store.gate.clear()
         store.writing.clear()
         host.send("add_bot", level="easy")  # the record is rewritten: the write now hangs
-        assert store.writing.wait(5)
+        assert store.writing.wait(WAIT)
         store.wrote.clear()
         server.call(lambda: server.hub.drop(code))  # the room expires while the worker writes
         deadline = time.monotonic() + 60
         while code in server.hub.rooms:
-            assert time.monotonic() < deadline
+            assert time.monotonic() < deadline, "the expired room to go"
             time.sleep(0.02)
         assert store.exists(code)  # not deleted under the running write
         store.gate.set()
-        assert store.wrote.wait(5)
+        assert store.wrote.wait(WAIT)
         while store.exists(code):  # deleted once the write has ended, never written back after
-            assert time.monotonic() < deadline
+            assert time.monotonic() < deadline, "the record's deletion after its write"
             time.sleep(0.02)
         assert code not in server.hub.failing

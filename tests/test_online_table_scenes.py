@@ -30,7 +30,7 @@ from rules.registry import get_game
 from rules.swap_meet.actions import NextRound
 from tests.conftest import Player, make_player
 from tests.netproxy import NetProxy
-from tests.online_helpers import FAST, running_server, ws_url
+from tests.online_helpers import FAST, WAIT, running_server, ws_url
 
 SCALE = 12.0  # match seconds per real second: a Swap Meet round of 90 s takes under 8 s
 
@@ -59,18 +59,14 @@ def short_grace(monkeypatch):
     monkeypatch.setattr(policy, "POLICIES", short)
 
 
-def pump(p: Player, until: Callable[[], bool], rooms: tuple[RemoteRoom, ...] = (), seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    for _ in range(20000):
-        if until():
-            return
-        if time.monotonic() > deadline:
-            break
+def pump(p: Player, until: Callable[[], bool], rooms: tuple[RemoteRoom, ...] = ()) -> None:
+    deadline = time.monotonic() + WAIT
+    while not until():
+        assert time.monotonic() < deadline, f"timed out: top={p.top.name}, toasts={list(p.app.toasts.queue)}"
         p.frames(1)
         for room in rooms:
             room.poll()
         time.sleep(0.004)
-    raise AssertionError(f"timed out: top={p.top.name}, toasts={list(p.app.toasts.queue)}")
 
 
 def host_room(p: Player, game: str) -> OnlineLobbyScene:
@@ -157,13 +153,13 @@ def test_swap_meet_online_host_pending_cut_link_next_round_away_bot_and_rematch(
             if round_no >= 2 and not cut:  # the friend's link drops; the client reconnects to the same seat
                 proxy.cut()
                 cut = True
-                pump(p, lambda: guest.link == "reconnecting", (guest,), seconds=10)
-                pump(p, lambda: guest.link == "online" and guest.seat == 1, (guest,), seconds=10)
+                pump(p, lambda: guest.link == "reconnecting", (guest,))
+                pump(p, lambda: guest.link == "online" and guest.seat == 1, (guest,))
             if round_no >= 3 and not left and scene.view.phase == "trading":
                 proxy.close()  # gone for good this time: the host hands the seat to a bot
                 guest.close()
                 left = True
-                pump(p, lambda: "bot" in scene.table.away_choices(1), seconds=15)
+                pump(p, lambda: "bot" in scene.table.away_choices(1))
                 pump(p, lambda: scene.away_bar in scene.movers and bool(scene.away_bar.buttons))
                 p.press_button(next(b for b, k in scene.away_bar.buttons.items() if k == "bot"), settle=2)
                 pump(p, lambda: scene.table.is_bot(1) and scene.away_bar not in scene.movers)
@@ -174,7 +170,7 @@ def test_swap_meet_online_host_pending_cut_link_next_round_away_bot_and_rematch(
             time.sleep(0.003)
         assert scene.table.outcome() is not None, f"no outcome: round {scene.view.round_no}"
         assert seen_pending and cut and replaced and nexts >= 1
-        pump(p, lambda: isinstance(p.top, SummaryOverlay) and p.top.stage == "summary" and p.top.final, seconds=10)
+        pump(p, lambda: isinstance(p.top, SummaryOverlay) and p.top.stage == "summary" and p.top.final)
         p.press_button(p.top.buttons["standings"], settle=2)
         p.press_button(p.top.buttons["rematch"], settle=2)
         pump(p, lambda: isinstance(p.top, OnlineLobbyScene) and p.app._fade is None)
@@ -207,7 +203,7 @@ def test_a_swap_meet_guest_sees_a_waiting_line_where_the_host_has_next_round():
             scene = player.top
             assert NextRound() not in scene.table.legal(2) and not scene.can_next_round()
             pump(player, lambda: isinstance(player.top, SummaryOverlay) and player.top.stage == "summary",
-                 (host,), seconds=15)
+                 (host,))
             summary = player.top
             assert "next" not in summary.buttons  # only the host deals the next round
             # the host's own copy of the locked round may arrive a moment after the guest's
@@ -232,6 +228,7 @@ def test_stamp_swap_online_whole_match_with_a_cut_link_and_a_rematch_that_keeps_
             game = get_game("stamp-swap")
             bots = {0: game.make_bot("easy", 0, 3), 1: game.make_bot("easy", 1, 4)}
             cut = False
+            p.app.loop.max_steps = 30  # every fixed step runs; only the drawing between them is skipped
             deadline = time.monotonic() + 120
             for _ in range(40000):
                 if guest.table.outcome() is not None or time.monotonic() > deadline:
@@ -245,8 +242,8 @@ def test_stamp_swap_online_whole_match_with_a_cut_link_and_a_rematch_that_keeps_
                     proxy.cut()
                     cut = True
                     pump(p, lambda: guest.link == "online" and guest.seat == 1 and not guest.table.pending(1),
-                         (guest,), seconds=10)
-                p.frames(1)
+                         (guest,))
+                p.frames(1, dt=0.5)  # half a second of animation per drawn frame; the relay keeps real time
                 guest.poll()
                 time.sleep(0.003)
             assert cut and guest.table.outcome() is not None
@@ -255,7 +252,7 @@ def test_stamp_swap_online_whole_match_with_a_cut_link_and_a_rematch_that_keeps_
                 if scene.summary is not None:  # the last Show's scores, then the Final Show
                     scene.close_summary()
                 return isinstance(p.top, FinalShowScene) and p.app._fade is None
-            pump(p, final_show, (guest,), seconds=15)
+            pump(p, final_show, (guest,))
             assert p.top.table.outcome() == guest.table.outcome()
             assert lobby.room.client.online  # the Final Show took the table over: the room is still open
             p.press_button(p.top.rematch, settle=2)
@@ -277,11 +274,11 @@ def test_night_market_away_strip_offers_claim_after_the_grace(short_grace):
         guest = guest_of(lobby)
         scene = start_with(p, lobby, guest, 2, NightMarketScene)
         guest.close()  # the friend's app is gone
-        pump(p, lambda: scene.away_bar in scene.movers, seconds=10)
-        pump(p, lambda: {"bot", "claim"} <= set(scene.away_bar.buttons.values()), seconds=10)
+        pump(p, lambda: scene.away_bar in scene.movers)
+        pump(p, lambda: {"bot", "claim"} <= set(scene.away_bar.buttons.values()))
         claim = next(b for b, k in scene.away_bar.buttons.items() if k == "claim")
         p.press_button(claim, settle=2)
-        pump(p, lambda: scene.table.outcome() is not None, seconds=10)
+        pump(p, lambda: scene.table.outcome() is not None)
         assert scene.table.outcome().winners == (0,) and scene.away_bar not in scene.movers
     finally:
         pygame.quit()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,18 @@ def test_the_quick_start_is_one_line_to_play_and_one_to_test_each_in_a_venv():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert f"# README: {test}" in ci
     assert "pip install --quiet -e '.[test]'" in ci and "\npytest" in ci
+
+
+@pytest.mark.parametrize("unit", ["market-hall-kiosk.service", "market-hall-relay.service"])
+def test_each_systemd_unit_runs_the_app_of_a_venv_and_its_own_one_line_rewrites_that(unit, tmp_path):
+    text = (ROOT / "packaging" / unit).read_text()
+    exec_start = next(line for line in text.splitlines() if line.startswith("ExecStart="))
+    assert exec_start.split()[0].endswith("/.venv/bin/market-hall")  # never `env market-hall`: no venv there
+    one_line = next(line for line in text.splitlines() if "command -v market-hall" in line)
+    script = re.search(r"sed [\"']([^\"']+)[\"']", one_line)
+    assert script is not None, one_line
+    mine = str(tmp_path / "venv" / "bin" / "market-hall")
+    script = script.group(1).replace("$(command -v market-hall)", mine)  # what the shell substitutes
+    written = subprocess.run(["sed", script], input=text, capture_output=True, text=True, check=True).stdout
+    assert [line for line in written.splitlines() if line.startswith("ExecStart=")] == \
+        [f"ExecStart={mine} {exec_start.split(' ', 1)[1]}"]  # the path is the venv's, the options stay

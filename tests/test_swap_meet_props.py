@@ -171,7 +171,7 @@ def test_bot_games_with_random_timings_keep_every_invariant(seed, seats, delays)
     bots = [GAME.make_bot(levels[i % len(levels)], i, seed + i) for i in range(seats)]
     # Hard searches with a small budget here: the same code path, and whole matches at 3-6 seats
     # with a decision at every step stay quick (its strength is measured by autoplay, not here)
-    small = Budget(worlds=4, candidates=4, screen=2, finalists=2, horizon=30.0, confidence=0.5)
+    small = Budget(worlds=2, candidates=3, screen=1, finalists=2, horizon=10.0, confidence=0.5)
     bots = [RivalBot("hard", i, seed + i, budget=small) if isinstance(b, RivalBot) else b
             for i, b in enumerate(bots)]
     state, _ = GAME.new_match(seed, config(seats, summary_seconds=2))

@@ -24,11 +24,10 @@ from game.tools.online_autoplay import seat_clients
 from rules.contract import Event, MatchConfig, SeatConfig
 from rules.registry import GAME_MODULES, get_game
 from rules.rng import Rng
-from tests.online_helpers import FAST, running_server, ws_url
-from tests.support import SECRETS, config
+from tests.online_helpers import FAST, ManualClock, advance, running_server, ws_url
+from tests.support import SECRETS, WAIT, config, wait_until
 
 STEPS = {"local": 120, "remote": 40}
-SETTLE_SECONDS = 5.0  # the most a remote step waits for the relay's answer (loopback: milliseconds)
 
 
 class Seats:
@@ -62,21 +61,20 @@ def remote_seats(name: str, seed: int) -> Iterator[Seats]:
     game = get_game(name)
     names = [s.name for s in config(game).seats]
     with running_server(scale=20.0) as server:
-        rooms = seat_clients(ws_url(server), name, names, time.monotonic() + 20, seed=seed, **FAST)
+        rooms = seat_clients(ws_url(server), name, names, time.monotonic() + WAIT, seed=seed, **FAST)
         try:
             tables = {room.seat: room.table for room in rooms}
             assert all(t is not None for t in tables.values())
             task = server.hub.rooms[rooms[0].code]  # test-only look at the relay's truth
 
+            def settled() -> bool:
+                for t in tables.values():
+                    t.poll()
+                return all(not t.pending(s) and t.version == task.room.version for s, t in tables.items())
+
             def settle(step: bool) -> None:
-                deadline = time.monotonic() + SETTLE_SECONDS
                 time.sleep(0.025 if step else 0.0)  # half a match second at scale 20, as the local clock steps
-                while time.monotonic() < deadline:
-                    for t in tables.values():
-                        t.poll()
-                    if all(not t.pending(s) and t.version == task.room.version for s, t in tables.items()):
-                        return
-                    time.sleep(0.005)
+                wait_until(settled, "every seat's moves answered and its table at the relay's version")
 
             yield Seats(tables, lambda: task.room.state, settle)  # type: ignore[arg-type]
         finally:
@@ -140,45 +138,56 @@ def test_what_each_seat_receives_from_the_table_is_its_own(kind, name, seed):
             assert taken[viewer] == seats.tables[viewer[0]].history(viewer[1])  # each event came once, in order
 
 
-HOLD_POLLS = 400  # bounded loops: a held poll every 5 ms at most this often (2 s)
-
-
 @contextmanager
 def local_bot_first(seed: int) -> Iterator[tuple[Table, Callable[[], None], Callable[[], bool]]]:
     """Night Market, a person at seat 0 and an Easy bot who moves first: (table, let time pass,
-    has the bot's move happened behind the table)."""
+    has the bot moved behind the table). Locally the hold keeps the bot itself from moving, so
+    "behind the table" is a twin of the same match on the same clock that is never held."""
     game = get_game("night-market")
     fake = FakeClock()
     cfg = MatchConfig((SeatConfig("Ana"), SeatConfig("Bot", "easy")), {"first_seat": 1})
-    table = LocalTable.start(game, cfg, seed, MatchClock(fake), bot_threads=False, autosave=False)
-    polls = iter(range(20))
-    try:  # locally the hold keeps the bot itself from moving: nothing happens behind the table
-        yield table, lambda: fake.advance(0.25), lambda: next(polls, None) is None
+    table, twin = (LocalTable.start(game, cfg, seed, MatchClock(fake), bot_threads=False, autosave=False)
+                   for _ in range(2))
+
+    def wait() -> None:
+        fake.advance(0.25)
+        twin.poll()
+
+    try:
+        yield table, wait, lambda: twin.waiting() != (1,)
     finally:
         table.close()
+        twin.close()
 
 
-def _until(room: RemoteRoom, test: Callable[[], bool], deadline: float, what: str) -> None:
-    while not test():
-        assert time.monotonic() < deadline, f"no {what} in time"
-        room.wait(0.05)
+def _until(room: RemoteRoom, test: Callable[[], bool], what: str) -> None:
+    wait_until(test, what, lambda: room.wait(0.05))
 
 
 @contextmanager
 def remote_bot_first(seed: int) -> Iterator[tuple[Table, Callable[[], None], Callable[[], bool]]]:
-    """The same over a loopback relay, whose bot moves while this device holds its updates."""
+    """The same over a loopback relay on a hand-moved clock, whose bot moves only when the test lets
+    its time pass: the move happens on the relay while this device holds its updates (a relay on
+    the real clock could send the bot's move before the test first holds, and show it at once)."""
     hello = {"type": "create", "game": "night-market", "name": "Ana", "seed": seed, "options": {"first_seat": 1}}
-    with running_server(scale=20.0) as server:
+    with running_server(clock=ManualClock()) as server:
         room = RemoteRoom(NetClient(ws_url(server), hello, **FAST).start())
         try:
-            deadline = time.monotonic() + 20
-            _until(room, lambda: room.lobby is not None and room.seat is not None, deadline, "the lobby")
+            _until(room, lambda: room.lobby is not None and room.seat is not None, "the lobby")
             room.add_bot("easy")
-            _until(room, lambda: len(room.lobby["seats"]) == 2, deadline, "the bot")
+            _until(room, lambda: len(room.lobby["seats"]) == 2, "the bot")  # type: ignore[index]
             room.start()
-            _until(room, lambda: room.table is not None and room.table.version > 0, deadline, "the deal")
+            _until(room, lambda: room.table is not None and room.table.version > 0, "the deal")
+            table = room.table
+            assert table is not None
             truth = server.hub.rooms[room.code].room  # test-only look at the relay
-            yield room.table, lambda: time.sleep(0.005), lambda: bool(truth.log)  # type: ignore[misc]
+
+            def wait() -> None:
+                if not truth.log:  # the bot's beat: time passes only until it moved, never into Ana's turn
+                    advance(server, 0.25)
+                time.sleep(0.005)
+
+            yield table, wait, lambda: bool(truth.log) and bool(table._held)  # moved, and its update is here
         finally:
             room.close()
 
@@ -189,18 +198,18 @@ def test_a_held_poll_shows_no_other_seats_move_until_the_hold_ends(kind):
     with opened(3) as (table, wait, moved_behind):
         table.take_events(0)
         assert table.waiting() == (1,)
-        for _ in range(HOLD_POLLS):
+
+        def held_poll() -> None:
             wait()
             table.poll(bots=False)
-            if moved_behind():
-                break
-        assert moved_behind()
-        wait()
-        table.poll(bots=False)
+
+        wait_until(moved_behind, "the bot's move behind the held table", held_poll)
+        held_poll()
         assert table.waiting() == (1,) and table.take_events(0) == []  # held: the bot's move is not shown
-        for _ in range(HOLD_POLLS):
+
+        def poll() -> None:
             wait()
             table.poll()
-            if table.waiting() != (1,):
-                break
+
+        wait_until(lambda: table.waiting() != (1,), "the bot's move once the hold ends", poll)
         assert table.waiting() == (0,) and table.take_events(0)  # released: the move and its events land

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from game.shell.loop import FakeClock
+from game.tools.progress import progress
 
 if TYPE_CHECKING:
     from game.kiosk.controller import Kiosk
@@ -163,6 +164,7 @@ class Soak:
             if self.clock.now >= next_sample:
                 next_sample += SAMPLE_EVERY
                 self._sample(rss_kib())
+                progress(f"soak: {self.clock.now / 60:.0f} of {self.minutes:g} simulated minutes")
         return self._report(time.perf_counter() - t0)
 
     def _frame(self) -> None:

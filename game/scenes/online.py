@@ -342,8 +342,7 @@ class OnlineLobbyScene(Scene):
             self.app.toast("The invite link is on its way; try again in a moment.")
             return
         try:
-            pygame.scrap.init()
-            pygame.scrap.put_text(link)
+            pygame.scrap.put_text(link)  # pygame-ce's clipboard needs no init (scrap.init is deprecated)
             self.app.toast("Invite link copied: send it to a friend. It works once; Copy again for the next.")
         except pygame.error as exc:
             log.info("no clipboard here: %s", exc)

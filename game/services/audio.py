@@ -22,7 +22,7 @@ def init_mixer() -> bool:
     Call it before pygame.init(): that would try the device again, and without a sound card
     ALSA prints a dozen lines of errors to the terminal from C for every attempt.
     """
-    with _captured_stderr() as noise:
+    with captured_stderr() as noise:
         try:
             pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             pygame.mixer.set_num_channels(16)
@@ -47,7 +47,7 @@ class _Captured:
 
 
 @contextlib.contextmanager
-def _captured_stderr() -> Iterator[_Captured]:
+def captured_stderr() -> Iterator[_Captured]:
     """Point file descriptor 2 at a temporary file (C libraries write there, not to sys.stderr)."""
     captured = _Captured()
     try:

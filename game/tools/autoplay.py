@@ -7,6 +7,7 @@ import statistics
 import sys
 import time
 
+from game.tools.progress import progress
 from rules.contract import AnyGame
 from rules.driver import play_match, seat_config
 from rules.errors import BadConfig
@@ -63,6 +64,7 @@ def run_autoplay(game_name: str, seed: int, matches: int, players: int | None, b
         if codes:
             line["code"] = encode(record.record)
         print(json.dumps(line), flush=True)
+        progress(f"autoplay {game_name}: match {k + 1} of {matches} played")
         assert record.outcome is not None
         for w in record.outcome.winners:
             wins[w] += 1 / len(record.outcome.winners)

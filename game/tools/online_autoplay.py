@@ -26,6 +26,7 @@ from game.match.remote import RemoteRoom, RemoteTable
 from game.online.client import NetClient
 from game.relay.protocol import websocket_url
 from game.tools.autoplay import autoplay_seats
+from game.tools.progress import progress
 from rules.contract import AnyGame, Bot
 from rules.referee import MIN_WAKE, bot_seed, turn_bot
 
@@ -205,8 +206,7 @@ def play_online(url: str, game: AnyGame, seed: int, levels: list[str], options: 
                    for room, level, run in zip(rooms, levels, runs, strict=True)]
         for t in threads:
             t.start()
-        for t in threads:
-            t.join(max(0.0, deadline - time.monotonic()) + 1.0)
+        _join(threads, rooms, deadline)
         line = _line(rooms, runs, seed, time.monotonic() - started)
         played = max(time.monotonic() - play_started, 1e-3)
         line["net"]["received_per_s"] = [round((room.client.bytes_in - before) / played)
@@ -215,6 +215,19 @@ def play_online(url: str, game: AnyGame, seed: int, levels: list[str], options: 
     finally:
         for room in rooms:
             room.close()
+
+
+PROGRESS_EVERY = 15.0  # seconds between progress lines while a match plays (a Swap Meet match takes minutes)
+
+
+def _join(threads: list[threading.Thread], rooms: list[RemoteRoom], deadline: float) -> None:
+    """Wait for the seats' threads (until the deadline), saying now and then how far the match is."""
+    for t in threads:
+        while t.is_alive() and time.monotonic() < deadline + 1.0:
+            t.join(min(PROGRESS_EVERY, max(0.0, deadline + 1.0 - time.monotonic())))
+            if t.is_alive():
+                moves = sum(len(room.table.answer_seconds) for room in rooms if room.table is not None)
+                progress(f"online match still playing: {moves} moves answered so far")
 
 
 def _line(rooms: list[RemoteRoom], runs: list[SeatRun], seed: int, seconds: float) -> dict[str, Any]:
@@ -260,6 +273,7 @@ def run_online_autoplay(game_name: str, server: str, seed: int, matches: int, pl
             print(json.dumps({"seed": seed + k, "error": str(exc)}), flush=True)
             return 1
         print(json.dumps(line), flush=True)
+        progress(f"online-autoplay {game_name}: match {k + 1} of {matches} played")
         lines.append(line)
     print(json.dumps(_summary(game_name, levels, seed, lines)), flush=True)
     return 0

@@ -7,11 +7,30 @@ command (`serve`) lives with the relay, in game/relay/cli.py.
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import Any
 
 from game.relay.cli import at_least_one, url_type
 from game.tools.record import add_record
-from rules.registry import GAME_MODULES
+from rules.registry import GAME_MODULES, GameUnavailable, get_game
+
+
+def bot_levels() -> str:
+    """The bot levels the registered games offer, for help texts (from each game's rules)."""
+    levels: dict[str, None] = {}
+    for name in GAME_MODULES:
+        with contextlib.suppress(GameUnavailable):
+            levels.update(dict.fromkeys(get_game(name).bot_levels))
+    return ", ".join(levels)
+
+
+def add_levels(parser: argparse.ArgumentParser) -> None:
+    """`--bot` and `--vs`, whose help lists the levels."""
+    levels = bot_levels()
+    parser.add_argument("--bot", default="normal", metavar="LEVEL",
+                        help=f"level of the first seat: {levels} (default: normal)")
+    parser.add_argument("--vs", default="normal", metavar="LEVEL",
+                        help=f"level of every other seat: {levels} (default: normal)")
 
 COMMANDS = ("online-autoplay",)
 
@@ -27,8 +46,7 @@ def add_parsers(subparsers: Any, formatter: Any) -> None:
                       help="the server: http://HOST:PORT or ws://HOST:PORT/ws (required)")
     auto.add_argument("--matches", type=at_least_one, default=1, metavar="M", help="matches to play (default: 1)")
     auto.add_argument("--players", type=int, metavar="P", help="seats at the table (default: the game's usual)")
-    auto.add_argument("--bot", default="normal", metavar="LEVEL", help="level of the first seat (default: normal)")
-    auto.add_argument("--vs", default="normal", metavar="LEVEL", help="level of every other seat (default: normal)")
+    add_levels(auto)
     add_record(auto)
 
 

@@ -18,12 +18,26 @@ from pathlib import Path
 from typing import Any
 
 RESULTS = "docs/results.md"
+CHECKOUT = Path(__file__).resolve().parents[2]  # the folder holding game/, a checkout when it has .git
+DEFAULT = ""  # `--record` without a file: see default_results()
 
 
 def add_record(parser: argparse.ArgumentParser) -> None:
     """`--record [FILE]` on a measuring command."""
-    parser.add_argument("--record", nargs="?", const=RESULTS, metavar="FILE",
-                        help=f"append the result with date, commit and seeds to FILE, or to {RESULTS} (default: off)")
+    parser.add_argument("--record", nargs="?", const=DEFAULT, metavar="FILE",
+                        help=f"append the result with date, commit and seeds to FILE, or to the checkout's {RESULTS} "
+                             "(an installed copy: results.md in the data folder) (default: off)")
+
+
+def default_results(checkout: Path | None = None) -> Path:
+    """Where `--record` alone writes: the project's results log when this code runs from a checkout
+    of it, else results.md in the player's data folder (never into whatever folder the shell is in)."""
+    checkout = checkout or CHECKOUT
+    if (checkout / ".git").exists() and (checkout / RESULTS).parent.is_dir():
+        return checkout / RESULTS
+    from game.services import paths
+
+    return paths.data_dir() / "results.md"
 
 
 class _Tee(io.TextIOBase):
@@ -95,7 +109,7 @@ def recording(path: str | None, argv: list[str], seed: int | None) -> Iterator[N
     finally:
         sys.stdout = real
     figures = last_json(tee.kept.getvalue())
-    target = Path(path)
+    target = Path(path) if path != DEFAULT else default_results()
     target.parent.mkdir(parents=True, exist_ok=True)
     with target.open("a", encoding="utf-8") as log:
         log.write(section(argv, figures, time.time(), seeds_of(figures, seed)))
