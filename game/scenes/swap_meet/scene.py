@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import pygame
 
@@ -24,6 +24,7 @@ from game.draw.widgets import felt, panel
 from game.match.local import LocalTable
 from game.match.table import Table
 from game.scenes.match import MatchScene
+from game.scenes.swap_meet.gate import RoundGate
 from game.scenes.swap_meet.layout import CROWD, SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
 from game.scenes.swap_meet.model import (
@@ -55,7 +56,6 @@ from rules.swap_meet.actions import (
     Pull,
     TaxAudit,
 )
-from rules.swap_meet.data import SUMMARY_SECONDS
 from rules.words import YOU, whom
 
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
@@ -122,6 +122,7 @@ class SwapMeetScene(MatchScene):
         self.time = 0.0
         self._beat = -1
         self.summary: SummaryOverlay | None = None
+        self.gate = RoundGate(table, self.humans)
         self.pending_note = PendingNote(app)
         self.view = self.table.view(self.viewer)
         self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
@@ -256,6 +257,8 @@ class SwapMeetScene(MatchScene):
 
     # lifecycle ------------------------------------------------------------------------------
     def enter(self) -> None:
+        if self.view.phase == "locked":
+            self.gate.hold()
         if self.view.phase != "trading":
             self._show_summary(len(self.view.summaries) - 1, skip_lock=True)
         self.briefing_on_first_play()
@@ -359,23 +362,25 @@ class SwapMeetScene(MatchScene):
                 self.restatic([mover.rect])
 
     def next_round_in(self) -> float | None:
-        """Seconds until the next round deals by itself (None when not waiting)."""
-        if self.view.phase != "locked" or self.view.lock_time is None:
-            return None
-        return cast(float, self.view.lock_time + self.summary_wait() - self.table.now())
+        """Seconds until the next round deals by itself (None when it waits for a tap, or not locked)."""
+        return self.gate.left(self.view)
 
     def summary_wait(self) -> float:
         """How long a round's summary waits before the next round deals by itself."""
-        return float(self.table.options.get("summary_seconds", SUMMARY_SECONDS))
+        return self.gate.wait()
 
     def can_next_round(self) -> bool:
         """True when this device may deal the next round now (local play; online only the host)."""
-        return bool(self.humans) and self.table.reason(self.humans[0], NextRound()) is None
+        return self.gate.may_deal()
 
-    def next_round(self) -> None:
-        """Skip the summary (the host's tap; local play)."""
-        seat = self.humans[0] if self.humans else 0
-        self._act(seat, NextRound())
+    def next_round(self, seat: int | None = None) -> None:
+        """A person's Next on the summary: the next round deals once everyone here has pressed it
+        (online: the host's tap deals at once)."""
+        if seat is not None and not self.gate.press(seat):
+            if self.summary is not None:
+                self.summary.pressed()
+            return
+        self._act(self.humans[0] if self.humans else 0, NextRound())
 
     # events ---------------------------------------------------------------------------------
     def on_events(self, events: list[Any]) -> None:
@@ -394,6 +399,8 @@ class SwapMeetScene(MatchScene):
             if not any(isinstance(m, MeterMover) and m.kind == kind for m in self.movers):
                 self.movers.append(MeterMover(self.market, kind))
         self.refresh()
+        if locked is not None and self.view.phase == "locked":
+            self.gate.hold()  # before the summary shows: the lock moment must not eat its time
         if locked is not None and self.view.phase != "trading":
             self._later(landing, lambda: self._summary_if_still(locked, self.view.round_no))
 
@@ -425,6 +432,7 @@ class SwapMeetScene(MatchScene):
             sel.clear()
         self.view = self.table.view(self.viewer)
         self.market.set(self.view.market, animate=False)
+        self.gate.release()
         if self.summary is not None:
             self._drop_summary()
 
