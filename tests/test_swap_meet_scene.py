@@ -268,6 +268,7 @@ def test_tapping_a_market_meter_pins_the_bank_type():
 def test_market_crash_button_drops_the_meter_and_animates_it():
     p, scene = start(hands=HANDS)
     tap(p, scene, ("button", "crash:rack"))
+    p.press_button(next(b for b in p.top.choices if b.text == "Play it"))  # its preview first
     assert scene.table.view(0).market["rack"] == pytest.approx(0.5)
     assert any(getattr(m, "kind", None) == "rack" for m in scene.movers)
     p.frames(200)

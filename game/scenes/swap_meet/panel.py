@@ -379,10 +379,12 @@ class SeatPanel:
         surf.blit(badge, badge.get_rect(center=box.center))
 
     def _action_card(self, surf: pygame.Surface, m: PanelModel, kind: str, n: int, rect: pygame.Rect) -> None:
-        """An action card in its kind's fixed place (played by its button, not by a tap on it)."""
+        """An action card in its kind's fixed place (played by its button; a tap on it says what it does)."""
         img = card_back(self.app.assets, rect.size) if m.masked else card_face(self.app.assets, kind, rect.size,
                                                                                self.app.text)
         surf.blit(img, rect)
+        if not m.masked and min(rect.size) >= 64:  # a narrow panel's overlapping cards are too small to tap
+            self.hits.append((rect.copy(), ("info", kind)))
         if n > 1 and not m.masked:
             self._count_badge(surf, rect, f"×{n}", False)
 

@@ -39,23 +39,14 @@ from game.scenes.swap_meet.model import (
 from game.scenes.swap_meet.motion import CARD, Effects
 from game.scenes.swap_meet.panel import STALL_TOP, SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
+from game.scenes.swap_meet.preview import Confirmer, action_for
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.strip import paint_column
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
 from rules.errors import IllegalAction
-from rules.swap_meet.actions import (
-    CashOut,
-    Crash,
-    HostileTakeover,
-    NextRound,
-    OpenOffer,
-    Peek,
-    PinBank,
-    Pull,
-    TaxAudit,
-)
+from rules.swap_meet.actions import CashOut, NextRound, OpenOffer, PinBank, Pull, Swap
 from rules.words import YOU, whom
 
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
@@ -66,7 +57,7 @@ ROW_LANDING = 598  # a rival row's x where its counter starts: cards land just l
 NEWS_SECONDS = 1.8  # how long a person's own move is said in their hint line
 PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
 COACH_BAND = 70  # the least height of the free band a slim coach panel takes in free play
-SIMPLE = {"pull": Pull, "cash": CashOut, "audit": TaxAudit, "takeover": HostileTakeover}
+SIMPLE = {"pull": Pull, "cash": CashOut}
 SPENDS = ("audit", "takeover", "crash:")  # panel button keys that use up an action card
 
 
@@ -123,6 +114,7 @@ class SwapMeetScene(MatchScene):
         self._beat = -1
         self.summary: SummaryOverlay | None = None
         self.gate = RoundGate(table, self.humans)
+        self.confirm = Confirmer(self)
         self.pending_note = PendingNote(app)
         self.view = self.table.view(self.viewer)
         self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
@@ -619,17 +611,19 @@ class SwapMeetScene(MatchScene):
             self._pick(region, intent[1], intent[2])
         elif what == "pin" and not masked:
             self._pin(seat, intent[1])
-        elif what == "peek":
-            self._act(seat, Peek(intent[1]))
+        elif what == "info" and not masked:
+            self.confirm.explain(seat, intent[1])
+        elif action_for(intent) is not None:
+            if self.confirm.ask(region, action_for(intent)):
+                self.play(region, action_for(intent))
         elif what == "swap":
             view = self.table.view(seat)
             action = swap_for(view, sel, intent[1])
             if action is None:
                 gone = view.offers[intent[1]] is None or view.phase != "trading"
                 self.refused(seat, "that offer is gone" if gone else "select the same count of another type")
-            elif self._act(seat, action):
-                sel.clear()
-                self.refresh(region)
+            elif self.confirm.ask(region, action):
+                self.play(region, action)
         elif what == "button":
             self._button(region, intent[1])
         elif what == "row" and sel.kind is not None and not masked:
@@ -671,8 +665,12 @@ class SwapMeetScene(MatchScene):
                 self.refresh(region)
         elif key in SIMPLE:
             self._act(seat, SIMPLE[key]())
-        elif key.startswith("crash:"):
-            self._act(seat, Crash(key.split(":", 1)[1]))
+
+    def play(self, region: Region, action: Any) -> None:
+        """Make a move the player saw previewed (or that needed no preview)."""
+        if self._act(region.seat, action) and isinstance(action, Swap):
+            self.sel[region.seat].clear()
+            self.refresh(region)
 
     def _act(self, seat: int, action: Any) -> bool:
         try:
