@@ -118,6 +118,7 @@ class PanelModel:
     hint: str
     masked: bool
     alert: tuple[str, bool] | None = None  # (words, error): said in the hint line's place for a moment
+    news: bool = False  # the alert is the seat's own unseen news: a tap on the hint line clears it
 
 
 def of_kind(count: int, kind: str) -> str:
@@ -194,7 +195,7 @@ def _buttons(table: Table, view: Any, sel: Selection, held: dict[str, int]) -> t
 
 def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], masked: bool = False,
                flying: Mapping[tuple[int, str | None], int] | None = None,
-               alert: tuple[str, bool] | None = None) -> PanelModel:
+               alert: tuple[str, bool] | None = None, news: bool = False) -> PanelModel:
     """The frozen model of one seat's panel; `flying` (seat, kind) -> cards still on their way there,
     not shown in a stall's counts until they land; `alert` a refusal or news for the hint line."""
     view = table.view(seat)
@@ -227,7 +228,7 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
         bank_points=tuple((k, view.bank_points(k)) for k in RESOURCES) if view.seat is not None else (),
         my_offer=(mine.kind, mine.count) if mine else None, rivals=tuple(rivals),
         buttons=_buttons(table, view, sel, held), masked=masked,
-        hint=MASKED_HINT if masked else hint_line(table, view, sel, names), alert=alert)
+        hint=MASKED_HINT if masked else hint_line(table, view, sel, names), alert=alert, news=news and not masked)
 
 
 def points(value: Any) -> str:

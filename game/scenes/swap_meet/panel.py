@@ -469,6 +469,8 @@ class SeatPanel:
             words = words.replace("Tap + to pick cards", "Tap a card to pick it")
         if m.alert is not None:
             words, colour = m.alert[0], RED if m.alert[1] else GOLD
+        if m.news and not self.compact:  # one person's unseen news: a tap on its line clears it
+            self.hits.append((r.inflate(0, 16), ("news",)))
         bold = m.alert is not None
         size = self.fitting(words, size, r.w, bold, least=max(16, size - 6))
         img = self.app.text.render(words, size, colour, bold=bold)

@@ -24,6 +24,7 @@ from game.draw.widgets import felt, panel
 from game.match.local import LocalTable
 from game.match.table import Table
 from game.scenes.match import MatchScene
+from game.scenes.night_market.overlays import GameInfoScene
 from game.scenes.swap_meet.gate import RoundGate
 from game.scenes.swap_meet.layout import CROWD, SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
@@ -37,6 +38,7 @@ from game.scenes.swap_meet.model import (
     swap_for,
 )
 from game.scenes.swap_meet.motion import CARD, Effects
+from game.scenes.swap_meet.news import NewsLane, info_rows, log_lines
 from game.scenes.swap_meet.panel import STALL_TOP, SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.preview import Confirmer, action_for
@@ -115,6 +117,7 @@ class SwapMeetScene(MatchScene):
         self.summary: SummaryOverlay | None = None
         self.gate = RoundGate(table, self.humans)
         self.confirm = Confirmer(self)
+        self.news_lane = NewsLane(table, self.humans)
         self.pending_note = PendingNote(app)
         self.view = self.table.view(self.viewer)
         self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
@@ -147,6 +150,9 @@ class SwapMeetScene(MatchScene):
         else:
             spots = [(1380, 10), (1560, 10), (1740, 10)]
             size = (160, 70)
+        # one person's match log (Game info, as Night Market has it); table mode keeps its feed
+        self.log_b = None if self.table_mode or not self.humans else \
+            button(self.ui, (1180, 10, 180, 70), "Game info", "#quiet")
         self.help_b = button(self.ui, (*spots[0], *size), "Help", "#quiet")
         self.pause_b = button(self.ui, (*spots[1], *size), "Pause", "#quiet")
         self.leave_b = button(self.ui, (*spots[2], *size), "Leave", "#danger")
@@ -276,7 +282,10 @@ class SwapMeetScene(MatchScene):
         self.restatic()
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
-        if element is self.help_b:
+        if element is self.log_b and element is not None:
+            self.app.stack.push(GameInfoScene(self.app, info_rows(self.view, self.names),
+                                              log_lines(self.table, self.viewer, self.names)))
+        elif element is self.help_b:
             self.open_help()
         elif element is self.pause_b:
             self.set_paused(True)
@@ -305,6 +314,8 @@ class SwapMeetScene(MatchScene):
             self.restatic([self._feed_rect()])
         self._meters_step(dt)
         for region in self.regions:
+            if self.table_mode and not self.masked(region) and self.news_lane.shown(region.seat, dt):
+                self.refresh(region)  # face up long enough: read
             if region.model is not None and (region.model.masked != self.masked(region)
                                              or region.model.alert != self._alert(region.seat)):
                 self.refresh(region)
@@ -387,6 +398,8 @@ class SwapMeetScene(MatchScene):
             elif event.kind == "round_start":
                 self._round_started()
         self.view = self.table.view(self.viewer)
+        if events:
+            self.news_lane.catch_up(self.names)
         for kind in self.market.set(self.view.market, animate=True):
             if not any(isinstance(m, MeterMover) and m.kind == kind for m in self.movers):
                 self.movers.append(MeterMover(self.market, kind))
@@ -459,8 +472,9 @@ class SwapMeetScene(MatchScene):
         """Rebuild panel models; re-render and re-turn only the panels that changed."""
         changed = []
         for r in [region] if region else self.regions:
+            alert = self._alert(r.seat)
             model = seat_model(self.table, r.seat, self.sel[r.seat], self.names, self.masked(r), self.flying,
-                               self._alert(r.seat))
+                               alert, alert is not None and alert[0] == self.news_lane.first(r.seat))
             if model != r.model:
                 r.model = model
                 r.set_image(r.panel.render(model))
@@ -477,9 +491,14 @@ class SwapMeetScene(MatchScene):
         self.restatic(None if region is None else changed)
 
     def _alert(self, seat: int) -> tuple[str, bool] | None:
-        """The words a seat's hint line says instead of its hint just now."""
+        """The words a seat's hint line says instead of its hint just now: a fresh refusal or
+        news, else the seat's oldest unseen news about its own hand."""
         alert = self.alerts.get(seat)
-        return (alert[0], alert[1]) if alert is not None and self.time < alert[2] else None
+        if alert is not None and self.time < alert[2]:
+            return alert[0], alert[1]
+        region = self.region_of.get(seat)
+        news = self.news_lane.first(seat) if region is not None and not self.masked(region) else None
+        return None if news is None else (news, False)  # private: never on a face-down panel
 
     def _market_bank(self) -> tuple[Any, ...]:
         """The one person's bank as the market strip shows it: type, pinned, each type's score, holdings."""
@@ -515,7 +534,7 @@ class SwapMeetScene(MatchScene):
             return pygame.Rect(186, self.centre.y + 8, 454, self.centre.h - 16)
         if self.table_mode:
             return pygame.Rect(self.centre.x + 20, self.countdown.rect.bottom + 6, self.centre.w - 40, FEED_H)
-        return pygame.Rect(280, 16, 1090, 78)
+        return pygame.Rect(280, 16, 880, 78)  # up to Game info
 
     def _paint_feed(self, surface: pygame.Surface) -> None:
         text = self.app.text
@@ -611,6 +630,9 @@ class SwapMeetScene(MatchScene):
             self._pick(region, intent[1], intent[2])
         elif what == "pin" and not masked:
             self._pin(seat, intent[1])
+        elif what == "news":
+            self.news_lane.seen(seat)
+            self.refresh(region)
         elif what == "info" and not masked:
             self.confirm.explain(seat, intent[1])
         elif action_for(intent) is not None:
