@@ -39,12 +39,13 @@ from game.scenes.swap_meet.model import (
 )
 from game.scenes.swap_meet.motion import CARD, Effects
 from game.scenes.swap_meet.news import NewsLane, info_rows, log_lines
-from game.scenes.swap_meet.panel import STALL_TOP, SeatPanel
+from game.scenes.swap_meet.panel import SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.preview import Confirmer, action_for
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.strip import paint_column
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
+from game.scenes.swap_meet.targets import GuidedTargets
 from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
 from rules.errors import IllegalAction
@@ -58,7 +59,6 @@ LANE_MIN = 200  # a rival row's free lane narrower than this carries no floating
 ROW_LANDING = 598  # a rival row's x where its counter starts: cards land just left of it
 NEWS_SECONDS = 1.8  # how long a person's own move is said in their hint line
 PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
-COACH_BAND = 70  # the least height of the free band a slim coach panel takes in free play
 SIMPLE = {"pull": Pull, "cash": CashOut}
 SPENDS = ("audit", "takeover", "crash:")  # panel button keys that use up an action card
 
@@ -77,7 +77,7 @@ class Press:
     offer: int | None = None  # a Swap's target offer id at the press
 
 
-class SwapMeetScene(MatchScene):
+class SwapMeetScene(GuidedTargets, MatchScene):
     """The trading floor for 3–6 seats, people and bots."""
 
     name = "swap_meet"
@@ -711,52 +711,3 @@ class SwapMeetScene(MatchScene):
             self.alert(seat, f"{reason[:1].upper()}{reason[1:]}.", error=True, seconds=2.5)
         else:
             self.app.toast(f"{reason[:1].upper()}{reason[1:]}", error=True, seconds=2.5)
-
-    # guided match -----------------------------------------------------------------------------
-    def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """The floor's lesson targets, on the canvas: "card:KIND" (the + of that type's slot),
-        "button:LABEL" (a panel button, else a pygame-gui one), "swap:SEAT", "peek:SEAT",
-        "rival:SEAT", "contract", "meter:KIND", "market", "clock", "hint" (the hint line's words) and
-        "coach:panel" (where the coach's words may sit in free play: the free band between the rivals'
-        rows and your stall, clear of the market, the clock, every row and your hand)."""
-        kind, _, arg = name.partition(":")
-        region = self.regions[0] if self.regions else None
-        if kind == "meter":
-            return self.market.cells.get(arg)
-        if kind in ("clock", "market"):
-            return (self.countdown.rect if kind == "clock" else self.market.rect).copy()
-        if kind == "coach" and arg == "panel":
-            return self._coach_band()
-        if region is None or self.masked(region):
-            return super().tutorial_target(name)
-        panel_ = region.panel
-        intent: tuple[Any, ...] | None = None
-        if kind == "hint":
-            return region.panel.hint_rect.move(region.rect.topleft) if not self.table_mode else None
-        if kind == "card":
-            intent = (kind, arg, "more")
-        elif kind in ("swap", "peek") and arg.isdigit():
-            intent = (kind, int(arg))
-        elif kind == "button" and region.model is not None:
-            key = next((b.key for b in region.model.buttons if b.label == arg and b.enabled), None)
-            intent = None if key is None else (kind, key)
-        rect = next((r for r, i in reversed(panel_.hits) if i == intent), None) if intent else None
-        if kind == "rival" and arg.isdigit():
-            rect = panel_.rival_rects.get(int(arg))
-        elif kind == "contract":
-            rect = panel_.contract_rect if panel_.contract_rect.w else None
-        if rect is None:
-            return super().tutorial_target(name)
-        corners = [region.to_canvas(p) for p in (rect.topleft, rect.bottomright)]
-        xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
-        return pygame.Rect(round(xs[0]), round(ys[0]), round(xs[1] - xs[0]), round(ys[1] - ys[0]))
-
-    def _coach_band(self) -> pygame.Rect | None:
-        """The free band between the rivals' last row and your stall's awning (one person against
-        bots), where a slim coach panel covers nothing live; None when it is too thin."""
-        if self.table_mode or not self.regions or not self.regions[0].panel.rival_rects:
-            return None
-        region = self.regions[0]
-        top = region.rect.y + max(r.bottom for r in region.panel.rival_rects.values()) + 4
-        band = pygame.Rect(region.rect.x + 16, top, region.rect.w - 32, region.rect.y + STALL_TOP - top)
-        return band if band.h >= COACH_BAND else None
