@@ -26,7 +26,7 @@ from rules.swap_meet.data import (
     RESOURCES,
     TAKEOVER,
 )
-from rules.words import counted
+from rules.words import counted, whole
 
 RES_NAME = {k: k.title() for k in RESOURCES}
 RES_ICON = {k: f"res_{k}" for k in RESOURCES}
@@ -142,7 +142,7 @@ def pin_warning(points: float, held: int, kind: str) -> str | None:
     """Why pinning `kind` deserves a second tap (None: pin at once)."""
     if held:
         return None
-    return f"You hold no {RES_NAME[kind]}: banking it scores {round(points, 1):g}. Tap it again to pin it anyway."
+    return f"You hold no {RES_NAME[kind]}: banking it scores {whole(points)}. Tap it again to pin it anyway."
 
 
 def swap_for(view: Any, sel: Selection, target: int) -> Swap | None:
@@ -232,8 +232,8 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
 
 
 def points(value: Any) -> str:
-    """A score as a player reads it: 22, 96.8 (no trailing .0, no long fractions)."""
-    return f"{round(float(value), 1):g}"
+    """A score as a player reads it: a whole number (96.8 -> 97); the rules keep the exact value."""
+    return str(whole(value))
 
 
 def score_sentence(row: Any, name: str) -> str:
