@@ -38,6 +38,7 @@ class Settings:
     bot_speed: str = "normal"
     seen_briefings: tuple[str, ...] = ()
     online_server: str = ""  # a relay's http(s) URL; empty: "Play friends online" hosts on this computer
+    bot_levels: tuple[str, ...] = ()  # "game=level": the bot level last started with (none yet: Easy)
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some fields changed; a value of the wrong type raises ValueError."""
@@ -77,12 +78,13 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "bot_speed": (_is_speed, "one of " + ", ".join(BOT_SPEEDS)),
     "seen_briefings": (_is_names, "a list of game names"),
     "online_server": (_is_server, "empty or an http(s) URL"),
+    "bot_levels": (_is_names, "a list of game=level choices"),
 }
 
 
 def checked(name: str, value: Any) -> Any:
     """`value` as stored for setting `name` (a JSON list becomes a tuple); ValueError when it is not one."""
-    if name == "seen_briefings" and isinstance(value, list):
+    if name in ("seen_briefings", "bot_levels") and isinstance(value, list):
         value = tuple(value)
     ok, expected = RULES[name]
     if not ok(value):
@@ -167,6 +169,7 @@ def save(settings: Settings) -> bool:
     """Write settings atomically; False (logged) when they could not be written."""
     data = asdict(settings)
     data["seen_briefings"] = list(settings.seen_briefings)
+    data["bot_levels"] = list(settings.bot_levels)
     try:
         path = settings_path()
     except OSError as exc:
