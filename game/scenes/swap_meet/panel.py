@@ -255,8 +255,9 @@ class SeatPanel:
         elif m.bank:
             how = "pinned" if m.pinned else "most held"
             points = dict(m.bank_points).get(m.bank, 0.0)
-            text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points_(points)} — tap a market meter to pin",
-                      (r.right, r.centery), size - 2, MUTED, anchor="midright")
+            said = text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points_(points)} — tap a market meter "
+                             "to pin", (r.right, r.centery), size - 2, MUTED, anchor="midright")
+            self.hits.append((said.inflate(0, 20), ("term", "bank")))  # a tap says what bank and pin mean
 
     def _peek_tab(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect) -> None:
         fill, edge = ((60, 48, 30), GOLD) if m.masked else ((47, 107, 79), MINT)

@@ -26,6 +26,7 @@ from game.match.table import Table
 from game.scenes.match import MatchScene
 from game.scenes.night_market.overlays import GameInfoScene
 from game.scenes.swap_meet.gate import RoundGate
+from game.scenes.swap_meet.glossary import GLOSSARY
 from game.scenes.swap_meet.layout import CROWD, SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
 from game.scenes.swap_meet.model import (
@@ -118,6 +119,7 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         self.gate = RoundGate(table, self.humans)
         self.confirm = Confirmer(self)
         self.news_lane = NewsLane(table, self.humans)
+        self._glossed: str | None = None  # the market meter the mouse rests on (its line was said)
         self.pending_note = PendingNote(app)
         self.view = self.table.view(self.viewer)
         self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
@@ -571,6 +573,8 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         if pe.kind == "release" and region is not None and pe.pid in region.holding:
             region.holding.discard(pe.pid)
             region.reveal_until = self.time + REVEAL_GRACE
+        if pe.kind in ("move", "long_press") and region is None:
+            self._gloss_market(pe)
         if pe.kind != "tap":
             return True
         if region is None:
@@ -582,6 +586,17 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         if press is not None and region.rect.collidepoint(pe.pos):
             self._release(region, press)
         return True
+
+    def _gloss_market(self, pe: PointerEvent) -> None:
+        """A mouse resting on a market meter, or a long press on it: what heat and bank mean."""
+        kind = self.market.kind_at(pe.pos) if self.viewer is not None else None
+        hover = pe.kind == "move" and not pe.touch
+        if kind is None or self.viewer is None or not (hover or pe.kind == "long_press"):
+            self._glossed = None
+            return
+        if self._glossed != kind:
+            self._glossed = kind
+            self.alert(self.viewer, GLOSSARY["heat"], error=False, seconds=5.0)
 
     def _press(self, region: Region, pos: tuple[float, float]) -> Press | None:
         """What a press means, frozen until its release: the zone under it, how long that zone had
@@ -633,6 +648,10 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         elif what == "news":
             self.news_lane.seen(seat)
             self.refresh(region)
+        elif what == "term":
+            shown = self._alert(seat)
+            term = "pin" if shown is not None and shown[0] == GLOSSARY["bank"] else intent[1]
+            self.alert(seat, GLOSSARY[term], error=False, seconds=6.0)
         elif what == "info" and not masked:
             self.confirm.explain(seat, intent[1])
         elif action_for(intent) is not None:

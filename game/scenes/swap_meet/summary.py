@@ -11,6 +11,7 @@ import pygame
 from game.draw.palette import CREAM, GOLD, MINT, MUTED, NIGHT, RED
 from game.draw.ui import button
 from game.draw.widgets import panel, sheet
+from game.scenes.swap_meet.glossary import GLOSSARY, terms_in
 from game.scenes.swap_meet.model import (
     RES_COLOUR,
     RES_ICON,
@@ -165,6 +166,8 @@ class SummaryOverlay(Scene):
         self.lock_for = LOCK_SECONDS * app.motion_speed() ** 0.5
         self._shown_second = -1
         self.buttons: dict[str, object] = {}
+        self.rows: list[tuple[pygame.Rect, str]] = []  # each score row and its sentence (for the glossary)
+        self.term_line = ""  # the glossary line of the row last tapped or hovered
 
     def _build(self) -> None:
         self.ui.clear_and_reset()
@@ -220,6 +223,13 @@ class SummaryOverlay(Scene):
     def handle_pointer(self, pe: PointerEvent) -> bool:
         if pe.kind == "tap" and self.stage == "lock":
             self.age = self.lock_for
+        elif pe.kind in ("tap", "move") and self.stage == "summary":  # a row's jargon, said under the table
+            words = next((w for r, w in self.rows if r.collidepoint(pe.pos)), "")
+            terms = terms_in(words)
+            line = GLOSSARY[terms[0]] if terms else self.term_line if pe.kind == "move" else ""
+            if line != self.term_line:
+                self.term_line = line
+                self.invalidate()
         return True
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
@@ -284,6 +294,9 @@ class SummaryOverlay(Scene):
         text.draw(canvas, f"{lock_line(s, self.floor.names)} · {when}", (PANEL.centerx, PANEL.y + 84), 28, CREAM,
                   anchor="midtop")
         self._score_table(canvas, SCORES)
+        hint = self.term_line or "Tap a row to read what banked, slammed or locked means."
+        text.draw(canvas, hint, (SCORES.right, SCORES.bottom + 4), 24, GOLD if self.term_line else MUTED,
+                  anchor="topright")  # right of the chart's title
         t0 = s.history[0][0] if s.history else 0.0
         chart = pygame.Rect(PANEL.x + 40, PANEL.y + 600, 960, 300)
         text.draw(canvas, "Market over the round", (chart.x, chart.y - 4), 26, CREAM, bold=True, anchor="bottomleft")
@@ -337,6 +350,7 @@ class SummaryOverlay(Scene):
             text.draw(canvas, label, (r.x + x, r.y), 26, MUTED, bold=True, anchor=anchor)
         rows = sorted(self.summary.stalls, key=lambda row: (-row.score, row.seat))
         row_h = min(62, (r.h - 44) // max(1, len(rows)))
+        self.rows = []
         totals = self.floor.view.totals
         mine = set(self.floor.humans)
         for i, row in enumerate(rows):
@@ -350,6 +364,7 @@ class SummaryOverlay(Scene):
             place = 1 + sum(1 for other in rows if other.score > row.score)
             text.draw(canvas, f"{place}.", (r.x + 10, mid), 30, GOLD, bold=True, anchor="midleft")
             words = score_sentence(row, self.floor.names[row.seat])
+            self.rows.append((box, words))
             fit_text(text, canvas, words, pygame.Rect(r.x + 110, mid - 20, 1300, 40), 28,
                      MINT if row.seat in mine else CREAM)
             text.draw(canvas, points(row.score), (r.x + 1520, mid), 30, GOLD, bold=True, anchor="midright")
