@@ -54,6 +54,7 @@ from rules.swap_meet.actions import CashOut, NextRound, OpenOffer, PinBank, Pull
 from rules.words import YOU, whom
 
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
+TRADE_GRACE = 20.0  # more seconds they stay shown while cards are picked for a trade
 REACTION = 0.5  # a card-spending button must have stood still this long before the press that uses it
 FEED_H = 64  # two feed lines under the table-mode clock
 LANE_MIN = 200  # a rival row's free lane narrower than this carries no floating label
@@ -467,8 +468,11 @@ class SwapMeetScene(GuidedTargets, MatchScene):
 
     # drawing --------------------------------------------------------------------------------
     def masked(self, region: Region) -> bool:
-        """Private cards face down (table mode, nobody holding or recently holding the tab)."""
-        return self.table_mode and not region.holding and self.time >= region.reveal_until
+        """Private cards face down (table mode, nobody holding or recently holding the tab). A pick
+        in hand is a trade under way: the cards stay up TRADE_GRACE more seconds, so they never
+        hide while their trader reads the rows for an offer to swap into."""
+        extra = TRADE_GRACE if self.sel[region.seat].kind is not None else 0.0
+        return self.table_mode and not region.holding and self.time >= region.reveal_until + extra
 
     def refresh(self, region: Region | None = None) -> None:
         """Rebuild panel models; re-render and re-turn only the panels that changed."""
