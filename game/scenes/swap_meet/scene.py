@@ -25,16 +25,14 @@ from game.match.local import LocalTable
 from game.match.table import Table
 from game.scenes.match import MatchScene
 from game.scenes.night_market.overlays import GameInfoScene
+from game.scenes.swap_meet import taps
 from game.scenes.swap_meet.gate import RoundGate
 from game.scenes.swap_meet.glossary import GLOSSARY
 from game.scenes.swap_meet.layout import CROWD, SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
 from game.scenes.swap_meet.model import (
-    RES_NAME,
     Selection,
     floor_rivals,
-    of_kind,
-    pin_warning,
     seat_model,
     swap_for,
 )
@@ -50,7 +48,7 @@ from game.scenes.swap_meet.targets import GuidedTargets
 from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
 from rules.errors import IllegalAction
-from rules.swap_meet.actions import CashOut, NextRound, OpenOffer, PinBank, Pull, Swap
+from rules.swap_meet.actions import CashOut, NextRound, OpenOffer, Pull, Swap
 from rules.words import YOU, whom
 
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
@@ -60,7 +58,6 @@ FEED_H = 64  # two feed lines under the table-mode clock
 LANE_MIN = 200  # a rival row's free lane narrower than this carries no floating label
 ROW_LANDING = 598  # a rival row's x where its counter starts: cards land just left of it
 NEWS_SECONDS = 1.8  # how long a person's own move is said in their hint line
-PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
 SIMPLE = {"pull": Pull, "cash": CashOut}
 SPENDS = ("audit", "takeover", "crash:")  # panel button keys that use up an action card
 
@@ -120,7 +117,7 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         self.gate = RoundGate(table, self.humans)
         self.confirm = Confirmer(self)
         self.news_lane = NewsLane(table, self.humans)
-        self._glossed: str | None = None  # the market meter the mouse rests on (its line was said)
+        self.glossed: str | None = None  # the market meter the mouse rests on (its line was said)
         self.pending_note = PendingNote(app)
         self.view = self.table.view(self.viewer)
         self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
@@ -578,29 +575,18 @@ class SwapMeetScene(GuidedTargets, MatchScene):
             region.holding.discard(pe.pid)
             region.reveal_until = self.time + REVEAL_GRACE
         if pe.kind in ("move", "long_press") and region is None:
-            self._gloss_market(pe)
+            taps.gloss_market(self, pe)
         if pe.kind != "tap":
             return True
         if region is None:
             kind = self.market.kind_at(pe.pos)
             if kind is not None and self.viewer is not None:
-                self._pin(self.viewer, kind)
+                taps.pin(self, self.viewer, kind)
             return True
         press = self.pressed.pop(pe.pid, None)
         if press is not None and region.rect.collidepoint(pe.pos):
             self._release(region, press)
         return True
-
-    def _gloss_market(self, pe: PointerEvent) -> None:
-        """A mouse resting on a market meter, or a long press on it: what heat and bank mean."""
-        kind = self.market.kind_at(pe.pos) if self.viewer is not None else None
-        hover = pe.kind == "move" and not pe.touch
-        if kind is None or self.viewer is None or not (hover or pe.kind == "long_press"):
-            self._glossed = None
-            return
-        if self._glossed != kind:
-            self._glossed = kind
-            self.alert(self.viewer, GLOSSARY["heat"], error=False, seconds=5.0)
 
     def _press(self, region: Region, pos: tuple[float, float]) -> Press | None:
         """What a press means, frozen until its release: the zone under it, how long that zone had
@@ -628,17 +614,6 @@ class SwapMeetScene(GuidedTargets, MatchScene):
                 return
         self._intent(region, press.intent)
 
-    def _pin(self, seat: int, kind: str) -> None:
-        """Pin the bank type, after a warning and a second tap when it would score a loss."""
-        view = self.table.view(seat)
-        warning = pin_warning(view.bank_points(kind), view.counts()[kind], kind)
-        armed = self.pin_armed.pop(seat, None)
-        if warning and view.pin != kind and (armed is None or armed[0] != kind or self.time > armed[1]):
-            self.pin_armed[seat] = (kind, self.time + PIN_CONFIRM)
-            self.alert(seat, warning, error=False, seconds=PIN_CONFIRM)
-            return
-        self._act(seat, PinBank(kind))
-
     def _intent(self, region: Region, intent: tuple[Any, ...]) -> None:
         seat, sel = region.seat, self.sel[region.seat]
         masked = self.masked(region)
@@ -646,9 +621,9 @@ class SwapMeetScene(GuidedTargets, MatchScene):
             region.reveal_until = max(region.reveal_until, self.time + REVEAL_GRACE)
         what = intent[0]
         if what == "card" and not masked:
-            self._pick(region, intent[1], intent[2])
+            taps.pick(self, region, intent[1], intent[2])
         elif what == "pin" and not masked:
-            self._pin(seat, intent[1])
+            taps.pin(self, seat, intent[1])
         elif what == "news":
             self.news_lane.seen(seat)
             self.refresh(region)
@@ -672,33 +647,7 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         elif what == "button":
             self._button(region, intent[1])
         elif what == "row" and sel.kind is not None and not masked:
-            self._row_tap(seat, intent[1])
-
-    def _row_tap(self, seat: int, rival: int) -> None:
-        """A tap on a rival's stall beside its buttons while holding cards: say why no swap is there."""
-        view = self.table.view(seat)
-        offer = view.offers[rival]
-        name = self.names[rival]
-        if offer is None:
-            self.refused(seat, f"{name} has no offer now: wait for one, or open your own")
-        elif swap_for(view, self.sel[seat], rival) is None:
-            self.refused(seat, f"{name} offers {of_kind(offer.count, offer.kind)}: "
-                               f"pick {offer.count} of another type to swap")
-        else:
-            self.refused(seat, f"tap Swap on {name}'s row to take their offer")
-
-    def _pick(self, region: Region, kind: str, step: str) -> None:
-        """A slot's card, + or −: lift or drop one card of that type, or say why nothing changed."""
-        sel = self.sel[region.seat]
-        held = self.table.view(region.seat).counts().get(kind, 0)
-        if sel.tap(kind, step, held):
-            self.app.audio.play("tap", 0.5)
-            self.refresh(region)
-        elif step == "less":
-            self.refused(region.seat, f"no {RES_NAME[kind]} is picked")
-        else:
-            words = f"your only {RES_NAME[kind]} is" if held == 1 else f"all {of_kind(held, kind)} are"
-            self.refused(region.seat, f"{words} picked: − drops one")
+            taps.row_tap(self, seat, intent[1])
 
     def _button(self, region: Region, key: str) -> None:
         seat, sel = region.seat, self.sel[region.seat]
