@@ -56,3 +56,16 @@ def test_game_info_lists_the_market_the_stalls_and_every_event_you_may_know():
     p.press_button(info.close)
     assert p.top is scene
     pygame.quit()
+
+
+def test_a_new_deal_clears_news_about_the_old_hand():
+    p, scene = start(hands=HANDS, round_seconds=60)
+    scene.table.scripted(1, TaxAudit())
+    p.frames(3)
+    assert scene.news_lane.first(0) is not None
+    p.clock.advance(61)
+    p.frames(3)
+    scene.next_round(0)  # the person's Next on the summary
+    p.frames(3)
+    assert scene.table.view(0).round_no == 2 and scene.news_lane.first(0) is None
+    pygame.quit()

@@ -70,3 +70,18 @@ def test_a_swap_that_leaves_a_rival_pure_warns_of_the_slam_the_rules_then_lock()
 def test_an_ordinary_swap_warns_of_nothing():
     s, _ = GAME.apply(scenario(HANDS), 1, OpenOffer("coin", 2), 0.1)
     assert preview(GAME.view(s, 0), Swap(1, "sack", GAME.view(s, 0).offers[1].id)).slam_risk is None
+
+
+def test_one_unknown_card_is_still_a_slam_risk_as_in_the_playtest():
+    """Dune held 4 Crates it had publicly taken and one dealt card; a Crate for its Coin slammed it."""
+    hands = [{"crate": 3, "sack": 5}, {"rack": 2, "sack": 4, "coin": 2}, {"crate": 2, "rack": 4, "coin": 2},
+             {"crate": 1, "sack": 2, "rack": 2, "coin": 1}]
+    s, _ = GAME.apply(scenario(hands), 3, OpenOffer("sack", 2), 0.1)
+    s, _ = GAME.apply(s, 0, Swap(3, "crate", GAME.view(s, 0).offers[3].id), 0.2)  # Dune gets 2 Crates
+    s, _ = GAME.apply(s, 3, OpenOffer("rack", 2), 0.3)
+    s, _ = GAME.apply(s, 2, Swap(3, "crate", GAME.view(s, 2).offers[3].id), 0.4)  # and 2 more
+    s, _ = GAME.apply(s, 3, OpenOffer("coin", 1), 0.5)
+    swap = Swap(3, "crate", GAME.view(s, 0).offers[3].id)
+    assert preview(GAME.view(s, 0), swap).slam_risk == (3, "crate")
+    _, events = GAME.apply(s, 0, swap, 1.0)
+    assert any(e.kind == "slam" and e.seat == 3 for e in events)

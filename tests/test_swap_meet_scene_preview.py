@@ -25,7 +25,7 @@ def test_a_crash_shows_its_meter_move_before_it_is_played_and_the_rules_then_mak
     tap(p, scene, ("button", "crash:coin"))
     sheet = p.top
     assert isinstance(sheet, ConfirmScene) and sheet.title == "Market Crash on Coin?"
-    assert sheet.lines[0] == "Coin 1.00× → 0.50×"
+    assert sheet.lines == [ACTION_LINE["market_crash"], "Coin market: 1.00× now, 0.50× after"]
     assert scene.table.view(0).market["coin"] == 1.0  # not played yet
     p.press_button(choice(sheet, "Play it"))
     assert p.top is scene and scene.table.view(0).market["coin"] == 0.5

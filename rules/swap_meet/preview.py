@@ -4,7 +4,9 @@
 Hostile Takeover) and for a Swap: which meters move and to what, who loses what, who gains,
 and whether it may hand a rival a slam. Only what `view` holds goes in (public counts, offers,
 trades and audits, totals, the seat's own hand), so the random card an audit or a takeover
-picks is named as a chance, never as the card: the rules draw it when the move is made.
+picks is named as a chance, never as the card: the rules draw it when the move is made. A slam
+risk is flagged when at most one card the rival keeps is not publicly known to be of the type
+it would be left with (its dealt hand stays unknown, so a risk is a warning, not a promise).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ class Preview:
     losses: tuple[Loss, ...] = ()
     gainer: int | None = None  # who takes the lost card (a takeover: the mover)
     reveals: int | None = None  # whose contract the mover will see
-    slam_risk: tuple[int, str] | None = None  # (rival, type): the move may leave them pure, a slam
+    slam_risk: tuple[int, str] | None = None  # (rival, type): the move may well leave them pure, a slam
     blocked: str = ""  # why nothing would happen (no one to take from)
 
 
@@ -94,8 +96,8 @@ def _takeover(view: SeatView) -> Preview:
     if target is None:
         return Preview(blocked="no other stall holds a resource")
     left = view.resource_counts[target] - 1
-    have = known(view, target)
-    risk = next(((target, k) for k in RESOURCES if have[k] >= SLAM_MIN and left >= SLAM_MIN), None)
+    have = known(view, target)  # pure after losing one card: at most one of what it keeps is unknown
+    risk = next(((target, k) for k in RESOURCES if have[k] >= left - 1 and left >= SLAM_MIN), None)
     return Preview(losses=(Loss(target, 1),), gainer=view.seat, slam_risk=risk)
 
 
@@ -107,7 +109,7 @@ def _swap(view: SeatView, action: Swap) -> Preview:
     meters = tuple((k, view.market[k], _clamp(_mult(view, k) + heat)) for k in (offer.kind, action.give))
     loose = _loose(view, action.target)  # what the offerer keeps besides the offer
     have = known(view, action.target)[action.give]
-    pure = loose == 0 or have >= loose  # every card it keeps is known to be of the type it gets
+    pure = have >= loose - 1  # at most one card it keeps is not known to be of the type it gets
     risk = (action.target, action.give) if pure and loose + offer.count >= SLAM_MIN else None
     return Preview(meters=meters, slam_risk=risk)
 

@@ -63,6 +63,13 @@ class NewsLane:
             self.read[seat] = len(events)
         return fresh
 
+    def new_round(self) -> None:
+        """A fresh deal: news about the old hand is moot (the summary said how it scored)."""
+        for seat in self.unseen:
+            self.unseen[seat].clear()
+            self.read[seat] = len(self.table.history(seat))
+            self.shown_for[seat] = 0.0
+
     def first(self, seat: int) -> str | None:
         """The oldest unseen line, with how many more wait (None: nothing new)."""
         lines = self.unseen.get(seat) or []

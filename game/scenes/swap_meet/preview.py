@@ -52,7 +52,7 @@ def _joined(names: Sequence[str]) -> str:
 
 def effects(pv: Preview, action: Any, names: Sequence[str]) -> list[str]:
     """The preview in short sentences, the mover's own loss first."""
-    out = [f"{RES_NAME[k]} {before:.2f}× → {after:.2f}×" for k, before, after in pv.meters]
+    out = [f"{RES_NAME[k]} market: {before:.2f}× now, {after:.2f}× after" for k, before, after in pv.meters]
     if pv.reveals is not None:
         out.append(f"You see {names[pv.reveals]}'s contract; nobody else does.")
     for loss in pv.losses:
@@ -68,8 +68,8 @@ def effects(pv: Preview, action: Any, names: Sequence[str]) -> list[str]:
                    " 1 random card.")
     if pv.slam_risk is not None:
         rival, kind = pv.slam_risk
-        out.append(f"Careful: this can leave {names[rival]} holding only {RES_NAME[kind]}s, a slam "
-                   f"({SLAM_MIN}+ of one type): the round locks and they get +10.")
+        out.append(f"Careful: {names[rival]} may be left holding only {RES_NAME[kind]}s — a slam "
+                   f"({SLAM_MIN}+ of one type) locks the round, +10 for them.")
     if pv.blocked:
         out.append(f"Nothing happens: {pv.blocked}.")
     return out
@@ -124,7 +124,8 @@ class Confirmer:
             self.armed[seat] = (action, floor.time + ARM_SECONDS)
             floor.alert(seat, f"{' '.join(lines)} Tap again to play.", error=False, seconds=ARM_SECONDS)
             return False
-        floor.app.stack.push(ConfirmScene(floor.app, title_of(action, view, names), lines, [
+        does = [] if isinstance(action, Swap) else [ACTION_LINE[CARD_OF[type(action)]]]
+        floor.app.stack.push(ConfirmScene(floor.app, title_of(action, view, names), does + lines, [
             ("Play it" if not isinstance(action, Swap) else "Swap anyway", lambda: self._play(region, action, pv),
              "#primary"),
             ("Cancel", lambda: None, None)]))

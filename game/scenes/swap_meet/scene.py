@@ -438,6 +438,7 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         self.view = self.table.view(self.viewer)
         self.market.set(self.view.market, animate=False)
         self.gate.release()
+        self.news_lane.new_round()
         if self.summary is not None:
             self._drop_summary()
 
