@@ -189,7 +189,7 @@ class SummaryOverlay(Scene):
 
     def _vote_buttons(self) -> None:
         """One Next per person at the device, in the right-hand column beside the chart's legend:
-        a pressed one turns into a dim tick until the round deals."""
+        a pressed one turns dim ("ready") until the round deals."""
         people = self.floor.humans
         cols = 1 if len(people) <= 3 else 2
         rows = -(-len(people) // cols)
@@ -199,7 +199,7 @@ class SummaryOverlay(Scene):
             y = VOTES.bottom - (rows - i // cols) * (h + 10) + 10
             done = seat not in self.floor.gate.still_to_press()
             name = self.floor.names[seat]
-            b = button(self.ui, (x, y, w, h), f"{name} ✓" if done else f"{name}: Next ›",
+            b = button(self.ui, (x, y, w, h), f"{name}: ready" if done else f"{name}: Next ›",
                        "#quiet" if done else "#primary")
             if done:
                 b.disable()
