@@ -10,10 +10,14 @@ seconds. `log_lines` is the match log for Game info: every event that seat may k
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from game.scenes.night_market.overlays import GameInfoScene
 from game.scenes.swap_meet.model import RES_NAME, of_kind, points
 from game.scenes.swap_meet.story import feed_line
+
+if TYPE_CHECKING:
+    from game.scenes.swap_meet.scene import SwapMeetScene
 
 SEEN_AFTER = 5.0  # table mode: seconds face up that count as read
 
@@ -122,3 +126,18 @@ def info_rows(view: Any, names: list[str]) -> list[tuple[str, str]]:
         rows.append(("Your contract", ""))
         rows.append((view.contract, ", ".join(of_kind(n, k) for k, n in view.recipe)))
     return rows
+
+
+class FloorInfo(GameInfoScene):
+    """Night Market's Game info sheet over the trading floor; a local match clock stands still
+    while it is read, as it does under Help (online it runs on)."""
+
+    def __init__(self, floor: SwapMeetScene) -> None:
+        super().__init__(floor.app, info_rows(floor.view, floor.names), log_lines(floor.table, floor.viewer,
+                                                                                floor.names))
+        self.floor = floor
+        floor.set_paused(True, "info")
+
+    def on_back(self) -> bool:
+        self.floor.set_paused(False, "info")
+        return super().on_back()

@@ -24,7 +24,6 @@ from game.draw.widgets import felt, panel
 from game.match.local import LocalTable
 from game.match.table import Table
 from game.scenes.match import MatchScene
-from game.scenes.night_market.overlays import GameInfoScene
 from game.scenes.swap_meet import taps
 from game.scenes.swap_meet.gate import RoundGate
 from game.scenes.swap_meet.glossary import GLOSSARY
@@ -37,7 +36,7 @@ from game.scenes.swap_meet.model import (
     swap_for,
 )
 from game.scenes.swap_meet.motion import CARD, Effects
-from game.scenes.swap_meet.news import NewsLane, info_rows, log_lines
+from game.scenes.swap_meet.news import FloorInfo, NewsLane
 from game.scenes.swap_meet.panel import SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
 from game.scenes.swap_meet.preview import Confirmer, action_for
@@ -283,8 +282,7 @@ class SwapMeetScene(GuidedTargets, MatchScene):
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.log_b and element is not None:
-            self.app.stack.push(GameInfoScene(self.app, info_rows(self.view, self.names),
-                                              log_lines(self.table, self.viewer, self.names)))
+            self.app.stack.push(FloorInfo(self))
         elif element is self.help_b:
             self.open_help()
         elif element is self.pause_b:
