@@ -3,6 +3,8 @@ named "You" (one person against bots: "You take", "your pile", not "You takes", 
 
 from __future__ import annotations
 
+import math
+
 YOU = "You"
 
 
@@ -24,3 +26,9 @@ def whose(name: str) -> str:
 def whom(name: str) -> str:
     """A player as an object: "Basil", or "you"."""
     return "you" if name == YOU else name
+
+
+def whole(value: float) -> int:
+    """A score as a player reads it: the nearest whole number, halves up (161.8 -> 162, 96.5 -> 97);
+    the rules keep the exact value."""
+    return math.floor(float(value) + 0.5)

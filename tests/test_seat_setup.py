@@ -32,7 +32,7 @@ def test_the_lit_half_of_person_bot_is_the_current_choice(player):
     assert setup.people[1] is True and _lit(row.person) and not _lit(row.bot) and row.level is None
     assert setup.config().seats[1].bot is None
     player.press_button(setup.seat_buttons[1].bot)
-    assert setup.config().seats[1].bot == "normal" and _lit(setup.seat_buttons[1].bot)
+    assert setup.config().seats[1].bot == "easy" and _lit(setup.seat_buttons[1].bot)  # a first match: Easy
 
 
 @pytest.mark.parametrize("game", ["night-market", "stamp-swap", "swap-meet"])
@@ -96,3 +96,18 @@ def test_at_the_most_seats_rows_keep_apart_and_their_words_clear_of_each_other(g
     assert len(words) >= 2 * setup.count
     for i, a in enumerate(words):
         assert not any(a.inflate(0, -8).colliderect(b.inflate(0, -8)) for b in words[i + 1:])
+
+
+def test_a_first_match_against_bots_starts_on_easy_and_the_level_started_with_is_remembered(player):
+    player.app.update_settings(seen_briefings=("swap-meet",))
+    setup = _open(player, "swap-meet")
+    assert {s.bot for s in setup.config().seats if s.bot} == {"easy"}
+    player.press_button(setup.seat_buttons[1].level)  # Easy › Normal
+    assert setup.config().seats[1].bot == "normal"
+    player.press_button(setup.start)
+    player.frames(10)
+    assert "swap-meet=normal" in player.app.settings.bot_levels
+    again = SeatSetupScene(player.app, catalog.entry("swap-meet"))  # the next visit to the setup
+    assert again.config().seats[1].bot == "normal"
+    other = SeatSetupScene(player.app, catalog.entry("night-market"))
+    assert other.config().seats[1].bot == "easy"  # each game has its own first match

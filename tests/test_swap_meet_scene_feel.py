@@ -34,6 +34,11 @@ def zone(scene, intent: tuple) -> pygame.Rect:  # type: ignore[no-untyped-def]
     return next(rect for rect, i in scene.regions[0].panel.hits if i == intent)
 
 
+def play_it(p) -> None:  # type: ignore[no-untyped-def]
+    """Confirm an action card's preview sheet."""
+    p.press_button(next(b for b in p.top.choices if b.text == "Play it"))
+
+
 def toasts(p) -> list[str]:  # type: ignore[no-untyped-def]
     """What was said: app toasts and the floor's hint-line alerts."""
     floor = next(s for s in p.app.stack.scenes if isinstance(s, SwapMeetScene))
@@ -64,6 +69,7 @@ def test_a_peek_that_just_appeared_under_the_finger_spends_nothing_until_tapped_
     assert any("just appeared" in t for t in toasts(p))
     p.frames(int(REACTION * 60) + 2)
     tap(p, scene, ("peek", 1))
+    play_it(p)
     assert scene.table.view(0).peeked == {1: "Rack Yard"}
     pygame.quit()
 
@@ -206,6 +212,7 @@ def test_peek_shows_the_contract_recipe_in_the_row():
     scene.on_events([])
     p.frames(int(REACTION * 60) + 2)
     tap(p, scene, ("peek", 1))
+    play_it(p)
     row = rival(scene, 1)
     assert row.peeked == "Rack Yard" and row.peeked_recipe == CONTRACTS_BY_NAME["Rack Yard"].recipe
     pygame.quit()

@@ -51,7 +51,7 @@ class PlayingMonkey:
         """The button an overlay on top wants (None: the floor is on top)."""
         top = self.p.top
         if isinstance(top, SummaryOverlay):
-            button = next(iter(top.buttons.values()), None) if top.stage != "final" else None
+            button = next((b for b in top.buttons.values() if b.is_enabled), None) if top.stage != "final" else None
             return button.rect.center if button is not None else (960.0, 540.0)
         if isinstance(top, PauseOverlay):
             return top.resume_b.rect.center

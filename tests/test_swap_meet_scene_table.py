@@ -128,7 +128,7 @@ def test_lobby_add_bot_ready_and_start_trading_by_the_host():
     p.frames(40)
     scene = p.top
     assert isinstance(scene, SwapMeetScene) and scene.table_mode
-    assert [s.bot for s in scene.table.seats] == [None, "normal", None]
+    assert [s.bot for s in scene.table.seats] == [None, "easy", None]  # a first match starts on Easy
     assert scene.table.options["round_seconds"] == 105
     pygame.quit()
 

@@ -23,6 +23,7 @@ from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.scene import Scene
 from rules.contract import MatchConfig, SeatConfig
 from rules.registry import get_game
+from rules.words import whole
 
 if TYPE_CHECKING:
     from game.kiosk.config import KioskConfig
@@ -141,7 +142,7 @@ def scores_card(app: App, best: dict[str, list[tuple[str, float]]]) -> CardScene
         if not rows:
             lines.append(("No scores yet today — be the first!", 32, MUTED))
         for initials, score in rows[:3]:
-            lines.append((f"{initials or '—'}    {score:g}", 34, CREAM))
+            lines.append((f"{initials or '—'}    {whole(score)}", 34, CREAM))
     return CardScene(app, "Today's best", lines)
 
 

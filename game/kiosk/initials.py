@@ -11,6 +11,7 @@ from game.draw.palette import CREAM, GOLD
 from game.draw.ui import button
 from game.scenes.dialog import Dialog
 from game.shell.display import LOGICAL_H, LOGICAL_W
+from rules.words import whole
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -56,7 +57,7 @@ class InitialsScene(Dialog):
         text = self.app.text
         text.draw(canvas, f"Today's best at {self.title}!", (self.rect.centerx, self.rect.y + 34), 52, GOLD,
                   bold=True, anchor="midtop")
-        text.draw(canvas, f"{self.score:g} points — your initials for the board:", (self.rect.centerx,
+        text.draw(canvas, f"{whole(self.score)} points — your initials for the board:", (self.rect.centerx,
                   self.rect.y + 112), 32, CREAM, anchor="midtop")
         for i, k in enumerate(self.letters):
             x = self.rect.centerx - 220 + i * 220

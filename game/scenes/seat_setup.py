@@ -39,6 +39,15 @@ NAME_X, NAME_W, NAME_H = 40, 285, 48  # a person's name field, under its "Seat N
 NOT_IN_NAMES = list("<>{}[]()/\\|@#$%^*+=~`\";:,")  # refused as they are typed (rules/names.py has the rule)
 
 
+def first_level(chosen: tuple[str, ...], game: str, levels: tuple[str, ...]) -> str:
+    """A bot's default level: the one last started with for this game, else Easy for a first match
+    (Normal, else the first level, when a game has no Easy)."""
+    kept = next((c.split("=", 1)[1] for c in chosen if c.startswith(f"{game}=")), None)
+    if kept in levels:
+        return str(kept)
+    return next((lvl for lvl in ("easy", "normal") if lvl in levels), levels[0])
+
+
 @dataclass(frozen=True)
 class SeatRow:
     """One seat's buttons: the Person / Bot toggle (the current half lit) and, for a bot, its level."""
@@ -68,7 +77,7 @@ class SeatSetupScene(Scene):
         self.min_seats, self.max_seats = lo, hi
         levels = self.game.bot_levels if self.game else ("normal",)
         self.levels = levels
-        default_level = "normal" if "normal" in levels else levels[0]
+        default_level = first_level(app.settings.bot_levels, entry.name, levels)
         self.people = [i == 0 for i in range(hi)]
         self.bot_level = [default_level] * hi
         self.options = {o.key: o.default for o in entry.options}
@@ -196,7 +205,15 @@ class SeatSetupScene(Scene):
 
     def _start(self) -> None:
         self.remember_names()
+        self.remember_level()
         start_new_match(self.app, self.entry, self.config())
+
+    def remember_level(self) -> None:
+        """The level the first bot plays at is the next match's default (kept per device, per game)."""
+        bots = [self.bot_level[i] for i in range(self.count) if not self.people[i]]
+        if bots and not self.app.options.kiosk:
+            kept = tuple(c for c in self.app.settings.bot_levels if not c.startswith(f"{self.game_name}="))
+            self.app.update_settings(bot_levels=(*kept, f"{self.game_name}={bots[0]}"))
 
     def on_back(self) -> bool:
         self.app.go(lambda: self.app.stack.reset(self.app.title()))

@@ -40,6 +40,7 @@ class Settings:
     bot_speed: str = "normal"
     seen_briefings: tuple[str, ...] = ()
     online_server: str = ""  # a relay's http(s) URL; empty: "Play friends online" hosts on this computer
+    bot_levels: tuple[str, ...] = ()  # "game=level": the bot level last started with (none yet: Easy)
     player_names: tuple[str, ...] = ()  # the people at this device in seat order ("" or missing: "Player N")
 
     def person_name(self, k: int, default: str | None = None) -> str:
@@ -91,12 +92,13 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "seen_briefings": (_is_names, "a list of game names"),
     "online_server": (_is_server, "empty or an http(s) URL"),
     "player_names": (_is_people, f"a list of up to {MAX_PEOPLE} names of {names.NAME_MAX} letters at most"),
+    "bot_levels": (_is_names, "a list of game=level choices"),
 }
 
 
 def checked(name: str, value: Any) -> Any:
     """`value` as stored for setting `name` (a JSON list becomes a tuple); ValueError when it is not one."""
-    if name in ("seen_briefings", "player_names") and isinstance(value, list):
+    if name in ("seen_briefings", "player_names", "bot_levels") and isinstance(value, list):
         value = tuple(value)
     ok, expected = RULES[name]
     if not ok(value):
@@ -182,6 +184,7 @@ def save(settings: Settings) -> bool:
     data = asdict(settings)
     data["seen_briefings"] = list(settings.seen_briefings)
     data["player_names"] = list(settings.player_names)
+    data["bot_levels"] = list(settings.bot_levels)
     try:
         path = settings_path()
     except OSError as exc:

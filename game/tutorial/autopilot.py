@@ -100,6 +100,7 @@ class Pilot:
 
 
 OnStep = Callable[[App, int], object]
+FREE_NEXT = "button:Next round  ›"  # a summary in free play (Swap Meet's) waits for this tap
 
 
 def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] = (1280, 720),
@@ -180,6 +181,8 @@ def _wait_ready(pilot: Pilot, coach: Coach, index: int) -> bool:
         ready_for = ready_for + DT if coach.ready() and has_target else 0.0
         if ready_for >= SETTLE:
             return True
+        if step.free and not step.target and (done := coach.find(FREE_NEXT)) is not None:
+            pilot.tap(done.center)  # free play's summary waits for its reader's Next
         pilot.frames(1)
         waited += DT
     return False

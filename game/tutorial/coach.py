@@ -302,6 +302,8 @@ class Coach:
             return
         step = self.step
         assert step is not None
+        if step.free and not step.target and len(self._scenes()) > 1:
+            return  # free play's words are about the table: never drawn over a summary or a dialog on it
         rects = self.targets() if self.ready() else []
         shown = self.shown() if self.ready() else []
         if not step.free:

@@ -43,7 +43,9 @@ Decisions (also shown in-game, see help.py):
 - Rounds: after a lock the table shows the summary for SUMMARY_SECONDS (option
   "summary_seconds", 0–60) and then the next round starts automatically in `tick`; the
   NextRound action (any seat; the UI gives it to the host) skips the wait. The match ends the
-  moment round ROUNDS locks.
+  moment round ROUNDS locks. On one device with people at it the client holds the match clock
+  while a summary shows (game/scenes/swap_meet/gate.py), so this timer never runs out there and
+  the round deals when every person has pressed Next; online (and in a demo) the timer stands.
 """
 
 from __future__ import annotations

@@ -85,8 +85,9 @@ HELP_PAGES: list[tuple[str, str]] = [
     ),
     (
         "Rounds",
-        "After a lock the summary shows every stall's score and the market chart; the next round "
-        f"deals after {SUMMARY_SECONDS:g} s, or at once when the host taps Next round. After round "
+        "After a lock the summary shows every stall's score and the market chart. On one device it "
+        "waits until everyone there has tapped Next round; online the next round deals after "
+        f"{SUMMARY_SECONDS:g} s, or at once when the host taps Next round. After round "
         f"{ROUNDS} the final standings show. Pausing a local game stops the clock.",
     ),
     ("Contracts", _contracts()),

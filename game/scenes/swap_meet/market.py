@@ -12,6 +12,7 @@ import pygame
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED, RED, WOOD
 from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text
 from rules.swap_meet.data import RESOURCES
+from rules.words import whole
 
 LOW, HIGH = 0.25, 3.0
 HOT = (255, 140, 60)
@@ -91,7 +92,7 @@ class Market:
             points, held = self.preview[kind], self.held.get(kind, 0)
             text.draw(canvas, "if banked" if held else "none held", (r.x + 14, r.y + 80), 20,
                       MUTED if held else RED)
-            text.draw(canvas, f"{round(points, 1):+g}", (r.x + 14, r.y + 102), 30, CREAM if points >= 0 else RED,
+            text.draw(canvas, f"{whole(points):+d}", (r.x + 14, r.y + 102), 30, CREAM if points >= 0 else RED,
                       bold=True)
         bar = pygame.Rect(r.x + 14, r.bottom - 36, r.w - 28, 24)
         pygame.draw.rect(canvas, (18, 14, 10), bar, border_radius=10)

@@ -26,7 +26,7 @@ from rules.swap_meet.data import (
     RESOURCES,
     TAKEOVER,
 )
-from rules.words import counted
+from rules.words import counted, whole
 
 RES_NAME = {k: k.title() for k in RESOURCES}
 RES_ICON = {k: f"res_{k}" for k in RESOURCES}
@@ -118,6 +118,7 @@ class PanelModel:
     hint: str
     masked: bool
     alert: tuple[str, bool] | None = None  # (words, error): said in the hint line's place for a moment
+    news: bool = False  # the alert is the seat's own unseen news: a tap on the hint line clears it
 
 
 def of_kind(count: int, kind: str) -> str:
@@ -141,7 +142,7 @@ def pin_warning(points: float, held: int, kind: str) -> str | None:
     """Why pinning `kind` deserves a second tap (None: pin at once)."""
     if held:
         return None
-    return f"You hold no {RES_NAME[kind]}: banking it scores {round(points, 1):g}. Tap it again to pin it anyway."
+    return f"You hold no {RES_NAME[kind]}: banking it scores {whole(points)}. Tap it again to pin it anyway."
 
 
 def swap_for(view: Any, sel: Selection, target: int) -> Swap | None:
@@ -194,7 +195,7 @@ def _buttons(table: Table, view: Any, sel: Selection, held: dict[str, int]) -> t
 
 def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], masked: bool = False,
                flying: Mapping[tuple[int, str | None], int] | None = None,
-               alert: tuple[str, bool] | None = None) -> PanelModel:
+               alert: tuple[str, bool] | None = None, news: bool = False) -> PanelModel:
     """The frozen model of one seat's panel; `flying` (seat, kind) -> cards still on their way there,
     not shown in a stall's counts until they land; `alert` a refusal or news for the hint line."""
     view = table.view(seat)
@@ -227,12 +228,12 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
         bank_points=tuple((k, view.bank_points(k)) for k in RESOURCES) if view.seat is not None else (),
         my_offer=(mine.kind, mine.count) if mine else None, rivals=tuple(rivals),
         buttons=_buttons(table, view, sel, held), masked=masked,
-        hint=MASKED_HINT if masked else hint_line(table, view, sel, names), alert=alert)
+        hint=MASKED_HINT if masked else hint_line(table, view, sel, names), alert=alert, news=news and not masked)
 
 
 def points(value: Any) -> str:
-    """A score as a player reads it: 22, 96.8 (no trailing .0, no long fractions)."""
-    return f"{round(float(value), 1):g}"
+    """A score as a player reads it: a whole number (96.8 -> 97); the rules keep the exact value."""
+    return str(whole(value))
 
 
 def score_sentence(row: Any, name: str) -> str:

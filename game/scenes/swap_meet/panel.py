@@ -255,8 +255,9 @@ class SeatPanel:
         elif m.bank:
             how = "pinned" if m.pinned else "most held"
             points = dict(m.bank_points).get(m.bank, 0.0)
-            text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points_(points)} — tap a market meter to pin",
-                      (r.right, r.centery), size - 2, MUTED, anchor="midright")
+            said = text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points_(points)} — tap a market meter "
+                             "to pin", (r.right, r.centery), size - 2, MUTED, anchor="midright")
+            self.hits.append((said.inflate(0, 20), ("term", "bank")))  # a tap says what bank and pin mean
 
     def _peek_tab(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect) -> None:
         fill, edge = ((60, 48, 30), GOLD) if m.masked else ((47, 107, 79), MINT)
@@ -379,10 +380,12 @@ class SeatPanel:
         surf.blit(badge, badge.get_rect(center=box.center))
 
     def _action_card(self, surf: pygame.Surface, m: PanelModel, kind: str, n: int, rect: pygame.Rect) -> None:
-        """An action card in its kind's fixed place (played by its button, not by a tap on it)."""
+        """An action card in its kind's fixed place (played by its button; a tap on it says what it does)."""
         img = card_back(self.app.assets, rect.size) if m.masked else card_face(self.app.assets, kind, rect.size,
                                                                                self.app.text)
         surf.blit(img, rect)
+        if not m.masked and min(rect.size) >= 64:  # a narrow panel's overlapping cards are too small to tap
+            self.hits.append((rect.copy(), ("info", kind)))
         if n > 1 and not m.masked:
             self._count_badge(surf, rect, f"×{n}", False)
 
@@ -467,6 +470,8 @@ class SeatPanel:
             words = words.replace("Tap + to pick cards", "Tap a card to pick it")
         if m.alert is not None:
             words, colour = m.alert[0], RED if m.alert[1] else GOLD
+        if m.news and not self.compact:  # one person's unseen news: a tap on its line clears it
+            self.hits.append((r.inflate(0, 16), ("news",)))
         bold = m.alert is not None
         size = self.fitting(words, size, r.w, bold, least=max(16, size - 6))
         img = self.app.text.render(words, size, colour, bold=bold)

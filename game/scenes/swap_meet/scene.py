@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import pygame
 
@@ -24,49 +24,40 @@ from game.draw.widgets import felt, panel
 from game.match.local import LocalTable
 from game.match.table import Table
 from game.scenes.match import MatchScene
+from game.scenes.swap_meet import taps
+from game.scenes.swap_meet.gate import RoundGate
+from game.scenes.swap_meet.glossary import GLOSSARY
 from game.scenes.swap_meet.layout import CROWD, SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
 from game.scenes.swap_meet.market import Countdown, Market, MeterMover
 from game.scenes.swap_meet.model import (
-    RES_NAME,
     Selection,
     floor_rivals,
-    of_kind,
-    pin_warning,
     seat_model,
     swap_for,
 )
 from game.scenes.swap_meet.motion import CARD, Effects
-from game.scenes.swap_meet.panel import STALL_TOP, SeatPanel
+from game.scenes.swap_meet.news import FloorInfo, NewsLane
+from game.scenes.swap_meet.panel import SeatPanel
 from game.scenes.swap_meet.pending import PendingNote, pending_words
+from game.scenes.swap_meet.preview import Confirmer, action_for
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.strip import paint_column
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
+from game.scenes.swap_meet.targets import GuidedTargets
 from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
 from rules.errors import IllegalAction
-from rules.swap_meet.actions import (
-    CashOut,
-    Crash,
-    HostileTakeover,
-    NextRound,
-    OpenOffer,
-    Peek,
-    PinBank,
-    Pull,
-    TaxAudit,
-)
-from rules.swap_meet.data import SUMMARY_SECONDS
+from rules.swap_meet.actions import CashOut, NextRound, OpenOffer, Pull, Swap
 from rules.words import YOU, whom
 
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
+TRADE_GRACE = 20.0  # more seconds they stay shown while cards are picked for a trade
 REACTION = 0.5  # a card-spending button must have stood still this long before the press that uses it
 FEED_H = 64  # two feed lines under the table-mode clock
 LANE_MIN = 200  # a rival row's free lane narrower than this carries no floating label
 ROW_LANDING = 598  # a rival row's x where its counter starts: cards land just left of it
 NEWS_SECONDS = 1.8  # how long a person's own move is said in their hint line
-PIN_CONFIRM = 4.0  # seconds a warned pin waits for its second tap
-COACH_BAND = 70  # the least height of the free band a slim coach panel takes in free play
-SIMPLE = {"pull": Pull, "cash": CashOut, "audit": TaxAudit, "takeover": HostileTakeover}
+SIMPLE = {"pull": Pull, "cash": CashOut}
 SPENDS = ("audit", "takeover", "crash:")  # panel button keys that use up an action card
 
 
@@ -84,7 +75,7 @@ class Press:
     offer: int | None = None  # a Swap's target offer id at the press
 
 
-class SwapMeetScene(MatchScene):
+class SwapMeetScene(GuidedTargets, MatchScene):
     """The trading floor for 3–6 seats, people and bots."""
 
     name = "swap_meet"
@@ -122,6 +113,10 @@ class SwapMeetScene(MatchScene):
         self.time = 0.0
         self._beat = -1
         self.summary: SummaryOverlay | None = None
+        self.gate = RoundGate(table, self.humans)
+        self.confirm = Confirmer(self)
+        self.news_lane = NewsLane(table, self.humans)
+        self.glossed: str | None = None  # the market meter the mouse rests on (its line was said)
         self.pending_note = PendingNote(app)
         self.view = self.table.view(self.viewer)
         self.table.take_events(self.viewer)  # the match so far is shown as it is now, not replayed
@@ -154,6 +149,9 @@ class SwapMeetScene(MatchScene):
         else:
             spots = [(1380, 10), (1560, 10), (1740, 10)]
             size = (160, 70)
+        # one person's match log (Game info, as Night Market has it); table mode keeps its feed
+        self.log_b = None if self.table_mode or not self.humans else \
+            button(self.ui, (1180, 10, 180, 70), "Game info", "#quiet")
         self.help_b = button(self.ui, (*spots[0], *size), "Help", "#quiet")
         self.pause_b = button(self.ui, (*spots[1], *size), "Pause", "#quiet")
         self.leave_b = button(self.ui, (*spots[2], *size), "Leave", "#danger")
@@ -256,6 +254,8 @@ class SwapMeetScene(MatchScene):
 
     # lifecycle ------------------------------------------------------------------------------
     def enter(self) -> None:
+        if self.view.phase == "locked":
+            self.gate.hold()
         if self.view.phase != "trading":
             self._show_summary(len(self.view.summaries) - 1, skip_lock=True)
         self.briefing_on_first_play()
@@ -281,7 +281,9 @@ class SwapMeetScene(MatchScene):
         self.restatic()
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
-        if element is self.help_b:
+        if element is self.log_b and element is not None:
+            self.app.stack.push(FloorInfo(self))
+        elif element is self.help_b:
             self.open_help()
         elif element is self.pause_b:
             self.set_paused(True)
@@ -310,6 +312,8 @@ class SwapMeetScene(MatchScene):
             self.restatic([self._feed_rect()])
         self._meters_step(dt)
         for region in self.regions:
+            if self.table_mode and not self.masked(region) and self.news_lane.shown(region.seat, dt):
+                self.refresh(region)  # face up long enough: read
             if region.model is not None and (region.model.masked != self.masked(region)
                                              or region.model.alert != self._alert(region.seat)):
                 self.refresh(region)
@@ -359,23 +363,25 @@ class SwapMeetScene(MatchScene):
                 self.restatic([mover.rect])
 
     def next_round_in(self) -> float | None:
-        """Seconds until the next round deals by itself (None when not waiting)."""
-        if self.view.phase != "locked" or self.view.lock_time is None:
-            return None
-        return cast(float, self.view.lock_time + self.summary_wait() - self.table.now())
+        """Seconds until the next round deals by itself (None when it waits for a tap, or not locked)."""
+        return self.gate.left(self.view)
 
     def summary_wait(self) -> float:
         """How long a round's summary waits before the next round deals by itself."""
-        return float(self.table.options.get("summary_seconds", SUMMARY_SECONDS))
+        return self.gate.wait()
 
     def can_next_round(self) -> bool:
         """True when this device may deal the next round now (local play; online only the host)."""
-        return bool(self.humans) and self.table.reason(self.humans[0], NextRound()) is None
+        return self.gate.may_deal()
 
-    def next_round(self) -> None:
-        """Skip the summary (the host's tap; local play)."""
-        seat = self.humans[0] if self.humans else 0
-        self._act(seat, NextRound())
+    def next_round(self, seat: int | None = None) -> None:
+        """A person's Next on the summary: the next round deals once everyone here has pressed it
+        (online: the host's tap deals at once)."""
+        if seat is not None and not self.gate.press(seat):
+            if self.summary is not None:
+                self.summary.pressed()
+            return
+        self._act(self.humans[0] if self.humans else 0, NextRound())
 
     # events ---------------------------------------------------------------------------------
     def on_events(self, events: list[Any]) -> None:
@@ -390,10 +396,14 @@ class SwapMeetScene(MatchScene):
             elif event.kind == "round_start":
                 self._round_started()
         self.view = self.table.view(self.viewer)
+        if events:
+            self.news_lane.catch_up(self.names)
         for kind in self.market.set(self.view.market, animate=True):
             if not any(isinstance(m, MeterMover) and m.kind == kind for m in self.movers):
                 self.movers.append(MeterMover(self.market, kind))
         self.refresh()
+        if locked is not None and self.view.phase == "locked":
+            self.gate.hold()  # before the summary shows: the lock moment must not eat its time
         if locked is not None and self.view.phase != "trading":
             self._later(landing, lambda: self._summary_if_still(locked, self.view.round_no))
 
@@ -425,6 +435,8 @@ class SwapMeetScene(MatchScene):
             sel.clear()
         self.view = self.table.view(self.viewer)
         self.market.set(self.view.market, animate=False)
+        self.gate.release()
+        self.news_lane.new_round()
         if self.summary is not None:
             self._drop_summary()
 
@@ -462,15 +474,19 @@ class SwapMeetScene(MatchScene):
         super().relayout()
 
     def masked(self, region: Region) -> bool:
-        """Private cards face down (table mode, nobody holding or recently holding the tab)."""
-        return self.table_mode and not region.holding and self.time >= region.reveal_until
+        """Private cards face down (table mode, nobody holding or recently holding the tab). A pick
+        in hand is a trade under way: the cards stay up TRADE_GRACE more seconds, so they never
+        hide while their trader reads the rows for an offer to swap into."""
+        extra = TRADE_GRACE if self.sel[region.seat].kind is not None else 0.0
+        return self.table_mode and not region.holding and self.time >= region.reveal_until + extra
 
     def refresh(self, region: Region | None = None) -> None:
         """Rebuild panel models; re-render and re-turn only the panels that changed."""
         changed = []
         for r in [region] if region else self.regions:
+            alert = self._alert(r.seat)
             model = seat_model(self.table, r.seat, self.sel[r.seat], self.names, self.masked(r), self.flying,
-                               self._alert(r.seat))
+                               alert, alert is not None and alert[0] == self.news_lane.first(r.seat))
             if model != r.model:
                 r.model = model
                 r.set_image(r.panel.render(model))
@@ -487,9 +503,14 @@ class SwapMeetScene(MatchScene):
         self.restatic(None if region is None else changed)
 
     def _alert(self, seat: int) -> tuple[str, bool] | None:
-        """The words a seat's hint line says instead of its hint just now."""
+        """The words a seat's hint line says instead of its hint just now: a fresh refusal or
+        news, else the seat's oldest unseen news about its own hand."""
         alert = self.alerts.get(seat)
-        return (alert[0], alert[1]) if alert is not None and self.time < alert[2] else None
+        if alert is not None and self.time < alert[2]:
+            return alert[0], alert[1]
+        region = self.region_of.get(seat)
+        news = self.news_lane.first(seat) if region is not None and not self.masked(region) else None
+        return None if news is None else (news, False)  # private: never on a face-down panel
 
     def _market_bank(self) -> tuple[Any, ...]:
         """The one person's bank as the market strip shows it: type, pinned, each type's score, holdings."""
@@ -525,7 +546,7 @@ class SwapMeetScene(MatchScene):
             return pygame.Rect(186, self.centre.y + 8, 454, self.centre.h - 16)
         if self.table_mode:
             return pygame.Rect(self.centre.x + 20, self.countdown.rect.bottom + 6, self.centre.w - 40, FEED_H)
-        return pygame.Rect(280, 16, 1090, 78)
+        return pygame.Rect(280, 16, 880, 78)  # up to Game info
 
     def _paint_feed(self, surface: pygame.Surface) -> None:
         text = self.app.text
@@ -562,12 +583,14 @@ class SwapMeetScene(MatchScene):
         if pe.kind == "release" and region is not None and pe.pid in region.holding:
             region.holding.discard(pe.pid)
             region.reveal_until = self.time + REVEAL_GRACE
+        if pe.kind in ("move", "long_press") and region is None:
+            taps.gloss_market(self, pe)
         if pe.kind != "tap":
             return True
         if region is None:
             kind = self.market.kind_at(pe.pos)
             if kind is not None and self.viewer is not None:
-                self._pin(self.viewer, kind)
+                taps.pin(self, self.viewer, kind)
             return True
         press = self.pressed.pop(pe.pid, None)
         if press is not None and region.rect.collidepoint(pe.pos):
@@ -600,17 +623,6 @@ class SwapMeetScene(MatchScene):
                 return
         self._intent(region, press.intent)
 
-    def _pin(self, seat: int, kind: str) -> None:
-        """Pin the bank type, after a warning and a second tap when it would score a loss."""
-        view = self.table.view(seat)
-        warning = pin_warning(view.bank_points(kind), view.counts()[kind], kind)
-        armed = self.pin_armed.pop(seat, None)
-        if warning and view.pin != kind and (armed is None or armed[0] != kind or self.time > armed[1]):
-            self.pin_armed[seat] = (kind, self.time + PIN_CONFIRM)
-            self.alert(seat, warning, error=False, seconds=PIN_CONFIRM)
-            return
-        self._act(seat, PinBank(kind))
-
     def _intent(self, region: Region, intent: tuple[Any, ...]) -> None:
         seat, sel = region.seat, self.sel[region.seat]
         masked = self.masked(region)
@@ -618,50 +630,33 @@ class SwapMeetScene(MatchScene):
             region.reveal_until = max(region.reveal_until, self.time + REVEAL_GRACE)
         what = intent[0]
         if what == "card" and not masked:
-            self._pick(region, intent[1], intent[2])
+            taps.pick(self, region, intent[1], intent[2])
         elif what == "pin" and not masked:
-            self._pin(seat, intent[1])
-        elif what == "peek":
-            self._act(seat, Peek(intent[1]))
+            taps.pin(self, seat, intent[1])
+        elif what == "news":
+            self.news_lane.seen(seat)
+            self.refresh(region)
+        elif what == "term":
+            shown = self._alert(seat)
+            term = "pin" if shown is not None and shown[0] == GLOSSARY["bank"] else intent[1]
+            self.alert(seat, GLOSSARY[term], error=False, seconds=6.0)
+        elif what == "info" and not masked:
+            self.confirm.explain(seat, intent[1])
+        elif action_for(intent) is not None:
+            if self.confirm.ask(region, action_for(intent)):
+                self.play(region, action_for(intent))
         elif what == "swap":
             view = self.table.view(seat)
             action = swap_for(view, sel, intent[1])
             if action is None:
                 gone = view.offers[intent[1]] is None or view.phase != "trading"
                 self.refused(seat, "that offer is gone" if gone else "select the same count of another type")
-            elif self._act(seat, action):
-                sel.clear()
-                self.refresh(region)
+            elif self.confirm.ask(region, action):
+                self.play(region, action)
         elif what == "button":
             self._button(region, intent[1])
         elif what == "row" and sel.kind is not None and not masked:
-            self._row_tap(seat, intent[1])
-
-    def _row_tap(self, seat: int, rival: int) -> None:
-        """A tap on a rival's stall beside its buttons while holding cards: say why no swap is there."""
-        view = self.table.view(seat)
-        offer = view.offers[rival]
-        name = self.names[rival]
-        if offer is None:
-            self.refused(seat, f"{name} has no offer now: wait for one, or open your own")
-        elif swap_for(view, self.sel[seat], rival) is None:
-            self.refused(seat, f"{name} offers {of_kind(offer.count, offer.kind)}: "
-                               f"pick {offer.count} of another type to swap")
-        else:
-            self.refused(seat, f"tap Swap on {name}'s row to take their offer")
-
-    def _pick(self, region: Region, kind: str, step: str) -> None:
-        """A slot's card, + or −: lift or drop one card of that type, or say why nothing changed."""
-        sel = self.sel[region.seat]
-        held = self.table.view(region.seat).counts().get(kind, 0)
-        if sel.tap(kind, step, held):
-            self.app.audio.play("tap", 0.5)
-            self.refresh(region)
-        elif step == "less":
-            self.refused(region.seat, f"no {RES_NAME[kind]} is picked")
-        else:
-            words = f"your only {RES_NAME[kind]} is" if held == 1 else f"all {of_kind(held, kind)} are"
-            self.refused(region.seat, f"{words} picked: − drops one")
+            taps.row_tap(self, seat, intent[1])
 
     def _button(self, region: Region, key: str) -> None:
         seat, sel = region.seat, self.sel[region.seat]
@@ -673,8 +668,12 @@ class SwapMeetScene(MatchScene):
                 self.refresh(region)
         elif key in SIMPLE:
             self._act(seat, SIMPLE[key]())
-        elif key.startswith("crash:"):
-            self._act(seat, Crash(key.split(":", 1)[1]))
+
+    def play(self, region: Region, action: Any) -> None:
+        """Make a move the player saw previewed (or that needed no preview)."""
+        if self._act(region.seat, action) and isinstance(action, Swap):
+            self.sel[region.seat].clear()
+            self.refresh(region)
 
     def _act(self, seat: int, action: Any) -> bool:
         try:
@@ -693,52 +692,3 @@ class SwapMeetScene(MatchScene):
             self.alert(seat, f"{reason[:1].upper()}{reason[1:]}.", error=True, seconds=2.5)
         else:
             self.app.toast(f"{reason[:1].upper()}{reason[1:]}", error=True, seconds=2.5)
-
-    # guided match -----------------------------------------------------------------------------
-    def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """The floor's lesson targets, on the canvas: "card:KIND" (the + of that type's slot),
-        "button:LABEL" (a panel button, else a pygame-gui one), "swap:SEAT", "peek:SEAT",
-        "rival:SEAT", "contract", "meter:KIND", "market", "clock", "hint" (the hint line's words) and
-        "coach:panel" (where the coach's words may sit in free play: the free band between the rivals'
-        rows and your stall, clear of the market, the clock, every row and your hand)."""
-        kind, _, arg = name.partition(":")
-        region = self.regions[0] if self.regions else None
-        if kind == "meter":
-            return self.market.cells.get(arg)
-        if kind in ("clock", "market"):
-            return (self.countdown.rect if kind == "clock" else self.market.rect).copy()
-        if kind == "coach" and arg == "panel":
-            return self._coach_band()
-        if region is None or self.masked(region):
-            return super().tutorial_target(name)
-        panel_ = region.panel
-        intent: tuple[Any, ...] | None = None
-        if kind == "hint":
-            return region.panel.hint_rect.move(region.rect.topleft) if not self.table_mode else None
-        if kind == "card":
-            intent = (kind, arg, "more")
-        elif kind in ("swap", "peek") and arg.isdigit():
-            intent = (kind, int(arg))
-        elif kind == "button" and region.model is not None:
-            key = next((b.key for b in region.model.buttons if b.label == arg and b.enabled), None)
-            intent = None if key is None else (kind, key)
-        rect = next((r for r, i in reversed(panel_.hits) if i == intent), None) if intent else None
-        if kind == "rival" and arg.isdigit():
-            rect = panel_.rival_rects.get(int(arg))
-        elif kind == "contract":
-            rect = panel_.contract_rect if panel_.contract_rect.w else None
-        if rect is None:
-            return super().tutorial_target(name)
-        corners = [region.to_canvas(p) for p in (rect.topleft, rect.bottomright)]
-        xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
-        return pygame.Rect(round(xs[0]), round(ys[0]), round(xs[1] - xs[0]), round(ys[1] - ys[0]))
-
-    def _coach_band(self) -> pygame.Rect | None:
-        """The free band between the rivals' last row and your stall's awning (one person against
-        bots), where a slim coach panel covers nothing live; None when it is too thin."""
-        if self.table_mode or not self.regions or not self.regions[0].panel.rival_rects:
-            return None
-        region = self.regions[0]
-        top = region.rect.y + max(r.bottom for r in region.panel.rival_rects.values()) + 4
-        band = pygame.Rect(region.rect.x + 16, top, region.rect.w - 32, region.rect.y + STALL_TOP - top)
-        return band if band.h >= COACH_BAND else None

@@ -11,6 +11,7 @@ import pygame
 from game.draw.palette import CREAM, GOLD, MINT, MUTED, NIGHT, RED
 from game.draw.ui import button
 from game.draw.widgets import panel, sheet
+from game.scenes.swap_meet.glossary import GLOSSARY, terms_in
 from game.scenes.swap_meet.model import (
     RES_COLOUR,
     RES_ICON,
@@ -36,6 +37,7 @@ DASHES = {"crate": (1, 0), "sack": (18, 10), "coin": (5, 8), "rack": (22, 6)}  #
 MARKERS = ("square", "triangle", "circle", "diamond")
 LOCK_SECONDS = 1.8
 SCORES = pygame.Rect(PANEL.x + 40, PANEL.y + 144, PANEL.w - 80, 420)  # the score table of a summary
+VOTES = pygame.Rect(PANEL.right - 420, PANEL.y + 640, 380, PANEL.h - 664)  # each person's Next, several here
 
 
 def lock_words(summary, names: list[str]) -> tuple[str, str]:  # type: ignore[no-untyped-def]
@@ -164,6 +166,8 @@ class SummaryOverlay(Scene):
         self.lock_for = LOCK_SECONDS * app.motion_speed() ** 0.5
         self._shown_second = -1
         self.buttons: dict[str, object] = {}
+        self.rows: list[tuple[pygame.Rect, str]] = []  # each score row and its sentence (for the glossary)
+        self.term_line = ""  # the glossary line of the row last tapped or hovered
 
     def _build(self) -> None:
         self.ui.clear_and_reset()
@@ -172,6 +176,9 @@ class SummaryOverlay(Scene):
         if self.stage == "summary" and self.final:
             self.buttons["standings"] = button(self.ui, (PANEL.right - 420, y, 380, 80), "Final standings  ›",
                                                "#primary")
+        elif self.stage == "summary" and self.floor.can_next_round() and len(self.floor.humans) > 1 \
+                and self.floor.gate.waits:  # several people here: each one's own Next
+            self._vote_buttons()
         elif self.stage == "summary" and self.floor.can_next_round():  # only this button skips ahead
             self.buttons["next"] = button(self.ui, (PANEL.right - 420, y, 380, 80), "Next round  ›", "#primary")
         elif self.stage == "final":
@@ -179,6 +186,28 @@ class SummaryOverlay(Scene):
             self.buttons["title"] = button(self.ui, (PANEL.centerx + 40, y, 380, 80), "Title")
         self.invalidate()
         self.wake()  # pygame-gui finishes a new button's image over the next frames: draw them, no hover needed
+
+    def _vote_buttons(self) -> None:
+        """One Next per person at the device, in the right-hand column beside the chart's legend:
+        a pressed one turns dim ("ready") until the round deals."""
+        people = self.floor.humans
+        cols = 1 if len(people) <= 3 else 2
+        rows = -(-len(people) // cols)
+        w, h = (380 - 12 * (cols - 1)) // cols, min(80, (VOTES.h - 10 * (rows - 1)) // rows)
+        for i, seat in enumerate(people):
+            x = VOTES.x + (i % cols) * (w + 12)
+            y = VOTES.bottom - (rows - i // cols) * (h + 10) + 10
+            done = seat not in self.floor.gate.still_to_press()
+            name = self.floor.names[seat]
+            b = button(self.ui, (x, y, w, h), f"{name}: ready" if done else f"{name}: Next ›",
+                       "#quiet" if done else "#primary")
+            if done:
+                b.disable()
+            self.buttons[f"next:{seat}"] = b
+
+    def pressed(self) -> None:
+        """Someone pressed their Next (the round waits for the others): show who is still to press."""
+        self._build()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -194,11 +223,20 @@ class SummaryOverlay(Scene):
     def handle_pointer(self, pe: PointerEvent) -> bool:
         if pe.kind == "tap" and self.stage == "lock":
             self.age = self.lock_for
+        elif pe.kind in ("tap", "move") and self.stage == "summary":  # a row's jargon, said under the table
+            words = next((w for r, w in self.rows if r.collidepoint(pe.pos)), "")
+            terms = terms_in(words)
+            line = GLOSSARY[terms[0]] if terms else self.term_line if pe.kind == "move" else ""
+            if line != self.term_line:
+                self.term_line = line
+                self.invalidate()
         return True
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.buttons.get("next"):
-            self.floor.next_round()
+            self.floor.next_round(self.floor.humans[0] if self.floor.gate.waits else None)
+        elif (self._key(element) or "").startswith("next:"):
+            self.floor.next_round(int(str(self._key(element)).split(":")[1]))
         elif element is self.buttons.get("standings"):
             self.stage = "final"
             self._build()
@@ -206,6 +244,9 @@ class SummaryOverlay(Scene):
             self.floor.rematch()
         elif element is self.buttons.get("title"):
             self.floor.leave()
+
+    def _key(self, element: object) -> str | None:
+        return next((k for k, b in self.buttons.items() if b is element), None)
 
     def on_back(self) -> bool:
         if self.stage == "final":
@@ -253,6 +294,9 @@ class SummaryOverlay(Scene):
         text.draw(canvas, f"{lock_line(s, self.floor.names)} · {when}", (PANEL.centerx, PANEL.y + 84), 28, CREAM,
                   anchor="midtop")
         self._score_table(canvas, SCORES)
+        hint = self.term_line or "Tap a row to read what banked, slammed or locked means."
+        text.draw(canvas, hint, (SCORES.right, SCORES.bottom + 4), 24, GOLD if self.term_line else MUTED,
+                  anchor="topright")  # right of the chart's title
         t0 = s.history[0][0] if s.history else 0.0
         chart = pygame.Rect(PANEL.x + 40, PANEL.y + 600, 960, 300)
         text.draw(canvas, "Market over the round", (chart.x, chart.y - 4), 26, CREAM, bold=True, anchor="bottomleft")
@@ -261,13 +305,17 @@ class SummaryOverlay(Scene):
         self._next_line(canvas)
 
     def _next_line(self, canvas: pygame.Surface) -> None:
-        """When the next round deals: a countdown with a draining bar over the Next round button."""
+        """When the next round deals: who here is still to press Next; online, for everyone but the
+        host, a countdown with a draining bar (the host's own tap deals it, no clock to race)."""
         left = self.floor.next_round_in()
         text = self.app.text
         spot = (PANEL.right - 40, PANEL.bottom - 150)
+        host = "next" in self.buttons
         if self.final:
             text.draw(canvas, "That was the last round.", spot, 30, GOLD, bold=True, anchor="bottomright")
-        elif left is not None and not getattr(self.floor.table, "clock_still", False):  # a lesson waits for a tap
+        elif self.floor.gate.waits:
+            self._still_to_press(canvas)
+        elif left is not None and not host and not getattr(self.floor.table, "clock_still", False):
             secs = max(0, int(left + 0.999))
             text.draw(canvas, f"Next round in {secs} s", spot, 34, GOLD, bold=True, anchor="bottomright")
             bar = pygame.Rect(PANEL.right - 420, PANEL.bottom - 136, 380, 10)
@@ -276,9 +324,21 @@ class SummaryOverlay(Scene):
             part.w = int(bar.w * max(0.0, min(1.0, left / max(1.0, self.floor.summary_wait()))))
             if part.w > 0:
                 pygame.draw.rect(canvas, GOLD, part, border_radius=5)
-        if not self.final and "next" not in self.buttons and self.floor.humans:  # online guests: the host deals
-            host = "The host may start it sooner." if left is not None else "Waiting for the host to start it…"
-            text.draw(canvas, host, (PANEL.right - 40, PANEL.bottom - 60), 28, CREAM, anchor="bottomright")
+        elif host and left is not None:  # online: the room's timer still runs, quietly for the host
+            text.draw(canvas, f"Deal it when all are ready (by itself in {max(0, int(left + 0.999))} s)", spot, 26,
+                      MUTED, anchor="bottomright")
+        if not self.final and not host and self.floor.humans and not self.floor.gate.waits:  # online guests
+            words = "The host may start it sooner." if left is not None else "Waiting for the host to start it…"
+            text.draw(canvas, words, (PANEL.right - 40, PANEL.bottom - 60), 28, CREAM, anchor="bottomright")
+
+    def _still_to_press(self, canvas: pygame.Surface) -> None:
+        """Several people here: the names still to press Next, over their buttons."""
+        if len(self.floor.humans) < 2:
+            return
+        names = [self.floor.names[s] for s in self.floor.gate.still_to_press()]
+        words = "Next round when all have pressed" if len(names) == len(self.floor.humans) \
+            else f"Waiting for {' and '.join(names)}"
+        fit_text(self.app.text, canvas, words, pygame.Rect(VOTES.x, VOTES.y - 44, VOTES.w, 36), 28, GOLD)
 
     def _score_table(self, canvas: pygame.Surface, r: pygame.Rect) -> None:
         """The round's ranking: place, what each stall scored in a sentence, the round and the total;
@@ -290,6 +350,7 @@ class SummaryOverlay(Scene):
             text.draw(canvas, label, (r.x + x, r.y), 26, MUTED, bold=True, anchor=anchor)
         rows = sorted(self.summary.stalls, key=lambda row: (-row.score, row.seat))
         row_h = min(62, (r.h - 44) // max(1, len(rows)))
+        self.rows = []
         totals = self.floor.view.totals
         mine = set(self.floor.humans)
         for i, row in enumerate(rows):
@@ -303,6 +364,7 @@ class SummaryOverlay(Scene):
             place = 1 + sum(1 for other in rows if other.score > row.score)
             text.draw(canvas, f"{place}.", (r.x + 10, mid), 30, GOLD, bold=True, anchor="midleft")
             words = score_sentence(row, self.floor.names[row.seat])
+            self.rows.append((box, words))
             fit_text(text, canvas, words, pygame.Rect(r.x + 110, mid - 20, 1300, 40), 28,
                      MINT if row.seat in mine else CREAM)
             text.draw(canvas, points(row.score), (r.x + 1520, mid), 30, GOLD, bold=True, anchor="midright")
