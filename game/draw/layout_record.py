@@ -15,7 +15,13 @@ The rules (`judge`), in drawing order on the canvas:
 - a text still live at the end is clipped when it runs out of the surface it was drawn on (a panel, a card, a plate,
   the canvas) or out of its box: the topmost opaque box drawn before it under its start, centre or end;
 - a text partly hidden by an opaque box drawn after it (not its own) is covered;
-- a button is off screen when its rect leaves the canvas.
+- a button is off screen when its rect leaves the canvas;
+- the coach's panel ("coach") must not overlap any rect it teaches ("lit": its targets and what its
+  words name);
+- a text in flight (drawn by a mover: a float, a tag) lands on a live still text when their ink
+  bands meet ("float"); a float's own badge hides nothing while it flies;
+- a frame (an outline, e.g. the coach's lit ring) cuts a live text when its stroke crosses the text's
+  ink band ("cut"): frames go around labels, not through them.
 A label on its own button or card is drawn after that box, inside it: never an overlap.
 A shadow is part of its text's surface: one text.
 """
@@ -40,11 +46,13 @@ SOLID_ALPHA = 200  # a box at least this opaque hides what is under it
 DIM_DEAD = 100  # a dim at least this dark makes the text under it a ghost, not live
 TOLERANCE = 3  # px two ink bands must share each way to overlap
 EDGE = 2  # px a text may stray past its box (antialiasing, rounding)
+FRAME_MIN = 4  # px: outlines at least this thick are frames that must not cut through labels
 
 
 @dataclass
 class Mark:
-    """One thing drawn: kind "text", "cover" (opaque box), "dim" or "button"."""
+    """One thing drawn: kind "text", "cover" (opaque box), "dim", "button", "frame" (an outline of
+    width `alpha`), "coach" (the coach's panel) or "lit" (what the coach teaches, named `words`)."""
 
     kind: str
     rect: pygame.Rect
@@ -52,6 +60,7 @@ class Mark:
     cut: str = ""  # why a text is already known clipped ("" none)
     alpha: int = 0
     holes: tuple[pygame.Rect, ...] = ()
+    moving: bool = False  # drawn by something in flight (a mover), not at rest
 
     def moved(self, dx: int, dy: int) -> Mark:
         """The same mark drawn `dx, dy` further on."""
@@ -124,6 +133,9 @@ class RecordingSurface(pygame.Surface):
     def copy(self) -> RecordingSurface:
         out: Any = super().copy()
         out.marks = list(self._list())
+        words = self.recorder.labels.get(self) if self.recorder is not None else None
+        if words is not None:  # a label's copy (a float faded by set_alpha) is the same words
+            self.recorder.label(out, words)  # type: ignore[union-attr]
         return out  # type: ignore[no-any-return]
 
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,
@@ -151,6 +163,11 @@ class RecordingSurface(pygame.Surface):
         elif not special_flags:
             self.cover(drawn, pygame.Color(color).a if len(tuple(color)) == 4 else 255)
         return drawn
+
+    def frame(self, rect: pygame.Rect, width: int) -> None:
+        """An outline `width` px thick drawn around `rect` (thin borders are not judged)."""
+        if not self.resting and width >= FRAME_MIN and rect.w > 0 and rect.h > 0:
+            self._list().append(Mark("frame", pygame.Rect(rect), alpha=width))
 
     def cover(self, rect: pygame.Rect, alpha: int) -> None:
         """An opaque-enough fill of `rect` (a fill of everything wipes the marks)."""
@@ -200,9 +217,13 @@ def _filled(original: Callable[..., pygame.Rect], at: int) -> Callable[..., pyga
     def shape(surface: pygame.Surface, color: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
         drawn = original(surface, color, *args, **kwargs)
         width = kwargs.get("width", args[at] if len(args) > at else 0)
-        if isinstance(surface, RecordingSurface) and width == 0 and RecordingSurface.recorder is not None:
+        if not isinstance(surface, RecordingSurface) or RecordingSurface.recorder is None:
+            return drawn
+        if width == 0:
             colour = tuple(color) if not isinstance(color, (str, int)) else tuple(pygame.Color(color))
             surface.cover(drawn, colour[3] if len(colour) == 4 else 255)
+        elif at == 1:
+            surface.frame(drawn, width)
         return drawn
     return shape
 
@@ -282,23 +303,53 @@ def judge(marks: Sequence[Mark], screen: pygame.Rect = CANVAS) -> list[Problem]:
     problems: list[Problem] = []
     live: list[Mark] = []
     covers: list[Mark] = []
+    frames: list[Mark] = []
     reported: set[tuple[int, int]] = set()
     for m in marks:
         if m.kind == "text":
-            _box_check(m, covers, screen, problems)
+            if not m.moving:
+                _box_check(m, covers, screen, problems)
             live.append(m)
-        elif m.kind == "cover":
+        elif m.kind == "cover" and not m.moving:  # a float's badge hides nothing for long
             live = _hide(live, m, problems, reported)
             covers.append(m)
+            frames = [f for f in frames if not m.rect.contains(f.rect)]
+        elif m.kind == "frame":
+            frames.append(m)
+        elif m.kind == "coach":  # drawn over the veil: what is still live under it is what it should show
+            problems += [Problem("coach", [m, t], "the coach's panel covers a live label")
+                         for t in live if not t.moving and _overlaps(t.rect, m.rect, 1)]
         elif m.kind == "dim" and m.alpha >= DIM_DEAD:
             live = [t for t in live if any(h.contains(t.rect) for h in m.holes)]
             covers = [c for c in covers if any(h.contains(c.rect) for h in m.holes)]
+            frames = [f for f in frames if any(h.contains(f.rect) for h in m.holes)]
         elif m.kind == "button" and not screen.contains(m.rect):
             problems.append(Problem("offscreen", [m], "button partly off screen"))
     alive = {id(t) for t in live}  # a text hidden later (under a modal, a coach panel) is not judged clipped
     problems = [p for p in problems if p.kind != "clipped" or id(p.marks[0]) in alive]
     problems += _text_overlaps(live)
+    problems += _frame_cuts(frames, live)
+    problems += coach_covers(marks)
     return problems
+
+
+def coach_covers(marks: Sequence[Mark]) -> list[Problem]:
+    """The coach's panel over what it teaches (its targets, what its words name)."""
+    panels = [m for m in marks if m.kind == "coach"]
+    return [Problem("coach", [p, lit], f"the coach's panel covers {lit.words}")
+            for p in panels for lit in marks if lit.kind == "lit" and p.rect.colliderect(lit.rect)]
+
+
+def _frame_cuts(frames: list[Mark], live: list[Mark]) -> list[Problem]:
+    """Frames whose stroke crosses a live still text (a label half in, half out of a ring)."""
+    out = []
+    for f in frames:
+        inner = f.rect.inflate(-2 * f.alpha, -2 * f.alpha)
+        for t in live:
+            band = _band(t.rect).inflate(-2 * TOLERANCE, -2 * TOLERANCE)
+            if not t.moving and band.colliderect(f.rect) and not inner.contains(band):
+                out.append(Problem("cut", [t, f], "a frame's stroke runs through a label"))
+    return out
 
 
 def _box_check(m: Mark, covers: list[Mark], screen: pygame.Rect, problems: list[Problem]) -> None:
@@ -335,5 +386,7 @@ def _text_overlaps(live: list[Mark]) -> list[Problem]:
             if a.words == b.words and a.rect == b.rect:
                 continue
             if _overlaps(a.rect, b.rect):
-                out.append(Problem("overlap", [a, b], "two live texts overlap"))
+                kind, why = ("float", "a text in flight lands on a label") if a.moving or b.moving else \
+                    ("overlap", "two live texts overlap")
+                out.append(Problem(kind, [a, b], why))
     return out

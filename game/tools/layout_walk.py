@@ -30,6 +30,8 @@ DANGER = ("Leave", "Title", "Quit", "Menu", "Resign", "Exit", "Home", "title", "
 SPOTS = ("hint", "line", "summary", "card", "pile", "market", "hand")
 OUTLINE = ((235, 40, 40), (255, 200, 0))
 STEADY = 1.5  # seconds a problem must hold still to count (a card in flight is gone by then)
+FLIGHT_EVERY = 0.2  # seconds of the fake clock between two frames sampled while something is in flight
+TRANSIENT = ("coach", "float")  # judged as seen: the coach at the moment it is read, a float while it flies
 
 
 @dataclass
@@ -42,13 +44,23 @@ class Walk:
     problems: list[dict[str, Any]] = field(default_factory=list)
     seen: set[tuple[Any, ...]] = field(default_factory=set)
     names: list[str] = field(default_factory=list)
+    flown: float = -1.0  # the fake clock's time of the last frame sampled in flight
 
     def line(self) -> str:
         """The one JSON line the command prints."""
         return json.dumps({"screens": self.screens, "rects": self.rects, "problems": self.problems})
 
-    def capture(self, app: Any, name: str) -> list[Problem]:
-        """Redraw the app's screen in full, judge it, note what is wrong (once per distinct screen)."""
+    def in_flight(self, app: Any, name: str) -> None:
+        """Judge a frame while cards, chips or floats move (every FLIGHT_EVERY s): texts in flight only."""
+        now = float(app.clock.now)
+        if now - self.flown < FLIGHT_EVERY or not any(getattr(s, "movers", None) for s in app.stack.scenes):
+            return
+        self.flown = now
+        self.capture(app, f"{name}/flight", flight=True)
+
+    def capture(self, app: Any, name: str, flight: bool = False) -> list[Problem]:
+        """Redraw the app's screen in full, judge it, note what is wrong (once per distinct screen).
+        In `flight` only what moves is judged (the rest is judged at rest)."""
         marks = record_frame(app)
         key = (app.display.size, *((m.kind, tuple(m.rect), m.words) for m in marks if m.kind in ("text", "button")))
         if key in self.seen:
@@ -57,7 +69,12 @@ class Walk:
         self.screens += 1
         self.names.append(name)
         self.rects += sum(m.kind in ("text", "button") for m in marks)
-        problems = steady_problems(app, judge(marks))
+        found = judge(marks)
+        if flight:
+            problems = [p for p in found if p.kind == "float"]
+        else:
+            problems = [p for p in found if p.kind in TRANSIENT]
+            problems += steady_problems(app, [p for p in found if p.kind not in TRANSIENT])
         size = "x".join(map(str, app.display.size))
         for i, problem in enumerate(problems):
             entry = problem.as_json(name)
@@ -106,6 +123,9 @@ def _hook(app: Any) -> None:
         if not getattr(scene.ui, "_layout_hooked", False):
             scene.ui.draw_ui = _drawing_widgets(scene.ui, scene.ui.draw_ui)
             scene.ui._layout_hooked = True
+        if hasattr(scene, "_draw_movers") and not getattr(scene, "_movers_hooked", False):
+            scene._draw_movers = _drawing_movers(scene._draw_movers)
+            scene._movers_hooked = True
     coach = app.coach
     if coach is not None and not getattr(coach, "_layout_hooked", False):
         coach.draw = _drawing_coach(coach, coach.draw)
@@ -121,19 +141,41 @@ def _drawing_widgets(manager: Any, draw_ui: Callable[[pygame.Surface], None]) ->
 
 
 def _drawing_coach(coach: Any, draw: Callable[[pygame.Surface], None]) -> Callable[[pygame.Surface], None]:
-    """The coach's veil dims the table except where it spotlights (its holes)."""
+    """The coach's veil dims the table except where it spotlights (its holes); its panel is marked
+    "coach" just before it is drawn, and what the step teaches (targets, named things) "lit"."""
     from game.tutorial.coach import PAD
 
     def hooked(canvas: pygame.Surface) -> None:
         step = coach.step
-        if isinstance(canvas, RecordingSurface) and step is not None and not coach.asking and not step.free:
+        if not isinstance(canvas, RecordingSurface):
+            draw(canvas)
+            return
+        if step is not None and not coach.asking and not step.free:
             lit = (coach.targets() + coach.shown()) if coach.ready() else []
             alpha = 110 if step.is_explanation else 150
             canvas._list().append(Mark("dim", canvas.get_rect(), alpha=alpha,
                                        holes=tuple(r.inflate(2 * PAD, 2 * PAD) for r in lit)))
+        start = len(canvas._list())
         draw(canvas)
-        if isinstance(canvas, RecordingSurface):
-            canvas._list().extend(Mark("button", pygame.Rect(r), name) for name, r in coach.buttons.items())
+        mine = canvas._list()
+        if coach.panel is not None:
+            at = next((i for i in range(start, len(mine)) if mine[i].kind == "cover"
+                       and mine[i].rect.colliderect(coach.panel)), len(mine))
+            mine.insert(at, Mark("coach", pygame.Rect(coach.panel)))
+        if step is not None and not coach.asking:
+            named = [(n, coach.find(n)) for n in (*step.target, *step.shows)]
+            mine.extend(Mark("lit", r, n) for n, r in named if r is not None)
+        mine.extend(Mark("button", pygame.Rect(r), name) for name, r in coach.buttons.items())
+    return hooked
+
+
+def _drawing_movers(draw_movers: Callable[..., None]) -> Callable[..., None]:
+    """What a table's movers draw (floats, tags, cards in flight) is marked moving."""
+    def hooked(canvas: pygame.Surface, *args: Any, **kwargs: Any) -> None:
+        start = len(marks_of(canvas))
+        draw_movers(canvas, *args, **kwargs)
+        for m in marks_of(canvas)[start:]:
+            m.moving = True
     return hooked
 
 
@@ -185,11 +227,14 @@ def _app(size: tuple[int, int], **options: Any) -> tuple[Any, Any]:
     return app, clock
 
 
-def _frames(app: Any, clock: Any, seconds: float, dt: float = 1 / 30) -> None:
+def _frames(app: Any, clock: Any, seconds: float, dt: float = 1 / 30,
+            flight: Callable[[Any], None] | None = None) -> None:
     for _ in range(max(1, round(seconds / dt))):
         clock.advance(dt)
         app.frame()
         app.running = True
+        if flight is not None:
+            flight(app)
 
 
 def _tap(app: Any, pos: tuple[float, float]) -> None:
@@ -202,12 +247,23 @@ def _tap(app: Any, pos: tuple[float, float]) -> None:
     app.frame()
 
 
+def _fly(walk: Walk, name: str, app: Any) -> None:
+    walk.in_flight(app, name)
+
+
 # the walks --------------------------------------------------------------------------------------
 def walk_guided(walk: Walk, game: str, size: tuple[int, int]) -> None:
     """Every step of a game's guided match (the autopilot's taps), judged when its target is ready."""
     from game.tutorial.autopilot import run_autopilot
 
-    report = run_autopilot(game, size=size, on_step=lambda app, n: walk.capture(app, f"{game}/guided/step-{n:02d}"))
+    step = [0]
+
+    def on_step(app: Any, n: int) -> None:
+        step[0] = n
+        walk.capture(app, f"{game}/guided/step-{n:02d}")
+
+    report = run_autopilot(game, size=size, on_step=on_step,
+                           on_frame=lambda app: walk.in_flight(app, f"{game}/guided/step-{step[0] + 1:02d}"))
     if not report.finished:
         raise RuntimeError(f"the guided match of {game} did not finish: {report.problems}")
 
@@ -239,7 +295,7 @@ def walk_monkey(walk: Walk, game: str, size: tuple[int, int], seconds: float = 2
             next_look += every
         _tap(app, _monkey_target(app, rng))
         step = rng.choice((0.2, 0.5, 1.0))
-        _frames(app, clock, step, dt=0.1)
+        _frames(app, clock, step, dt=0.1, flight=partial(_fly, walk, f"{game}/monkey/{round(elapsed):03d}s"))
         elapsed += step
 
 
@@ -280,7 +336,7 @@ def walk_kiosk(walk: Walk, size: tuple[int, int], seconds: float = 330.0, every:
         if elapsed >= next_look:
             walk.capture(app, f"kiosk/{round(elapsed):03d}s-{app.stack.top.name}")
             next_look += every
-        _frames(app, clock, 0.5, dt=0.25)
+        _frames(app, clock, 0.5, dt=0.25, flight=partial(_fly, walk, f"kiosk/{round(elapsed):03d}s"))
         elapsed += 0.5
     app.display.set_fullscreen(False)
 
