@@ -4,6 +4,8 @@ on synthetic canvases and planted on real screens (a guided match, a table with 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -62,6 +64,10 @@ def test_a_frame_through_a_label_is_cut_and_one_around_it_is_not(canvas):
     assert judge(marks_of(surf)) == []
     pygame.draw.rect(surf, (255, 200, 0), pygame.Rect(label.centerx, label.y - 40, 400, 200), 5)  # through
     assert [p.kind for p in judge(marks_of(surf))] == ["cut"]
+    plate = label.inflate(12, 4)  # the label's own plate drawn over the stroke: the words sit on it
+    pygame.draw.rect(surf, (40, 30, 20), plate, border_radius=9)
+    text.draw(surf, "Bonus tokens", label.topleft, 32)
+    assert judge(marks_of(surf)) == []
 
 
 def _guided(game: str) -> tuple[App, Pilot]:
@@ -82,7 +88,8 @@ def test_a_coach_planted_over_its_target_on_a_real_guided_step_is_reported():
         planted = pygame.Rect(0, 0, 1240, 236)
         planted.center = target.center
         coach._placed = None
-        coach._panel_rect = lambda *_: pygame.Rect(planted)  # type: ignore[method-assign]
+        usual = coach._choose(coach.step, [], [])
+        coach.layout = lambda rects, step: replace(usual, rect=pygame.Rect(planted))  # type: ignore[method-assign]
         problems = [p for p in judge(record_frame(app)) if p.kind == "coach"]
     assert problems, "the planted panel over the Pearl was not reported"
     assert any(m.kind == "lit" and m.rect == target for p in problems for m in p.marks)
@@ -108,3 +115,25 @@ def test_a_float_planted_on_the_night_market_line_is_reported_in_flight():
         walk.in_flight(p.app, "float")
     assert [e["kind"] for e in walk.problems] == ["float"], walk.problems
     assert "+8" in [r["words"] for r in walk.problems[0]["rects"]]
+
+
+def test_night_market_floats_rise_clear_of_the_line_words_and_of_each_other():
+    with recording():
+        p = make_player(size=(1280, 720))
+        p.app.update_settings(seen_briefings=("night-market",))
+        config = MatchConfig((SeatConfig("Ada"), SeatConfig("Basil", "easy")))
+        scene = NightMarketScene.new(p.app, config, 11, autosave=False)
+        p.app.stack.reset(scene)
+        p.frames(90)
+        scene.line = "Basil sold 3 Pearls for 15 coins and a bonus token; the Pearl pile has 2 coins left."
+        scene.restatic()  # a long line, as after a sale: its words reach past both purses
+        p.frames(4)
+        purse = L.chip_purse(0)
+        scene.float_text("+8", purse)
+        scene.float_text("+ bonus", (purse[0] + 150, purse[1]))  # as a bonus token lands (flights.py)
+        walk = Walk()
+        for _ in range(6):  # the whole rise, sampled in flight
+            p.frames(4)
+            walk.flown = -1.0
+            walk.in_flight(p.app, "rise")
+    assert walk.screens >= 3 and [e for e in walk.problems if e["kind"] == "float"] == []

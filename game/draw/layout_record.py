@@ -46,6 +46,7 @@ SOLID_ALPHA = 200  # a box at least this opaque hides what is under it
 DIM_DEAD = 100  # a dim at least this dark makes the text under it a ghost, not live
 TOLERANCE = 3  # px two ink bands must share each way to overlap
 EDGE = 2  # px a text may stray past its box (antialiasing, rounding)
+VEIL = "veil"  # the words of the coach's veil (a dim whose dimmed labels are still read)
 FRAME_MIN = 4  # px: outlines at least this thick are frames that must not cut through labels
 
 
@@ -302,8 +303,9 @@ def judge(marks: Sequence[Mark], screen: pygame.Rect = CANVAS) -> list[Problem]:
     """Everything wrong with a canvas drawn as `marks` (in drawing order)."""
     problems: list[Problem] = []
     live: list[Mark] = []
+    veiled: list[Mark] = []  # dimmed by the coach's veil only: still read, so no frame may cut them
     covers: list[Mark] = []
-    frames: list[Mark] = []
+    frames: list[tuple[Mark, list[Mark]]] = []  # a frame and the boxes drawn over it since
     reported: set[tuple[int, int]] = set()
     for m in marks:
         if m.kind == "text":
@@ -312,23 +314,26 @@ def judge(marks: Sequence[Mark], screen: pygame.Rect = CANVAS) -> list[Problem]:
             live.append(m)
         elif m.kind == "cover" and not m.moving:  # a float's badge hides nothing for long
             live = _hide(live, m, problems, reported)
+            veiled = [t for t in veiled if not m.rect.contains(_band(t.rect))]
             covers.append(m)
-            frames = [f for f in frames if not m.rect.contains(f.rect)]
+            frames = [(f, [*over, m]) for f, over in frames if not m.rect.contains(f.rect)]
         elif m.kind == "frame":
-            frames.append(m)
+            frames.append((m, []))
+        elif m.kind == "dim" and m.alpha >= DIM_DEAD:
+            kept = [t for t in live if any(h.contains(t.rect) for h in m.holes)]
+            veiled = [*veiled, *(t for t in live if t not in kept)] if m.words == VEIL else []
+            live = kept
+            covers = [c for c in covers if any(h.contains(c.rect) for h in m.holes)]
+            frames = [(f, over) for f, over in frames if any(h.contains(f.rect) for h in m.holes)]
         elif m.kind == "coach":  # drawn over the veil: what is still live under it is what it should show
             problems += [Problem("coach", [m, t], "the coach's panel covers a live label")
                          for t in live if not t.moving and _overlaps(t.rect, m.rect, 1)]
-        elif m.kind == "dim" and m.alpha >= DIM_DEAD:
-            live = [t for t in live if any(h.contains(t.rect) for h in m.holes)]
-            covers = [c for c in covers if any(h.contains(c.rect) for h in m.holes)]
-            frames = [f for f in frames if any(h.contains(f.rect) for h in m.holes)]
         elif m.kind == "button" and not screen.contains(m.rect):
             problems.append(Problem("offscreen", [m], "button partly off screen"))
     alive = {id(t) for t in live}  # a text hidden later (under a modal, a coach panel) is not judged clipped
     problems = [p for p in problems if p.kind != "clipped" or id(p.marks[0]) in alive]
     problems += _text_overlaps(live)
-    problems += _frame_cuts(frames, live)
+    problems += _frame_cuts(frames, live + veiled)
     problems += coach_covers(marks)
     return problems
 
@@ -340,14 +345,17 @@ def coach_covers(marks: Sequence[Mark]) -> list[Problem]:
             for p in panels for lit in marks if lit.kind == "lit" and p.rect.colliderect(lit.rect)]
 
 
-def _frame_cuts(frames: list[Mark], live: list[Mark]) -> list[Problem]:
-    """Frames whose stroke crosses a live still text (a label half in, half out of a ring)."""
+def _frame_cuts(frames: list[tuple[Mark, list[Mark]]], texts: list[Mark]) -> list[Problem]:
+    """Frames whose stroke crosses a still text (a label half in, half out of a ring) where no box
+    drawn later (the label's own plate) hides the stroke under the words."""
     out = []
-    for f in frames:
+    for f, over in frames:
         inner = f.rect.inflate(-2 * f.alpha, -2 * f.alpha)
-        for t in live:
+        for t in texts:
             band = _band(t.rect).inflate(-2 * TOLERANCE, -2 * TOLERANCE)
-            if not t.moving and band.colliderect(f.rect) and not inner.contains(band):
+            if t.moving or not band.colliderect(f.rect) or inner.contains(band):
+                continue
+            if not any(c.rect.contains(band) for c in over):
                 out.append(Problem("cut", [t, f], "a frame's stroke runs through a label"))
     return out
 

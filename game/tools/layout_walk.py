@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 
-from game.draw.layout_record import Mark, Problem, RecordingSurface, judge, marks_of, recording, widget_marks
+from game.draw.layout_record import VEIL, Mark, Problem, RecordingSurface, judge, marks_of, recording, widget_marks
 
 SIZES = ((1920, 1080), (1280, 720))
 DANGER = ("Leave", "Title", "Quit", "Menu", "Resign", "Exit", "Home", "title", "Guided")  # what a monkey keeps off
@@ -153,7 +153,7 @@ def _drawing_coach(coach: Any, draw: Callable[[pygame.Surface], None]) -> Callab
         if step is not None and not coach.asking and not step.free:
             lit = (coach.targets() + coach.shown()) if coach.ready() else []
             alpha = 110 if step.is_explanation else 150
-            canvas._list().append(Mark("dim", canvas.get_rect(), alpha=alpha,
+            canvas._list().append(Mark("dim", canvas.get_rect(), VEIL, alpha=alpha,
                                        holes=tuple(r.inflate(2 * PAD, 2 * PAD) for r in lit)))
         start = len(canvas._list())
         draw(canvas)

@@ -489,9 +489,10 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         return None
 
     def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """A guided match's names: "card:ID" (market or hand, where it is drawn now), "porters" (the
-        team card), "line", "pile:KIND" (a coin pile), "bonus:SIZE", "chip:SIDE" (0: the viewer);
-        buttons as every scene. None of them under an overlay or while a move is still to be shown."""
+        """A guided match's names: "card:ID" (market or hand, where it is drawn now), "market" (its row
+        of cards), "porters" (the team card), "line", "pile:KIND" (a coin pile), "bonus:SIZE",
+        "chip:SIDE" (0: the viewer); buttons as every scene. None of them under an overlay or while a
+        move is still to be shown."""
         if self.app.stack.top is not self or self.anim.busy or self._ceremony is not None or \
                 (self.viewer is not None and self.table.view(self.viewer) != self.view):
             return None
@@ -502,6 +503,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             return self._card_target(int(key))
         if kind == "porters" and self.viewer is not None:
             return self._porter_rect()
+        if name == "market" and self.view.market:
+            cards = [L.card_rect(L.market_pos(i)) for i in range(len(self.view.market))]
+            return cards[0].unionall(cards[1:])
         if kind == "line":
             return pygame.Rect(L.LINE)
         if kind == "pile" and key in GOODS:
