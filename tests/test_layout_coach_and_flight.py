@@ -44,6 +44,15 @@ def test_a_coach_panel_over_a_lit_target_is_a_coach_problem_and_one_beside_it_is
     assert judge(beside) == []
 
 
+def test_a_coach_banner_drawn_over_a_live_label_of_a_summary_is_a_coach_problem(canvas):
+    surf, text = canvas
+    text.draw(surf, "Round 1 of 3 — You cashed out!", (600, 420), 44)  # a summary, no veil (free play)
+    marks_of(surf).append(Mark("coach", pygame.Rect(300, 400, 1300, 90)))  # as the walk marks the banner
+    pygame.draw.rect(surf, (20, 16, 12), pygame.Rect(300, 400, 1300, 90), border_radius=18)
+    problems = judge(marks_of(surf))
+    assert [(p.kind, p.marks[1].words) for p in problems] == [("coach", "Round 1 of 3 — You cashed out!")]
+
+
 def test_a_text_in_flight_landing_on_a_label_is_a_float_problem_its_badge_hides_nothing(canvas):
     surf, text = canvas
     text.draw(surf, "Pick cards to sell", (600, 180), 32)

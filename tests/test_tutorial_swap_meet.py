@@ -128,6 +128,7 @@ def test_the_lesson_ends_only_after_the_free_rounds_summary_is_read_and_closed()
     summary = app.stack.top
     assert isinstance(summary, SummaryOverlay) and summary.stage == "summary"
     assert floor.view.round_no == 2 and not coach.finished  # no "complete" dialog over the learner's scores
+    assert coach.panel is None and not coach.buttons  # no guide banner over the summary either
     pilot.tap(summary.buttons["next"].rect.center)
     pilot.frames(10)
     assert floor.view.round_no == 3 and coach.finished

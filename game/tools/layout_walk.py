@@ -32,6 +32,7 @@ OUTLINE = ((235, 40, 40), (255, 200, 0))
 STEADY = 1.5  # seconds a problem must hold still to count (a card in flight is gone by then)
 FLIGHT_EVERY = 0.2  # seconds of the fake clock between two frames sampled while something is in flight
 TRANSIENT = ("coach", "float")  # judged as seen: the coach at the moment it is read, a float while it flies
+SETTLE = 1.0  # seconds a new top scene (an overlay) stands before the guided walk judges it
 
 
 @dataclass
@@ -257,13 +258,23 @@ def walk_guided(walk: Walk, game: str, size: tuple[int, int]) -> None:
     from game.tutorial.autopilot import run_autopilot
 
     step = [0]
+    top: dict[str, Any] = {"scene": None, "since": 0.0, "seen": True}
 
     def on_step(app: Any, n: int) -> None:
         step[0] = n
         walk.capture(app, f"{game}/guided/step-{n:02d}")
 
-    report = run_autopilot(game, size=size, on_step=on_step,
-                           on_frame=lambda app: walk.in_flight(app, f"{game}/guided/step-{step[0] + 1:02d}"))
+    def on_frame(app: Any) -> None:
+        name = f"{game}/guided/step-{step[0] + 1:02d}"
+        walk.in_flight(app, name)
+        now = float(app.clock.now)
+        if app.stack.top is not top["scene"]:  # an overlay came or went (a summary in free play)
+            top.update(scene=app.stack.top, since=now, seen=False)
+        elif not top["seen"] and now - top["since"] >= SETTLE:
+            top["seen"] = True
+            walk.capture(app, f"{name}-{app.stack.top.name}")
+
+    report = run_autopilot(game, size=size, on_step=on_step, on_frame=on_frame)
     if not report.finished:
         raise RuntimeError(f"the guided match of {game} did not finish: {report.problems}")
 

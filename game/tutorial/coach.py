@@ -117,6 +117,7 @@ class Coach:
         self._veil: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._placed: tuple[tuple[Any, ...], Placed] | None = None  # the panel's place, kept while nothing moves
         self.panel: pygame.Rect | None = None  # where the panel was last drawn
+        self._seen_at: dict[str, pygame.Rect] = {}  # where the step's names were last found
         self.buttons: dict[str, pygame.Rect] = {}
         self._begin(start)
 
@@ -137,6 +138,7 @@ class Coach:
         self._mark = self.table.event_count()
         self._seen = (-1, [])
         self.hint, self._hint_left = "", 0.0
+        self._seen_at = {}
         progress.save(progress.Place(self.guide.game, self.guide.seed, index, [list(e) for e in self.table.log]))
 
     def _finish(self) -> None:
@@ -345,7 +347,17 @@ class Coach:
         for rect in rects:  # hugging the target, inside its lit halo: around labels beside it, not through them
             grow = RING + RING_PULSE * math.sin(self._time * 5)
             pygame.draw.rect(canvas, GOLD, rect.inflate(grow, grow), 5, border_radius=16)
-        self._draw_panel(canvas, step, rects + shown)
+        self._draw_panel(canvas, step, self._taught())
+
+    def _taught(self) -> list[pygame.Rect]:
+        """Where what the step teaches was last seen (targets, named things), even while a scripted move
+        hides it: the panel keeps off it all along and does not jump when it shows again."""
+        step = self.step
+        for name in (*step.target, *step.shows) if step else ():
+            rect = self.find(name)
+            if rect is not None:
+                self._seen_at[name] = rect
+        return list(self._seen_at.values())
 
     def _draw_veil(self, canvas: pygame.Surface, rects: list[pygame.Rect], alpha: int) -> None:
         key = (alpha, *(tuple(r) for r in rects))
@@ -396,6 +408,8 @@ class Coach:
 
     def _draw_panel(self, canvas: pygame.Surface, step: Step, rects: list[pygame.Rect]) -> None:
         text = self.app.text
+        if step.free and len(self._scenes()) > 1:
+            return  # free play under an overlay (a round's summary): its words wait, nothing covers it
         band = self.find("coach:panel") if step.free else None  # free play: a band the scene keeps free
         if band is not None:
             self._draw_slim(canvas, step, band)
