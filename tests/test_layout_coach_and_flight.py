@@ -9,7 +9,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game.draw.layout_record import Mark, RecordingSurface, judge, marks_of, recording
+from game.draw.layout_record import VEIL, Mark, RecordingSurface, judge, marks_of, recording
 from game.draw.text import Text
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.scene import NightMarketScene
@@ -77,6 +77,15 @@ def test_a_frame_through_a_label_is_cut_and_one_around_it_is_not(canvas):
     pygame.draw.rect(surf, (40, 30, 20), plate, border_radius=9)
     text.draw(surf, "Bonus tokens", label.topleft, 32)
     assert judge(marks_of(surf)) == []
+
+
+def test_a_lit_hole_of_the_coach_s_veil_cutting_a_label_in_two_is_cut(canvas):
+    surf, text = canvas
+    label = text.draw(surf, "2 of 4 in exchange (2 to fill)", (200, 900), 24)
+    half = Mark("dim", surf.get_rect(), VEIL, alpha=150, holes=(pygame.Rect(label.x + 60, 700, 140, 260),))
+    whole = Mark("dim", surf.get_rect(), VEIL, alpha=150, holes=(label.inflate(20, 20),))
+    assert [p.why for p in judge([*marks_of(surf), half])] == ["a lit hole cuts through a label"]
+    assert judge([*marks_of(surf), whole]) == []
 
 
 def _guided(game: str) -> tuple[App, Pilot]:

@@ -21,7 +21,8 @@ The rules (`judge`), in drawing order on the canvas:
 - a text in flight (drawn by a mover: a float, a tag) lands on a live still text when their ink
   bands meet ("float"); a float's own badge hides nothing while it flies;
 - a frame (an outline, e.g. the coach's lit ring) cuts a live text when its stroke crosses the text's
-  ink band ("cut"): frames go around labels, not through them.
+  ink band, and so does the edge of a hole in the coach's veil ("cut"): frames go around labels, not
+  through them.
 A label on its own button or card is drawn after that box, inside it: never an overlap.
 A shadow is part of its text's surface: one text.
 """
@@ -320,6 +321,7 @@ def judge(marks: Sequence[Mark], screen: pygame.Rect = CANVAS) -> list[Problem]:
         elif m.kind == "frame":
             frames.append((m, []))
         elif m.kind == "dim" and m.alpha >= DIM_DEAD:
+            problems += _holes_cut(m, live)
             kept = [t for t in live if any(h.contains(t.rect) for h in m.holes)]
             veiled = [*veiled, *(t for t in live if t not in kept)] if m.words == VEIL else []
             live = kept
@@ -343,6 +345,17 @@ def coach_covers(marks: Sequence[Mark]) -> list[Problem]:
     panels = [m for m in marks if m.kind == "coach"]
     return [Problem("coach", [p, lit], f"the coach's panel covers {lit.words}")
             for p in panels for lit in marks if lit.kind == "lit" and p.rect.colliderect(lit.rect)]
+
+
+def _holes_cut(dim: Mark, live: list[Mark]) -> list[Problem]:
+    """The coach's lit holes go around labels: a still label half lit, half dimmed is cut."""
+    out = []
+    for t in live:
+        band = _band(t.rect).inflate(-2 * TOLERANCE, -2 * TOLERANCE)
+        hole = next((h for h in dim.holes if h.colliderect(band) and not h.contains(band)), None)
+        if hole is not None and not t.moving and not any(h.contains(band) for h in dim.holes):
+            out.append(Problem("cut", [t, Mark("frame", hole)], "a lit hole cuts through a label"))
+    return out
 
 
 def _frame_cuts(frames: list[tuple[Mark, list[Mark]]], texts: list[Mark]) -> list[Problem]:

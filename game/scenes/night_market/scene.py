@@ -475,6 +475,12 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _porter_rect(self) -> pygame.Rect:
         return L.card_rect(L.PORTER_POS).inflate(0, L.LIFT * 2)
 
+    def _porters_lit(self) -> pygame.Rect:
+        """The team card and the words under it ("2 of 4 in exchange"): lit whole, never cut."""
+        words = pygame.Rect(0, 0, 400, 34)
+        words.center = (L.PORTER_POS[0], L.card_rect(L.PORTER_POS).bottom + 22)
+        return self._porter_rect().union(words)
+
     def _market_hit(self, pos: tuple[float, float]) -> int | None:
         for i, (card, _) in enumerate(self.view.market):
             if L.card_rect(L.market_pos(i)).inflate(0, L.LIFT * 2).collidepoint(pos):
@@ -502,7 +508,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         if kind == "card" and key.isdigit() and int(key) not in self.hidden:
             return self._card_target(int(key))
         if kind == "porters" and self.viewer is not None:
-            return self._porter_rect()
+            return self._porters_lit()
         if name == "market" and self.view.market:
             cards = [L.card_rect(L.market_pos(i)) for i in range(len(self.view.market))]
             return cards[0].unionall(cards[1:])
