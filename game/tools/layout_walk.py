@@ -144,7 +144,7 @@ def _drawing_widgets(manager: Any, draw_ui: Callable[[pygame.Surface], None]) ->
 def _drawing_coach(coach: Any, draw: Callable[[pygame.Surface], None]) -> Callable[[pygame.Surface], None]:
     """The coach's veil dims the table except where it spotlights (its holes); its panel is marked
     "coach" just before it is drawn, and what the step teaches (targets, named things) "lit"."""
-    from game.tutorial.coach import PAD
+    from game.tutorial.coach import HOLE
 
     def hooked(canvas: pygame.Surface) -> None:
         step = coach.step
@@ -155,7 +155,7 @@ def _drawing_coach(coach: Any, draw: Callable[[pygame.Surface], None]) -> Callab
             lit = (coach.targets() + coach.shown()) if coach.ready() else []
             alpha = 110 if step.is_explanation else 150
             canvas._list().append(Mark("dim", canvas.get_rect(), VEIL, alpha=alpha,
-                                       holes=tuple(r.inflate(2 * PAD, 2 * PAD) for r in lit)))
+                                       holes=tuple(r.inflate(2 * HOLE, 2 * HOLE) for r in lit)))
         start = len(canvas._list())
         draw(canvas)
         mine = canvas._list()

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 BEAT = 1.1  # seconds between scripted opponent moves: long enough to follow each one
 HINT_SECONDS = 3.0
 PANEL_W = 1240
-PAD = 14  # spotlight margin around a target
+PAD = 14  # margin the panel keeps around what is lit
+HOLE = 8  # the veil's lit hole around a target: close, so it does not cut the labels beside it in two
 RING, RING_PULSE = 10, 2  # px the lit ring grows around a target, and how far its pulse swings
 DOWN = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 UP = (pygame.MOUSEBUTTONUP, pygame.FINGERUP)
@@ -365,7 +366,7 @@ class Coach:
             veil = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
             veil.fill((0, 0, 0, alpha))
             for rect in rects:  # a hole: drawing a clear colour on an alpha surface replaces, not blends
-                pygame.draw.rect(veil, (0, 0, 0, 0), rect.inflate(PAD * 2, PAD * 2), border_radius=16)
+                pygame.draw.rect(veil, (0, 0, 0, 0), rect.inflate(HOLE * 2, HOLE * 2), border_radius=12)
             self._veil = (key, veil)
         canvas.blit(self._veil[1], (0, 0))
 

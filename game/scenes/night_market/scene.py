@@ -477,8 +477,9 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
 
     def _porters_lit(self) -> pygame.Rect:
         """The team card and the words under it ("2 of 4 in exchange"): lit whole, never cut."""
-        words = pygame.Rect(0, 0, 400, 34)
-        words.center = (L.PORTER_POS[0], L.card_rect(L.PORTER_POS).bottom + 22)
+        said, bold = self.porter_words()
+        words = pygame.Rect((0, 0), self.app.text.font(24, bold).size(said))
+        words.center = (L.card_rect(L.PORTER_POS).centerx, L.card_rect(L.PORTER_POS).bottom + 22)
         return self._porter_rect().union(words)
 
     def _market_hit(self, pos: tuple[float, float]) -> int | None:
