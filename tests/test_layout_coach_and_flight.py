@@ -62,8 +62,7 @@ def test_a_text_in_flight_landing_on_a_label_is_a_float_problem_its_badge_hides_
     for m in marks_of(surf)[start:]:
         m.moving = True
     problems = judge(marks_of(surf))
-    assert [p.kind for p in problems] == ["float"]
-    assert {m.words for m in problems[0].marks} == {"Pick cards to sell", "+8"}
+    assert [(p.kind, p.marks[0].words, p.marks[1].words) for p in problems] == [("float", "+8", "Pick cards to sell")]
 
 
 def test_a_frame_through_a_label_is_cut_and_one_around_it_is_not(canvas):
@@ -129,8 +128,10 @@ def test_a_float_planted_on_the_night_market_line_is_reported_in_flight():
         scene.float_text("+8", L.LINE.center)
         label = scene.movers[-1]
         label.pos = L.LINE.center  # planted on the line's words
-        p.frames(2)
-        walk.in_flight(p.app, "float")
+        for _ in range(2):  # two samples running: landed there, not passing over
+            p.frames(2)
+            walk.flown = -1.0
+            walk.in_flight(p.app, "float")
     assert [e["kind"] for e in walk.problems] == ["float"], walk.problems
     assert "+8" in [r["words"] for r in walk.problems[0]["rects"]]
 

@@ -18,8 +18,9 @@ The rules (`judge`), in drawing order on the canvas:
 - a button is off screen when its rect leaves the canvas;
 - the coach's panel ("coach") must not overlap any rect it teaches ("lit": its targets and what its
   words name);
-- a text in flight (drawn by a mover: a float, a tag) lands on a live still text when their ink
-  bands meet ("float"); a float's own badge hides nothing while it flies;
+- a text in flight (drawn by a mover: a float, a tag, a card's name) is on a live still text when
+  their ink bands meet ("float"; the walk reports it when it holds over two samples in flight: landed,
+  not passing over); a float's own badge hides nothing while it flies;
 - a frame (an outline, e.g. the coach's lit ring) cuts a live text when its stroke crosses the text's
   ink band, and so does the edge of a hole in the coach's veil ("cut"): frames go around labels, not
   through them.
@@ -406,8 +407,10 @@ def _text_overlaps(live: list[Mark]) -> list[Problem]:
         for b in live[i + 1:]:
             if a.words == b.words and a.rect == b.rect:
                 continue
-            if _overlaps(a.rect, b.rect):
-                kind, why = ("float", "a text in flight lands on a label") if a.moving or b.moving else \
-                    ("overlap", "two live texts overlap")
-                out.append(Problem(kind, [a, b], why))
+            if a.moving and b.moving or not _overlaps(a.rect, b.rect):
+                continue  # two things in flight cross for a moment
+            if a.moving or b.moving:
+                out.append(Problem("float", [a, b] if a.moving else [b, a], "a text in flight lands on a label"))
+            else:
+                out.append(Problem("overlap", [a, b], "two live texts overlap"))
     return out

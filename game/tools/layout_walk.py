@@ -31,7 +31,6 @@ SPOTS = ("hint", "line", "summary", "card", "pile", "market", "hand")
 OUTLINE = ((235, 40, 40), (255, 200, 0))
 STEADY = 1.5  # seconds a problem must hold still to count (a card in flight is gone by then)
 FLIGHT_EVERY = 0.2  # seconds of the fake clock between two frames sampled while something is in flight
-TRANSIENT = ("coach", "float")  # judged as seen: the coach at the moment it is read, a float while it flies
 SETTLE = 1.0  # seconds a new top scene (an overlay) stands before the guided walk judges it
 
 
@@ -46,6 +45,7 @@ class Walk:
     seen: set[tuple[Any, ...]] = field(default_factory=set)
     names: list[str] = field(default_factory=list)
     flown: float = -1.0  # the fake clock's time of the last frame sampled in flight
+    landing: set[tuple[Any, ...]] = field(default_factory=set)  # (moving words, label, its rect) last sample
 
     def line(self) -> str:
         """The one JSON line the command prints."""
@@ -58,6 +58,13 @@ class Walk:
             return
         self.flown = now
         self.capture(app, f"{name}/flight", flight=True)
+
+    def _landed(self, floats: list[Problem]) -> list[Problem]:
+        """The texts in flight that sit on the same label in two samples running: landed, not passing over."""
+        signs = {id(p): (p.marks[0].words, p.marks[1].words, tuple(p.marks[1].rect)) for p in floats}
+        landed = [p for p in floats if signs[id(p)] in self.landing]
+        self.landing = set(signs.values())
+        return landed
 
     def capture(self, app: Any, name: str, flight: bool = False) -> list[Problem]:
         """Redraw the app's screen in full, judge it, note what is wrong (once per distinct screen).
@@ -72,10 +79,10 @@ class Walk:
         self.rects += sum(m.kind in ("text", "button") for m in marks)
         found = judge(marks)
         if flight:
-            problems = [p for p in found if p.kind == "float"]
-        else:
-            problems = [p for p in found if p.kind in TRANSIENT]
-            problems += steady_problems(app, [p for p in found if p.kind not in TRANSIENT])
+            problems = self._landed([p for p in found if p.kind == "float"])
+        else:  # what moves is judged in flight only
+            problems = [p for p in found if p.kind == "coach"]
+            problems += steady_problems(app, [p for p in found if p.kind not in ("coach", "float")])
         size = "x".join(map(str, app.display.size))
         for i, problem in enumerate(problems):
             entry = problem.as_json(name)
