@@ -5,7 +5,11 @@ tutorial autopilot), a monkey tapping buttons and the table in a match of each g
 and the kiosk's attract loop (its demo matches and cards), in a 1920×1080 and a 1280×720 window.
 At each screen it forces a full redraw while `layout_record.recording()` is on and judges the
 canvas's marks (rules in game/draw/layout_record.py). A screen already seen (same texts and buttons
-at the same places) is not judged twice.
+at the same places) is not judged twice. The coach's panel, its targets and the things its step
+names (`Step.target`, `Step.shows`) are marked, so a panel over what it teaches is a problem; each
+overlay that comes up during a guided step is judged once it stands (a summary in free play); and
+while a scene has movers a frame is sampled every FLIGHT_EVERY s, where only texts in flight are
+judged (a float that sits on the same label in two samples running has landed on it).
 """
 
 from __future__ import annotations
