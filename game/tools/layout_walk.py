@@ -58,7 +58,7 @@ class Walk:
     def in_flight(self, app: Any, name: str) -> None:
         """Judge a frame while cards, chips or floats move (every FLIGHT_EVERY s): texts in flight only."""
         now = float(app.clock.now)
-        if now - self.flown < FLIGHT_EVERY or not any(getattr(s, "movers", None) for s in app.stack.scenes):
+        if now - self.flown < FLIGHT_EVERY or not any(_flying(s) for s in app.stack.scenes):
             return
         self.flown = now
         self.capture(app, f"{name}/flight", flight=True)
@@ -106,6 +106,12 @@ class Walk:
         path = self.out / (stem.replace("/", "_").replace(" ", "_") + ".png")
         pygame.image.save(shot, str(path))
         return path
+
+
+def _flying(scene: Any) -> bool:
+    """Is something in flight on this scene: movers drawn while its tweens run (a running clock alone is not)."""
+    anim = getattr(scene, "anim", None)
+    return bool(getattr(scene, "movers", None)) and bool(getattr(anim, "busy", False))
 
 
 def _sign(problem: Problem) -> tuple[Any, ...]:
