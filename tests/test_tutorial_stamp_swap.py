@@ -13,7 +13,7 @@ from game.shell.app import App, AppOptions
 from game.shell.loop import FakeClock
 from game.tutorial import progress
 from game.tutorial.autopilot import DT, Pilot, _do, _wait_ready, run_autopilot
-from game.tutorial.coach import PAD, PANEL_W, Coach
+from game.tutorial.coach import PAD, Coach
 from game.tutorial.stamp_swap import guide
 from rules.contract import MatchConfig, SeatConfig
 from tests.conftest import make_player
@@ -102,8 +102,7 @@ def test_it_plays_friday_on_the_real_rules_and_the_panel_never_covers_what_is_li
     def clear(coach: Coach) -> None:
         step = coach.step
         rects = [r for r in map(coach.find, (*step.target, *step.shows)) if r is not None]
-        lines = [w for line in step.lines for w in app.text.wrap(line, 34, PANEL_W - 120)]
-        box = coach._panel_rect(rects, lines, step)
+        box = coach.layout(rects, step).rect
         assert not any(box.colliderect(r.inflate(PAD * 2, PAD * 2)) for r in rects), f"step {coach.index + 1}"
         checked.append(coach.index)
 

@@ -100,12 +100,11 @@ def test_the_summary_says_no_false_time_and_the_coach_keeps_off_its_button():
     summary = app.stack.top
     assert isinstance(summary, SummaryOverlay) and summary.stage == "summary"
     step = coach.step
-    lines = [w for line in step.lines for w in app.text.wrap(line, 34, 1240 - 120)]
-    box = coach._panel_rect(coach.targets(), lines, step)
+    box = coach.layout(coach.targets(), step).rect
     button = summary.buttons["next"]
     assert not box.colliderect(button.rect), (box, button.rect)
     coach.say_hint()  # a hint takes the header row: the panel neither grows nor moves
-    assert coach._panel_rect(coach.targets(), lines, step) == box
+    assert coach.layout(coach.targets(), step).rect == box
     said: list[str] = []
     draw = app.text.draw
     app.text.draw = lambda canvas, words, *a, **k: (said.append(words), draw(canvas, words, *a, **k))[1]
@@ -129,6 +128,7 @@ def test_the_lesson_ends_only_after_the_free_rounds_summary_is_read_and_closed()
     summary = app.stack.top
     assert isinstance(summary, SummaryOverlay) and summary.stage == "summary"
     assert floor.view.round_no == 2 and not coach.finished  # no "complete" dialog over the learner's scores
+    assert coach.panel is None and not coach.buttons  # no guide banner over the summary either
     pilot.tap(summary.buttons["next"].rect.center)
     pilot.frames(10)
     assert floor.view.round_no == 3 and coach.finished

@@ -15,7 +15,15 @@ The rules (`judge`), in drawing order on the canvas:
 - a text still live at the end is clipped when it runs out of the surface it was drawn on (a panel, a card, a plate,
   the canvas) or out of its box: the topmost opaque box drawn before it under its start, centre or end;
 - a text partly hidden by an opaque box drawn after it (not its own) is covered;
-- a button is off screen when its rect leaves the canvas.
+- a button is off screen when its rect leaves the canvas;
+- the coach's panel ("coach") must not overlap any rect it teaches ("lit": its targets and what its
+  words name);
+- a text in flight (drawn by a mover: a float, a tag, a card's name) is on a live still text when
+  their ink bands meet ("float"; the walk reports it when it holds over two samples in flight: landed,
+  not passing over); a float's own badge hides nothing while it flies;
+- a frame (an outline, e.g. the coach's lit ring) cuts a live text when its stroke crosses the text's
+  ink band, and so does the edge of a hole in the coach's veil ("cut"): frames go around labels, not
+  through them.
 A label on its own button or card is drawn after that box, inside it: never an overlap.
 A shadow is part of its text's surface: one text.
 """
@@ -40,11 +48,14 @@ SOLID_ALPHA = 200  # a box at least this opaque hides what is under it
 DIM_DEAD = 100  # a dim at least this dark makes the text under it a ghost, not live
 TOLERANCE = 3  # px two ink bands must share each way to overlap
 EDGE = 2  # px a text may stray past its box (antialiasing, rounding)
+VEIL = "veil"  # the words of the coach's veil (a dim whose dimmed labels are still read)
+FRAME_MIN = 4  # px: outlines at least this thick are frames that must not cut through labels
 
 
 @dataclass
 class Mark:
-    """One thing drawn: kind "text", "cover" (opaque box), "dim" or "button"."""
+    """One thing drawn: kind "text", "cover" (opaque box), "dim", "button", "frame" (an outline of
+    width `alpha`), "coach" (the coach's panel) or "lit" (what the coach teaches, named `words`)."""
 
     kind: str
     rect: pygame.Rect
@@ -52,6 +63,7 @@ class Mark:
     cut: str = ""  # why a text is already known clipped ("" none)
     alpha: int = 0
     holes: tuple[pygame.Rect, ...] = ()
+    moving: bool = False  # drawn by something in flight (a mover), not at rest
 
     def moved(self, dx: int, dy: int) -> Mark:
         """The same mark drawn `dx, dy` further on."""
@@ -124,6 +136,9 @@ class RecordingSurface(pygame.Surface):
     def copy(self) -> RecordingSurface:
         out: Any = super().copy()
         out.marks = list(self._list())
+        words = self.recorder.labels.get(self) if self.recorder is not None else None
+        if words is not None:  # a label's copy (a float faded by set_alpha) is the same words
+            self.recorder.label(out, words)  # type: ignore[union-attr]
         return out  # type: ignore[no-any-return]
 
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,
@@ -151,6 +166,11 @@ class RecordingSurface(pygame.Surface):
         elif not special_flags:
             self.cover(drawn, pygame.Color(color).a if len(tuple(color)) == 4 else 255)
         return drawn
+
+    def frame(self, rect: pygame.Rect, width: int) -> None:
+        """An outline `width` px thick drawn around `rect` (thin borders are not judged)."""
+        if not self.resting and width >= FRAME_MIN and rect.w > 0 and rect.h > 0:
+            self._list().append(Mark("frame", pygame.Rect(rect), alpha=width))
 
     def cover(self, rect: pygame.Rect, alpha: int) -> None:
         """An opaque-enough fill of `rect` (a fill of everything wipes the marks)."""
@@ -200,9 +220,13 @@ def _filled(original: Callable[..., pygame.Rect], at: int) -> Callable[..., pyga
     def shape(surface: pygame.Surface, color: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
         drawn = original(surface, color, *args, **kwargs)
         width = kwargs.get("width", args[at] if len(args) > at else 0)
-        if isinstance(surface, RecordingSurface) and width == 0 and RecordingSurface.recorder is not None:
+        if not isinstance(surface, RecordingSurface) or RecordingSurface.recorder is None:
+            return drawn
+        if width == 0:
             colour = tuple(color) if not isinstance(color, (str, int)) else tuple(pygame.Color(color))
             surface.cover(drawn, colour[3] if len(colour) == 4 else 255)
+        elif at == 1:
+            surface.frame(drawn, width)
         return drawn
     return shape
 
@@ -281,24 +305,73 @@ def judge(marks: Sequence[Mark], screen: pygame.Rect = CANVAS) -> list[Problem]:
     """Everything wrong with a canvas drawn as `marks` (in drawing order)."""
     problems: list[Problem] = []
     live: list[Mark] = []
+    veiled: list[Mark] = []  # dimmed by the coach's veil only: still read, so no frame may cut them
     covers: list[Mark] = []
+    frames: list[tuple[Mark, list[Mark]]] = []  # a frame and the boxes drawn over it since
     reported: set[tuple[int, int]] = set()
     for m in marks:
         if m.kind == "text":
-            _box_check(m, covers, screen, problems)
+            if not m.moving:
+                _box_check(m, covers, screen, problems)
             live.append(m)
-        elif m.kind == "cover":
+        elif m.kind == "cover" and not m.moving:  # a float's badge hides nothing for long
             live = _hide(live, m, problems, reported)
+            veiled = [t for t in veiled if not m.rect.contains(_band(t.rect))]
             covers.append(m)
+            frames = [(f, [*over, m]) for f, over in frames if not m.rect.contains(f.rect)]
+        elif m.kind == "frame":
+            frames.append((m, []))
         elif m.kind == "dim" and m.alpha >= DIM_DEAD:
-            live = [t for t in live if any(h.contains(t.rect) for h in m.holes)]
+            problems += _holes_cut(m, live)
+            kept = [t for t in live if any(h.contains(t.rect) for h in m.holes)]
+            veiled = [*veiled, *(t for t in live if t not in kept)] if m.words == VEIL else []
+            live = kept
             covers = [c for c in covers if any(h.contains(c.rect) for h in m.holes)]
+            frames = [(f, over) for f, over in frames if any(h.contains(f.rect) for h in m.holes)]
+        elif m.kind == "coach":  # drawn over the veil: what is still live under it is what it should show
+            problems += [Problem("coach", [m, t], "the coach's panel covers a live label")
+                         for t in live if not t.moving and _overlaps(t.rect, m.rect, 1)]
         elif m.kind == "button" and not screen.contains(m.rect):
             problems.append(Problem("offscreen", [m], "button partly off screen"))
     alive = {id(t) for t in live}  # a text hidden later (under a modal, a coach panel) is not judged clipped
     problems = [p for p in problems if p.kind != "clipped" or id(p.marks[0]) in alive]
     problems += _text_overlaps(live)
+    problems += _frame_cuts(frames, live + veiled)
+    problems += coach_covers(marks)
     return problems
+
+
+def coach_covers(marks: Sequence[Mark]) -> list[Problem]:
+    """The coach's panel over what it teaches (its targets, what its words name)."""
+    panels = [m for m in marks if m.kind == "coach"]
+    return [Problem("coach", [p, lit], f"the coach's panel covers {lit.words}")
+            for p in panels for lit in marks if lit.kind == "lit" and p.rect.colliderect(lit.rect)]
+
+
+def _holes_cut(dim: Mark, live: list[Mark]) -> list[Problem]:
+    """The coach's lit holes go around labels: a still label half lit, half dimmed is cut."""
+    out = []
+    for t in live:
+        band = _band(t.rect).inflate(-2 * TOLERANCE, -2 * TOLERANCE)
+        hole = next((h for h in dim.holes if h.colliderect(band) and not h.contains(band)), None)
+        if hole is not None and not t.moving and not any(h.contains(band) for h in dim.holes):
+            out.append(Problem("cut", [t, Mark("frame", hole)], "a lit hole cuts through a label"))
+    return out
+
+
+def _frame_cuts(frames: list[tuple[Mark, list[Mark]]], texts: list[Mark]) -> list[Problem]:
+    """Frames whose stroke crosses a still text (a label half in, half out of a ring) where no box
+    drawn later (the label's own plate) hides the stroke under the words."""
+    out = []
+    for f, over in frames:
+        inner = f.rect.inflate(-2 * f.alpha, -2 * f.alpha)
+        for t in texts:
+            band = _band(t.rect).inflate(-2 * TOLERANCE, -2 * TOLERANCE)
+            if t.moving or not band.colliderect(f.rect) or inner.contains(band):
+                continue
+            if not any(c.rect.contains(band) for c in over):
+                out.append(Problem("cut", [t, f], "a frame's stroke runs through a label"))
+    return out
 
 
 def _box_check(m: Mark, covers: list[Mark], screen: pygame.Rect, problems: list[Problem]) -> None:
@@ -334,6 +407,10 @@ def _text_overlaps(live: list[Mark]) -> list[Problem]:
         for b in live[i + 1:]:
             if a.words == b.words and a.rect == b.rect:
                 continue
-            if _overlaps(a.rect, b.rect):
+            if a.moving and b.moving or not _overlaps(a.rect, b.rect):
+                continue  # two things in flight cross for a moment
+            if a.moving or b.moving:
+                out.append(Problem("float", [a, b] if a.moving else [b, a], "a text in flight lands on a label"))
+            else:
                 out.append(Problem("overlap", [a, b], "two live texts overlap"))
     return out

@@ -5,7 +5,11 @@ tutorial autopilot), a monkey tapping buttons and the table in a match of each g
 and the kiosk's attract loop (its demo matches and cards), in a 1920×1080 and a 1280×720 window.
 At each screen it forces a full redraw while `layout_record.recording()` is on and judges the
 canvas's marks (rules in game/draw/layout_record.py). A screen already seen (same texts and buttons
-at the same places) is not judged twice.
+at the same places) is not judged twice. The coach's panel, its targets and the things its step
+names (`Step.target`, `Step.shows`) are marked, so a panel over what it teaches is a problem; each
+overlay that comes up during a guided step is judged once it stands (a summary in free play); and
+while a scene has movers a frame is sampled every FLIGHT_EVERY s, where only texts in flight are
+judged (a float that sits on the same label in two samples running has landed on it).
 """
 
 from __future__ import annotations
@@ -23,13 +27,15 @@ from typing import Any
 
 import pygame
 
-from game.draw.layout_record import Mark, Problem, RecordingSurface, judge, marks_of, recording, widget_marks
+from game.draw.layout_record import VEIL, Mark, Problem, RecordingSurface, judge, marks_of, recording, widget_marks
 
 SIZES = ((1920, 1080), (1280, 720))
 DANGER = ("Leave", "Title", "Quit", "Menu", "Resign", "Exit", "Home", "title", "Guided")  # what a monkey keeps off
 SPOTS = ("hint", "line", "summary", "card", "pile", "market", "hand")
 OUTLINE = ((235, 40, 40), (255, 200, 0))
 STEADY = 1.5  # seconds a problem must hold still to count (a card in flight is gone by then)
+FLIGHT_EVERY = 0.2  # seconds of the fake clock between two frames sampled while something is in flight
+SETTLE = 1.0  # seconds a new top scene (an overlay) stands before the guided walk judges it
 
 
 @dataclass
@@ -42,13 +48,31 @@ class Walk:
     problems: list[dict[str, Any]] = field(default_factory=list)
     seen: set[tuple[Any, ...]] = field(default_factory=set)
     names: list[str] = field(default_factory=list)
+    flown: float = -1.0  # the fake clock's time of the last frame sampled in flight
+    landing: set[tuple[Any, ...]] = field(default_factory=set)  # (moving words, label, its rect) last sample
 
     def line(self) -> str:
         """The one JSON line the command prints."""
         return json.dumps({"screens": self.screens, "rects": self.rects, "problems": self.problems})
 
-    def capture(self, app: Any, name: str) -> list[Problem]:
-        """Redraw the app's screen in full, judge it, note what is wrong (once per distinct screen)."""
+    def in_flight(self, app: Any, name: str) -> None:
+        """Judge a frame while cards, chips or floats move (every FLIGHT_EVERY s): texts in flight only."""
+        now = float(app.clock.now)
+        if now - self.flown < FLIGHT_EVERY or not any(_flying(s) for s in app.stack.scenes):
+            return
+        self.flown = now
+        self.capture(app, f"{name}/flight", flight=True)
+
+    def _landed(self, floats: list[Problem]) -> list[Problem]:
+        """The texts in flight that sit on the same label in two samples running: landed, not passing over."""
+        signs = {id(p): (p.marks[0].words, p.marks[1].words, tuple(p.marks[1].rect)) for p in floats}
+        landed = [p for p in floats if signs[id(p)] in self.landing]
+        self.landing = set(signs.values())
+        return landed
+
+    def capture(self, app: Any, name: str, flight: bool = False) -> list[Problem]:
+        """Redraw the app's screen in full, judge it, note what is wrong (once per distinct screen).
+        In `flight` only what moves is judged (the rest is judged at rest)."""
         marks = record_frame(app)
         key = (app.display.size, *((m.kind, tuple(m.rect), m.words) for m in marks if m.kind in ("text", "button")))
         if key in self.seen:
@@ -57,7 +81,12 @@ class Walk:
         self.screens += 1
         self.names.append(name)
         self.rects += sum(m.kind in ("text", "button") for m in marks)
-        problems = steady_problems(app, judge(marks))
+        found = judge(marks)
+        if flight:
+            problems = self._landed([p for p in found if p.kind == "float"])
+        else:  # what moves is judged in flight only
+            problems = [p for p in found if p.kind == "coach"]
+            problems += steady_problems(app, [p for p in found if p.kind not in ("coach", "float")])
         size = "x".join(map(str, app.display.size))
         for i, problem in enumerate(problems):
             entry = problem.as_json(name)
@@ -77,6 +106,12 @@ class Walk:
         path = self.out / (stem.replace("/", "_").replace(" ", "_") + ".png")
         pygame.image.save(shot, str(path))
         return path
+
+
+def _flying(scene: Any) -> bool:
+    """Is something in flight on this scene: movers drawn while its tweens run (a running clock alone is not)."""
+    anim = getattr(scene, "anim", None)
+    return bool(getattr(scene, "movers", None)) and bool(getattr(anim, "busy", False))
 
 
 def _sign(problem: Problem) -> tuple[Any, ...]:
@@ -106,6 +141,9 @@ def _hook(app: Any) -> None:
         if not getattr(scene.ui, "_layout_hooked", False):
             scene.ui.draw_ui = _drawing_widgets(scene.ui, scene.ui.draw_ui)
             scene.ui._layout_hooked = True
+        if hasattr(scene, "_draw_movers") and not getattr(scene, "_movers_hooked", False):
+            scene._draw_movers = _drawing_movers(scene._draw_movers)
+            scene._movers_hooked = True
     coach = app.coach
     if coach is not None and not getattr(coach, "_layout_hooked", False):
         coach.draw = _drawing_coach(coach, coach.draw)
@@ -121,19 +159,41 @@ def _drawing_widgets(manager: Any, draw_ui: Callable[[pygame.Surface], None]) ->
 
 
 def _drawing_coach(coach: Any, draw: Callable[[pygame.Surface], None]) -> Callable[[pygame.Surface], None]:
-    """The coach's veil dims the table except where it spotlights (its holes)."""
-    from game.tutorial.coach import PAD
+    """The coach's veil dims the table except where it spotlights (its holes); its panel is marked
+    "coach" just before it is drawn, and what the step teaches (targets, named things) "lit"."""
+    from game.tutorial.coach import HOLE
 
     def hooked(canvas: pygame.Surface) -> None:
         step = coach.step
-        if isinstance(canvas, RecordingSurface) and step is not None and not coach.asking and not step.free:
+        if not isinstance(canvas, RecordingSurface):
+            draw(canvas)
+            return
+        if step is not None and not coach.asking and not step.free:
             lit = (coach.targets() + coach.shown()) if coach.ready() else []
             alpha = 110 if step.is_explanation else 150
-            canvas._list().append(Mark("dim", canvas.get_rect(), alpha=alpha,
-                                       holes=tuple(r.inflate(2 * PAD, 2 * PAD) for r in lit)))
+            canvas._list().append(Mark("dim", canvas.get_rect(), VEIL, alpha=alpha,
+                                       holes=tuple(r.inflate(2 * HOLE, 2 * HOLE) for r in lit)))
+        start = len(canvas._list())
         draw(canvas)
-        if isinstance(canvas, RecordingSurface):
-            canvas._list().extend(Mark("button", pygame.Rect(r), name) for name, r in coach.buttons.items())
+        mine = canvas._list()
+        if coach.panel is not None:
+            at = next((i for i in range(start, len(mine)) if mine[i].kind == "cover"
+                       and mine[i].rect.colliderect(coach.panel)), len(mine))
+            mine.insert(at, Mark("coach", pygame.Rect(coach.panel)))
+        if step is not None and not coach.asking:
+            named = [(n, coach.find(n)) for n in (*step.target, *step.shows)]
+            mine.extend(Mark("lit", r, n) for n, r in named if r is not None)
+        mine.extend(Mark("button", pygame.Rect(r), name) for name, r in coach.buttons.items())
+    return hooked
+
+
+def _drawing_movers(draw_movers: Callable[..., None]) -> Callable[..., None]:
+    """What a table's movers draw (floats, tags, cards in flight) is marked moving."""
+    def hooked(canvas: pygame.Surface, *args: Any, **kwargs: Any) -> None:
+        start = len(marks_of(canvas))
+        draw_movers(canvas, *args, **kwargs)
+        for m in marks_of(canvas)[start:]:
+            m.moving = True
     return hooked
 
 
@@ -185,11 +245,14 @@ def _app(size: tuple[int, int], **options: Any) -> tuple[Any, Any]:
     return app, clock
 
 
-def _frames(app: Any, clock: Any, seconds: float, dt: float = 1 / 30) -> None:
+def _frames(app: Any, clock: Any, seconds: float, dt: float = 1 / 30,
+            flight: Callable[[Any], None] | None = None) -> None:
     for _ in range(max(1, round(seconds / dt))):
         clock.advance(dt)
         app.frame()
         app.running = True
+        if flight is not None:
+            flight(app)
 
 
 def _tap(app: Any, pos: tuple[float, float]) -> None:
@@ -202,12 +265,33 @@ def _tap(app: Any, pos: tuple[float, float]) -> None:
     app.frame()
 
 
+def _fly(walk: Walk, name: str, app: Any) -> None:
+    walk.in_flight(app, name)
+
+
 # the walks --------------------------------------------------------------------------------------
 def walk_guided(walk: Walk, game: str, size: tuple[int, int]) -> None:
     """Every step of a game's guided match (the autopilot's taps), judged when its target is ready."""
     from game.tutorial.autopilot import run_autopilot
 
-    report = run_autopilot(game, size=size, on_step=lambda app, n: walk.capture(app, f"{game}/guided/step-{n:02d}"))
+    step = [0]
+    top: dict[str, Any] = {"scene": None, "since": 0.0, "seen": True}
+
+    def on_step(app: Any, n: int) -> None:
+        step[0] = n
+        walk.capture(app, f"{game}/guided/step-{n:02d}")
+
+    def on_frame(app: Any) -> None:
+        name = f"{game}/guided/step-{step[0] + 1:02d}"
+        walk.in_flight(app, name)
+        now = float(app.clock.now)
+        if app.stack.top is not top["scene"]:  # an overlay came or went (a summary in free play)
+            top.update(scene=app.stack.top, since=now, seen=False)
+        elif not top["seen"] and now - top["since"] >= SETTLE:
+            top["seen"] = True
+            walk.capture(app, f"{name}-{app.stack.top.name}")
+
+    report = run_autopilot(game, size=size, on_step=on_step, on_frame=on_frame)
     if not report.finished:
         raise RuntimeError(f"the guided match of {game} did not finish: {report.problems}")
 
@@ -239,7 +323,7 @@ def walk_monkey(walk: Walk, game: str, size: tuple[int, int], seconds: float = 2
             next_look += every
         _tap(app, _monkey_target(app, rng))
         step = rng.choice((0.2, 0.5, 1.0))
-        _frames(app, clock, step, dt=0.1)
+        _frames(app, clock, step, dt=0.1, flight=partial(_fly, walk, f"{game}/monkey/{round(elapsed):03d}s"))
         elapsed += step
 
 
@@ -280,7 +364,7 @@ def walk_kiosk(walk: Walk, size: tuple[int, int], seconds: float = 330.0, every:
         if elapsed >= next_look:
             walk.capture(app, f"kiosk/{round(elapsed):03d}s-{app.stack.top.name}")
             next_look += every
-        _frames(app, clock, 0.5, dt=0.25)
+        _frames(app, clock, 0.5, dt=0.25, flight=partial(_fly, walk, f"kiosk/{round(elapsed):03d}s"))
         elapsed += 0.5
     app.display.set_fullscreen(False)
 

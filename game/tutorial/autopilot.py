@@ -44,12 +44,16 @@ class Report:
         return json.dumps(asdict(self))
 
 
+OnFrame = Callable[[App], object]
+
+
 class Pilot:
     """Drives an App like a person, in logical canvas coordinates."""
 
-    def __init__(self, app: App, clock: FakeClock) -> None:
+    def __init__(self, app: App, clock: FakeClock, on_frame: OnFrame | None = None) -> None:
         self.app, self.clock = app, clock
         self.time = 0.0
+        self.on_frame = on_frame  # a look at every frame (the layout walk samples things in flight)
 
     def frames(self, n: int = 1) -> None:
         """Let `n` frames pass."""
@@ -57,6 +61,8 @@ class Pilot:
             self.clock.advance(DT)
             self.time += DT
             self.app.frame()
+            if self.on_frame is not None:
+                self.on_frame(self.app)
 
     def _window(self, pos: tuple[float, float]) -> tuple[int, int]:
         d = self.app.display
@@ -104,10 +110,12 @@ FREE_NEXT = "button:Next round  ›"  # a summary in free play (Swap Meet's) wai
 
 
 def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] = (1280, 720),
-                  shots: Path | None = None, on_step: OnStep | None = None) -> Report:
+                  shots: Path | None = None, on_step: OnStep | None = None,
+                  on_frame: OnFrame | None = None) -> Report:
     """Follow `game`'s guided match to its end; the report says where it stuck if it did not get there.
 
-    `on_step(app, n)` is called where a shot is taken: at each step once its target is ready, and at the end.
+    `on_step(app, n)` is called where a shot is taken: at each step once its target is ready, and at the end;
+    `on_frame(app)` after every frame.
     """
     clock = FakeClock()
     app = App(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=game), clock=clock)
@@ -117,7 +125,7 @@ def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] 
         report.problems.append("this game has no guided match")
         return report
     report.steps = len(coach.guide.steps)
-    pilot = Pilot(app, clock)
+    pilot = Pilot(app, clock, on_frame)
     try:
         _follow(pilot, coach, report, wrong_taps, shots, on_step)
     finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,7 +31,9 @@ if TYPE_CHECKING:
 BEAT = 1.1  # seconds between scripted opponent moves: long enough to follow each one
 HINT_SECONDS = 3.0
 PANEL_W = 1240
-PAD = 14  # spotlight margin around a target
+PAD = 14  # margin the panel keeps around what is lit
+HOLE = 8  # the veil's lit hole around a target: close, so it does not cut the labels beside it in two
+RING, RING_PULSE = 10, 2  # px the lit ring grows around a target, and how far its pulse swings
 DOWN = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 UP = (pygame.MOUSEBUTTONUP, pygame.FINGERUP)
 
@@ -40,22 +43,56 @@ def _covered(place: pygame.Rect, what: list[pygame.Rect]) -> int:
     return sum(place.clip(r).w * place.clip(r).h for r in what)
 
 
-def place_panel(size: tuple[int, int], keep: list[pygame.Rect], buttons: list[pygame.Rect]) -> pygame.Rect:
-    """Where the coach's panel goes: clear of everything in `keep` (what is lit: the targets and what
-    the words talk about). At the bottom, else the top, else mid-screen; else slid as little as it
-    can be from the bottom or top edge. Centred unless a side place keeps a button uncovered. When
-    no place is clear: the one hiding least."""
+def clear_place(size: tuple[int, int], keep: list[pygame.Rect], buttons: list[pygame.Rect]) -> pygame.Rect | None:
+    """A place for a panel of `size` clear of everything in `keep` (what is lit: the targets and what
+    the words talk about), or None. At the bottom, else the top, else mid-screen; else slid as little
+    as it can be from the bottom or top edge. Centred unless a side place keeps a button uncovered."""
     w, h = size
     xs = ((LOGICAL_W - w) // 2, 24, LOGICAL_W - 24 - w)
-    top, bottom = 24, LOGICAL_H - 24 - h
-    slides = range(0, max(0, bottom - top) + 1, 12)
-    ys = [bottom, top, (LOGICAL_H - h) // 2]
-    ys += [y for slide in slides for y in (bottom - slide, top + slide) if top <= y <= bottom]
-    for y in ys:
+    for y in _ys(h):
         clear = [p for p in (pygame.Rect(x, y, w, h) for x in xs) if not _covered(p, keep)]
         if clear:
             return min(clear, key=lambda p: _covered(p, buttons))
-    return min((pygame.Rect(x, y, w, h) for y in ys for x in xs), key=lambda p: _covered(p, keep))
+    return None
+
+
+def _ys(h: int) -> list[int]:
+    top, bottom = 24, LOGICAL_H - 24 - h
+    slides = range(0, max(0, bottom - top) + 1, 12)
+    ys = [bottom, top, (LOGICAL_H - h) // 2]
+    return ys + [y for slide in slides for y in (bottom - slide, top + slide) if top <= y <= bottom]
+
+
+def place_panel(size: tuple[int, int], keep: list[pygame.Rect], buttons: list[pygame.Rect]) -> pygame.Rect:
+    """`clear_place`, or when no place is clear the one hiding least of `keep`."""
+    found = clear_place(size, keep, buttons)
+    if found is not None:
+        return found
+    w, h = size
+    xs = ((LOGICAL_W - w) // 2, 24, LOGICAL_W - 24 - w)
+    return min((pygame.Rect(x, y, w, h) for y in _ys(h) for x in xs), key=lambda p: _covered(p, keep))
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How the panel is laid out: its width, and whether Next sits in the header row (a low panel)."""
+
+    width: int
+    low: bool = False
+
+
+# Tried in order until one has a place clear of what the step teaches: the usual panel, narrower ones
+# (taller) that fit beside a row of cards, and a wide low one for a strip above or below a summary.
+SHAPES = (Shape(PANEL_W), Shape(900), Shape(700), Shape(560), Shape(LOGICAL_W - 48, low=True))
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where the panel goes, the step's words wrapped to it, and its shape."""
+
+    rect: pygame.Rect
+    lines: tuple[str, ...]
+    shape: Shape
 
 
 class Coach:
@@ -79,8 +116,9 @@ class Coach:
         self._blocked: set[Hashable] = set()
         self._time = 0.0
         self._veil: tuple[tuple[Any, ...], pygame.Surface] | None = None
-        self._placed: tuple[tuple[Any, ...], pygame.Rect] | None = None  # the panel's place, kept while nothing moves
+        self._placed: tuple[tuple[Any, ...], Placed] | None = None  # the panel's place, kept while nothing moves
         self.panel: pygame.Rect | None = None  # where the panel was last drawn
+        self._seen_at: dict[str, pygame.Rect] = {}  # where the step's names were last found
         self.buttons: dict[str, pygame.Rect] = {}
         self._begin(start)
 
@@ -101,6 +139,7 @@ class Coach:
         self._mark = self.table.event_count()
         self._seen = (-1, [])
         self.hint, self._hint_left = "", 0.0
+        self._seen_at = {}
         progress.save(progress.Place(self.guide.game, self.guide.seed, index, [e.to_json() for e in self.table.log]))
 
     def _finish(self) -> None:
@@ -308,11 +347,20 @@ class Coach:
         shown = self.shown() if self.ready() else []
         if not step.free:
             self._draw_veil(canvas, rects + shown, 110 if step.is_explanation else 150)
-        for rect in rects:
-            grow = 6 + 4 * math.sin(self._time * 5)
-            ring = rect.inflate(PAD * 2 + grow, PAD * 2 + grow)
-            pygame.draw.rect(canvas, GOLD, ring, 5, border_radius=18)
-        self._draw_panel(canvas, step, rects + shown)
+        for rect in rects:  # hugging the target, inside its lit halo: around labels beside it, not through them
+            grow = RING + RING_PULSE * math.sin(self._time * 5)
+            pygame.draw.rect(canvas, GOLD, rect.inflate(grow, grow), 5, border_radius=16)
+        self._draw_panel(canvas, step, self._taught())
+
+    def _taught(self) -> list[pygame.Rect]:
+        """Where what the step teaches was last seen (targets, named things), even while a scripted move
+        hides it: the panel keeps off it all along and does not jump when it shows again."""
+        step = self.step
+        for name in (*step.target, *step.shows) if step else ():
+            rect = self.find(name)
+            if rect is not None:
+                self._seen_at[name] = rect
+        return list(self._seen_at.values())
 
     def _draw_veil(self, canvas: pygame.Surface, rects: list[pygame.Rect], alpha: int) -> None:
         key = (alpha, *(tuple(r) for r in rects))
@@ -320,20 +368,38 @@ class Coach:
             veil = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
             veil.fill((0, 0, 0, alpha))
             for rect in rects:  # a hole: drawing a clear colour on an alpha surface replaces, not blends
-                pygame.draw.rect(veil, (0, 0, 0, 0), rect.inflate(PAD * 2, PAD * 2), border_radius=16)
+                pygame.draw.rect(veil, (0, 0, 0, 0), rect.inflate(HOLE * 2, HOLE * 2), border_radius=12)
             self._veil = (key, veil)
         canvas.blit(self._veil[1], (0, 0))
 
-    def _panel_rect(self, rects: list[pygame.Rect], lines: list[str], step: Step) -> pygame.Rect:
-        height = 120 + 44 * len(lines)  # a hint takes the header row: the panel never grows over the table
-        height += 56 if step.is_explanation else 0  # the Next button's own row, below the words
+    def layout(self, rects: list[pygame.Rect], step: Step) -> Placed:
+        """The panel's place and words: the first shape with a place clear of `rects` (what is lit,
+        what the words name), else the one hiding least of them. Kept while nothing moves."""
         keep = tuple(tuple(r.inflate(PAD * 2, PAD * 2)) for r in rects)
         buttons = tuple(tuple(r.inflate(16, 16)) for r in self._scene_buttons())
-        key = (height, keep, buttons)
+        key = (step, keep, buttons)
         if self._placed is None or self._placed[0] != key:
-            self._placed = (key, place_panel((PANEL_W, height), list(map(pygame.Rect, keep)),
-                                             list(map(pygame.Rect, buttons))))
-        return pygame.Rect(self._placed[1])
+            self._placed = (key, self._choose(step, list(map(pygame.Rect, keep)), list(map(pygame.Rect, buttons))))
+        return self._placed[1]
+
+    def _choose(self, step: Step, keep: list[pygame.Rect], buttons: list[pygame.Rect]) -> Placed:
+        options = []
+        for shape in SHAPES:
+            lines = tuple(w for line in step.lines for w in self.app.text.wrap(line, 34, shape.width - 120))
+            size = (shape.width, self._height(len(lines), step, shape))
+            place = clear_place(size, keep, buttons)
+            if place is not None:
+                return Placed(place, lines, shape)
+            options.append(Placed(place_panel(size, keep, buttons), lines, shape))
+        return min(options, key=lambda p: _covered(p.rect, keep))
+
+    @staticmethod
+    def _height(lines: int, step: Step, shape: Shape) -> int:
+        """A hint takes the header row: the panel never grows over the table. Next has a row of its own
+        below the words, or a place in the header row of a low panel."""
+        if shape.low:
+            return 96 + 44 * lines
+        return 120 + 44 * lines + (56 if step.is_explanation else 0)
 
     def _scene_buttons(self) -> list[pygame.Rect]:
         """The top scene's visible buttons (a summary's Next round): the panel stays off them too."""
@@ -345,31 +411,36 @@ class Coach:
 
     def _draw_panel(self, canvas: pygame.Surface, step: Step, rects: list[pygame.Rect]) -> None:
         text = self.app.text
+        if step.free and len(self._scenes()) > 1:
+            return  # free play under an overlay (a round's summary): its words wait, nothing covers it
         band = self.find("coach:panel") if step.free else None  # free play: a band the scene keeps free
         if band is not None:
             self._draw_slim(canvas, step, band)
             return
-        lines = [w for line in step.lines for w in text.wrap(line, 34, PANEL_W - 120)]
-        rect = self._panel_rect(rects, lines, step)
-        self.panel = rect
+        placed = self.layout(rects, step)
+        rect = self.panel = placed.rect
         panel(canvas, rect, fill=SOLID, edge=GOLD, radius=24, width=4)
+        next_at = pygame.Rect(rect.right - 250, rect.bottom - 84, 220, 66)
+        if placed.shape.low:  # in the header row, left of Leave
+            next_at = pygame.Rect(rect.right - 190 - 240, rect.y + 14, 220, 52)
+        header = (next_at.x if placed.shape.low else rect.right - 190) - rect.x - 60
         if self.hint and self._hint_left > 0:  # in the header row, where the step count was
             words = "› " + self.hint
-            room = rect.w - 40 - 210  # up to the Leave button
-            size = next((n for n in (30, 26, 22) if text.font(n, True).size(words)[0] <= room), 20)
+            size = next((n for n in (30, 26, 22) if text.font(n, True).size(words)[0] <= header), 20)
             text.draw(canvas, words, (rect.x + 40, rect.y + 40), size, GOLD, bold=True, anchor="midleft")
         else:
-            text.draw(canvas, f"Guided match · step {self.index + 1} of {len(self.guide.steps)}",
-                      (rect.x + 40, rect.y + 22), 26, MUTED)
+            count = f"step {self.index + 1} of {len(self.guide.steps)}"
+            words = f"Guided match · {count}"
+            words = words if text.font(26).size(words)[0] <= header else count.capitalize()
+            text.draw(canvas, words, (rect.x + 40, rect.y + 22), 26, MUTED)
         y = rect.y + 66
-        for line in lines:
+        for line in placed.lines:
             text.draw(canvas, line, (rect.x + 40, y), 34, CREAM)
             y += 44
         self._button(canvas, "leave", "Leave", pygame.Rect(rect.right - 190, rect.y + 14, 160, 52), quiet=True)
         if self.can_go_on():
             last = self.index == len(self.guide.steps) - 1
-            self._button(canvas, "next", "Finish ›" if last else "Next ›",
-                         pygame.Rect(rect.right - 250, rect.bottom - 84, 220, 66))
+            self._button(canvas, "next", "Finish ›" if last else "Next ›", next_at)
 
     def _draw_slim(self, canvas: pygame.Surface, step: Step, band: pygame.Rect) -> None:
         """Free play's words in a slim panel filling the band the scene keeps free (nothing live under it)."""

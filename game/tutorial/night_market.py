@@ -96,7 +96,7 @@ STEPS = (
          hint="Press Take 3 Porters."),
     Step(("The Rival takes an Amber.", "Pearl, Amber and Jade are precious: they sell 2 or more at a time. "
           "Tap just one of your Pearls."), target=(f"card:{M_PEARL}",), opponents=((RIVAL, _take(D_AMBER1)),),
-         shows=("chip:1", "pile:pearl", "pile:amber", "pile:jade"),
+         shows=("chip:1", "market", "pile:pearl", "pile:amber", "pile:jade"),
          done=_says("at least two"), hint="Tap the lit Pearl in your hand."),
     Step(("The line under the players says why not. Tap your other Pearl.",), target=(f"card:{MY_PEARL}",),
          shows=("line", "chip:0", "chip:1"), done=_selected(hand=(M_PEARL, MY_PEARL)), hint="Tap the lit Pearl."),
@@ -109,7 +109,8 @@ STEPS = (
          target=(f"card:{D_JADE1}", f"card:{D_JADE2}"), done=_selected(market=(D_JADE1, D_JADE2)),
          hint="Tap the two lit Jades."),
     Step(("You chose nothing to give back, so Exchange fills the gap with porters: the line says so. "
-          "Press Exchange 2.",), target=("button:Exchange 2",), shows=("line", "porters"),
+          "Press Exchange 2.",), target=("button:Exchange 2",),
+         shows=("line", "porters", f"card:{D_JADE1}", f"card:{D_JADE2}"),
          allow=_move({"type": "exchange", "take": sorted((D_JADE1, D_JADE2)), "give": [], "porters": 2}),
          hint="Press Exchange 2."),
     Step(("The Rival takes an Amber.", "Tap all five Jades in your hand: selling 5 at once earns the "
@@ -119,7 +120,7 @@ STEPS = (
          target=("button:Sell 5 Jades",), shows=("line", "pile:jade"), allow=_move(_sell(*MY_JADES)),
          hint="Press Sell 5 Jades."),
     Step(("The Rival sells 5 Ambers. Now three coin piles are empty (Pearl, Jade, Amber): "
-          "that ends the round.",), shows=("ceremony:why", "ceremony:verdict"),
+          "that ends the round.",), shows=("ceremony:why", "ceremony:scores", "ceremony:verdict"),
          opponents=((RIVAL, _sell(R_AMBER1, R_AMBER2, R_AMBER3, D_AMBER1, D_AMBER2)),)),
     Step(("You have more porters (2 to 0): the Porter token's 5 coins win you the seal, 54 to 51. "
           "Press Next round.",), target=("button:Next round  ›",),

@@ -33,10 +33,11 @@ def _basil(*actions: Any) -> tuple[tuple[int, Any], ...]:
     return tuple((BASIL, a) for a in actions)
 
 
-def _take(item: str, basil: str, lines: tuple[str, ...], name: str, space: int) -> Step:
+def _take(item: str, basil: str, lines: tuple[str, ...], name: str, space: int, shows: tuple[str, ...] = ()) -> Step:
     """Basil takes `basil`, then the learner takes `item` from the pool into Daily Collection `space`."""
     return Step(lines, target=(f"item:{item}",), allow=lambda a: a == Take(item), opponents=_basil(Take(basil)),
-                shows=(f"zone:space{space}",), hint=f"Tap the lit {name} in the pool, then tap it again (or Take).")
+                shows=(f"zone:space{space}", *shows),
+                hint=f"Tap the lit {name} in the pool, then tap it again (or Take).")
 
 
 def _split(zones: dict[str, str]) -> Any:
@@ -67,7 +68,8 @@ def _collect() -> tuple[Step, ...]:
         _take("framer", next(takes), (
             "Collect: Basil and you take turns, one pool item each, until you both have six.",
             "Take the Framer: an exhibitor scores at every Show, this one 2 per full album row.",
-            "One tap chooses an item (point at it for details), a second tap or Take takes it."), "Framer", 0),
+            "One tap chooses an item (point at it for details), a second tap or Take takes it."), "Framer", 0,
+              shows=("button:Take  ›",)),
         _take("hidden-1", next(takes), (
             "A face-down stamp is a surprise for the others, not for you: whoever takes one may look at it.",
             "Take the lit face-down stamp."), "face-down stamp", 1),

@@ -149,7 +149,7 @@ class Ceremony(Scene):
         the rows being counted, once they start), "ceremony:verdict" (where who wins the seal is said);
         buttons as every scene."""
         if name == "ceremony:why":
-            return pygame.Rect(PANEL.x + 300, PANEL.y + 96, PANEL.w - 600, 44)
+            return pygame.Rect(PANEL.x + 300, PANEL.y + 100, PANEL.w - 600, 40)  # its words, clear of the title
         if name == "ceremony:verdict":
             return pygame.Rect(PANEL.x + 300, PANEL.y + 660, PANEL.w - 600, 110)
         if name == "ceremony:scores" and self.stage >= 1:

@@ -18,6 +18,7 @@ from game.draw.sprites import Sprite
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, glow
 from game.scenes.night_market.motion import CardMover, FloatText
+from game.shell.display import LOGICAL_W
 from rules.contract import Event
 from rules.night_market.data import BONUS_SIZES, GOOD_INDEX, PORTER, bonus_size
 
@@ -45,12 +46,14 @@ class Flights:
     purse: list[int]
     sel_hand: set[int]
     in_flight: Counter[Hashable]  # place -> cards on their way there, less those still to leave it
+    line_is_problem: bool
 
     if TYPE_CHECKING:
         def seat_at(self, side: int) -> int: ...
         def side_of(self, seat: int | None) -> int: ...
         def colour_of(self, seat: int) -> tuple[int, int, int]: ...
         def restatic(self, regions: list[pygame.Rect] | None = None) -> None: ...
+        def line_layout(self) -> tuple[int, list[str]]: ...
 
     def zones(self, view: Any) -> Zone:
         """Where each card this view shows sits on the table, and its kind."""
@@ -280,11 +283,28 @@ class Flights:
         clear of the purse's number)."""
         label = FloatText(self.app.text, words, pos, SELECT)
         top = L.CHIPS[0].bottom + label.rect.h // 2 - 8
-        label.pos = (pos[0], top + 50)
+        x = self._clear_of_words(label, pos[0])
+        pos = (x, pos[1])
+        label.pos = (x, top + 50)
         self.movers.append(label)
         self.anim.add(Sequence([Parallel([Tween(label, "pos", (pos[0], top), 0.8, ease_out_cubic),
                                           Tween(label, "alpha", 0.0, 0.8, ease_in_out)]),
                                 Call(lambda: self._drop(label))]))
+
+    def _clear_of_words(self, label: FloatText, x: int) -> int:
+        """An x where the rising label crosses neither the selection line's words (it rises through
+        the line's band) nor a label still in the air: pushed out to the side it is on."""
+        size, lines = self.line_layout()
+        wide = max(self.app.text.font(size, self.line_is_problem).size(w)[0] for w in lines) if lines else 0
+        taken = [(L.LINE.centerx - wide // 2 - 12, L.LINE.centerx + wide // 2 + 12)]
+        taken += [(m.rect.left, m.rect.right) for m in self.movers if isinstance(m, FloatText)]
+        half, left = label.rect.w // 2 + 4, x < L.LINE.centerx
+        for _ in range(len(taken) + 1):  # each push clears one; a bounded walk
+            hit = [(a, b) for a, b in taken if x + half > a and x - half < b]
+            if not hit:
+                break
+            x = min(a for a, _ in hit) - half if left else max(b for _, b in hit) + half
+        return max(half, min(LOGICAL_W - half, x))
 
     def deal_in(self) -> None:
         """A fresh round (or a resumed match): every card on the table flies out of the deck."""

@@ -261,9 +261,16 @@ class TablePainter:
             pygame.draw.rect(surface, WOOD, badge, border_radius=20)
             pygame.draw.rect(surface, GOLD, badge, 3, border_radius=20)
             text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
+        words, bold = self.porter_words()
+        text.draw(surface, words, (base.centerx, base.bottom + 22), 24, GOLD if bold else MUTED,
+                  bold=bold, anchor="center")
+
+    def porter_words(self) -> tuple[str, bool]:
+        """The words under the team card, and whether they are bold (porters in the selection)."""
+        team = self.shown_count(("porters", self.viewer), len(self.view.seats[self.viewer].porters))
+        chosen = self.sel_porters
+        action = self.selection.actions[0] if self.selection.actions else None
+        filled = getattr(action, "porters", 0) - chosen if hasattr(action, "take") else 0
         if chosen + filled:
-            words = f"{chosen + filled} of {team} in exchange" + (f" ({filled} to fill)" if filled else "")
-        else:
-            words = "Porters · tap to add"
-        text.draw(surface, words, (base.centerx, base.bottom + 22), 24, GOLD if chosen + filled else MUTED,
-                  bold=bool(chosen + filled), anchor="center")
+            return f"{chosen + filled} of {team} in exchange" + (f" ({filled} to fill)" if filled else ""), True
+        return "Porters · tap to add", False

@@ -475,6 +475,13 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _porter_rect(self) -> pygame.Rect:
         return L.card_rect(L.PORTER_POS).inflate(0, L.LIFT * 2)
 
+    def _porters_lit(self) -> pygame.Rect:
+        """The team card and the words under it ("2 of 4 in exchange"): lit whole, never cut."""
+        said, bold = self.porter_words()
+        words = pygame.Rect((0, 0), self.app.text.font(24, bold).size(said))
+        words.center = (L.card_rect(L.PORTER_POS).centerx, L.card_rect(L.PORTER_POS).bottom + 22)
+        return self._porter_rect().union(words)
+
     def _market_hit(self, pos: tuple[float, float]) -> int | None:
         for i, (card, _) in enumerate(self.view.market):
             if L.card_rect(L.market_pos(i)).inflate(0, L.LIFT * 2).collidepoint(pos):
@@ -489,9 +496,10 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         return None
 
     def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """A guided match's names: "card:ID" (market or hand, where it is drawn now), "porters" (the
-        team card), "line", "pile:KIND" (a coin pile), "bonus:SIZE", "chip:SIDE" (0: the viewer);
-        buttons as every scene. None of them under an overlay or while a move is still to be shown."""
+        """A guided match's names: "card:ID" (market or hand, where it is drawn now), "market" (its row
+        of cards), "porters" (the team card), "line", "pile:KIND" (a coin pile), "bonus:SIZE",
+        "chip:SIDE" (0: the viewer); buttons as every scene. None of them under an overlay or while a
+        move is still to be shown."""
         if self.app.stack.top is not self or self.anim.busy or self._ceremony is not None or \
                 (self.viewer is not None and self.table.view(self.viewer) != self.view):
             return None
@@ -501,7 +509,10 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         if kind == "card" and key.isdigit() and int(key) not in self.hidden:
             return self._card_target(int(key))
         if kind == "porters" and self.viewer is not None:
-            return self._porter_rect()
+            return self._porters_lit()
+        if name == "market" and self.view.market:
+            cards = [L.card_rect(L.market_pos(i)) for i in range(len(self.view.market))]
+            return cards[0].unionall(cards[1:])
         if kind == "line":
             return pygame.Rect(L.LINE)
         if kind == "pile" and key in GOODS:
