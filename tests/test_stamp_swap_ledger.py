@@ -6,7 +6,8 @@ from typing import Any
 
 from game.scenes.stamp_swap.ledger import DayLedger, SeatDay, show_parts, source_words
 from rules.contract import Event
-from rules.driver import seat_config, turn_bot
+from rules.driver import seat_config
+from rules.referee import turn_bot
 from rules.rng import Rng
 from rules.stamp_swap import GAME
 
