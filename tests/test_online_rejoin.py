@@ -147,16 +147,16 @@ def test_a_host_whose_app_restarts_serves_the_room_again_and_the_guest_comes_bac
         p.app.hosting.embedded.stop()  # the host's app dies: no goodbye, the room is on disk
         p.app.hosting = None
         assert scene.table is not None
-        pump(p, lambda: guest.link in ("lost", "reconnecting"), (guest,), seconds=10)
+        pump(p, lambda: guest.link in ("lost", "reconnecting"), (guest,))
     finally:
         pygame.quit()
 
     again = app_player()  # the host starts the app again
     try:
         again.press_button(again.top.buttons["rejoin"], settle=2)
-        pump(again, lambda: isinstance(again.top, NightMarketScene), (guest,), seconds=25)
+        pump(again, lambda: isinstance(again.top, NightMarketScene), (guest,))
         assert again.app.hosting.port == port and again.top.table.here == (0,)
-        pump(again, lambda: guest.link == "online" and guest.table.version >= version, (guest,), seconds=25)
+        pump(again, lambda: guest.link == "online" and guest.table.version >= version, (guest,))
         assert guest.seat == 1 and guest.table.outcome() is None
     finally:
         if guest is not None:

@@ -310,7 +310,8 @@ def new_local_table(app: Any, game: Game[Any, Any, Any], config: MatchConfig, se
     """A new match on this device with the app's clock, seeds and settings (`autosave=False`: a demo)."""
     return LocalTable.start(game, config, app.next_seed() if seed is None else seed, MatchClock(app.clock),
                             bot_speed=app.settings.bot_speed, bot_threads=app.options.bot_threads,
-                            autosave=autosave, next_seed=app.next_seed, keep_history=keeps_history(app))
+                            autosave=autosave, next_seed=app.next_seed,
+                            keep_history=autosave and keeps_history(app))  # a demo is never kept
 
 
 def keeps_history(app: Any) -> bool:

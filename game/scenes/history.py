@@ -120,7 +120,7 @@ class HistoryScene(Scene):
         y = SIDE.y + 66
         for name, mine in sorted(self.totals.items(), key=lambda kv: -kv[1].matches)[:6]:
             text.draw(canvas, f"{name}: {mine.matches} played · {mine.wins} won", (SIDE.x + 24, y), 26, CREAM)
-            best = " · ".join(f"{_title(g)} best {s:g}" for g, s in sorted(mine.best.items()))
+            best = " · ".join(f"{_title(g)} best {round(s)}" for g, s in sorted(mine.best.items()))
             text.draw(canvas, best, (SIDE.x + 40, y + 32), 20, MUTED)
             y += 76
         if self.code_line:

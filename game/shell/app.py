@@ -91,6 +91,7 @@ class App:
         self.coach: Coach | None = None  # the guided match's layer over the stack (game/tutorial/)
         self.replay_bar: ReplayBar | None = None  # a replay's controls over the stack (game/scenes/replay_bar.py)
         self.hosting: Hosting | None = None  # the server this app runs for an online room it hosts
+        self.kiosk: Kiosk | None = None  # set below; a kiosk's first demo starts while it is made
         self.stack.reset(self._first_scene())
         if warning:
             self.toast(warning, error=True)
