@@ -267,7 +267,11 @@ def widget_marks(manager: Any) -> list[Mark]:
             out += [Mark("cover", rect), Mark("button", rect, sprite.text)]
             out += _label(sprite, rect)
         elif isinstance(sprite, pygame_gui.elements.UITextBox):
-            out += [Mark("cover", rect), Mark("text", rect.inflate(-12, -12), _plain(sprite.html_text))]
+            text = rect.inflate(-12, -12)
+            bar = getattr(sprite, "scroll_bar", None)
+            if bar is not None and getattr(bar, "visible", True):  # a long text wraps left of its scroll bar
+                text.width = max(0, min(text.right, bar.rect.x) - text.x)
+            out += [Mark("cover", rect), Mark("text", text, _plain(sprite.html_text))]
         elif isinstance(sprite, pygame_gui.core.UIElement):
             out.append(Mark("cover", rect))
     return out
