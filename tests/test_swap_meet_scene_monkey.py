@@ -142,7 +142,7 @@ def test_a_playing_monkey_plays_a_whole_match_to_the_final_standings(humans):
     monkey.play()
     view = scene.table.view(None)
     assert view.phase == "finished" and len(view.summaries) == 3
-    people = [seat for _, seat, _ in scene.table.log if seat in scene.humans]
+    people = [e.seat for e in scene.table.log if e.seat in scene.humans]
     assert len(people) >= 10, f"people made only {len(people)} moves"
     assert p.app.stack.top is not None
     pygame.quit()

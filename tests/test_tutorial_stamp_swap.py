@@ -126,7 +126,7 @@ def test_a_lesson_left_in_the_show_resumes_on_the_same_view(lesson):
     view, log = coach.table.view(0), list(coach.table.log)
     place, problem = progress.load(GAME, guide().seed)
     assert problem is None and place is not None and place.step == FIRST_PLACEMENT and place.log == [
-        list(e) for e in log]
+        e.to_json() for e in log]
     again = App(AppOptions(size=(1280, 720), mute=True, pace=False, bot_threads=False, tutorial=GAME),
                 clock=FakeClock())
     again.frame()
