@@ -123,6 +123,8 @@ class HistoryScene(Scene):
             best = " · ".join(f"{_title(g)} best {round(s)}" for g, s in sorted(mine.best.items()))
             text.draw(canvas, best, (SIDE.x + 40, y + 32), 20, MUTED)
             y += 76
+        for k, words in enumerate(("Matches played on this device.", "Online matches are not kept here yet.")):
+            text.draw(canvas, words, (SIDE.x + 24, SIDE.bottom - 70 + 28 * k), 22, MUTED)
         if self.code_line:
             text.draw(canvas, self.code_line[:70], (CODE_AT.x, CODE_AT.bottom + 14), 22, (235, 120, 100))
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 BAR = pygame.Rect(40, 996, 1840, 76)
 WORDS = pygame.Rect(BAR.x + 20, BAR.y + 6, 380, BAR.h - 12)
-PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.FINGERDOWN, pygame.FINGERUP)
+PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)  # a release always reaches the scene: no drag is left held
 KEYS = {pygame.K_SPACE: "play", pygame.K_LEFT: "back", pygame.K_RIGHT: "step"}
 
 
