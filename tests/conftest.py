@@ -98,3 +98,20 @@ def player():
     p = make_player()
     yield p
     pygame.quit()
+
+
+@pytest.fixture
+def small_hard_swap_meet(monkeypatch):  # type: ignore[no-untyped-def]
+    """Swap Meet's Hard bots search with a small budget: the same code path, whole matches stay quick
+    (Hard's strength is measured by autoplay and the benches, not by the tests)."""
+    from rules.swap_meet.bot.rival import RivalBot
+    from rules.swap_meet.bot.search import Budget
+    from rules.swap_meet.game import GAME
+
+    small = Budget(worlds=2, candidates=3, screen=1, finalists=2, horizon=10.0, confidence=0.5)
+    made = GAME.make_bot
+
+    def make(level: str, seat: int, seed: int) -> object:
+        return RivalBot("hard", seat, seed, budget=small) if level == "hard" else made(level, seat, seed)
+
+    monkeypatch.setattr(GAME, "make_bot", make)

@@ -120,6 +120,7 @@ def test_bot_decisions_ignore_hidden_facts():
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("small_hard_swap_meet")
 @pytest.mark.parametrize("levels", [("easy",) * 3, ("normal", "hard", "easy", "normal"),
                                     ("hard",) * 5, ("easy", "normal", "hard") * 2])
 def test_bots_finish_matches_and_scores_follow_the_formulas(levels):
@@ -134,6 +135,7 @@ def test_bots_finish_matches_and_scores_follow_the_formulas(levels):
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("small_hard_swap_meet")
 def test_the_record_rebuilds_a_bot_match_to_its_last_lock_with_no_tick_added():
     from rules.referee import Referee
 

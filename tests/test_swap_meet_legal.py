@@ -43,6 +43,7 @@ def _candidates(state: State, seat: int) -> list[Any]:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("small_hard_swap_meet")
 @pytest.mark.parametrize("seed", [4, 9])
 def test_legal_actions_are_exactly_what_check_allows(seed: int) -> None:
     # legal_actions is built directly for speed; it must agree with check() action by action

@@ -74,7 +74,7 @@ class TitleScene(Scene):
         if not self.app.options.kiosk:
             labels.append(("quit", "Quit", "#quiet"))
         self.buttons = {key: button(self.ui, (0, 975, 300, 78), text, oid) for key, text, oid in labels}
-        least = 300 if len(labels) <= 5 else 240  # six buttons (History and Back to room) still fit the row
+        least = 300 if len(labels) <= 4 else 240  # five or six buttons still fit the row, and leave its corners free
         widths = [max(least, label_width(b)) for b in self.buttons.values()]
         x = LOGICAL_W // 2 - (sum(widths) + 30 * (len(labels) - 1)) // 2
         for made, w in zip(self.buttons.values(), widths):  # each as wide as its label needs, 300 at least
