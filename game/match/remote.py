@@ -51,6 +51,7 @@ class RemoteRoom:
         self.link = "connecting"
         self.table: RemoteTable | None = None
         self.gone: dict[int, float] = {}  # seat -> when this device first saw its person's link down
+        self.last_seq = 0  # the highest move number this seat used (the relay says it in `joined`)
         self._notices: list[str] = []
 
     # requests (all return at once) ---------------------------------------------------------------
@@ -129,6 +130,7 @@ class RemoteRoom:
         kind = msg["type"]
         if kind == "joined":
             self.seat, self.code, self.knocking = msg["seat"], msg["room"], None
+            self.last_seq = max(self.last_seq, int(msg.get("seq", 0)))
         elif kind == "lobby":
             if self._rematch_called(msg):
                 self._notices.append(REMATCH_NOTICE)
@@ -204,7 +206,6 @@ class RemoteTable:
         self._taken: dict[int | None, int] = {room.seat: 0, None: 0}
         self._server_now = 0.0
         self._heard_at = room.clock()
-        self._seq = 0
         self._pending: dict[int, Any] = {}
         self._sent_at: dict[int, float] = {}
         self._refusals: list[tuple[int, str]] = []
@@ -273,10 +274,11 @@ class RemoteTable:
     def act_anyway(self, seat: int, action: Any) -> None:
         """Send a move without the local legality check (a resend after the server refused it)."""
         self._mine(seat)
-        self._seq += 1
-        self._pending[self._seq] = action
-        self._sent_at[self._seq] = self.room.clock()
-        self._send_act(self._seq, action)
+        self.room.last_seq += 1  # numbers go on across matches and app sessions (the relay remembers them)
+        seq = self.room.last_seq
+        self._pending[seq] = action
+        self._sent_at[seq] = self.room.clock()
+        self._send_act(seq, action)
 
     def _send_act(self, seq: int, action: Any) -> None:
         self.room.client.send("act", seq=seq, action=self.game.action_to_json(action))

@@ -28,6 +28,7 @@ from game.relay.protocol import MAX_SERVER_MESSAGE, ProtocolError, decode_server
 log = logging.getLogger(__name__)
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 FINAL_CLOSE_CODES = {4000, 1008}  # replaced by a newer connection; refused for policy
+_WAKE = "\x00wake"  # put in the outbox by close(): the writer thread looks at its stop flag at once
 
 
 class NetClient:
@@ -99,6 +100,7 @@ class NetClient:
     def close(self, timeout: float = 5.0) -> None:
         """Stop the threads and close the link."""
         self._stop.set()
+        self.outbox.put(_WAKE)  # the writer stops now, not at its next look
         conn = self._conn
         if conn is not None:
             with contextlib.suppress(Exception):
@@ -188,6 +190,9 @@ class NetClient:
                 try:
                     held = self.outbox.get(timeout=0.25)
                 except queue.Empty:
+                    continue
+                if held is _WAKE:
+                    held = None
                     continue
             if not self._online.wait(0.25):
                 continue  # keep the message until the link is back (the hello goes first)

@@ -15,9 +15,19 @@ from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from game.relay import correspondence as corr
 from game.relay import lobby as lb
 from game.relay.config import BACKLOG, REFUSALS_ANSWERED, SLOW_DOWN, ServerConfig
-from game.relay.protocol import ProtocolError, RateLimit, decode_client, encode, invite_link, new_code, normalise_code
+from game.relay.protocol import (
+    DAYS_PER_MOVE,
+    ProtocolError,
+    RateLimit,
+    decode_client,
+    encode,
+    invite_link,
+    new_code,
+    normalise_code,
+)
 from game.relay.rooms import Room
 from game.relay.roomtask import Link, RoomTask, Seated, refusal
 from game.relay.store import RoomStore
@@ -26,6 +36,7 @@ from rules.registry import GameUnavailable, get_game
 from rules.words import counted
 
 log = logging.getLogger(__name__)
+SWEEP_STORED = 3600.0  # seconds between looks at the stored correspondence rooms nobody has asked for
 
 
 def _seq_of(raw: str | bytes) -> int | None:
@@ -51,6 +62,7 @@ class Hub:
         self.created: dict[str, deque[float]] = {}  # address -> recent creation times (clock)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._moved: asyncio.Future[None] | None = None  # resolved when the clock is nudged
+        self._swept_stored = -SWEEP_STORED  # when stored correspondence rooms were last looked over
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         """Run a coroutine in the background, keeping a reference so it is not collected."""
@@ -102,15 +114,40 @@ class Hub:
             if not isinstance(code, str) or normalise_code(code) != code:
                 log.warning("a stored room whose code is not a room code was refused: %.40r", code)
                 continue
-            try:
-                room = Room.from_stored(record, get_game(record["lobby"]["game"]), self.clock)
-            except UnknownRules as exc:
-                log.warning("stored room %s is not resumed (its files stay): %s", code, exc.reason)
-                continue
-            except Exception:
-                log.exception("stored room could not be resumed; it is dropped")
-                continue
-            self.rooms[room.code] = RoomTask(self, room)
+            room = self._restore(record)
+            if room is not None:
+                self.rooms[room.code] = RoomTask(self, room)
+
+    def _restore(self, record: dict[str, Any]) -> Room | None:
+        """A stored room, its match replayed (None: logged, its files stay or it is dropped)."""
+        try:
+            return Room.from_stored(record, get_game(record["lobby"]["game"]), self.clock, self.config.wall)
+        except UnknownRules as exc:
+            log.warning("stored room %s is not resumed (its files stay): %s", record.get("code"), exc.reason)
+        except Exception:
+            log.exception("stored room could not be resumed; it is dropped")
+        return None
+
+    async def fetch(self, code: str) -> RoomTask | None:
+        """The room with `code`: in memory, or a correspondence room loaded from the store now (a
+        seat asked for it). One whose grace after its end is over is deleted instead."""
+        task = self.rooms.get(code)
+        if task is not None:
+            return task
+        record = await asyncio.to_thread(self.store.fetch, code)
+        if code in self.rooms:  # another hello loaded it meanwhile
+            return self.rooms[code]
+        if record is None or not isinstance(record.get("lobby"), dict):
+            return None
+        if corr.stale(record, self.config.wall()):
+            self.forget(code)
+            return None
+        room = self._restore(record)
+        if room is None:
+            return None
+        log.info("correspondence room %s loaded", code)
+        task = self.rooms[code] = RoomTask(self, room)
+        return task
 
     def drop(self, code: str) -> None:
         """Close and forget a room (its files are deleted after any save of it that is under way)."""
@@ -130,10 +167,15 @@ class Hub:
 
     def expire(self) -> None:
         """Delete rooms nobody is connected to: after `empty_seconds`, or `idle_seconds` for a
-        match still being played by people (they may come back to it)."""
+        match still being played by people (they may come back to it). A correspondence room is
+        never deleted for that: it leaves memory (the store keeps it) and goes only once stale."""
         now = self.clock()
         for code, task in list(self.rooms.items()):
             if task.conns or task.knocking or task.empty_since is None:
+                continue
+            if task.room.days is not None:
+                if now - task.empty_since >= self.config.empty_seconds:
+                    self._set_down(code, task)
                 continue
             people = any(s.bot is None for s in task.room.lobby.seats)
             limit = self.config.idle_seconds if task.room.playing and people else self.config.empty_seconds
@@ -141,13 +183,45 @@ class Hub:
                 log.info("room %s expired", code)
                 self.drop(code)
 
+    def _set_down(self, code: str, task: RoomTask) -> None:
+        """A correspondence room nobody is at: deleted once stale, else only out of memory (a seat
+        asking for it loads it again). Not while a save runs or a move is unsaved: next sweep."""
+        if task.saving or task.room.dirty or task.room.unsaved()[0] or task.jobs:
+            return
+        if corr.stale(task.room.stored(), self.config.wall()):
+            log.info("correspondence room %s expired", code)
+            self.drop(code)
+            return
+        del self.rooms[code]
+        self.owners.pop(code, None)
+        task.close()
+
+    async def sweep_stored(self) -> None:
+        """Delete stored correspondence rooms whose grace is over (read on a worker thread)."""
+        stale = await asyncio.to_thread(self._stale_stored, self.config.wall())
+        for code in stale:
+            if code not in self.rooms:
+                log.info("correspondence room %s expired", code)
+                self.forget(code)
+
+    def _stale_stored(self, wall: float) -> list[str]:
+        out = []
+        for code in self.store.correspondence():
+            record = None if code in self.rooms else self.store.peek(code)
+            if record is not None and corr.stale(record, wall):
+                out.append(code)
+        return out
+
     async def sweep(self) -> None:
-        """Expire idle rooms now and then."""
+        """Expire idle rooms now and then (and look over the stored correspondence rooms hourly)."""
         config = self.config
         while True:
             await self.sleep_until(self.clock() + max(0.05, min(60.0, config.empty_seconds / 2,
                                                                 config.idle_seconds / 2)))
             self.expire()
+            if self.clock() - self._swept_stored >= SWEEP_STORED:
+                self._swept_stored = self.clock()
+                await self.sweep_stored()
 
     async def goodbye(self, reason: str) -> None:
         """Tell every connection why this server stops, and close it for good (1000: do not retry)."""
@@ -264,8 +338,13 @@ class Hub:
         kind = msg["type"]
         if kind == "create":
             reason = self._create(seated, msg)
+        elif kind == "status":
+            await self._status(seated, msg["rooms"])
+            return
         elif kind in ("join", "resume"):
-            task = self.rooms.get(msg["room"].upper())
+            seated.greeted = True  # a second hello while this one loads its room is refused
+            task = await self.fetch(msg["room"].upper())
+            seated.greeted = False
             if task is None:
                 reason = "no room with that code (it may have expired)"
             else:
@@ -276,6 +355,18 @@ class Hub:
             reason = "say create, join or resume first"
         if reason:
             await self._refuse(seated, msg, reason)
+
+    async def _status(self, seated: Seated, held: list[list[str]]) -> None:
+        """One answer for every room a device sits in, from records alone (nothing is replayed or
+        loaded); then the connection is closed. A room or seat the relay does not know says gone."""
+        wall, out = self.config.wall(), []
+        for code, token in held:
+            task = self.rooms.get(code.upper())
+            record = task.room.stored() if task is not None else await asyncio.to_thread(self.store.peek, code.upper())
+            seat = None if record is None else corr.status(record, token, wall)
+            out.append(seat if seat is not None else {"room": code.upper(), "gone": True})
+        await self.send(seated, {"type": "status", "rooms": out})
+        await seated.link.close(1000, "status sent")
 
     def _room_cap(self, address: str) -> str | None:
         """Why `address` may not open another room now, or None."""
@@ -295,12 +386,18 @@ class Hub:
             game = get_game(msg["game"])
         except GameUnavailable as exc:
             return str(exc)
+        days = msg.get("days")
+        if days is not None and game.realtime:
+            return f"{game.title} is played in real time: it cannot be played by correspondence"
+        if days is not None and days not in DAYS_PER_MOVE:
+            return f"days per move are {', '.join(map(str, DAYS_PER_MOVE))}"
         capped = self._room_cap(seated.address)
         if capped is not None:
             return capped
         code = new_code(lambda c: c in self.rooms or self.store.exists(c))
         lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
-        room = Room(code, game, lobby, msg.get("seed"), msg.get("options"), self.config.scale, self.clock)
+        room = Room(code, game, lobby, msg.get("seed"), msg.get("options"), self.config.scale, self.clock,
+                    days, self.config.wall)
         task = RoomTask(self, room)
         self.rooms[code] = task
         self.owners[code] = seated.address

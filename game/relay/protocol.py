@@ -30,6 +30,8 @@ MAX_SERVER_MESSAGE = 4 * 1024 * 1024  # what a client accepts (full views, legal
 # No 0/O, 1/I/L: a code read aloud or copied by hand survives.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
+DAYS_PER_MOVE = (1, 3, 7)  # a correspondence room's move clock, in days
+STATUS_ROOMS = 64  # rooms one `status` message may ask about
 _CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 
 
@@ -64,6 +66,12 @@ def _is_options(v: Any) -> bool:
         isinstance(k, str) and len(k) <= 40 and (type(x) in (int, float, bool, str)) for k, x in v.items())
 
 
+def _is_seats_held(v: Any) -> bool:
+    """[[room code, seat token], ...]: the seats a device holds, for one `status` message."""
+    return isinstance(v, list) and 0 < len(v) <= STATUS_ROOMS and all(
+        isinstance(p, list) and len(p) == 2 and is_code(p[0]) and TOKEN(p[1]) for p in v)
+
+
 def _anything(v: Any) -> bool:
     return True  # the rules' action_from_json judges actions
 
@@ -79,11 +87,14 @@ GAME_NAME = _str(24)
 # type -> {field: (check, required)}
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
     "create": {"game": (GAME_NAME, True), "name": (NAME, True), "options": (_is_options, False),
-               "seed": (_int(0, 2**53), False)},
+               "seed": (_int(0, 2**53), False), "days": (_int(1, 7), False)},
     # Seat tokens come from the relay only. A join may carry a key of the client's own: the same
     # join sent again (its answer lost with the link) gets the same seat back, with a new token.
     "join": {"room": (is_code, True), "name": (NAME, True), "ticket": (TOKEN, False), "key": (JOIN_KEY, False)},
     "resume": {"room": (is_code, True), "token": (TOKEN, True)},
+    # Instead of a hello: how every room a device sits in stands (whose move, the move clock); the
+    # relay answers once and closes the connection.
+    "status": {"rooms": (_is_seats_held, True)},
     "invite": {},
     "admit": {"request": (_int(0, 2**31), True), "accept": (_is_bool, True)},
     "ready": {"ready": (_is_bool, True)},

@@ -17,6 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from game.relay import correspondence as corr
 from game.relay import lobby as lb
 from game.relay.policy import outcome_json, policy_for
 from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig
@@ -34,8 +35,12 @@ class Room:
 
     def __init__(self, code: str, game: AnyGame, lobby: lb.Lobby, seed: int | None = None,
                  options: dict[str, Any] | None = None, scale: float = 1.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, days: int | None = None,
+                 wall: Callable[[], float] = time.time) -> None:
         self.code, self.game, self.lobby, self.scale, self.clock = code, game, lobby, scale, clock
+        self.days, self.wall = days, wall  # days per move: a correspondence room (correspondence.py)
+        self.clocks: dict[int, float] = {}  # seat -> when its move clock started (wall seconds)
+        self.ended: float | None = None  # wall seconds when its last match ended (a correspondence room's grace)
         self.policy = policy_for(game.name)
         self.seeded = seed is not None
         self.seed = seed if seed is not None else secrets.randbits(31)
@@ -114,8 +119,35 @@ class Room:
 
     def lobby_view(self, seat: int) -> dict[str, Any]:
         """The lobby as `seat` sees it, plus the room facts."""
-        return {"room": self.code, "you": seat, "seeded": self.seeded, "options": self.options,
+        view = {"room": self.code, "you": seat, "seeded": self.seeded, "options": self.options,
                 "match": self.match_no, "scale": self.scale, **self.lobby.public(seat)}
+        if self.days is not None:
+            view["days"] = self.days
+        return view
+
+    # the move clock (correspondence rooms) -----------------------------------------------------
+    def _stamp_clocks(self, mover: int | None = None) -> None:
+        """Every person seat the rules wait for has a running move clock; `mover`'s starts again."""
+        if self.days is None:
+            return
+        waiting = set(self.game.waiting(self.state)) if self.playing else set()
+        people = {s for s in waiting if not self.lobby.seats[s].bot}
+        clocks = {s: t for s, t in self.clocks.items() if s in people and s != mover}
+        for seat in sorted(people - set(clocks)):
+            clocks[seat] = self.wall()
+        if clocks != self.clocks:
+            self.clocks, self.dirty = clocks, True
+        if self.outcome() is not None and self.ended is None:
+            self.ended, self.dirty = self.wall(), True
+
+    def late(self, seat: int) -> bool:
+        """True when `seat`'s move clock has run out (it may still move until someone acts on it)."""
+        assert self.days is not None
+        return corr.left(self.clocks, self.days, self.wall()).get(seat, 1.0) <= 0
+
+    def _clocks_left(self) -> dict[str, float]:
+        assert self.days is not None
+        return {str(s): round(v) for s, v in corr.left(self.clocks, self.days, self.wall()).items()}
 
     def start(self, by: int) -> None:
         """The host starts: deal, seat the bots, send everyone their first view."""
@@ -128,6 +160,8 @@ class Room:
             self.lobby.back_to_lobby()
             raise lb.LobbyError(str(exc)) from None
         self.t0 = self.clock() * self.scale
+        self.ended = None
+        self._stamp_clocks()
         self.broadcast_lobby()
         self._send_all(full=True)
 
@@ -196,7 +230,7 @@ class Room:
             gone = None if info.away_since is None else self.clock() - info.away_since
             if info.presence == lb.RECONNECTING and gone is not None and gone >= after:
                 info.presence, changed = lb.AWAY, True
-            wait = self.policy.stand_in_after
+            wait = self.policy.stand_in_after if self.days is None else None  # correspondence: nobody stands in
             if (wait is not None and self.playing and info.bot is None and gone is not None and gone >= wait
                     and seat not in self.bots.bots):
                 self.bots.seat(seat, self.policy.stand_in_level)
@@ -217,32 +251,50 @@ class Room:
         if not 0 <= seat < len(self.lobby.seats) or self.state is None:
             raise lb.LobbyError("no such seat in a match")
         info = self.lobby.seats[seat]
-        if info.bot or info.presence == lb.ONLINE:
+        if info.bot or (info.presence == lb.ONLINE and self.days is None):
             raise lb.LobbyError("that seat is not away")
-        if by != self.lobby.host and not self.policy.anyone_may_replace:
+        if by != self.lobby.host and not self.policy.anyone_may_replace and self.days is None:
             raise lb.LobbyError("only the host can hand a seat to a bot")
-        self._grace_over(info)
+        self._may_take_over(seat)
         level = level or self.policy.stand_in_level
         self.lobby.replace_with_bot(seat, level)
         self.bots.drop(seat)
         self.bots.seat(seat, level)
+        self._stamp_clocks()
         self.broadcast_lobby()
 
     def claim(self, by: int) -> None:
         """The one left claims the match once the other has been away long enough."""
         others = [i for i in range(len(self.lobby.seats)) if i != by]
-        if not self.policy.claimable or not self.playing:
+        if not (self.policy.claimable or self.days is not None) or not self.playing:
             raise lb.LobbyError("there is no match to claim")
+        if self.days is not None and all(self.lobby.seats[s].bot for s in others):
+            raise lb.LobbyError("there is nobody to claim the match from")
         for seat in others:
             info = self.lobby.seats[seat]
-            if info.bot or info.presence == lb.ONLINE:
+            if self.days is not None and info.bot:
+                continue  # by correspondence: every other person must be late on their move
+            if info.bot or (info.presence == lb.ONLINE and self.days is None):
                 raise lb.LobbyError(f"{info.name} is still here")
-            self._grace_over(info)
+            self._may_take_over(seat)
         assert self.referee is not None
         self.referee.claim(by, self.now())  # an entry of the record: a restored room ends the same way
         self.lobby.phase = lb.OVER
+        self._stamp_clocks()
         self.broadcast_lobby()
         self._send_all()
+
+    def _may_take_over(self, seat: int) -> None:
+        """Refused unless `seat` may be handed to a bot or claimed against: by correspondence once its
+        move clock has run out; live once its person has been away for the game's grace."""
+        info = self.lobby.seats[seat]
+        if self.days is None:
+            self._grace_over(info)
+        elif seat not in self.clocks:
+            raise lb.LobbyError(f"it is not {info.name}'s move")
+        elif not self.late(seat):
+            left = corr.left(self.clocks, self.days, self.wall())[seat]
+            raise lb.LobbyError(f"{info.name} still has {corr.clock_words(left)} on the move clock")
 
     def _grace_over(self, info: lb.SeatInfo) -> None:
         gone = 0.0 if info.away_since is None else self.clock() - info.away_since
@@ -303,6 +355,7 @@ class Room:
             self.out.append((seat, {"type": "refused", "seq": seq, "reason": reason, "version": self.version}))
 
     def _changed(self, answer: tuple[int, int] | None = None) -> None:
+        self._stamp_clocks(None if answer is None else answer[0])
         if self.outcome() is not None:
             self.lobby.phase = lb.OVER
             self.broadcast_lobby()
@@ -362,6 +415,11 @@ class Room:
         }
         if answer is not None:
             msg["answer"] = answer
+        if self.days is not None:
+            msg["days"], msg["clocks"] = self.days, self._clocks_left()
+        record = self.record() if msg["outcome"] is not None else None
+        if record is not None:  # over: the seed is safe now; every seat may keep and replay the match
+            msg["record"] = record.to_json()
         return msg
 
     def _legal_json(self, seat: int, legal: list[Any]) -> list[Any]:
@@ -403,20 +461,29 @@ class Room:
     def stored(self) -> dict[str, Any]:
         """Seed + config + rules version + the lobby (token digests only); the entries are kept
         apart (`unsaved`), so a move is one appended line."""
-        return {
+        stored = {
             "code": self.code, "seed": self.seed, "seeded": self.seeded, "options": self.options,
             "scale": self.scale, "lobby": self.lobby.to_record(), "match": self.match_no,
             "config": None if self.config is None or self.state is None else config_to_json(self.config),
             "rules_version": self.game.rules_version, "active": self.last_active,
         }
+        if self.days is not None:  # what the status message reads without replaying the match
+            stored.update(days=self.days, clocks=corr.clocks_json(self.clocks), ended=self.ended,
+                          outcome=outcome_json(self.outcome()))
+        return stored
 
     @classmethod
-    def from_stored(cls, data: dict[str, Any], game: AnyGame, clock: Callable[[], float] = time.monotonic) -> Room:
+    def from_stored(cls, data: dict[str, Any], game: AnyGame, clock: Callable[[], float] = time.monotonic,
+                    wall: Callable[[], float] = time.time) -> Room:
         """Rebuild a stored room; a running match is replayed from its record (UnknownRules when it
         was played under rules this relay does not have). A room stored before match records (no
         rules version; a claim as a bare seat) is converted and written back whole."""
         lobby = lb.Lobby.from_record(data["lobby"], game.min_seats, game.max_seats, tuple(game.bot_levels))
-        room = cls(str(data["code"]), game, lobby, int(data["seed"]), data.get("options"), float(data["scale"]), clock)
+        days = data.get("days")
+        room = cls(str(data["code"]), game, lobby, int(data["seed"]), data.get("options"), float(data["scale"]), clock,
+                   None if days is None else int(days), wall)
+        room.clocks = corr.clocks_from_json(data.get("clocks"))
+        room.ended = data.get("ended")
         room.seeded = bool(data["seeded"])
         room.last_active = float(data.get("active", 0.0))
         legacy = "rules_version" not in data
@@ -451,3 +518,4 @@ class Room:
         version = self.version
         self.referee.replay(record.entries)
         self.version = version + len(self.log)
+

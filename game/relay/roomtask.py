@@ -260,7 +260,7 @@ class RoomTask:
         self.conns[seat] = seated
         self.empty_since = None
         joined: dict[str, Any] = {"room": self.room.code, "seat": seat, "game": self.room.game.name,
-                                  "scale": self.room.scale}
+                                  "scale": self.room.scale, "seq": max(self.room.answers.get(seat, {0: None}))}
         if token is not None:
             joined["token"] = token
         self.room.out.append((seat, {"type": "joined", **joined}))

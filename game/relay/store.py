@@ -8,8 +8,12 @@ then the entry's JSON `[now, seat, action, seq?]` (seat null: the referee's tick
 mover's number, so a resend after a restart is still recognised). Lines written before match
 records always held five items, seq null for a bot; they read the same. A finished match's whole
 record is archived (`archive`, one JSON file per room and match) as soon as it ends, so a rematch
-(which starts a fresh log) or the room's expiry (which deletes the room) loses nothing. A shared
-store (Redis, for a fleet of servers) only has to offer the same six calls.
+(which starts a fresh log) or the room's expiry (which deletes the room) loses nothing.
+
+A correspondence room (its record has "days": days per move) is kept apart: `load_all` never
+returns it, so a relay does not load every slow match at boot; `fetch` brings back one room by its
+code when a seat asks for it, and `peek` reads only its record (seats, whose move clock runs) for
+the title's status message. The file store keeps such rooms in `correspondence/`.
 """
 
 from __future__ import annotations
@@ -46,6 +50,15 @@ class RoomStore(Protocol):
     def exists(self, code: str) -> bool:
         """True when a room with `code` is stored."""
 
+    def fetch(self, code: str) -> dict[str, Any] | None:
+        """One correspondence room's record with its current match's "log" (None: not stored)."""
+
+    def peek(self, code: str) -> dict[str, Any] | None:
+        """One correspondence room's record alone, without reading its log (None: not stored)."""
+
+    def correspondence(self) -> list[str]:
+        """The codes of every stored correspondence room (for the sweep of finished ones)."""
+
 
 def _lines(match: int, entries: list[list[Any]]) -> str:
     return "".join(json.dumps([match, *e], separators=(",", ":")) + "\n" for e in entries)
@@ -79,12 +92,16 @@ class MemoryStore:
         self.rooms: dict[str, str] = {}
         self.logs: dict[str, list[str]] = {}
         self.archived: dict[tuple[str, int], str] = {}
+        self.slow: set[str] = set()  # correspondence rooms (never in load_all)
 
     def load_all(self) -> list[dict[str, Any]]:
-        return [_current(json.loads(text), self.logs.get(code, []), code) for code, text in self.rooms.items()]
+        return [_current(json.loads(text), self.logs.get(code, []), code) for code, text in self.rooms.items()
+                if code not in self.slow]
 
     def save(self, code: str, record: dict[str, Any]) -> None:
         self.rooms[code] = json.dumps(record)
+        if record.get("days"):
+            self.slow.add(code)
 
     def append(self, code: str, match: int, entries: list[list[Any]], fresh: bool = False) -> None:
         lines = [] if fresh else self.logs.get(code, [])
@@ -96,9 +113,20 @@ class MemoryStore:
     def delete(self, code: str) -> None:
         self.rooms.pop(code, None)
         self.logs.pop(code, None)
+        self.slow.discard(code)
 
     def exists(self, code: str) -> bool:
         return code in self.rooms
+
+    def fetch(self, code: str) -> dict[str, Any] | None:
+        record = self.peek(code)
+        return None if record is None else _current(record, self.logs.get(code, []), code)
+
+    def peek(self, code: str) -> dict[str, Any] | None:
+        return json.loads(self.rooms[code]) if code in self.slow and code in self.rooms else None
+
+    def correspondence(self) -> list[str]:
+        return sorted(self.slow & set(self.rooms))
 
 
 class FileStore:
@@ -106,33 +134,47 @@ class FileStore:
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder) / "rooms"
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.slow = Path(folder) / "correspondence"
+        for made in (self.folder, self.slow):
+            made.mkdir(parents=True, exist_ok=True)
 
-    def _path(self, code: str, suffix: str = ".json") -> Path:
+    def _path(self, code: str, suffix: str = ".json", slow: bool | None = None) -> Path:
         if normalise_code(code) != code:
             raise ValueError("not a room code")  # a code is the file name: never a path
-        return self.folder / f"{code}{suffix}"
+        if slow is None:
+            slow = (self.slow / f"{code}.json").is_file()
+        return (self.slow if slow else self.folder) / f"{code}{suffix}"
 
     def load_all(self) -> list[dict[str, Any]]:
-        out = []
-        for path in sorted(self.folder.glob("*.json")):
-            if not path.is_file():
-                continue
-            try:
-                record = json.loads(path.read_text(encoding="utf-8"))
-                if not isinstance(record, dict) or not _named(record, path.stem):
-                    raise ValueError("its code is not a room code or not its name")
-                logged = path.with_suffix(".log")
-                lines = logged.read_text(encoding="utf-8").splitlines() if logged.is_file() else []
-            except (OSError, ValueError, RecursionError) as exc:
-                log.warning("room file %s set aside: %s", path.name, exc)
-                path.rename(path.with_suffix(".bad"))
-                continue
-            out.append(_current(record, lines, logged.name))
-        return out
+        return [r for r in (self._read(p, True) for p in sorted(self.folder.glob("*.json"))) if r is not None]
+
+    def _read(self, path: Path, with_log: bool) -> dict[str, Any] | None:
+        """A room's record (and its log), or None; a damaged record is set aside (`.bad`)."""
+        if not path.is_file():
+            return None
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(record, dict) or not _named(record, path.stem):
+                raise ValueError("its code is not a room code or not its name")
+            logged = path.with_suffix(".log")
+            lines = logged.read_text(encoding="utf-8").splitlines() if with_log and logged.is_file() else []
+        except (OSError, ValueError, RecursionError) as exc:
+            log.warning("room file %s set aside: %s", path.name, exc)
+            path.rename(path.with_suffix(".bad"))
+            return None
+        return _current(record, lines, logged.name) if with_log else record
+
+    def fetch(self, code: str) -> dict[str, Any] | None:
+        return self._read(self._path(code, slow=True), True)
+
+    def peek(self, code: str) -> dict[str, Any] | None:
+        return self._read(self._path(code, slow=True), False)
+
+    def correspondence(self) -> list[str]:
+        return sorted(p.stem for p in self.slow.glob("*.json") if normalise_code(p.stem) == p.stem)
 
     def save(self, code: str, record: dict[str, Any]) -> None:
-        path = self._path(code)
+        path = self._path(code, slow=bool(record.get("days")))
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(record, separators=(",", ":")), encoding="utf-8")
         os.replace(tmp, path)
@@ -157,8 +199,9 @@ class FileStore:
         os.replace(tmp, path)
 
     def delete(self, code: str) -> None:
-        self._path(code).unlink(missing_ok=True)
-        self._path(code, ".log").unlink(missing_ok=True)
+        for slow in (False, True):
+            self._path(code, slow=slow).unlink(missing_ok=True)
+            self._path(code, ".log", slow=slow).unlink(missing_ok=True)
 
     def exists(self, code: str) -> bool:
-        return self._path(code).is_file()
+        return self._path(code, slow=False).is_file() or self._path(code, slow=True).is_file()
