@@ -212,6 +212,8 @@ class RemoteTable:
         self._holding = False  # the scene holds other seats' moves (poll(bots=False))
         self._held: list[dict[str, Any]] = []  # updates kept back meanwhile, in arrival order
         self._detached = False  # after a rematch the room lives on in its lobby: close leaves it open
+        self.days: int | None = room.lobby.get("days")  # days per move: a correspondence match (None: live)
+        self._clocks: dict[int, float] = {}  # seat -> seconds left on its move clock when last heard
         self.answer_seconds: list[float] = []  # send to answer, per move (latency figures)
 
     # the Table interface -------------------------------------------------------------------------
@@ -356,16 +358,27 @@ class RemoteTable:
     def close(self) -> None:
         """Stop the network thread (not after a rematch: the room's lobby still uses it). Leaving a
         finished match lets the room go from this app's title; mid-match the seat is kept to go back to."""
+        if self.days is not None and self.room.code is not None:  # the next recap starts after what was seen
+            rejoin.saw(self.room.code, len(self._history[self.here[0]]))
         if not self._detached:
             self.room.close()
             if self._outcome is not None and self.room.code is not None:
                 rejoin.forget(self.room.code)
 
+    # the move clock (correspondence) -------------------------------------------------------------
+    def move_clocks(self) -> dict[int, float]:
+        """Seconds left on each running move clock (negative: late), estimated from the relay's last word."""
+        passed = self.room.clock() - self._heard_at
+        return {seat: left - passed for seat, left in self._clocks.items()}
+
     # away seats ----------------------------------------------------------------------------------
     def away(self) -> dict[int, float]:
-        """People whose link is down, with the seconds this device has seen them gone."""
+        """People whose link is down, with the seconds this device has seen them gone (by
+        correspondence: people late on their move clock, with the seconds they are late)."""
         if self._outcome is not None:
             return {}
+        if self.days is not None:
+            return {s: -left for s, left in self.move_clocks().items() if left <= 0 and s not in self.here}
         now = self.room.clock()
         return {seat: now - since for seat, since in self.room.gone.items() if seat not in self.here}
 
@@ -373,6 +386,10 @@ class RemoteTable:
         """"bot" and/or "claim" once the game's grace is over (the server checks again)."""
         gone = self.away().get(seat)
         policy = policy_for(self.info.name)
+        if self.days is not None:  # late on the move clock: any player may hand it over or claim
+            others = [s for s in range(len(self.seats)) if s not in self.here and not self.is_bot(s)]
+            late = gone is not None and gone >= 0
+            return ("bot", "claim") if late and all(s in self.away() for s in others) else ("bot",) if late else ()
         if gone is None or gone < policy.replace_grace:
             return ()
         choices: list[str] = []
@@ -418,6 +435,7 @@ class RemoteTable:
         self._public = self.game.view_from_json(msg["public"])
         self._legal = [self.game.action_from_json(a) for a in msg["legal"]]
         self._waiting = tuple(msg["waiting"])
+        self._clocks = {int(seat): float(left) for seat, left in msg.get("clocks", {}).items()}
         self._outcome = outcome_from_json(msg.get("outcome"))
         self._merge(self.here[0], msg["from"], msg["events"])
         self._merge(None, msg["from"], msg["public_events"])

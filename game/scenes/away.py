@@ -15,6 +15,7 @@ import pygame
 from game.draw.palette import CREAM, GOLD, MUTED, RED
 from game.draw.ui import button
 from game.draw.widgets import panel
+from game.relay.correspondence import clock_words as move_clock_words
 from rules.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -97,7 +98,11 @@ class AwayBar:
         name = (names[self.seat] if self.seat < len(names) else f"Seat {self.seat + 1}")[:14]
         more = f"  (+{self.more} more)" if self.more > 0 else ""
         text = self.scene.app.text
-        text.draw(canvas, f"{name} is away · {clock_words(self.gone)}{more}", (self.rect.x + 28, self.rect.y + 8),
-                  30, GOLD, bold=True)
+        late = getattr(self.scene.table, "days", None) is not None  # a correspondence table: the move clock
+        what = (f"is late on the move clock by {move_clock_words(self.gone)}" if late
+                else f"is away · {clock_words(self.gone)}")
+        text.draw(canvas, f"{name} {what}{more}", (self.rect.x + 28, self.rect.y + 8), 30, GOLD, bold=True)
         words = "The wait is over: your choice." if self.buttons else "Waiting for them to reconnect…"
+        if late:
+            words = "They may still move until you hand the seat to a bot or claim the match."
         text.draw(canvas, words, (self.rect.x + 28, self.rect.y + 50), 22, CREAM if self.buttons else MUTED)

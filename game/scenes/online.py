@@ -21,11 +21,14 @@ from game.match.remote import RemoteRoom
 from game.online import rejoin
 from game.online.client import NetClient
 from game.online.hosting import Hosting, start_hosting
-from game.relay.protocol import parse_invite
+from game.relay.correspondence import clock_words
+from game.relay.protocol import DAYS_PER_MOVE, parse_invite
+from game.scenes import recap
 from game.shell import catalog
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
 from rules import names
+from rules.registry import get_game
 
 if TYPE_CHECKING:
     from game.shell.app import App
@@ -33,6 +36,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 PANEL = pygame.Rect(LOGICAL_W // 2 - 760, 180, 1520, 740)
 ROW_H = 78
+PACE_WORDS = ("Live: you play together now. Each of you sees only your own cards.",
+              "By correspondence: move within the days, close the app between moves; late: a bot or a claim.")
 PRESENCE = {"online": ("online", TEAL), "reconnecting": ("reconnecting…", GOLD), "away": ("away", RED)}
 
 
@@ -45,6 +50,7 @@ class OnlineScene(Scene):
         super().__init__(app)
         self.entries = catalog.entries()
         self.game = game or self.entries[0].name
+        self.days: int | None = None  # days per move when hosting by correspondence (None: live)
         self.problem = ""
         self._build()
 
@@ -56,6 +62,12 @@ class OnlineScene(Scene):
             self.game_buttons[button(self.ui, (PANEL.x + 60 + i * 470, PANEL.y + 130, 440, 84), entry.title, oid)] \
                 = entry.name
         self.host = button(self.ui, (PANEL.x + 60, PANEL.y + 250, 500, 90), "Host a room  ›", "#primary")
+        self.paces: dict[Any, int | None] = {}
+        if not get_game(self.game).realtime:  # Swap Meet is real-time: live only
+            for i, days in enumerate((None, *DAYS_PER_MOVE)):
+                words = "Live" if days is None else f"{days} day{'s' if days > 1 else ''} a move"
+                oid = "#toggle_on" if days == self.days else "#quiet"
+                self.paces[button(self.ui, (PANEL.x + 600 + i * 215, PANEL.y + 250, 200, 60), words, oid)] = days
         self.entry = HintEntry(pygame.Rect(PANEL.x + 60, PANEL.y + 480, 1000, 70), self.ui, "invite link or room code")
         self.join = button(self.ui, (PANEL.x + 1100, PANEL.y + 476, 360, 80), "Join  ›", "#primary")
         self.back = button(self.ui, (PANEL.x, PANEL.bottom + 40, 260, 84), "‹ Back", "#quiet")
@@ -75,6 +87,10 @@ class OnlineScene(Scene):
     def on_button(self, element: Any) -> None:
         if element in self.game_buttons:
             self.game = self.game_buttons[element]
+            self.days = None if get_game(self.game).realtime else self.days
+            self._build()
+        elif element in self.paces:
+            self.days = self.paces[element]
             self._build()
         elif element is self.host:
             self._remember_name()
@@ -97,8 +113,10 @@ class OnlineScene(Scene):
             self._say(f"Could not start hosting: {exc}")
             return
         options = self.app.options.extra.get("room_options", {}).get(self.game, {})  # tests and demos only
-        hello = {"type": "create", "game": self.game, "name": self.app.settings.person_name(0, "Host"),
+        hello: dict[str, Any] = {"type": "create", "game": self.game, "name": self.app.settings.person_name(0, "Host"),
                  "options": dict(options)}
+        if self.days is not None:
+            hello["days"] = self.days
         room = RemoteRoom(NetClient(hosting.websocket, hello).start())
         self.app.go(lambda: self.app.stack.replace(OnlineLobbyScene(self.app, room, hosting)))
 
@@ -134,9 +152,10 @@ class OnlineScene(Scene):
         text.draw(canvas, "Your name", (PANEL.right - 500, PANEL.y + 72), 30, CREAM, bold=True, anchor="midright")
         relay = self.app.settings.online_server
         where = f"on the relay {relay}" if relay else "on this computer (your network)"
-        text.draw(canvas, f"Pick the game, then host {where}.", (PANEL.x + 600, PANEL.y + 262), 26, CREAM)
-        text.draw(canvas, "Send your friends the invite link:", (PANEL.x + 600, PANEL.y + 298), 24, MUTED)
-        text.draw(canvas, "each of you sees only your own cards.", (PANEL.x + 600, PANEL.y + 328), 24, MUTED)
+        y = PANEL.y + (322 if self.paces else 262)
+        text.draw(canvas, f"Host {where}; send your friends the invite link.", (PANEL.x + 600, y), 24, CREAM)
+        text.draw(canvas, PACE_WORDS[self.days is not None] if self.paces else
+                  "Swap Meet is played in real time: live only.", (PANEL.x + 600, y + 32), 22, MUTED)
         text.draw(canvas, "Join a room", (PANEL.x + 60, PANEL.y + 410), 40, GOLD, bold=True)
         text.draw(canvas, "Paste the link a friend sent you, or type the room code (the host lets you in).",
                   (PANEL.x + 60, PANEL.y + 580), 24, MUTED)
@@ -163,8 +182,8 @@ def join_room(app: App, server: str, code: str, ticket: str | None) -> None:
 
 
 def _joining(app: App, server: str, code: str, ticket: str | None) -> OnlineLobbyScene:
-    held = rejoin.recall()
-    if held is not None and held.room == code:  # our seat is still there: take it up, spend no ticket
+    held = rejoin.find(code)
+    if held is not None:  # our seat is still there: take it up, spend no ticket
         return _resuming(app, server, held, None)
     hello: dict[str, Any] = {"type": "join", "room": code, "name": app.settings.person_name(0, "Guest")}
     if ticket:
@@ -254,7 +273,8 @@ class OnlineLobbyScene(Scene):
                 and room.client.token is not None:
             self._held = True
             port = self.hosting.port if self.hosting is not None else None
-            rejoin.remember(rejoin.HeldSeat(room.client.url, room.code, room.client.token, room.lobby["game"], port))
+            rejoin.remember(rejoin.HeldSeat(room.client.url, room.code, room.client.token, room.lobby["game"], port,
+                                            days=room.lobby.get("days")))
         elif self.resuming and room.lobby is None and room.errors:
             self.resuming = False
             rejoin.forget(room.code)
@@ -274,7 +294,21 @@ class OnlineLobbyScene(Scene):
             return
         scene = cls(self.app, table)
         scene.lobby = lambda: OnlineLobbyScene(self.app, self.room, self.hosting)
-        self._handed_over = self.app.go(lambda: self.app.stack.replace(scene))  # else: again next frame
+        self._handed_over = self.app.go(lambda: self._land(scene, table))  # else: again next frame
+
+    def _land(self, scene: Any, table: Any) -> None:
+        """On the table; a correspondence room opens with what happened since this device last looked."""
+        self.app.stack.replace(scene)
+        code, seat = self.room.code, self.room.seat
+        held = rejoin.find(code) if code and table.days is not None and seat is not None else None
+        words = getattr(getattr(scene, "recap", None), "words", None)  # the table scene's own words for events
+        if held is None or seat is None or words is None:
+            return
+        told = recap.lines(table, seat, held.seen, words)
+        rejoin.saw(held.room, len(table.history(seat)))
+        if self.resuming:  # opened from the title: not the first deal just started from this lobby
+            self.app.stack.push(recap.RecapSheet(self.app, held.room, told, move_clock_line(table)))
+
 
     # buttons -------------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -455,3 +489,17 @@ class OnlineLobbyScene(Scene):
                 continue  # the host starts the match: no ready mark of its own
             mark = "ready" if seat["ready"] else "not ready"
             text.draw(canvas, mark, (PANEL.x + 1160, y + 6), 26, TEAL if seat["ready"] else MUTED)
+
+
+def move_clock_line(table: Any) -> str:
+    """Whose move it is and the time left on the move clock, in words (a correspondence table)."""
+    if table.outcome() is not None:
+        return "The match is over."
+    clocks = table.move_clocks()
+    if not clocks:
+        return ""
+    seat = min(clocks, key=lambda s: (s not in table.here, clocks[s]))
+    who = "Your move" if seat in table.here else f"{table.seats[seat].name} to move"
+    left = clocks[seat]
+    return f"{who} · late by {clock_words(-left)}" if left <= 0 else f"{who} · {clock_words(left)} left"
+

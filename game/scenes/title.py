@@ -9,6 +9,8 @@ from game.draw.palette import BRASS, CREAM, GOLD, MUTED
 from game.draw.ui import button, label_fits, label_width, resize
 from game.draw.widgets import panel
 from game.online import rejoin
+from game.online.status import StatusFetch
+from game.relay.correspondence import clock_words
 from game.services import saves
 from game.shell import catalog
 from game.shell.catalog import GameEntry
@@ -19,13 +21,17 @@ from game.shell.scene import Scene
 TILE_W, TILE_H = 480, 576
 TILE_Y = 250
 TILE_GAP = 80
+SMALL_TILE = (372, 446, 36)  # with correspondence rooms listed on the right: w, h, gap
+ROOMS = pygame.Rect(1290, 236, 590, 720)  # the list of correspondence rooms
+ROOM_ROWS = 5
 class Tile:
     """One illustrated game tile; `lift` animates on hover/press."""
 
-    def __init__(self, entry: GameEntry, centre_x: int, playable: bool) -> None:
+    def __init__(self, entry: GameEntry, centre_x: int, playable: bool, w: int = TILE_W, h: int = TILE_H) -> None:
         self.entry = entry
         self.game = entry.name
-        self.rect = pygame.Rect(0, 0, TILE_W, TILE_H + 110)
+        self.w, self.h = w, h
+        self.rect = pygame.Rect(0, 0, w, h + 110)
         self.rect.midtop = (centre_x, TILE_Y)
         self.playable = playable
         self.lift = 0.0
@@ -39,9 +45,12 @@ class TitleScene(Scene):
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         games = catalog.entries()
-        step = TILE_W + TILE_GAP
-        first = LOGICAL_W // 2 - step * (len(games) - 1) // 2
-        self.tiles = [Tile(e, first + i * step, e.table_class() is not None) for i, e in enumerate(games)]
+        self.letters = [] if app.options.kiosk else rejoin.correspondence()  # correspondence rooms held here
+        self.status = StatusFetch(self.letters) if self.letters else None
+        w, h, gap = (TILE_W, TILE_H, TILE_GAP) if not self.letters else SMALL_TILE
+        step = w + gap
+        first = (LOGICAL_W if not self.letters else ROOMS.x) // 2 - step * (len(games) - 1) // 2
+        self.tiles = [Tile(e, first + i * step, e.table_class() is not None, w, h) for i, e in enumerate(games)]
         self._pressed: Tile | None = None
         self._read_saves()
         self._build_buttons()
@@ -58,7 +67,7 @@ class TitleScene(Scene):
         for tile in self.tiles:
             save = self.paused.get(tile.game)
             if save is not None and tile.playable:
-                rect = (tile.rect.x + 60, tile.rect.y + TILE_H - 110, TILE_W - 120, 88)
+                rect = (tile.rect.x + 40, tile.rect.y + tile.h - 110, tile.w - 80, 88)
                 made = button(self.ui, rect, f"Continue {tile.entry.title}", "#primary")
                 if not label_fits(made):  # the game's name only when it fits; the tile already names it
                     made.set_text("Continue  ›")
@@ -74,6 +83,7 @@ class TitleScene(Scene):
         if not self.app.options.kiosk:
             labels.append(("quit", "Quit", "#quiet"))
         self.buttons = {key: button(self.ui, (0, 975, 300, 78), text, oid) for key, text, oid in labels}
+        self._room_buttons()
         least = 300 if len(labels) <= 4 else 240  # five or six buttons still fit the row, and leave its corners free
         widths = [max(least, label_width(b)) for b in self.buttons.values()]
         x = LOGICAL_W // 2 - (sum(widths) + 30 * (len(labels) - 1)) // 2
@@ -103,6 +113,10 @@ class TitleScene(Scene):
             from game.scenes.online import rejoin_room
 
             rejoin_room(self.app, self.held)
+        elif element in self.room_buttons:
+            from game.scenes.online import rejoin_room
+
+            rejoin_room(self.app, self.room_buttons[element])
         elif element in self.continues:
             self._continue(self.continues[element])
 
@@ -115,6 +129,79 @@ class TitleScene(Scene):
             self._rebuild()
             return
         self.app.go(lambda: self.app.stack.replace(cls.from_save(self.app, save)))
+
+    # correspondence rooms ---------------------------------------------------------------------------
+    def _ordered(self) -> list[rejoin.HeldSeat]:
+        """Held rooms, "Your turn" first, then the least time left; finished ones last."""
+        rows = self.status.rows if self.status is not None else {}
+
+        def key(seat: rejoin.HeldSeat) -> tuple[int, float]:
+            row = rows.get(seat.room, {})
+            left = row.get("left", {})
+            mine = str(row.get("seat")) in left
+            soonest = min(left.values(), default=float("inf"))
+            return (0 if mine else 2 if row.get("outcome") else 1, soonest)
+
+        return sorted(self.letters, key=key)
+
+    def _room_buttons(self) -> None:
+        self.room_buttons: dict[object, rejoin.HeldSeat] = {}
+        rows = self.status.rows if self.status is not None else {}
+        for i, seat in enumerate(self._ordered()[:ROOM_ROWS]):
+            row = rows.get(seat.room, {})
+            entry = catalog.entry(seat.game)
+            names = [n for j, n in enumerate(row.get("names", [])) if j != row.get("seat")]
+            label = f"{entry.title if entry else seat.game} · {', '.join(names) or 'room ' + seat.room}"
+            mine = str(row.get("seat")) in row.get("left", {})
+            made = button(self.ui, (ROOMS.x + 24, ROOMS.y + 80 + i * 124, ROOMS.w - 48, 70), label,
+                          "#primary" if mine else None)
+            self.room_buttons[made] = seat
+
+    def _room_line(self, seat: rejoin.HeldSeat) -> tuple[str, tuple[int, int, int]]:
+        """Whose turn and the time left on the move clock, for one listed room."""
+        status = self.status
+        row = status.rows.get(seat.room) if status is not None else None
+        if row is None:
+            failed = status.failed.get(seat.room) if status is not None else None
+            return ("Relay unreachable: " + failed, MUTED) if failed else ("Asking the relay…", MUTED)
+        if row.get("outcome"):
+            winners = row["outcome"].get("winners", [])
+            won = " and ".join(row["names"][w] for w in winners) or "nobody"
+            return (f"Over: {'you won' if row['seat'] in winners else won + ' won'}", CREAM)
+        left = {int(s): v for s, v in row.get("left", {}).items()}
+        if not left:
+            return ("Waiting in the lobby", MUTED)
+        me = row["seat"]
+        seat_no = me if me in left else min(left, key=left.__getitem__)
+        who = "Your turn" if seat_no == me else f"{row['names'][seat_no]} to move"
+        secs = left[seat_no]
+        when = f"late by {clock_words(-secs)}" if secs <= 0 else f"{clock_words(secs)} left"
+        return (f"{who} · {when}", GOLD if seat_no == me else CREAM)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        status = self.status
+        if status is not None and status.changed.is_set():
+            status.changed.clear()
+            gone = [r for r, row in status.rows.items() if row.get("gone")]
+            for room in gone:  # the relay no longer knows the room or our seat in it
+                rejoin.forget(room)
+                status.rows.pop(room, None)
+            self.letters = [s for s in self.letters if s.room not in gone]
+            self.ui.clear_and_reset()
+            self._build_buttons()
+            self.invalidate()
+
+    def _draw_rooms(self, canvas: pygame.Surface) -> None:
+        panel(canvas, ROOMS, radius=24, width=3)
+        text = self.app.text
+        text.draw(canvas, "Your correspondence rooms", (ROOMS.x + 28, ROOMS.y + 22), 34, GOLD, bold=True)
+        ordered = self._ordered()
+        for i, seat in enumerate(ordered[:ROOM_ROWS]):
+            words, colour = self._room_line(seat)
+            text.draw(canvas, words, (ROOMS.x + 32, ROOMS.y + 158 + i * 124), 24, colour)
+        if len(ordered) > ROOM_ROWS:
+            text.draw(canvas, f"+ {len(ordered) - ROOM_ROWS} more rooms", (ROOMS.x + 32, ROOMS.bottom - 40), 22, MUTED)
 
     def _rebuild(self) -> None:
         self._read_saves()
@@ -164,31 +251,33 @@ class TitleScene(Scene):
                   32, CREAM, anchor="midtop", shadow=True)
         for tile in self.tiles:
             self._draw_tile(canvas, tile)
+        if self.letters:
+            self._draw_rooms(canvas)
 
     def _draw_tile(self, canvas: pygame.Surface, tile: Tile) -> None:
         lift = int(tile.lift * 14)
         rect = tile.rect.move(0, -lift)
         panel(canvas, rect.inflate(16, 16), edge=GOLD if tile.lift > 0.05 else BRASS, radius=28, width=4)
-        art = self.app.assets.image(tile.entry.tile, (TILE_W, TILE_H))
+        art = self.app.assets.image(tile.entry.tile, (tile.w, tile.h))
         canvas.blit(art, rect.topleft)
         text = self.app.text
         save = self.paused.get(tile.game)
         if save is not None and tile.playable:  # a ribbon above the fixed Continue button
-            ribbon = pygame.Rect(tile.rect.x + 60, tile.rect.y + TILE_H - 160, TILE_W - 120, 44)
+            ribbon = pygame.Rect(tile.rect.x + 40, tile.rect.y + tile.h - 160, tile.w - 80, 44)
             panel(canvas, ribbon, fill=(30, 24, 19, 235), radius=14, width=2)
             text.draw(canvas, f"Paused match · {saves.age_text(save)}", ribbon.center, 24, CREAM, anchor="center")
         tag = tile.entry.tagline if tile.playable else "Cannot be played in this version"
-        self._draw_name(canvas, rect, tile.entry.title, tag, tile.playable)
+        self._draw_name(canvas, rect, tile.entry.title, tag, tile)
 
-    def _draw_name(self, canvas: pygame.Surface, rect: pygame.Rect, title: str, tag: str, playable: bool) -> None:
+    def _draw_name(self, canvas: pygame.Surface, rect: pygame.Rect, title: str, tag: str, tile: Tile) -> None:
         """The game's name and tagline under its tile: smaller, then on two lines, for a long name (never cut)."""
-        text, room = self.app.text, TILE_W - 24
+        text, room, playable = self.app.text, tile.w - 24, tile.playable
         size = next((s for s in (46, 40, 34) if text.font(s, True).size(title)[0] <= room), 0)
         lines = [title] if size else text.wrap(title, 28, room, bold=True)
         size = size or 28
-        y = rect.y + TILE_H + (8 if len(lines) == 1 else 2)
+        y = rect.y + tile.h + (8 if len(lines) == 1 else 2)
         for words in lines:
             y = text.draw(canvas, words, (rect.centerx, y), size, GOLD, bold=True, anchor="midtop", shadow=True).bottom
         tag_size = 22 if text.font(22).size(tag)[0] <= room else 18
-        text.draw(canvas, tag, (rect.centerx, max(y + 2, rect.y + TILE_H + 66)), tag_size,
+        text.draw(canvas, tag, (rect.centerx, max(y + 2, rect.y + tile.h + 66)), tag_size,
                   CREAM if playable else MUTED, anchor="midtop")
