@@ -14,6 +14,8 @@ from game.match.remote import RemoteRoom
 from game.online.client import NetClient
 from game.relay.correspondence import DAY
 from game.relay.server import ServerConfig, ServerThread
+from game.services import history
+from rules.referee import Referee
 from tests.online_helpers import FAST, ManualClock, Raw, advance, open_room, ws_url
 from tests.support import wait_until
 
@@ -191,7 +193,14 @@ def test_two_apps_never_online_together_play_a_whole_match_across_a_restart(tmp_
         assert server.hub is not None and code not in server.hub.rooms
         visits += _play(server, code, tokens, clock, until=lambda n: False)
         finished = server.hub.rooms[code].room.outcome()
+        for seat in (0, 1):  # each app opens the finished room once more: kept in History once per seat
+            _visit(ws_url(server), {"type": "resume", "room": code, "token": tokens[seat]}, 7, None)
     assert finished is not None and visits > 12
+    kept, problems = history.matches()
+    assert not problems and sorted(k.viewer for k in kept) == [0, 1]  # both apps kept it (one data folder here)
+    for match in kept:
+        assert match.record.outcome == finished and match.people == (match.viewer,)
+        assert Referee.from_record(match.record).outcome() == finished  # it replays to the same end
 
 
 def _play(server: ServerThread, code: str, tokens: list[str], clock: ManualClock, until: Any) -> int:

@@ -11,6 +11,7 @@ buffered while the scene animates (game/match/table.py says how both tables hold
 
 from __future__ import annotations
 
+import logging
 import queue
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -20,10 +21,13 @@ from game.match.table import GameInfo, NotYourSeat
 from game.online import rejoin
 from game.online.client import NetClient
 from game.relay.policy import policy_for
+from game.services import history
 from rules.contract import EndReason, Event, Outcome, SeatConfig
 from rules.errors import IllegalAction
+from rules.record import MatchRecord
 from rules.registry import get_game
 
+log = logging.getLogger(__name__)
 ONLINE_NO_UNDO = "Online moves are final: undo is only for play on one device."
 REMATCH_NOTICE = "A rematch is being set up in this room: tap Rematch to join it."
 LINK_NOTICES = {"lost": "Connection lost", "reconnecting": "Reconnecting…", "online": "Back online",
@@ -215,6 +219,7 @@ class RemoteTable:
         self.days: int | None = room.lobby.get("days")  # days per move: a correspondence match (None: live)
         self._clocks: dict[int, float] = {}  # seat -> seconds left on its move clock when last heard
         self.answer_seconds: list[float] = []  # send to answer, per move (latency figures)
+        self._kept = False  # the finished record is in History
 
     # the Table interface -------------------------------------------------------------------------
     def now(self) -> float:
@@ -437,12 +442,23 @@ class RemoteTable:
         self._waiting = tuple(msg["waiting"])
         self._clocks = {int(seat): float(left) for seat, left in msg.get("clocks", {}).items()}
         self._outcome = outcome_from_json(msg.get("outcome"))
+        if "record" in msg and not self._kept:  # the match is over: keep it in History to replay
+            self._kept = True
+            self._keep(msg["record"])
         self._merge(self.here[0], msg["from"], msg["events"])
         self._merge(None, msg["from"], msg["public_events"])
         for seq in msg.get("answers", [msg["answer"]] if "answer" in msg else []):
             self._answered(seq)  # an update that stood for several held back answers them all
         if self._pending and not self.info.realtime:
             self._legal = []
+
+    def _keep(self, raw: Any) -> None:
+        try:
+            record = MatchRecord.from_json(raw)
+        except ValueError as exc:  # MalformedData, or rules this build does not have
+            log.warning("the finished record from the relay is not kept: %s", exc)
+            return
+        history.keep_online(record, self.here[0])
 
     def _merge(self, viewer: int | None, start: int, raw: list[dict[str, Any]]) -> None:
         history = self._history[viewer]

@@ -6,8 +6,9 @@ most that one match, and a damaged file is set aside as `NAME.corrupt-N` exactly
 Each file holds the record, when it ended, whose eyes its replay shows (the first seat played
 here) and which seats people played here (their names count in the totals).
 
-Online matches are not kept yet: the client's `RemoteTable` knows only its own seat's view, and the
-relay does not send the finished record, so there is no record to keep (see docs/history.md).
+Online matches are kept too: when a match ends the relay sends each seat the finished record (the
+seed is safe to tell then), and the client's `RemoteTable` keeps it once (`keep_online`), with its
+own seat as the one played here (see docs/history.md).
 """
 
 from __future__ import annotations
@@ -77,6 +78,15 @@ def keep(record: MatchRecord, people: tuple[int, ...], now: float | None = None)
         n += 1
         path = folder() / f"{stem}-{n}.json"
     return write_json(path, Kept(record, ended, viewer, people).to_json())
+
+
+def keep_online(record: MatchRecord, seat: int, now: float | None = None) -> bool:
+    """Keep an online match's finished record once (the final update may come again after a
+    reconnect or when the room is opened later): False when it is already kept or not written."""
+    same = record.to_json()
+    if any(k.viewer == seat and k.record.to_json() == same for k in matches()[0]):
+        return False
+    return keep(record, (seat,), now)
 
 
 def parse(raw: Any) -> Kept:
