@@ -206,7 +206,8 @@ class RemoteTable:
         self._held_legal: list[Any] = []  # a turn's legal moves while its move awaits an answer
         self._waiting: tuple[int, ...] = ()
         self._outcome: Outcome | None = None
-        self._history: dict[int | None, list[Event]] = {room.seat: [], None: []}
+        self._history: dict[int | None, list[Event]] = {room.seat: [], None: []}  # decoded when first asked for
+        self._raw: dict[int | None, list[Any]] = {room.seat: [], None: []}  # every event as the relay sent it
         self._taken: dict[int | None, int] = {room.seat: 0, None: 0}
         self._server_now = 0.0
         self._heard_at = room.clock()
@@ -310,14 +311,21 @@ class RemoteTable:
     def take_events(self, viewer: int | None) -> list[Event]:
         """Events since `viewer` last asked."""
         self._mine(viewer)
-        events = self._history[viewer][self._taken[viewer]:]
-        self._taken[viewer] = len(self._history[viewer])
+        history = self._events(viewer)
+        events = history[self._taken[viewer]:]
+        self._taken[viewer] = len(history)
         return events
 
     def history(self, viewer: int | None) -> list[Event]:
         """Every event so far as `viewer` may see it."""
         self._mine(viewer)
-        return list(self._history[viewer])
+        return list(self._events(viewer))
+
+    def _events(self, viewer: int | None) -> list[Event]:
+        """`viewer`'s events, decoded only when asked for (opening a long match decodes once, not per update)."""
+        decoded, raw = self._history[viewer], self._raw[viewer]
+        decoded.extend(Event.from_json(e) for e in raw[len(decoded):])
+        return decoded
 
     def take_refusals(self) -> list[tuple[int, str]]:
         """(seat, reason) for moves the server refused."""
@@ -364,7 +372,7 @@ class RemoteTable:
         """Stop the network thread (not after a rematch: the room's lobby still uses it). Leaving a
         finished match lets the room go from this app's title; mid-match the seat is kept to go back to."""
         if self.days is not None and self.room.code is not None:  # the next recap starts after what was seen
-            rejoin.saw(self.room.code, len(self._history[self.here[0]]))
+            rejoin.saw(self.room.code, len(self._raw[self.here[0]]))
         if not self._detached:
             self.room.close()
             if self._outcome is not None and self.room.code is not None:
@@ -461,11 +469,12 @@ class RemoteTable:
         history.keep_online(record, self.here[0])
 
     def _merge(self, viewer: int | None, start: int, raw: list[dict[str, Any]]) -> None:
-        history = self._history[viewer]
-        if start > len(history):
-            self.room.client.send("sync", have=len(history))  # a gap: ask for what we miss
+        held = self._raw[viewer]
+        if start > len(held):
+            self.room.client.send("sync", have=len(held))  # a gap: ask for what we miss
             return
-        history[start:] = [Event.from_json(e) for e in raw]
+        held[start:] = raw
+        del self._history[viewer][start:]  # decoded again from the resent events when asked for
 
     def on_refused(self, msg: dict[str, Any]) -> None:
         """The server refused a move (a race lost, or the table moved on)."""
