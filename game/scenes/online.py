@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 PANEL = pygame.Rect(LOGICAL_W // 2 - 760, 180, 1520, 740)
 ROW_H = 78
 PACE_WORDS = ("Live: you play together now. Each of you sees only your own cards.",
-              "By correspondence: move within the days, close the app between moves; late: a bot or a claim.")
+              "Correspondence: the days are per move; close the app between moves.")
 PRESENCE = {"online": ("online", TEAL), "reconnecting": ("reconnecting…", GOLD), "away": ("away", RED)}
 
 
@@ -65,7 +65,7 @@ class OnlineScene(Scene):
         self.paces: dict[Any, int | None] = {}
         if not get_game(self.game).realtime:  # Swap Meet is real-time: live only
             for i, days in enumerate((None, *DAYS_PER_MOVE)):
-                words = "Live" if days is None else f"{days} day{'s' if days > 1 else ''} a move"
+                words = "Live" if days is None else f"{days} day{'s' if days > 1 else ''}"
                 oid = "#toggle_on" if days == self.days else "#quiet"
                 self.paces[button(self.ui, (PANEL.x + 600 + i * 215, PANEL.y + 250, 200, 60), words, oid)] = days
         self.entry = HintEntry(pygame.Rect(PANEL.x + 60, PANEL.y + 480, 1000, 70), self.ui, "invite link or room code")
