@@ -16,7 +16,7 @@ from game.relay.correspondence import DAY
 from game.relay.server import ServerConfig, ServerThread
 from game.services import history
 from rules.referee import Referee
-from tests.online_helpers import FAST, ManualClock, Raw, advance, open_room, ws_url
+from tests.online_helpers import FAST, ManualClock, Raw, advance, advance_until, open_room, ws_url
 from tests.support import wait_until
 
 
@@ -84,6 +84,29 @@ def test_the_move_clock_runs_out_then_the_waiting_player_claims():
         over = clients[1].until("update", lambda m: m["outcome"] is not None)
         assert over["outcome"]["winners"] == [1] and over["outcome"]["detail"] == "claimed by Ben1"
         assert over["record"]["outcome"]["detail"] == "claimed by Ben1" and over["record"]["seed"] >= 0
+
+
+def test_a_late_seat_handed_to_a_bot_plays_on_and_its_player_may_not_move_any_more():
+    clock = ManualClock()
+    with relay(None, clock) as server:
+        clients, _, _ = corr_match(ws_url(server), options={"first_seat": 0})
+        first = clients[0].expect("update")
+        advance(server, DAY + 1)
+        clients[1].send("replace_with_bot", seat=0)
+        clients[1].until("lobby", lambda m: m["seats"][0]["bot"] is not None)
+        moved = advance_until(server, clients[1], "update", lambda m: m["waiting"] == [1])
+        assert list(moved["clocks"]) == ["1"] and moved["clocks"]["1"] > DAY - 120  # the bot moved; our clock runs
+        clients[0].send("act", seq=1, action=first["legal"][0])
+        assert clients[0].expect("refused", seq=1)["reason"] == "a bot plays this seat now"
+
+
+def test_a_status_message_is_checked_like_any_other():
+    with relay(None, ManualClock()) as server:
+        for rooms in ([], [["ABCDEF"]], [["not a code", "t" * 32]], [["ABCDEF", "t" * 32]] * 65):
+            client = Raw(ws_url(server))
+            client.send("status", rooms=rooms)
+            assert "bad rooms" in client.expect("error")["reason"]
+            client.close()
 
 
 def test_stamp_swap_runs_a_clock_for_everyone_who_still_has_to_choose():
