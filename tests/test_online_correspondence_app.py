@@ -6,10 +6,15 @@ in History."""
 from __future__ import annotations
 
 import json
+import queue
+from typing import Any
 
 import pygame
 
+from game.match.remote import RemoteRoom
 from game.online import rejoin
+from game.relay.correspondence import DAY
+from game.scenes.online import move_clock_line
 from game.scenes.recap import RecapSheet
 from game.scenes.title import TitleScene
 from game.services import paths
@@ -45,9 +50,9 @@ def _moves(clients: list[Raw], count: int) -> dict[str, object]:
     return latest[0]
 
 
-def test_the_title_lists_the_rooms_and_opens_one_with_a_recap_of_this_seats_own_events(tmp_path):
+def test_the_title_lists_the_rooms_and_opens_one_with_a_recap_of_this_seats_own_events():
     clock = ManualClock()
-    with relay(tmp_path, clock) as server:
+    with relay(None, clock) as server:
         url = ws_url(server)
         theirs, tokens_a, room_a = corr_match(url, options={"first_seat": 0})
         assert _moves(theirs, 3)["waiting"] == [1]  # Ana, Ben1 (us, seat 1), Ana: our move
@@ -85,3 +90,40 @@ def test_the_title_lists_the_rooms_and_opens_one_with_a_recap_of_this_seats_own_
             for client in theirs + wait:
                 client.close()
 
+
+
+class _Wire:
+    """A RemoteRoom's client with no network: what the table sends is kept."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+        self.token = None
+
+    def send(self, kind: str, **fields: Any) -> None:
+        self.sent.append((kind, fields))
+
+
+def test_a_late_seat_shows_on_the_remote_table_with_bot_and_claim():
+    clock = ManualClock()
+    with relay(None, clock) as server:
+        clients, _, _ = corr_match(ws_url(server), options={"first_seat": 0})
+        lobby = clients[1].until("lobby", lambda m: m["phase"] == "playing")
+        fresh = clients[1].expect("update")
+        advance(server, DAY + 3600)
+        clients[1].send("sync")
+        late = clients[1].expect("update")
+        for client in clients:
+            client.close()
+    wire = _Wire()
+    room = RemoteRoom(wire, clock=lambda: 0.0)  # type: ignore[arg-type]
+    for msg in ({"type": "joined", "room": lobby["room"], "seat": 1, "game": "night-market", "seq": 0}, lobby, fresh):
+        room._dispatch(msg)
+    table = room.table
+    assert table is not None and table.days == 1 and table.away() == {}
+    assert table.move_clocks() == {0: DAY} and table.away_choices(0) == ()
+    room._dispatch(late)
+    assert table.away() == {0: 3600} and table.away_choices(0) == ("bot", "claim")
+    assert move_clock_line(table) == "Ana to move · late by 1 h"
+    table.claim()
+    assert wire.sent[-1] == ("claim", {})
