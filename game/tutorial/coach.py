@@ -144,7 +144,7 @@ class Coach:
 
     def _finish(self) -> None:
         self.finished = True
-        self.table.step = None
+        self.table.end()
         progress.clear(self.guide.game)
 
     def watch(self) -> Watch:
