@@ -234,7 +234,7 @@ class Coach:
         if step is None or step.free and not step.target:
             return False
         if (getattr(event, "button", 1) == 1 and not step.is_explanation
-                and any(r.collidepoint(pos) for r in self.targets())):
+                and any(r.collidepoint(pos) for r in self.tappable())):
             return False
         self._blocked.add(pid)
         if event.type == pygame.FINGERDOWN or not getattr(event, "touch", False):
@@ -304,6 +304,12 @@ class Coach:
             return []
         return [r for r in (self.find(name) for name in step.target) if r is not None]
 
+    def tappable(self) -> list[pygame.Rect]:
+        """The targets and the step's other ways to do it (`also`) that are on screen now."""
+        step = self.step
+        also = [r for r in (self.find(name) for name in step.also) if r is not None] if step else []
+        return self.targets() + also
+
     def shown(self) -> list[pygame.Rect]:
         """Where the things the step talks about are (lit, kept clear of the panel, not targets)."""
         step = self.step
@@ -343,7 +349,7 @@ class Coach:
         assert step is not None
         if step.free and not step.target and len(self._scenes()) > 1:
             return  # free play's words are about the table: never drawn over a summary or a dialog on it
-        rects = self.targets() if self.ready() else []
+        rects = self.tappable() if self.ready() else []
         shown = self.shown() if self.ready() else []
         if not step.free:
             self._draw_veil(canvas, rects + shown, 110 if step.is_explanation else 150)
@@ -356,7 +362,7 @@ class Coach:
         """Where what the step teaches was last seen (targets, named things), even while a scripted move
         hides it: the panel keeps off it all along and does not jump when it shows again."""
         step = self.step
-        for name in (*step.target, *step.shows) if step else ():
+        for name in step.named if step else ():
             rect = self.find(name)
             if rect is not None:
                 self._seen_at[name] = rect
