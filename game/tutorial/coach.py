@@ -389,14 +389,21 @@ class Coach:
         return self._placed[1]
 
     def _choose(self, step: Step, keep: list[pygame.Rect], buttons: list[pygame.Rect]) -> Placed:
-        options = []
+        """The first shape with a place clear of `keep` and of the scene's buttons; else the first clear
+        of `keep` (a button half hidden under the panel reads as cut off); else the one hiding least."""
+        options, clear = [], []
         for shape in SHAPES:
             lines = tuple(w for line in step.lines for w in self.app.text.wrap(line, 34, shape.width - 120))
             size = (shape.width, self._height(len(lines), step, shape))
             place = clear_place(size, keep, buttons)
-            if place is not None:
+            if place is not None and not _covered(place, buttons):
                 return Placed(place, lines, shape)
-            options.append(Placed(place_panel(size, keep, buttons), lines, shape))
+            if place is not None:
+                clear.append(Placed(place, lines, shape))
+            else:
+                options.append(Placed(place_panel(size, keep, buttons), lines, shape))
+        if clear:
+            return clear[0]
         return min(options, key=lambda p: _covered(p.rect, keep))
 
     @staticmethod

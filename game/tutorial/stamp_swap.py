@@ -36,9 +36,9 @@ def _basil(*actions: Any) -> tuple[tuple[int, Any], ...]:
 
 def _take(item: str, basil: str, lines: tuple[str, ...], name: str, space: int, shows: tuple[str, ...] = ()) -> Step:
     """Basil takes `basil`, then the learner takes `item` from the pool into Daily Collection `space`
-    (by a second tap on it or by Take, as the hint says: both are targets)."""
-    return Step(lines, target=(f"item:{item}",), also=(TAKE,), allow=lambda a: a == Take(item), opponents=_basil(Take(basil)),
-                shows=(f"zone:space{space}", *shows),
+    (by a second tap on it or by Take, as the hint says: Take is the step's `also`)."""
+    return Step(lines, target=(f"item:{item}",), also=(TAKE,), allow=lambda a: a == Take(item),
+                opponents=_basil(Take(basil)), shows=(f"zone:space{space}", *shows),
                 hint=f"Tap the lit {name} in the pool, then tap it again (or Take).")
 
 
