@@ -13,6 +13,7 @@ from game.scenes.night_market.faces import card_back, card_face, coin_face, outl
 from rules.night_market.data import BONUS_SIZES, GOODS, NAMES, PORTER, SEALS_TO_WIN
 
 if TYPE_CHECKING:
+    from game.match.table import Table
     from game.shell.app import App
     from rules.night_market.selection import Selection
 
@@ -24,6 +25,7 @@ class TablePainter:
 
     # what this mixin uses of the scene it is mixed into (NightMarketScene and its bases)
     app: App
+    table: Table
     view: Any
     viewer: int | None
     hidden: set[int]
