@@ -71,7 +71,7 @@ def _collect() -> tuple[Step, ...]:
             "Collect: Basil and you take turns, one pool item each, until you both have six.",
             "Take the Framer: an exhibitor scores at every Show, this one 2 per full album row.",
             "One tap chooses an item (point at it for details), a second tap or Take takes it."), "Framer", 0,
-              shows=("zone:album",)),
+              shows=("zone:myalbum",)),
         _take("hidden-1", next(takes), (
             "A face-down stamp is a surprise for the others, not for you: whoever takes one may look at it.",
             "Take the lit face-down stamp."), "face-down stamp", 1),
