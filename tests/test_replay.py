@@ -4,6 +4,7 @@ back on the real table scenes, through a table that accepts no move."""
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 
 import pygame
@@ -163,6 +164,28 @@ def test_the_bar_steps_forward_and_back_with_the_mouse(name):
         assert p.app.stack.scenes[0].table is bar.table and not p.app.stack.scenes[0].anim.busy
         p.press_button(bar.buttons["round_next"])
         assert bar.table.pos == bar.table.rounds[1] and "2" in bar.position()[0].split("·")[1]
+    finally:
+        pygame.quit()
+
+
+ASKS = re.compile(r"\byour turn\b|\btap\b(?! or long)|\bdrag\b|\bpick\b|\bthen Ready\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_replay_never_asks_the_viewer_to_act(name, monkeypatch):
+    p, bar = _opened(name)
+    try:
+        table = bar.table
+        table.forward()
+        while 0 not in table.waiting():
+            table.forward()
+        drawn: list[str] = []
+        render = p.app.text.render
+        monkeypatch.setattr(p.app.text, "render", lambda words, *a, **k: drawn.append(words) or render(words, *a, **k))
+        p.app.text._cache.clear()  # every line is rendered again, so every line is seen
+        bar.jump(table.pos)  # the viewer's own seat is the one the match waits for: a live table asks it to act
+        p.frames(2)
+        assert drawn and not [w for w in drawn if ASKS.search(w)]
     finally:
         pygame.quit()
 

@@ -69,3 +69,17 @@ def test_a_new_deal_clears_news_about_the_old_hand():
     p.frames(3)
     assert scene.table.view(0).round_no == 2 and scene.news_lane.first(0) is None
     pygame.quit()
+
+
+def test_in_table_mode_game_info_shows_what_everyone_at_the_table_may_know():
+    p, scene = start(humans=2, hands=HANDS)
+    scene.table.scripted(2, OpenOffer("coin", 2))  # a bot offers: every seat sees it
+    p.frames(3)
+    p.press_button(scene.log_b)
+    info = p.top
+    assert type(info).__name__ == "FloorInfo" and scene.table.paused
+    assert not any(label == "Your contract" for label, _ in info.summary)  # no hand or contract is private here
+    assert "Basil offers 2 Coins" in info.log_box.html_text
+    p.press_button(info.close)
+    assert p.top is scene and not scene.table.paused
+    pygame.quit()

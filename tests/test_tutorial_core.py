@@ -132,6 +132,18 @@ def test_the_clock_stands_still_outside_free_play(lesson):
     assert table.now() == before and not table.paused
 
 
+def test_finishing_in_free_play_stops_the_clock_and_the_bots(lesson):
+    app, pilot = lesson
+    coach, table = app.coach, app.coach.table
+    table.begin(Step(("Play on your own.",), free=True))
+    pilot.frames(5)
+    assert not table.clock_still  # a free step's clock runs
+    coach._begin(len(coach.guide.steps))
+    before = table.now()
+    pilot.frames(30)
+    assert coach.finished and table.clock_still and table.now() == before
+
+
 def test_finishing_offers_a_real_match_and_forgets_the_place(lesson):
     app, pilot = lesson
     coach = app.coach

@@ -160,3 +160,17 @@ def test_first_play_offers_the_guided_match_which_opens_the_lesson():
     assert player.app.coach is not None and player.app.coach.guide.game == GAME
     assert isinstance(player.top, StampSwapScene) and player.top.guided
     pygame.quit()
+
+
+def test_take_is_a_way_to_take_the_chosen_item_as_the_words_say(lesson):
+    app, pilot = lesson
+    coach = app.coach
+    _follow(pilot, coach, until=1)  # past the welcome: "Take the Framer ... a second tap or Take takes it"
+    assert _wait_ready(pilot, coach, 1), "step 2 never showed its Framer"
+    pilot.tap(coach.find(coach.step.target[0]).center)  # one tap chooses it
+    pilot.frames(6)
+    take = coach.find(coach.step.also[0])
+    assert take is not None and take in coach.tappable(), "Take is not offered once the Framer is chosen"
+    pilot.tap(take.center)
+    pilot.frames(6)
+    assert coach.hints == 0 and coach.index >= 2  # Take took it: no hint, the lesson moved on

@@ -158,3 +158,8 @@ def test_in_the_free_round_the_coach_sits_in_the_free_band_off_the_market_clock_
     assert box is not None and box.h >= 70
     assert box.collidelist([floor.market.rect, floor.countdown.rect, stall, *rows]) == -1
     assert "leave" in app.coach.buttons and box.contains(app.coach.buttons["leave"])
+    pilot.frames(30)  # a button that spends a card answers only once it has stood still a moment
+    crash = next(r for r, intent in reversed(region.panel.hits) if intent[:2] == ("button", "crash:rack"))
+    pilot.tap(region.to_canvas(crash.center))
+    pilot.frames(3)
+    assert type(app.stack.top).__name__ == "ConfirmScene"  # free play previews a card, as a match does

@@ -31,6 +31,12 @@ class GuidedTable(LocalTable):
         elif not step.free:
             self.clock.pause()
 
+    def end(self) -> None:
+        """The lesson is over: no step, no bot moves, and the clock stands (a free round left running
+        would trade on behind "Guided match complete")."""
+        self.step = None
+        self.clock.pause()
+
     def act(self, seat: int, action: Any) -> None:
         """A learner's move, refused with the step's hint when it is off the script."""
         self._allowed(seat)

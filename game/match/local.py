@@ -33,6 +33,7 @@ class LocalTable:
 
     can_pause = True
     guided = False  # a guided match's table (game/match/guided.py) is True: its script has no undo
+    read_only = False
 
     def __init__(self, game: Game[Any, Any, Any], config: MatchConfig, seed: int, clock: MatchClock, *,
                  bot_speed: str = "normal", bot_threads: bool = True, autosave: bool = True,

@@ -188,6 +188,7 @@ class RemoteTable:
     can_pause = False
     paused = False
     guided = False
+    read_only = False
     speed = 1.0  # the relay's bots keep the normal beat
 
     def __init__(self, room: RemoteRoom, match: int) -> None:

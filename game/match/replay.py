@@ -11,7 +11,9 @@ the bar hands it the app's fixed steps (`advance`).
 Whose eyes: `viewer` is the seat this device played (None: a match watched from outside, the
 public view). Until the match has ended only that seat's view and events are shown; once the
 record's end is reached any seat may be shown (`show_seat`), since every hand is then over.
-Legal actions are always empty, so every scene hides its move buttons as for a seat that waits.
+Legal actions are always empty, so every scene hides its move buttons as for a seat that waits, and
+`read_only` tells the scenes to word every line as watching: no prompt, hint or chip tells the viewer
+to act ("Ann's turn", never "Your turn: tap ...").
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class ReplayTable:
 
     can_pause = True
     guided = True  # as for a lesson: no undo, no rematch, no first-play briefing or lesson offer
+    read_only = True  # the scenes word every line as watching: nobody is asked to act
 
     def __init__(self, record: MatchRecord, viewer: int | None = None) -> None:
         self.game = require_rules(record)

@@ -55,6 +55,7 @@ class Table(Protocol):
     here: tuple[int, ...]  # the seats people play at this device
     can_pause: bool  # local play stops the match clock; an online table never does
     guided: bool  # a guided match's table (a lesson): no undo, no rematch, no help offer of the lesson
+    read_only: bool  # a replay: nothing may be played, so no screen may ask anyone to act
     speed: float  # the bots' beat as a share of normal (the player's bot speed; online always 1.0)
 
     def now(self) -> float:

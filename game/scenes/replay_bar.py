@@ -3,7 +3,8 @@
 It is a layer of the app above the scene stack (like the guided match's coach), not a scene: the
 table scenes take the next move only while they are the stack's top, and they replace themselves
 with their own final screens; a layer leaves all of that exactly as in a live match, so the three
-scenes need nothing beyond honouring a table with no legal moves.
+scenes need nothing beyond honouring a table with no legal moves and `read_only` (no line asks
+the viewer to act).
 
 Forward steps animate (the scene takes the entry's events like a live move); a step back or a jump
 builds the table scene again over the rebuilt match with its animations finished at once. Playing

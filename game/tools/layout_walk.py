@@ -169,7 +169,7 @@ def _drawing_coach(coach: Any, draw: Callable[[pygame.Surface], None]) -> Callab
             draw(canvas)
             return
         if step is not None and not coach.asking and not step.free:
-            lit = (coach.targets() + coach.shown()) if coach.ready() else []
+            lit = (coach.tappable() + coach.shown()) if coach.ready() else []
             alpha = 110 if step.is_explanation else 150
             canvas._list().append(Mark("dim", canvas.get_rect(), VEIL, alpha=alpha,
                                        holes=tuple(r.inflate(2 * HOLE, 2 * HOLE) for r in lit)))
@@ -181,7 +181,7 @@ def _drawing_coach(coach: Any, draw: Callable[[pygame.Surface], None]) -> Callab
                        and mine[i].rect.colliderect(coach.panel)), len(mine))
             mine.insert(at, Mark("coach", pygame.Rect(coach.panel)))
         if step is not None and not coach.asking:
-            named = [(n, coach.find(n)) for n in (*step.target, *step.shows)]
+            named = [(n, coach.find(n)) for n in step.named]
             mine.extend(Mark("lit", r, n) for n, r in named if r is not None)
         mine.extend(Mark("button", pygame.Rect(r), name) for name, r in coach.buttons.items())
     return hooked

@@ -244,14 +244,14 @@ def _panel_covers(coach: Coach) -> str | None:
     step = coach.step
     if coach.panel is None or step is None:
         return None
-    hidden = [name for name in (*step.target, *step.shows)
+    hidden = [name for name in step.named
               if (rect := coach.find(name)) is not None and coach.panel.colliderect(rect)]
     return ", ".join(hidden) or None
 
 
 def _away_from(coach: Coach) -> tuple[float, float] | None:
     """A canvas point clear of the targets and the coach's buttons."""
-    keep_clear = [r.inflate(80, 80) for r in coach.targets()] + [r.inflate(20, 20) for r in coach.buttons.values()]
+    keep_clear = [r.inflate(80, 80) for r in coach.tappable()] + [r.inflate(20, 20) for r in coach.buttons.values()]
     for fy in (0.5, 0.35, 0.65, 0.2, 0.8):
         for fx in (0.5, 0.3, 0.7, 0.12, 0.88):
             spot = (LOGICAL_W * fx, LOGICAL_H * fy)

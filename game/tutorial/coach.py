@@ -144,7 +144,7 @@ class Coach:
 
     def _finish(self) -> None:
         self.finished = True
-        self.table.step = None
+        self.table.end()
         progress.clear(self.guide.game)
 
     def watch(self) -> Watch:
@@ -234,7 +234,7 @@ class Coach:
         if step is None or step.free and not step.target:
             return False
         if (getattr(event, "button", 1) == 1 and not step.is_explanation
-                and any(r.collidepoint(pos) for r in self.targets())):
+                and any(r.collidepoint(pos) for r in self.tappable())):
             return False
         self._blocked.add(pid)
         if event.type == pygame.FINGERDOWN or not getattr(event, "touch", False):
@@ -304,6 +304,12 @@ class Coach:
             return []
         return [r for r in (self.find(name) for name in step.target) if r is not None]
 
+    def tappable(self) -> list[pygame.Rect]:
+        """The targets and the step's other ways to do it (`also`) that are on screen now."""
+        step = self.step
+        also = [r for r in (self.find(name) for name in step.also) if r is not None] if step else []
+        return self.targets() + also
+
     def shown(self) -> list[pygame.Rect]:
         """Where the things the step talks about are (lit, kept clear of the panel, not targets)."""
         step = self.step
@@ -343,7 +349,7 @@ class Coach:
         assert step is not None
         if step.free and not step.target and len(self._scenes()) > 1:
             return  # free play's words are about the table: never drawn over a summary or a dialog on it
-        rects = self.targets() if self.ready() else []
+        rects = self.tappable() if self.ready() else []
         shown = self.shown() if self.ready() else []
         if not step.free:
             self._draw_veil(canvas, rects + shown, 110 if step.is_explanation else 150)
@@ -356,7 +362,7 @@ class Coach:
         """Where what the step teaches was last seen (targets, named things), even while a scripted move
         hides it: the panel keeps off it all along and does not jump when it shows again."""
         step = self.step
-        for name in (*step.target, *step.shows) if step else ():
+        for name in step.named if step else ():
             rect = self.find(name)
             if rect is not None:
                 self._seen_at[name] = rect
@@ -383,14 +389,21 @@ class Coach:
         return self._placed[1]
 
     def _choose(self, step: Step, keep: list[pygame.Rect], buttons: list[pygame.Rect]) -> Placed:
-        options = []
+        """The first shape with a place clear of `keep` and of the scene's buttons; else the first clear
+        of `keep` (a button half hidden under the panel reads as cut off); else the one hiding least."""
+        options, clear = [], []
         for shape in SHAPES:
             lines = tuple(w for line in step.lines for w in self.app.text.wrap(line, 34, shape.width - 120))
             size = (shape.width, self._height(len(lines), step, shape))
             place = clear_place(size, keep, buttons)
-            if place is not None:
+            if place is not None and not _covered(place, buttons):
                 return Placed(place, lines, shape)
-            options.append(Placed(place_panel(size, keep, buttons), lines, shape))
+            if place is not None:
+                clear.append(Placed(place, lines, shape))
+            else:
+                options.append(Placed(place_panel(size, keep, buttons), lines, shape))
+        if clear:
+            return clear[0]
         return min(options, key=lambda p: _covered(p.rect, keep))
 
     @staticmethod

@@ -88,7 +88,7 @@ STEPS = (
     Step(("Press Take Pearl. It goes to your hand (up to 7 goods), and the deck refills the market.",),
          target=("button:Take Pearl",), allow=_move(_take(M_PEARL)), hint="Press Take Pearl."),
     Step(("The Rival takes the other Pearl.", "Now the porters: tap one, and all three are chosen."),
-         target=(f"card:{MARKET_PORTERS[0]}",), shows=tuple(f"card:{c}" for c in MARKET_PORTERS[1:]),
+         target=(f"card:{MARKET_PORTERS[0]}",), shows=(*(f"card:{c}" for c in MARKET_PORTERS[1:]), "chip:1"),
          opponents=((RIVAL, _take(D_PEARL)),), done=_selected(market=MARKET_PORTERS),
          hint="Tap the lit porter in the market."),
     Step(("Press Take 3 Porters. They join your team, left of your hand: they are not goods, and they "
@@ -104,7 +104,7 @@ STEPS = (
          shows=("line", "pile:pearl"), allow=_move(_sell(M_PEARL, MY_PEARL)), hint="Press Sell 2 Pearls."),
     Step(("The Rival sells 3 Pearls for 5 + 5 + 5. Selling 3 or more also earns a bonus token: "
           "its coins stay hidden until the round ends.",),
-         shows=("bonus:3",), opponents=((RIVAL, _sell(R_PEARL1, R_PEARL2, D_PEARL)),)),
+         shows=("bonus:3", "chip:1"), opponents=((RIVAL, _sell(R_PEARL1, R_PEARL2, D_PEARL)),)),
     Step(("Exchange: take 2 or more goods and give back as many cards. Tap both Jades in the market.",),
          target=(f"card:{D_JADE1}", f"card:{D_JADE2}"), done=_selected(market=(D_JADE1, D_JADE2)),
          hint="Tap the two lit Jades."),
@@ -115,7 +115,8 @@ STEPS = (
          hint="Press Exchange 2."),
     Step(("The Rival takes an Amber.", "Tap all five Jades in your hand: selling 5 at once earns the "
           "biggest bonus token."), target=tuple(f"card:{c}" for c in MY_JADES),
-         opponents=((RIVAL, _take(D_AMBER2)),), done=_selected(hand=MY_JADES), hint="Tap the lit Jades."),
+         shows=("chip:1", "bonus:5"), opponents=((RIVAL, _take(D_AMBER2)),), done=_selected(hand=MY_JADES),
+         hint="Tap the lit Jades."),
     Step(("Press Sell 5 Jades: 25 coins and a bonus token, and the Jade pile is empty.",),
          target=("button:Sell 5 Jades",), shows=("line", "pile:jade"), allow=_move(_sell(*MY_JADES)),
          hint="Press Sell 5 Jades."),

@@ -50,6 +50,8 @@ class Step:
     - `free` is a stretch of free play: any legal move, bots think, the real-time clock runs.
     - `shows` names what the lines talk about (a line that says why, a coin pile): lit without a
       ring and kept clear of the panel, but never a target.
+    - `also` names another way to do it that shows only at times (Take, once an item is chosen): lit
+      with a ring and tappable while on screen, kept clear of the panel, never waited for.
     """
 
     lines: tuple[str, ...]
@@ -61,6 +63,12 @@ class Step:
     drag_to: str = ""
     free: bool = False
     shows: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()
+
+    @property
+    def named(self) -> tuple[str, ...]:
+        """Everything the step lights: its targets, the other ways to do it, what its words name."""
+        return (*self.target, *self.also, *self.shows)
 
     @property
     def is_explanation(self) -> bool:

@@ -27,6 +27,7 @@ BASIL_SPLIT = Prepare("blue-bird-1", ("yellow-flower-3", "alpinist"),
 BASIL_SHOW = (Place("blue-mountain-1", 0, 0), Place("forever-red-bird", 0, 1), Place("green-train-1", 0, 2),
               Place("yellow-mountain-1", 1, 1), Place("forever-blue-flower", 1, 2), Place("blue-bird-1", 1, 3))
 CONTEST = "contest-long"
+TAKE = "button:Take  ›"  # the Collect phase's Take button, shown once an item is chosen
 
 
 def _basil(*actions: Any) -> tuple[tuple[int, Any], ...]:
@@ -34,9 +35,10 @@ def _basil(*actions: Any) -> tuple[tuple[int, Any], ...]:
 
 
 def _take(item: str, basil: str, lines: tuple[str, ...], name: str, space: int, shows: tuple[str, ...] = ()) -> Step:
-    """Basil takes `basil`, then the learner takes `item` from the pool into Daily Collection `space`."""
-    return Step(lines, target=(f"item:{item}",), allow=lambda a: a == Take(item), opponents=_basil(Take(basil)),
-                shows=(f"zone:space{space}", *shows),
+    """Basil takes `basil`, then the learner takes `item` from the pool into Daily Collection `space`
+    (by a second tap on it or by Take, as the hint says: Take is the step's `also`)."""
+    return Step(lines, target=(f"item:{item}",), also=(TAKE,), allow=lambda a: a == Take(item),
+                opponents=_basil(Take(basil)), shows=(f"zone:space{space}", *shows),
                 hint=f"Tap the lit {name} in the pool, then tap it again (or Take).")
 
 
@@ -69,7 +71,7 @@ def _collect() -> tuple[Step, ...]:
             "Collect: Basil and you take turns, one pool item each, until you both have six.",
             "Take the Framer: an exhibitor scores at every Show, this one 2 per full album row.",
             "One tap chooses an item (point at it for details), a second tap or Take takes it."), "Framer", 0,
-              shows=("button:Take  ›",)),
+              shows=("zone:myalbum",)),
         _take("hidden-1", next(takes), (
             "A face-down stamp is a surprise for the others, not for you: whoever takes one may look at it.",
             "Take the lit face-down stamp."), "face-down stamp", 1),
@@ -89,7 +91,7 @@ def _collect() -> tuple[Step, ...]:
             "Blue Flower Forever", 5),
         Step(("You took the last item, so the first-player token is yours: +2 at the Show, and you choose a "
               "pile first.", "The Swap: you both reserve one item and split the other five into two piles."),
-             shows=("seat:0",)),
+             shows=("seat:0", "zone:reserve", "zone:a", "zone:b")),
     )
 
 
@@ -133,7 +135,7 @@ def _show() -> tuple[Step, ...]:
              shows=("zone:pending",)),
         Step(("Score the Show: your exhibitors (Framer 2, Alpinist 1), the token (2) and one contest.",
               "Tap Long Lines: your ticket goes on it, so you cannot score it again on a later day."),
-             target=(f"contest:{CONTEST}",), allow=lambda a: a == ChooseContest(CONTEST),
+             target=(f"contest:{CONTEST}",), shows=("seat:0",), allow=lambda a: a == ChooseContest(CONTEST),
              opponents=_basil(ChooseContest(CONTEST)), hint="Tap the lit Long Lines card."),
         Step(("Friday is scored. Saturday and Sunday bring new pools and go the same way.",
               "After Sunday, the Final Show adds album values, forever majorities and the finale: most points "

@@ -17,6 +17,7 @@ from typing import Any
 from game.tutorial.script import Guide, Step, happened, scene_says
 from rules.contract import MatchConfig, SeatConfig
 from rules.swap_meet.actions import CashOut, NextRound, OpenOffer, Peek, PinBank, Pull, Swap
+from rules.swap_meet.data import INSIDE
 
 SEED = 33
 YOU, BASIL, COBALT = 0, 1, 2
@@ -40,7 +41,7 @@ def _steps() -> tuple[Step, ...]:
               "The round clock is stopped while you learn; it runs at the end.")),
         Step(("Your secret contract, Dockside Haul: exactly 5 Crates and 3 Sacks.",
               "You hold 3 and 1. Trade your spare Coins and Racks for the rest."),
-             target=("contract",), hint="Read the contract, then tap Next."),
+             target=("contract",), shows=("hand",), hint="Read the contract, then tap Next."),
         Step(("An offer shows cards of one type. Tap + on your Racks twice to pick both.",),
              target=("card:rack",), shows=("hint",), done=_picked("rack", 2), hint="Tap + beside your Racks."),
         Step(("Open offer lists your 2 Racks; they stay in your hand until a swap.",),
@@ -50,7 +51,7 @@ def _steps() -> tuple[Step, ...]:
              target=("button:Pull",), shows=("hint",), allow=_is(Pull), hint="Tap Pull."),
         Step(("Basil offers 2 Crates. A swap pays the same count of another type.",
               "Tap + on your Coins twice: your contract needs none."),
-             target=("card:coin",), shows=("hint",), opponents=((BASIL, OpenOffer("crate", 2)),),
+             target=("card:coin",), shows=("hint", f"rival:{BASIL}"), opponents=((BASIL, OpenOffer("crate", 2)),),
              done=_picked("coin", 2),
              hint="Tap + beside your Coins."),
         Step(("Now tap Swap on Basil's row: 2 Coins for 2 Crates.",),
@@ -58,21 +59,24 @@ def _steps() -> tuple[Step, ...]:
              hint="Tap Swap on Basil's row."),
         Step(("A trade heats both types, +0.05× a card: Crate and Coin are 1.10×.",
               "Contracts pay base × their types' average: heat what you need."),
-             target=("meter:crate", "meter:coin"), hint="Look at the meters, then tap Next."),
+             target=("meter:crate", "meter:coin"), shows=("contract",), hint="Look at the meters, then tap Next."),
         Step(("Miss the contract and you bank a secret type: count × market × 10.",
               "Other resources cost 5 each. Tap the Crate meter to pin Crate."),
              target=("meter:crate",), allow=_is(PinBank, kind="crate"), hint="Tap the Crate meter."),
         Step(("Your action card, Inside Trading, shows one rival's contract.",
               "Tap Peek on Cobalt's row."),
-             target=(f"peek:{COBALT}",), allow=_is(Peek, target=COBALT), hint="Tap Peek on Cobalt's row."),
+             target=(f"peek:{COBALT}",), shows=(f"action:{INSIDE}",), allow=_is(Peek, target=COBALT),
+             hint="Tap Peek on Cobalt's row."),
         Step(("Cobalt's Rack Yard needs 5 Racks — and your 2 Racks are spare.",
               "Tap + on your Racks twice to pick them."),
-             target=("card:rack",), done=_picked("rack", 2), hint="Tap + beside your Racks."),
+             target=("card:rack",), shows=(f"rival:{COBALT}", "hand", "hint"), done=_picked("rack", 2),
+             hint="Tap + beside your Racks."),
         Step(("Open the offer: Cobalt should want it.",),
-             target=("button:Open offer",), allow=_is(OpenOffer, kind="rack", count=2), hint="Tap Open offer."),
+             target=("button:Open offer",), shows=(f"rival:{COBALT}", "hint"),
+             allow=_is(OpenOffer, kind="rack", count=2), hint="Tap Open offer."),
         Step(("Cobalt takes your Racks for 2 Sacks: now 5 Crates, 3 Sacks, exactly.",
               "Cash out locks the round on an exact match, +10 to the locker. Tap it."),
-             target=("button:Cash out",), shows=("contract",), allow=_is(CashOut),
+             target=("button:Cash out",), shows=("contract", "hand"), allow=_is(CashOut),
              opponents=((COBALT, Swap(YOU, "sack", YOUR_RACKS)),), hint="Tap Cash out."),
         Step(("Every stall scores. You: base 88 × average market, +10 for locking.",
               "Basil and Cobalt missed: each banked a type, −5 per other card."),

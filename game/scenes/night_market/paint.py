@@ -13,6 +13,7 @@ from game.scenes.night_market.faces import card_back, card_face, coin_face, outl
 from rules.night_market.data import BONUS_SIZES, GOODS, NAMES, PORTER, SEALS_TO_WIN
 
 if TYPE_CHECKING:
+    from game.match.table import Table
     from game.shell.app import App
     from rules.night_market.selection import Selection
 
@@ -24,6 +25,7 @@ class TablePainter:
 
     # what this mixin uses of the scene it is mixed into (NightMarketScene and its bases)
     app: App
+    table: Table
     view: Any
     viewer: int | None
     hidden: set[int]
@@ -101,7 +103,8 @@ class TablePainter:
     def chip_words(self, seat: int) -> str:
         """'Your turn', '<name>'s turn', or the seat's last move in the longest form that fits the chip."""
         if self.turn_shown == seat and not self.view.over:
-            return "Your turn" if seat == self.viewer else f"{self.view.seats[seat].name}'s turn"
+            mine = seat == self.viewer and not self.table.read_only  # a replay names whose turn it was
+            return "Your turn" if mine else f"{self.view.seats[seat].name}'s turn"
         forms = self.last_move.get(seat, ("",))
         font = self.app.text.font(L.CHIP_WORDS_SIZE, True)
         return next((w for w in forms if font.size(w)[0] <= L.CHIP_WORDS_W), forms[-1])
@@ -273,4 +276,4 @@ class TablePainter:
         filled = getattr(action, "porters", 0) - chosen if hasattr(action, "take") else 0
         if chosen + filled:
             return f"{chosen + filled} of {team} in exchange" + (f" ({filled} to fill)" if filled else ""), True
-        return "Porters · tap to add", False
+        return ("Porters" if self.table.read_only else "Porters · tap to add"), False

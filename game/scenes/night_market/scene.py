@@ -148,6 +148,8 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         turn = self.view.turn
         if empty and self.turn_shown is None and self.log_lines:  # the move being animated, until it lands
             self.line = self.log_lines[-1]
+        elif empty and not self.view.over and self.table.read_only:  # a replay never asks the viewer to act
+            self.line = f"Watching: {self.names[turn]}'s turn."
         elif empty and not self.view.over and turn != self.viewer:
             self.line = self._waiting_line(turn)
         self.line_is_problem = not self.selection.actions and not empty and not self._on_the_way()

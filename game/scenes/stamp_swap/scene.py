@@ -115,8 +115,9 @@ class StampSwapScene(InputMixin, MatchScene):
     # whose view ----------------------------------------------------------------------------
     @property
     def acting(self) -> bool:
-        """True when the shown seat is a person who must decide now."""
-        return self.viewer is not None and self.viewer in self.v["waiting"] and not self.curtain_up
+        """True when the shown seat is a person who must decide now (never in a replay: it is watched)."""
+        return (self.viewer is not None and self.viewer in self.v["waiting"] and not self.curtain_up
+                and not self.table.read_only)
 
     def _target(self) -> int | None:
         humans = self.table.here

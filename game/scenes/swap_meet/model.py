@@ -119,6 +119,7 @@ class PanelModel:
     masked: bool
     alert: tuple[str, bool] | None = None  # (words, error): said in the hint line's place for a moment
     news: bool = False  # the alert is the seat's own unseen news: a tap on the hint line clears it
+    watching: bool = False  # a replay: no + / −, no buttons, no line asking the viewer to act
 
 
 def of_kind(count: int, kind: str) -> str:
@@ -204,7 +205,8 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
     shown = {k: max(0, held[k] - air.get((seat, k), 0)) for k in RESOURCES}
     sel.fit(held)
     kinds = {kind for _, kind in view.hand}
-    trading = view.phase == "trading"
+    watching = table.read_only
+    trading = view.phase == "trading" and not watching
     rivals = []
     for other in range(view.seats):
         if other == seat:
@@ -227,8 +229,16 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
         exact=view.exact, bank=view.bank, pinned=view.pin is not None,
         bank_points=tuple((k, view.bank_points(k)) for k in RESOURCES) if view.seat is not None else (),
         my_offer=(mine.kind, mine.count) if mine else None, rivals=tuple(rivals),
-        buttons=_buttons(table, view, sel, held), masked=masked,
-        hint=MASKED_HINT if masked else hint_line(table, view, sel, names), alert=alert, news=news and not masked)
+        buttons=() if watching else _buttons(table, view, sel, held), masked=masked,
+        hint=MASKED_HINT if masked else watch_line(view, names) if watching else hint_line(table, view, sel, names),
+        alert=alert, news=news and not masked, watching=watching)
+
+
+def watch_line(view: Any, names: Sequence[str]) -> str:
+    """The hint line in a replay: what the stall shows, never what to do."""
+    if view.phase != "trading":
+        return "The round is locked."
+    return f"Watching {names[view.seat]}'s stall: the replay plays every move."
 
 
 def points(value: Any) -> str:

@@ -200,6 +200,8 @@ class SeatPanel:
             self._empty_slot(surf, kind, face)
             return
         picked = self._held_card(surf, m, kind, n, face, face.size)
+        if m.watching:  # a replay: the card is shown, not picked
+            return
         self.hits.append((face.copy(), ("card", kind, "more")))
         self._step_button(surf, minus, "−", picked > 0, ("card", kind, "less"))
 
@@ -255,8 +257,9 @@ class SeatPanel:
         elif m.bank:
             how = "pinned" if m.pinned else "most held"
             points = dict(m.bank_points).get(m.bank, 0.0)
-            said = text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points_(points)} — tap a market meter "
-                             "to pin", (r.right, r.centery), size - 2, MUTED, anchor="midright")
+            pin = "" if m.watching else " — tap a market meter to pin"
+            said = text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points_(points)}{pin}",
+                             (r.right, r.centery), size - 2, MUTED, anchor="midright")
             self.hits.append((said.inflate(0, 20), ("term", "bank")))  # a tap says what bank and pin mean
 
     def _peek_tab(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect) -> None:
@@ -334,6 +337,8 @@ class SeatPanel:
         picked = m.sel[1] if m.sel[0] == kind else 0
         lift = (18 if not self.compact else 12) if picked else 0
         self._held_card(surf, m, kind, n, rect.move(0, -lift), rect.size)
+        if m.watching:  # a replay: the card is shown, not picked
+            return
         top = rect.y - (18 if not self.compact else 12)
         self.hits.append((pygame.Rect(rect.x, top, rect.w, rect.bottom - top), ("card", kind, "face")))
         half = (rect.bottom - top - 6) // 2

@@ -106,11 +106,17 @@ class Confirmer:
         """A tap on an action card in the hand: what it does, in the hint line."""
         self.floor.alert(seat, ACTION_LINE[kind], error=False, seconds=5.0)
 
+    def _scripted(self) -> bool:
+        """A lesson's scripted step, whose coach explains its own moves; its free round previews and
+        confirms as a match does (an action card there must not fire blind)."""
+        coach = self.floor.app.coach
+        return self.floor.guided and not (coach is not None and coach.step is not None and coach.step.free)
+
     def ask(self, region: Region, action: Any) -> bool:
         """True when `action` may be played now; else its preview is shown and it waits."""
         floor, seat = self.floor, region.seat
         view = floor.table.view(seat)
-        if floor.table.reason(seat, action) is not None or floor.guided:
+        if floor.table.reason(seat, action) is not None or self._scripted():
             return True  # the rules' refusal is what to hear; a lesson's coach explains its own moves
         pv = preview(view, action)
         if not needs_confirm(action, pv):

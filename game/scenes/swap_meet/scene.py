@@ -138,20 +138,21 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         return pygame.Rect(c.x + 24, top, c.w - 48, min(180, c.bottom - 16 - top)), clock
 
     def _build_buttons(self) -> None:
-        if self.crowd:
+        if self.crowd:  # Help and Pause down the left end of the middle strip, Game info and Leave the right
             c = self.centre
-            spots = [(20, c.y + 10), (20, c.y + c.h - 76), (1756, c.centery - 33)]
+            spots = [(20, c.y + 10), (20, c.y + c.h - 76), (1756, c.y + c.h - 76), (1746, c.y + 10)]
             size = (150, 66)
         elif self.table_mode:
             y, c = self.countdown.rect.y + 6, self.centre
-            spots = [(c.x + 24, y), (c.x + 200, y), (c.right - 200, y)]
+            spots = [(c.x + 24, y), (c.x + 200, y), (c.right - 200, y), (c.right - 376, y)]
             size = (160, 64)
         else:
-            spots = [(1380, 10), (1560, 10), (1740, 10)]
+            spots = [(1380, 10), (1560, 10), (1740, 10), (1180, 10)]
             size = (160, 70)
-        # one person's match log (Game info, as Night Market has it); table mode keeps its feed
-        self.log_b = None if self.table_mode or not self.humans else \
-            button(self.ui, (1180, 10, 180, 70), "Game info", "#quiet")
+        # the match log (Game info, as Night Market has it): in table mode it shows only what everyone
+        # at the table may know (the public view), as the feed does; a demo with nobody has none
+        wide = size[0] + (20 if not self.table_mode or self.crowd else 0)  # its words need a little more
+        self.log_b = None if not self.humans else button(self.ui, (*spots[3], wide, size[1]), "Game info", "#quiet")
         self.help_b = button(self.ui, (*spots[0], *size), "Help", "#quiet")
         self.pause_b = button(self.ui, (*spots[1], *size), "Pause", "#quiet")
         self.leave_b = button(self.ui, (*spots[2], *size), "Leave", "#danger")

@@ -32,7 +32,8 @@ class GuidedTargets(Scene):
     def tutorial_target(self, name: str) -> pygame.Rect | None:
         """The floor's lesson targets, on the canvas: "card:KIND" (the + of that type's slot),
         "button:LABEL" (a panel button, else a pygame-gui one), "swap:SEAT", "peek:SEAT",
-        "rival:SEAT", "contract", "meter:KIND", "market", "clock", "hint" (the hint line's words) and
+        "rival:SEAT", "contract", "meter:KIND", "market", "clock", "hint" (the hint line's words),
+        "hand" (your resource cards), "action:KIND" (an action card in your hand) and
         "coach:panel" (where the coach's words may sit in free play: the free band between the rivals'
         rows and your stall, clear of the market, the clock, every row and your hand)."""
         kind, _, arg = name.partition(":")
@@ -51,6 +52,8 @@ class GuidedTargets(Scene):
             return region.panel.hint_rect.move(region.rect.topleft) if not self.table_mode else None
         if kind == "card":
             intent = (kind, arg, "more")
+        elif kind == "action":
+            intent = ("info", arg)
         elif kind in ("swap", "peek") and arg.isdigit():
             intent = (kind, int(arg))
         elif kind == "button" and region.model is not None:
@@ -61,6 +64,9 @@ class GuidedTargets(Scene):
             rect = panel_.rival_rects.get(int(arg))
         elif kind == "contract":
             rect = panel_.contract_rect if panel_.contract_rect.w else None
+        elif kind == "hand" and panel_.card_rects:
+            slots = list(panel_.card_rects.values())
+            rect = slots[0].unionall(slots[1:])
         if rect is None:
             return super().tutorial_target(name)
         corners = [region.to_canvas(p) for p in (rect.topleft, rect.bottomright)]
