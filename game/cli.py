@@ -227,6 +227,8 @@ def _bench_parser(sub: Any) -> None:
                        help="--pace human: seconds of play (default: 60)")
     bench.add_argument("--game", choices=("swap-meet", "night-market"), default="swap-meet",
                        metavar="GAME", help="--pace human: swap-meet or night-market (default: swap-meet)")
+    bench.add_argument("--warmup", type=_positive_seconds, default=20.0, metavar="S",
+                       help="--part frames: seconds of trading on the Swap Meet floor before timing (default: 20)")
 
 
 def _tutorial_parser(sub: Any, games: str) -> None:
@@ -336,7 +338,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from game.tools.bench import run_bench
 
-        return run_bench(args.frames or 600, args.size or (1920, 1080), real_bench, args.part)
+        return run_bench(args.frames or 600, args.size or (1920, 1080), real_bench, args.part, args.warmup)
     if not args.headless and not _has_display():
         print("market-hall: no display to open a window on: set DISPLAY (for example DISPLAY=:0), "
               "or add --headless to run without one", file=sys.stderr)

@@ -75,6 +75,8 @@ class _EventWire:
 
 def redact_secret(event: Event, seat: Seat | None) -> Event:
     """The event as `seat` may see it: data plus the secret for a seat in visible_to, else data alone."""
+    if not event.secret and not event.visible_to:
+        return event  # nothing to hide, and events are immutable: it is its own redaction
     data = {**event.data, **event.secret} if seat is not None and seat in event.visible_to else event.data
     return Event(event.kind, event.seat, data)
 

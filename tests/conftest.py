@@ -14,6 +14,27 @@ import pytest  # noqa: E402
 from game.shell.app import App, AppOptions  # noqa: E402
 from game.shell.loop import FakeClock  # noqa: E402
 
+_RASTERS: dict[tuple[str, object, int], pygame.Surface] = {}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _rasters_once():  # type: ignore[no-untyped-def]
+    """Each worker draws a sprite file at a size once, not once per app: every scene test builds an
+    App, and drawing its SVGs was a tenth of such a test. The app converts what it gets, as before."""
+    from game.services import assets
+
+    draw = assets.rasterise
+
+    def once(path: str, size):  # type: ignore[no-untyped-def]
+        key = (path, size, os.stat(path).st_mtime_ns)
+        if key not in _RASTERS:
+            _RASTERS[key] = draw(path, size)
+        return _RASTERS[key]
+
+    assets.rasterise = once
+    yield
+    assets.rasterise = draw
+
 
 @pytest.fixture(autouse=True)
 def market_home(tmp_path, monkeypatch):

@@ -66,7 +66,8 @@ def test_play_goes_straight_to_seat_setup(tmp_path, market_home):
 
 @pytest.mark.slow
 def test_bench_prints_one_json_object(market_home):
-    result = run("bench", "--frames", "20", "--size", "1280x720", "--part", "frames", env_home=market_home)
+    result = run("bench", "--frames", "20", "--size", "1280x720", "--part", "frames", "--warmup", "0.5",
+                 env_home=market_home)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout.strip().splitlines()[-1])
     assert data["frames"] == 20 and data["size"] == "1280x720"

@@ -22,6 +22,7 @@ BACKDROP = (40, 90, 60)
 @pytest.fixture
 def p():
     player = make_player(size=(1280, 720))
+    player.app.display.shown = True  # these tests read the window itself, which the dummy driver never shows
     player.app.update_settings(seen_briefings=("night-market", "swap-meet", "stamp-swap"))
     yield player
     pygame.quit()

@@ -42,6 +42,7 @@ def test_bot_cashes_out_on_an_exact_match():
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("small_hard_swap_meet")
 def test_bot_takes_a_swap_that_helps_once_it_has_noticed_the_offer():
     state = scenario([{C: 4, K: 2, R: 2}, {R: 5, K: 3}, {S: 5, R: 3}], ["Harbour Pair", "Mill Pair", "Mill Pair"])
     state, _ = GAME.apply(state, 1, OpenOffer(K, 2), 1.0)
@@ -54,6 +55,7 @@ def test_bot_takes_a_swap_that_helps_once_it_has_noticed_the_offer():
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("small_hard_swap_meet")  # about pace, not strength
 def test_bots_read_a_fresh_deal_then_sometimes_stop_to_think():
     state = scenario([{C: 4, K: 3, R: 1}, {S: 4, R: 4}, {C: 2, S: 6}], ["Harbour Pair"] * 3)
     for level in GAME.bot_levels:

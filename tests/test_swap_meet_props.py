@@ -164,7 +164,7 @@ def test_racing_swaps_on_one_offer_exactly_one_wins(seed, seats, order, pick):
 
 
 @pytest.mark.slow
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(st.integers(0, 2**32), st.integers(3, 6), st.lists(st.floats(0.0, 3.0), min_size=50, max_size=50))
 def test_bot_games_with_random_timings_keep_every_invariant(seed, seats, delays):
     levels = GAME.bot_levels

@@ -61,9 +61,9 @@ class Assets:
         svg, png = self.sprites / f"{name}.svg", self.sprites / f"{name}.png"
         try:
             if svg.exists():
-                surf = pygame.image.load_sized_svg(str(svg), size) if size else pygame.image.load(str(svg))
+                surf = rasterise(str(svg), size)
             elif png.exists():
-                surf = pygame.image.load(str(png))
+                surf = rasterise(str(png), None)
                 if size and surf.get_size() != size:
                     surf = pygame.transform.smoothscale(surf.convert_alpha(), size)
             else:
@@ -116,6 +116,13 @@ class Assets:
         if name not in self.failed:
             self.failed.add(name)
             log.error("asset %s could not be loaded from %s: %s", name, path, exc)
+
+
+def rasterise(path: str, size: Size | None) -> pygame.Surface:
+    """The picture in the file at `path`, an SVG drawn at `size` if given (callers convert or copy it)."""
+    if size and path.endswith(".svg"):
+        return pygame.image.load_sized_svg(path, size)
+    return pygame.image.load(path)
 
 
 def _bytes(surf: pygame.Surface) -> int:

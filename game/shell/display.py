@@ -3,7 +3,8 @@
 Scenes draw in logical coordinates only. `present` copies just the dirty logical rectangles to
 the window (scaled when the window is not 1920×1080) and updates only those, because a
 full-screen flip costs ~12 ms under software X servers. `to_logical` maps window pixels and
-touch fractions back to the canvas.
+touch fractions back to the canvas. Under SDL's dummy or offscreen driver nobody can see the window,
+so the copy (a smoothscale, most of a headless frame at 1280×720) is skipped unless asked for.
 """
 
 from __future__ import annotations
@@ -30,10 +31,13 @@ def letterbox(window: tuple[int, int]) -> tuple[pygame.Rect, float]:
 class Display:
     """The window, the logical canvas and the mapping between them."""
 
-    def __init__(self, size: tuple[int, int] = (1280, 720), fullscreen: bool = False) -> None:
+    def __init__(self, size: tuple[int, int] = (1280, 720), fullscreen: bool = False,
+                 shown: bool | None = None) -> None:
         self.windowed_size = size
         self.fullscreen = fullscreen
         self.window = self._open(size, fullscreen)
+        # Copy the canvas to the window? Benches and window checks say yes even with no screen.
+        self.shown = pygame.display.get_driver() not in ("dummy", "offscreen") if shown is None else shown
         self._offscreen: pygame.Surface | None = None
         self.offset = (0, 0)  # screen care on kiosks: the picture moves by a pixel or two
         self._relayout()
@@ -108,6 +112,8 @@ class Display:
 
     def present(self, dirty: list[pygame.Rect] | None) -> None:
         """Show the canvas: all of it (dirty=None) or only the listed logical rects."""
+        if not self.shown:
+            return
         if self.needs_full:
             dirty, self.needs_full = None, False
         if dirty is None:

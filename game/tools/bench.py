@@ -126,8 +126,8 @@ def _table_run(display, assets, text, frames: int, flying: int, pace: bool) -> l
     return samples
 
 
-def _floor_run(frames: int, size: tuple[int, int]) -> tuple[list[float], dict[str, float]]:
-    """The real Swap Meet floor, six seats (five Hard bots at fast speed), after 20 s of trading."""
+def _floor_run(frames: int, size: tuple[int, int], warmup: float) -> tuple[list[float], dict[str, float]]:
+    """The real Swap Meet floor, six seats (five Hard bots at fast speed), after `warmup` s of trading."""
     import tempfile
 
     from game.scenes.swap_meet.scene import SwapMeetScene
@@ -138,11 +138,12 @@ def _floor_run(frames: int, size: tuple[int, int]) -> tuple[list[float], dict[st
     os.environ["MARKET_HALL_HOME"] = tempfile.mkdtemp(prefix="market-hall-bench-")  # never touch real settings
     clock = FakeClock()
     app = App(AppOptions(size=size, pace=False, seed=1, bot_threads=False), clock=clock)
+    app.display.shown = True  # measure the copy to the window too
     app.update_settings(seen_briefings=("swap-meet",), bot_speed="fast")
     seats = (SeatConfig("You"),) + tuple(SeatConfig(f"Bot {i}", "hard") for i in range(1, 6))
     floor = SwapMeetScene.new(app, MatchConfig(seats, {"round_seconds": 180}), 7)
     app.stack.reset(floor)
-    for _ in range(20 * 60):
+    for _ in range(round(warmup * 60)):
         clock.advance(1 / 60)
         app.frame()
     samples = []
@@ -156,14 +157,14 @@ def _floor_run(frames: int, size: tuple[int, int]) -> tuple[list[float], dict[st
 
 
 def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed: bool = False,
-              part: str = "all") -> int:
+              part: str = "all", warmup: float = 20.0) -> int:
     """Measure and print one JSON object. Frames: the busy table (40 cards in flight) is the
     headline; `light` is a table at rest with 4 cards in flight; `bare` is fill + full flip; then
     the real Swap Meet floor. Rules: random whole-match playouts per second. Bots: think time."""
     from game.tools import bench_rules
     result: dict[str, Any] = {"frames": frames, "size": f"{size[0]}x{size[1]}"}
     if part in ("all", "frames"):
-        result.update(_frame_bench(frames, size, windowed))
+        result.update(_frame_bench(frames, size, windowed, warmup))
     if part in ("all", "rules"):
         result["rules"] = {name: bench_rules.throughput(name) for name in GAME_MODULES}
     if part in ("all", "bots"):
@@ -172,13 +173,13 @@ def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed:
     return 0
 
 
-def _frame_bench(frames: int, size: tuple[int, int], windowed: bool) -> dict[str, Any]:
+def _frame_bench(frames: int, size: tuple[int, int], windowed: bool, warmup: float) -> dict[str, Any]:
     from game.draw.text import Text
     from game.services.assets import Assets
     from game.shell.display import Display
 
     pygame.init()
-    display = Display(size)
+    display = Display(size, shown=True)  # the copy to the window is part of a frame's cost
     assets, text = Assets(), Text()
     bare = _bare(display, frames)
     busy = _table_run(display, assets, text, frames, 40, pace=False)
@@ -186,7 +187,7 @@ def _frame_bench(frames: int, size: tuple[int, int], windowed: bool) -> dict[str
     result: dict[str, Any] = {**_stats(busy), "light": _stats(light), "bare": _stats(bare),
               "video_driver": pygame.display.get_driver()}
     pygame.quit()
-    floor, market = _floor_run(frames, size)
+    floor, market = _floor_run(frames, size, warmup)
     result["swap_meet_floor"] = {**_stats(floor), "market": market}
     result["ratio_median"] = round(result["median_ms"] / max(result["bare"]["median_ms"], 1e-6), 2)
     result["ratio_p99"] = round(result["p99_ms"] / max(result["bare"]["p99_ms"], 1e-6), 2)
