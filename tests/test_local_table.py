@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.match.clock import MatchClock
-from game.match.local import LocalTable
+from game.match.local import NOBODY_AWAY, LocalTable
 from game.match.table import NotYourSeat
 from game.services import saves
 from game.shell.loop import FakeClock
@@ -44,6 +44,15 @@ def _play_until_bot_moves(table: LocalTable, fake: FakeClock) -> None:
 
 def _turn(table: LocalTable) -> int:
     return table.view(None).turn
+
+
+def test_nobody_is_away_at_a_table_on_one_device():
+    table = _table(FakeClock())
+    assert table.away() == {} and table.away_choices(1) == ()
+    for refused in (lambda: table.replace_with_bot(1), table.claim):
+        with pytest.raises(IllegalAction) as caught:
+            refused()
+        assert str(caught.value) == NOBODY_AWAY
 
 
 def test_people_act_bots_answer_after_a_beat_and_every_move_is_saved():

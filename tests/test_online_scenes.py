@@ -27,6 +27,13 @@ def p():
     player = make_player(size=(1280, 720), extra={"hosting": {"bind": "127.0.0.1"}})
     player.app.update_settings(seen_briefings=("night-market", "swap-meet", "stamp-swap"))
     yield player
+    # as quitting the app does (App.run), and as leaving the room would: this app's links close and
+    # the server it hosts stops (left running they would ping for the rest of the session)
+    for scene in player.app.stack.scenes:
+        if isinstance(getattr(scene, "room", None), RemoteRoom):
+            scene.room.close()
+    player.app.stack.reset(player.app.title())  # a match scene closes its table as it goes
+    player.app.stop_hosting()
     pygame.quit()
 
 

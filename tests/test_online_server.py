@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import random
 import time
 
 import pytest
@@ -168,3 +169,16 @@ def test_a_connection_that_never_says_hello_is_closed():
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=WAIT)
         assert closed.value.rcvd is not None and closed.value.rcvd.reason == "say hello first"
+
+
+def test_keepalive_pings_leave_the_global_random_state_alone():
+    # tests/conftest.py gives websockets' pings a Random of their own: a live connection's pings,
+    # from its own thread, would otherwise look to Hypothesis like a strategy using `random`
+    with running_server() as server:
+        client = Raw(ws_url(server))
+        try:
+            before = random.getstate()
+            assert client.ws.ping().wait(WAIT), "no pong"
+            assert random.getstate() == before
+        finally:
+            client.close()

@@ -10,7 +10,7 @@ from functools import cache
 import pygame
 import pytest
 
-from game.match.replay import CannotOpen, ReplayTable, load_record
+from game.match.replay import READ_ONLY, CannotOpen, ReplayTable, load_record
 from game.match.table import NotYourSeat
 from game.scenes.replay_bar import open_replay
 from rules.driver import play_match
@@ -82,6 +82,15 @@ def test_a_replay_accepts_no_move():
     assert table.legal(0) == [] and not table.can_undo(0)
     with pytest.raises(IllegalAction):
         table.act(seat, Referee.from_record(table.record, upto=0).legal(seat, 0.0)[0])
+
+
+def test_nobody_is_away_in_a_replay():
+    table = ReplayTable(recorded("night-market"), 0)
+    assert table.away() == {} and table.away_choices(1) == ()
+    for refused in (lambda: table.replace_with_bot(1), table.claim):
+        with pytest.raises(IllegalAction) as caught:
+            refused()
+        assert str(caught.value) == READ_ONLY
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from game.match.clock import MatchClock
-from game.match.table import GameInfo, NotYourSeat
+from game.match.table import GameInfo, NobodyAway, NotYourSeat
 from game.services import history, saves
 from rules.contract import Bot, Event, Game, MatchConfig, Outcome
 from rules.errors import IllegalAction
@@ -27,11 +27,12 @@ NOBODY_AWAY = "nobody is away at a table on one device"
 AUTOSAVE_FAILED = "Autosave failed: this match is not being saved (see the log). Finish it or free some disk space."
 
 
-class LocalTable:
+class LocalTable(NobodyAway):
     """One match on this device: a door onto its `Referee` (rules/referee.py) with a clock, a bot
     thread and autosave."""
 
     can_pause = True
+    away_refusal = NOBODY_AWAY
     guided = False  # a guided match's table (game/match/guided.py) is True: its script has no undo
     read_only = False
 
@@ -166,23 +167,6 @@ class LocalTable:
         """A local move is answered inside `act`: nothing is ever pending."""
         self._allowed(seat)
         return []
-
-    # nobody is away at a table on one device ---------------------------------------------------
-    def away(self) -> dict[int, float]:
-        """Everyone plays at this device: nobody can be away."""
-        return {}
-
-    def away_choices(self, seat: int) -> tuple[str, ...]:
-        """Nothing to decide about away seats on one device."""
-        return ()
-
-    def replace_with_bot(self, seat: int) -> None:
-        """Refused: on one device nobody is away."""
-        raise IllegalAction(NOBODY_AWAY)
-
-    def claim(self) -> None:
-        """Refused: on one device nobody is away."""
-        raise IllegalAction(NOBODY_AWAY)
 
     def take_notices(self) -> list[str]:
         """Messages for the player (a failing autosave), each said once."""

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from game.match.table import GameInfo, NotYourSeat
+from game.match.table import GameInfo, NobodyAway, NotYourSeat
 from rules.contract import Event, Outcome
 from rules.errors import IllegalAction, MalformedData
 from rules.record import MatchRecord, UnknownRules, require_rules
@@ -37,10 +37,11 @@ BOUNDARY_KINDS = frozenset({"round_started", "round_start", "day_start"})  # a n
 READ_ONLY = "This is a replay: nothing can be played here."
 
 
-class ReplayTable:
+class ReplayTable(NobodyAway):
     """A recorded match as a table nobody can move at."""
 
     can_pause = True
+    away_refusal = READ_ONLY
     guided = True  # as for a lesson: no undo, no rematch, no first-play briefing or lesson offer
     read_only = True  # the scenes word every line as watching: nobody is asked to act
 
@@ -227,7 +228,7 @@ class ReplayTable:
         """The scene says whether it is still showing the last move (`bots=False`): the next one waits."""
         self.held = not bots
 
-    # no undo, nobody away, no rematch ---------------------------------------------------------------
+    # no undo, no rematch (nobody away: NobodyAway) --------------------------------------------------
     def undo_reason(self, seat: int) -> str | None:
         """A replay takes nothing back."""
         return READ_ONLY
@@ -237,22 +238,6 @@ class ReplayTable:
         return False
 
     def undo(self, seat: int) -> None:
-        """Refused."""
-        raise IllegalAction(READ_ONLY)
-
-    def away(self) -> dict[int, float]:
-        """Nobody is away in a replay."""
-        return {}
-
-    def away_choices(self, seat: int) -> tuple[str, ...]:
-        """Nothing to decide."""
-        return ()
-
-    def replace_with_bot(self, seat: int) -> None:
-        """Refused."""
-        raise IllegalAction(READ_ONLY)
-
-    def claim(self) -> None:
         """Refused."""
         raise IllegalAction(READ_ONLY)
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules.contract import Event, Outcome, SeatConfig
+from rules.errors import IllegalAction
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,29 @@ class GameInfo:
 
 class NotYourSeat(PermissionError):
     """A scene asked for a seat that does not sit at this device."""
+
+
+class NobodyAway:
+    """The away part of a `Table` at which nobody can be away (one device, a replay): nobody is
+    away, nothing is to decide, and handing a seat to a bot or claiming is refused with `away_refusal`."""
+
+    away_refusal = "nobody can be away at this table"
+
+    def away(self) -> dict[int, float]:
+        """Nobody is away."""
+        return {}
+
+    def away_choices(self, seat: int) -> tuple[str, ...]:
+        """Nothing to decide about away seats."""
+        return ()
+
+    def replace_with_bot(self, seat: int) -> None:
+        """Refused: nobody is away."""
+        raise IllegalAction(self.away_refusal)
+
+    def claim(self) -> None:
+        """Refused: nobody is away."""
+        raise IllegalAction(self.away_refusal)
 
 
 class Table(Protocol):

@@ -12,6 +12,11 @@ zero when the deal rules or the seen moves rule it out; a factor EVIDENCE for ev
 or card play a Normal trader would not have made from it; exp(-RESTLESS * t) for the t seconds the
 rival stayed still while it would have moved; and the chance of each type an audit drew from its
 loose cards. All soft factors: a person trades by other rules, and a bot lets wake-ups pass.
+A move is judged against every table the rival may have read when it decided it, never only the
+one that showed it: a bot decides from the table at the start of its beat and its move lands at the
+end (rules/referee.py, BotPlans), up to BEAT seconds later, after other moves may have landed. (Read
+against the later table alone, a Normal trader's own listing ruled out its true hand, which kept
+EVIDENCE of its weight: seed 1 of the inference property.)
 Action cards are weighed apart (`cards`): every seat is dealt one, so the deck less our own and
 less the plays the table shows is what rivals may hold, and a rival that listed while holding its
 card holds none a Normal trader would have played first.
@@ -23,7 +28,7 @@ Only the seat's view and notes go in; nothing here reads a rival's secret.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import comb
 
 from rules.rng import Rng
@@ -48,6 +53,10 @@ from rules.swap_meet.tally import Counts, add, as_dict, counts_of, delta, sub
 from rules.swap_meet.view import SeatView
 
 EVIDENCE = 0.01  # weight kept by a hypothesis per listing or swap a Normal trader would not make
+# A bot decides from the table at the start of its beat and its move lands at the end
+# (rules/referee.py, BotPlans): a Normal trader's move shows up to BEAT seconds after the table it
+# read, and moves that landed in between (a trade moves the market) are not what it saw.
+BEAT = NORMAL.wake[1]
 # A Normal trader acts on a fifth of its wake-ups, 1-2 s apart: about 0.13 acts a second. A rival
 # that stays still while a hypothesis says it would swap, list or pull keeps exp(-RESTLESS * t).
 RESTLESS = (1.0 - NORMAL.idle) / (sum(NORMAL.wake) / 2)
@@ -115,18 +124,18 @@ def weigh(view: SeatView, notes: Notes, seat: int) -> Rival:
         fits = [c for c in _FITS[dealt] if c not in taken and (known is None or c == known)]
         if not fits:
             continue
-        path = _path(dealt, known_steps)
-        if path is None and exact:
+        overdrawn = _overdraws(dealt, known_steps)
+        if overdrawn and exact:
             continue
         now = add(dealt, moved)
         if offer is not None and exact and now[RESOURCES.index(offer.kind)] < offer.count:
             continue
         for contract in fits:
             w = 1.0 / len(_FITS[dealt])  # the deal gives the first fitting contract of a shuffle
-            if path is None:
+            if overdrawn:
                 w *= EVIDENCE * EVIDENCE
             else:
-                w *= _fit(dealt, contract, steps, path, record)
+                w *= _fit(dealt, contract, steps, record)
             if exact and now == _NEEDS[contract]:
                 w *= EVIDENCE  # exact for a while: a trader would have cashed out
             options.append((dealt, contract, w))
@@ -139,9 +148,15 @@ _Key = tuple[tuple[float, ...], tuple[tuple[str, int], ...], tuple[str, int] | N
 _Still = dict[tuple[int, _Key, _Key], float]
 
 
-# a card the rival played between two of our looks: (time of the look before, market then, the
-# offers it had seen, the type it crashed or None, cards of each type others took by then)
-_Play = tuple[float, tuple[float, ...], tuple[tuple[str, int], ...], str | None, tuple[int, ...]]
+# Each move is weighed against every table the rival may have decided it from (`_decided_from`):
+# a hypothesis that explains it from one of them is not held to the others. A table is known with
+# the moves the rival had made by then (n: an index into `holdings`).
+# a listing: (n, the sighting as the rival saw the table)
+_Listing = tuple[int, Sighting]
+# a swap it took: (n, market, the offers it had noticed, the one it took included)
+_Take = tuple[int, tuple[float, ...], tuple[tuple[str, int], ...]]
+# a card it played: (n, market, the offers it had noticed, cards of each type others took by then)
+_Play = tuple[int, tuple[float, ...], tuple[tuple[str, int], ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -149,44 +164,44 @@ class _Record:
     """What one rival was seen to do before anything moved its hand unseen, ready to be weighed
     against each hypothesis (built once per decision)."""
 
-    sightings: list[Sighting]
-    takes: list[tuple[tuple[float, ...], tuple[tuple[str, int], ...]]]  # per swap taken: market, seen
+    sightings: list[list[_Listing]]  # per listing, the tables it may have been decided from
+    takes: list[tuple[Counts, list[_Take]]]  # per swap taken: the change to its counts, the tables
     still: _Still
     audits: list[tuple[float, str, tuple[str, int] | None]]  # (time, type, its offer then)
-    plays: list[_Play]
+    plays: list[tuple[str | None, list[_Play]]]  # per card play: the type it crashed or None, the tables
 
 
 def _record(view: SeatView, notes: Notes, seat: int, since: float,
             steps: list[tuple[float, Counts, bool]]) -> _Record:
     looks = [look for look in notes.looks if look.t < since]
     return _Record(
-        sightings=[s for s in notes.sightings if s.seat == seat and s.t < since],
-        takes=[(_market(view, t), _seen_at(looks, seat, t, d)) for t, d, taker in steps if taker],
+        sightings=[_listing(view, looks, s, steps) for s in notes.sightings if s.seat == seat and s.t < since],
+        takes=[(d, _take(view, looks, seat, i, steps)) for i, (_, d, taker) in enumerate(steps) if taker],
         still=_still(view, looks, seat, steps),
         audits=[(a.t, a.kind, _listed(looks, seat, a.t)) for a in view.audited if a.seat == seat and a.t < since],
         plays=_plays(view, looks, seat, steps),
     )
 
 
-def _fit(dealt: Counts, contract: str, steps: list[tuple[float, Counts, bool]],
-         path: list[tuple[Counts, Counts]], record: _Record) -> float:
+def _fit(dealt: Counts, contract: str, steps: list[tuple[float, Counts, bool]], record: _Record) -> float:
     """How well a Normal trader dealt `dealt` with `contract` explains what the rival did: EVIDENCE
-    per listing, swap or card play it would not have made, exp(-RESTLESS * t) for the time it
-    stayed still while it would have moved, and the chance of the types audits drew."""
-    w = 1.0
-    for s in record.sightings:
-        if not lists_offer(_at(dealt, steps, s.t), contract, s):
-            w *= EVIDENCE
-    for (before, after), (market, seen) in zip(path, record.takes, strict=True):
-        if not takes_swap(before, after, contract, market, seen):
-            w *= EVIDENCE
+    per listing, swap or card play it would not have made from any table it may have decided it
+    from, exp(-RESTLESS * t) for the time it stayed still while it would have moved, and the chance
+    of the types audits drew."""
     held = holdings(dealt, steps)
+    w = 1.0
+    for listing in record.sightings:
+        if not any(lists_offer(held[n], contract, s) for n, s in listing):
+            w *= EVIDENCE
+    for d, tables in record.takes:
+        if not any(takes_swap(held[n], add(held[n], d), contract, market, seen) for n, market, seen in tables):
+            w *= EVIDENCE
     restless = 0.0
     for (n, a, b), dt in record.still.items():
         if would_move(held[n], contract, *a) and would_move(held[n], contract, *b):
             restless += dt
     return w * math.exp(-RESTLESS * restless) * _audits(dealt, steps, record.audits) \
-        * _played(dealt, contract, steps, record.plays)
+        * _played(held, contract, record.plays)
 
 
 def _audits(dealt: Counts, steps: list[tuple[float, Counts, bool]],
@@ -203,29 +218,81 @@ def _audits(dealt: Counts, steps: list[tuple[float, Counts, bool]],
     return p
 
 
-def _plays(view: SeatView, looks: list[Look], seat: int, steps: list[tuple[float, Counts, bool]]) -> list[_Play]:
-    """The action cards `seat` played between two of our looks with no move of its hand between."""
+def _decided_from(looks: list[Look], after: float, before: float) -> list[Look]:
+    """Our looks whose table a rival may have decided a move from that landed after `after` and
+    before `before`: it read the table up to BEAT seconds before its move landed, so the look in
+    force one beat before `after` and every look after it, up to `before`."""
+    start = max((look.t for look in looks if look.t <= after - BEAT), default=-math.inf)
+    return [look for look in looks if start <= look.t < before]
+
+
+def _done(steps: list[tuple[float, Counts, bool]], t: float) -> int:
+    """How many of the rival's moves had landed by `t`."""
+    return sum(1 for when, _, _ in steps if when <= t)
+
+
+def _noticed(look: Look, seat: int, up: set[int] | None = None) -> set[tuple[str, int]]:
+    """The offers (kind, count) of seats other than `seat` at `look` that every rival had surely
+    noticed (up for NOTICED seconds); only those still `up` (ids) when given."""
+    return {(kind, n) for s, i, kind, n, first in look.offers
+            if s != seat and first <= look.t - NOTICED and (up is None or i in up)}
+
+
+def _listing(view: SeatView, looks: list[Look], s: Sighting, steps: list[tuple[float, Counts, bool]]) -> list[_Listing]:
+    """A listing as the rival may have seen the table when it decided it: as at the look that showed
+    it (a listing moves nothing else it is judged by), or at any look it may have read instead."""
+    before = max((look.t for look in looks if look.t < s.t), default=-math.inf)  # it went up after
+    tables = [(_done(steps, s.t), s)]
+    for look in _decided_from(looks, before, s.t):
+        glut = [0] * len(RESOURCES)
+        for seat, _, kind, _, _ in look.offers:
+            glut[RESOURCES.index(kind)] += seat != s.seat
+        tables.append((_done(steps, look.t), replace(
+            s, market=look.market, glut=tuple(glut), wants=wanted(view, s.seat, look.t),
+            played=look.cards[s.seat] == 0, passed=tuple(sorted(_noticed(look, s.seat))))))
+    return list(dict.fromkeys(tables))
+
+
+def _take(view: SeatView, looks: list[Look], seat: int, i: int, steps: list[tuple[float, Counts, bool]]) -> list[_Take]:
+    """The swap that is `seat`'s move `i`, with the tables it may have decided it from: the market
+    and the offers it had surely noticed then, with the one it took (the type and count its hand
+    gained); and the table just before it landed (what moved after our last look is unseen)."""
+    t, change, _ = steps[i]
+    got = next(k for k, d in enumerate(change) if d > 0)
+    taken = (RESOURCES[got], change[got])
+    last = next((look for look in reversed(looks) if look.t < t), None)
+    tables = [(i, _market(view, t),
+               tuple(sorted({taken} | (set() if last is None else _noticed(last, seat)))))]
+    tables += [(_done(steps, look.t), look.market, tuple(sorted({taken} | _noticed(look, seat))))
+               for look in _decided_from(looks, t, t)]
+    return list(dict.fromkeys(tables))
+
+
+def _plays(view: SeatView, looks: list[Look], seat: int,
+           steps: list[tuple[float, Counts, bool]]) -> list[tuple[str | None, list[_Play]]]:
+    """The action cards `seat` played between two of our looks with no move of its hand between,
+    each with the tables it may have decided the play from (offers only if still up after)."""
     out = []
     for a, b in zip(looks, looks[1:], strict=False):
         if b.cards[seat] >= a.cards[seat] or any(a.t < t <= b.t for t, _, _ in steps):
             continue
         ids = {i for _, i, _, _, _ in b.offers}
-        seen = tuple(sorted({(kind, n) for s, i, kind, n, first in a.offers
-                             if s != seat and i in ids and first <= a.t - NOTICED}))
         moved = [(k, y < x) for k, x, y in zip(RESOURCES, a.market, b.market, strict=True) if y != x]
         crashed = moved[0][0] if len(moved) == 1 and moved[0][1] else None  # one type fell: a crash
-        out.append((a.t, a.market, seen, crashed, wanted(view, seat, a.t)))
+        out.append((crashed, [(_done(steps, look.t), look.market, tuple(sorted(_noticed(look, seat, ids))),
+                               wanted(view, seat, look.t)) for look in _decided_from(looks, a.t, b.t)]))
     return out
 
 
-def _played(dealt: Counts, contract: str, steps: list[tuple[float, Counts, bool]], plays: list[_Play]) -> float:
-    """EVIDENCE per card play a Normal trader would not have made: it plays a card only when no
-    swap it had seen was a clear gain, and crashes the type bots.TraderBot._crash picks."""
+def _played(held: list[Counts], contract: str, plays: list[tuple[str | None, list[_Play]]]) -> float:
+    """EVIDENCE per card play a Normal trader would not have made from any table it may have read:
+    it plays a card only when no swap it had seen was a clear gain, and crashes the type
+    bots.TraderBot._crash picks."""
     w = 1.0
-    for t, market, seen, crashed, wants in plays:
-        counts = _at(dealt, steps, t)
-        swapped = best_gain(counts, contract, market, seen) > NORMAL.min_gain
-        if swapped or crashed is not None and crashed != crash_pick(counts, contract, market, wants):
+    for crashed, tables in plays:
+        if not any(best_gain(held[n], contract, market, seen) <= NORMAL.min_gain
+                   and (crashed is None or crashed == crash_pick(held[n], contract, market, wants))
+                   for n, market, seen, wants in tables):
             w *= EVIDENCE
     return w
 
@@ -240,17 +307,6 @@ def _market(view: SeatView, t: float) -> tuple[float, ...]:
     """The market just before `t`, as a tuple in RESOURCES order."""
     mults = _market_at(view, t)
     return tuple(mults[k] for k in RESOURCES)
-
-
-def _seen_at(looks: list[Look], seat: int, t: float, change: Counts) -> tuple[tuple[str, int], ...]:
-    """The offers `seat` had surely noticed when it swapped at `t` (up for NOTICED seconds at our
-    last look before), and the one it took (the type and count its hand gained)."""
-    got = next(i for i, d in enumerate(change) if d > 0)
-    seen = {(RESOURCES[got], change[got])}
-    before = next((look for look in reversed(looks) if look.t < t), None)
-    if before is not None:
-        seen |= {(kind, n) for s, _, kind, n, first in before.offers if s != seat and first <= t - NOTICED}
-    return tuple(sorted(seen))
 
 
 def _still(view: SeatView, looks: list[Look], seat: int, steps: list[tuple[float, Counts, bool]]) -> _Still:
@@ -316,17 +372,9 @@ def _market_at(view: SeatView, t: float) -> dict[str, float]:
     return view.market
 
 
-def _path(dealt: Counts, steps: list[tuple[float, Counts, bool]]) -> list[tuple[Counts, Counts]] | None:
-    """The (before, after) counts of each swap the rival took, or None if a trade overdraws it."""
-    counts, taken = dealt, []
-    for _, d, taker in steps:
-        after = add(counts, d)
-        if min(after) < 0:
-            return None
-        if taker:
-            taken.append((counts, after))
-        counts = after
-    return taken
+def _overdraws(dealt: Counts, steps: list[tuple[float, Counts, bool]]) -> bool:
+    """Would one of these moves take more of a type than a hand dealt `dealt` held then?"""
+    return any(min(counts) < 0 for counts in holdings(dealt, steps))
 
 
 def _at(dealt: Counts, steps: list[tuple[float, Counts, bool]], t: float) -> Counts:
