@@ -114,19 +114,28 @@ def open_room(url: str, game: str, name: str = "Host", **fields: Any) -> tuple[R
     return host, joined, invite
 
 
-def raw_match(url: str, game: str, players: int, **create: Any) -> tuple[list[Raw], list[dict[str, Any]]]:
-    """`players` bare clients seated by invite, readied and started: (clients, first update each)."""
-    host, _, invite = open_room(url, game, "P1", **create)
-    clients = [host]
+def seat_and_start(url: str, game: str, players: int, names: tuple[str, ...] = (),
+                   **create: Any) -> tuple[list[Raw], list[str], str]:
+    """`players` bare clients seated by invite, readied and started: (clients, seat tokens, room code).
+    Seat i is called names[i], or P{i + 1}."""
+    names = names or tuple(f"P{i + 1}" for i in range(players))
+    host, joined, invite = open_room(url, game, names[0], **create)
+    clients, tokens = [host], [joined["token"]]
     for i in range(1, players):
         if i > 1:
             host.send("invite")
             invite = host.expect("invite")
         guest = Raw(url)
-        guest.send("join", room=invite["room"], name=f"P{i + 1}", ticket=invite["ticket"])
-        guest.expect("joined")
+        guest.send("join", room=invite["room"], name=names[i], ticket=invite["ticket"])
+        tokens.append(guest.expect("joined")["token"])
         guest.send("ready", ready=True)
         clients.append(guest)
     host.until("lobby", lambda m: len(m["seats"]) == players and all(s["ready"] for s in m["seats"][1:]))
     host.send("start")
+    return clients, tokens, invite["room"]
+
+
+def raw_match(url: str, game: str, players: int, **create: Any) -> tuple[list[Raw], list[dict[str, Any]]]:
+    """`players` bare clients seated by invite, readied and started: (clients, first update each)."""
+    clients, _, _ = seat_and_start(url, game, players, **create)
     return clients, [c.expect("update") for c in clients]

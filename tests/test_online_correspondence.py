@@ -16,7 +16,7 @@ from game.relay.correspondence import DAY
 from game.relay.server import ServerConfig, ServerThread
 from game.services import history
 from rules.referee import Referee
-from tests.online_helpers import FAST, ManualClock, Raw, advance, advance_until, open_room, ws_url
+from tests.online_helpers import FAST, ManualClock, Raw, advance, advance_until, seat_and_start, ws_url
 from tests.support import wait_until
 
 
@@ -35,20 +35,8 @@ def relay(data: Path | None, clock: ManualClock) -> Iterator[ServerThread]:
 def corr_match(url: str, game: str = "night-market", days: int = 1, players: int = 2,
                **create: Any) -> tuple[list[Raw], list[str], str]:
     """A correspondence room with `players` people, started: (clients, tokens, room code)."""
-    host, joined, invite = open_room(url, game, "Ana", days=days, **create)
-    clients, tokens = [host], [joined["token"]]
-    for i in range(1, players):
-        if i > 1:
-            host.send("invite")
-            invite = host.expect("invite")
-        guest = Raw(url)
-        guest.send("join", room=invite["room"], name=f"Ben{i}", ticket=invite["ticket"])
-        tokens.append(guest.expect("joined")["token"])
-        guest.send("ready", ready=True)
-        clients.append(guest)
-    host.until("lobby", lambda m: len(m["seats"]) == players and all(s["ready"] for s in m["seats"][1:]))
-    host.send("start")
-    return clients, tokens, invite["room"]
+    names = ("Ana", *(f"Ben{i}" for i in range(1, players)))
+    return seat_and_start(url, game, players, names, days=days, **create)
 
 
 def status(url: str, held: list[list[str]]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ BASE: dict[str, dict[str, Any]] = {
     "resume": {"room": "ABCDEF", "token": "t" * 32}, "invite": {}, "admit": {"request": 1, "accept": True},
     "ready": {"ready": True}, "add_bot": {"level": "easy"}, "start": {}, "act": {"seq": 1, "action": {}},
     "sync": {}, "replace_with_bot": {"seat": 1}, "claim": {}, "rematch": {}, "leave": {},
+    "status": {"rooms": [["ABCDEF", "t" * 32]]},
 }
 assert set(BASE) == set(CLIENT_MESSAGES)
 
