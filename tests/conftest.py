@@ -48,6 +48,53 @@ def _rasters_once():  # type: ignore[no-untyped-def]
     assets.rasterise = draw
 
 
+# The deep tier: the longest journeys, each with a cheaper sibling of the same kind in the default
+# run (which is CI's, and must stay under its 12 minutes on two cores). `pytest -m deep` runs them
+# alone, `pytest -m "deep or not deep"` runs everything; run them before a release and after
+# changing what they walk. Why each one's sibling suffices is said beside it.
+DEEP = {
+    # layout: the kiosk's demos walk every game's table in the default run; the tutorial tests
+    # check each guided step's panel against what it lights and names
+    "test_layout_check.py::test_every_step_of_the_three_guided_matches_has_no_layout_problem",
+    "test_layout_check.py::test_the_rest_of_the_screens_walk_has_no_layout_problem[1920x1080-monkey]",
+    # two app processes with a guest restart: Swap Meet stays in the default run
+    "test_online_two_apps.py::test_two_app_processes_play_a_whole_match_with_a_guest_restart_in_the_middle[night-market]",
+    "test_online_two_apps.py::test_two_app_processes_play_a_whole_match_with_a_guest_restart_in_the_middle[stamp-swap]",
+    # monkeys: one person playing each game to its end stays in the default run
+    "test_swap_meet_scene_monkey.py::test_a_playing_monkey_plays_a_whole_match_to_the_final_standings[3]",
+    "test_swap_meet_scene_monkey.py::test_a_playing_monkey_plays_a_whole_match_to_the_final_standings[4]",
+    "test_night_market_scene_monkey.py::test_monkey_survives_the_night_market_table[1]",
+    "test_night_market_scene_monkey.py::test_monkey_survives_the_night_market_table[2]",
+    "test_night_market_scene_monkey.py::test_playing_monkey_plays_whole_matches_to_the_end_screen[2]",
+    "test_stamp_swap_scene_monkey.py::test_monkey_plays_stamp_swap_to_the_final_show[2]",
+    "test_monkey_shell.py::test_monkey_survives_shell_scene[setup_night_market]",
+    "test_monkey_shell.py::test_monkey_survives_shell_scene[setup_stamp_swap]",
+    "test_monkey_shell.py::test_monkey_survives_shell_scene[how_to_play]",
+    # guided matches: each lesson is followed to its end by mouse with wrong taps in the default run
+    "test_tutorial_stamp_swap.py::test_the_lesson_reaches_the_end_at_full_hd_by_finger",
+    "test_tutorial_stamp_swap.py::test_a_lesson_left_in_the_show_resumes_on_the_same_view",
+    "test_tutorial_swap_meet.py::test_the_autopilot_reaches_the_end[size1-False-True]",
+    "test_tutorial_night_market.py::test_the_autopilot_reaches_the_end_and_every_wrong_tap_only_gets_a_hint[size1]",
+    "test_tutorial_night_market.py::test_fingers_follow_it_and_a_resumed_lesson_lands_on_the_same_table",
+    # bots and rules: Hard's moves are checked legal in quicker tests; two Swap Meet goldens stay
+    "test_night_market_bots.py::test_hard_plays_a_round_against_easy",
+    "test_stamp_swap_hard.py::test_hard_finishes_a_match_and_replays_exactly",
+    "test_golden.py::test_the_match_is_move_for_move_its_golden_text[swap-meet-random-6-11]",
+    "test_golden.py::test_the_match_is_move_for_move_its_golden_text[swap-meet-random-4-2]",
+    # kiosk: the operator and attract tests stay; these run its clock for many minutes
+    "test_kiosk.py::test_screen_care_moves_the_picture_and_input_follows",
+    "test_kiosk_operator.py::test_a_short_soak_runs_with_no_exceptions",
+    # memory: the kiosk's and the caches' bounds stay; this builds every Night Market hand table
+    "test_memory.py::test_night_market_hand_tables_for_every_hand_there_is_stay_under_12_mb",
+}
+
+
+def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
+    for item in items:
+        if item.nodeid.removeprefix("tests/") in DEEP:
+            item.add_marker(pytest.mark.deep)
+
+
 @pytest.fixture(autouse=True)
 def market_home(tmp_path, monkeypatch):
     """Every test gets its own settings, saves and log folder."""

@@ -90,7 +90,7 @@ def _walk(seed: int, visit) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(st.integers(0, 10**9))
 def test_fast_legal_actions_equal_the_reference_in_order(seed):
     def visit(state, seat, legal):

@@ -59,7 +59,7 @@ def _watched_round(seed: int, upto: int):
 
 
 @pytest.mark.slow
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), upto=st.integers(0, 40))
 def test_the_truth_is_never_ruled_out_and_normal_rivals_never_lose_weight(seed, upto):
     state, notes, dealt = _watched_round(seed, upto)
