@@ -93,6 +93,7 @@ def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
     for item in items:
         if item.nodeid.removeprefix("tests/") in DEEP:
             item.add_marker(pytest.mark.deep)
+            item.add_marker(pytest.mark.slow)  # `-m "not slow"` (which replaces `not deep`) leaves it out too
 
 
 @pytest.fixture(autouse=True)
