@@ -53,16 +53,13 @@ def _rasters_once():  # type: ignore[no-untyped-def]
 # alone, `pytest -m "deep or not deep"` runs everything; run them before a release and after
 # changing what they walk. Why each one's sibling suffices is said beside it.
 DEEP = {
-    # layout: the kiosk's demos walk every game's table in the default run; the tutorial tests
-    # check each guided step's panel against what it lights and names
-    "test_layout_check.py::test_every_step_of_the_three_guided_matches_has_no_layout_problem",
+    # layout: every guided step and the kiosk's demos (every game's table) are walked in the default run
     "test_layout_check.py::test_the_rest_of_the_screens_walk_has_no_layout_problem[1920x1080-monkey]",
     # two app processes with a guest restart: Swap Meet stays in the default run
     "test_online_two_apps.py::test_two_app_processes_play_a_whole_match_with_a_guest_restart_in_the_middle[night-market]",
     "test_online_two_apps.py::test_two_app_processes_play_a_whole_match_with_a_guest_restart_in_the_middle[stamp-swap]",
-    # monkeys: one person playing each game to its end stays in the default run
+    # monkeys: one person playing each game to its end stays in the default run (and Swap Meet's table of 4)
     "test_swap_meet_scene_monkey.py::test_a_playing_monkey_plays_a_whole_match_to_the_final_standings[3]",
-    "test_swap_meet_scene_monkey.py::test_a_playing_monkey_plays_a_whole_match_to_the_final_standings[4]",
     "test_night_market_scene_monkey.py::test_monkey_survives_the_night_market_table[1]",
     "test_night_market_scene_monkey.py::test_monkey_survives_the_night_market_table[2]",
     "test_night_market_scene_monkey.py::test_playing_monkey_plays_whole_matches_to_the_end_screen[2]",
