@@ -64,25 +64,12 @@ DEEP = {
     "test_night_market_scene_monkey.py::test_monkey_survives_the_night_market_table[2]",
     "test_night_market_scene_monkey.py::test_playing_monkey_plays_whole_matches_to_the_end_screen[2]",
     "test_stamp_swap_scene_monkey.py::test_monkey_plays_stamp_swap_to_the_final_show[2]",
-    "test_monkey_shell.py::test_monkey_survives_shell_scene[setup_night_market]",
-    "test_monkey_shell.py::test_monkey_survives_shell_scene[setup_stamp_swap]",
-    "test_monkey_shell.py::test_monkey_survives_shell_scene[how_to_play]",
     # guided matches: each lesson is followed to its end by mouse with wrong taps in the default run
     "test_tutorial_stamp_swap.py::test_the_lesson_reaches_the_end_at_full_hd_by_finger",
     "test_tutorial_stamp_swap.py::test_a_lesson_left_in_the_show_resumes_on_the_same_view",
     "test_tutorial_swap_meet.py::test_the_autopilot_reaches_the_end[size1-False-True]",
     "test_tutorial_night_market.py::test_the_autopilot_reaches_the_end_and_every_wrong_tap_only_gets_a_hint[size1]",
     "test_tutorial_night_market.py::test_fingers_follow_it_and_a_resumed_lesson_lands_on_the_same_table",
-    # bots and rules: Hard's moves are checked legal in quicker tests; two Swap Meet goldens stay
-    "test_night_market_bots.py::test_hard_plays_a_round_against_easy",
-    "test_stamp_swap_hard.py::test_hard_finishes_a_match_and_replays_exactly",
-    "test_golden.py::test_the_match_is_move_for_move_its_golden_text[swap-meet-random-6-11]",
-    "test_golden.py::test_the_match_is_move_for_move_its_golden_text[swap-meet-random-4-2]",
-    # kiosk: the operator and attract tests stay; these run its clock for many minutes
-    "test_kiosk.py::test_screen_care_moves_the_picture_and_input_follows",
-    "test_kiosk_operator.py::test_a_short_soak_runs_with_no_exceptions",
-    # memory: the kiosk's and the caches' bounds stay; this builds every Night Market hand table
-    "test_memory.py::test_night_market_hand_tables_for_every_hand_there_is_stay_under_12_mb",
 }
 
 
