@@ -40,6 +40,7 @@ def test_every_scene_shares_one_theme_per_display():
 
 
 def test_the_text_cache_is_bounded_by_bytes():
+    pygame.font.init()  # never lean on an earlier test in this worker (under load xdist deals them otherwise)
     text = Text(cache_size=10_000, max_bytes=2 * 2**20)
     for i in range(400):
         text.render(f"A long heading that costs memory {i}", 64, bold=True)
