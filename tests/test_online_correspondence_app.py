@@ -92,6 +92,33 @@ def test_the_title_lists_the_rooms_and_opens_one_with_a_recap_of_this_seats_own_
 
 
 
+def test_every_room_can_be_opened_from_the_title_a_page_at_a_time():
+    codes = [f"GHJKM{c}" for c in "2345678"]  # seven rooms: more than fit, so pages of four
+    for code in codes:
+        rejoin.remember(rejoin.HeldSeat("ws://127.0.0.1:9/ws", code, "t" * 32, "night-market", days=3))
+    player = app_player()
+    try:
+        title = player.top
+        assert isinstance(title, TitleScene) and title.status is not None
+        pump(player, lambda: title.status.done)
+        seen: list[str] = []
+        for page in range(2):
+            title = player.top
+            rooms = {s.room for s in title.room_buttons.values()}
+            assert len(rooms) == (4 if page == 0 else 3)
+            seen += sorted(rooms)
+            back, ahead = title.page_buttons
+            assert back.is_enabled == (page == 1) and ahead.is_enabled == (page == 0)
+            if page == 0:
+                player.press_button(ahead, settle=2)  # a real click on ›
+        assert sorted(seen) == sorted(codes) and title.room_page == 1
+        player.press_button(next(iter(title.page_buttons)), settle=2)
+        assert player.top.room_page == 0
+    finally:
+        pygame.quit()
+
+
+
 class _Wire:
     """A RemoteRoom's client with no network: what the table sends is kept."""
 

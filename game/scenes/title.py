@@ -23,7 +23,10 @@ TILE_Y = 250
 TILE_GAP = 80
 SMALL_TILE = (372, 446, 36)  # with correspondence rooms listed on the right: w, h, gap
 ROOMS = pygame.Rect(1290, 236, 590, 720)  # the list of correspondence rooms
-ROOM_ROWS = 5
+ROOM_ROWS = 5  # rooms listed when all fit; with more, pages of PAGE_ROWS and ‹ › to turn them
+PAGE_ROWS = 4
+
+
 class Tile:
     """One illustrated game tile; `lift` animates on hover/press."""
 
@@ -52,6 +55,7 @@ class TitleScene(Scene):
         first = (LOGICAL_W if not self.letters else ROOMS.x) // 2 - step * (len(games) - 1) // 2
         self.tiles = [Tile(e, first + i * step, e.table_class() is not None, w, h) for i, e in enumerate(games)]
         self._pressed: Tile | None = None
+        self.room_page = 0
         self._read_saves()
         self._build_buttons()
 
@@ -113,6 +117,9 @@ class TitleScene(Scene):
             from game.scenes.online import rejoin_room
 
             rejoin_room(self.app, self.held)
+        elif element in self.page_buttons:
+            self.room_page += self.page_buttons[element]
+            self._rebuild()
         elif element in self.room_buttons:
             from game.scenes.online import rejoin_room
 
@@ -144,10 +151,29 @@ class TitleScene(Scene):
 
         return sorted(self.letters, key=key)
 
+    def _pages(self) -> int:
+        count = len(self.letters)
+        return 1 if count <= ROOM_ROWS else -(-count // PAGE_ROWS)
+
+    def _shown(self) -> list[rejoin.HeldSeat]:
+        """The rooms on the page being looked at (every room is on some page)."""
+        ordered = self._ordered()
+        if self._pages() == 1:
+            return ordered
+        self.room_page = min(self.room_page, self._pages() - 1)  # rooms that went away can shorten the list
+        return ordered[self.room_page * PAGE_ROWS:(self.room_page + 1) * PAGE_ROWS]
+
     def _room_buttons(self) -> None:
         self.room_buttons: dict[object, rejoin.HeldSeat] = {}
+        self.page_buttons: dict[object, int] = {}
         rows = self.status.rows if self.status is not None else {}
-        for i, seat in enumerate(self._ordered()[:ROOM_ROWS]):
+        if self._pages() > 1:
+            for text, step, x in (("‹", -1, ROOMS.x + 24), ("›", 1, ROOMS.right - 24 - 96)):
+                made = button(self.ui, (x, ROOMS.bottom - 92, 96, 68), text)
+                if not 0 <= self.room_page + step < self._pages():
+                    made.disable()
+                self.page_buttons[made] = step
+        for i, seat in enumerate(self._shown()):
             row = rows.get(seat.room, {})
             entry = catalog.entry(seat.game)
             names = [n for j, n in enumerate(row.get("names", [])) if j != row.get("seat")]
@@ -196,12 +222,14 @@ class TitleScene(Scene):
         panel(canvas, ROOMS, radius=24, width=3)
         text = self.app.text
         text.draw(canvas, "Your correspondence rooms", (ROOMS.x + 28, ROOMS.y + 22), 34, GOLD, bold=True)
-        ordered = self._ordered()
-        for i, seat in enumerate(ordered[:ROOM_ROWS]):
+        for i, seat in enumerate(self._shown()):
             words, colour = self._room_line(seat)
             text.draw(canvas, words, (ROOMS.x + 32, ROOMS.y + 158 + i * 124), 24, colour)
-        if len(ordered) > ROOM_ROWS:
-            text.draw(canvas, f"+ {len(ordered) - ROOM_ROWS} more rooms", (ROOMS.x + 32, ROOMS.bottom - 40), 22, MUTED)
+        if self._pages() > 1:
+            first = self.room_page * PAGE_ROWS
+            last = min(first + PAGE_ROWS, len(self.letters))
+            text.draw(canvas, f"Rooms {first + 1}–{last} of {len(self.letters)}", (ROOMS.centerx, ROOMS.bottom - 58),
+                      24, MUTED, anchor="center")
 
     def _rebuild(self) -> None:
         self._read_saves()
