@@ -10,9 +10,10 @@ from functools import cache
 import pygame
 import pytest
 
+from game.draw.ui import label_fits
 from game.match.replay import READ_ONLY, CannotOpen, ReplayTable, load_record
 from game.match.table import NotYourSeat
-from game.scenes.replay_bar import open_replay
+from game.scenes.replay_bar import BAR, open_replay
 from rules.driver import play_match
 from rules.errors import IllegalAction
 from rules.record import MatchRecord
@@ -217,6 +218,27 @@ def test_the_bar_plays_to_the_end_and_shows_the_outcome():
         assert bar.table.shown == 1
     finally:
         pygame.quit()
+
+
+def test_the_bar_tucks_away_so_the_bottom_of_the_table_can_be_read_and_comes_back():
+    p, bar = _opened("stamp-swap")
+    try:
+        assert label_fits(bar.buttons["hide"])
+        p.press_button(bar.buttons["hide"])  # a real click on "Hide bar"
+        assert label_fits(bar.buttons["hide"])
+        assert bar.hidden and set(bar.buttons) == {"hide"} and bar.buttons["hide"].text == "Replay bar"
+        p.frames(2)
+        assert not p.app.replay_bar.intercept(_press((BAR.centerx, BAR.centery)))  # the table gets that tap now
+        assert p.app.replay_bar.intercept(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
+        assert bar.table.pos == 1  # the keys still step while it is tucked
+        p.press_button(bar.buttons["hide"])
+        assert not bar.hidden and "step" in bar.buttons
+    finally:
+        pygame.quit()
+
+
+def _press(logical: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=logical, button=1)
 
 
 def test_leave_goes_back_and_the_bar_goes_with_it():

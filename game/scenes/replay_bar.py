@@ -33,11 +33,14 @@ if TYPE_CHECKING:
 BAR = pygame.Rect(40, 996, 1840, 76)
 WORDS = pygame.Rect(BAR.x + 20, BAR.y + 6, 380, BAR.h - 12)
 PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)  # a release always reaches the scene: no drag is left held
-KEYS = {pygame.K_SPACE: "play", pygame.K_LEFT: "back", pygame.K_RIGHT: "step"}
+TAB = pygame.Rect(BAR.right - 220, BAR.y - 46, 200, 44)  # "Hide bar", on the bar's top edge
+TUCKED = pygame.Rect(BAR.right - 280, 1080 - 50, 260, 44)  # "Replay bar", all that shows while hidden
+KEYS = {pygame.K_SPACE: "play", pygame.K_LEFT: "back", pygame.K_RIGHT: "step", pygame.K_h: "hide"}
 
 
 class ReplayBar:
-    """⏮ round, ◀ step, play/pause, step ▶, round ⏭, the speed, the position line and Leave."""
+    """⏮ round, ◀ step, play/pause, step ▶, round ⏭, the speed, the position line and Leave; "Hide bar"
+    (or H) tucks it into one small button so the bottom of the table can be read."""
 
     def __init__(self, app: App, table: ReplayTable, scene_class: Any, back: Callable[[], Scene]) -> None:
         self.app, self.table, self.scene_class, self.back = app, table, scene_class, back
@@ -45,21 +48,26 @@ class ReplayBar:
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.speeds: dict[object, float] = {}
         self._shown: tuple[Any, ...] = ()
+        self.hidden = False  # tucked away, so the bottom of the table can be read
         self._build()
 
     # the buttons ---------------------------------------------------------------------------------
     def _build(self) -> None:
         self.ui.clear_and_reset()
+        self.buttons, self.speeds = {}, {}
+        self._shown = self._state()
+        if self.hidden:
+            self.buttons["hide"] = button(self.ui, TUCKED, "Replay bar", "#primary")
+            return
+        self.buttons["hide"] = button(self.ui, TAB, "Hide bar", "#quiet")
         x, y, h = WORDS.right + 10, BAR.y + 8, BAR.h - 16
         playing = self.table.playing
         row = [("round_back", "« Round", 150), ("back", "‹ Back", 130), ("play", "Pause" if playing else "Play", 130),
                ("step", "Step ›", 130), ("round_next", "Round »", 150)]
-        self.buttons = {}
         for key, words, w in row:
             self.buttons[key] = button(self.ui, (x, y, w, h), words, "#primary" if key == "play" else None)
             x += w + 8
         x += 16
-        self.speeds = {}
         for speed in SPEEDS:
             oid = "#primary" if speed == self.table.replay_speed else "#quiet"
             self.speeds[button(self.ui, (x, y, 76, h), f"{speed:g}×", oid)] = speed
@@ -69,7 +77,6 @@ class ReplayBar:
             name = self.table.seats[who].name if who is not None else "the table"
             self.buttons["hand"] = button(self.ui, (x + 14, y, 200, h), f"Hand: {name} ›", None)
         self.buttons["leave"] = button(self.ui, (BAR.right - 140, y, 128, h), "Leave", "#danger")
-        self._shown = self._state()
 
     @property
     def speeds_by_value(self) -> dict[float, Any]:
@@ -78,7 +85,7 @@ class ReplayBar:
 
     def _state(self) -> tuple[Any, ...]:
         t = self.table
-        return (t.playing, t.replay_speed, t.at_end, t.shown)
+        return (t.playing, t.replay_speed, t.at_end, t.shown, self.hidden)
 
     # input ---------------------------------------------------------------------------------------
     def intercept(self, event: pygame.event.Event) -> bool:
@@ -91,7 +98,7 @@ class ReplayBar:
         widget_event = for_widgets(event, self.app.display.size)
         used = widget_event is not None and bool(self.ui.process_events(widget_event))
         if event.type in PRESSES:
-            return used or BAR.collidepoint(self._logical(event))
+            return used or (not self.hidden and BAR.collidepoint(self._logical(event)))
         return used
 
     def _logical(self, event: pygame.event.Event) -> tuple[float, float]:
@@ -128,6 +135,9 @@ class ReplayBar:
             self.show_next_hand()
         elif key == "leave":
             self.leave()
+        elif key == "hide":
+            self.hidden = not self.hidden
+            self.app.invalidate_all()  # the table under the bar (or under the tab) is drawn again
 
     def jump(self, pos: int) -> None:
         """Show the match after its first `pos` entries, with no animation."""
@@ -186,13 +196,16 @@ class ReplayBar:
 
     def draw(self, canvas: pygame.Surface, dirty: list[pygame.Rect] | None) -> list[pygame.Rect] | None:
         """Drawn over the scenes every frame (it is opaque, so nothing stacks up)."""
+        if self.hidden:
+            self.ui.draw_ui(canvas)
+            return None if dirty is None else [*dirty, TUCKED.inflate(4, 4)]
         panel(canvas, BAR, fill=(30, 24, 19, 255), radius=16, width=2)
         first, second = self.position()
         text = self.app.text
         text.draw(canvas, first, (WORDS.x, WORDS.y + 4), 24, GOLD, bold=True)
         text.draw(canvas, second, (WORDS.x, WORDS.y + 36), 20, CREAM)
         self.ui.draw_ui(canvas)
-        return None if dirty is None else [*dirty, BAR.inflate(4, 4)]
+        return None if dirty is None else [*dirty, BAR.inflate(4, 4), TAB.inflate(4, 4)]
 
 
 def open_replay(app: App, record: MatchRecord, viewer: int | None, back: Callable[[], Scene] | None = None) -> None:
