@@ -139,3 +139,16 @@ def raw_match(url: str, game: str, players: int, **create: Any) -> tuple[list[Ra
     """`players` bare clients seated by invite, readied and started: (clients, first update each)."""
     clients, _, _ = seat_and_start(url, game, players, **create)
     return clients, [c.expect("update") for c in clients]
+
+
+_LAST_FRAME: dict[int, float] = {}
+
+
+def live_frame(p: Any) -> None:
+    """One frame whose time is the real time since the last one (1/60 s to 1/4 s), as a real app's
+    loop catches up: the relay beside it keeps real time, so under load the app must not fall behind
+    (a Swap Meet summary would be over before its overlay had finished coming up)."""
+    now = time.monotonic()
+    dt = min(max(now - _LAST_FRAME.get(id(p), now), 1 / 60), 0.25)
+    _LAST_FRAME[id(p)] = now
+    p.frames(1, dt=dt)

@@ -17,6 +17,7 @@ from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.online import OnlineLobbyScene, OnlineScene
 from rules.night_market.bot.levels import make_bot
 from tests.conftest import Player, make_player
+from tests.online_helpers import live_frame
 from tests.support import WAIT
 
 FAST = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
@@ -41,7 +42,7 @@ def pump(p: Player, until, guest: RemoteRoom | None = None, seconds: float = WAI
     deadline = time.monotonic() + seconds
     while not until():
         assert time.monotonic() < deadline, f"timed out: top={p.top.name}, toasts={list(p.app.toasts.queue)}"
-        p.frames(1)
+        live_frame(p)
         if guest is not None:
             guest.poll()
         time.sleep(0.005)

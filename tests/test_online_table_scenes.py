@@ -30,7 +30,7 @@ from rules.registry import get_game
 from rules.swap_meet.actions import NextRound
 from tests.conftest import Player, make_player
 from tests.netproxy import NetProxy
-from tests.online_helpers import FAST, WAIT, running_server, ws_url
+from tests.online_helpers import FAST, WAIT, live_frame, running_server, ws_url
 
 SCALE = 12.0  # match seconds per real second: a Swap Meet round of 90 s takes under 8 s
 
@@ -63,7 +63,7 @@ def pump(p: Player, until: Callable[[], bool], rooms: tuple[RemoteRoom, ...] = (
     deadline = time.monotonic() + WAIT
     while not until():
         assert time.monotonic() < deadline, f"timed out: top={p.top.name}, toasts={list(p.app.toasts.queue)}"
-        p.frames(1)
+        live_frame(p)
         for room in rooms:
             room.poll()
         time.sleep(0.004)
@@ -164,7 +164,7 @@ def test_swap_meet_online_host_pending_cut_link_next_round_away_bot_and_rematch(
                 p.press_button(next(b for b, k in scene.away_bar.buttons.items() if k == "bot"), settle=2)
                 pump(p, lambda: scene.table.is_bot(1) and scene.away_bar not in scene.movers)
                 replaced = True
-            p.frames(1)
+            live_frame(p)
             if not left:
                 guest.poll()
             time.sleep(0.003)

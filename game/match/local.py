@@ -154,10 +154,10 @@ class LocalTable(NobodyAway):
         self._cursors[viewer] = len(self.referee.events)
         return self.referee.redacted(viewer, start)
 
-    def history(self, viewer: int | None) -> list[Event]:
-        """Every event so far as `viewer` may see it."""
+    def history(self, viewer: int | None, start: int = 0) -> list[Event]:
+        """Every event so far from index `start`, as `viewer` may see it."""
         self._allowed(viewer)
-        return self.referee.redacted(viewer)
+        return self.referee.redacted(viewer, start)
 
     def take_refusals(self) -> list[tuple[int, str]]:
         """A local move is refused at once by `act`; nothing arrives later."""

@@ -317,10 +317,10 @@ class RemoteTable:
         self._taken[viewer] = len(history)
         return events
 
-    def history(self, viewer: int | None) -> list[Event]:
-        """Every event so far as `viewer` may see it."""
+    def history(self, viewer: int | None, start: int = 0) -> list[Event]:
+        """Every event so far from index `start`, as `viewer` may see it."""
         self._mine(viewer)
-        return list(self._events(viewer))
+        return self._events(viewer)[start:]
 
     def _events(self, viewer: int | None) -> list[Event]:
         """`viewer`'s events, decoded only when asked for (opening a long match decodes once, not per update)."""

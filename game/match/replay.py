@@ -211,10 +211,10 @@ class ReplayTable(NobodyAway):
         self._cursors[viewer] = len(self.referee.events)
         return self.referee.redacted(viewer, start)
 
-    def history(self, viewer: int | None) -> list[Event]:
-        """Every event so far as `viewer` may see it."""
+    def history(self, viewer: int | None, start: int = 0) -> list[Event]:
+        """Every event so far from index `start`, as `viewer` may see it."""
         self._allowed(viewer)
-        return self.referee.redacted(viewer)
+        return self.referee.redacted(viewer, start)
 
     def take_refusals(self) -> list[tuple[int, str]]:
         """No move is ever handed over, so none is refused later."""

@@ -124,8 +124,8 @@ class Table(Protocol):
     def take_events(self, viewer: int | None) -> list[Event]:
         """Events since `viewer` last asked, redacted for `viewer`."""
 
-    def history(self, viewer: int | None) -> list[Event]:
-        """Every event of the match so far as `viewer` may see it (logs, recaps)."""
+    def history(self, viewer: int | None, start: int = 0) -> list[Event]:
+        """Every event of the match so far from index `start`, as `viewer` may see it (logs, recaps)."""
 
     def take_refusals(self) -> list[tuple[int, str]]:
         """(seat, reason) for moves refused after `act` returned."""

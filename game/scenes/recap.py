@@ -25,7 +25,7 @@ SHOWN = 9  # the last lines shown; an earlier part is summed up in one line
 
 def lines(table: Table, seat: int, seen: int, words: Callable[[Event], str | None]) -> list[str]:
     """What `seat`'s own redacted events since the first `seen` say, in the scene's words."""
-    return [w for w in (words(e) for e in table.history(seat)[seen:]) if w]
+    return [w for w in (words(e) for e in table.history(seat, seen)) if w]
 
 
 class RecapSheet(Dialog):

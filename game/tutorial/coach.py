@@ -151,7 +151,7 @@ class Coach:
         """What the step's check sees now."""
         count = self.table.event_count()
         if self._seen[0] != count:
-            self._seen = (count, self.table.history(0)[self._mark:])
+            self._seen = (count, self.table.history(0, self._mark))
         return Watch(self.table, self._scenes(), 0, self._seen[1], self.table.acted, self.table.refused)
 
     def step_over(self) -> bool:

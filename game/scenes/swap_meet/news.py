@@ -56,15 +56,17 @@ class NewsLane:
         """Read each person's history since last time; the seats that got news."""
         fresh = set()
         for seat in self.unseen:
-            events = self.table.history(seat)
+            events = self.table.history(seat, self.read[seat])  # only what is new: a match has thousands
+            if not events:
+                continue
             view = self.table.view(seat)
             holds = {k for _, k in view.hand} | {k for k, _ in view.recipe}
-            for event in events[self.read[seat]:]:
+            for event in events:
                 line = own_line(event, seat, names, holds)
                 if line:
                     self.unseen[seat].append(line)
                     fresh.add(seat)
-            self.read[seat] = len(events)
+            self.read[seat] += len(events)
         return fresh
 
     def new_round(self) -> None:
