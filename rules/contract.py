@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from rules.codec import decode, json_data
 from rules.errors import MalformedData
+from rules.refusal import Refusal
 
 Seat = int
 
@@ -161,10 +162,11 @@ class Game(Protocol[S, A, V]):
     def legal_actions(self, state: S, seat: Seat, now: float = 0.0) -> Sequence[A]:
         """Every action `seat` may take now (may be large; bots use it)."""
 
-    def check(self, state: S, seat: Seat, action: A, now: float = 0.0) -> str | None:
-        """None when `action` is allowed, else a plain-language reason."""
+    def check(self, state: S, seat: Seat, action: A, now: float = 0.0) -> Refusal | None:
+        """None when `action` is allowed, else why not as a code with parameters (rules/refusal.py):
+        the client words it, so no sentence is made on the rules' side of the trust boundary."""
 
-    def why_not(self, view: V, action: A, now: float = 0.0) -> str | None:
+    def why_not(self, view: V, action: A, now: float = 0.0) -> Refusal | None:
         """`check`'s answer for the view's own seat, computed from that view alone.
 
         An online client holds only its view, yet needs button hints and refusal texts; and legality
@@ -173,7 +175,7 @@ class Game(Protocol[S, A, V]):
         """
 
     def apply(self, state: S, seat: Seat, action: A, now: float = 0.0) -> tuple[S, list[Event]]:
-        """New state and events; raises IllegalAction with the reason when not allowed."""
+        """New state and events; raises IllegalAction with the refusal when not allowed."""
 
     def tick(self, state: S, now: float) -> tuple[S, list[Event]]:
         """Let time pass (real-time games lock rounds here); turn-based games return no events."""
@@ -215,9 +217,9 @@ class Undoable(Protocol):
     Night Market and Stamp Swap offer it; a game without `why_final` offers no undo.
     """
 
-    def why_final(self, before: Any, seat: Seat, action: Any, after: Any, events: Sequence[Event]) -> str | None:
+    def why_final(self, before: Any, seat: Seat, action: Any, after: Any, events: Sequence[Event]) -> Refusal | None:
         """None when `seat`'s `action` from `before` (giving `after` and `events`) revealed nothing
-        hidden to anyone and used no chance, else what it revealed, in words for the player."""
+        hidden to anyone and used no chance, else what it revealed, as a refusal."""
 
 
 AnyGame = Game[Any, Any, Any]  # what game-agnostic tools (driver, replay, registry) hold

@@ -242,7 +242,7 @@ class StampSwapScene(InputMixin, MatchScene):
         try:
             self.table.act(self.viewer, action)
         except IllegalAction as exc:
-            self.refused(self.viewer, exc.reason)
+            self.refused(self.viewer, exc.refusal)
             return False
         self.banners.pop(self.viewer, None)
         self.selected = None
