@@ -32,7 +32,8 @@ def _declared() -> dict[str, frozenset[str]]:
         importlib.import_module(name)
     for name in GAME_MODULES:
         get_game(name)
-    return dict(DECLARED)
+    # tests/last_counter (a test's fourth game) declares codes the catalogue need not word
+    return {code: params for code, params in DECLARED.items() if not code.startswith("last-counter.")}
 
 
 def test_every_module_that_declares_codes_is_listed() -> None:
