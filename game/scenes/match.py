@@ -24,6 +24,7 @@ from game.scenes.undo import UndoControl, is_undo_key
 from game.services import saves
 from game.shell import catalog
 from game.text import say
+from game.text.persons import at_table
 from rules.contract import Event, MatchConfig
 from rules.errors import IllegalAction, MalformedAction
 from rules.refusal import Refusal
@@ -47,7 +48,7 @@ class MatchScene(LayeredScene):
     def __init__(self, app: App, table: Table, lobby: Callable[[], Scene] | None = None) -> None:
         super().__init__(app)
         self.table = table
-        self.names = [s.name for s in table.seats]
+        self.names = at_table(table.seats, tuple(table.here))  # who is viewing is data (game/text/persons.py)
         self.lobby = lobby  # where a rematch that starts in a lobby continues (online rooms)
         self.away_bar = AwayBar(self)  # online: who is away, and handing their seat over
         self.undo_control = UndoControl(self)  # local play: take back a move that revealed nothing

@@ -20,9 +20,9 @@ from game.draw.palette import GOLD as BAR
 from game.draw.ui import button
 from game.scenes.curtain import PANEL, CurtainScene
 from game.text import say
+from game.text.persons import whose
 from rules.errors import IllegalAction
 from rules.undo import NOTHING
-from rules.words import whose
 
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene

@@ -47,10 +47,10 @@ from game.scenes.swap_meet.targets import GuidedTargets
 from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.text import say
+from game.text.persons import Person, whom
 from rules.errors import IllegalAction
 from rules.refusal import Refusal
 from rules.swap_meet.actions import CashOut, NextRound, OpenOffer, Pull, Swap
-from rules.words import YOU, whom
 
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
 TRADE_GRACE = 20.0  # more seconds they stay shown while cards are picked for a trade
@@ -88,7 +88,7 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         super().__init__(app, table)
         self.humans = list(table.here)
         if len(self.humans) == 1 and isinstance(table, LocalTable):  # one person against bots: "You offer…"
-            self.names[self.humans[0]] = YOU
+            self.names[self.humans[0]] = Person(self.names[self.humans[0]], you=True)
         self.table_mode = len(self.humans) >= 2
         self.crowd = len(self.humans) >= CROWD  # the middle is one strip across the screen
         self.viewer = None if self.table_mode or not self.humans else self.humans[0]
