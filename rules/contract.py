@@ -83,7 +83,7 @@ def redact_secret(event: Event, seat: Seat | None) -> Event:
 
 
 class EndReason(enum.Enum):
-    """Why a match ended, in words no single game owns (the game's own wording is `Outcome.detail`)."""
+    """Why a match ended, in terms no single game owns (the game's own terms are `Outcome.detail`)."""
 
     TARGET_REACHED = "target_reached"  # a seat reached the winning target (Night Market: 2 seals)
     ROUNDS_COMPLETE = "rounds_complete"  # every round was played; most points wins
@@ -94,13 +94,26 @@ class EndReason(enum.Enum):
 class Outcome:
     """The end of a match: winners (more than one only on a true tie), scores per seat.
 
-    `detail` says it in the game's own words, for a summary screen or a log line.
+    `detail` says it in the game's own terms as a declared code with `params` (rules/refusal.py; the
+    client words it, e.g. "night-market.won" {name, won, lost}), never a sentence. A record kept
+    before codes holds the old English text there, with no params: it still opens (`result`).
     """
 
     winners: tuple[Seat, ...]
     scores: tuple[float, ...]
     reason: EndReason
     detail: str = ""
+    params: dict[str, int | str] = field(default_factory=dict)
+
+    @classmethod
+    def said(cls, winners: tuple[Seat, ...], scores: tuple[float, ...], reason: EndReason,
+             detail: Refusal) -> Outcome:
+        """An outcome whose detail is a declared code (`declare(...)(**params)`)."""
+        return cls(winners, scores, reason, detail.code, dict(detail.params))
+
+    def result(self) -> tuple[tuple[Seat, ...], tuple[float, ...], EndReason]:
+        """What a replay must reach (the detail is how it is said, not what happened)."""
+        return self.winners, self.scores, self.reason
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ MIN_WAKE = 0.05  # seconds: the shortest wait between one bot's decisions, so a 
 # A record that no longer replays under these rules; `why` names what did not fit ("outcome", "tick",
 # "claim", "entry", or the refusal code the rules gave its move).
 DIVERGED = declare("replay_diverged", "why")
+CLAIMED = declare("claimed", "name")  # an outcome's detail: the one left at the table claimed the match
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -148,7 +149,8 @@ class Referee:
         found = require_rules(record)
         referee = cls(game or found, record.config, record.seed, speed=speed, version=version)
         referee.replay(record.entries[:upto])
-        if upto is None and record.outcome is not None and referee.outcome() != record.outcome:
+        reached, recorded = referee.outcome(), record.outcome  # the result must match; the detail is words
+        if upto is None and recorded is not None and (reached is None or reached.result() != recorded.result()):
             raise IllegalAction(DIVERGED(why="outcome"))
         return referee
 
@@ -229,7 +231,7 @@ class Referee:
         if self.outcome() is not None:
             raise IllegalAction(MATCH_OVER())
         scores = tuple(1.0 if s == by else 0.0 for s in range(len(self.config.seats)))
-        self.claimed = Outcome((by,), scores, EndReason.ABANDONED, f"claimed by {self.config.seats[by].name}")
+        self.claimed = Outcome.said((by,), scores, EndReason.ABANDONED, CLAIMED(name=self.config.seats[by].name))
         self.log.append(Entry(now, None, claim_action(by)))
         self.bots.plans.clear()
         self.version += 1

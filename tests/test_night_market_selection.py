@@ -54,8 +54,8 @@ def test_hand_cards_of_one_kind_offer_sell_with_coins_and_bonus():
 def test_single_pearl_reason_comes_from_check():
     state, v = setup(hands=(["pearl", "pearl"], []))
     sel = select(v, set(), {state.hands[0][0]})
-    assert sel.actions == () and sel.refusal == L.SELL_TWO(kind="pearl", least=2)
-    assert words(sel) == "Pearl must be sold at least 2 at a time."
+    assert sel.actions == () and sel.refusal == L.SELL_TWO(kind="pearl")
+    assert words(sel) == "Pearl must be sold at least two at a time."
 
 
 def test_mixed_kinds_cannot_be_sold():

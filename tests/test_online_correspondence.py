@@ -70,8 +70,9 @@ def test_the_move_clock_runs_out_then_the_waiting_player_claims():
         advance(server, DAY + 1)
         clients[1].send("claim")
         over = clients[1].until("update", lambda m: m["outcome"] is not None)
-        assert over["outcome"]["winners"] == [1] and over["outcome"]["detail"] == "claimed by Ben1"
-        assert over["record"]["outcome"]["detail"] == "claimed by Ben1" and over["record"]["seed"] >= 0
+        assert over["outcome"]["winners"] == [1] and over["outcome"]["detail"] == "claimed"
+        assert over["outcome"]["params"] == {"name": "Ben1"} == over["record"]["outcome"]["params"]
+        assert over["record"]["outcome"]["detail"] == "claimed" and over["record"]["seed"] >= 0
 
 
 def test_a_late_seat_handed_to_a_bot_plays_on_and_its_player_may_not_move_any_more():

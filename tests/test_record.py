@@ -55,12 +55,23 @@ def test_a_claim_is_an_entry_and_restores_with_the_live_scores_and_words():
     referee.act(seat, referee.legal(seat, 1.0)[0], 1.0)
     referee.claim(0, 70.0)
     live = referee.outcome()
-    assert live == Outcome((0,), (1.0, 0.0), EndReason.ABANDONED, "claimed by Ana")
+    assert live == Outcome((0,), (1.0, 0.0), EndReason.ABANDONED, "claimed", {"name": "Ana"})
     assert referee.log[-1] == Entry(70.0, None, claim_action(0))
     record = MatchRecord.from_text(referee.record().to_text())
     assert Referee.from_record(record).outcome() == live
-    with pytest.raises(IllegalAction, match="over"):
+    with pytest.raises(IllegalAction, match="match_over"):
         referee.claim(1, 71.0)
+
+
+def test_a_record_kept_before_outcomes_were_codes_still_opens() -> None:
+    referee = _night_market()
+    referee.claim(1, 5.0)
+    text = referee.record().to_text()
+    old = text.replace('"detail":"claimed","params":{"name":"Ben"}', '"detail":"claimed by Ben"')
+    assert old != text  # the old form: English words and no params
+    record = MatchRecord.from_text(old)
+    assert record.outcome is not None and record.outcome.detail == "claimed by Ben" and record.outcome.params == {}
+    assert Referee.from_record(record).outcome() == referee.outcome()  # the same result, said as a code
 
 
 def test_a_record_of_other_rules_is_refused_before_anything_is_replayed():

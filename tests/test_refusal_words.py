@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # Every module that declares refusal codes (the scan below fails on one missing here).
 DECLARING = (
     "rules.refusal", "rules.referee", "rules.undo", "rules.night_market.legal", "rules.night_market.selection",
-    "rules.night_market.undo", "rules.stamp_swap.legality", "rules.stamp_swap.undo", "rules.swap_meet.check",
+    "rules.night_market.undo", "rules.night_market.outcome", "rules.stamp_swap.legality", "rules.stamp_swap.undo",
+    "rules.stamp_swap.game", "rules.swap_meet.check", "rules.swap_meet.game",
     "game.match.refusals", "game.relay.refusals",
 )
 
@@ -88,7 +89,7 @@ def test_a_code_or_parameters_this_build_does_not_know_get_the_fallback() -> Non
 
 
 def test_a_refusal_round_trips_through_json_and_rejects_anything_else() -> None:
-    refusal = Refusal("night-market.sell_two", {"kind": "pearl", "least": 2})
+    refusal = Refusal("night-market.sell_two", {"kind": "pearl", "count": 2})
     assert Refusal.from_json(refusal.to_json()) == refusal
     assert hash(Refusal.from_json(refusal.to_json())) == hash(refusal)
     for bad in (None, "match_over", {"params": {}}, {"code": 3}, {"code": "x", "params": {"a": [1]}},

@@ -40,7 +40,8 @@ def outcome_from_json(data: Mapping[str, Any] | None) -> Outcome | None:
     """Inverse of game.relay.policy.outcome_json."""
     if data is None:
         return None
-    return Outcome(tuple(data["winners"]), tuple(data["scores"]), EndReason(data["reason"]), data.get("detail", ""))
+    return Outcome(tuple(data["winners"]), tuple(data["scores"]), EndReason(data["reason"]), data.get("detail", ""),
+                   dict(data.get("params", {})))
 
 
 class RemoteRoom:

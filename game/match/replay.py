@@ -101,7 +101,8 @@ class ReplayTable(NobodyAway):
         self.pos += 1
         self.clock = max(self.clock, entry.now)
         self._beat = 0.0
-        if self.at_end and self.referee.outcome() != self.record.outcome:
+        reached, recorded = self.referee.outcome(), self.record.outcome
+        if self.at_end and (reached and reached.result()) != (recorded and recorded.result()):
             raise IllegalAction(DIVERGED(why="outcome"))
         return self.referee.events[before:]
 

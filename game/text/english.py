@@ -37,7 +37,7 @@ REFUSALS: dict[str, str] = {
     "night-market.choose_to_sell": "Choose cards from your hand to sell.",
     "night-market.sell_from_hand": "You can only sell cards from your hand.",
     "night-market.sell_one_kind": "Sell only one kind of good at a time.",
-    "night-market.sell_two": "{kind:good} must be sold at least {least} at a time.",
+    "night-market.sell_two": "{kind:good} must be sold at least two at a time.",
     # Stamp Swap
     "stamp-swap.not_collect": "It is not the Collect phase.",
     "stamp-swap.not_your_collect": "It is not your turn to collect.",
@@ -77,6 +77,12 @@ REFUSALS: dict[str, str] = {
     "swap-meet.round_running": "The round is still running.",
     "swap-meet.round_over": "The round is over.",
     "swap-meet.no_card": "You do not hold {card:action_card}.",
+    # how a match ended (an outcome's detail)
+    "claimed": "Claimed by {name}.",
+    "night-market.won": "{name} wins {won}–{lost} in seals.",
+    "stamp-swap.most_points": "Most points after the Final Show.",
+    "stamp-swap.most_cells": "Most points after the Final Show; tie broken by album cells filled.",
+    "swap-meet.most_points": "Most points after {rounds} rounds.",
     # taking a move back (rules/undo.py)
     "undo.not_offered": "This game has no undo.",
     "undo.nothing": "There is no move of yours to take back.",

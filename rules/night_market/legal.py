@@ -32,7 +32,7 @@ NO_PORTERS_IN_MARKET = declare("night-market.no_porters_in_market")
 CHOOSE_TO_SELL = declare("night-market.choose_to_sell")
 SELL_FROM_HAND = declare("night-market.sell_from_hand")
 SELL_ONE_KIND = declare("night-market.sell_one_kind")
-SELL_TWO = declare("night-market.sell_two", "kind", "least")
+SELL_TWO = declare("night-market.sell_two", "kind")  # a precious good (data.PRECIOUS) sold alone
 
 
 class Known(NamedTuple):
@@ -134,7 +134,7 @@ def _check_sell(known: Known, action: Sell) -> Refusal | None:
         return SELL_ONE_KIND()
     kind = kinds.pop()
     if len(cards) < min_sell(kind):
-        return SELL_TWO(kind=kind, least=min_sell(kind))
+        return SELL_TWO(kind=kind)
     return None
 
 

@@ -8,7 +8,7 @@ from typing import Any, cast
 from rules.config import require_config, require_level
 from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome, redact_secret
 from rules.errors import IllegalAction
-from rules.refusal import NOT_A_MOVE, Refusal
+from rules.refusal import NOT_A_MOVE, Refusal, declare
 from rules.rng import Rng
 from rules.stamp_swap import collect, legality, show, swap, wire
 from rules.stamp_swap.actions import (
@@ -30,6 +30,9 @@ from rules.stamp_swap.stamps import MAX_PLAYERS, MIN_PLAYERS
 from rules.stamp_swap.state import Phase, State, filled, waiting
 from rules.stamp_swap.undo import why_final as _why_final
 from rules.stamp_swap.view import view
+
+MOST_POINTS = declare("stamp-swap.most_points")  # an outcome's detail
+MOST_CELLS = declare("stamp-swap.most_cells")  # a tie on points broken by album cells filled
 
 Applier = Callable[[State, int, Any], "tuple[State, list[Event]]"]
 
@@ -139,10 +142,8 @@ class StampSwap:
         tied = [i for i, s in enumerate(scores) if s == best]
         most = max(len(filled(state, i)) for i in tied)
         winners = tuple(i for i in tied if len(filled(state, i)) == most)
-        detail = "most points after the Final Show"
-        if len(tied) > len(winners):
-            detail += "; tie broken by album cells filled"
-        return Outcome(winners, scores, EndReason.ROUNDS_COMPLETE, detail)
+        said = MOST_CELLS() if len(tied) > len(winners) else MOST_POINTS()
+        return Outcome.said(winners, scores, EndReason.ROUNDS_COMPLETE, said)
 
     def action_to_json(self, action: Any) -> Any:
         """A JSON-ready form of an action."""
