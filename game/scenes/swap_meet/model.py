@@ -170,7 +170,7 @@ def hint_line(table: Table, view: Any, sel: Selection, names: Sequence[str]) -> 
         return "Tap + to pick cards: open an offer, or swap for one of the same count."
     what = of_kind(sel.count, sel.kind)
     refusal = table.reason(seat, OpenOffer(sel.kind, sel.count))
-    text = f"Open offer lists {what} on your stall." if refusal is None else f"Cannot offer {what}: {say(refusal)}"
+    text = f"Open offer lists {what} on your stall." if refusal is None else f"Cannot offer {what}. {say(refusal)}"
     if swaps:
         text += " Or Swap with " + ", ".join(names[t] for t in swaps) + "."
     elif any(o is not None and o.seat != seat for o in view.offers):
