@@ -110,3 +110,14 @@ def test_every_relay_code_is_declared_with_its_parameters() -> None:
     assert len(codes) > 40
     for value in codes.values():
         assert value.code.startswith("relay.") and DECLARED[value.code] == value.params
+
+
+def test_the_online_room_words_the_relays_errors_on_this_device() -> None:
+    from game.match.remote import RemoteRoom
+
+    room = object.__new__(RemoteRoom)  # its message handling needs no connection
+    room.errors, room._notices = [], []
+    room._dispatch({"type": "error", **r.HOST_ONLY().to_json()})
+    room._dispatch({"type": "turned_away", **r.TURNED_AWAY().to_json()})
+    assert room.errors == ["Only the host can do that.", "The host did not let you in."]
+    assert room.take_notices() == room.errors
