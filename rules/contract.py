@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from rules.codec import decode, json_data
 from rules.errors import MalformedData
+from rules.refusal import Refusal
 
 Seat = int
 
@@ -82,7 +83,7 @@ def redact_secret(event: Event, seat: Seat | None) -> Event:
 
 
 class EndReason(enum.Enum):
-    """Why a match ended, in words no single game owns (the game's own wording is `Outcome.detail`)."""
+    """Why a match ended, in terms no single game owns (the game's own terms are `Outcome.detail`)."""
 
     TARGET_REACHED = "target_reached"  # a seat reached the winning target (Night Market: 2 seals)
     ROUNDS_COMPLETE = "rounds_complete"  # every round was played; most points wins
@@ -93,13 +94,26 @@ class EndReason(enum.Enum):
 class Outcome:
     """The end of a match: winners (more than one only on a true tie), scores per seat.
 
-    `detail` says it in the game's own words, for a summary screen or a log line.
+    `detail` says it in the game's own terms as a declared code with `params` (rules/refusal.py; the
+    client words it, e.g. "night-market.won" {name, won, lost}), never a sentence. A record kept
+    before codes holds the old English text there, with no params: it still opens (`result`).
     """
 
     winners: tuple[Seat, ...]
     scores: tuple[float, ...]
     reason: EndReason
     detail: str = ""
+    params: dict[str, int | str] = field(default_factory=dict)
+
+    @classmethod
+    def said(cls, winners: tuple[Seat, ...], scores: tuple[float, ...], reason: EndReason,
+             detail: Refusal) -> Outcome:
+        """An outcome whose detail is a declared code (`declare(...)(**params)`)."""
+        return cls(winners, scores, reason, detail.code, dict(detail.params))
+
+    def result(self) -> tuple[tuple[Seat, ...], tuple[float, ...], EndReason]:
+        """What a replay must reach (the detail is how it is said, not what happened)."""
+        return self.winners, self.scores, self.reason
 
 
 @dataclass(frozen=True)
@@ -161,10 +175,11 @@ class Game(Protocol[S, A, V]):
     def legal_actions(self, state: S, seat: Seat, now: float = 0.0) -> Sequence[A]:
         """Every action `seat` may take now (may be large; bots use it)."""
 
-    def check(self, state: S, seat: Seat, action: A, now: float = 0.0) -> str | None:
-        """None when `action` is allowed, else a plain-language reason."""
+    def check(self, state: S, seat: Seat, action: A, now: float = 0.0) -> Refusal | None:
+        """None when `action` is allowed, else why not as a code with parameters (rules/refusal.py):
+        the client words it, so no sentence is made on the rules' side of the trust boundary."""
 
-    def why_not(self, view: V, action: A, now: float = 0.0) -> str | None:
+    def why_not(self, view: V, action: A, now: float = 0.0) -> Refusal | None:
         """`check`'s answer for the view's own seat, computed from that view alone.
 
         An online client holds only its view, yet needs button hints and refusal texts; and legality
@@ -173,7 +188,7 @@ class Game(Protocol[S, A, V]):
         """
 
     def apply(self, state: S, seat: Seat, action: A, now: float = 0.0) -> tuple[S, list[Event]]:
-        """New state and events; raises IllegalAction with the reason when not allowed."""
+        """New state and events; raises IllegalAction with the refusal when not allowed."""
 
     def tick(self, state: S, now: float) -> tuple[S, list[Event]]:
         """Let time pass (real-time games lock rounds here); turn-based games return no events."""
@@ -215,9 +230,9 @@ class Undoable(Protocol):
     Night Market and Stamp Swap offer it; a game without `why_final` offers no undo.
     """
 
-    def why_final(self, before: Any, seat: Seat, action: Any, after: Any, events: Sequence[Event]) -> str | None:
+    def why_final(self, before: Any, seat: Seat, action: Any, after: Any, events: Sequence[Event]) -> Refusal | None:
         """None when `seat`'s `action` from `before` (giving `after` and `events`) revealed nothing
-        hidden to anyone and used no chance, else what it revealed, in words for the player."""
+        hidden to anyone and used no chance, else what it revealed, as a refusal."""
 
 
 AnyGame = Game[Any, Any, Any]  # what game-agnostic tools (driver, replay, registry) hold

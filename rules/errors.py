@@ -1,5 +1,12 @@
 """The ways a value can be refused, in the python-chess manner."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.refusal import Refusal
+
 
 class MalformedData(ValueError):
     """JSON data that is not the form of any value of the expected type (a view, an event)."""
@@ -10,11 +17,12 @@ class MalformedAction(MalformedData):
 
 
 class IllegalAction(ValueError):
-    """The action is well formed but not allowed now; `reason` is for the player."""
+    """The action is well formed but not allowed now; `refusal` says why as a code with parameters
+    (rules/refusal.py), which the client words in the player's language."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
 
 
 class BadConfig(ValueError):

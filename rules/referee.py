@@ -27,10 +27,14 @@ from typing import Any, cast
 from rules.contract import AnyGame, Bot, EndReason, Event, MatchConfig, Outcome
 from rules.errors import IllegalAction
 from rules.record import TICK, Entry, MatchRecord, claim_action, require_rules
+from rules.refusal import MATCH_OVER, Refusal, declare
 from rules.undo import undo_refusal, why_final
 
 MIN_WAKE = 0.05  # seconds: the shortest wait between one bot's decisions, so a bot can never spin
-OVER = "The match is over."
+# A record that no longer replays under these rules; `why` names what did not fit ("outcome", "tick",
+# "claim", "entry", or the refusal code the rules gave its move).
+DIVERGED = declare("replay_diverged", "why")
+CLAIMED = declare("claimed", "name")  # an outcome's detail: the one left at the table claimed the match
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -145,8 +149,9 @@ class Referee:
         found = require_rules(record)
         referee = cls(game or found, record.config, record.seed, speed=speed, version=version)
         referee.replay(record.entries[:upto])
-        if upto is None and record.outcome is not None and referee.outcome() != record.outcome:
-            raise IllegalAction(f"replay diverged: it ends {referee.outcome()}, the record says {record.outcome}")
+        reached, recorded = referee.outcome(), record.outcome  # the result must match; the detail is words
+        if upto is None and recorded is not None and (reached is None or reached.result() != recorded.result()):
+            raise IllegalAction(DIVERGED(why="outcome"))
         return referee
 
     def record(self) -> MatchRecord:
@@ -166,23 +171,23 @@ class Referee:
                 continue
             action = self.game.action_from_json(entry.action)
             self.tick(entry.now)
-            reason = self.check(entry.seat, action, entry.now)
-            if reason is not None:
-                raise IllegalAction(f"replay diverged: {reason}")
+            refusal = self.check(entry.seat, action, entry.now)
+            if refusal is not None:
+                raise IllegalAction(DIVERGED(why=refusal.code))
             self.apply(entry.seat, action, entry.now, entry.seq)
 
     def _referee_entry(self, entry: Entry) -> None:
         if entry.action == TICK:
             if not self.tick(entry.now):
-                raise IllegalAction(f"replay diverged: nothing happened at t={entry.now}")
+                raise IllegalAction(DIVERGED(why="tick"))
             return
         if isinstance(entry.action, dict) and entry.action.get("type") == "claim":
             by = entry.action.get("by")
             if type(by) is not int or not 0 <= by < len(self.config.seats) or self.outcome() is not None:
-                raise IllegalAction(f"replay diverged: no claim by {by!r} here")
+                raise IllegalAction(DIVERGED(why="claim"))
             self.claim(by, entry.now)
             return
-        raise IllegalAction(f"replay diverged: the referee never wrote {entry.action!r:.60}")
+        raise IllegalAction(DIVERGED(why="entry"))
 
     # what anyone may ask ---------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -201,9 +206,9 @@ class Referee:
         """The actions `seat` may take at `now`."""
         return list(self.game.legal_actions(self.state, seat, now))
 
-    def check(self, seat: int, action: Any, now: float) -> str | None:
+    def check(self, seat: int, action: Any, now: float) -> Refusal | None:
         """None when `action` is allowed at `now`, else why not."""
-        return OVER if self.outcome() is not None else self.game.check(self.state, seat, action, now)
+        return MATCH_OVER() if self.outcome() is not None else self.game.check(self.state, seat, action, now)
 
     def redacted(self, viewer: int | None, start: int = 0) -> list[Event]:
         """The events from index `start` as `viewer` may see them."""
@@ -224,9 +229,9 @@ class Referee:
     def claim(self, by: int, now: float) -> None:
         """The seat left at the table takes the match (the door decided a claim is allowed)."""
         if self.outcome() is not None:
-            raise IllegalAction(OVER)
+            raise IllegalAction(MATCH_OVER())
         scores = tuple(1.0 if s == by else 0.0 for s in range(len(self.config.seats)))
-        self.claimed = Outcome((by,), scores, EndReason.ABANDONED, f"claimed by {self.config.seats[by].name}")
+        self.claimed = Outcome.said((by,), scores, EndReason.ABANDONED, CLAIMED(name=self.config.seats[by].name))
         self.log.append(Entry(now, None, claim_action(by)))
         self.bots.plans.clear()
         self.version += 1
@@ -235,9 +240,9 @@ class Referee:
         """A person's move at `now`: applied, or refused with IllegalAction and the reason (a move
         that lost a race to the table's change is refused here, like any other)."""
         self.tick(now)
-        reason = self.check(seat, action, now)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refusal = self.check(seat, action, now)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         events = self.apply(seat, action, now, seq)
         self.bots.plans.pop(seat, None)
         if self.game.realtime:
@@ -285,10 +290,10 @@ class Referee:
         return True
 
     # taking a move back ------------------------------------------------------------------------
-    def undo_refusal(self, seat: int) -> str | None:
+    def undo_refusal(self, seat: int) -> Refusal | None:
         """None when `seat` may take back the log's last entry now, else why not (rules/undo.py)."""
         if self.outcome() is not None:
-            return OVER
+            return MATCH_OVER()
         final = None if self._last is None else why_final(self.game, *self._last)
         return undo_refusal(self.game, self.log, seat, final)
 

@@ -64,7 +64,7 @@ def decode(code: str) -> MatchRecord:
     except UnknownRules as exc:
         raise BadCode(exc.reason) from None
     except IllegalAction as exc:
-        raise BadCode(f"its moves do not fit this game ({exc.reason})") from None
+        raise BadCode(f"its moves do not fit this game ({exc.refusal.params.get('why', exc.refusal.code)})") from None
     except (MalformedData, BadConfig, ValueError, KeyError, IndexError, TypeError, OverflowError,
             RecursionError, UnicodeDecodeError, zlib.error) as exc:
         raise BadCode(f"it is damaged ({type(exc).__name__})") from None

@@ -2,7 +2,7 @@
 
 A game that offers undo gives `GAME.why_final(before, seat, action, after, events)`: None when the
 move showed nobody anything they did not know and used no chance, else why it cannot be taken
-back, in words for the player. The table asks `undo_refusal` about the last entry of its log: a
+back, as a refusal (rules/refusal.py) the client words. The table asks `undo_refusal` about the last entry of its log: a
 move can be taken back only while it is the last one at the table (nobody has acted on it since)
 and only by the seat that made it. Undo itself is a replay of the log without that entry, so the
 log stays the one source of truth and a replay of the match never shows the move.
@@ -15,41 +15,43 @@ from typing import Any
 
 from rules.contract import AnyGame, Event, Seat
 from rules.record import Entry
+from rules.refusal import Code, Refusal, declare
 
-NOT_OFFERED = "This game has no undo."
-NOTHING = "There is no move of yours to take back."
-NOT_LAST = "Someone has moved since: only the last move at the table can be taken back."
-CHANCE = "It used chance (a shuffle or a draw)."
+NOT_OFFERED = declare("undo.not_offered")
+NOTHING = declare("undo.nothing")
+NOT_LAST = declare("undo.not_last")
+CHANCE = declare("undo.chance")
+REVEALED = declare("undo.revealed")  # something hidden, of a kind the game names no refusal for
 
 
-def why_final(game: AnyGame, before: Any, seat: Seat, action: Any, after: Any, events: Sequence[Event]) -> str | None:
+def why_final(game: AnyGame, before: Any, seat: Seat, action: Any, after: Any,
+              events: Sequence[Event]) -> Refusal | None:
     """None when `seat`'s `action` (from `before` to `after` with `events`) may be taken back, else why not."""
     rule = getattr(game, "why_final", None)
     if rule is None:
-        return NOT_OFFERED
-    reason: str | None = rule(before, seat, action, after, events)
+        return NOT_OFFERED()
+    reason: Refusal | None = rule(before, seat, action, after, events)
     if reason is None and getattr(before, "rng", None) != getattr(after, "rng", None):
-        return CHANCE  # any use of the seeded rng draws a secret, whatever the game's list says
+        return CHANCE()  # any use of the seeded rng draws a secret, whatever the game's list says
     return reason
 
 
-def undo_refusal(game: AnyGame, log: Sequence[Entry], seat: Seat, final: str | None) -> str | None:
+def undo_refusal(game: AnyGame, log: Sequence[Entry], seat: Seat, final: Refusal | None) -> Refusal | None:
     """None when `seat` may take back the log's last entry, whose own `why_final` answer is `final`."""
     if getattr(game, "why_final", None) is None:
-        return NOT_OFFERED
+        return NOT_OFFERED()
     if not log:
-        return NOTHING
+        return NOTHING()
     if log[-1].seat != seat:  # another seat's move, or the referee's own entry
-        return NOT_LAST if any(entry.seat == seat for entry in log) else NOTHING
+        return NOT_LAST() if any(entry.seat == seat for entry in log) else NOTHING()
     return final
 
 
-def revealing(events: Sequence[Event], silent: frozenset[str], words: dict[str, str], default: str) -> str | None:
-    """The words for the first event whose kind is not known to reveal nothing (None: all silent).
-
-    A game lists the kinds that never reveal; anything else (a kind added later included) is final.
-    """
+def revealing(events: Sequence[Event], silent: frozenset[str], codes: dict[str, Code]) -> Refusal | None:
+    """The refusal for the first event whose kind is not known to reveal nothing (None: all silent;
+    `REVEALED` for a kind `codes` does not name)."""
+    # A game lists the kinds that never reveal; anything else (a kind added later included) is final.
     for event in events:
         if event.kind not in silent:
-            return words.get(event.kind, default)
+            return codes.get(event.kind, REVEALED)()
     return None

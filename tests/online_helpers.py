@@ -12,9 +12,22 @@ from websockets.sync.client import connect
 
 from game.relay.protocol import encode, websocket_url
 from game.relay.server import ServerConfig, ServerThread
+from game.text import refusal_of, say
 from tests.support import WAIT
 
 FAST = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
+
+
+def said(msg: dict[str, Any]) -> str:
+    """A relay refusal as this client words it (the wire carries only its code and params)."""
+    assert "reason" not in msg, f"prose on the wire: {msg}"
+    return say(refusal_of(msg))
+
+
+def code(msg: dict[str, Any]) -> str:
+    """A relay refusal's code (the wire carries no sentence)."""
+    assert "reason" not in msg, f"prose on the wire: {msg}"
+    return str(msg["code"])
 
 
 class ManualClock:

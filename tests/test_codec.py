@@ -14,6 +14,7 @@ from rules.contract import MatchConfig, SeatConfig
 from rules.errors import MalformedAction, MalformedData
 from rules.night_market import GAME as NIGHT_MARKET
 from rules.night_market.actions import Exchange, Take
+from rules.refusal import NO_SUCH_SEAT, NOT_A_MOVE
 from rules.stamp_swap import GAME as STAMP_SWAP
 from rules.stamp_swap.actions import Place
 from rules.swap_meet import GAME as SWAP_MEET
@@ -86,8 +87,7 @@ def test_stamp_swap_refuses_odd_coordinates_owners_and_keys(data):
 def test_stamp_swap_check_answers_a_reason_for_unrepresentable_values():
     state, _ = STAMP_SWAP.new_match(1, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(3))))
     for action in (Place("red-bird-1", 0.5, 0), Place("red-bird-1", None, 0), Place(7, 0, 0)):  # type: ignore[arg-type]
-        reason = STAMP_SWAP.check(state, 0, action)
-        assert reason and "not a Stamp Swap action" in reason
+        assert STAMP_SWAP.check(state, 0, action) == NOT_A_MOVE()
 
 
 def test_the_text_form_round_trips_and_refuses_junk():
@@ -132,7 +132,7 @@ def test_stamp_swap_check_answers_for_a_seat_that_is_not_a_seat():
     state, _ = STAMP_SWAP.new_match(1, MatchConfig(tuple(SeatConfig(f"p{i}") for i in range(3))))
     action = STAMP_SWAP.legal_actions(state, STAMP_SWAP.waiting(state)[0])[0]
     for seat in ("0", None, 1.0, -1, 3):
-        assert STAMP_SWAP.check(state, seat, action) == "no such seat"  # type: ignore[arg-type]
+        assert STAMP_SWAP.check(state, seat, action) == NO_SUCH_SEAT()  # type: ignore[arg-type]
 
 
 def test_a_swap_meet_view_counts_its_own_resources():

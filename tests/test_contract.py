@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 from rules.contract import Event, Game
 from rules.errors import IllegalAction, MalformedAction, MalformedData
+from rules.refusal import DECLARED, Refusal
 from rules.registry import GAME_MODULES, get_game
 from tests.support import PERTURB, SECRETS, Step, config, playout, replayed
 
@@ -58,15 +59,16 @@ def sample(legal: Any) -> list[Any]:
 
 
 def probe(game: Game, state: Any, seat: int, action: Any, now: float) -> bool:
-    """check() is None exactly when apply succeeds, and a refusal names the same reason; True if refused."""
-    reason = game.check(state, seat, action, now)
-    if reason is None:
+    """check() is None exactly when apply succeeds, and a refusal is a declared code that apply raises
+    unchanged; True if refused."""
+    refusal = game.check(state, seat, action, now)
+    if refusal is None:
         game.apply(state, seat, action, now)
         return False
-    assert isinstance(reason, str) and reason
+    assert isinstance(refusal, Refusal) and DECLARED[refusal.code] == refusal.params.keys()
     with pytest.raises(IllegalAction) as refused:
         game.apply(state, seat, action, now)
-    assert refused.value.reason == reason
+    assert refused.value.refusal == refusal
     return True
 
 

@@ -1,4 +1,5 @@
-"""Words the tables say: real plurals (never "row(s)") and the grammar of a seat named "You"."""
+"""Words the tables say: real plurals (never "row(s)") and the grammar of the viewer addressed as "You"
+(who is viewing is data: a `Person` marked as the viewer, never a name compared with "You")."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from pathlib import Path
 
 from game.scenes.stamp_swap import story
 from game.scenes.stamp_swap.art import details, points_text
+from game.text.persons import Person, people, verb, whom, whose
 from rules.contract import Event
-from rules.words import counted, verb, whom, whose
+from rules.words import counted
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 
@@ -20,9 +22,16 @@ def test_counted_uses_the_singular_only_for_one() -> None:
     assert counted(2, "box", "boxes") == "2 boxes"
 
 
-def test_you_is_spoken_to_in_the_second_person() -> None:
-    assert (verb("You", "takes", "take"), whose("You"), whom("You")) == ("take", "your", "you")
+def test_the_viewer_is_spoken_to_in_the_second_person() -> None:
+    you = Person("Mira", you=True)
+    assert you == "You" and (verb(you, "takes", "take"), whose(you), whom(you)) == ("take", "your", "you")
     assert (verb("Basil", "takes", "take"), whose("Basil"), whom("Basil")) == ("takes", "Basil's", "Basil")
+
+
+def test_a_player_who_is_called_you_is_not_the_viewer_by_name() -> None:
+    named = Person("You")  # someone typed "You" as their name on another device
+    assert (verb(named, "takes", "take"), whose(named), whom(named)) == ("takes", "You's", "You")
+    assert people(["Ana", "Bo"], 1) == ["Ana", "You"] and people(["Ana", "Bo"], None) == ["Ana", "Bo"]
 
 
 def test_no_text_on_screen_hedges_a_plural_with_s_in_brackets() -> None:
@@ -45,7 +54,7 @@ def test_a_stamps_shape_is_said_with_real_plurals() -> None:
 
 
 def test_story_lines_follow_you_grammar() -> None:
-    names = ["You", "Basil"]
+    names = people(["Mira", "Basil"], 0)
     took = Event("pile_taken", 1, {"owner": 0, "pile": 1, "items": ["a"]})
     assert story.line(took, names, lambda k: None) == "Basil took your Pile B (1 item); You keep Pile A"
     joined = Event("attendees_joined", 0, {"items": ["x", "y"]})

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.match.clock import MatchClock
-from game.match.local import NOBODY_AWAY, LocalTable
+from game.match.local import LocalTable
+from game.match.refusals import NOBODY_AWAY
 from game.match.table import NotYourSeat
 from game.services import saves
 from game.shell.loop import FakeClock
@@ -52,7 +53,7 @@ def test_nobody_is_away_at_a_table_on_one_device():
     for refused in (lambda: table.replace_with_bot(1), table.claim):
         with pytest.raises(IllegalAction) as caught:
             refused()
-        assert str(caught.value) == NOBODY_AWAY
+        assert caught.value.refusal == NOBODY_AWAY()
 
 
 def test_people_act_bots_answer_after_a_beat_and_every_move_is_saved():
@@ -76,7 +77,7 @@ def test_an_illegal_move_is_refused_with_a_reason_and_changes_nothing():
     before = table.view(waiting)
     with pytest.raises(IllegalAction) as info:
         table.act(1 - waiting, table.legal(waiting)[0])
-    assert info.value.reason
+    assert info.value.refusal.code == "night-market.not_your_turn"
     assert table.view(waiting) == before and table.log == []
 
 

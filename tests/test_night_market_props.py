@@ -13,6 +13,7 @@ from rules.night_market import GAME
 from rules.night_market.actions import Exchange, Sell, Take
 from rules.night_market.data import BONUS_VALUES, CARD_KIND, COIN_TOKEN_COUNT
 from rules.night_market.state import State
+from rules.refusal import DECLARED, Refusal
 from rules.rng import Rng
 
 CONFIG = MatchConfig((SeatConfig("Ada"), SeatConfig("Rival")))
@@ -63,7 +64,7 @@ def mutations(state: State, seat: int) -> list:
 
 @SETTINGS
 @given(st.integers(0, 10**9))
-def test_illegal_actions_are_refused_with_a_reason(seed):
+def test_illegal_actions_are_refused_with_a_declared_code(seed):
     def visit(before, seat, action, legal, state, events):
         legal_set = set(legal)
         for move in mutations(before, seat):
@@ -71,7 +72,7 @@ def test_illegal_actions_are_refused_with_a_reason(seed):
             if move in legal_set:
                 assert reason is None
             elif reason is not None:
-                assert isinstance(reason, str) and reason.endswith(".")
+                assert isinstance(reason, Refusal) and DECLARED[reason.code] == reason.params.keys()
 
     random_match(seed, visit)
 

@@ -9,6 +9,7 @@ import pytest
 from rules.contract import MatchConfig, SeatConfig
 from rules.errors import IllegalAction, MalformedAction
 from rules.night_market import GAME
+from rules.night_market import legal as L
 from rules.night_market.actions import Exchange, Sell, Take, TakePorters
 from rules.night_market.apply import apply
 from rules.night_market.data import (
@@ -22,6 +23,7 @@ from rules.night_market.legal import check, legal_actions
 from rules.night_market.outcome import score_round
 from rules.night_market.scenario import place
 from rules.night_market.state import new_match
+from rules.refusal import MATCH_OVER
 
 CONFIG = MatchConfig((SeatConfig("Ada"), SeatConfig("Rival", "easy")))
 MARKET = ["porter", "porter", "porter", "silk", "jade"]
@@ -98,7 +100,7 @@ def test_take_one_good_refills_from_deck():
 
 def test_cannot_take_with_seven_goods():
     state = place(MARKET, hands=(["leather"] * 7, []))
-    assert check(state, 0, Take(ids(state, state.market, "silk")[0])) == "Your hand already holds 7 goods."
+    assert check(state, 0, Take(ids(state, state.market, "silk")[0])) == L.HAND_FULL(limit=7)
 
 
 def test_porters_do_not_count_toward_hand_limit():
@@ -108,7 +110,7 @@ def test_porters_do_not_count_toward_hand_limit():
 
 def test_take_cannot_take_a_porter():
     state = place(MARKET)
-    assert "Take porters" in check(state, 0, Take(state.market[0]))
+    assert check(state, 0, Take(state.market[0])) == L.PORTERS_TOGETHER()
 
 
 # --- exchange ----------------------------------------------------------------------------------
@@ -132,39 +134,39 @@ def test_exchange_two_goods_for_hand_cards_and_porters():
 def test_exchange_needs_two_goods():
     state = exchange_state(hands=(["spice"], []))
     take = ids(state, state.market, "silk")
-    assert "at least 2" in check(state, 0, Exchange(take, ids(state, state.hands[0], "spice"), 0))
+    assert check(state, 0, Exchange(take, ids(state, state.hands[0], "spice"), 0)) == L.EXCHANGE_TWO()
 
 
 def test_exchange_same_number_back():
     state = exchange_state(hands=(["spice"], []))
     take = ids(state, state.market, "silk") + ids(state, state.market, "jade")
-    assert "exactly 2" in check(state, 0, Exchange(take, ids(state, state.hands[0], "spice"), 0))
+    assert check(state, 0, Exchange(take, ids(state, state.hands[0], "spice"), 0)) == L.GIVE_AS_MANY(take=2, chose=1)
 
 
 def test_exchange_cannot_put_back_a_kind_taken():
     state = exchange_state(hands=(["silk", "spice"], []))
     take = ids(state, state.market, "silk") + ids(state, state.market, "jade")
     give = state.hands[0]
-    assert check(state, 0, Exchange(take, give, 0)) == "You can't put back Silk: you are taking that kind."
+    assert check(state, 0, Exchange(take, give, 0)) == L.SAME_KIND_BACK(kind="silk")
 
 
 def test_exchange_cannot_take_porters():
     state = exchange_state(hands=(["spice", "spice"], []))
     take = ids(state, state.market, "silk") + ids(state, state.market, "porter")
-    assert check(state, 0, Exchange(take, state.hands[0], 0)) == "You can't take porters in an exchange."
+    assert check(state, 0, Exchange(take, state.hands[0], 0)) == L.NO_PORTERS_IN_EXCHANGE()
 
 
 def test_exchange_respects_hand_limit():
     state = exchange_state(hands=(["spice"] * 6, []), porters=(2, 0))
     take = ids(state, state.market, "silk") + ids(state, state.market, "jade")
-    assert "more than 7" in check(state, 0, Exchange(take, (), 2))
+    assert check(state, 0, Exchange(take, (), 2)) == L.HAND_OVER(limit=7)
     assert check(state, 0, Exchange(take, state.hands[0][:1], 1)) is None
 
 
 def test_exchange_needs_enough_porters():
     state = exchange_state(porters=(1, 0))
     take = ids(state, state.market, "silk") + ids(state, state.market, "jade")
-    assert check(state, 0, Exchange(take, (), 2)) == "You have only 1 porter."
+    assert check(state, 0, Exchange(take, (), 2)) == L.FEW_PORTERS(count=1)
 
 
 # --- take porters ------------------------------------------------------------------------------
@@ -180,7 +182,7 @@ def test_take_all_porters_and_refill():
 
 def test_take_porters_needs_porters():
     state = place(["silk"] * 5)
-    assert check(state, 0, TakePorters()) == "There are no porters in the market."
+    assert check(state, 0, TakePorters()) == L.NO_PORTERS_IN_MARKET()
 
 
 # --- sell --------------------------------------------------------------------------------------
@@ -196,14 +198,13 @@ def test_sell_takes_top_coins():
 
 def test_sell_only_one_kind():
     state = place(MARKET, hands=(["silk", "spice"], []))
-    assert check(state, 0, Sell(state.hands[0])) == "Sell only one kind of good at a time."
+    assert check(state, 0, Sell(state.hands[0])) == L.SELL_ONE_KIND()
 
 
 @pytest.mark.parametrize("kind", ["pearl", "amber", "jade"])
 def test_precious_sold_at_least_two(kind):
     state = place(MARKET[:3] + ["silk", "leather"], hands=([kind, kind], []))
-    name = kind.capitalize()
-    assert check(state, 0, Sell(state.hands[0][:1])) == f"{name} must be sold at least two at a time."
+    assert check(state, 0, Sell(state.hands[0][:1])) == L.SELL_TWO(kind=kind)
     assert check(state, 0, Sell(state.hands[0])) is None
 
 
@@ -308,9 +309,10 @@ def test_two_seals_win_the_match():
     after, events = apply(state, 0, Sell(state.hands[0]))
     assert after.over and [e.kind for e in events] == ["sold", "round_ended", "match_ended"]
     out = GAME.outcome(after)
-    assert out.winners == (0,) and out.scores == (2.0, 1.0) and "Ada" in out.detail
+    assert out.winners == (0,) and out.scores == (2.0, 1.0)
+    assert (out.detail, out.params) == ("night-market.won", {"name": "Ada", "won": 2, "lost": 1})
     assert GAME.waiting(after) == () and legal_actions(after, 0) == []
-    assert check(after, 0, TakePorters()) == "The match is over."
+    assert check(after, 0, TakePorters()) == MATCH_OVER()
 
 
 def test_round_end_event_reveals_bonus_values():
@@ -326,10 +328,10 @@ def test_round_end_event_reveals_bonus_values():
 
 def test_not_your_turn():
     state = place(MARKET)
-    assert check(state, 1, TakePorters()) == "It is Ada's turn."
+    assert check(state, 1, TakePorters()) == L.NOT_YOUR_TURN(name="Ada")
     with pytest.raises(IllegalAction) as info:
         apply(state, 1, TakePorters())
-    assert info.value.reason == "It is Ada's turn."
+    assert info.value.refusal == L.NOT_YOUR_TURN(name="Ada")
 
 
 def test_tick_changes_nothing():

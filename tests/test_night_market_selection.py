@@ -1,17 +1,24 @@
-"""The table screen's selection helper: candidate moves and the line under the players."""
+"""The table screen's selection helper: candidate moves and the line under the players (a refused
+selection carries the rules' refusal; `words` is what the screen shows, from game/text)."""
 
 from __future__ import annotations
 
+from game.text import say
+from rules.night_market import legal as L
 from rules.night_market.actions import Exchange, Sell, Take, TakePorters
 from rules.night_market.data import CARD_KIND
 from rules.night_market.scenario import place
-from rules.night_market.selection import select
+from rules.night_market.selection import GIVE_SHORT, GIVE_SHORT_PORTERS, select
 from rules.night_market.view import view
 
 
 def setup(**kw):
     state = place(["porter", "porter", "silk", "jade", "pearl"], **kw)
     return state, view(state, 0)
+
+
+def words(sel):
+    return sel.line if sel.refusal is None else say(sel.refusal)
 
 
 def of(cards, kind):
@@ -47,13 +54,14 @@ def test_hand_cards_of_one_kind_offer_sell_with_coins_and_bonus():
 def test_single_pearl_reason_comes_from_check():
     state, v = setup(hands=(["pearl", "pearl"], []))
     sel = select(v, set(), {state.hands[0][0]})
-    assert sel.actions == () and sel.line == "Pearl must be sold at least two at a time."
+    assert sel.actions == () and sel.refusal == L.SELL_TWO(kind="pearl")
+    assert words(sel) == "Pearl must be sold at least two at a time."
 
 
 def test_mixed_kinds_cannot_be_sold():
     state, v = setup(hands=(["silk", "spice"], []))
     sel = select(v, set(), set(state.hands[0]))
-    assert sel.actions == () and sel.line == "Sell only one kind of good at a time."
+    assert sel.actions == () and words(sel) == "Sell only one kind of good at a time."
 
 
 def test_exchange_with_hand_cards():
@@ -85,28 +93,29 @@ def test_exchange_short_without_porters_gives_reason():
     state, v = setup(hands=(["spice"], []))
     take = of(state.market, "silk") | of(state.market, "jade")
     sel = select(v, take, set(state.hands[0]))
-    assert sel.actions == () and sel.line == ("Give back exactly 2 cards for the 2 you take (you chose 1): "
-                                              "you have no porters to make up the rest.")
+    assert sel.actions == () and sel.refusal == GIVE_SHORT(take=2, chose=1)
+    assert words(sel) == ("Give back exactly 2 cards for the 2 you take (you chose 1): "
+                          "you have no porters to make up the rest.")
 
 
 def test_exchange_too_many_given_back():
     state, v = setup(hands=(["spice", "leather", "leather"], []))
     take = of(state.market, "silk") | of(state.market, "jade")
     sel = select(v, take, set(state.hands[0]))
-    assert sel.actions == () and "exactly 2" in sel.line
+    assert sel.actions == () and sel.refusal == L.GIVE_AS_MANY(take=2, chose=3) and "exactly 2" in words(sel)
 
 
 def test_exchange_cannot_put_back_taken_kind():
     state, v = setup(hands=(["silk", "spice"], []))
     take = of(state.market, "silk") | of(state.market, "jade")
     sel = select(v, take, set(state.hands[0]))
-    assert sel.line == "You can't put back Silk: you are taking that kind."
+    assert words(sel) == "You can't put back Silk: you are taking that kind."
 
 
 def test_porters_cannot_be_taken_in_exchange():
     state, v = setup(hands=(["spice", "spice"], []))
     sel = select(v, of(state.market, "porter") | of(state.market, "silk"), set(state.hands[0]))
-    assert sel.actions == () and sel.line == "You can't take porters in an exchange."
+    assert sel.actions == () and words(sel) == "You can't take porters in an exchange."
 
 
 def test_porters_alone_prompt_for_goods():
@@ -118,11 +127,20 @@ def test_porters_alone_prompt_for_goods():
 def test_not_your_turn_says_whose_turn():
     state, _ = setup(turn=1)
     v = view(state, 0)
-    assert select(v, of(state.market, "silk"), set()).line == "It is Rival's turn."
-    assert select(v, set(), set()).line == "It is Rival's turn."
+    assert select(v, of(state.market, "silk"), set()).refusal == L.NOT_YOUR_TURN(name="Rival")
+    assert words(select(v, set(), set())) == "It is Rival's turn."
 
 
 def test_full_hand_cannot_take():
     state, v = setup(hands=(["leather"] * 7, []))
     sel = select(v, of(state.market, "silk"), set())
-    assert sel.actions == () and sel.line == "Your hand already holds 7 goods."
+    assert sel.actions == () and words(sel) == "Your hand already holds 7 goods."
+
+
+def test_exchange_short_with_too_few_porters_names_them():
+    state, v = setup(hands=(["spice"], []), porters=(1, 0))
+    take = of(state.market, "silk") | of(state.market, "jade") | of(state.market, "pearl")
+    sel = select(v, take, set())
+    assert sel.refusal == GIVE_SHORT_PORTERS(take=3, chose=0, porters=1)
+    assert words(sel) == ("Give back exactly 3 cards for the 3 you take (you chose 0): "
+                          "your 1 porter can't make up the rest.")

@@ -11,7 +11,18 @@ import pytest
 from game.relay import policy
 from game.tools.online_autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
 from rules.registry import get_game
-from tests.online_helpers import FAST, WAIT, ManualClock, advance, advance_until, raw_match, running_server, ws_url
+from tests.online_helpers import (
+    FAST,
+    WAIT,
+    ManualClock,
+    advance,
+    advance_until,
+    code,
+    raw_match,
+    running_server,
+    said,
+    ws_url,
+)
 
 GRACE = policy.POLICIES["night-market"].replace_grace  # seconds away before the seat may be claimed
 
@@ -42,7 +53,7 @@ def test_swap_meet_next_round_is_the_hosts():
     with running_server() as server:
         clients, firsts = raw_match(ws_url(server), "swap-meet", 3)
         clients[1].send("act", seq=1, action={"type": "next_round"})
-        assert clients[1].expect("refused", seq=1)["reason"] == "the host does that"
+        assert code(clients[1].expect("refused", seq=1)) == "relay.host_only"
 
 
 def test_night_market_waits_then_the_one_left_may_claim():
@@ -52,7 +63,7 @@ def test_night_market_waits_then_the_one_left_may_claim():
         host.until("lobby", lambda m: m["seats"][1]["presence"] != "online")
         advance(server, GRACE - 1.0)
         host.send("claim")
-        assert host.expect("error")["reason"] == "wait 1 s more for P2"
+        assert said(host.expect("error")) == "Wait 1 s more for P2."
         advance(server, 1.0)
         host.send("claim")
         update = host.until("update", lambda m: m["outcome"] is not None)
@@ -66,7 +77,7 @@ def test_night_market_hands_the_away_seat_to_a_bot():
         guest.close()
         host.until("lobby", lambda m: m["seats"][1]["presence"] != "online")
         host.send("replace_with_bot", seat=1, level="easy")
-        assert host.expect("error")["reason"].startswith("wait ")  # the grace is not over yet
+        assert said(host.expect("error")).startswith("Wait ")  # the grace is not over yet
         advance(server, GRACE)
         host.send("replace_with_bot", seat=1, level="easy")
         assert host.until("lobby", lambda m: m["seats"][1]["bot"] == "easy")

@@ -16,7 +16,7 @@ from game.relay.correspondence import DAY
 from game.relay.server import ServerConfig, ServerThread
 from game.services import history
 from rules.referee import Referee
-from tests.online_helpers import FAST, ManualClock, Raw, advance, advance_until, seat_and_start, ws_url
+from tests.online_helpers import FAST, ManualClock, Raw, advance, advance_until, code, said, seat_and_start, ws_url
 from tests.support import wait_until
 
 
@@ -50,10 +50,10 @@ def status(url: str, held: list[list[str]]) -> dict[str, Any]:
 
 def test_swap_meet_and_odd_days_are_refused_with_a_reason():
     with relay(None, ManualClock()) as server:
-        for game, days, words in (("swap-meet", 1, "real time"), ("night-market", 2, "1, 3, 7")):
+        for game, days, words in (("swap-meet", 1, "Swap Meet is played in real time"), ("night-market", 2, "1,3,7")):
             client = Raw(ws_url(server))
             client.send("create", game=game, name="Ana", days=days)
-            assert words in client.expect("error")["reason"]
+            assert words in said(client.expect("error"))
             client.close()
 
 
@@ -64,14 +64,15 @@ def test_the_move_clock_runs_out_then_the_waiting_player_claims():
         first = clients[1].expect("update")
         assert first["days"] == 1 and set(first["clocks"]) == {"0"} and first["clocks"]["0"] == DAY
         clients[1].send("claim")
-        assert "Ana still has 1 d on the move clock" in clients[1].expect("error")["reason"]
+        assert "Ana still has 1 d on the move clock" in said(clients[1].expect("error"))
         clients[1].send("replace_with_bot", seat=0)
-        assert "still has" in clients[1].expect("error")["reason"]
+        assert "still has" in said(clients[1].expect("error"))
         advance(server, DAY + 1)
         clients[1].send("claim")
         over = clients[1].until("update", lambda m: m["outcome"] is not None)
-        assert over["outcome"]["winners"] == [1] and over["outcome"]["detail"] == "claimed by Ben1"
-        assert over["record"]["outcome"]["detail"] == "claimed by Ben1" and over["record"]["seed"] >= 0
+        assert over["outcome"]["winners"] == [1] and over["outcome"]["detail"] == "claimed"
+        assert over["outcome"]["params"] == {"name": "Ben1"} == over["record"]["outcome"]["params"]
+        assert over["record"]["outcome"]["detail"] == "claimed" and over["record"]["seed"] >= 0
 
 
 def test_a_late_seat_handed_to_a_bot_plays_on_and_its_player_may_not_move_any_more():
@@ -85,7 +86,7 @@ def test_a_late_seat_handed_to_a_bot_plays_on_and_its_player_may_not_move_any_mo
         moved = advance_until(server, clients[1], "update", lambda m: m["waiting"] == [1])
         assert list(moved["clocks"]) == ["1"] and moved["clocks"]["1"] > DAY - 120  # the bot moved; our clock runs
         clients[0].send("act", seq=1, action=first["legal"][0])
-        assert clients[0].expect("refused", seq=1)["reason"] == "a bot plays this seat now"
+        assert code(clients[0].expect("refused", seq=1)) == "relay.bot_seat"
 
 
 def test_a_status_message_is_checked_like_any_other():
@@ -93,7 +94,7 @@ def test_a_status_message_is_checked_like_any_other():
         for rooms in ([], [["ABCDEF"]], [["not a code", "t" * 32]], [["ABCDEF", "t" * 32]] * 65):
             client = Raw(ws_url(server))
             client.send("status", rooms=rooms)
-            assert "bad rooms" in client.expect("error")["reason"]
+            assert said(client.expect("error")) == "The request status has a bad rooms."
             client.close()
 
 
@@ -149,7 +150,7 @@ def test_a_correspondence_room_is_loaded_only_when_a_seat_asks(tmp_path):
         assert status(ws_url(server), [[code, tokens[1]]])["rooms"][0]["outcome"]["winners"] == [1]
         closer = Raw(ws_url(server))
         closer.send("resume", room=code, token=tokens[1])
-        assert "no room" in closer.expect("error")["reason"]
+        assert "No room" in said(closer.expect("error"))
         assert not (tmp_path / "correspondence" / f"{code}.json").exists()
 
 

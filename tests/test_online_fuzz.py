@@ -1,4 +1,5 @@
-"""Any JSON value in any field of any client message is refused with a reason, never a crash."""
+"""Any JSON value in any field of any client message is refused with a declared code (never a
+sentence), never a crash."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.relay.protocol import CLIENT_MESSAGES, ProtocolError, decode_client
-from tests.online_helpers import WAIT, Raw, raw_match, running_server, ws_url
+from rules.refusal import DECLARED
+from tests.online_helpers import WAIT, Raw, code, raw_match, running_server, ws_url
 
 BASE: dict[str, dict[str, Any]] = {
     "create": {"game": "night-market", "name": "Ana"}, "join": {"room": "ABCDEF", "name": "Ana"},
@@ -31,7 +33,7 @@ def frames(draw: Any) -> dict[str, Any]:
     """A well-formed message of some type with one field (its own, the envelope's or an extra)
     replaced by an arbitrary JSON value."""
     kind = draw(st.sampled_from(sorted(BASE)))
-    msg = {"v": 2, "type": kind, **BASE[kind]}
+    msg = {"v": 3, "type": kind, **BASE[kind]}
     name = draw(st.sampled_from(["v", "type", "extra", *CLIENT_MESSAGES[kind]]))
     msg[name] = draw(JSON)
     return msg
@@ -39,11 +41,11 @@ def frames(draw: Any) -> dict[str, Any]:
 
 @settings(max_examples=400, deadline=None)
 @given(frames())
-def test_decode_client_accepts_a_schema_message_or_refuses_with_a_reason(msg):
+def test_decode_client_accepts_a_schema_message_or_refuses_with_a_code(msg):
     try:
         checked = decode_client(json.dumps(msg))
     except ProtocolError as exc:
-        assert exc.reason
+        assert DECLARED[exc.refusal.code] == exc.refusal.params.keys()
         return
     kind = checked["type"]
     assert kind in CLIENT_MESSAGES and set(checked) <= {"v", "type", *CLIENT_MESSAGES[kind]}
@@ -96,14 +98,15 @@ def test_generated_fields_over_a_live_connection_are_refused_and_the_match_goes_
             guest.send("act", seq=sentinel[0], action=first["legal"][0])
             replies = _until_answer(guest, sentinel[0])
             if not schema_ok:
-                assert any(r["type"] == "error" and r["reason"] for r in replies), text
+                assert any(r["type"] == "error" and r["code"] in DECLARED for r in replies), text
             elif msg["type"] == "act":
                 assert any(r.get("seq") == msg["seq"] or r.get("answer") == msg["seq"] for r in replies), text
+            assert not any("reason" in r for r in replies), text  # codes only: the client words them
 
         assert len(messages) >= 20  # Hypothesis may stop early when it has seen every distinct frame
         for msg in messages:
             check(msg)
         host.send("act", seq=1, action=first["legal"][0])
         assert host.expect("update", answer=1)["version"] == first["version"] + 1
-        guest.ws.send('{"v": 2, "type": ["act"]}')
-        assert guest.expect("error")["reason"] == "unknown message type"
+        guest.ws.send('{"v": 3, "type": ["act"]}')
+        assert code(guest.expect("error")) == "relay.unknown_type"

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from game.relay import lobby as lb
+from game.relay import refusals as r
 from game.relay.lobby import Lobby, LobbyError
 from game.relay.store import FileStore, MemoryStore
 
@@ -21,9 +22,9 @@ def test_a_ticket_is_single_use_and_becomes_a_seat_token():
     ticket = lobby.issue_ticket(host, wall=100.0)
     seat, token = lobby.join_with_ticket(ticket, "Ben", wall=101.0)
     assert seat == 1 and lobby.seat_of(token) == 1 and lobby.seat_of(host_token) == 0
-    with pytest.raises(LobbyError, match="used or has expired"):
+    with pytest.raises(LobbyError, match="relay.invite_used"):
         lobby.join_with_ticket(ticket, "Cat", wall=102.0)
-    with pytest.raises(LobbyError, match="not valid"):
+    with pytest.raises(LobbyError, match="relay.bad_token"):
         lobby.seat_of("forged-token")
     assert ticket not in json.dumps(lobby.to_record()) and token not in json.dumps(lobby.to_record())
 
@@ -31,7 +32,7 @@ def test_a_ticket_is_single_use_and_becomes_a_seat_token():
 def test_an_expired_ticket_is_refused():
     lobby = swap_meet_lobby()
     ticket = lobby.issue_ticket(lobby.open_room("Ana")[0], wall=0.0)
-    with pytest.raises(LobbyError, match="expired"):
+    with pytest.raises(LobbyError, match="relay.invite_used"):
         lobby.join_with_ticket(ticket, "Ben", wall=lb.TICKET_SECONDS + 1)
 
 
@@ -40,10 +41,10 @@ def test_only_the_host_invites_adds_bots_and_starts():
     host, _ = lobby.open_room("Ana")
     guest, _ = lobby.join_with_ticket(lobby.issue_ticket(host, 0.0), "Ben", 1.0)
     for act in (lambda: lobby.issue_ticket(guest, 0.0), lambda: lobby.add_bot(guest, "easy")):
-        with pytest.raises(LobbyError, match="only the host"):
+        with pytest.raises(LobbyError, match="relay.host_only"):
             act()
-    assert lobby.why_not_start(guest) == "only the host can start"
-    with pytest.raises(LobbyError, match="bot levels"):
+    assert lobby.why_not_start(guest) == r.HOST_ONLY()
+    with pytest.raises(LobbyError, match="relay.bot_levels"):
         lobby.add_bot(host, "godlike")
 
 
@@ -51,13 +52,13 @@ def test_guests_ready_host_starts():
     lobby = swap_meet_lobby()
     host, _ = lobby.open_room("Ana")
     guest, _ = lobby.join_with_ticket(lobby.issue_ticket(host, 0.0), "Ben", 1.0)
-    assert "3 to 6 seats" in (lobby.why_not_start(host) or "")
+    assert lobby.why_not_start(host) == r.SEATS_NEEDED(least=3, most=6)
     lobby.add_bot(host, "normal")
-    assert lobby.why_not_start(host) == "waiting for Ben to be ready"
+    assert lobby.why_not_start(host) == r.WAITING_READY(names="Ben")
     lobby.set_ready(guest, True)
     lobby.start(host)
     assert lobby.phase == lb.PLAYING
-    with pytest.raises(LobbyError, match="already started"):
+    with pytest.raises(LobbyError, match="relay.started"):
         lobby.join_with_ticket(lobby.issue_ticket(host, 0.0), "Cat", 1.0)
     lobby.back_to_lobby()  # a rematch keeps the seats and asks for ready again
     assert [s.name for s in lobby.seats][:2] == ["Ana", "Ben"] and not lobby.seats[guest].ready
@@ -70,7 +71,7 @@ def test_a_code_alone_knocks_and_the_host_decides():
     assert lobby.public(host)["knocks"] == [{"request": request, "name": "Ben"}]
     assert "knocks" not in lobby.public(None)
     assert lobby.admit(host, request, accept=False) is None
-    with pytest.raises(LobbyError, match="nobody is knocking"):
+    with pytest.raises(LobbyError, match="relay.no_request"):
         lobby.admit(host, request, accept=True)
     seat, token = lobby.admit(host, lobby.knock("Cat"), accept=True) or (None, None)
     assert seat == 1 and lobby.seat_of(token) == 1
@@ -91,7 +92,7 @@ def test_a_full_table_refuses_newcomers():
     lobby = Lobby("night-market", 2, 2, ("easy", "normal", "hard"))
     host, _ = lobby.open_room("Ana")
     lobby.add_bot(host, "hard")
-    with pytest.raises(LobbyError, match="full"):
+    with pytest.raises(LobbyError, match="relay.table_full"):
         lobby.knock("Ben")
 
 
@@ -140,8 +141,8 @@ def test_a_join_sent_again_with_its_key_gets_the_same_seat_and_a_fresh_token():
     again, second = lobby.join_with_ticket(ticket, "Ben", 2.0, key=key)
     assert seat == again == 1 and first != second and len(second) >= 32
     assert lobby.seat_of(second) == 1
-    with pytest.raises(LobbyError, match="not valid"):
+    with pytest.raises(LobbyError, match="relay.bad_token"):
         lobby.seat_of(first)  # the lost answer's token no longer opens the seat
-    with pytest.raises(LobbyError, match="used"):
+    with pytest.raises(LobbyError, match="relay.invite_used"):
         lobby.join_with_ticket(ticket, "Eve", 2.0, key="e" * 32)
     assert len(lobby.seats) == 2

@@ -111,7 +111,7 @@ def test_a_seat_the_server_no_longer_knows_is_forgotten_with_its_reason():
             player.press_button(player.top.buttons["rejoin"], settle=2)
             pump(player, lambda: isinstance(player.top, OnlineLobbyScene) and bool(player.top.room.errors))
             pump(player, lambda: rejoin.recall() is None)
-            assert "no room" in player.top.room.errors[-1]
+            assert "No room" in player.top.room.errors[-1]
             player.top.room.client.close()
         finally:
             pygame.quit()

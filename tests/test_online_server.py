@@ -12,7 +12,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from game.relay.server import ServerConfig, ServerThread
-from tests.online_helpers import WAIT, ManualClock, Raw, advance, open_room, running_server, ws_url
+from tests.online_helpers import WAIT, ManualClock, Raw, advance, code, open_room, running_server, said, ws_url
 
 
 def get(server: ServerThread, path: str) -> tuple[int, str, str]:
@@ -44,11 +44,11 @@ def test_malformed_messages_get_a_reason_and_the_link_stays():
     with running_server() as server:
         client = Raw(ws_url(server))
         client.ws.send("{not json")
-        assert client.expect("error")["reason"] == "not JSON"
+        assert code(client.expect("error")) == "relay.not_json"
         client.send("act", seq=1, action={})
-        assert "create, join or resume" in client.expect("refused", seq=1)["reason"]  # a move: by number
+        assert code(client.expect("refused", seq=1)) == "relay.hello_first"  # a move: by number
         client.send("create", game="chess", name="x")
-        assert "unknown game" in client.expect("error")["reason"]
+        assert code(client.expect("error")) == "relay.no_game"
         client.send("create", game="night-market", name="Ana")
         assert client.expect("joined")["seat"] == 0
 
@@ -68,7 +68,7 @@ def test_a_flood_is_rate_limited():
         for seq in range(20):
             client.send("act", seq=seq, action={})
         replies = [client.ws.recv(timeout=WAIT) for _ in range(20)]
-        slow = [json.loads(r) for r in replies if "slow down" in r]
+        slow = [m for m in map(json.loads, replies) if code(m) == "relay.slow_down"]
         assert len(slow) >= 10 and all(m["type"] == "refused" and m["version"] == -1 for m in slow)
 
 
@@ -83,7 +83,7 @@ def test_invite_join_ready_start_and_knock():
         assert guest.expect("joined")["seat"] == 1
         reuse = Raw(url)
         reuse.send("join", room=room, name="Eve", ticket=invite["ticket"])
-        assert "used or has expired" in reuse.expect("error")["reason"]
+        assert code(reuse.expect("error")) == "relay.invite_used"
         knocker = Raw(url)
         knocker.send("join", room=room, name="Cat")
         request = knocker.expect("knocking")["request"]
@@ -92,9 +92,9 @@ def test_invite_join_ready_start_and_knock():
         host.send("admit", request=request, accept=True)
         assert knocker.expect("joined")["seat"] == 2
         host.send("start")
-        assert "waiting for Ben, Cat" in host.expect("error")["reason"]
+        assert said(host.expect("error")) == "Waiting for Ben, Cat to be ready."
         guest.send("start")
-        assert guest.expect("error")["reason"] == "only the host can start"
+        assert code(guest.expect("error")) == "relay.host_only"
         guest.send("ready", ready=True)
         lobby = host.until("lobby", lambda m: m["seats"][1]["ready"])
         assert [s["presence"] for s in lobby["seats"]] == ["online"] * 3 and lobby["host"] == 0
@@ -106,7 +106,7 @@ def test_a_wrong_token_is_refused_and_a_good_one_resumes_the_seat():
         host, joined, _ = open_room(url, "stamp-swap", "Ana")
         intruder = Raw(url)
         intruder.send("resume", room=joined["room"], token="x" * 32)
-        assert "not valid" in intruder.expect("error")["reason"]
+        assert code(intruder.expect("error")) == "relay.bad_token"
         again = Raw(url)
         again.send("resume", room=joined["room"], token=joined["token"])
         assert again.expect("joined")["seat"] == 0

@@ -9,10 +9,9 @@ import threading
 import time
 from typing import Any
 
-from game.relay.roomtask import SAVE_FAILED
 from game.relay.server import ServerThread
 from game.relay.store import FileStore, MemoryStore
-from tests.online_helpers import WAIT, Raw, open_room, raw_match, running_server, ws_url
+from tests.online_helpers import WAIT, Raw, code, open_room, raw_match, running_server, ws_url
 
 
 class FlakyStore(MemoryStore):
@@ -51,7 +50,7 @@ def _refused_then_recovered(server: ServerThread, host: Raw, guest: Raw, first: 
     for seq in (1, 2):  # refused by number each time; the room answers everything else
         host.send("act", seq=seq, action=move)
         refused = host.expect("refused", seq=seq)
-        assert refused["reason"] == SAVE_FAILED
+        assert code(refused) == "relay.save_failed"
         guest.send("sync")
         assert guest.expect("update")["version"] == first["version"]  # not applied in memory either
     host.send("sync")

@@ -14,7 +14,7 @@ from rules.contract import EndReason, MatchConfig, Outcome, SeatConfig
 from rules.driver import play_match
 from rules.errors import IllegalAction, MalformedData
 from rules.record import TICK, Entry, MatchRecord, UnknownRules, claim_action, config_from_json, config_to_json
-from rules.referee import Referee
+from rules.referee import DIVERGED, Referee
 from rules.registry import GAME_MODULES, get_game
 from tests.support import seats_for
 
@@ -55,12 +55,23 @@ def test_a_claim_is_an_entry_and_restores_with_the_live_scores_and_words():
     referee.act(seat, referee.legal(seat, 1.0)[0], 1.0)
     referee.claim(0, 70.0)
     live = referee.outcome()
-    assert live == Outcome((0,), (1.0, 0.0), EndReason.ABANDONED, "claimed by Ana")
+    assert live == Outcome((0,), (1.0, 0.0), EndReason.ABANDONED, "claimed", {"name": "Ana"})
     assert referee.log[-1] == Entry(70.0, None, claim_action(0))
     record = MatchRecord.from_text(referee.record().to_text())
     assert Referee.from_record(record).outcome() == live
-    with pytest.raises(IllegalAction, match="over"):
+    with pytest.raises(IllegalAction, match="match_over"):
         referee.claim(1, 71.0)
+
+
+def test_a_record_kept_before_outcomes_were_codes_still_opens() -> None:
+    referee = _night_market()
+    referee.claim(1, 5.0)
+    text = referee.record().to_text()
+    old = text.replace('"detail":"claimed","params":{"name":"Ben"}', '"detail":"claimed by Ben"')
+    assert old != text  # the old form: English words and no params
+    record = MatchRecord.from_text(old)
+    assert record.outcome is not None and record.outcome.detail == "claimed by Ben" and record.outcome.params == {}
+    assert Referee.from_record(record).outcome() == referee.outcome()  # the same result, said as a code
 
 
 def test_a_record_of_other_rules_is_refused_before_anything_is_replayed():
@@ -81,13 +92,16 @@ def test_entries_that_no_longer_fit_or_an_outcome_not_reached_are_divergences():
     referee.act(seat, move, 0.0)
     record = referee.record()
     twice = dataclasses.replace(record, entries=record.entries * 2)
-    with pytest.raises(IllegalAction, match="replay diverged"):
+    with pytest.raises(IllegalAction) as diverged:
         Referee.from_record(twice)
+    assert diverged.value.refusal.code == DIVERGED.code
     claimed = Outcome((1,), (0.0, 1.0), EndReason.ABANDONED, "claimed by Ben")
-    with pytest.raises(IllegalAction, match="the record says"):
+    with pytest.raises(IllegalAction) as diverged:
         Referee.from_record(dataclasses.replace(record, outcome=claimed))
-    with pytest.raises(IllegalAction, match="nothing happened"):
+    assert diverged.value.refusal == DIVERGED(why="outcome")
+    with pytest.raises(IllegalAction) as diverged:
         Referee.from_record(dataclasses.replace(record, entries=(Entry(1.0, None, dict(TICK)),)))
+    assert diverged.value.refusal == DIVERGED(why="tick")
 
 
 BAD_JSON = [

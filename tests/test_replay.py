@@ -11,7 +11,8 @@ import pygame
 import pytest
 
 from game.draw.ui import label_fits
-from game.match.replay import READ_ONLY, CannotOpen, ReplayTable, load_record
+from game.match.refusals import READ_ONLY
+from game.match.replay import CannotOpen, ReplayTable, load_record
 from game.match.table import NotYourSeat
 from game.scenes.replay_bar import BAR, open_replay
 from rules.driver import play_match
@@ -91,7 +92,7 @@ def test_nobody_is_away_in_a_replay():
     for refused in (lambda: table.replace_with_bot(1), table.claim):
         with pytest.raises(IllegalAction) as caught:
             refused()
-        assert str(caught.value) == READ_ONLY
+        assert caught.value.refusal == READ_ONLY()
 
 
 @pytest.mark.parametrize("name", GAMES)

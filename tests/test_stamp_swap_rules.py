@@ -12,6 +12,7 @@ from rules.errors import BadConfig, IllegalAction, MalformedAction, UnknownBotLe
 from rules.registry import get_game
 from rules.rng import Rng
 from rules.stamp_swap import GAME, HELP_PAGES
+from rules.stamp_swap import legality as L_
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakeToken, action_from_json, action_to_json
 from rules.stamp_swap.cards import CONTESTS, EVENT_BY_ID, EVENTS, EXHIBITORS, SPECIALISTS
 from rules.stamp_swap.counters import rank_awards
@@ -103,7 +104,7 @@ def test_taking_the_token_uses_a_pick_but_not_a_space():
     state = replace(fresh(2), pool=tuple(PLAIN[:14]), first_player=0, turn=0)
     state, _ = GAME.apply(state, 0, TakeToken())
     assert state.token_holder == 0 and state.seats[0].dc == () and GAME.waiting(state) == (1,)
-    assert GAME.check(state, 1, TakeToken()) == "the first-player token is no longer in the pool"
+    assert GAME.check(state, 1, TakeToken()) == L_.TOKEN_GONE()
     state = _collect_all(state)
     assert [len(s.dc) for s in state.seats] == [6, 6] and state.token_holder == 0
 
@@ -117,7 +118,7 @@ def test_postmaster_claims_the_token_the_moment_it_is_collected():
 def test_collect_refuses_out_of_turn_and_missing_items():
     state = fresh(2)
     other = 1 - state.turn
-    assert GAME.check(state, other, Take(state.pool[0])) == "it is not your turn to collect"
+    assert GAME.check(state, other, Take(state.pool[0])) == L_.NOT_YOUR_COLLECT()
     with pytest.raises(IllegalAction):
         GAME.apply(state, state.turn, Take("nope"))
 
@@ -139,10 +140,10 @@ def _stamp(rows, cols, sign=1):
 def test_stamp_that_fits_must_be_placed_upright_without_overlap():
     wide = _stamp(1, 3)
     state = show_state(2, [(wide,), ()])
-    assert GAME.check(state, 0, ChooseContest(state.contests[0])) == "place your stamps first"
+    assert GAME.check(state, 0, ChooseContest(state.contests[0])) == L_.PLACE_FIRST()
     assert all(a.col <= 2 for a in GAME.legal_actions(state, 0))  # 1x3 upright in a 5-wide album
     state, _ = GAME.apply(state, 0, Place(wide, 0, 0))
-    assert "does not fit" in GAME.check(replace(state, seats=(replace(state.seats[0], pending=(wide,)),
+    assert L_.DOES_NOT_FIT() == GAME.check(replace(state, seats=(replace(state.seats[0], pending=(wide,)),
                                                                state.seats[1])), 0, Place(wide, 0, 2))
 
 
@@ -197,7 +198,7 @@ def test_contest_already_ticketed_is_refused():
     state = show_state(2, [(), ()])
     seat0 = replace(state.seats[0], tickets=(state.contests[0],))
     state = replace(state, seats=(seat0, state.seats[1]))
-    assert GAME.check(state, 0, ChooseContest(state.contests[0])) == "your ticket is already on that contest"
+    assert GAME.check(state, 0, ChooseContest(state.contests[0])) == L_.TICKET_THERE()
     assert ChooseContest(state.contests[0]) not in GAME.legal_actions(state, 0)
 
 

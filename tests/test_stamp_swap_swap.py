@@ -8,7 +8,9 @@ import pytest
 from test_stamp_swap_helpers import PLAIN, RARE, choose_state, pile, prep_state, split_all
 
 from rules.errors import IllegalAction
+from rules.refusal import NOT_A_MOVE
 from rules.stamp_swap import GAME
+from rules.stamp_swap import legality as L_
 from rules.stamp_swap.actions import Prepare, TakePile
 from rules.stamp_swap.state import Phase
 
@@ -31,8 +33,8 @@ def test_everyone_reserves_and_splits_at_once():
 def test_rare_stamps_cannot_be_reserved():
     dcs = [(RARE[0], *PLAIN[:5]), PLAIN[5:11]]
     state = prep_state(2, token=0, dcs=dcs)
-    reason = GAME.check(state, 0, Prepare(RARE[0], PLAIN[:2], PLAIN[2:5]))
-    assert reason == "rare stamps cannot be reserved"
+    refusal = GAME.check(state, 0, Prepare(RARE[0], PLAIN[:2], PLAIN[2:5]))
+    assert refusal == L_.RARE_RESERVE()
     assert all(a.reserve != RARE[0] for a in GAME.legal_actions(state, 0))
 
 
@@ -45,9 +47,9 @@ def test_hinge_maker_in_daily_collection_lets_you_reserve_a_rare():
 def test_each_pile_needs_an_item_and_piles_hold_exactly_the_rest():
     state = prep_state(2, token=0)
     dc = state.seats[0].dc
-    assert GAME.check(state, 0, Prepare(dc[0], (), dc[1:])) == "each pile needs at least one item"
-    assert "exactly" in GAME.check(state, 0, Prepare(dc[0], dc[1:2], dc[2:5]))
-    assert GAME.check(state, 0, Prepare(None, dc[:2], dc[2:])) == "you must reserve one item"
+    assert GAME.check(state, 0, Prepare(dc[0], (), dc[1:])) == L_.PILE_EMPTY()
+    assert GAME.check(state, 0, Prepare(dc[0], dc[1:2], dc[2:5])) == L_.PILES_MISMATCH()
+    assert GAME.check(state, 0, Prepare(None, dc[:2], dc[2:])) == L_.MUST_RESERVE()
 
 
 def test_opponent_piles_hidden_until_everyone_is_ready():
@@ -134,12 +136,12 @@ def test_reserve_stays_with_its_owner():
 
 
 @pytest.mark.parametrize(
-    ("seat", "action", "reason"),
-    [(1, TakePile(0, 0), "not your turn"), (0, TakePile(0, 0), "not your own"), (0, TakePile(1, 2), "outside 0..1")],
+    ("seat", "action", "refusal"),
+    [(1, TakePile(0, 0), L_.NOT_YOUR_CHOICE()), (0, TakePile(0, 0), L_.OWN_PILE()), (0, TakePile(1, 2), NOT_A_MOVE())],
 )
-def test_bad_pile_choices_are_refused(seat, action, reason):
+def test_bad_pile_choices_are_refused(seat, action, refusal):
     state = choose_state(2, token=0)
-    assert reason in GAME.check(state, seat, action)
+    assert GAME.check(state, seat, action) == refusal
     with pytest.raises(IllegalAction):
         GAME.apply(state, seat, action)
 
@@ -149,7 +151,7 @@ def test_cannot_take_from_a_player_whose_piles_are_gone():
     state, _ = GAME.apply(state, 0, TakePile(1, 0))
     assert GAME.check(state, 1, TakePile(1, 0)) is not None
     state, _ = GAME.apply(state, 1, TakePile(2, 0))
-    assert GAME.check(state, 2, TakePile(1, 1)) == "that player has no piles on offer"
+    assert GAME.check(state, 2, TakePile(1, 1)) == L_.NO_PILES()
 
 
 def test_face_down_stamps_revealed_when_the_chooser_completes():

@@ -19,6 +19,7 @@ from rules.swap_meet import GAME
 from rules.swap_meet.actions import Crash, OpenOffer, Peek, PinBank, Swap
 from rules.swap_meet.bot.rival import RivalBot
 from rules.swap_meet.bot.search import Budget
+from rules.swap_meet.check import OFFER_GONE, OWN_STALL
 from rules.swap_meet.data import CONTRACTS_BY_NAME, RESOURCES, deck_kinds
 from rules.swap_meet.state import Phase
 
@@ -119,7 +120,7 @@ def run(seed, seats, steps):
                 assert kind != "act"
                 with pytest.raises(IllegalAction) as err:
                     GAME.apply(state, seat, action, now)
-                assert err.value.reason == reason
+                assert err.value.refusal == reason
                 continue
         check_conservation(state)
         check_market(state)
@@ -152,7 +153,7 @@ def test_racing_swaps_on_one_offer_exactly_one_wins(seed, seats, order, pick):
         offer = state.stalls[offerer].offer
         if offer is None:
             attempt = Swap(offerer, RESOURCES[pick % 4], 1)
-            assert GAME.check(state, seat, attempt, 2.0) in ("that offer is gone", "that is your own stall")
+            assert GAME.check(state, seat, attempt, 2.0) in (OFFER_GONE(), OWN_STALL())
             continue
         if tries:
             before = state

@@ -9,6 +9,7 @@ import pytest
 from rules.contract import MatchConfig, SeatConfig
 from rules.errors import BadConfig, IllegalAction, MalformedAction
 from rules.swap_meet import GAME
+from rules.swap_meet import check as K_
 from rules.swap_meet.actions import (
     CashOut,
     Crash,
@@ -41,7 +42,7 @@ def do(state, seat, action, now=1.0):
 def refused(state, seat, action, now=1.0):
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, seat, action, now)
-    return err.value.reason
+    return err.value.refusal
 
 
 def counts(state, seat):
@@ -68,10 +69,10 @@ def test_offer_stays_in_hand_and_is_public():
 def test_offer_is_one_to_n_cards_of_one_type():
     # the seed: "Offers must be 1–N cards of the same type" — up to every card you hold of it
     state = table({C: 5, S: 3}, MIXED, MIXED)
-    assert refused(state, 0, OpenOffer(C, 0)) == "an offer holds at least 1 card"
-    assert refused(state, 0, OpenOffer(C, 6)) == "you do not hold 6 crate"
-    assert refused(state, 0, OpenOffer(R, 1)) == "you do not hold 1 rack"
-    assert refused(state, 0, OpenOffer("gold", 1)) == "no such resource"
+    assert refused(state, 0, OpenOffer(C, 0)) == K_.OFFER_EMPTY()
+    assert refused(state, 0, OpenOffer(C, 6)) == K_.SHORT(count=6, kind="crate")
+    assert refused(state, 0, OpenOffer(R, 1)) == K_.SHORT(count=1, kind="rack")
+    assert refused(state, 0, OpenOffer("gold", 1)) == K_.NO_SUCH_RESOURCE()
     offers = [a for a in GAME.legal_actions(state, 0, 1.0) if isinstance(a, OpenOffer)]
     assert offers == [OpenOffer(C, n) for n in range(1, 6)] + [OpenOffer(S, n) for n in range(1, 4)]
     listed, _ = do(state, 0, OpenOffer(C, 5))
@@ -81,7 +82,7 @@ def test_offer_is_one_to_n_cards_of_one_type():
 def test_an_offer_of_three_is_swapped_for_three_of_another_type():
     state, _ = do(table({C: 5, S: 3}, {K: 3, R: 5}, MIXED), 0, OpenOffer(C, 3))
     offer = state.stalls[0].offer.id
-    assert refused(state, 2, Swap(0, K, offer)) == "you need 3 coin to swap"
+    assert refused(state, 2, Swap(0, K, offer)) == K_.NEED(count=3, kind="coin")
     swapped, events = do(state, 1, Swap(0, K, offer))
     assert counts(swapped, 0) == {C: 2, S: 3, K: 3, R: 0}
     assert counts(swapped, 1) == {C: 3, S: 0, K: 0, R: 5}
@@ -93,14 +94,14 @@ def test_pull_takes_the_offer_down():
     state, _ = do(table(MIXED, MIXED, MIXED), 0, OpenOffer(C, 1))
     state, events = do(state, 0, Pull())
     assert state.stalls[0].offer is None and events[0].kind == "offer_pulled"
-    assert refused(state, 0, Pull()) == "you have no open offer"
+    assert refused(state, 0, Pull()) == K_.NO_OFFER()
 
 
 def test_swap_same_count_of_a_different_type_executes_at_once():
     state, _ = do(table(MIXED, {C: 1, S: 4, K: 3}, MIXED), 0, OpenOffer(C, 2))
     offer = state.stalls[0].offer.id
-    assert refused(state, 1, Swap(0, C, offer)) == "give a different type than crate"
-    assert refused(state, 1, Swap(0, R, offer)) == "you need 2 rack to swap"
+    assert refused(state, 1, Swap(0, C, offer)) == K_.SAME_KIND(kind="crate")
+    assert refused(state, 1, Swap(0, R, offer)) == K_.NEED(count=2, kind="rack")
     state, events = do(state, 1, Swap(0, S, offer))
     assert counts(state, 0) == {C: 0, S: 4, K: 2, R: 2}
     assert counts(state, 1) == {C: 3, S: 2, K: 3, R: 0}
@@ -111,7 +112,7 @@ def test_racing_swaps_first_wins_second_is_told_the_offer_is_gone():
     state, _ = do(table(MIXED, {S: 4, K: 4}, {S: 4, R: 4}), 0, OpenOffer(C, 2))
     offer = state.stalls[0].offer.id
     first, _ = do(state, 1, Swap(0, S, offer), now=5.0)
-    assert refused(first, 2, Swap(0, R, offer), now=5.0) == "that offer is gone"
+    assert refused(first, 2, Swap(0, R, offer), now=5.0) == K_.OFFER_GONE()
     assert counts(first, 2) == {C: 0, S: 4, K: 0, R: 4}
     ids = sorted(c.id for st in first.stalls for c in st.hand)
     assert ids == sorted(c.id for st in state.stalls for c in st.hand)
@@ -121,7 +122,7 @@ def test_a_replaced_offer_is_gone_too():
     state, _ = do(table(MIXED, {S: 4, K: 4}, MIXED), 0, OpenOffer(C, 2))
     old = state.stalls[0].offer.id
     state, _ = do(state, 0, OpenOffer(C, 1))
-    assert refused(state, 1, Swap(0, S, old)) == "that offer is gone"
+    assert refused(state, 1, Swap(0, S, old)) == K_.OFFER_GONE()
 
 
 def test_swapper_gives_loose_cards_before_its_own_offer():
@@ -143,7 +144,7 @@ def test_giving_offered_cards_shrinks_the_givers_offer():
 def test_cash_out_only_on_exact_match_action_cards_do_not_block():
     dock = ["Dockside Haul", "Full Market", "Full Market"]
     extra = table({C: 5, S: 2, R: 1}, MIXED, MIXED, contracts=dock)
-    assert refused(extra, 0, CashOut()).startswith("your resources must match")
+    assert refused(extra, 0, CashOut()) == K_.NOT_EXACT()
     exact = table({C: 5, S: 3, "tax_audit": 1}, MIXED, MIXED, contracts=dock)
     state, events = do(exact, 0, CashOut())
     assert state.phase is Phase.LOCKED and state.summaries[0].how == "cash"
@@ -192,7 +193,7 @@ def test_timer_locks_at_exactly_the_deadline_even_on_a_late_tick():
 
 def test_actions_at_or_after_the_deadline_are_refused_even_before_a_tick():
     state = table(MIXED, MIXED, MIXED, round_seconds=60)
-    assert refused(state, 0, OpenOffer(C, 1), now=60.0) == "the round is over"
+    assert refused(state, 0, OpenOffer(C, 1), now=60.0) == K_.ROUND_OVER()
     do(state, 0, OpenOffer(C, 1), now=59.999)
 
 
@@ -226,12 +227,12 @@ def test_every_stall_scores_and_three_rounds_most_points_wins():
 def test_next_round_skips_the_summary_and_tick_advances_on_schedule():
     state, _ = GAME.tick(table(MIXED, MIXED, MIXED, round_seconds=60), 60.0)
     assert GAME.legal_actions(state, 2, 61.0) == [NextRound()]
-    assert refused(state, 0, OpenOffer(C, 1), now=61.0) == "the round is over"
+    assert refused(state, 0, OpenOffer(C, 1), now=61.0) == K_.ROUND_OVER()
     skipped, _ = do(state, 2, NextRound(), now=61.0)
     assert skipped.round_no == 2 and skipped.deadline == 121.0
     waited, _ = GAME.tick(state, 60.0 + state.summary_seconds + 3.0)
     assert waited.round_no == 2 and waited.round_start == 60.0 + state.summary_seconds
-    assert refused(skipped, 0, NextRound(), now=62.0) == "the round is still running"
+    assert refused(skipped, 0, NextRound(), now=62.0) == K_.ROUND_RUNNING()
 
 
 def test_trade_heats_both_resources_per_card_capped_at_three():
@@ -243,11 +244,11 @@ def test_trade_heats_both_resources_per_card_capped_at_three():
 
 def test_market_crash_halves_with_floor_and_needs_the_card():
     state = table({**MIXED, "market_crash": 1}, MIXED, MIXED, market={S: Fraction(3, 10)})
-    assert refused(state, 1, Crash(C)) == "you do not hold Market Crash"
+    assert refused(state, 1, Crash(C)) == K_.NO_CARD(card="market_crash")
     crashed, _ = do(state, 0, Crash(C))
     assert crashed.mult(C) == Fraction(1, 2)
     assert not any(c.kind == "market_crash" for c in crashed.stalls[0].hand)
-    assert refused(crashed, 0, Crash(C)) == "you do not hold Market Crash"
+    assert refused(crashed, 0, Crash(C)) == K_.NO_CARD(card="market_crash")
     floored, _ = do(state, 0, Crash(S))
     assert floored.mult(S) == Fraction(1, 4)
 
@@ -265,8 +266,8 @@ def test_bank_pin_is_private_and_defaults_to_the_type_held_most():
 
 def test_peek_shows_the_contract_to_the_peeker_alone():
     state = table({**MIXED, "inside_trading": 1}, MIXED, MIXED)
-    assert refused(state, 1, Peek(2)) == "you do not hold Inside Trading"
-    assert refused(state, 0, Peek(0)) == "that is your own stall"
+    assert refused(state, 1, Peek(2)) == K_.NO_CARD(card="inside_trading")
+    assert refused(state, 0, Peek(0)) == K_.OWN_STALL()
     peeked, events = do(state, 0, Peek(2))
     assert GAME.view(peeked, 0).peeked == {2: state.stalls[2].contract}
     assert GAME.view(peeked, 1).peeked == {}
@@ -375,7 +376,7 @@ def test_an_audit_that_leaves_a_hand_pure_locks_for_that_hand():
 def test_a_contract_is_peeked_once():
     state = table({**MIXED, "inside_trading": 2}, MIXED, MIXED)
     state, _ = do(state, 0, Peek(1))
-    assert refused(state, 0, Peek(1)) == "you already know that contract"
+    assert refused(state, 0, Peek(1)) == K_.KNOWN_CONTRACT()
 
 
 @pytest.mark.parametrize("seats", [3, 4, 5, 6])

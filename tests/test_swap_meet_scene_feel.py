@@ -13,6 +13,7 @@ from game.scenes.swap_meet.scene import REACTION, SwapMeetScene
 from game.scenes.swap_meet.stall import AWNINGS, CANVAS, awning_colour
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import SummaryOverlay
+from game.text.persons import people
 from rules.contract import Event
 from rules.swap_meet.actions import OpenOffer, Peek, Pull
 from rules.swap_meet.data import CONTRACTS_BY_NAME
@@ -258,10 +259,11 @@ def test_each_stall_has_an_awning_in_its_seat_colour():
     ("action_played", {"card": "tax_audit"}, "You play Tax Audit"),
     ("audit_discard", {"kind": "sack"}, "Tax audit: you discard a Sack"),
 ])
-def test_a_seat_named_you_gets_plain_english(kind, data, words):
-    assert feed_line(Event(kind, 0, data), ["You", "Basil"]) == words
-    assert feed_line(Event("peek", 1, {"target": 0}), ["You", "Basil"]) == "Basil peeked at your contract"
-    assert feed_line(Event("offer_open", 1, {"count": 1, "kind": "sack"}), ["You", "Basil"]) == "Basil offers 1 Sack"
+def test_the_viewers_own_seat_gets_plain_english(kind, data, words):
+    names = people(["Mira", "Basil"], 0)  # the viewer's own seat, addressed as you
+    assert feed_line(Event(kind, 0, data), names) == words
+    assert feed_line(Event("peek", 1, {"target": 0}), names) == "Basil peeked at your contract"
+    assert feed_line(Event("offer_open", 1, {"count": 1, "kind": "sack"}), names) == "Basil offers 1 Sack"
 
 
 @pytest.mark.parametrize("humans", [2, 3, 4, 6])

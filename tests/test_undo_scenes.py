@@ -10,6 +10,7 @@ import pytest
 
 from game.match.clock import MatchClock
 from game.match.guided import GuidedTable
+from game.match.refusals import GUIDED_NO_UNDO
 from game.scenes.curtain import CurtainScene
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.stamp_swap.scene import StampSwapScene
@@ -184,4 +185,4 @@ def test_stamp_swap_pass_and_play_the_mover_takes_back_a_move_from_the_curtain()
 def test_a_guided_match_offers_no_undo():
     table = GuidedTable(get_game("night-market"), MatchConfig((SeatConfig("Ada"), SeatConfig("Basil", "easy"))), 3,
                         MatchClock(FakeClock()), bot_threads=False)
-    assert table.undo_reason(0) == "A guided match has no undo." and not table.can_undo(0)
+    assert table.undo_reason(0) == GUIDED_NO_UNDO() and not table.can_undo(0)

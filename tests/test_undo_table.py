@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from game.match.clock import MatchClock
 from game.match.local import LocalTable
-from game.match.remote import ONLINE_NO_UNDO, RemoteTable
+from game.match.refusals import ONLINE_NO_UNDO
+from game.match.remote import RemoteTable
 from game.services import saves
 from game.shell.loop import FakeClock
 from rules.contract import MatchConfig, SeatConfig
@@ -116,8 +117,8 @@ def test_a_bots_reply_closes_the_window_and_an_undo_cancels_its_plan():
         table.poll()
         if table.view(None).turn == 0:
             break
-    assert not table.can_undo(0) and table.undo_reason(0) == NOT_LAST
-    with pytest.raises(IllegalAction, match="last move at the table"):
+    assert not table.can_undo(0) and table.undo_reason(0) == NOT_LAST()
+    with pytest.raises(IllegalAction, match="undo.not_last"):
         table.undo(0)
 
 
@@ -146,6 +147,6 @@ def test_the_autosave_follows_an_undo_and_a_restored_match_answers_the_same():
 def test_a_remote_table_never_offers_undo():
     remote = object.__new__(RemoteTable)  # the three answers need no connection
     remote.here = (0,)
-    assert not remote.can_undo(0) and remote.undo_reason(0) == ONLINE_NO_UNDO
-    with pytest.raises(IllegalAction, match="Online moves are final"):
+    assert not remote.can_undo(0) and remote.undo_reason(0) == ONLINE_NO_UNDO()
+    with pytest.raises(IllegalAction, match="online.no_undo"):
         remote.undo(0)

@@ -3,7 +3,8 @@
 Random playouts of every registered game; at every step, for every seat, every legal action and a
 set of illegal probes (wrong kinds, gone offers and items, other seats' cards, bad counts, foreign
 actions) get the same answer from the seat's view as from the full state. A spectator's view
-refuses everything.
+refuses everything. Every refusal is a declared code with exactly its declared parameters
+(rules/refusal.py), so the client's catalogue can word it.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from rules.driver import seat_config
 from rules.night_market import actions as nm
 from rules.night_market.data import CARD_COUNT
 from rules.night_market.scenario import place
+from rules.refusal import DECLARED, NOT_A_MOVE, Refusal
 from rules.registry import GAME_MODULES, get_game
 from rules.rng import Rng
 from rules.stamp_swap import actions as ss
 from rules.swap_meet import actions as sm
+from rules.swap_meet.check import NOBODY_HOLDS
 from rules.swap_meet.data import ACTION_CARDS, RESOURCES
 from rules.swap_meet.scenario import scenario
 
@@ -93,12 +96,18 @@ def _agree(game: AnyGame, state: Any, now: float, rng: Rng, seats: int | None = 
         times = (now, now + 1000.0) if game.realtime else (now,)  # turn-based games ignore `now`
         for action in actions:
             for t in times:
-                assert game.why_not(view, action, t) == game.check(state, seat, action, t), (seat, action, t)
+                refusal = game.check(state, seat, action, t)
+                assert game.why_not(view, action, t) == refusal, (seat, action, t)
+                assert refusal is None or _declared(refusal), refusal
                 compared += 1
     spectator = game.view(state, None)
     for action in PROBES[game.name](state, 0, rng):
         assert game.why_not(spectator, action, now) is not None
     return compared
+
+
+def _declared(refusal: Refusal) -> bool:
+    return isinstance(refusal, Refusal) and DECLARED.get(refusal.code) == refusal.params.keys()
 
 
 def _playout(game: AnyGame, seed: int) -> Iterator[tuple[Any, float]]:
@@ -138,12 +147,12 @@ def test_why_not_from_the_view_matches_check_from_the_state(name: str, seed: int
 
 
 @pytest.mark.parametrize("name", list(GAME_MODULES))
-def test_why_not_gives_a_plain_reason_for_a_foreign_action(name: str) -> None:
+def test_why_not_refuses_a_foreign_action_as_not_a_move(name: str) -> None:
     game = get_game(name)
     state, _ = game.new_match(1, seat_config(["easy"] * SEATS[name]))
     seat = game.waiting(state)[0]
-    reason = game.why_not(game.view(state, seat), Foreign())
-    assert isinstance(reason, str) and reason == game.check(state, seat, Foreign())
+    refusal = game.why_not(game.view(state, seat), Foreign())
+    assert refusal == NOT_A_MOVE() == game.check(state, seat, Foreign())
 
 
 def test_why_not_agrees_on_night_market_positions_playouts_rarely_reach() -> None:
@@ -163,7 +172,7 @@ def test_why_not_agrees_on_swap_meet_exact_hands_action_cards_and_empty_rivals()
     exact, _ = game.apply(exact, 0, sm.Peek(1), 2.0)
     empty = scenario([{"crate": 8, **cards}, {}, {}])
     assert game.check(exact, 0, sm.CashOut(), 3.0) is None
-    assert game.check(empty, 0, sm.HostileTakeover(), 3.0) == "nobody has a resource to take"
+    assert game.check(empty, 0, sm.HostileTakeover(), 3.0) == NOBODY_HOLDS()
     for state in (exact, empty):
         assert _agree(game, state, 3.0, Rng.seeded(1), seats=3) > 100
 

@@ -27,6 +27,7 @@ from game.kiosk.operator import CornerGesture, NoPinScene, PinGuard, PinPadScene
 from game.kiosk.stats import Leaderboard, Stats
 from game.kiosk.touchtest import TouchTestScene
 from game.online import rejoin
+from game.relay.refusals import KIOSK_HOST_LEFT
 from game.services import paths, saves
 from game.shell import catalog
 
@@ -253,7 +254,7 @@ class Kiosk:
         for game in catalog.names():
             saves.clear(game)
         rejoin.forget()  # no "Back to room" for the next visitor either, and no room left open
-        self.app.stop_hosting("The visitor who hosted this room has left the kiosk.")
+        self.app.stop_hosting(KIOSK_HOST_LEFT())
         profile = self.config.profile()
         self.app.replace_settings(profile)  # not saved: a later app on this account keeps its own settings
         self._sound(profile.volume, self.app.options.mute)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.match.local import LocalTable
+from game.match.refusals import GUIDED_HINT, GUIDED_WAIT
 from game.tutorial.script import Step
 from rules.errors import IllegalAction
 
@@ -45,7 +46,7 @@ class GuidedTable(LocalTable):
             self.refused += 1
             raise IllegalAction(reason)
         if self.step is None or not self.step.permits(action):
-            raise IllegalAction(self.step.hint_text() if self.step else "Wait a moment.")
+            raise IllegalAction(GUIDED_HINT(hint=self.step.hint_text()) if self.step else GUIDED_WAIT())
         self._act(seat, action)
         self.acted += 1
 

@@ -15,15 +15,16 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from game.match.clock import MatchClock
+from game.match.refusals import GUIDED_NO_UNDO
 from game.match.table import GameInfo, NobodyAway, NotYourSeat
 from game.services import history, saves
 from rules.contract import Bot, Event, Game, MatchConfig, Outcome
 from rules.errors import IllegalAction
 from rules.record import Entry, MatchRecord
 from rules.referee import BotPlans, Referee
+from rules.refusal import Refusal
 
 BOT_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
-NOBODY_AWAY = "nobody is away at a table on one device"
 AUTOSAVE_FAILED = "Autosave failed: this match is not being saved (see the log). Finish it or free some disk space."
 
 
@@ -32,7 +33,6 @@ class LocalTable(NobodyAway):
     thread and autosave."""
 
     can_pause = True
-    away_refusal = NOBODY_AWAY
     guided = False  # a guided match's table (game/match/guided.py) is True: its script has no undo
     read_only = False
 
@@ -125,7 +125,7 @@ class LocalTable(NobodyAway):
         self._allowed(seat)
         return self.referee.legal(seat, self.now())
 
-    def reason(self, seat: int, action: Any) -> str | None:
+    def reason(self, seat: int, action: Any) -> Refusal | None:
         """Why `action` is not allowed (None: it is)."""
         self._allowed(seat)
         return self.game.check(self.referee.state, seat, action, self.now())
@@ -159,7 +159,7 @@ class LocalTable(NobodyAway):
         self._allowed(viewer)
         return self.referee.redacted(viewer, start)
 
-    def take_refusals(self) -> list[tuple[int, str]]:
+    def take_refusals(self) -> list[tuple[int, Refusal]]:
         """A local move is refused at once by `act`; nothing arrives later."""
         return []
 
@@ -205,11 +205,11 @@ class LocalTable(NobodyAway):
                 BotPlans.decide(plan)
 
     # taking a move back ------------------------------------------------------------------------
-    def undo_reason(self, seat: int) -> str | None:
+    def undo_reason(self, seat: int) -> Refusal | None:
         """None when `seat` may take back its last move now, else why not (rules/undo.py)."""
         self._allowed(seat)
         if self.guided:
-            return "A guided match has no undo."
+            return GUIDED_NO_UNDO()
         return self.referee.undo_refusal(seat)
 
     def can_undo(self, seat: int) -> bool:

@@ -17,18 +17,20 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from game.match.refusals import CLAIM_ONLY_AWAY, NOT_NOW, NOT_YOURS_TO_HAND, ON_ITS_WAY, ONLINE_NO_UNDO
 from game.match.table import GameInfo, NotYourSeat
 from game.online import rejoin
 from game.online.client import NetClient
 from game.relay.policy import policy_for
 from game.services import history
+from game.text import refusal_of, say
 from rules.contract import EndReason, Event, Outcome, SeatConfig
 from rules.errors import IllegalAction
 from rules.record import MatchRecord
+from rules.refusal import MATCH_OVER, Refusal
 from rules.registry import get_game
 
 log = logging.getLogger(__name__)
-ONLINE_NO_UNDO = "Online moves are final: undo is only for play on one device."
 REMATCH_NOTICE = "A rematch is being set up in this room: tap Rematch to join it."
 LINK_NOTICES = {"lost": "Connection lost", "reconnecting": "Reconnecting…", "online": "Back online",
                 "closed": "Disconnected from the server"}
@@ -38,7 +40,8 @@ def outcome_from_json(data: Mapping[str, Any] | None) -> Outcome | None:
     """Inverse of game.relay.policy.outcome_json."""
     if data is None:
         return None
-    return Outcome(tuple(data["winners"]), tuple(data["scores"]), EndReason(data["reason"]), data.get("detail", ""))
+    return Outcome(tuple(data["winners"]), tuple(data["scores"]), EndReason(data["reason"]), data.get("detail", ""),
+                   dict(data.get("params", {})))
 
 
 class RemoteRoom:
@@ -145,8 +148,9 @@ class RemoteRoom:
         elif kind == "knocking":
             self.knocking = msg["request"]
         elif kind in ("error", "turned_away"):
-            self.errors.append(msg["reason"])
-            self._notices.append(msg["reason"])
+            words = say(refusal_of(msg))  # the relay sends a code; this device words it
+            self.errors.append(words)
+            self._notices.append(words)
         elif kind == "link":
             self._on_link(msg["state"])
         elif kind == "update":
@@ -214,7 +218,7 @@ class RemoteTable:
         self._heard_at = room.clock()
         self._pending: dict[int, Any] = {}
         self._sent_at: dict[int, float] = {}
-        self._refusals: list[tuple[int, str]] = []
+        self._refusals: list[tuple[int, Refusal]] = []
         self._holding = False  # the scene holds other seats' moves (poll(bots=False))
         self._held: list[dict[str, Any]] = []  # updates kept back meanwhile, in arrival order
         self._detached = False  # after a rematch the room lives on in its lobby: close leaves it open
@@ -242,26 +246,26 @@ class RemoteTable:
         self._mine(seat)
         return list(self._legal)
 
-    def reason(self, seat: int, action: Any) -> str | None:
+    def reason(self, seat: int, action: Any) -> Refusal | None:
         """None for an action in the latest legal list, else why not (from the view)."""
         self._mine(seat)
         if action in self._legal:
             return None
         if self._view is not None:
-            reason = self.game.why_not(self._view, action, self.now())
-            if reason:
-                return str(reason)
+            refusal: Refusal | None = self.game.why_not(self._view, action, self.now())
+            if refusal is not None:
+                return refusal
         if self._outcome is not None:
-            return "the match is over"
+            return MATCH_OVER()
         if self._pending:  # a tap while our move is on the wire: say what we wait for, not "no"
-            return "your last move is on its way to the server: a moment"
-        return "that is not possible right now"
+            return ON_ITS_WAY()
+        return NOT_NOW()
 
-    def undo_reason(self, seat: int) -> str | None:
+    def undo_reason(self, seat: int) -> Refusal | None:
         """Never online: the others have seen the move at once, and taking it back would need their
         agreement in a dialog on every device while the server holds the match; undo stays local."""
         self._mine(seat)
-        return ONLINE_NO_UNDO
+        return ONLINE_NO_UNDO()
 
     def can_undo(self, seat: int) -> bool:
         """Never online (see `undo_reason`)."""
@@ -269,13 +273,13 @@ class RemoteTable:
 
     def undo(self, seat: int) -> None:
         """Refused: online play has no undo (see `undo_reason`)."""
-        raise IllegalAction(ONLINE_NO_UNDO)
+        raise IllegalAction(ONLINE_NO_UNDO())
 
     def act(self, seat: int, action: Any) -> None:
         """Send a move; raises IllegalAction when it is plainly not allowed; pending until answered."""
-        reason = self.reason(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refusal = self.reason(seat, action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         self.act_anyway(seat, action)
         if not self.info.realtime:  # one move per turn: nothing else until the server answers
             self._held_legal, self._legal = self._legal, []
@@ -328,8 +332,8 @@ class RemoteTable:
         decoded.extend(Event.from_json(e) for e in raw[len(decoded):])
         return decoded
 
-    def take_refusals(self) -> list[tuple[int, str]]:
-        """(seat, reason) for moves the server refused."""
+    def take_refusals(self) -> list[tuple[int, Refusal]]:
+        """(seat, refusal) for moves the server refused (its code, worded by the scene)."""
         out, self._refusals = self._refusals, []
         return out
 
@@ -417,13 +421,13 @@ class RemoteTable:
     def replace_with_bot(self, seat: int) -> None:
         """Ask the server to hand an away seat to a bot (a refusal arrives as a notice)."""
         if "bot" not in self.away_choices(seat):
-            raise IllegalAction("that seat is not yours to hand over yet")
+            raise IllegalAction(NOT_YOURS_TO_HAND())
         self.room.replace_with_bot(seat)
 
     def claim(self) -> None:
         """Ask the server to end the match with this seat as the winner."""
         if not any("claim" in self.away_choices(s) for s in self.away()):
-            raise IllegalAction("you can claim the match only while the others are away")
+            raise IllegalAction(CLAIM_ONLY_AWAY())
         self.room.claim()
 
     def waiting(self) -> tuple[int, ...]:
@@ -482,7 +486,7 @@ class RemoteTable:
         action = self._pending.get(msg["seq"])
         self._answered(msg["seq"])
         if action is not None:
-            self._refusals.append((self.here[0], msg["reason"]))
+            self._refusals.append((self.here[0], refusal_of(msg)))
             if not self._pending and not self._legal:
                 self._legal = self._held_legal  # the turn is still ours: offer its moves again
 

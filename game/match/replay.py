@@ -25,23 +25,24 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
+from game.match.refusals import HANDS_AFTER, READ_ONLY
 from game.match.table import GameInfo, NobodyAway, NotYourSeat
 from rules.contract import Event, Outcome
 from rules.errors import IllegalAction, MalformedData
 from rules.record import MatchRecord, UnknownRules, require_rules
-from rules.referee import Referee
+from rules.referee import DIVERGED, Referee
+from rules.refusal import Refusal
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 BEAT = 1.4  # seconds between two moves of a turn-based replay at 1x (after the scene's animation)
 BOUNDARY_KINDS = frozenset({"round_started", "round_start", "day_start"})  # a new round or day begins
-READ_ONLY = "This is a replay: nothing can be played here."
 
 
 class ReplayTable(NobodyAway):
     """A recorded match as a table nobody can move at."""
 
     can_pause = True
-    away_refusal = READ_ONLY
+    away_refusal = READ_ONLY()
     guided = True  # as for a lesson: no undo, no rematch, no first-play briefing or lesson offer
     read_only = True  # the scenes word every line as watching: nobody is asked to act
 
@@ -100,9 +101,9 @@ class ReplayTable(NobodyAway):
         self.pos += 1
         self.clock = max(self.clock, entry.now)
         self._beat = 0.0
-        if self.at_end and self.referee.outcome() != self.record.outcome:
-            raise IllegalAction(f"replay diverged: it ends {self.referee.outcome()}, the record says "
-                                f"{self.record.outcome}")
+        reached, recorded = self.referee.outcome(), self.record.outcome
+        if self.at_end and (reached and reached.result()) != (recorded and recorded.result()):
+            raise IllegalAction(DIVERGED(why="outcome"))
         return self.referee.events[before:]
 
     def seek(self, pos: int) -> None:
@@ -148,7 +149,7 @@ class ReplayTable(NobodyAway):
     def show_seat(self, seat: int | None) -> None:
         """After the end: show `seat`'s hand (every seat may be seen once the match is over)."""
         if not self.at_end:
-            raise IllegalAction("Hands are shown only once the match is over.")
+            raise IllegalAction(HANDS_AFTER())
         self.here = () if seat is None else (seat,)
         self._cursors.clear()
 
@@ -176,13 +177,13 @@ class ReplayTable(NobodyAway):
         self._allowed(seat)
         return []
 
-    def reason(self, seat: int, action: Any) -> str | None:
-        """Every move is refused with the same words."""
-        return READ_ONLY
+    def reason(self, seat: int, action: Any) -> Refusal | None:
+        """Every move is refused with the same refusal."""
+        return READ_ONLY()
 
     def act(self, seat: int, action: Any) -> None:
         """Refused: a replay accepts no move."""
-        raise IllegalAction(READ_ONLY)
+        raise IllegalAction(READ_ONLY())
 
     def pending(self, seat: int) -> list[Any]:
         """Nothing is ever handed over."""
@@ -216,7 +217,7 @@ class ReplayTable(NobodyAway):
         self._allowed(viewer)
         return self.referee.redacted(viewer, start)
 
-    def take_refusals(self) -> list[tuple[int, str]]:
+    def take_refusals(self) -> list[tuple[int, Refusal]]:
         """No move is ever handed over, so none is refused later."""
         return []
 
@@ -229,9 +230,9 @@ class ReplayTable(NobodyAway):
         self.held = not bots
 
     # no undo, no rematch (nobody away: NobodyAway) --------------------------------------------------
-    def undo_reason(self, seat: int) -> str | None:
+    def undo_reason(self, seat: int) -> Refusal | None:
         """A replay takes nothing back."""
-        return READ_ONLY
+        return READ_ONLY()
 
     def can_undo(self, seat: int) -> bool:
         """Never."""
@@ -239,7 +240,7 @@ class ReplayTable(NobodyAway):
 
     def undo(self, seat: int) -> None:
         """Refused."""
-        raise IllegalAction(READ_ONLY)
+        raise IllegalAction(READ_ONLY())
 
     def rematch(self) -> None:
         """A replay has no rematch (the scene goes back to the title)."""

@@ -22,8 +22,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.match.refusals import NOBODY_AWAY
 from rules.contract import Event, Outcome, SeatConfig
 from rules.errors import IllegalAction
+from rules.refusal import Refusal
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ class NobodyAway:
     """The away part of a `Table` at which nobody can be away (one device, a replay): nobody is
     away, nothing is to decide, and handing a seat to a bot or claiming is refused with `away_refusal`."""
 
-    away_refusal = "nobody can be away at this table"
+    away_refusal: Refusal = NOBODY_AWAY()
 
     def away(self) -> dict[int, float]:
         """Nobody is away."""
@@ -91,19 +93,19 @@ class Table(Protocol):
     def legal(self, seat: int) -> Sequence[Any]:
         """The actions `seat` may take now."""
 
-    def reason(self, seat: int, action: Any) -> str | None:
-        """None when `action` is allowed now, else why not in plain words."""
+    def reason(self, seat: int, action: Any) -> Refusal | None:
+        """None when `action` is allowed now, else why not (a code the scene words with game/text)."""
 
     def act(self, seat: int, action: Any) -> None:
-        """Hand over a move. Raises IllegalAction with the reason when it is refused at once;
+        """Hand over a move. Raises IllegalAction with the refusal when it is refused at once;
         a later refusal (an online race) arrives through `take_refusals`."""
 
     def pending(self, seat: int) -> list[Any]:
         """Moves `seat` handed over that are not answered yet (online a contested move shows as
         pending until the server's answer; on one device a move is answered at once: empty)."""
 
-    def undo_reason(self, seat: int) -> str | None:
-        """None when `seat` may take back its last move now, else why not in plain words: a move
+    def undo_reason(self, seat: int) -> Refusal | None:
+        """None when `seat` may take back its last move now, else why not (a refusal): a move
         can be taken back while it revealed nothing and nobody acted since (rules/undo.py)."""
 
     def can_undo(self, seat: int) -> bool:
@@ -127,8 +129,8 @@ class Table(Protocol):
     def history(self, viewer: int | None, start: int = 0) -> list[Event]:
         """Every event of the match so far from index `start`, as `viewer` may see it (logs, recaps)."""
 
-    def take_refusals(self) -> list[tuple[int, str]]:
-        """(seat, reason) for moves refused after `act` returned."""
+    def take_refusals(self) -> list[tuple[int, Refusal]]:
+        """(seat, refusal) for moves refused after `act` returned."""
 
     def take_notices(self) -> list[str]:
         """Messages for the player that happened out of sight (a failed autosave, a lost link)."""

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.relay.protocol import websocket_url
 from game.relay.server import ServerConfig, ServerThread
+from rules.refusal import Refusal
 
 
 @dataclass
@@ -49,7 +50,7 @@ class Hosting:
         """True while a relay is in use or this app's server still runs."""
         return self.embedded is None or self.embedded.alive
 
-    def stop(self, goodbye: str | None = None) -> None:
+    def stop(self, goodbye: Refusal | None = None) -> None:
         """Stop an embedded server, first telling whoever is connected `goodbye` (a relay keeps running)."""
         if self.embedded is not None:
             self.embedded.stop(goodbye=goodbye)

@@ -19,6 +19,7 @@ from websockets.sync.client import connect
 from game.online.client import why
 from game.online.rejoin import HeldSeat
 from game.relay.protocol import MAX_SERVER_MESSAGE, ProtocolError, decode_server, encode
+from game.text import refusal_of, say
 
 TIMEOUT = 10.0
 
@@ -33,7 +34,7 @@ def ask(server: str, seats: Sequence[HeldSeat], timeout: float = TIMEOUT) -> lis
     except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed, ProtocolError, ValueError) as exc:
         raise ConnectionError(why(exc, timeout)) from exc
     if msg["type"] != "status" or not isinstance(msg.get("rooms"), list):
-        raise ConnectionError(str(msg.get("reason", "the relay did not answer with a status")))
+        raise ConnectionError(say(refusal_of(msg)) if "code" in msg else "the relay did not answer with a status")
     return [r for r in msg["rooms"] if isinstance(r, dict) and isinstance(r.get("room"), str)]
 
 

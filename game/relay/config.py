@@ -9,7 +9,6 @@ from pathlib import Path
 
 from game.relay.store import RoomStore
 
-SLOW_DOWN = "too many messages: slow down"
 REFUSALS_ANSWERED = 20  # refused frames (other than moves) answered per connection; later ones only counted
 BACKLOG = 64  # frames kept behind a hello that is still on its way to its room
 

@@ -17,21 +17,24 @@ from typing import Any
 
 from game.relay import correspondence as corr
 from game.relay import lobby as lb
-from game.relay.config import BACKLOG, REFUSALS_ANSWERED, SLOW_DOWN, ServerConfig
+from game.relay import refusals as r
+from game.relay.config import BACKLOG, REFUSALS_ANSWERED, ServerConfig
 from game.relay.protocol import (
     DAYS_PER_MOVE,
     ProtocolError,
     RateLimit,
     decode_client,
     encode,
+    encode_for_older,
     invite_link,
     new_code,
     normalise_code,
 )
 from game.relay.rooms import Room
-from game.relay.roomtask import Link, RoomTask, Seated, refusal
+from game.relay.roomtask import Link, RoomTask, Seated
 from game.relay.store import RoomStore
 from rules.record import UnknownRules
+from rules.refusal import Refusal
 from rules.registry import GameUnavailable, get_game
 from rules.words import counted
 
@@ -223,16 +226,19 @@ class Hub:
                 self._swept_stored = self.clock()
                 await self.sweep_stored()
 
-    async def goodbye(self, reason: str) -> None:
+    async def goodbye(self, refusal: Refusal) -> None:
         """Tell every connection why this server stops, and close it for good (1000: do not retry)."""
         for task in self.rooms.values():
             for seated in list(task.conns.values()):
-                await self.send(seated, {"type": "error", "reason": reason})
+                await self.send(seated, r.error(refusal))
                 await seated.link.close(1000, "server closing")
 
     async def send(self, seated: Seated, msg: dict[str, Any]) -> None:
         """Send one message; a link that died mid-send is noticed by its transport."""
-        text = encode(msg.pop("type"), **msg)
+        await self.send_text(seated, encode(msg.pop("type"), **msg))
+
+    async def send_text(self, seated: Seated, text: str) -> None:
+        """Send one message already encoded."""
         self.messages_out += 1
         self.bytes_out += len(text)
         seated.out.spend(len(text))
@@ -264,13 +270,16 @@ class Hub:
         try:
             msg = decode_client(raw)
         except ProtocolError as exc:
-            await self.send(seated, {"type": "error", "reason": exc.reason})
+            if exc.legacy is not None:  # an older client: told to update in words it can show
+                await self.send_text(seated, encode_for_older(exc))
+            else:
+                await self.send(seated, r.error(exc.refusal))
             return
         try:
             await self._route(seated, msg)
         except Exception:  # a bug must cost one answer, never the connection
             log.exception("a message could not be handled")
-            await self._refuse(seated, msg, "the server could not handle that message")
+            await self._refuse(seated, msg, r.SERVER_ERROR())
 
     async def _watch(self, seated: Seated, due: float) -> None:
         """Close a connection not seated by `due` (any hello, failed or not, counts for nothing);
@@ -283,9 +292,9 @@ class Hub:
         elif seated.seat is None and seated.room is None:
             await seated.link.close(1008, "say hello first")
 
-    async def _refuse(self, seated: Seated, msg: dict[str, Any], reason: str) -> None:
+    async def _refuse(self, seated: Seated, msg: dict[str, Any], refusal: Refusal) -> None:
         """Say no: a move by its number, anything else as an error."""
-        answer = refusal(msg["seq"], reason) if msg["type"] == "act" else {"type": "error", "reason": reason}
+        answer = r.refused(msg["seq"], refusal) if msg["type"] == "act" else r.error(refusal)
         await self.send(seated, answer)
 
     async def _flooding(self, seated: Seated, raw: str | bytes) -> None:
@@ -297,9 +306,9 @@ class Hub:
             return
         seq = _seq_of(raw)
         if seq is not None:
-            await self.send(seated, refusal(seq, SLOW_DOWN))
+            await self.send(seated, r.refused(seq, r.SLOW_DOWN()))
         elif refused <= REFUSALS_ANSWERED:
-            await self.send(seated, {"type": "error", "reason": SLOW_DOWN})
+            await self.send(seated, r.error(r.SLOW_DOWN()))
 
     async def _route(self, seated: Seated, msg: dict[str, Any]) -> None:
         task = seated.room
@@ -308,8 +317,7 @@ class Hub:
         elif seated.greeted and task is None or seated.backlog:
             await self._behind_hello(seated, msg)
         elif task is not None:  # knocking, or a connection whose seat went elsewhere
-            reason = "wait for the host to let you in" if seated.knocking else "this connection holds no seat"
-            await self._refuse(seated, msg, reason)
+            await self._refuse(seated, msg, r.WAIT_FOR_HOST() if seated.knocking else r.NO_SEAT())
         else:
             await self._hello(seated, msg)
 
@@ -318,8 +326,7 @@ class Hub:
         if len(seated.backlog) < BACKLOG:
             seated.backlog.append(msg)
             return
-        reason = "too many messages before the answer to your hello"
-        await self._refuse(seated, msg, reason)
+        await self._refuse(seated, msg, r.HELLO_BACKLOG())
 
     def guarded(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
         """Handle one message in its room; a refusal goes back to the seat (a move's by number)."""
@@ -327,17 +334,18 @@ class Hub:
             task.handle(seated, msg)
         except lb.LobbyError as exc:
             if seated.seat is not None:
-                task.room.out.append((seated.seat, {"type": "error", "reason": exc.reason}))
+                task.room.out.append((seated.seat, r.error(exc.refusal)))
         except Exception:
             log.exception("room %s: a %s request failed; the room goes on", task.room.code, msg["type"])
             if seated.seat is not None and msg["type"] == "act":
-                task.room.out.append((seated.seat, refusal(msg["seq"], "the server could not handle that move")))
+                task.room.out.append((seated.seat, r.refused(msg["seq"], r.SERVER_ERROR())))
 
     # hellos ------------------------------------------------------------------------------------
     async def _hello(self, seated: Seated, msg: dict[str, Any]) -> None:
         kind = msg["type"]
+        refusal: Refusal | None
         if kind == "create":
-            reason = self._create(seated, msg)
+            refusal = self._create(seated, msg)
         elif kind == "status":
             await self._status(seated, msg["rooms"])
             return
@@ -346,15 +354,15 @@ class Hub:
             task = await self.fetch(msg["room"].upper())
             seated.greeted = False
             if task is None:
-                reason = "no room with that code (it may have expired)"
+                refusal = r.NO_ROOM()
             else:
                 seated.greeted = True
                 task.submit(lambda: self._enter(task, seated, msg))
                 return
         else:
-            reason = "say create, join or resume first"
-        if reason:
-            await self._refuse(seated, msg, reason)
+            refusal = r.HELLO_FIRST()
+        if refusal:
+            await self._refuse(seated, msg, refusal)
 
     async def _status(self, seated: Seated, held: list[list[str]]) -> None:
         """One answer for every room a device sits in, from records alone (nothing is replayed or
@@ -368,29 +376,29 @@ class Hub:
         await self.send(seated, {"type": "status", "rooms": out})
         await seated.link.close(1000, "status sent")
 
-    def _room_cap(self, address: str) -> str | None:
+    def _room_cap(self, address: str) -> Refusal | None:
         """Why `address` may not open another room now, or None."""
         recent = self.created.setdefault(address, deque())
         now = self.clock()
         while recent and recent[0] < now - 60.0:
             recent.popleft()
         if len(recent) >= self.config.rooms_per_minute:
-            return f"too many new rooms from your address ({self.config.rooms_per_minute} a minute): wait a minute"
+            return r.ROOMS_PER_MINUTE(count=self.config.rooms_per_minute)
         if sum(1 for owner in self.owners.values() if owner == address) >= self.config.rooms_per_address:
-            return f"your address already holds {self.config.rooms_per_address} open rooms: leave one first"
+            return r.ROOMS_PER_ADDRESS(count=self.config.rooms_per_address)
         recent.append(now)
         return None
 
-    def _create(self, seated: Seated, msg: dict[str, Any]) -> str | None:
+    def _create(self, seated: Seated, msg: dict[str, Any]) -> Refusal | None:
         try:
             game = get_game(msg["game"])
-        except GameUnavailable as exc:
-            return str(exc)
+        except GameUnavailable:
+            return r.NO_GAME()
         days = msg.get("days")
         if days is not None and game.realtime:
-            return f"{game.title} is played in real time: it cannot be played by correspondence"
+            return r.REALTIME_ONLY(game=game.name)
         if days is not None and days not in DAYS_PER_MOVE:
-            return f"days per move are {', '.join(map(str, DAYS_PER_MOVE))}"
+            return r.DAYS_PER_MOVE(days=",".join(map(str, DAYS_PER_MOVE)))
         capped = self._room_cap(seated.address)
         if capped is not None:
             return capped
@@ -428,15 +436,15 @@ class Hub:
                 seated.room, seated.knocking = task, True
                 self.spawn(self.send(seated, {"type": "knocking", "room": task.room.code, "request": request}))
                 task.knock_news()
-                self._refuse_backlog(seated, "wait for the host to let you in")
+                self._refuse_backlog(seated, r.WAIT_FOR_HOST())
         except lb.LobbyError as exc:
             seated.greeted = False
-            self.spawn(self.send(seated, {"type": "error", "reason": exc.reason}))
-            self._refuse_backlog(seated, exc.reason)
+            self.spawn(self.send(seated, r.error(exc.refusal)))
+            self._refuse_backlog(seated, exc.refusal)
 
-    def _refuse_backlog(self, seated: Seated, reason: str) -> None:
+    def _refuse_backlog(self, seated: Seated, refusal: Refusal) -> None:
         """Frames that came behind a hello that seated nobody: each move is refused by number."""
         backlog, seated.backlog = seated.backlog, []
         for msg in backlog:
             if msg["type"] == "act":
-                self.spawn(self.send(seated, refusal(msg["seq"], reason)))
+                self.spawn(self.send(seated, r.refused(msg["seq"], refusal)))

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from game.relay import refusals as r
 from game.relay.protocol import digest, new_secret
 from rules import names
+from rules.refusal import Refusal
 
 ONLINE, RECONNECTING, AWAY = "online", "reconnecting", "away"
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
@@ -22,11 +24,11 @@ MAX_KNOCKS = 8  # people knocking at once on one room (more are asked for an inv
 
 
 class LobbyError(Exception):
-    """A lobby request that cannot be done; `reason` is for the player."""
+    """A lobby request that cannot be done; `refusal` says why as a code (game/relay/refusals.py)."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
 
 
 NAME_MAX = names.NAME_MAX
@@ -69,9 +71,9 @@ class Lobby:
     # joining ---------------------------------------------------------------------------------
     def _sit(self, name: str) -> tuple[int, str]:
         if self.phase != LOBBY:
-            raise LobbyError("the match has already started")
+            raise LobbyError(r.STARTED())
         if len(self.seats) >= self.max_seats:
-            raise LobbyError("the table is full")
+            raise LobbyError(r.TABLE_FULL())
         token = new_secret()
         self.seats.append(SeatInfo(self._unique(name), token=digest(token)))
         return len(self.seats) - 1, token
@@ -108,7 +110,7 @@ class Lobby:
             again = self.spent.get(spent)
             if key is not None and again is not None and again[0] == digest(key):
                 return again[1], self._new_token(again[1])
-            raise LobbyError("that invite has been used or has expired")
+            raise LobbyError(r.INVITE_USED())
         seat, token = self._sit(name)
         del self.tickets[spent]
         if key is not None:
@@ -118,7 +120,7 @@ class Lobby:
     def _new_token(self, seat: int) -> str:
         info = self.seats[seat]
         if info.bot is not None:
-            raise LobbyError("a bot plays that seat now")
+            raise LobbyError(r.BOT_SEAT())
         token = new_secret()
         info.token = digest(token)
         return token
@@ -129,11 +131,11 @@ class Lobby:
     def knock(self, name: str) -> int:
         """A newcomer with only the room code asks the host; returns the request id."""
         if self.phase != LOBBY:
-            raise LobbyError("the match has already started")
+            raise LobbyError(r.STARTED())
         if len(self.seats) >= self.max_seats:
-            raise LobbyError("the table is full")
+            raise LobbyError(r.TABLE_FULL())
         if len(self.knocks) >= MAX_KNOCKS:
-            raise LobbyError("too many people are knocking: ask the host for an invite link")
+            raise LobbyError(r.TOO_MANY_KNOCKING())
         request = self.next_request
         self.next_request += 1
         self.knocks[request] = name
@@ -144,57 +146,57 @@ class Lobby:
         self._host_only(by)
         name = self.knocks.pop(request, None)
         if name is None:
-            raise LobbyError("nobody is knocking with that request")
+            raise LobbyError(r.NO_REQUEST())
         return self._sit(name) if accept else None
 
     def seat_of(self, token: str) -> int:
         """The seat a token belongs to."""
         seat = self._seat_with(digest(token))
         if seat is None:
-            raise LobbyError("that seat token is not valid here")
+            raise LobbyError(r.BAD_TOKEN())
         return seat
 
     # lobby marks -------------------------------------------------------------------------------
     def _host_only(self, by: int) -> None:
         if by != self.host:
-            raise LobbyError("only the host can do that")
+            raise LobbyError(r.HOST_ONLY())
 
     def set_ready(self, seat: int, ready: bool) -> None:
         """A guest's ready mark (the host is ready by starting)."""
         if self.phase != LOBBY:
-            raise LobbyError("the match has already started")
+            raise LobbyError(r.STARTED())
         self.seats[seat].ready = ready
 
     def add_bot(self, by: int, level: str) -> int:
         """The host seats a bot; returns its seat."""
         self._host_only(by)
         if level not in self.bot_levels:
-            raise LobbyError(f"bot levels are {', '.join(self.bot_levels)}")
+            raise LobbyError(r.BOT_LEVELS(levels=",".join(self.bot_levels)))
         if self.phase != LOBBY:
-            raise LobbyError("bots join in the lobby only")
+            raise LobbyError(r.BOTS_IN_LOBBY())
         if len(self.seats) >= self.max_seats:
-            raise LobbyError("the table is full")
+            raise LobbyError(r.TABLE_FULL())
         self.seats.append(SeatInfo(f"{level.title()} bot {len(self.seats) + 1}", bot=level))
         return len(self.seats) - 1
 
-    def why_not_start(self, by: int) -> str | None:
+    def why_not_start(self, by: int) -> Refusal | None:
         """None when `by` may start the match now, else why not."""
         if by != self.host:
-            return "only the host can start"
+            return r.HOST_ONLY()
         if self.phase != LOBBY:
-            return "the match has already started"
+            return r.STARTED()
         if not self.min_seats <= len(self.seats) <= self.max_seats:
-            return f"this game needs {self.min_seats} to {self.max_seats} seats (add a bot?)"
+            return r.SEATS_NEEDED(least=self.min_seats, most=self.max_seats)
         waiting = [s.name for i, s in enumerate(self.seats) if i != by and s.bot is None and not s.ready]
         if waiting:
-            return f"waiting for {', '.join(waiting)} to be ready"
+            return r.WAITING_READY(names=", ".join(waiting))
         return None
 
     def start(self, by: int) -> None:
-        """Begin the match (raises with the reason when not allowed)."""
-        reason = self.why_not_start(by)
-        if reason is not None:
-            raise LobbyError(reason)
+        """Begin the match (raises with the refusal when not allowed)."""
+        refusal = self.why_not_start(by)
+        if refusal is not None:
+            raise LobbyError(refusal)
         self.phase = PLAYING
         self.knocks.clear()
 
@@ -231,7 +233,7 @@ class Lobby:
     def replace_with_bot(self, seat: int, level: str) -> None:
         """A bot takes over a seat for the rest of the room's life (its token stops working)."""
         if level not in self.bot_levels:
-            raise LobbyError(f"bot levels are {', '.join(self.bot_levels)}")
+            raise LobbyError(r.BOT_LEVELS(levels=",".join(self.bot_levels)))
         info = self.seats[seat]
         info.bot, info.token, info.away_since = level, None, None
 

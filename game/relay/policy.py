@@ -44,8 +44,8 @@ def policy_for(game: str) -> Policy:
 
 
 def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
-    """An outcome as JSON (winners, scores, reason value, detail)."""
+    """An outcome as JSON (winners, scores, reason value, detail code and its params)."""
     if outcome is None:
         return None
     return {"winners": list(outcome.winners), "scores": list(outcome.scores),
-            "reason": outcome.reason.value, "detail": outcome.detail}
+            "reason": outcome.reason.value, "detail": outcome.detail, "params": dict(outcome.params)}

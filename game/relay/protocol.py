@@ -21,9 +21,14 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from game.relay import refusals as r
 from rules import names
+from rules.refusal import Refusal
 
-PROTOCOL_VERSION = 2  # 2: `act` lost its `version`, joins carry a key, tokens come from the relay
+# 2: `act` lost its `version`, joins carry a key, tokens come from the relay.
+# 3: refusals (`refused`, `error`, `turned_away`) carry `code` + `params`, never a `reason` sentence;
+#    a client of an older protocol is answered in its own version, with a `reason` it can show.
+PROTOCOL_VERSION = 3
 MAX_MESSAGE = 16 * 1024  # bytes a client may send in one message
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024  # what a client accepts (full views, legal lists, history)
 
@@ -36,11 +41,12 @@ _CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 
 
 class ProtocolError(ValueError):
-    """A message that is not part of the protocol; `reason` is safe to send back."""
+    """A message that is not part of the protocol; `refusal` is safe to send back; `legacy` is the
+    older protocol version a client spoke, when that was the problem (it is answered in it)."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, refusal: Refusal, legacy: int | None = None) -> None:
+        super().__init__(str(refusal))
+        self.refusal, self.legacy = refusal, legacy
 
 
 # -- field checks ---------------------------------------------------------------------------
@@ -112,28 +118,29 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
 def decode_client(raw: str | bytes) -> dict[str, Any]:
     """A client message checked against its schema; raises ProtocolError with the reason."""
     if len(raw) > MAX_MESSAGE:
-        raise ProtocolError(f"message over {MAX_MESSAGE} bytes")
+        raise ProtocolError(r.TOO_BIG(limit=MAX_MESSAGE))
     try:
         msg = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise ProtocolError("not JSON") from None
+        raise ProtocolError(r.NOT_JSON()) from None
     if not isinstance(msg, dict):
-        raise ProtocolError("a message is a JSON object")
+        raise ProtocolError(r.NOT_OBJECT())
     if type(msg.get("v")) is not int or msg["v"] != PROTOCOL_VERSION:
-        raise ProtocolError(f"this relay speaks protocol {PROTOCOL_VERSION}: update Market Hall on both ends")
+        older = msg["v"] if type(msg.get("v")) is int and 1 <= msg["v"] < PROTOCOL_VERSION else None
+        raise ProtocolError(r.VERSION(speaks=PROTOCOL_VERSION), older)
     kind = msg.get("type")
     schema = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
     if schema is None:
-        raise ProtocolError("unknown message type")
+        raise ProtocolError(r.UNKNOWN_TYPE())
     extra = set(msg) - {"v", "type"} - set(schema)
     if extra:
-        raise ProtocolError(f"unknown fields {sorted(extra)[:4]}")
+        raise ProtocolError(r.UNKNOWN_FIELD(field=sorted(extra)[0][:40]))
     for name, (check, required) in schema.items():
         if name not in msg:
             if required:
-                raise ProtocolError(f"{msg['type']}: {name} missing")
+                raise ProtocolError(r.MISSING_FIELD(type=msg["type"], field=name))
         elif not check(msg[name]):
-            raise ProtocolError(f"{msg['type']}: bad {name}")
+            raise ProtocolError(r.BAD_FIELD(type=msg["type"], field=name))
     return msg
 
 
@@ -147,11 +154,27 @@ def encode(kind: str, **fields: Any) -> str:
     return json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"))
 
 
+def encode_for_older(exc: ProtocolError) -> str:
+    """The version refusal in the client's own older protocol, which shows `reason` and knows no
+    codes: the one message that carries a sentence (English; an old client has no catalogue)."""
+    reason = f"this relay speaks protocol {PROTOCOL_VERSION}: update Market Hall on both ends"
+    return json.dumps({"v": exc.legacy, "type": "error", "reason": reason, **exc.refusal.to_json()},
+                      separators=(",", ":"))
+
+
 def decode_server(raw: str | bytes) -> dict[str, Any]:
-    """A server message (the client trusts its server's shape but still checks the envelope)."""
+    """A server message (the client trusts its server's shape but still checks the envelope).
+
+    An older relay's error (it refuses this client's newer protocol in its own) becomes the version
+    refusal, in this client's words."""
     msg = json.loads(raw)
-    if not isinstance(msg, dict) or msg.get("v") != PROTOCOL_VERSION or not isinstance(msg.get("type"), str):
-        raise ProtocolError("not a Market Hall server message")
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        raise ProtocolError(r.NOT_SERVER())
+    older = msg.get("v")
+    if older != PROTOCOL_VERSION:
+        if type(older) is int and older < PROTOCOL_VERSION and msg["type"] == "error":
+            return {"v": PROTOCOL_VERSION, "type": "error", **r.VERSION(speaks=older).to_json()}
+        raise ProtocolError(r.NOT_SERVER())
     return msg
 
 

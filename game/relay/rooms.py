@@ -11,6 +11,7 @@ its own view, its own redacted events and its own legal actions; rules state nev
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
@@ -19,11 +20,13 @@ from typing import Any
 
 from game.relay import correspondence as corr
 from game.relay import lobby as lb
+from game.relay import refusals as r
 from game.relay.policy import outcome_json, policy_for
 from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig
 from rules.errors import IllegalAction, MalformedAction
 from rules.record import Entry, MatchRecord, config_from_json, config_to_json, require_rules
 from rules.referee import BotPlans, Plan, Referee
+from rules.refusal import MATCH_OVER, NOT_A_MOVE, Refusal
 
 log = logging.getLogger(__name__)
 ANSWERS_KEPT = 64  # recent sequence numbers remembered per seat, so a resend is answered again
@@ -51,7 +54,7 @@ class Room:
         self.match_no = 0
         self.t0 = 0.0
         self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
-        self.answers: dict[int, OrderedDict[int, str | None]] = {}
+        self.answers: dict[int, OrderedDict[int, Refusal | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
         self.out: list[tuple[int, dict[str, Any]]] = []
         self.dirty = True  # the record (not the move log) needs saving
@@ -156,9 +159,9 @@ class Room:
         self.config = MatchConfig(seats, dict(self.options))
         try:
             self._deal()
-        except ValueError as exc:
+        except ValueError:
             self.lobby.back_to_lobby()
-            raise lb.LobbyError(str(exc)) from None
+            raise lb.LobbyError(r.BAD_OPTIONS()) from None
         self.t0 = self.clock() * self.scale
         self.ended = None
         self._stamp_clocks()
@@ -180,7 +183,7 @@ class Room:
             self.broadcast_lobby()  # someone asked first: everyone is already back in the lobby
             return
         if self.outcome() is None:
-            raise lb.LobbyError("the match is still going")
+            raise lb.LobbyError(r.STILL_GOING())
         self.seed = self.seed + 1 if self.seeded else secrets.randbits(31)
         self._version, self.referee = self.version, None
         self.lobby.back_to_lobby()
@@ -249,12 +252,12 @@ class Room:
     def replace_with_bot(self, by: int, seat: int, level: str | None) -> None:
         """Hand an away seat to a bot (the host; in Night Market the one who stayed)."""
         if not 0 <= seat < len(self.lobby.seats) or self.state is None:
-            raise lb.LobbyError("no such seat in a match")
+            raise lb.LobbyError(r.NO_SUCH_SEAT())
         info = self.lobby.seats[seat]
         if info.bot or (info.presence == lb.ONLINE and self.days is None):
-            raise lb.LobbyError("that seat is not away")
+            raise lb.LobbyError(r.NOT_AWAY())
         if by != self.lobby.host and not self.policy.anyone_may_replace and self.days is None:
-            raise lb.LobbyError("only the host can hand a seat to a bot")
+            raise lb.LobbyError(r.HOST_ONLY())
         self._may_take_over(seat)
         level = level or self.policy.stand_in_level
         self.lobby.replace_with_bot(seat, level)
@@ -267,15 +270,15 @@ class Room:
         """The one left claims the match once the other has been away long enough."""
         others = [i for i in range(len(self.lobby.seats)) if i != by]
         if not (self.policy.claimable or self.days is not None) or not self.playing:
-            raise lb.LobbyError("there is no match to claim")
+            raise lb.LobbyError(r.NOTHING_TO_CLAIM())
         if self.days is not None and all(self.lobby.seats[s].bot for s in others):
-            raise lb.LobbyError("there is nobody to claim the match from")
+            raise lb.LobbyError(r.NOBODY_TO_CLAIM_FROM())
         for seat in others:
             info = self.lobby.seats[seat]
             if self.days is not None and info.bot:
                 continue  # by correspondence: every other person must be late on their move
             if info.bot or (info.presence == lb.ONLINE and self.days is None):
-                raise lb.LobbyError(f"{info.name} is still here")
+                raise lb.LobbyError(r.STILL_HERE(name=info.name))
             self._may_take_over(seat)
         assert self.referee is not None
         self.referee.claim(by, self.now())  # an entry of the record: a restored room ends the same way
@@ -291,15 +294,15 @@ class Room:
         if self.days is None:
             self._grace_over(info)
         elif seat not in self.clocks:
-            raise lb.LobbyError(f"it is not {info.name}'s move")
+            raise lb.LobbyError(r.NOT_THEIR_MOVE(name=info.name))
         elif not self.late(seat):
             left = corr.left(self.clocks, self.days, self.wall())[seat]
-            raise lb.LobbyError(f"{info.name} still has {corr.clock_words(left)} on the move clock")
+            raise lb.LobbyError(r.CLOCK_LEFT(name=info.name, minutes=math.ceil(left / 60)))
 
     def _grace_over(self, info: lb.SeatInfo) -> None:
         gone = 0.0 if info.away_since is None else self.clock() - info.away_since
         if gone < self.policy.replace_grace:
-            raise lb.LobbyError(f"wait {self.policy.replace_grace - gone:.0f} s more for {info.name}")
+            raise lb.LobbyError(r.WAIT_GRACE(name=info.name, seconds=math.ceil(self.policy.replace_grace - gone)))
 
     # the match -----------------------------------------------------------------------------
     def act(self, seat: int, seq: int, action_json: Any) -> None:
@@ -308,51 +311,51 @@ class Room:
         if seq in answers:
             self._answer(seat, seq, answers[seq])
             return
-        reason = self._move(seat, seq, action_json, self.now())
-        answers[seq] = reason
+        refusal = self._move(seat, seq, action_json, self.now())
+        answers[seq] = refusal
         while len(answers) > ANSWERS_KEPT:
             answers.popitem(last=False)
-        if reason is not None:
-            self._answer(seat, seq, reason)
+        if refusal is not None:
+            self._answer(seat, seq, refusal)
 
-    def _move(self, seat: int, seq: int, action_json: Any, now: float) -> str | None:
+    def _move(self, seat: int, seq: int, action_json: Any, now: float) -> Refusal | None:
         """The referee's answer to a person's move (None: applied, logged with its seq, sent)."""
-        reason = self._refusal(seat, action_json)
-        if reason is not None or self.referee is None:
-            return reason
+        refusal = self._refusal(seat, action_json)
+        if refusal is not None or self.referee is None:
+            return refusal
         if self.referee.tick(now):
             self._changed()  # a real-time round ended before the move: everyone is told first
         try:
             self.referee.act(seat, self.game.action_from_json(action_json), now, seq)
-        except MalformedAction as exc:
-            return f"not a move of this game ({exc})"
+        except MalformedAction:
+            return NOT_A_MOVE()
         except IllegalAction as exc:
-            return str(exc)
+            return exc.refusal  # the rules' code, forwarded as it is: the client words it
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
             # garbage the rules did not expect: refused, never a crash of the room
             log.info("room %s: an unreadable action was refused", self.code)
-            return "not a move of this game"
+            return NOT_A_MOVE()
         self._changed(answer=(seat, seq))
         return None
 
-    def _refusal(self, seat: int, action_json: Any) -> str | None:
+    def _refusal(self, seat: int, action_json: Any) -> Refusal | None:
         """What the room refuses before the rules are asked."""
         if self.state is None:
-            return "the match has not started"
+            return r.NOT_STARTED()
         if self.outcome() is not None:
-            return "the match is over"
+            return MATCH_OVER()
         if self.lobby.seats[seat].bot:
-            return "a bot plays this seat now"
+            return r.BOT_SEAT()
         kind = action_json.get("type") if isinstance(action_json, dict) else None
         if isinstance(kind, str) and kind in self.policy.host_only and seat != self.lobby.host:
-            return "the host does that"
+            return r.HOST_ONLY()
         return None
 
-    def _answer(self, seat: int, seq: int, reason: str | None) -> None:
-        if reason is None:
+    def _answer(self, seat: int, seq: int, refusal: Refusal | None) -> None:
+        if refusal is None:
             self.out.append((seat, self.update(seat, seq)))
         else:
-            self.out.append((seat, {"type": "refused", "seq": seq, "reason": reason, "version": self.version}))
+            self.out.append((seat, r.refused(seq, refusal, self.version)))
 
     def _changed(self, answer: tuple[int, int] | None = None) -> None:
         self._stamp_clocks(None if answer is None else answer[0])

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.relay import lobby as lb
+from game.relay import refusals as r
 from game.relay.protocol import RateLimit, invite_link
 from game.relay.rooms import Room
 
@@ -27,13 +28,7 @@ if TYPE_CHECKING:
     from game.relay.hub import Hub
 
 log = logging.getLogger(__name__)
-SAVE_FAILED = "the server could not save your move; try again"
 REWIND_SECONDS = 5.0  # a `sync` with `have` behind what was sent resends history at most this often
-
-
-def refusal(seq: int, reason: str) -> dict[str, Any]:
-    """A move's refusal, by its number."""
-    return {"type": "refused", "seq": seq, "reason": reason, "version": -1}
 
 
 class Link(Protocol):
@@ -243,7 +238,7 @@ class RoomTask:
         lobby = any(msg["type"] == "lobby" for _, msg in room.out)  # it may say "over": told again below
         room.out = [(seat, msg) for seat, msg in room.out if msg["type"] not in ("update", "lobby")]
         for seat, seq in movers:
-            room.out.append((seat, refusal(seq, SAVE_FAILED)))
+            room.out.append((seat, r.refused(seq, r.SAVE_FAILED())))
         if lobby:
             room.broadcast_lobby()
         for seat in sorted(told):
@@ -288,7 +283,7 @@ class RoomTask:
         seat, room, kind = seated.seat, self.room, msg["type"]
         if seat is None:  # the connection lost its seat (replaced, or it left): a move is still answered
             if kind == "act":
-                self.hub.spawn(self.hub.send(seated, refusal(msg["seq"], "this connection holds no seat")))
+                self.hub.spawn(self.hub.send(seated, r.refused(msg["seq"], r.NO_SEAT())))
             return
         if kind == "act":
             room.act(seat, msg["seq"], msg["action"])
@@ -313,7 +308,7 @@ class RoomTask:
         budget = seated.sync_bytes = seated.sync_bytes or RateLimit(config.sync_bytes, config.sync_burst,
                                                                     self.hub.clock)
         if not budget.allow():  # over its byte budget: the view it holds is the one it was sent
-            room.out.append((seat, {"type": "error", "reason": "too many syncs: slow down"}))
+            room.out.append((seat, r.error(r.TOO_MANY_SYNCS())))
             return
         now = self.hub.clock()
         if have is not None and have < room.sent.get(seat, 0) and now - seated.rewound_at >= REWIND_SECONDS:
@@ -343,7 +338,7 @@ class RoomTask:
         elif kind == "leave":
             self._leave(seated, seat)
         else:
-            raise lb.LobbyError("you are already in this room")
+            raise lb.LobbyError(r.ALREADY_IN_ROOM())
 
     def _admit(self, seat: int, request: int, accept: bool) -> None:
         knocker = self.knocking.pop(request, None)
@@ -352,7 +347,7 @@ class RoomTask:
             return
         if answer is None:
             knocker.knocking = False
-            self.hub.spawn(self.hub.send(knocker, {"type": "turned_away", "reason": "the host did not let you in"}))
+            self.hub.spawn(self.hub.send(knocker, r.error(r.TURNED_AWAY(), "turned_away")))
             self.hub.spawn(knocker.link.close(1000, "turned away"))
         else:
             self.bind(knocker, answer[0], answer[1])

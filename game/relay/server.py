@@ -22,6 +22,7 @@ from game.relay.hub import Hub
 from game.relay.pages import request_handler
 from game.relay.protocol import MAX_MESSAGE
 from game.relay.store import FileStore, MemoryStore, RoomStore
+from rules.refusal import Refusal
 
 __all__ = ["ServerConfig", "ServerThread", "WsLink", "run_server"]
 
@@ -149,7 +150,7 @@ class ServerThread:
         assert self._loop is not None
         self._loop.call_soon_threadsafe(fn)
 
-    def stop(self, timeout: float = 10.0, goodbye: str | None = None) -> None:
+    def stop(self, timeout: float = 10.0, goodbye: Refusal | None = None) -> None:
         """Stop serving and join the thread (first telling everyone connected `goodbye`, if given)."""
         loop, stop = self._loop, self._stop
         if loop is not None and self.hub is not None and goodbye and self._thread.is_alive():

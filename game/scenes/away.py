@@ -86,7 +86,7 @@ class AwayBar:
             else:
                 self.scene.table.claim()
         except IllegalAction as exc:
-            self.scene.refused(self.seat, exc.reason)
+            self.scene.refused(self.seat, exc.refusal)
         return True
 
     def draw(self, canvas: pygame.Surface) -> None:

@@ -17,6 +17,7 @@ from game.scenes.replay_bar import open_replay
 from game.services import history
 from game.shell import catalog
 from game.shell.scene import Scene
+from game.text import say
 from rules.errors import IllegalAction
 
 ROWS = 8
@@ -106,7 +107,8 @@ class HistoryScene(Scene):
         try:
             opening()
         except (CannotOpen, IllegalAction, LookupError, ValueError) as exc:
-            self.app.toast(f"That match cannot be shown here: {exc}", error=True)
+            why = say(exc.refusal) if isinstance(exc, IllegalAction) else str(exc)
+            self.app.toast(f"That match cannot be shown here: {why}", error=True)
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.fill((24, 20, 16))

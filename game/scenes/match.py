@@ -23,8 +23,11 @@ from game.scenes.help import HelpScene
 from game.scenes.undo import UndoControl, is_undo_key
 from game.services import saves
 from game.shell import catalog
+from game.text import say
+from game.text.persons import at_table
 from rules.contract import Event, MatchConfig
 from rules.errors import IllegalAction, MalformedAction
+from rules.refusal import Refusal
 from rules.registry import GameUnavailable, get_game
 
 if TYPE_CHECKING:
@@ -45,7 +48,7 @@ class MatchScene(LayeredScene):
     def __init__(self, app: App, table: Table, lobby: Callable[[], Scene] | None = None) -> None:
         super().__init__(app)
         self.table = table
-        self.names = [s.name for s in table.seats]
+        self.names = at_table(table.seats, tuple(table.here))  # who is viewing is data (game/text/persons.py)
         self.lobby = lobby  # where a rematch that starts in a lobby continues (online rooms)
         self.away_bar = AwayBar(self)  # online: who is away, and handing their seat over
         self.undo_control = UndoControl(self)  # local play: take back a move that revealed nothing
@@ -191,14 +194,14 @@ class MatchScene(LayeredScene):
         self.table.poll(bots and not self.undo_control.holding())
         self.away_bar.step()
         self.undo_control.step()
-        for seat, reason in self.table.take_refusals():
-            self.refused(seat, reason)
+        for seat, refusal in self.table.take_refusals():
+            self.refused(seat, refusal)
         for notice in self.table.take_notices():
             self.app.toast(notice, error=True, seconds=7.0)
 
-    def refused(self, seat: int, reason: str) -> None:
-        """A move was not allowed: say why (scenes with several people name the seat)."""
-        self.app.toast(reason[:1].upper() + reason[1:], error=True)
+    def refused(self, seat: int, refusal: Refusal) -> None:
+        """A move was not allowed: say why, in this device's words (scenes with several people name the seat)."""
+        self.app.toast(say(refusal), error=True)
 
     def play_sounds(self, events: list[Event]) -> None:
         """The sound of the last event that has one (several at once would be noise)."""

@@ -23,6 +23,7 @@ from game.online.client import NetClient
 from game.online.hosting import Hosting, start_hosting
 from game.relay.correspondence import clock_words
 from game.relay.protocol import DAYS_PER_MOVE, parse_invite
+from game.relay.refusals import HOST_CLOSED
 from game.scenes import recap
 from game.shell import catalog
 from game.shell.display import LOGICAL_W
@@ -407,7 +408,7 @@ class OnlineLobbyScene(Scene):
         self.room.close()
         rejoin.forget(self.room.code)
         if self.hosting is not None and self.hosting is self.app.hosting:
-            self.app.stop_hosting("The host closed the room.")
+            self.app.stop_hosting(HOST_CLOSED())
         return True
 
     # drawing -------------------------------------------------------------------------------------

@@ -19,9 +19,10 @@ import pygame_gui
 from game.draw.palette import GOLD as BAR
 from game.draw.ui import button
 from game.scenes.curtain import PANEL, CurtainScene
+from game.text import say
+from game.text.persons import whose
 from rules.errors import IllegalAction
 from rules.undo import NOTHING
-from rules.words import whose
 
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene
@@ -129,14 +130,14 @@ class UndoControl:
     def request(self) -> bool:
         """Take the shown person's last move back, or say why not; True when it was taken back."""
         scene, seat = self.scene, self.seat()
-        reason = NOTHING if seat is None else scene.table.undo_reason(seat)
-        if reason is None and seat is not None:
+        refusal = NOTHING() if seat is None else scene.table.undo_reason(seat)
+        if refusal is None and seat is not None:
             try:
                 scene.table.undo(seat)
             except IllegalAction as exc:  # the table moved on between the look and the press
-                reason = exc.reason
-        if reason is not None or seat is None:
-            scene.undo_refused(REFUSED + (reason or NOTHING))
+                refusal = exc.refusal
+        if refusal is not None or seat is None:
+            scene.undo_refused(REFUSED + say(refusal or NOTHING()))
             return False
         scene.app.audio.play("card_slide")
         recap = getattr(scene, "recap", None)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from game.draw.text import Text
+from game.relay.refusals import HOST_QUIT
 from game.services import settings as settings_mod
 from game.services.assets import Assets
 from game.services.audio import Audio, init_mixer
@@ -24,6 +25,7 @@ from game.shell.loop import FixedStep
 from game.shell.overlays import FrameMeter, Toasts
 from game.shell.pointer import PointerLayer
 from game.shell.scene import Scene, SceneStack
+from rules.refusal import Refusal
 
 if TYPE_CHECKING:
     from game.kiosk import Kiosk
@@ -200,10 +202,11 @@ class App:
         """Leave the main loop."""
         self.running = False
 
-    def stop_hosting(self, goodbye: str = "The host closed Market Hall: the room is closed for now.") -> None:
-        """Stop the server this app runs for its online rooms (if any), telling whoever is connected."""
+    def stop_hosting(self, goodbye: Refusal | None = None) -> None:
+        """Stop the server this app runs for its online rooms (if any), telling whoever is connected
+        why (a code each device words; by default: the host quit)."""
         if self.hosting is not None:
-            self.hosting.stop(goodbye)
+            self.hosting.stop(goodbye or HOST_QUIT())
             self.hosting = None
 
     # the loop --------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ from typing import Any
 from game.tutorial.script import Check, Guide, Step, Watch
 from rules.contract import MatchConfig, SeatConfig
 from rules.night_market.data import CARD_KIND, MARKET_START_PORTERS, PORTER_IDS
+from rules.night_market.legal import SELL_TWO
+from rules.refusal import Code
 from rules.registry import get_game
 
 GAME = "night-market"
@@ -59,9 +61,10 @@ def _selected(market: tuple[int, ...] = (), hand: tuple[int, ...] = ()) -> Check
     return check
 
 
-def _says(words: str) -> Check:
-    """Over when the selection line says `words`."""
-    return lambda watch: words in getattr(watch.scene, "line", "")
+def _refused(code: Code) -> Check:
+    """Over when the selection is refused with `code` (the line words it in the player's language)."""
+    return lambda watch: getattr(getattr(getattr(watch.scene, "selection", None), "refusal", None), "code", None) \
+        == code.code
 
 
 def _next_round(watch: Watch) -> bool:
@@ -97,7 +100,7 @@ STEPS = (
     Step(("The Rival takes an Amber.", "Pearl, Amber and Jade are precious: they sell 2 or more at a time. "
           "Tap just one of your Pearls."), target=(f"card:{M_PEARL}",), opponents=((RIVAL, _take(D_AMBER1)),),
          shows=("chip:1", "market", "pile:pearl", "pile:amber", "pile:jade"),
-         done=_says("at least two"), hint="Tap the lit Pearl in your hand."),
+         done=_refused(SELL_TWO), hint="Tap the lit Pearl in your hand."),
     Step(("The line under the players says why not. Tap your other Pearl.",), target=(f"card:{MY_PEARL}",),
          shows=("line", "chip:0", "chip:1"), done=_selected(hand=(M_PEARL, MY_PEARL)), hint="Tap the lit Pearl."),
     Step(("Press Sell 2 Pearls: you get the Pearl pile's top coins, 7 + 7.",), target=("button:Sell 2 Pearls",),

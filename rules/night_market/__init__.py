@@ -24,6 +24,7 @@ from rules.night_market.outcome import outcome as _outcome
 from rules.night_market.state import State, new_match, stack_reason
 from rules.night_market.undo import why_final as _why_final
 from rules.night_market.view import View, view
+from rules.refusal import Refusal
 
 # first_seat: who starts round 1; stack: kinds dealt first in round 1 (a guided match's deal; a list,
 # which online rooms' options cannot hold)
@@ -58,11 +59,11 @@ class NightMarket:
         """Every distinct move `seat` may make now."""
         return _legal(state, seat)
 
-    def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
-        """None when allowed, else the reason."""
+    def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> Refusal | None:
+        """None when allowed, else the refusal."""
         return _check(state, seat, action)
 
-    def why_not(self, view: View, action: Any, now: float = 0.0) -> str | None:
+    def why_not(self, view: View, action: Any, now: float = 0.0) -> Refusal | None:
         """The same answer as `check`, from the seat's own view alone (what a remote client holds)."""
         return _why_not(view, action)
 
@@ -74,7 +75,7 @@ class NightMarket:
         """Turn-based: time changes nothing."""
         return state, []
 
-    def why_final(self, before: State, seat: int, action: Any, after: State, events: Sequence[Event]) -> str | None:
+    def why_final(self, before: State, seat: int, action: Any, after: State, events: Sequence[Event]) -> Refusal | None:
         """None when the move revealed nothing (rules/undo.py), else what it revealed."""
         return _why_final(before, seat, action, after, events)
 

@@ -1,4 +1,5 @@
-"""Which Night Market moves are allowed: `check` gives the plain-language reason a move is not."""
+"""Which Night Market moves are allowed: `check` gives the refusal (a code with parameters, worded by
+the client) when a move is not."""
 
 from __future__ import annotations
 
@@ -6,10 +7,32 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
-from rules.night_market.data import CARD_KIND, HAND_LIMIT, NAMES, PORTER, counted, min_sell
+from rules.night_market.data import CARD_KIND, HAND_LIMIT, PORTER, min_sell
 from rules.night_market.moves import legal_moves
 from rules.night_market.state import State
 from rules.night_market.view import View
+from rules.refusal import MATCH_OVER, NOT_A_MOVE, Refusal, declare
+
+# Every refusal a Night Market move can get (the English wording is in game/text/english.py).
+NOT_YOUR_TURN = declare("night-market.not_your_turn", "name")
+NOT_IN_MARKET = declare("night-market.not_in_market")
+PORTERS_TOGETHER = declare("night-market.porters_together")
+HAND_FULL = declare("night-market.hand_full", "limit")
+CHOSEN_TWICE = declare("night-market.chosen_twice")
+TAKE_FROM_MARKET = declare("night-market.take_from_market")
+NO_PORTERS_IN_EXCHANGE = declare("night-market.no_porters_in_exchange")
+EXCHANGE_TWO = declare("night-market.exchange_two")
+GIVE_FROM_HAND = declare("night-market.give_from_hand")
+NO_PORTERS = declare("night-market.no_porters")
+FEW_PORTERS = declare("night-market.few_porters", "count")
+GIVE_AS_MANY = declare("night-market.give_as_many", "take", "chose")
+SAME_KIND_BACK = declare("night-market.same_kind_back", "kind")
+HAND_OVER = declare("night-market.hand_over", "limit")
+NO_PORTERS_IN_MARKET = declare("night-market.no_porters_in_market")
+CHOOSE_TO_SELL = declare("night-market.choose_to_sell")
+SELL_FROM_HAND = declare("night-market.sell_from_hand")
+SELL_ONE_KIND = declare("night-market.sell_one_kind")
+SELL_TWO = declare("night-market.sell_two", "kind")  # a precious good (data.PRECIOUS) sold alone
 
 
 class Known(NamedTuple):
@@ -53,69 +76,69 @@ def known_from_view(view: View) -> Known:
     )
 
 
-def _check_take(known: Known, action: Take) -> str | None:
+def _check_take(known: Known, action: Take) -> Refusal | None:
     if action.card not in known.market:
-        return "That card is not in the market."
+        return NOT_IN_MARKET()
     if CARD_KIND[action.card] == PORTER:
-        return "Porters are taken all together: use Take porters."
+        return PORTERS_TOGETHER()
     if len(known.hand) >= HAND_LIMIT:
-        return f"Your hand already holds {HAND_LIMIT} goods."
+        return HAND_FULL(limit=HAND_LIMIT)
     return None
 
 
-def _check_exchange(known: Known, action: Exchange) -> str | None:
+def _check_exchange(known: Known, action: Exchange) -> Refusal | None:
     # Checked on every exchange applied: set tests instead of generators, the reasons in the same order.
     take, give, hand, market = action.take, action.give, known.hand, known.market
     taken, given = set(take), set(give)
     if len(taken) != len(take) or len(given) != len(give):
-        return "Each card can only be chosen once."
+        return CHOSEN_TWICE()
     if not taken.issubset(market):
-        return "You can only take cards that are in the market."
+        return TAKE_FROM_MARKET()
     take_kinds = {CARD_KIND[card] for card in take}
     if PORTER in take_kinds:
-        return "You can't take porters in an exchange."
+        return NO_PORTERS_IN_EXCHANGE()
     if len(take) < 2:
-        return "An exchange takes at least 2 goods from the market."
+        return EXCHANGE_TWO()
     if not given.issubset(hand):
-        return "You can only give back cards from your hand."
+        return GIVE_FROM_HAND()
     if action.porters < 0 or action.porters > known.porters:
         n = known.porters
-        return "You have no porters." if n == 0 else f"You have only {counted(n, 'porter')}."
+        return NO_PORTERS() if n == 0 else FEW_PORTERS(count=n)
     given_count = len(give) + action.porters
     if given_count != len(take):
-        return f"Give back exactly {counted(len(take), 'card')} for the {len(take)} you take (you chose {given_count})."
+        return GIVE_AS_MANY(take=len(take), chose=given_count)
     clash = take_kinds.intersection([CARD_KIND[c] for c in give])
     if clash:
-        return f"You can't put back {NAMES[sorted(clash)[0]]}: you are taking that kind."
+        return SAME_KIND_BACK(kind=sorted(clash)[0])
     if len(hand) + action.porters > HAND_LIMIT:
-        return f"Your hand would hold more than {HAND_LIMIT} goods."
+        return HAND_OVER(limit=HAND_LIMIT)
     return None
 
 
-def _check_take_porters(known: Known, action: TakePorters) -> str | None:
+def _check_take_porters(known: Known, action: TakePorters) -> Refusal | None:
     if not any(CARD_KIND[c] == PORTER for c in known.market):
-        return "There are no porters in the market."
+        return NO_PORTERS_IN_MARKET()
     return None
 
 
-def _check_sell(known: Known, action: Sell) -> str | None:
+def _check_sell(known: Known, action: Sell) -> Refusal | None:
     cards = action.cards
     if not cards:
-        return "Choose cards from your hand to sell."
+        return CHOOSE_TO_SELL()
     if len(set(cards)) != len(cards):
-        return "Each card can only be chosen once."
+        return CHOSEN_TWICE()
     if any(card not in known.hand for card in cards):
-        return "You can only sell cards from your hand."
+        return SELL_FROM_HAND()
     kinds = {CARD_KIND[c] for c in cards}
     if len(kinds) > 1:
-        return "Sell only one kind of good at a time."
+        return SELL_ONE_KIND()
     kind = kinds.pop()
     if len(cards) < min_sell(kind):
-        return f"{NAMES[kind]} must be sold at least two at a time."
+        return SELL_TWO(kind=kind)
     return None
 
 
-_CHECKS: dict[type, Callable[[Known, Any], str | None]] = {
+_CHECKS: dict[type, Callable[[Known, Any], Refusal | None]] = {
     Take: _check_take,
     Exchange: _check_exchange,
     TakePorters: _check_take_porters,
@@ -123,24 +146,24 @@ _CHECKS: dict[type, Callable[[Known, Any], str | None]] = {
 }
 
 
-def reason(known: Known, action: Action) -> str | None:
-    """None when the seat in `known` may play `action` now, else the reason in plain language."""
+def reason(known: Known, action: Action) -> Refusal | None:
+    """None when the seat in `known` may play `action` now, else the refusal."""
     if known.over:
-        return "The match is over."
+        return MATCH_OVER()
     if known.seat != known.turn:
-        return f"It is {known.turn_name}'s turn."
+        return NOT_YOUR_TURN(name=known.turn_name)
     checker = _CHECKS.get(type(action))
     if checker is None:
-        return "That is not a Night Market move."
+        return NOT_A_MOVE()
     return checker(known, action)
 
 
-def check(state: State, seat: int, action: Action) -> str | None:
-    """None when `seat` may play `action` now, else the reason in plain language."""
+def check(state: State, seat: int, action: Action) -> Refusal | None:
+    """None when `seat` may play `action` now, else the refusal."""
     return reason(known_from_state(state, seat), action)
 
 
-def why_not(view: View, action: Action) -> str | None:
+def why_not(view: View, action: Action) -> Refusal | None:
     """The same answer as `check`, from the seat's own view alone."""
     return reason(known_from_view(view), action)
 

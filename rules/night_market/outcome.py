@@ -10,6 +10,9 @@ from __future__ import annotations
 from rules.contract import EndReason, Outcome
 from rules.night_market.data import PORTER_TOKEN, SEALS_TO_WIN
 from rules.night_market.state import RoundSummary, State
+from rules.refusal import declare
+
+WON = declare("night-market.won", "name", "won", "lost")  # an outcome's detail: seals won and lost
 
 
 def porter_token_winner(porters: tuple[int, int]) -> int | None:
@@ -70,5 +73,5 @@ def outcome(state: State) -> Outcome | None:
         return None
     winner = match_winner(state.seals)
     assert winner is not None
-    detail = f"{state.names[winner]} wins {state.seals[winner]}–{state.seals[1 - winner]} in seals"
-    return Outcome((winner,), (float(state.seals[0]), float(state.seals[1])), EndReason.TARGET_REACHED, detail)
+    said = WON(name=state.names[winner], won=state.seals[winner], lost=state.seals[1 - winner])
+    return Outcome.said((winner,), (float(state.seals[0]), float(state.seals[1])), EndReason.TARGET_REACHED, said)

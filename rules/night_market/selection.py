@@ -1,9 +1,9 @@
 """What the table screen's current selection allows: candidate moves plus one plain-language line.
 
 The screen passes the view, the selected market and hand card ids and the porters the player added.
-Only the returned actions become buttons; the line says what they would do, or (from the same
-`why_not` the rules answer from the view) why the selection is not allowed. An exchange short of cards to give back is
-filled with porters, and the line says so.
+Only the returned actions become buttons; the line says what they would do, or the refusal (from
+the same `why_not` the rules answer from the view, worded by the screen) says why the selection is
+not allowed. An exchange short of cards to give back is filled with porters, and the line says so.
 """
 
 from __future__ import annotations
@@ -13,16 +13,23 @@ from dataclasses import dataclass
 
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
 from rules.night_market.data import CARD_KIND, NAMES, PORTER, a_or_an, bonus_size, counted, kinds_words, plural
-from rules.night_market.legal import why_not
+from rules.night_market.legal import GIVE_AS_MANY, why_not
 from rules.night_market.view import View
+from rules.refusal import Refusal, declare
+
+# An exchange short of cards to give back that the seat's porters cannot fill.
+GIVE_SHORT = declare("night-market.give_short", "take", "chose")
+GIVE_SHORT_PORTERS = declare("night-market.give_short_porters", "take", "chose", "porters")
 
 
 @dataclass(frozen=True)
 class Selection:
-    """The moves a selection allows (as buttons) and the line shown under the players."""
+    """The moves a selection allows (as buttons) and the line shown under the players: `line`, or
+    when the selection is refused, `refusal` (the screen words it)."""
 
     actions: tuple[Action, ...]
-    line: str
+    line: str = ""
+    refusal: Refusal | None = None
 
 
 def _names(cards: tuple[int, ...]) -> str:
@@ -68,15 +75,14 @@ def _team(view: View) -> int:
     return len(view.seats[view.seat].porters) if view.seat is not None else 0
 
 
-def _short(view: View, market: tuple[int, ...], hand: tuple[int, ...], porters: int) -> str | None:
+def _short(view: View, market: tuple[int, ...], hand: tuple[int, ...], porters: int) -> Refusal | None:
     """Why an exchange short of cards to give back can't be filled: the count, and the missing porters."""
     plain = why_not(view, Exchange(market, hand, porters))
     team = _team(view)
-    if plain is None or not plain.startswith("Give back"):
+    if plain is None or plain.code != GIVE_AS_MANY.code:
         return None
-    more = "you have no porters to make up the rest" if team == 0 else \
-        f"your {counted(team, 'porter')} can't make up the rest"
-    return f"{plain[:-1]}: {more}."
+    take, chose = plain.params["take"], plain.params["chose"]
+    return GIVE_SHORT(take=take, chose=chose) if team == 0 else GIVE_SHORT_PORTERS(take=take, chose=chose, porters=team)
 
 
 def _prompt(market: tuple[int, ...], hand: tuple[int, ...], porters: int) -> str:
@@ -95,13 +101,13 @@ def select(
     market, hand = tuple(sorted(market_ids)), tuple(sorted(hand_ids))
     action, fill = _candidate(market, hand, porters)
     if action is None or (not market and porters):
-        reason = why_not(view, TakePorters()) if view.over or view.turn != seat else None
-        return Selection((), reason or _prompt(market, hand, porters))
-    reason = why_not(view, action)
-    if reason is not None and isinstance(action, Exchange) and fill and action.porters > _team(view):
-        reason = _short(view, market, hand, porters) or reason
-    if reason is not None:
-        return Selection((), reason)
+        refusal = why_not(view, TakePorters()) if view.over or view.turn != seat else None
+        return Selection((), _prompt(market, hand, porters), refusal)
+    refusal = why_not(view, action)
+    if refusal is not None and isinstance(action, Exchange) and fill and action.porters > _team(view):
+        refusal = _short(view, market, hand, porters) or refusal
+    if refusal is not None:
+        return Selection((), "", refusal)
     line = describe(view, action)
     if fill:
         line += f" Exchange fills {fill} with {'a porter' if fill == 1 else f'{fill} porters'}."

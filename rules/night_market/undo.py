@@ -11,13 +11,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.contract import Event
+from rules.refusal import Refusal, declare
 from rules.undo import revealing
 
 # The moves themselves show only public cards; the refill and the round's end are what reveal.
 SILENT = frozenset({"took", "took_porters", "exchanged", "sold"})
-WORDS = {"refilled": "New cards came from the deck.", "round_ended": "It ended the round."}
+CODES = {"refilled": declare("night-market.undo.refilled"), "round_ended": declare("night-market.undo.round_ended")}
 
 
-def why_final(before: Any, seat: int, action: Any, after: Any, events: Sequence[Event]) -> str | None:
+def why_final(before: Any, seat: int, action: Any, after: Any, events: Sequence[Event]) -> Refusal | None:
     """None when the move revealed nothing, else what it revealed."""
-    return revealing(events, SILENT, WORDS, "It revealed something hidden.")
+    return revealing(events, SILENT, CODES)

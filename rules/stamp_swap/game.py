@@ -8,6 +8,7 @@ from typing import Any, cast
 from rules.config import require_config, require_level
 from rules.contract import Bot, EndReason, Event, MatchConfig, Outcome, redact_secret
 from rules.errors import IllegalAction
+from rules.refusal import NOT_A_MOVE, Refusal, declare
 from rules.rng import Rng
 from rules.stamp_swap import collect, legality, show, swap, wire
 from rules.stamp_swap.actions import (
@@ -30,6 +31,9 @@ from rules.stamp_swap.state import Phase, State, filled, waiting
 from rules.stamp_swap.undo import why_final as _why_final
 from rules.stamp_swap.view import view
 
+MOST_POINTS = declare("stamp-swap.most_points")  # an outcome's detail
+MOST_CELLS = declare("stamp-swap.most_cells")  # a tie on points broken by album cells filled
+
 Applier = Callable[[State, int, Any], "tuple[State, list[Event]]"]
 
 APPLIERS: dict[type, Applier] = {
@@ -49,9 +53,10 @@ LEGAL: dict[Phase, Callable[[State, int], Sequence[Action]]] = {
 }
 
 
-def _malformed(action: Any) -> str | None:
-    """Why a Stamp Swap action class holds values no action could (a 0.5 column, an unknown key)."""
-    return ACTIONS.problem(action) if type(action) in APPLIERS else None
+def _malformed(action: Any) -> Refusal | None:
+    """A Stamp Swap action class holding values no action could (a 0.5 column, an unknown key) is
+    not a move at all."""
+    return NOT_A_MOVE() if type(action) in APPLIERS and ACTIONS.problem(action) else None
 
 
 class StampSwap:
@@ -81,26 +86,26 @@ class StampSwap:
             return []
         return LEGAL[state.phase](state, seat)
 
-    def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
-        """None when allowed, else the reason."""
+    def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> Refusal | None:
+        """None when allowed, else the refusal."""
         return _malformed(action) or legality.check(state, seat, action)
 
-    def why_not(self, view: dict[str, Any], action: Any, now: float = 0.0) -> str | None:
+    def why_not(self, view: dict[str, Any], action: Any, now: float = 0.0) -> Refusal | None:
         """The same answer as `check`, from the seat's own view alone (what a remote client holds)."""
         return _malformed(action) or legality.why_not(view, action)
 
     def apply(self, state: State, seat: int, action: Any, now: float = 0.0) -> tuple[State, list[Event]]:
         """New state and events; raises IllegalAction when not allowed."""
-        reason = self.check(state, seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refusal = self.check(state, seat, action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         return APPLIERS[type(action)](state, seat, action)
 
     def tick(self, state: State, now: float) -> tuple[State, list[Event]]:
         """Turn-based: time changes nothing."""
         return state, []
 
-    def why_final(self, before: State, seat: int, action: Any, after: State, events: Sequence[Event]) -> str | None:
+    def why_final(self, before: State, seat: int, action: Any, after: State, events: Sequence[Event]) -> Refusal | None:
         """None when the move revealed nothing (rules/undo.py), else what it revealed."""
         return _why_final(before, seat, action, after, events)
 
@@ -137,10 +142,8 @@ class StampSwap:
         tied = [i for i, s in enumerate(scores) if s == best]
         most = max(len(filled(state, i)) for i in tied)
         winners = tuple(i for i in tied if len(filled(state, i)) == most)
-        detail = "most points after the Final Show"
-        if len(tied) > len(winners):
-            detail += "; tie broken by album cells filled"
-        return Outcome(winners, scores, EndReason.ROUNDS_COMPLETE, detail)
+        said = MOST_CELLS() if len(tied) > len(winners) else MOST_POINTS()
+        return Outcome.said(winners, scores, EndReason.ROUNDS_COMPLETE, said)
 
     def action_to_json(self, action: Any) -> Any:
         """A JSON-ready form of an action."""

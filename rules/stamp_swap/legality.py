@@ -10,10 +10,36 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
+from rules.refusal import MATCH_OVER, NO_SUCH_SEAT, NOT_A_MOVE, Refusal, declare
 from rules.stamp_swap.actions import ChooseContest, Place, Prepare, Take, TakePile, TakeToken
 from rules.stamp_swap.show import spots
 from rules.stamp_swap.state import Phase, State
 from rules.stamp_swap.swap import reservable
+
+# Every refusal a Stamp Swap action can get (the English wording is in game/text/english.py).
+NOT_COLLECT = declare("stamp-swap.not_collect")
+NOT_YOUR_COLLECT = declare("stamp-swap.not_your_collect")
+TOKEN_GONE = declare("stamp-swap.token_gone")
+NOT_IN_POOL = declare("stamp-swap.not_in_pool")
+NOT_PREPARE = declare("stamp-swap.not_prepare")
+ALREADY_SPLIT = declare("stamp-swap.already_split")
+MUST_RESERVE = declare("stamp-swap.must_reserve")
+RARE_RESERVE = declare("stamp-swap.rare_reserve")
+NOT_IN_COLLECTION = declare("stamp-swap.not_in_collection")
+PILE_EMPTY = declare("stamp-swap.pile_empty")
+PILES_MISMATCH = declare("stamp-swap.piles_mismatch")
+NOT_CHOOSE = declare("stamp-swap.not_choose")
+NOT_YOUR_CHOICE = declare("stamp-swap.not_your_choice")
+OWN_PILE = declare("stamp-swap.own_pile")
+NO_PILES = declare("stamp-swap.no_piles")
+NO_SUCH_PILE = declare("stamp-swap.no_such_pile")
+NOT_SHOW = declare("stamp-swap.not_show")
+SHOW_DONE = declare("stamp-swap.show_done")
+PLACE_FIRST = declare("stamp-swap.place_first")
+NO_SUCH_CONTEST = declare("stamp-swap.no_such_contest")
+TICKET_THERE = declare("stamp-swap.ticket_there")
+NOT_PENDING = declare("stamp-swap.not_pending")
+DOES_NOT_FIT = declare("stamp-swap.does_not_fit")
 
 
 class Known(NamedTuple):
@@ -99,65 +125,65 @@ def known_from_view(view: Mapping[str, Any]) -> Known:
     )
 
 
-def _collect(known: Known, action: Take | TakeToken) -> str | None:
+def _collect(known: Known, action: Take | TakeToken) -> Refusal | None:
     if known.phase is not Phase.COLLECT:
-        return "it is not the Collect phase"
+        return NOT_COLLECT()
     if known.turn != known.seat:
-        return "it is not your turn to collect"
+        return NOT_YOUR_COLLECT()
     if isinstance(action, TakeToken):
-        return None if known.token_in_pool else "the first-player token is no longer in the pool"
-    return None if action.item in known.pool else "that item is not in the pool"
+        return None if known.token_in_pool else TOKEN_GONE()
+    return None if action.item in known.pool else NOT_IN_POOL()
 
 
-def _prepare(known: Known, action: Prepare) -> str | None:
+def _prepare(known: Known, action: Prepare) -> Refusal | None:
     if known.phase is not Phase.SWAP_PREP:
-        return "it is not time to reserve and split"
+        return NOT_PREPARE()
     if known.ready:
-        return "you have already reserved and split"
+        return ALREADY_SPLIT()
     if action.reserve is None and known.reservable:
-        return "you must reserve one item"
+        return MUST_RESERVE()
     if action.reserve is not None and action.reserve not in known.reservable:
         in_dc = action.reserve in known.dc
-        return "rare stamps cannot be reserved" if in_dc else "that item is not in your Daily Collection"
+        return RARE_RESERVE() if in_dc else NOT_IN_COLLECTION()
     if not action.pile_a or not action.pile_b:
-        return "each pile needs at least one item"
+        return PILE_EMPTY()
     rest = sorted(k for k in known.dc if k != action.reserve)
     if sorted((*action.pile_a, *action.pile_b)) != rest:
-        return "the two piles must hold exactly your other items"
+        return PILES_MISMATCH()
     return None
 
 
-def _choose(known: Known, action: TakePile) -> str | None:
+def _choose(known: Known, action: TakePile) -> Refusal | None:
     if known.phase is not Phase.SWAP_CHOOSE:
-        return "it is not time to choose piles"
+        return NOT_CHOOSE()
     if known.turn != known.seat:
-        return "it is not your turn to choose a pile"
+        return NOT_YOUR_CHOICE()
     if action.owner == known.seat:
-        return "take a pile from an opponent, not your own"
+        return OWN_PILE()
     if not 0 <= action.owner < known.players or not known.offered[action.owner]:
-        return "that player has no piles on offer"
-    return None if action.pile in (0, 1) else "choose pile 0 or 1"
+        return NO_PILES()
+    return None if action.pile in (0, 1) else NO_SUCH_PILE()
 
 
-def _show(known: Known, action: Place | ChooseContest) -> str | None:
+def _show(known: Known, action: Place | ChooseContest) -> Refusal | None:
     if known.phase is not Phase.SHOW:
-        return "it is not the Show"
+        return NOT_SHOW()
     if known.show_done:
-        return "you have finished this Show"
+        return SHOW_DONE()
     if isinstance(action, ChooseContest):
         if known.pending:
-            return "place your stamps first"
+            return PLACE_FIRST()
         if action.contest not in known.contests:
-            return "that contest is not on the table"
-        return "your ticket is already on that contest" if action.contest in known.tickets else None
+            return NO_SUCH_CONTEST()
+        return TICKET_THERE() if action.contest in known.tickets else None
     if action.item not in known.pending:
-        return "that stamp is not waiting to be placed"
+        return NOT_PENDING()
     if (action.row, action.col) not in known.fits[action.item]:
-        return "the stamp does not fit there (upright, empty spaces only)"
+        return DOES_NOT_FIT()
     return None
 
 
-CHECKS: dict[type, Callable[[Known, Any], str | None]] = {
+CHECKS: dict[type, Callable[[Known, Any], Refusal | None]] = {
     Take: _collect,
     TakeToken: _collect,
     Prepare: _prepare,
@@ -167,10 +193,10 @@ CHECKS: dict[type, Callable[[Known, Any], str | None]] = {
 }
 
 
-def reason(known: Known, action: Any) -> str | None:
-    """None when the seat in `known` may take `action` now, else the reason (its type already checked)."""
+def reason(known: Known, action: Any) -> Refusal | None:
+    """None when the seat in `known` may take `action` now, else the refusal (its type already checked)."""
     if known.phase is Phase.OVER:
-        return "the match is over"
+        return MATCH_OVER()
     return CHECKS[type(action)](known, action)
 
 
@@ -178,19 +204,19 @@ def _seat_ok(seat: Any, players: int) -> bool:
     return isinstance(seat, int) and 0 <= seat < players
 
 
-def check(state: State, seat: int, action: Any) -> str | None:
-    """None when allowed, else the reason."""
+def check(state: State, seat: int, action: Any) -> Refusal | None:
+    """None when allowed, else the refusal."""
     if type(action) not in CHECKS:
-        return "that is not a Stamp Swap action"
+        return NOT_A_MOVE()
     if not _seat_ok(seat, state.players):
-        return "no such seat"
+        return NO_SUCH_SEAT()
     return reason(known_from_state(state, seat, action), action)
 
 
-def why_not(view: Mapping[str, Any], action: Any) -> str | None:
+def why_not(view: Mapping[str, Any], action: Any) -> Refusal | None:
     """The same answer as `check`, from the seat's own view alone."""
     if type(action) not in CHECKS:
-        return "that is not a Stamp Swap action"
+        return NOT_A_MOVE()
     if not _seat_ok(view["seat"], view["players"]):
-        return "no such seat"
+        return NO_SUCH_SEAT()
     return reason(known_from_view(view), action)

@@ -12,27 +12,30 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.contract import Event
+from rules.refusal import Refusal, declare
 from rules.undo import revealing
 
 SILENT = frozenset({
     "take", "token_claimed", "points", "specialist", "ready", "pile_taken", "kept_both", "phase",
     "attendees_joined", "placed", "discarded", "show_scored",
 })
-WORDS = {
-    "viewed": "You saw a face-down stamp.",
-    "piles_shown": "Everyone's piles were shown.",
-    "revealed": "Face-down stamps were turned up.",
-    "day_end": "It ended the day.",
-    "day_start": "It ended the day.",
-    "final_show": "It ended the match.",
+DAY_ENDED = declare("stamp-swap.undo.day_ended")
+CODES = {
+    "viewed": declare("stamp-swap.undo.you_saw"),
+    "piles_shown": declare("stamp-swap.undo.piles_shown"),
+    "revealed": declare("stamp-swap.undo.turned_up"),
+    "day_end": DAY_ENDED,
+    "day_start": DAY_ENDED,
+    "final_show": declare("stamp-swap.undo.match_ended"),
 }
+SEEN = declare("stamp-swap.undo.seen")  # another seat saw a face-down stamp
 
 
-def why_final(before: Any, seat: int, action: Any, after: Any, events: Sequence[Event]) -> str | None:
+def why_final(before: Any, seat: int, action: Any, after: Any, events: Sequence[Event]) -> Refusal | None:
     """None when the move revealed nothing, else what it revealed (the first thing, or the match's end)."""
     if any(event.kind == "final_show" for event in events):
-        return WORDS["final_show"]
+        return CODES["final_show"]()
     first = next((event for event in events if event.kind not in SILENT), None)
     if first is not None and first.kind == "viewed" and first.seat != seat:
-        return "A face-down stamp was seen."
-    return revealing(events, SILENT, WORDS, "It revealed something hidden.")
+        return SEEN()
+    return revealing(events, SILENT, CODES)

@@ -1,4 +1,4 @@
-"""Whether an action is allowed now (with a plain reason), and every legal action of a seat."""
+"""Whether an action is allowed now (None, or a refusal the client words), and every legal action of a seat."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.refusal import MATCH_OVER, NO_SUCH_SEAT, NOT_A_MOVE, Refusal, declare
 from rules.swap_meet.actions import (
     Action,
     CashOut,
@@ -19,12 +20,28 @@ from rules.swap_meet.actions import (
     Swap,
     TaxAudit,
 )
-from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
+from rules.swap_meet.data import AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
 from rules.swap_meet.scoring import is_exact
 from rules.swap_meet.state import Phase, State
 from rules.swap_meet.view import SeatView
 
 CARD_FOR_ACTION: dict[type, str] = {Crash: CRASH, Peek: INSIDE, TaxAudit: AUDIT, HostileTakeover: TAKEOVER}
+
+# Every refusal a Swap Meet action can get (the English wording is in game/text/english.py).
+NO_SUCH_RESOURCE = declare("swap-meet.no_such_resource")
+OFFER_EMPTY = declare("swap-meet.offer_empty")
+SHORT = declare("swap-meet.short", "count", "kind")  # you do not hold `count` of `kind`
+NO_OFFER = declare("swap-meet.no_offer")
+OWN_STALL = declare("swap-meet.own_stall")
+OFFER_GONE = declare("swap-meet.offer_gone")
+SAME_KIND = declare("swap-meet.same_kind", "kind")
+NEED = declare("swap-meet.need", "count", "kind")
+NOT_EXACT = declare("swap-meet.not_exact")
+KNOWN_CONTRACT = declare("swap-meet.known_contract")
+NOBODY_HOLDS = declare("swap-meet.nobody_holds")
+ROUND_RUNNING = declare("swap-meet.round_running")
+ROUND_OVER = declare("swap-meet.round_over")
+NO_CARD = declare("swap-meet.no_card", "card")
 
 
 @dataclass(frozen=True)
@@ -85,79 +102,79 @@ def known_from_view(view: SeatView) -> Known:
     )
 
 
-def _kind(kind: Any) -> str | None:
-    return None if kind in RESOURCES else "no such resource"
+def _kind(kind: Any) -> Refusal | None:
+    return None if kind in RESOURCES else NO_SUCH_RESOURCE()
 
 
-def _open(known: Known, a: OpenOffer) -> str | None:
+def _open(known: Known, a: OpenOffer) -> Refusal | None:
     if a.kind not in RESOURCES:
-        return "no such resource"
+        return NO_SUCH_RESOURCE()
     if a.count < 1:
-        return "an offer holds at least 1 card"
+        return OFFER_EMPTY()
     if known.counts[a.kind] < a.count:
-        return f"you do not hold {a.count} {a.kind}"
+        return SHORT(count=a.count, kind=a.kind)
     return None
 
 
-def _pull(known: Known, a: Pull) -> str | None:
-    return None if known.offers[known.seat] else "you have no open offer"
+def _pull(known: Known, a: Pull) -> Refusal | None:
+    return None if known.offers[known.seat] else NO_OFFER()
 
 
-def _other(known: Known, target: Any) -> str | None:
+def _other(known: Known, target: Any) -> Refusal | None:
     if not isinstance(target, int) or not 0 <= target < known.seats:
-        return "no such seat"
-    return "that is your own stall" if target == known.seat else None
+        return NO_SUCH_SEAT()
+    return OWN_STALL() if target == known.seat else None
 
 
-def _swap(known: Known, a: Swap) -> str | None:
+def _swap(known: Known, a: Swap) -> Refusal | None:
     reason = _other(known, a.target)
     if reason:
         return reason
     offer = known.offers[a.target]
     if offer is None or offer[0] != a.offer:
-        return "that offer is gone"
+        return OFFER_GONE()
     _, kind, count = offer
     if a.give not in RESOURCES:
-        return "no such resource"
+        return NO_SUCH_RESOURCE()
     if a.give == kind:
-        return f"give a different type than {kind}"
+        return SAME_KIND(kind=kind)
     if known.counts[a.give] < count:
-        return f"you need {count} {a.give} to swap"
+        return NEED(count=count, kind=a.give)
     return None
 
 
-def _cash(known: Known, a: CashOut) -> str | None:
+def _cash(known: Known, a: CashOut) -> Refusal | None:
     if known.exact:
         return None
-    return "your resources must match the contract exactly (extra resources block it)"
+    return NOT_EXACT()
 
 
-def _pin(known: Known, a: PinBank) -> str | None:
+def _pin(known: Known, a: PinBank) -> Refusal | None:
     return _kind(a.kind)
 
 
-def _crash(known: Known, a: Crash) -> str | None:
+def _crash(known: Known, a: Crash) -> Refusal | None:
     return _kind(a.kind)
 
 
-def _peek(known: Known, a: Peek) -> str | None:
+def _peek(known: Known, a: Peek) -> Refusal | None:
     reason = _other(known, a.target)
     if reason:
         return reason
-    return "you already know that contract" if a.target in known.peeked else None
+    return KNOWN_CONTRACT() if a.target in known.peeked else None
 
 
-def _audit(known: Known, a: TaxAudit) -> str | None:
+def _audit(known: Known, a: TaxAudit) -> Refusal | None:
     return None
 
 
-def _takeover(known: Known, a: HostileTakeover) -> str | None:
+def _takeover(known: Known, a: HostileTakeover) -> Refusal | None:
     # takeover_target() finds a victim exactly when another seat holds a resource
     others = (n for s, n in enumerate(known.resource_counts) if s != known.seat)
-    return None if any(others) else "nobody has a resource to take"
+    return None if any(others) else NOBODY_HOLDS()
 
 
-CHECKS: dict[type, Callable[[Known, Any], str | None]] = {
+CHECKS: dict[type, Callable[[Known, Any], Refusal | None]] = {
     OpenOffer: _open,
     Pull: _pull,
     Swap: _swap,
@@ -170,20 +187,20 @@ CHECKS: dict[type, Callable[[Known, Any], str | None]] = {
 }
 
 
-def reason(known: Known, action: Action, now: float) -> str | None:
-    """None when the seat in `known` may take `action` at `now`, else the reason."""
+def reason(known: Known, action: Action, now: float) -> Refusal | None:
+    """None when the seat in `known` may take `action` at `now`, else the refusal."""
     if known.phase is Phase.FINISHED:
-        return "the match is over"
+        return MATCH_OVER()
     if isinstance(action, NextRound):
-        return None if known.phase is Phase.LOCKED else "the round is still running"
+        return None if known.phase is Phase.LOCKED else ROUND_RUNNING()
     checker = CHECKS.get(type(action))
     if checker is None:
-        return "not a Swap Meet action"
+        return NOT_A_MOVE()
     if known.phase is not Phase.TRADING or now >= known.deadline:
-        return "the round is over"
+        return ROUND_OVER()
     card = CARD_FOR_ACTION.get(type(action))
     if card is not None and card not in known.held:
-        return f"you do not hold {ACTION_TITLES[card]}"
+        return NO_CARD(card=card)
     return checker(known, action)
 
 
@@ -191,17 +208,17 @@ def _seat_ok(seat: Any, seats: int) -> bool:
     return isinstance(seat, int) and 0 <= seat < seats
 
 
-def check(state: State, seat: int, action: Action, now: float) -> str | None:
-    """None when allowed, else the reason."""
+def check(state: State, seat: int, action: Action, now: float) -> Refusal | None:
+    """None when allowed, else the refusal."""
     if not _seat_ok(seat, state.seats):
-        return "no such seat"
+        return NO_SUCH_SEAT()
     return reason(known_from_state(state, seat), action, now)
 
 
-def why_not(view: SeatView, action: Action, now: float) -> str | None:
+def why_not(view: SeatView, action: Action, now: float) -> Refusal | None:
     """The same answer as `check`, from the seat's own view alone, at the explicit `now`."""
     if not _seat_ok(view.seat, view.seats):
-        return "no such seat"
+        return NO_SUCH_SEAT()
     return reason(known_from_view(view), action, now)
 
 

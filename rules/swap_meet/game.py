@@ -8,6 +8,7 @@ from typing import Any, cast
 from rules.codec import decode, encode
 from rules.config import number_between, require_config, require_level
 from rules.contract import EndReason, Event, Game, MatchConfig, Outcome, redact_secret
+from rules.refusal import Refusal, declare
 from rules.swap_meet import actions, apply, check, rounds
 from rules.swap_meet import view as views
 from rules.swap_meet.actions import Action
@@ -19,6 +20,8 @@ OPTIONS = {
     "round_seconds": number_between(*ROUND_SECONDS_RANGE),
     "summary_seconds": number_between(*SUMMARY_SECONDS_RANGE),
 }
+
+MOST_POINTS = declare("swap-meet.most_points", "rounds")  # an outcome's detail
 
 
 class SwapMeet:
@@ -46,11 +49,11 @@ class SwapMeet:
         """Every action `seat` may take at `now`."""
         return check.legal_actions(state, seat, now)
 
-    def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> str | None:
-        """None when allowed, else the reason."""
+    def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> Refusal | None:
+        """None when allowed, else the refusal."""
         return check.check(state, seat, action, now)
 
-    def why_not(self, view: views.SeatView, action: Any, now: float = 0.0) -> str | None:
+    def why_not(self, view: views.SeatView, action: Any, now: float = 0.0) -> Refusal | None:
         """The same answer as `check` at `now`, from the seat's own view alone (what a remote client holds)."""
         return check.why_not(view, action, now)
 
@@ -92,8 +95,8 @@ class SwapMeet:
             return None
         best = max(state.totals)
         winners = tuple(s for s in range(state.seats) if state.totals[s] == best)
-        detail = f"most points after {ROUNDS} rounds"
-        return Outcome(winners, tuple(float(x) for x in state.totals), EndReason.ROUNDS_COMPLETE, detail)
+        said = MOST_POINTS(rounds=ROUNDS)
+        return Outcome.said(winners, tuple(float(x) for x in state.totals), EndReason.ROUNDS_COMPLETE, said)
 
     def action_to_json(self, action: Any) -> Any:
         """JSON form of an action."""

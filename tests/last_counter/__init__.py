@@ -15,6 +15,7 @@ from typing import Any
 from rules.config import one_of, require_config, require_level
 from rules.contract import EndReason, Event, MatchConfig, Outcome, redact_secret
 from rules.errors import IllegalAction, MalformedAction, MalformedData
+from rules.refusal import MATCH_OVER, Refusal, declare
 from rules.rng import Rng
 
 NAME = "last-counter"
@@ -45,13 +46,19 @@ class View:
     winner: int | None
 
 
-def _refusal(counters: int, turn: int, winner: int | None, seat: int | None, action: Take) -> str | None:
+# A game declares its own refusal codes; the client words them from its catalogue (a code it has no
+# words for, like these, gets the catalogue's fallback sentence).
+NOT_YOUR_TURN = declare("last-counter.not_your_turn")
+ONLY_LEFT = declare("last-counter.only_left", "counters")
+
+
+def _refusal(counters: int, turn: int, winner: int | None, seat: int | None, action: Take) -> Refusal | None:
     if winner is not None:
-        return "the match is over"
+        return MATCH_OVER()
     if seat != turn:
-        return "it is not your turn"
+        return NOT_YOUR_TURN()
     if action.n > counters:
-        return f"only {counters} left"
+        return ONLY_LEFT(counters=counters)
     return None
 
 
@@ -106,11 +113,11 @@ class LastCounter:
             return []
         return [Take(n) for n in range(1, min(3, state.counters) + 1)]
 
-    def check(self, state: State, seat: int, action: Take, now: float = 0.0) -> str | None:
+    def check(self, state: State, seat: int, action: Take, now: float = 0.0) -> Refusal | None:
         """None when allowed, else why not."""
         return _refusal(state.counters, state.turn, state.winner, seat, action)
 
-    def why_not(self, view: View, action: Take, now: float = 0.0) -> str | None:
+    def why_not(self, view: View, action: Take, now: float = 0.0) -> Refusal | None:
         """check() from the view alone."""
         return _refusal(view.counters, view.turn, view.winner, view.seat, action)
 

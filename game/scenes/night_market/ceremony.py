@@ -19,8 +19,8 @@ from game.draw.widgets import felt, sheet
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
+from game.text.persons import verb
 from rules.night_market.data import PORTER_TOKEN, counted
-from rules.words import verb
 
 PANEL = pygame.Rect(0, 0, 1440, 900)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)

@@ -23,11 +23,13 @@ from game.scenes.night_market.info import TableInfo
 from game.scenes.night_market.motion import Thinking
 from game.scenes.night_market.paint import TablePainter
 from game.scenes.night_market.story import MOVES, blurbs, line
+from game.text import say
 from rules.contract import Event
 from rules.errors import IllegalAction
 from rules.night_market.actions import Exchange, Sell, Take, TakePorters
 from rules.night_market.data import BONUS_SIZES, CARD_KIND, GOODS, NAMES, PORTER, plural
 from rules.night_market.selection import Selection, select
+from rules.refusal import Refusal
 
 SOUNDS = {"took": "card_slide", "exchanged": "exchange", "took_porters": "porters", "sold": "coins"}
 
@@ -144,7 +146,8 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             return
         self.selection = select(self.view, self.sel_market, self.sel_hand, self.sel_porters)
         empty = not (self.sel_market or self.sel_hand or self.sel_porters)
-        self.line = self.selection.line
+        refusal = self.selection.refusal
+        self.line = self.selection.line if refusal is None else say(refusal)
         turn = self.view.turn
         if empty and self.turn_shown is None and self.log_lines:  # the move being animated, until it lands
             self.line = self.log_lines[-1]
@@ -262,16 +265,16 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         try:
             self.table.act(self.viewer, action)
         except IllegalAction as exc:
-            self.refused(self.viewer, exc.reason)
+            self.refused(self.viewer, exc.refusal)
             return
         self.sel_market.clear()
         self.sel_hand.clear()
         self.sel_porters = 0
         self.absorb(self.table.take_events(self.viewer))
 
-    def refused(self, seat: int, reason: str) -> None:
-        """The rules' reason goes on the selection line, where the player is looking."""
-        self.undo_refused(reason)
+    def refused(self, seat: int, refusal: Refusal) -> None:
+        """The rules' refusal goes on the selection line, where the player is looking."""
+        self.undo_refused(say(refusal))
 
     def toast_lane(self) -> pygame.Rect:
         """Toasts keep to the strip at the table's left edge, off the hand, the line and every label."""

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from game.text.persons import verb
 from rules.contract import Event
 from rules.night_market.data import NAMES, PORTER, a_or_an, counted, kinds_words, plural
-from rules.words import verb
 
 MOVES = ("took", "exchanged", "took_porters", "sold")
 

@@ -22,8 +22,9 @@ from game.scenes.stamp_swap.paint import (
     zone_box,
 )
 from game.scenes.stamp_swap.story import token_points
+from game.text.persons import is_you
 from rules.stamp_swap.bot.value import contest_preview, next_tier, top_event_rule
-from rules.words import YOU, counted
+from rules.words import counted
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
@@ -347,7 +348,7 @@ def _summary_seat(scene: StampSwapScene, surf: pygame.Surface, day: SeatDay, y: 
     if day.seat == scene.viewer:
         pygame.draw.rect(surf, (70, 54, 28), (SUMMARY.x + 20, y - 6, SUMMARY.w - 40, height + 8), border_radius=12)
     seat_disc(scene, surf, day.seat, (SUMMARY.x + 54, y + 16), 14)
-    you = " (you)" if day.seat == scene.viewer and name != YOU else ""
+    you = " (you)" if day.seat == scene.viewer and not is_you(name) else ""
     text.draw(surf, name + you, (SUMMARY.x + 80, y), 28, CREAM, bold=True)
     text.draw(surf, f"{value_text(day.total)} today", (SUMMARY.right - 40, y), 30, GOLD, bold=True,
               anchor="topright")

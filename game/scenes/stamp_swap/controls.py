@@ -9,9 +9,9 @@ from game.draw.ui import button
 from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.layout import CENTRE, DC_H
 from game.scenes.stamp_swap.story import placing_note
+from game.text.persons import is_you
 from rules.stamp_swap.actions import Prepare
 from rules.stamp_swap.bot.value import counts_for
-from rules.words import YOU
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
@@ -151,8 +151,8 @@ def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
 
 
 def _addressed(who: str, sep: str, words: str) -> str:
-    """'Ann, your turn: …' to a named seat; 'Your turn: …' to a seat named You (or nobody)."""
-    return words[:1].upper() + words[1:] if who in ("", YOU) else f"{who}{sep}{words}"
+    """'Ann, your turn: …' to a named seat; 'Your turn: …' to the viewer addressed as you (or nobody)."""
+    return words[:1].upper() + words[1:] if not who or is_you(who) else f"{who}{sep}{words}"
 
 
 def _show_prompt(scene: StampSwapScene, mine: bool, who: str) -> tuple[str, tuple[Any, ...]]:

@@ -15,8 +15,8 @@ from game.match.table import Table
 from game.scenes.stamp_swap.art import SEAT_RGB, value_text
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
+from game.text.persons import at_table, is_you, verb
 from rules.contract import Outcome
-from rules.words import YOU, verb
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 800, 190, 1600, 700)
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")
@@ -34,7 +34,7 @@ class FinalShowScene(Scene):
                  rematch: Callable[[], None]) -> None:
         super().__init__(app)
         self.view, self.outcome, self.table, self.again = view, outcome, table, rematch
-        self.names = [s.name for s in table.seats]
+        self.names = at_table(table.seats, tuple(table.here))
         self.rows = self._rows()
         self.counters = [Counter(0, rate=20) for _ in self.rows]
         for counter, row in zip(self.counters, self.rows):
@@ -90,8 +90,9 @@ class FinalShowScene(Scene):
         text = self.app.text
         winners = self.winners()
         names = " and ".join(self.names[w] for w in winners)
+        one = self.names[winners[0]]  # the grammar asks the person, not the joined names
         heading(canvas, self.app.text, "The Final Show", 36, 72)
-        said = "share the win" if len(winners) > 1 else f"{verb(names, 'wins', 'win')} the Stamp Swap"
+        said = "share the win" if len(winners) > 1 else f"{verb(one, 'wins', 'win')} the Stamp Swap"
         text.draw(canvas, f"{names} {said}!", (LOGICAL_W // 2, 130), 40, CREAM, bold=True, anchor="midtop",
                   shadow=True)
         panel(canvas, PANEL, radius=24, width=4)
@@ -136,7 +137,7 @@ class FinalShowScene(Scene):
         """A collector's name, "(you)" after the one person's own when it is not already "You"."""
         name = self.names[seat]
         alone = tuple(self.table.here) == (seat,)
-        return f"{name} (you)" if alone and name != YOU else name
+        return f"{name} (you)" if alone and not is_you(name) else name
 
 
 def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -21,8 +21,10 @@ from game.scenes.stamp_swap.art import value_text
 from game.scenes.stamp_swap.layout import ALBUM, CELL, fit_at, fit_centre, fit_mark
 from game.scenes.stamp_swap.story import token_points
 from game.shell.pointer import PointerEvent
+from game.text import say
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakePile, TakeToken
 from rules.stamp_swap.bot.value import top_event_rule
+from rules.stamp_swap.legality import RARE_RESERVE
 
 SPLIT_ZONES = ("tray", "reserve", "a", "b")
 
@@ -223,12 +225,10 @@ class InputMixin:
         """Put one of my items in a split box (a rare stamp refuses the reserve, with the reason)."""
         scene: Any = self
         if zone == "reserve" and key not in scene.v["me"]["reservable"]:
-            reason = "rare stamps cannot be reserved"
             from rules.stamp_swap.actions import Prepare
 
-            if scene.acting:
-                reason = scene.table.reason(scene.viewer, Prepare(key, (), ())) or reason
-            scene.app.toast(reason.capitalize() + ".", error=True)
+            refusal = scene.table.reason(scene.viewer, Prepare(key, (), ())) if scene.acting else None
+            scene.app.toast(say(refusal or RARE_RESERVE()), error=True)
             return False
         if zone == "reserve":
             for other, z in list(scene.split.items()):

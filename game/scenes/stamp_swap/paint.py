@@ -12,7 +12,7 @@ from game.draw.text import Colour
 from game.draw.widgets import PANEL_BG, PANEL_EDGE
 from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
 from game.scenes.stamp_swap.layout import HEAD, MINI_CELL, TOP, Layout, mini_origin, panel_rects
-from rules.words import YOU
+from game.text.persons import is_you
 
 _PANELS: dict[tuple[Any, ...], pygame.Surface] = {}
 PANELS_MAX_PIXELS = 1_500_000  # ~6 MB: a module cache outlives the scene, so it is bounded by size
@@ -127,7 +127,7 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
         if i == scene.beat_seat:  # the seat whose move is on show now
             pygame.draw.rect(surf, CREAM, rect.inflate(6, 6), 4, border_radius=18)
         seat_disc(scene, surf, i, (rect.x + 30, rect.y + 30), 18)
-        who = scene.names[i] + (" (you)" if i == scene.viewer and scene.names[i] != YOU else "")
+        who = scene.names[i] + (" (you)" if i == scene.viewer and not is_you(scene.names[i]) else "")
         room = rect.right - 160 - (rect.x + 58)  # short of the token and the score (a typed name may be long)
         size = text.fitting(who, 26, room, True, 16)
         text.draw(surf, who, (rect.x + 58, rect.y + 10 + (26 - size) // 2), size, CREAM, bold=True)

@@ -34,8 +34,8 @@ from game.scenes.stamp_swap.ledger import DayLedger
 from game.scenes.stamp_swap.left import paint_contests, paint_events
 from game.scenes.stamp_swap.motion import FLY, FloatText, animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_panels, paint_top, score_rect
+from game.text.persons import Person, verb, whom, whose
 from rules.errors import IllegalAction
-from rules.words import YOU, verb, whom, whose
 
 SOUNDS = {"take": "card_slide", "token_claimed": "coin", "pile_taken": "swap", "revealed": "card_flip",
           "placed": "stamp", "discarded": "crash", "show_scored": "coins", "day_end": "round_end",
@@ -242,7 +242,7 @@ class StampSwapScene(InputMixin, MatchScene):
         try:
             self.table.act(self.viewer, action)
         except IllegalAction as exc:
-            self.refused(self.viewer, exc.reason)
+            self.refused(self.viewer, exc.refusal)
             return False
         self.banners.pop(self.viewer, None)
         self.selected = None
@@ -391,7 +391,7 @@ class StampSwapScene(InputMixin, MatchScene):
         if event.kind == "kept_both":
             if seat in self.table.here:  # a person's turn passed them by: say so now, not only in the summary
                 taken = [w for w in self.day_swaps if " took " in w]
-                who = YOU if tuple(self.table.here) == (seat,) else self.names[seat]  # alone at the device: "Your"
+                who = Person(self.names[seat], you=tuple(self.table.here) == (seat,))  # alone at the device: "Your"
                 self.app.toast(story.skipped_choice(who, taken), seconds=SKIP_SECONDS)
             self.swap_notes[seat] = [*self.swap_notes.get(seat, []), "kept both own piles"]
             self.day_swaps.append(f"{self.names[seat]} kept both own piles (none other was left)")

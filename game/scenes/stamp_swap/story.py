@@ -6,11 +6,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.scenes.stamp_swap.art import describe, points_text, size_words, value_text
+from game.text.persons import their, verb, whose
 from rules.contract import Event
 from rules.stamp_swap.bot.value import top_event_rule
 from rules.stamp_swap.cards import EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID
 from rules.stamp_swap.stamps import TOKEN_POINTS
-from rules.words import YOU, counted, verb, whose
+from rules.words import counted
 
 Names = list[str]
 Lookup = Callable[[str], dict[str, Any] | None]
@@ -41,7 +42,7 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
         return (f"{who} took {whose(owner)} Pile {'AB'[d['pile']]} ({counted(len(d['items']), 'item')}); "
                 f"{owner} {verb(owner, 'keeps', 'keep')} Pile {'BA'[d['pile']]}")
     if kind == "kept_both":
-        return (f"{who} {verb(who, 'keeps', 'keep')} both of {'your' if who == 'You' else 'their'} own piles: "
+        return (f"{who} {verb(who, 'keeps', 'keep')} both of {their(who)} own piles: "
                 "no other player's pile was left to take")
     if kind == "revealed":
         return f"{who} {verb(who, 'reveals', 'reveal')} {counted(len(d['stamps']), 'face-down stamp')}"
@@ -54,8 +55,7 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
 
 def _show_line(kind: str, who: str, d: Mapping[str, Any], lookup: Lookup) -> str | None:
     if kind == "attendees_joined":
-        their = "your" if who == "You" else "their"
-        return f"{who} {verb(who, 'adds', 'add')} {counted(len(d['items']), 'attendee')} to {their} collection"
+        return f"{who} {verb(who, 'adds', 'add')} {counted(len(d['items']), 'attendee')} to {their(who)} collection"
     if kind == "placed":
         item = lookup(d["item"])
         if item is None or not item.get("known"):
@@ -78,10 +78,9 @@ def _show_line(kind: str, who: str, d: Mapping[str, Any], lookup: Lookup) -> str
 
 def skipped_choice(who: str, swaps: list[str]) -> str:
     """Why a person's pile choice was passed over, said on the table the moment it happens."""
-    own = "your" if who == YOU else "their"
     why = f" ({'; '.join(swaps)})" if swaps else ""
     return (f"{whose(who).capitalize()} pile choice is skipped: no other player's pile was left{why}. "
-            f"{who} {verb(who, 'keeps', 'keep')} both of {own} own piles.")
+            f"{who} {verb(who, 'keeps', 'keep')} both of {their(who)} own piles.")
 
 
 def placing_note(item: dict[str, Any], contests: list[str]) -> str:

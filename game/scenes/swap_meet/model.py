@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.match.table import Table
+from game.text import say
 from rules.swap_meet.actions import OpenOffer, Swap
 from rules.swap_meet.data import (
     ACTION_TITLES,
@@ -168,8 +169,8 @@ def hint_line(table: Table, view: Any, sel: Selection, names: Sequence[str]) -> 
             return f"Your hand matches the contract: Cash out locks the round (+{LOCKER_BONUS})."
         return "Tap + to pick cards: open an offer, or swap for one of the same count."
     what = of_kind(sel.count, sel.kind)
-    reason = table.reason(seat, OpenOffer(sel.kind, sel.count))
-    text = f"Open offer lists {what} on your stall." if reason is None else f"Cannot offer {what}: {reason}."
+    refusal = table.reason(seat, OpenOffer(sel.kind, sel.count))
+    text = f"Open offer lists {what} on your stall." if refusal is None else f"Cannot offer {what}. {say(refusal)}"
     if swaps:
         text += " Or Swap with " + ", ".join(names[t] for t in swaps) + "."
     elif any(o is not None and o.seat != seat for o in view.offers):

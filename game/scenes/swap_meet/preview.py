@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from game.scenes.confirm import ConfirmScene
 from game.scenes.swap_meet.model import RES_NAME, of_kind
+from game.text.persons import verb, whom
 from rules.swap_meet.actions import Crash, HostileTakeover, Peek, Swap, TaxAudit
 from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, SLAM_MIN, TAKEOVER
 from rules.swap_meet.preview import Preview, preview
-from rules.words import verb, whom
 
 if TYPE_CHECKING:
     from game.scenes.swap_meet.layout import Region

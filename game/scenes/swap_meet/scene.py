@@ -46,9 +46,11 @@ from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from game.scenes.swap_meet.targets import GuidedTargets
 from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
+from game.text import say
+from game.text.persons import Person, whom
 from rules.errors import IllegalAction
+from rules.refusal import Refusal
 from rules.swap_meet.actions import CashOut, NextRound, OpenOffer, Pull, Swap
-from rules.words import YOU, whom
 
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
 TRADE_GRACE = 20.0  # more seconds they stay shown while cards are picked for a trade
@@ -86,7 +88,7 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         super().__init__(app, table)
         self.humans = list(table.here)
         if len(self.humans) == 1 and isinstance(table, LocalTable):  # one person against bots: "You offer…"
-            self.names[self.humans[0]] = YOU
+            self.names[self.humans[0]] = Person(self.names[self.humans[0]], you=True)
         self.table_mode = len(self.humans) >= 2
         self.crowd = len(self.humans) >= CROWD  # the middle is one strip across the screen
         self.viewer = None if self.table_mode or not self.humans else self.humans[0]
@@ -680,16 +682,18 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         try:
             self.table.act(seat, action)
         except IllegalAction as exc:
-            self.refused(seat, exc.reason)
+            self.refused(seat, exc.refusal)
             self.on_events([])
             return False
         self.on_events(self.table.take_events(self.viewer))
         return True
 
-    def refused(self, seat: int, reason: str) -> None:
-        """Say why not in that seat's own hint line (turned to face its trader in table mode)."""
+    def refused(self, seat: int, refusal: Refusal | str) -> None:
+        """Say why not in that seat's own hint line (turned to face its trader in table mode): a
+        refusal in the catalogue's words, or a hint of this screen's own (its taps)."""
+        words = say(refusal) if isinstance(refusal, Refusal) else f"{refusal[:1].upper()}{refusal[1:]}."
         if seat in self.region_of:
             self.app.audio.play("error")
-            self.alert(seat, f"{reason[:1].upper()}{reason[1:]}.", error=True, seconds=2.5)
+            self.alert(seat, words, error=True, seconds=2.5)
         else:
-            self.app.toast(f"{reason[:1].upper()}{reason[1:]}", error=True, seconds=2.5)
+            self.app.toast(words, error=True, seconds=2.5)

@@ -1,7 +1,7 @@
 """Plain words for Swap Meet events: the floor feed. Only redacted events reach it.
 
-A seat may be named "You" (one person against bots): the words then follow English grammar
-("You offer", "your contract"), not the third person.
+The viewer's own seat may be addressed as "You" (one person against bots: game/text/persons.py):
+the words then follow English grammar ("You offer", "your contract"), not the third person.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.scenes.swap_meet.model import RES_NAME, of_kind
+from game.text.persons import their, verb, whom, whose
 from rules.swap_meet.data import ACTION_TITLES
-from rules.words import YOU, verb, whom, whose
 
 
 def feed_line(event: Any, names: list[str]) -> str | None:
@@ -20,7 +20,7 @@ def feed_line(event: Any, names: list[str]) -> str | None:
     if kind == "offer_open":
         return f"{who} {verb(who, 'offers', 'offer')} {of_kind(d['count'], d['kind'])}"
     if kind == "offer_pulled":
-        return f"{who} pulled {'your' if who == YOU else 'their'} offer"
+        return f"{who} pulled {their(who)} offer"
     if kind == "swap":
         n = d["count"]
         return f"{who} swapped {of_kind(n, d['give'])} for {whose(names[d['target']])} {of_kind(n, d['got'])}"

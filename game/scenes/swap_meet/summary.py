@@ -25,8 +25,8 @@ from game.scenes.swap_meet.model import (
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
+from game.text.persons import is_you
 from rules.swap_meet.data import RESOURCES
-from rules.words import YOU
 
 if TYPE_CHECKING:
     from game.scenes.swap_meet.scene import SwapMeetScene
@@ -377,7 +377,7 @@ class SummaryOverlay(Scene):
         order = view.final or tuple(sorted(range(view.seats), key=lambda s: -view.totals[s]))
         best = view.totals[order[0]]
         winners = [self.floor.names[s] for s in order if view.totals[s] == best]
-        plain = len(winners) > 1 or winners[0] == YOU  # "You win", "Ada and Bo win", "Ada wins"
+        plain = len(winners) > 1 or is_you(winners[0])  # "You win", "Ada and Bo win", "Ada wins"
         head = f"{' and '.join(winners)} win{'' if plain else 's'} the Swap Meet!"
         text.draw(canvas, "Final standings", (PANEL.centerx, PANEL.y + 30), 34, MUTED, anchor="midtop")
         text.draw(canvas, head, (PANEL.centerx, PANEL.y + 80), 60, GOLD, bold=True, anchor="midtop", shadow=True)
@@ -406,7 +406,7 @@ class SummaryOverlay(Scene):
         """A name in the standings, "(you)" after the one person's own when it is not already "You"."""
         name = self.floor.names[seat]
         alone = len(self.floor.humans) == 1 and seat in self.floor.humans
-        return f"{name} (you)" if alone and name != YOU else name
+        return f"{name} (you)" if alone and not is_you(name) else name
 
 
 class PauseOverlay(Scene):
