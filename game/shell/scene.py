@@ -19,6 +19,7 @@ import pygame_gui
 from game.draw.anim import Animator
 from game.draw.ui import CanvasUIManager, for_widgets
 from game.shell.pointer import PointerEvent
+from game.shell.targets import Target, button_targets, named, tapped
 
 if TYPE_CHECKING:
     from game.shell.app import App
@@ -97,20 +98,26 @@ class Scene:
             return True
         return False
 
-    def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """Where a guided match's target is on the canvas (None: not shown by this scene now).
+    def targets(self) -> list[Target]:
+        """What can be acted on (or pointed at) on this screen now, topmost first: pointer taps, the
+        guided match's coach, the autopilot and the keyboard focus all read this one list.
 
-        Here: "button:LABEL", a visible enabled pygame-gui button with that text. Table scenes add
-        their own names (cards, piles, spots) and fall back to this.
-        """
-        kind, _, label = name.partition(":")
-        if kind != "button":
-            return None
-        for sprite in self.ui.get_sprite_group().sprites():
-            if (isinstance(sprite, pygame_gui.elements.UIButton) and sprite.visible and sprite.is_enabled
-                    and sprite.text == label):
-                return pygame.Rect(sprite.rect)
-        return None
+        Here: the visible enabled pygame-gui buttons ("button:LABEL"). Table scenes put their own
+        (cards, piles, spots) before these."""
+        return button_targets(self.ui)
+
+    def targets_settled(self) -> bool:
+        """False while the screen is between states (a move still flying): a lesson points at nothing."""
+        return True
+
+    def tutorial_target(self, name: str) -> pygame.Rect | None:
+        """Where a guided match's target is on the canvas (None: not shown by this scene now)."""
+        found = named(self.targets(), name) if self.targets_settled() else None
+        return pygame.Rect(found.rect) if found is not None else None
+
+    def target_at(self, pos: tuple[float, float]) -> Target | None:
+        """What a pointer tap at a canvas point acts on (pygame-gui buttons take their own taps)."""
+        return tapped(self.targets(), pos)
 
     def ui_hit(self, pos: tuple[float, float]) -> bool:
         """True when a widget of this scene covers the canvas point."""

@@ -25,6 +25,7 @@ from game.scenes.swap_meet.model import (
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
+from game.shell.targets import Target
 from rules.swap_meet.data import RESOURCES
 from rules.words import YOU
 
@@ -261,13 +262,14 @@ class SummaryOverlay(Scene):
         else:
             self._draw_final(canvas)
 
-    def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """A lesson's "summary:scores" (the score table, once it shows), else the buttons."""
-        if name == "summary:scores":  # the header and the rows, as _score_table lays them out
-            rows = len(self.summary.stalls)
-            high = 44 + rows * min(62, (SCORES.h - 44) // max(1, rows))
-            return pygame.Rect(SCORES.x - 12, SCORES.y, SCORES.w + 24, high) if self.stage == "summary" else None
-        return super().tutorial_target(name)
+    def targets(self) -> list[Target]:
+        """A lesson's "summary:scores" (the score table, once it shows), then the buttons."""
+        if self.stage != "summary":
+            return super().targets()
+        rows = len(self.summary.stalls)  # the header and the rows, as _score_table lays them out
+        high = 44 + rows * min(62, (SCORES.h - 44) // max(1, rows))
+        return [Target("summary:scores", pygame.Rect(SCORES.x - 12, SCORES.y, SCORES.w + 24, high)),
+                *super().targets()]
 
     def _draw_lock(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 120)
