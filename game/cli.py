@@ -348,7 +348,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     _setup_logging()
     if args.kiosk:  # SIGTERM (systemctl stop, a shutdown) ends the process; close requests are ignored
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-    from game.shell.app import App, AppOptions
+    from game.compose import compose_app
+    from game.shell.app import AppOptions
 
     options = AppOptions(size=args.size or (1280, 720), fullscreen=args.fullscreen, mute=args.mute,
                          seed=args.seed, frames=args.frames, screenshot=args.screenshot, kiosk=args.kiosk,
@@ -358,7 +359,7 @@ def _dispatch(args: argparse.Namespace) -> int:
                          extra={"kiosk_config": getattr(args, "kiosk_config", None),
                                 "kiosk_pin": getattr(args, "kiosk_pin", None)})
     try:
-        app = App(options)
+        app = compose_app(options)
         code = _open_replay(app, args.code) if args.command == "replay" else 0
         code = code or app.run()
     finally:

@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 import websockets.asyncio.connection  # noqa: E402
 import websockets.sync.connection  # noqa: E402
 
+from game.compose import compose_app  # noqa: E402
 from game.shell.app import App, AppOptions  # noqa: E402
 from game.shell.loop import FakeClock  # noqa: E402
 
@@ -151,7 +152,7 @@ def make_player(size=(1280, 720), **opts) -> Player:  # type: ignore[no-untyped-
     """A fresh headless app at `size` on a fake clock."""
     clock = FakeClock()
     opts.setdefault("bot_threads", False)  # bots decide on the frame thread: tests are deterministic
-    app = App(AppOptions(size=size, pace=False, seed=7, **opts), clock=clock)
+    app = compose_app(AppOptions(size=size, pace=False, seed=7, **opts), clock=clock)
     player = Player(app, clock)
     player.frames(2)
     return player

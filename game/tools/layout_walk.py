@@ -232,11 +232,12 @@ def fresh_home() -> Iterator[None]:
 
 
 def _app(size: tuple[int, int], **options: Any) -> tuple[Any, Any]:
-    from game.shell.app import App, AppOptions
+    from game.compose import compose_app
+    from game.shell.app import AppOptions
     from game.shell.loop import FakeClock
 
     clock = FakeClock()
-    app = App(AppOptions(size=size, mute=True, pace=False, bot_threads=False, seed=7, **options), clock=clock)
+    app = compose_app(AppOptions(size=size, mute=True, pace=False, bot_threads=False, seed=7, **options), clock=clock)
 
     def fail(exc: Exception) -> None:
         raise exc

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 
+from game.compose import compose_app
 from game.shell.app import App, AppOptions
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.loop import FakeClock
@@ -118,7 +119,7 @@ def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] 
     `on_frame(app)` after every frame.
     """
     clock = FakeClock()
-    app = App(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=game), clock=clock)
+    app = compose_app(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=game), clock=clock)
     report = Report(game)
     coach = app.coach
     if coach is None:

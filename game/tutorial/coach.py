@@ -20,6 +20,7 @@ from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, SOLID
 from game.draw.widgets import panel
 from game.match.guided import GuidedTable
 from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.layers import Dirty
 from game.tutorial import progress
 from game.tutorial.script import Guide, Step, Watch
 from rules.contract import Event
@@ -96,7 +97,10 @@ class Placed:
 
 
 class Coach:
-    """Leads `guide` over the table scene `scene`, from step `start`."""
+    """Leads `guide` over the table scene `scene`, from step `start`: a layer over the app's stack
+    (game/shell/layers.py) whose veil covers the whole canvas."""
+
+    name, first, veils = "coach", False, True
 
     def __init__(self, app: App, guide: Guide, scene: Scene, start: int = 0,
                  on_finish: Callable[[], None] | None = None) -> None:
@@ -176,7 +180,7 @@ class Coach:
     def update(self, dt: float) -> None:
         """Scripted opponents' beats, and moving on when the step is done."""
         if not self.active():
-            self.app.coach = None
+            self.app.remove_layer(self)
             return
         self._time += dt
         self._hint_left = max(0.0, self._hint_left - dt)
@@ -336,8 +340,16 @@ class Coach:
                     and len(self.targets()) == len(step.target))
 
     # drawing -----------------------------------------------------------------------------------
-    def draw(self, canvas: pygame.Surface) -> None:
-        """Spotlight, ring and the coach's panel over everything the stack drew."""
+    def crashed(self, where: str) -> bool:
+        """A scene crashed: the lesson is over (its place is kept)."""
+        return False
+
+    def draw(self, canvas: pygame.Surface, dirty: Dirty = None) -> Dirty:
+        """Spotlight, ring and the coach's panel over everything the stack drew (all of it changed)."""
+        self._draw(canvas)
+        return None
+
+    def _draw(self, canvas: pygame.Surface) -> None:
         self.buttons = {}
         self.panel = None
         if self.asking:
