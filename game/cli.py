@@ -239,6 +239,8 @@ def _tutorial_parser(sub: Any, games: str) -> None:
                         help="play the lesson headless (default: off)")
     lesson.add_argument("--wrong-taps", action="store_true",
                         help="--autopilot: also tap off target (default: off)")
+    lesson.add_argument("--keyboard", action="store_true",
+                        help="--autopilot: key events only, no taps (default: off)")
     lesson.add_argument("--shots", metavar="DIR",
                         help="--autopilot: one PNG per step here (default: none)")
 
@@ -264,7 +266,7 @@ def _check_autopilot(parser: argparse.ArgumentParser, args: argparse.Namespace) 
     """Refuse the tutorial's autopilot flags without --autopilot (they would do nothing)."""
     if args.command != "tutorial" or args.autopilot:
         return
-    for flag, given in (("--shots", args.shots), ("--wrong-taps", args.wrong_taps)):
+    for flag, given in (("--shots", args.shots), ("--wrong-taps", args.wrong_taps), ("--keyboard", args.keyboard)):
         if given:
             _command_error(parser, args, f"{flag} needs --autopilot")
 
@@ -399,7 +401,7 @@ def _autopilot(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="market-hall-tutorial-") as home:
         os.environ["MARKET_HALL_HOME"] = home  # a fresh lesson: never the player's own place or settings
         report = run_autopilot(args.game, wrong_taps=args.wrong_taps, size=args.size or (1280, 720),
-                               shots=Path(args.shots) if args.shots else None)
+                               shots=Path(args.shots) if args.shots else None, keyboard=args.keyboard)
     print(report.line())
     for problem in report.problems:
         print(f"market-hall tutorial: {problem}", file=sys.stderr)

@@ -18,6 +18,7 @@ import pygame_gui
 
 from game.draw.anim import Animator
 from game.draw.ui import CanvasUIManager, for_widgets
+from game.shell.focus import Focus, draw_ring
 from game.shell.pointer import PointerEvent
 from game.shell.targets import Target, button_targets, named, tapped
 
@@ -34,6 +35,7 @@ class Scene:
     keeps_layer = False  # True: redrawing it in full is cheap (a table's one blit of its layer, help's panel)
     modal = True  # True: input never falls through to the scene below
     name = "scene"
+    focusable = False  # True: the keyboard's focus ring walks this scene's targets (game/shell/focus.py)
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -41,6 +43,7 @@ class Scene:
         self.anim = Animator(app.motion_speed())
         self._hot = SETTLE
         self._full = True
+        self.focus = Focus()
 
     # lifecycle -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -70,6 +73,9 @@ class Scene:
             consumed = True
         elif event.type == pygame.KEYDOWN:
             consumed = self.on_key(event) or consumed
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN) and self.focus.shown:
+            self.focus.hide()  # a pointer is back: the ring goes
+            self.invalidate()
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                           pygame.FINGERDOWN, pygame.FINGERUP, pygame.KEYDOWN):
             self.wake()
@@ -86,7 +92,10 @@ class Scene:
         """A slider moved or a drop-down changed."""
 
     def on_key(self, event: pygame.event.Event) -> bool:
-        """A key went down; Escape means back. True when used."""
+        """A key went down: Tab, the arrows, Enter and Space move and use the focus (where the scene
+        is focusable); Escape means back. True when used."""
+        if self.focusable and self.focus.key(self.targets(), event):
+            return True
         if event.key == pygame.K_ESCAPE:
             return self.on_back()
         return False
@@ -114,6 +123,18 @@ class Scene:
         """Where a guided match's target is on the canvas (None: not shown by this scene now)."""
         found = named(self.targets(), name) if self.targets_settled() else None
         return pygame.Rect(found.rect) if found is not None else None
+
+    def focused(self) -> Target | None:
+        """The target the keyboard's ring is on (None: no ring shown)."""
+        return self.focus.current(self.targets()) if self.focusable else None
+
+    def draw_focus(self, canvas: pygame.Surface) -> pygame.Rect | None:
+        """Draw the focus ring and its label over everything else; returns what it covered."""
+        target = self.focused()
+        ring = self.focus.ring(self.targets()) if target is not None else None
+        if target is None or ring is None:
+            return None
+        return draw_ring(canvas, self.app.text, ring, target.label)
 
     def target_at(self, pos: tuple[float, float]) -> Target | None:
         """What a pointer tap at a canvas point acts on (pygame-gui buttons take their own taps)."""
@@ -149,6 +170,7 @@ class Scene:
             return []
         self.draw_scene(canvas)
         self.ui.draw_ui(canvas)
+        self.draw_focus(canvas)
         self._full = False
         return None
 

@@ -20,6 +20,7 @@ from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, SOLID
 from game.draw.widgets import panel
 from game.match.guided import GuidedTable
 from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.focus import ACT_KEYS, is_focus_key
 from game.shell.layers import Dirty
 from game.tutorial import progress
 from game.tutorial.script import Guide, Step, Watch
@@ -260,7 +261,24 @@ class Coach:
         if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT) and self.can_go_on():
             self.next()
             return True
-        return not (self.step is not None and self.step.free)  # keys would act off the script
+        if is_focus_key(event):
+            return False  # the focus ring moves: nothing is done yet
+        step = self.step
+        focused = self.focused() if event.key in ACT_KEYS else None
+        if focused is not None and step is not None and not step.is_explanation and step.target:
+            if focused in (*step.target, *step.also):
+                return False  # the scene acts on it, as on a tap on the lit target
+            self.say_hint()
+            return True
+        return not (step is not None and step.free)  # keys would act off the script
+
+    def focused(self) -> str | None:
+        """The name of the target the keyboard's ring is on (the topmost scene that shows one)."""
+        for scene in reversed(self._scenes()):
+            target = scene.focused()
+            if target is not None:
+                return target.name
+        return None
 
     def _use(self, button: str) -> None:
         if button == "next":

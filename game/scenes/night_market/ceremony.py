@@ -35,6 +35,7 @@ class Ceremony(Scene):
     """Round end (and match end) reveal over the table."""
 
     name = "nm_ceremony"
+    focusable = True  # its buttons by keyboard
 
     def __init__(self, app, data: dict[str, Any], names: tuple[str, str], order: tuple[int, int],  # type: ignore[no-untyped-def]
                  colours: dict[int, tuple[int, int, int]], match_winner: int | None,

@@ -443,7 +443,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         return True
 
     def on_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selection.actions:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selection.actions and not self.focus.shown:
             self.play(self.selection.actions[0])
             return True
         return super().on_key(event)

@@ -208,7 +208,10 @@ class InputMixin:
         album = scene.lay.zones["album"]
         cell = album.w // scene.v["album_size"][1]
         return [Target(f"spot:{item['key']}@{row},{col}", pygame.Rect(album.x + col * cell, album.y + row * cell,
-                                                                      item["cols"] * cell, item["rows"] * cell))
+                                                                      item["cols"] * cell, item["rows"] * cell),
+                       # the chosen stamp's spots place it: the keyboard's placement cursor (taps go to the album)
+                       does(self._try, Place(item["key"], row, col)) if item["key"] == scene.selected else None,
+                       f"Place here: row {row + 1}, column {col + 1}")
                 for item in scene.v["seats"][scene.viewer]["pending"]
                 for row, col in scene.v["me"]["fits"].get(item["key"], [])]
 

@@ -156,6 +156,7 @@ class SummaryOverlay(Scene):
 
     opaque = False
     name = "swap_meet_summary"
+    focusable = True  # its buttons by keyboard
 
     def __init__(self, app, floor: SwapMeetScene, round_index: int) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
