@@ -20,7 +20,7 @@ ROW = 48  # canvas pixels: centres this close in height read as one row for Tab
 MOVE_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 ACT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 GROW = 14  # the ring stands this far outside its target: it never hides what it marks
-LABEL = 22  # the label's type size
+LABEL = 24  # the label's type size
 
 
 def reading_order(targets: list[Target]) -> list[Target]:
@@ -115,6 +115,7 @@ def draw_ring(canvas: pygame.Surface, text: Text, rect: pygame.Rect, label: str)
     """A white band between two dark ones (it reads on light cards and the dark felt alike, and is
     never taken for a selected card's gold glow), and the
     target's label in a dark tag below it (above, at the foot of the canvas); returns what it covered."""
+    rect = rect.clip(canvas.get_rect().inflate(-8, -8))  # at the canvas edge the ring stays whole
     pygame.draw.rect(canvas, NIGHT, rect.inflate(6, 6), 4, border_radius=18)
     pygame.draw.rect(canvas, WHITE, rect, 7, border_radius=16)
     pygame.draw.rect(canvas, NIGHT, rect.inflate(-14, -14), 3, border_radius=10)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.scenes.swap_meet.model import RES_NAME
 from game.scenes.swap_meet.panel import STALL_TOP
 from game.shell.scene import Scene
 from game.shell.targets import Target, does
@@ -31,6 +32,20 @@ def intent_name(intent: tuple[Any, ...], labels: dict[str, str]) -> str:
     return ":".join(str(word) for word in (NAMED.get(intent[0], intent[0]), *intent[1:]))
 
 
+def intent_label(intent: tuple[Any, ...], labels: dict[str, str], names: list[str]) -> str:
+    """A few words the focus ring shows for a panel intent."""
+    what, arg = str(intent[0]), str(intent[1]) if len(intent) > 1 else ""
+    if what in ("swap", "peek", "row"):
+        return {"swap": "Swap with ", "peek": "Peek at ", "row": ""}[what] + names[int(arg)]
+    if what == "card":
+        return {"more": "+ ", "less": "− "}.get(intent[2], "") + RES_NAME.get(arg, arg)
+    if what == "button":
+        return labels.get(arg, arg)
+    if what == "pin":
+        return f"Pin {RES_NAME.get(arg, arg)}"
+    return {"term": "What the bank is", "info": "About this card", "news": "News", "peektab": "Peek"}.get(what, what)
+
+
 class FloorTargets(Scene):
     """Mixed into the floor: `targets()` and the free band for the coach."""
 
@@ -40,6 +55,7 @@ class FloorTargets(Scene):
     countdown: Countdown
     table_mode: bool
     viewer: int | None
+    names: list[str]
 
     if TYPE_CHECKING:
         def masked(self, region: Region) -> bool: ...
@@ -54,7 +70,8 @@ class FloorTargets(Scene):
         A lesson sees the first panel's names only, and none while it is face down."""
         found = [t for region in self.regions for t in self.region_targets(region)]
         pin = self.viewer is not None
-        found += [Target(f"meter:{kind}", rect.copy(), does(self.pin_bank, kind) if pin else None, kind)
+        found += [Target(f"meter:{kind}", rect.copy(), does(self.pin_bank, kind) if pin else None,
+                         f"{RES_NAME.get(kind, kind)} meter")
                   for kind, rect in self.market.cells.items()]
         found += [Target("clock", self.countdown.rect.copy()), Target("market", self.market.rect.copy())]
         band = self._coach_band()
@@ -74,7 +91,7 @@ class FloorTargets(Scene):
         for rect, intent in reversed(region.panel.hits):
             name = intent_name(intent, labels)
             found.append(Target(name, self._on_canvas(region, rect), does(floor._intent, region, intent),
-                                name.partition(":")[2] or name, command=intent,
+                                intent_label(intent, labels, self.names), command=intent,
                                 lit=lit and (intent[0] != "button" or intent[1] in enabled)))
         return found
 
