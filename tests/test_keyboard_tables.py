@@ -9,7 +9,7 @@ import pytest
 from game.draw.palette import WHITE
 from game.scenes.night_market.overlays import MenuScene
 from game.scenes.night_market.scene import NightMarketScene
-from game.shell.focus import nearest, reading_order
+from game.shell.focus import GROW, nearest, reading_order
 from game.shell.targets import Target, named, tapped
 from rules.contract import MatchConfig, SeatConfig
 from tests.conftest import Player, make_player
@@ -83,8 +83,8 @@ def test_night_market_by_keys_alone_the_ring_walks_a_move_is_made_a_pointer_hide
     p.key(pygame.K_TAB)
     first = scene.focused()
     assert first is not None and first.name == reading_order(scene.targets())[0].name
-    ring = scene.focus.ring(scene.targets())
-    assert ring is not None and p.app.display.canvas.get_at(ring.midtop + pygame.Vector2(0, 3))[:3] == WHITE
+    ring = first.rect.inflate(GROW * 2, GROW * 2).clip(p.app.display.canvas.get_rect().inflate(-8, -8))
+    assert p.app.display.canvas.get_at(ring.midbottom - pygame.Vector2(0, 4))[:3] == WHITE  # drawn on the canvas
     walked = [first.rect.center]
     for key in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT):  # each arrow goes that way
         p.key(key)

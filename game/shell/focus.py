@@ -105,11 +105,6 @@ class Focus:
         """A pointer came back: the ring goes (the focus stays where it was for the next key)."""
         self.shown = False
 
-    def ring(self, targets: list[Target]) -> pygame.Rect | None:
-        """Where the ring is drawn now (None: not shown)."""
-        target = self.current(targets)
-        return target.rect.inflate(GROW * 2, GROW * 2) if target is not None else None
-
 
 def draw_ring(canvas: pygame.Surface, text: Text, rect: pygame.Rect, label: str) -> pygame.Rect:
     """A white band between two dark ones (it reads on light cards and the dark felt alike, and is

@@ -18,7 +18,7 @@ import pygame_gui
 
 from game.draw.anim import Animator
 from game.draw.ui import CanvasUIManager, for_widgets
-from game.shell.focus import Focus, draw_ring
+from game.shell.focus import GROW, Focus, draw_ring
 from game.shell.pointer import PointerEvent
 from game.shell.targets import Target, button_targets, named, tapped
 
@@ -126,15 +126,14 @@ class Scene:
 
     def focused(self) -> Target | None:
         """The target the keyboard's ring is on (None: no ring shown)."""
-        return self.focus.current(self.targets()) if self.focusable else None
+        return self.focus.current(self.targets()) if self.focusable and self.focus.shown else None
 
     def draw_focus(self, canvas: pygame.Surface) -> pygame.Rect | None:
         """Draw the focus ring and its label over everything else; returns what it covered."""
-        target = self.focused()
-        ring = self.focus.ring(self.targets()) if target is not None else None
-        if target is None or ring is None:
+        target = self.focused()  # nothing is listed while no ring shows
+        if target is None:
             return None
-        return draw_ring(canvas, self.app.text, ring, target.label)
+        return draw_ring(canvas, self.app.text, target.rect.inflate(GROW * 2, GROW * 2), target.label)
 
     def target_at(self, pos: tuple[float, float]) -> Target | None:
         """What a pointer tap at a canvas point acts on (pygame-gui buttons take their own taps)."""
