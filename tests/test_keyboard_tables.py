@@ -7,8 +7,10 @@ import pygame
 import pytest
 
 from game.draw.palette import WHITE
+from game.scenes.confirm import ConfirmScene
 from game.scenes.night_market.overlays import MenuScene
 from game.scenes.night_market.scene import NightMarketScene
+from game.scenes.title import TitleScene
 from game.shell.focus import GROW, nearest, reading_order
 from game.shell.targets import Target, named, tapped
 from rules.contract import MatchConfig, SeatConfig
@@ -28,7 +30,7 @@ def quit_pygame():  # type: ignore[no-untyped-def]
 def night_market():  # type: ignore[no-untyped-def]
     """A table against an Easy bot with its deal landed at once."""
     p = make_player()
-    p.app.update_settings(seen_briefings=("night-market",))
+    p.app.update_settings(seen_briefings=("night-market",), reduced_motion=True)  # scene changes at once
     scene = NightMarketScene.new(p.app, MatchConfig((SeatConfig("Ada"), SeatConfig("Basil", "easy"))), 11)
     p.app.stack.reset(scene)
     p.frames(2)
@@ -77,7 +79,7 @@ def test_one_list_answers_a_tap_and_a_lesson_alike():
     assert named(targets, "card:4") is None and named(targets, "market") is not None
 
 
-def test_night_market_by_keys_alone_the_ring_walks_a_move_is_made_a_pointer_hides_it_esc_goes_back():
+def test_night_market_by_keys_alone_the_ring_walks_a_move_is_made_a_pointer_hides_it_and_esc_leads_out():
     p, scene = night_market()
     assert scene.focused() is None  # no ring until a key asks for one
     p.key(pygame.K_TAB)
@@ -104,6 +106,14 @@ def test_night_market_by_keys_alone_the_ring_walks_a_move_is_made_a_pointer_hide
     assert scene.focused() is None
     p.key(pygame.K_ESCAPE)
     assert isinstance(p.top, MenuScene)
+    menu = p.top
+    tab_to(p, menu, "button:Quit to title")  # the menu and the question after it by keys too
+    p.key(pygame.K_RETURN)
+    p.frames(2)
+    assert isinstance(p.top, ConfirmScene)
+    tab_to(p, p.top, "button:Leave")
+    p.key(pygame.K_SPACE)
+    assert isinstance(p.top, TitleScene)
 
 
 def test_swap_meet_picks_a_card_and_opens_an_offer_by_keys():

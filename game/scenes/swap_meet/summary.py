@@ -415,6 +415,7 @@ class SummaryOverlay(Scene):
 class PauseOverlay(Scene):
     """The match clock is stopped until Resume."""
 
+    focusable = True  # its buttons by keyboard (game/shell/focus.py)
     opaque = False
     keeps_layer = True  # a dim and a panel: under the kiosk's prompt it redraws, no 8 MB snapshot
     name = "swap_meet_pause"
