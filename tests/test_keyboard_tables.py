@@ -10,10 +10,10 @@ from game.draw.palette import WHITE
 from game.scenes.confirm import ConfirmScene
 from game.scenes.night_market.overlays import MenuScene
 from game.scenes.night_market.scene import NightMarketScene
+from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.title import TitleScene
 from game.shell.focus import GROW, nearest, reading_order
 from game.shell.targets import Target, named, tapped
-from rules.contract import MatchConfig, SeatConfig
 from tests.conftest import Player, make_player
 from tests.test_stamp_swap_helpers import show_state
 from tests.test_stamp_swap_scene import _stamp, seats
@@ -28,12 +28,16 @@ def quit_pygame():  # type: ignore[no-untyped-def]
 
 
 def night_market():  # type: ignore[no-untyped-def]
-    """A table against an Easy bot with its deal landed at once."""
+    """From the title to a Night Market table by keys alone, its deal landed at once."""
     p = make_player()
     p.app.update_settings(seen_briefings=("night-market",), reduced_motion=True)  # scene changes at once
-    scene = NightMarketScene.new(p.app, MatchConfig((SeatConfig("Ada"), SeatConfig("Basil", "easy"))), 11)
-    p.app.stack.reset(scene)
-    p.frames(2)
+    tab_to(p, p.top, "tile:night-market")
+    p.key(pygame.K_RETURN)
+    assert isinstance(p.top, SeatSetupScene)
+    tab_to(p, p.top, "button:Start  ›")
+    p.key(pygame.K_RETURN)
+    scene = p.top
+    assert isinstance(scene, NightMarketScene)
     scene.anim.finish_all()
     p.frames(2)
     return p, scene
