@@ -4,7 +4,9 @@ Collect: tap a pool item to choose it, then tap it again (or Take) to take it; o
 your Daily Collection. The mouse shows any item's or contest's details on hover. Split: drag items between your
 tray, the reserve and the two piles, or tap an item then a box. Choose: tap an opponent's pile.
 Show: drag a stamp onto a lit spot (or tap it, then a lit cell); tap a contest card to score it.
-A long press shows any item's or contest's details.
+A long press shows any item's or contest's details. Taps read the phase's target list; the keyboard's
+focus ring walks the same list (game/shell/focus.py), and with a stamp chosen in the Show its lit
+spots join it, so the arrows move a placement cursor and Enter places the stamp.
 """
 
 from __future__ import annotations
