@@ -8,7 +8,9 @@ import pygame
 import pytest
 
 from game.compose import compose_app
+from game.draw.palette import WHITE
 from game.shell.app import AppOptions
+from game.shell.focus import GROW
 from game.shell.loop import FakeClock
 from game.tutorial.autopilot import Pilot, _do, _wait_ready, _wrong_tap, run_autopilot
 from rules.registry import GAME_MODULES
@@ -42,6 +44,9 @@ def test_the_night_market_lesson_to_its_first_move_by_keys_alone_and_enter_off_t
         assert coach.step.is_explanation or coach.hints == hints + 1  # a hint, and nothing else happened
         _do(pilot, coach)
     assert pilot.keys > 0 and coach.index >= 2
+    assert _wait_ready(pilot, coach, coach.index) and pilot.focus_on(coach.step.target[0])
+    ring = app.stack.top.focused().rect.inflate(2 * GROW, 2 * GROW)
+    assert app.display.canvas.get_at((ring.centerx, ring.bottom - 4))[:3] == WHITE  # bright over the coach's veil
 
 
 @pytest.mark.slow

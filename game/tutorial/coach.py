@@ -386,6 +386,8 @@ class Coach:
         for rect in rects:  # hugging the target, inside its lit halo: around labels beside it, not through them
             grow = RING + RING_PULSE * math.sin(self._time * 5)
             pygame.draw.rect(canvas, GOLD, rect.inflate(grow, grow), 5, border_radius=16)
+        if self.app.stack.top is not None:
+            self.app.stack.top.draw_focus(canvas)  # the keyboard's ring stays bright over the veil
         self._draw_panel(canvas, step, self._taught())
 
     def _taught(self) -> list[pygame.Rect]:
