@@ -133,7 +133,8 @@ class Scene:
         target = self.focused()  # nothing is listed while no ring shows
         if target is None:
             return None
-        return draw_ring(canvas, self.app.text, target.rect.inflate(GROW * 2, GROW * 2), target.label)
+        label = "" if target.widget else target.label  # a button already says what it is
+        return draw_ring(canvas, self.app.text, target.rect.inflate(GROW * 2, GROW * 2), label)
 
     def target_at(self, pos: tuple[float, float]) -> Target | None:
         """What a pointer tap at a canvas point acts on (pygame-gui buttons take their own taps)."""
