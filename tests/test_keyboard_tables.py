@@ -4,6 +4,7 @@ target list (game/shell/targets.py, game/shell/focus.py), Enter or Space acts, E
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.draw.palette import WHITE
@@ -13,7 +14,7 @@ from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.title import TitleScene
 from game.shell.focus import GROW, nearest, reading_order
-from game.shell.targets import Target, named, tapped
+from game.shell.targets import Target, button_targets, named, tapped
 from tests.conftest import Player, make_player
 from tests.test_stamp_swap_helpers import show_state
 from tests.test_stamp_swap_scene import _stamp, seats
@@ -81,6 +82,16 @@ def test_one_list_answers_a_tap_and_a_lesson_alike():
     assert tapped(targets, (50, -10)) is card and tapped(targets, (250, 10)) is flying
     assert tapped(targets, (50, 310)) is None  # a widget takes its own taps
     assert named(targets, "card:4") is None and named(targets, "market") is not None
+
+
+def test_only_buttons_of_their_own_are_targets_not_a_sliders_arrows():
+    pygame.init()
+    pygame.display.set_mode((320, 200))
+    ui = pygame_gui.UIManager((320, 200))
+    pygame_gui.elements.UIButton(pygame.Rect(10, 10, 100, 40), "Go", manager=ui)
+    pygame_gui.elements.UIHorizontalSlider(pygame.Rect(10, 80, 200, 30), 5, (0, 10), manager=ui)
+    assert len([s for s in ui.get_sprite_group().sprites() if isinstance(s, pygame_gui.elements.UIButton)]) > 1
+    assert [t.name for t in button_targets(ui)] == ["button:Go"]
 
 
 def test_night_market_by_keys_alone_the_ring_walks_a_move_is_made_a_pointer_hides_it_and_esc_leads_out():

@@ -61,10 +61,13 @@ def tapped(targets: Iterable[Target], pos: Point) -> Target | None:
 
 
 def button_targets(ui: pygame_gui.UIManager) -> list[Target]:
-    """The visible, enabled pygame-gui buttons as targets named "button:LABEL"; acting presses one."""
+    """The visible, enabled pygame-gui buttons as targets named "button:LABEL"; acting presses one. The
+    buttons inside a composite widget (a scroll bar's arrows, a slider's) act on their own, not by a
+    press event, so they are left out."""
     found = []
     for sprite in ui.get_sprite_group().sprites():
-        if isinstance(sprite, pygame_gui.elements.UIButton) and sprite.visible and sprite.is_enabled:
+        if (isinstance(sprite, pygame_gui.elements.UIButton) and sprite.visible and sprite.is_enabled
+                and getattr(sprite, "parent_element", None) is None):
             found.append(Target(f"button:{sprite.text}", pygame.Rect(sprite.rect), _press(sprite),
                                 label=str(sprite.text), widget=True))
     return found
