@@ -9,6 +9,7 @@ import pytest
 
 from game.draw.palette import WHITE
 from game.scenes.confirm import ConfirmScene
+from game.scenes.help import HelpScene
 from game.scenes.night_market.overlays import MenuScene
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.seat_setup import SeatSetupScene
@@ -163,3 +164,16 @@ def test_stamp_swap_places_a_stamp_by_keys_with_a_placement_cursor():
     album = scene.v["seats"][0]["album"]
     assert [(a["key"], a["row"], a["col"]) for a in album] == [(key, row, col)]
 
+
+
+def test_help_pages_turn_by_arrows_and_close_by_the_focus_ring():
+    p = make_player()
+    p.app.stack.push(HelpScene.how_to_play(p.app))
+    p.frames(1)
+    help_scene = p.top
+    p.key(pygame.K_RIGHT)
+    assert help_scene.index == 1 and help_scene.focused() is None  # ← and → still turn pages
+    tab_to(p, help_scene, "button:Close")
+    p.key(pygame.K_RETURN)
+    p.frames(1)
+    assert isinstance(p.top, TitleScene)
