@@ -239,6 +239,8 @@ def _tutorial_parser(sub: Any, games: str) -> None:
                         help="play the lesson headless (default: off)")
     lesson.add_argument("--wrong-taps", action="store_true",
                         help="--autopilot: also tap off target (default: off)")
+    lesson.add_argument("--keyboard", action="store_true",
+                        help="--autopilot: key events only, no taps (default: off)")
     lesson.add_argument("--shots", metavar="DIR",
                         help="--autopilot: one PNG per step here (default: none)")
 
@@ -264,7 +266,7 @@ def _check_autopilot(parser: argparse.ArgumentParser, args: argparse.Namespace) 
     """Refuse the tutorial's autopilot flags without --autopilot (they would do nothing)."""
     if args.command != "tutorial" or args.autopilot:
         return
-    for flag, given in (("--shots", args.shots), ("--wrong-taps", args.wrong_taps)):
+    for flag, given in (("--shots", args.shots), ("--wrong-taps", args.wrong_taps), ("--keyboard", args.keyboard)):
         if given:
             _command_error(parser, args, f"{flag} needs --autopilot")
 
@@ -348,7 +350,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     _setup_logging()
     if args.kiosk:  # SIGTERM (systemctl stop, a shutdown) ends the process; close requests are ignored
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-    from game.shell.app import App, AppOptions
+    from game.compose import compose_app
+    from game.shell.app import AppOptions
 
     options = AppOptions(size=args.size or (1280, 720), fullscreen=args.fullscreen, mute=args.mute,
                          seed=args.seed, frames=args.frames, screenshot=args.screenshot, kiosk=args.kiosk,
@@ -358,7 +361,7 @@ def _dispatch(args: argparse.Namespace) -> int:
                          extra={"kiosk_config": getattr(args, "kiosk_config", None),
                                 "kiosk_pin": getattr(args, "kiosk_pin", None)})
     try:
-        app = App(options)
+        app = compose_app(options)
         code = _open_replay(app, args.code) if args.command == "replay" else 0
         code = code or app.run()
     finally:
@@ -398,7 +401,7 @@ def _autopilot(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="market-hall-tutorial-") as home:
         os.environ["MARKET_HALL_HOME"] = home  # a fresh lesson: never the player's own place or settings
         report = run_autopilot(args.game, wrong_taps=args.wrong_taps, size=args.size or (1280, 720),
-                               shots=Path(args.shots) if args.shots else None)
+                               shots=Path(args.shots) if args.shots else None, keyboard=args.keyboard)
     print(report.line())
     for problem in report.problems:
         print(f"market-hall tutorial: {problem}", file=sys.stderr)

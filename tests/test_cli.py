@@ -366,6 +366,7 @@ def test_a_damaged_or_foreign_code_gets_one_clear_line_and_exit_2(market_home, c
     (["soak", "--minutes", "soon"], "--minutes: must be a number of minutes, not 'soon'"),
     (["tutorial", "night-market", "--shots", "shots"], "market-hall tutorial: --shots needs --autopilot"),
     (["tutorial", "swap-meet", "--wrong-taps"], "market-hall tutorial: --wrong-taps needs --autopilot"),
+    (["tutorial", "stamp-swap", "--keyboard"], "market-hall tutorial: --keyboard needs --autopilot"),
 ])
 def test_a_command_line_mistake_is_one_line_and_exit_code_2(argv, words, capsys):
     with pytest.raises(SystemExit) as info:

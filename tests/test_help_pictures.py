@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from game.compose import compose_app
 from game.draw.helpart import BAND
 from game.scenes.help import BELOW_ART, BODY, HelpScene
 from game.shell import catalog
-from game.shell.app import App, AppOptions
+from game.shell.app import AppOptions
 from game.shell.loop import FakeClock
 
 
 @pytest.fixture
 def app():
-    return App(AppOptions(size=(1280, 720), mute=True, pace=False), clock=FakeClock())
+    return compose_app(AppOptions(size=(1280, 720), mute=True, pace=False), clock=FakeClock())
 
 
 @pytest.mark.parametrize("entry", catalog.entries(), ids=lambda e: e.name)

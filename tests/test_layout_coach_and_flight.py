@@ -9,6 +9,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game.compose import compose_app
 from game.draw.layout_record import VEIL, Mark, RecordingSurface, judge, marks_of, recording
 from game.draw.text import Text
 from game.scenes.night_market import layout as L
@@ -89,7 +90,8 @@ def test_a_lit_hole_of_the_coach_s_veil_cutting_a_label_in_two_is_cut(canvas):
 
 def _guided(game: str) -> tuple[App, Pilot]:
     clock = FakeClock()
-    app = App(AppOptions(size=(1280, 720), mute=True, pace=False, bot_threads=False, tutorial=game), clock=clock)
+    app = compose_app(AppOptions(size=(1280, 720), mute=True, pace=False, bot_threads=False, tutorial=game),
+                      clock=clock)
     return app, Pilot(app, clock)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.compose import compose_app
 from game.draw.text import Text
 from game.draw.ui import CanvasUIManager
 from game.services.assets import Assets
@@ -14,7 +15,7 @@ from game.shell.loop import FakeClock
 
 
 def _app() -> App:
-    return App(AppOptions(size=(640, 360), mute=True, pace=False), clock=FakeClock())
+    return compose_app(AppOptions(size=(640, 360), mute=True, pace=False), clock=FakeClock())
 
 
 def test_darkening_matches_a_black_layer_and_keeps_no_layer():

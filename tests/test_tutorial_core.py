@@ -9,7 +9,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.shell.app import App, AppOptions
+from game.compose import compose_app
+from game.shell.app import AppOptions
 from game.shell.loop import FakeClock
 from game.tutorial import progress
 from game.tutorial.autopilot import Pilot, _away_from
@@ -39,7 +40,7 @@ def _guide() -> Guide:
 def lesson(monkeypatch):
     monkeypatch.setattr("game.tutorial.lesson.guide_for", lambda game: _guide())
     clock = FakeClock()
-    app = App(AppOptions(size=(1280, 720), mute=True, pace=False, bot_threads=False), clock=clock)
+    app = compose_app(AppOptions(size=(1280, 720), mute=True, pace=False, bot_threads=False), clock=clock)
     scene = lesson_scene(app, GAME)
     app.stack.reset(scene)
     monkeypatch.setattr(scene, "tutorial_target", lambda name: TARGET if name == "spot:porters" else None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.compose import compose_app
 from game.match.guided import GuidedTable
 from game.scenes.confirm import ConfirmScene
 from game.scenes.help import HelpScene
@@ -34,7 +35,7 @@ def _quit():
 
 def _lesson(size: tuple[int, int] = (1280, 720)) -> tuple[App, Pilot, Coach]:
     clock = FakeClock()
-    app = App(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=GAME), clock=clock)
+    app = compose_app(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=GAME), clock=clock)
     assert app.coach is not None
     return app, Pilot(app, clock), app.coach
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.compose import compose_app
 from game.scenes.confirm import ConfirmScene
 from game.scenes.stamp_swap.scene import StampSwapScene
-from game.shell.app import App, AppOptions
+from game.shell.app import AppOptions
 from game.shell.loop import FakeClock
 from game.tutorial import progress
 from game.tutorial.autopilot import DT, Pilot, _do, _wait_ready, run_autopilot
@@ -55,7 +56,8 @@ class FingerPilot(Pilot):
 def lesson():
     """The lesson opened as `market-hall tutorial stamp-swap` opens it, with a pilot."""
     clock = FakeClock()
-    app = App(AppOptions(size=(1280, 720), mute=True, pace=False, bot_threads=False, tutorial=GAME), clock=clock)
+    app = compose_app(AppOptions(size=(1280, 720), mute=True, pace=False, bot_threads=False, tutorial=GAME),
+                      clock=clock)
     pilot = Pilot(app, clock)
     yield app, pilot
     pygame.quit()
@@ -125,7 +127,7 @@ def test_a_lesson_left_in_the_show_resumes_on_the_same_view(lesson):
     place, problem = progress.load(GAME, guide().seed)
     assert problem is None and place is not None and place.step == FIRST_PLACEMENT and place.log == [
         e.to_json() for e in log]
-    again = App(AppOptions(size=(1280, 720), mute=True, pace=False, bot_threads=False, tutorial=GAME),
+    again = compose_app(AppOptions(size=(1280, 720), mute=True, pace=False, bot_threads=False, tutorial=GAME),
                 clock=FakeClock())
     again.frame()
     assert again.coach is not None and again.coach.index == FIRST_PLACEMENT

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.compose import compose_app
 from game.scenes.swap_meet.scene import SwapMeetScene
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from game.shell.app import App, AppOptions
@@ -27,7 +28,7 @@ def _quit():
 
 def _lesson(size: tuple[int, int] = (1280, 720)) -> tuple[App, Pilot]:
     clock = FakeClock()
-    app = App(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=GAME), clock=clock)
+    app = compose_app(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=GAME), clock=clock)
     return app, Pilot(app, clock)
 
 

@@ -51,13 +51,14 @@ class Hands:
             os.environ.pop("SDL_VIDEODRIVER", None)
         else:
             os.environ["SDL_VIDEODRIVER"] = window
-        from game.shell.app import App, AppOptions
+        from game.compose import compose_app
+        from game.shell.app import AppOptions
         from game.shell.loop import FakeClock
 
         self.role, self.game, self.ctl, self.shots = role, game, ctl, shots
         clock = FakeClock()
         hosting = {"bind": "127.0.0.1", "scale": SCALE}
-        app = App(AppOptions(size=SIZE, pace=False, seed=7, mute=True, join=link,
+        app = compose_app(AppOptions(size=SIZE, pace=False, seed=7, mute=True, join=link,
                              extra={"hosting": hosting, "room_options": ROOM_OPTIONS}), clock=clock)
         app.update_settings(seen_briefings=("night-market", "swap-meet", "stamp-swap"), bot_speed="fast")
         self.p = Player(app, clock)

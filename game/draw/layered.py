@@ -66,8 +66,9 @@ class LayeredScene(Scene):
             self._draw_movers(canvas)
             self.draw_overlay(canvas)
             self.ui.draw_ui(canvas)
+            ring = self.draw_focus(canvas)
             self._full = False
-            self._last_rects = [m.rect for m in self.movers]  # restored next frame, or they leave a trail
+            self._last_rects = [m.rect for m in self.movers] + ([ring] if ring else [])  # restored next frame
             return None
         return self._draw_partial(canvas, regions)
 
@@ -80,8 +81,9 @@ class LayeredScene(Scene):
         self._draw_movers(canvas, dirty)
         dirty += self.draw_overlay(canvas)
         self.ui.draw_ui(canvas)
-        self._last_rects = rects
-        return dirty
+        ring = self.draw_focus(canvas)
+        self._last_rects = rects + ([ring] if ring else [])  # the ring is restored away next frame too
+        return dirty + self._last_rects[len(rects):]
 
     def _draw_movers(self, canvas: pygame.Surface, only: list[pygame.Rect] | None = None) -> None:
         for mover in sorted(self.movers, key=lambda m: getattr(m, "layer", 0)):

@@ -52,7 +52,10 @@ class Visit:
 
 
 class Kiosk:
-    """Kiosk behaviour for one App; `wall` is the time of day (the soak speeds it up)."""
+    """Kiosk behaviour for one App; `wall` is the time of day (the soak speeds it up). A layer
+    over the app's stack (game/shell/layers.py): it sees every event first and draws over fades."""
+
+    name, first, veils = "kiosk", True, False
 
     def __init__(self, app: Any, wall: Callable[[], float] = time.time) -> None:
         self.app = app
@@ -125,7 +128,7 @@ class Kiosk:
             return cast("tuple[float, float]", self.app.display.to_logical(event.pos))
         return None
 
-    def step(self, dt: float) -> None:
+    def update(self, dt: float) -> None:
         """One fixed step: sessions, idle timers, attract, screen care."""
         now = self.app.clock()
         self._track_visit()
@@ -164,8 +167,9 @@ class Kiosk:
             return None if dirty is None else dirty + [rect]
         return dirty
 
-    def crashed(self, where: str) -> None:
-        """A scene crashed (the app is back at the title): to attract, or exit when it keeps crashing."""
+    def crashed(self, where: str) -> bool:
+        """A scene crashed (the app is back at the title): to attract, or exit when it keeps crashing.
+        The kiosk stays either way."""
         self.crash_total += 1
         now = self.app.clock()
         self.crashes = [t for t in self.crashes if now - t <= self.config.crash_window] + [now]
@@ -176,9 +180,10 @@ class Kiosk:
             (paths.data_dir() / CRASH_MARKER).write_text(where, encoding="utf-8")
             self.app.exit_code = shell.CRASH_CODE
             self.app.quit()
-            return
+            return True
         self.attract.stop()
         self.start_attract()
+        return True
 
     # sessions ---------------------------------------------------------------------------------
     def _visitor_match(self) -> Any:

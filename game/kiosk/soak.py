@@ -104,7 +104,8 @@ class Soak:
     """One soak run; `run()` returns the figures."""
 
     def __init__(self, minutes: float, seed: int, kiosk_config: str | None = None) -> None:
-        from game.shell.app import App, AppOptions
+        from game.compose import compose_app
+        from game.shell.app import AppOptions
 
         self.minutes, self.rng = minutes, random.Random(seed)
         self.clock = FakeClock()
@@ -112,7 +113,7 @@ class Soak:
         options = AppOptions(size=(1280, 720), pace=False, seed=seed, kiosk=True, bot_threads=False,
                              extra={"kiosk_config": kiosk_config, "wall": lambda: wall0 + self.clock.now})
         self.rss: dict[str, Any] = {"start": rss_kib(), "after_first_demo": {}}
-        self.app = App(options, clock=self.clock)
+        self.app = compose_app(options, clock=self.clock)
         self.app.loop.max_steps = MAX_STEPS
         self.kiosk = cast("Kiosk", self.app.kiosk)  # kiosk=True above, so the app made one
         self.kiosk.attract.on_demo_done.append(self._demo_done)

@@ -19,6 +19,7 @@ MAX_W = LOGICAL_W - 160  # the widest sheet
 class ConfirmScene(Dialog):
     """Modal: the answer buttons, or Escape for the last choice (the safe one)."""
 
+    focusable = True  # its buttons by keyboard (game/shell/focus.py)
     name = "confirm"
 
     def __init__(self, app, title: str, lines: Sequence[str], choices: Sequence[Choice]) -> None:  # type: ignore[no-untyped-def]

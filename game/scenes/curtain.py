@@ -24,6 +24,7 @@ PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
 class CurtainScene(Scene):
     """Opaque: nothing of the table shows through."""
 
+    focusable = True  # its buttons by keyboard (game/shell/focus.py)
     name = "curtain"
 
     def __init__(self, app, player: str, recap: list[str], on_ready: Callable[[], None],  # type: ignore[no-untyped-def]

@@ -147,9 +147,10 @@ class HelpBody:
             canvas.fill(add, row, special_flags=pygame.BLEND_RGB_ADD)
 
 class HelpScene(Dialog):
-    """An overlay showing one page at a time."""
+    """An overlay showing one page at a time (← and → turn pages; Tab, ↑ and ↓ move the focus ring)."""
 
     name = "help"
+    focusable = True  # its buttons by keyboard (game/shell/focus.py)
 
     def __init__(self, app, title: str, pages: list[Page], on_close=None,  # type: ignore[no-untyped-def]
                  lesson: str | None = None, entry: GameEntry | None = None) -> None:

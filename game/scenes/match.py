@@ -44,6 +44,7 @@ class MatchScene(LayeredScene):
     SOUNDS: ClassVar[dict[str, str]] = {}  # event kind → sound played when it happens
     AWAY_AT: ClassVar[tuple[int, int]] = (480, 96)  # top left of the online away strip (960 × 84)
     UNDO_AT: ClassVar[tuple[int, int, int, int]] = (1680, 780, 200, 84)  # the Undo button, when it shows
+    focusable = True  # keyboard play: the focus ring walks the table's targets
 
     def __init__(self, app: App, table: Table, lobby: Callable[[], Scene] | None = None) -> None:
         super().__init__(app)

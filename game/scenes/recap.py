@@ -31,6 +31,7 @@ def lines(table: Table, seat: int, seen: int, words: Callable[[Event], str | Non
 class RecapSheet(Dialog):
     """Since you last looked: a few lines and one button back to the table."""
 
+    focusable = True  # its buttons by keyboard (game/shell/focus.py)
     name = "recap"
 
     def __init__(self, app: Any, room: str, told: list[str], clock: str) -> None:

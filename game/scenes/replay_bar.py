@@ -40,7 +40,11 @@ KEYS = {pygame.K_SPACE: "play", pygame.K_LEFT: "back", pygame.K_RIGHT: "step", p
 
 class ReplayBar:
     """⏮ round, ◀ step, play/pause, step ▶, round ⏭, the speed, the position line and Leave; "Hide bar"
-    (or H) tucks it into one small button so the bottom of the table can be read."""
+    (or H) tucks it into one small button so the bottom of the table can be read.
+
+    A layer over the app's stack (game/shell/layers.py)."""
+
+    name, first, veils = "replay", False, False
 
     def __init__(self, app: App, table: ReplayTable, scene_class: Any, back: Callable[[], Scene]) -> None:
         self.app, self.table, self.scene_class, self.back = app, table, scene_class, back
@@ -161,7 +165,7 @@ class ReplayBar:
 
     def leave(self) -> None:
         """Back where the replay was opened from."""
-        self.app.replay_bar = None
+        self.app.remove_layer(self)
         self.app.go(lambda: self.app.stack.reset(self.back()))
 
     # time and drawing ----------------------------------------------------------------------------
@@ -171,7 +175,7 @@ class ReplayBar:
     def update(self, dt: float) -> None:
         """One fixed step: the replay plays on; the bar goes once no scene shows its table."""
         if self._scene() is None and not self.app.fading:
-            self.app.replay_bar = None  # the scene's own final screen went to the title
+            self.app.remove_layer(self)  # the scene's own final screen went to the title
             return
         self.table.advance(dt)
         if self.table.at_end:
@@ -207,6 +211,10 @@ class ReplayBar:
         self.ui.draw_ui(canvas)
         return None if dirty is None else [*dirty, BAR.inflate(4, 4), TAB.inflate(4, 4)]
 
+    def crashed(self, where: str) -> bool:
+        """A scene crashed: the replay is over."""
+        return False
+
 
 def open_replay(app: App, record: MatchRecord, viewer: int | None, back: Callable[[], Scene] | None = None) -> None:
     """Show `record` on its game's table scene as `viewer` saw it (None: from outside), with the bar.
@@ -220,5 +228,5 @@ def open_replay(app: App, record: MatchRecord, viewer: int | None, back: Callabl
 
     def show() -> None:
         app.stack.reset(scene_class(app, table))
-        app.replay_bar = bar
+        app.add_layer(bar)
     app.go(show)

@@ -61,6 +61,7 @@ class SeatSetupScene(Scene):
     """Choose the seats, then Start; every game's table begins here."""
 
     name = "seat_setup"
+    focusable = True  # its buttons by keyboard (game/shell/focus.py)
 
     def __init__(self, app, entry: GameEntry) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)

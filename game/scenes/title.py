@@ -17,6 +17,7 @@ from game.shell.catalog import GameEntry
 from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
+from game.shell.targets import Target, does
 
 TILE_W, TILE_H = 480, 576
 TILE_Y = 250
@@ -44,6 +45,7 @@ class TitleScene(Scene):
     """Where every session starts and every crash returns."""
 
     name = "title"
+    focusable = True  # the game tiles and the buttons by keyboard (game/shell/focus.py)
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -254,9 +256,14 @@ class TitleScene(Scene):
         elif pe.kind in ("release", "drag_start") and self._pressed:
             self.anim.add(Tween(self._pressed, "lift", 0.0, 0.2))
             self._pressed = None
-        if pe.kind == "tap" and tile:
-            self._choose(tile)
+        if pe.kind == "tap" and (target := self.target_at(pe.pos)) is not None:
+            target.run(pe.pos)
         return tile is not None
+
+    def targets(self) -> list[Target]:
+        """The game tiles ("tile:GAME": a tap opens its seat setup), then the buttons."""
+        return [Target(f"tile:{t.game}", pygame.Rect(t.rect), does(self._choose, t), t.entry.title)
+                for t in self.tiles] + super().targets()
 
     def _choose(self, tile: Tile) -> None:
         if not tile.playable:

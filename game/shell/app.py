@@ -21,6 +21,7 @@ from game.services.memory import collect_young, give_back, tune
 from game.services.settings import Settings
 from game.shell import interrupt
 from game.shell.display import LOGICAL_H, LOGICAL_W, Display
+from game.shell.layers import Layer
 from game.shell.loop import FixedStep
 from game.shell.overlays import FrameMeter, Toasts
 from game.shell.pointer import PointerLayer
@@ -28,16 +29,15 @@ from game.shell.scene import Scene, SceneStack
 from rules.refusal import Refusal
 
 if TYPE_CHECKING:
-    from game.kiosk import Kiosk
     from game.online.hosting import Hosting
-    from game.scenes.replay_bar import ReplayBar
-    from game.tutorial.coach import Coach
 
 log = logging.getLogger(__name__)
 
 POINTER_TYPES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
                  pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
 FADE = 0.22
+SceneMaker = Callable[["App"], Scene]
+LayerMaker = Callable[["App"], Layer]
 
 
 @dataclass
@@ -61,14 +61,18 @@ class AppOptions:
 
 
 class App:
-    """Owns the window and runs scenes; never dies because a scene threw."""
+    """Owns the window and runs scenes; never dies because a scene threw.
 
-    def __init__(self, options: AppOptions, clock: Callable[[], float] = time.perf_counter) -> None:
+    It knows no feature by name: the composition root (game/compose.py) gives it its home scene
+    (the title), its first scene and its layers (game/shell/layers.py)."""
+
+    def __init__(self, options: AppOptions, clock: Callable[[], float] = time.perf_counter, *,
+                 home: SceneMaker) -> None:
         self.options = options
         tune()  # before the first surface (game/services/memory.py)
         self.audio_ok = init_mixer()  # first: pygame.init() would try the sound card noisily
         pygame.init()
-        self.settings, warning = settings_mod.load()
+        self.settings, self._settings_warning = settings_mod.load()
         fullscreen = options.fullscreen or options.kiosk or self.settings.fullscreen
         self.display = Display(options.size, fullscreen)
         pygame.display.set_caption("Market Hall")
@@ -90,44 +94,55 @@ class App:
         self._pacer = pygame.time.Clock()
         self._last_crash = -10.0
         self.exit_code = 0
-        self.coach: Coach | None = None  # the guided match's layer over the stack (game/tutorial/)
-        self.replay_bar: ReplayBar | None = None  # a replay's controls over the stack (game/scenes/replay_bar.py)
+        self._home = home
+        self.layers: list[Layer] = []  # over the stack, in the order they were added
         self.hosting: Hosting | None = None  # the server this app runs for an online room it hosts
-        self.kiosk: Kiosk | None = None  # set below; a kiosk's first demo starts while it is made
-        self.stack.reset(self._first_scene())
-        if warning:
-            self.toast(warning, error=True)
-        self.kiosk = self._kiosk() if options.kiosk else None
+
+    def start(self, first: SceneMaker, layers: tuple[LayerMaker, ...] = ()) -> App:
+        """Open the first scene, then make the layers (a kiosk's first demo starts while it is made)."""
+        self.stack.reset(first(self))
+        if self._settings_warning:
+            self.toast(self._settings_warning, error=True)
+        for make in layers:
+            self.add_layer(make(self))
         give_back()  # freezes what the app is made of: later collections skip it (game/services/memory.py)
+        return self
 
-    def _kiosk(self) -> Kiosk:
-        from game.kiosk import Kiosk
+    # layers ---------------------------------------------------------------------------------
+    def add_layer(self, layer: Layer) -> None:
+        """Put a layer over the stack (in place of one of the same name)."""
+        self.layers = [kept for kept in self.layers if kept.name != layer.name] + [layer]
 
-        return Kiosk(self, self.options.extra.get("wall") or time.time)
+    def remove_layer(self, layer: Layer) -> None:
+        """Take a layer away (it is done)."""
+        self.layers = [kept for kept in self.layers if kept is not layer]
+
+    def layer(self, name: str) -> Any:
+        """The layer of that name, or None (its owner knows its type; the app does not)."""
+        return next((layer for layer in self.layers if layer.name == name), None)
+
+    @property
+    def coach(self) -> Any:
+        """The guided match's coach (game/tutorial/coach.py), when one leads."""
+        return self.layer("coach")
+
+    @property
+    def kiosk(self) -> Any:
+        """The event kiosk (game/kiosk/), on a kiosk."""
+        return self.layer("kiosk")
+
+    @property
+    def replay_bar(self) -> Any:
+        """A replay's controls (game/scenes/replay_bar.py), while one is watched."""
+        return self.layer("replay")
+
+    def _ordered(self, first: bool) -> list[Layer]:
+        return [layer for layer in self.layers if layer.first == first]
 
     # setup ----------------------------------------------------------------------------------
-    def _first_scene(self) -> Scene:
-        from game.scenes.title import TitleScene
-        from game.shell import catalog
-
-        if self.options.join:
-            from game.scenes.online import scene_for_link
-
-            return scene_for_link(self, self.options.join)
-        if self.options.tutorial:
-            from game.tutorial.lesson import lesson_scene
-
-            return lesson_scene(self, self.options.tutorial)
-        entry = catalog.entry(self.options.start_game) if self.options.start_game else None
-        if entry is not None:
-            return cast(Scene, entry.setup_scene(self))
-        return TitleScene(self)
-
     def title(self) -> Scene:
-        """A fresh title scene."""
-        from game.scenes.title import TitleScene
-
-        return TitleScene(self)
+        """A fresh home scene (the title)."""
+        return self._home(self)
 
     def next_seed(self) -> int:
         """A seed for a new match (fixed sequence under --seed)."""
@@ -255,14 +270,12 @@ class App:
             scene.update(dt)
         if self.toasts.update(dt):
             self.invalidate_all()
-        if self.kiosk is not None:  # idle timers, attract, screen care (game/kiosk/)
-            self.kiosk.step(dt)
+        for layer in self._ordered(True):  # the kiosk's idle timers, attract, screen care
+            layer.update(dt)
         if self._fade:
             self._advance_fade(dt)
-        if self.coach is not None:
-            self.coach.update(dt)
-        if self.replay_bar is not None:
-            self.replay_bar.update(dt)
+        for layer in self._ordered(False):
+            layer.update(dt)
 
     def _advance_fade(self, dt: float) -> None:
         assert self._fade is not None
@@ -280,20 +293,17 @@ class App:
 
     def _draw(self) -> list[pygame.Rect] | None:
         canvas = self.display.canvas
-        full = self._fade is not None or self.coach is not None  # the coach's veil must not stack up
+        full = self._fade is not None or any(layer.veils for layer in self.layers)  # a veil must not stack up
         dirty = self.stack.draw(canvas, full)
-        if self.coach is not None:
-            self.coach.draw(canvas)
-            dirty = None
-        if self.replay_bar is not None:
-            dirty = self.replay_bar.draw(canvas, dirty)
+        for layer in self._ordered(False):
+            dirty = layer.draw(canvas, dirty)
         if self._fade:
             phase, t, _ = self._fade
             k = min(1.0, t / FADE)
             self.darken(canvas, int(255 * (k if phase == "out" else 1 - k)))
             dirty = None
-        if self.kiosk is not None:
-            dirty = self.kiosk.draw(canvas, dirty)
+        for layer in self._ordered(True):
+            dirty = layer.draw(canvas, dirty)
         lane = self.stack.top.toast_lane() if self.stack.top is not None else None
         extra = self.toasts.draw(canvas, lane) + self.meter.draw(canvas, self._widget_rects())
         if self.meter.moved:  # it left a corner: the scenes redraw what it covered
@@ -314,8 +324,8 @@ class App:
 
     # input -----------------------------------------------------------------------------------
     def _event(self, event: pygame.event.Event) -> None:
-        if self.kiosk is not None and self.kiosk.intercept(event):
-            return  # close requests, the operator gesture, a tap that ends attract
+        if any(layer.intercept(event) for layer in self._ordered(True)):
+            return  # the kiosk's close requests, operator gesture, a tap that ends attract
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -330,9 +340,7 @@ class App:
             return
         if event.type in POINTER_TYPES or event.type == pygame.KEYDOWN:
             self._last_input = self.clock()
-        if self.coach is not None and self.coach.intercept(event):
-            return
-        if self.replay_bar is not None and self.replay_bar.intercept(event):
+        if any(layer.intercept(event) for layer in self._ordered(False)):
             return
         self._route_event(event)
 
@@ -377,14 +385,11 @@ class App:
             raise RuntimeError("the title screen keeps failing; see the log") from exc
         self._last_crash = now
         self._fade = None
-        self.coach = None
-        self.replay_bar = None
         self.pointer.cancel_all()
         self.stack.reset(self.title())
         self.toast(f"Sorry — something went wrong in {where}. It has been logged; you are back at the title.",
                    error=True, seconds=7.0)
-        if self.kiosk is not None:
-            self.kiosk.crashed(where)
+        self.layers = [layer for layer in self.layers if layer.crashed(where)]
 
     def _failed_scene_name(self, exc: Exception) -> str:
         """The scene whose code raised (the innermost scene method in the traceback), not just the top one."""

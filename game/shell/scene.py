@@ -18,7 +18,9 @@ import pygame_gui
 
 from game.draw.anim import Animator
 from game.draw.ui import CanvasUIManager, for_widgets
+from game.shell.focus import GROW, Focus, draw_ring
 from game.shell.pointer import PointerEvent
+from game.shell.targets import Target, button_targets, named, tapped
 
 if TYPE_CHECKING:
     from game.shell.app import App
@@ -33,6 +35,7 @@ class Scene:
     keeps_layer = False  # True: redrawing it in full is cheap (a table's one blit of its layer, help's panel)
     modal = True  # True: input never falls through to the scene below
     name = "scene"
+    focusable = False  # True: the keyboard's focus ring walks this scene's targets (game/shell/focus.py)
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -40,6 +43,7 @@ class Scene:
         self.anim = Animator(app.motion_speed())
         self._hot = SETTLE
         self._full = True
+        self.focus = Focus()
 
     # lifecycle -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -69,6 +73,9 @@ class Scene:
             consumed = True
         elif event.type == pygame.KEYDOWN:
             consumed = self.on_key(event) or consumed
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN) and self.focus.shown:
+            self.focus.hide()  # a pointer is back: the ring goes
+            self.invalidate()
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                           pygame.FINGERDOWN, pygame.FINGERUP, pygame.KEYDOWN):
             self.wake()
@@ -85,7 +92,10 @@ class Scene:
         """A slider moved or a drop-down changed."""
 
     def on_key(self, event: pygame.event.Event) -> bool:
-        """A key went down; Escape means back. True when used."""
+        """A key went down: Tab, the arrows, Enter and Space move and use the focus (where the scene
+        is focusable); Escape means back. True when used."""
+        if self.focusable and self.focus.key(self.targets(), event):
+            return True
         if event.key == pygame.K_ESCAPE:
             return self.on_back()
         return False
@@ -97,20 +107,38 @@ class Scene:
             return True
         return False
 
-    def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """Where a guided match's target is on the canvas (None: not shown by this scene now).
+    def targets(self) -> list[Target]:
+        """What can be acted on (or pointed at) on this screen now, topmost first: pointer taps, the
+        guided match's coach, the autopilot and the keyboard focus all read this one list.
 
-        Here: "button:LABEL", a visible enabled pygame-gui button with that text. Table scenes add
-        their own names (cards, piles, spots) and fall back to this.
-        """
-        kind, _, label = name.partition(":")
-        if kind != "button":
+        Here: the visible enabled pygame-gui buttons ("button:LABEL"). Table scenes put their own
+        (cards, piles, spots) before these."""
+        return button_targets(self.ui)
+
+    def targets_settled(self) -> bool:
+        """False while the screen is between states (a move still flying): a lesson points at nothing."""
+        return True
+
+    def tutorial_target(self, name: str) -> pygame.Rect | None:
+        """Where a guided match's target is on the canvas (None: not shown by this scene now)."""
+        found = named(self.targets(), name) if self.targets_settled() else None
+        return pygame.Rect(found.rect) if found is not None else None
+
+    def focused(self) -> Target | None:
+        """The target the keyboard's ring is on (None: no ring shown)."""
+        return self.focus.current(self.targets()) if self.focusable and self.focus.shown else None
+
+    def draw_focus(self, canvas: pygame.Surface) -> pygame.Rect | None:
+        """Draw the focus ring and its label over everything else; returns what it covered."""
+        target = self.focused()  # nothing is listed while no ring shows
+        if target is None:
             return None
-        for sprite in self.ui.get_sprite_group().sprites():
-            if (isinstance(sprite, pygame_gui.elements.UIButton) and sprite.visible and sprite.is_enabled
-                    and sprite.text == label):
-                return pygame.Rect(sprite.rect)
-        return None
+        label = "" if target.widget else target.label  # a button already says what it is
+        return draw_ring(canvas, self.app.text, target.rect.inflate(GROW * 2, GROW * 2), label)
+
+    def target_at(self, pos: tuple[float, float]) -> Target | None:
+        """What a pointer tap at a canvas point acts on (pygame-gui buttons take their own taps)."""
+        return tapped(self.targets(), pos)
 
     def ui_hit(self, pos: tuple[float, float]) -> bool:
         """True when a widget of this scene covers the canvas point."""
@@ -142,6 +170,7 @@ class Scene:
             return []
         self.draw_scene(canvas)
         self.ui.draw_ui(canvas)
+        self.draw_focus(canvas)
         self._full = False
         return None
 

@@ -130,14 +130,15 @@ def _floor_run(frames: int, size: tuple[int, int], warmup: float) -> tuple[list[
     """The real Swap Meet floor, six seats (five Hard bots at fast speed), after `warmup` s of trading."""
     import tempfile
 
+    from game.compose import compose_app
     from game.scenes.swap_meet.scene import SwapMeetScene
-    from game.shell.app import App, AppOptions
+    from game.shell.app import AppOptions
     from game.shell.loop import FakeClock
     from rules.contract import MatchConfig, SeatConfig
 
     os.environ["MARKET_HALL_HOME"] = tempfile.mkdtemp(prefix="market-hall-bench-")  # never touch real settings
     clock = FakeClock()
-    app = App(AppOptions(size=size, pace=False, seed=1, bot_threads=False), clock=clock)
+    app = compose_app(AppOptions(size=size, pace=False, seed=1, bot_threads=False), clock=clock)
     app.display.shown = True  # measure the copy to the window too
     app.update_settings(seen_briefings=("swap-meet",), bot_speed="fast")
     seats = (SeatConfig("You"),) + tuple(SeatConfig(f"Bot {i}", "hard") for i in range(1, 6))

@@ -158,12 +158,12 @@ def _drawing_widgets(manager: Any, draw_ui: Callable[[pygame.Surface], None]) ->
     return draw
 
 
-def _drawing_coach(coach: Any, draw: Callable[[pygame.Surface], None]) -> Callable[[pygame.Surface], None]:
+def _drawing_coach(coach: Any, draw: Callable[[pygame.Surface], None]) -> Callable[..., None]:
     """The coach's veil dims the table except where it spotlights (its holes); its panel is marked
     "coach" just before it is drawn, and what the step teaches (targets, named things) "lit"."""
     from game.tutorial.coach import HOLE
 
-    def hooked(canvas: pygame.Surface) -> None:
+    def hooked(canvas: pygame.Surface, dirty: object = None) -> None:  # a layer's draw: the whole canvas changed
         step = coach.step
         if not isinstance(canvas, RecordingSurface):
             draw(canvas)
@@ -232,11 +232,12 @@ def fresh_home() -> Iterator[None]:
 
 
 def _app(size: tuple[int, int], **options: Any) -> tuple[Any, Any]:
-    from game.shell.app import App, AppOptions
+    from game.compose import compose_app
+    from game.shell.app import AppOptions
     from game.shell.loop import FakeClock
 
     clock = FakeClock()
-    app = App(AppOptions(size=size, mute=True, pace=False, bot_threads=False, seed=7, **options), clock=clock)
+    app = compose_app(AppOptions(size=size, mute=True, pace=False, bot_threads=False, seed=7, **options), clock=clock)
 
     def fail(exc: Exception) -> None:
         raise exc

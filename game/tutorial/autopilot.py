@@ -3,8 +3,10 @@
 The pilot is a person who always does as told: it waits until the coach is ready, taps the middle
 of each lit target (or drags it to `drag_to`), taps Next on explanations, and sits through free
 play. With `wrong_taps` it first taps somewhere else at every step and checks that a hint
-appeared and that nothing else happened (same step, no move made). Time is a fake clock, so a
-five-minute lesson takes seconds.
+appeared and that nothing else happened (same step, no move made). With `keyboard` it uses key
+events only: Tab (or Shift+Tab) until the focus ring is on the lit target, then Enter (a drag is
+Enter on the item, then Enter on where it goes); Enter for Next; its wrong "tap" is Enter on a
+target that is not lit. Time is a fake clock, so a five-minute lesson takes seconds.
 """
 
 from __future__ import annotations
@@ -16,10 +18,13 @@ from pathlib import Path
 
 import pygame
 
+from game.compose import compose_app
 from game.shell.app import App, AppOptions
 from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.focus import reading_order
 from game.shell.loop import FakeClock
 from game.tutorial.coach import Coach
+from game.tutorial.script import Step
 
 DT = 1 / 30  # one frame of the pilot's clock (two fixed steps)
 SETTLE = 0.4  # seconds a target is left alone after it appears, like a reader would
@@ -36,6 +41,7 @@ class Report:
     steps: int = 0
     taps: int = 0
     wrong_taps: int = 0
+    keys: int = 0  # key presses (--keyboard)
     seconds: float = 0.0  # simulated time the lesson took
     problems: list[str] = field(default_factory=list)
 
@@ -54,6 +60,8 @@ class Pilot:
         self.app, self.clock = app, clock
         self.time = 0.0
         self.on_frame = on_frame  # a look at every frame (the layout walk samples things in flight)
+        self.keyboard = False  # key events only
+        self.keys = 0
 
     def frames(self, n: int = 1) -> None:
         """Let `n` frames pass."""
@@ -81,6 +89,46 @@ class Pilot:
             self.frames(2)
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=wpos, button=1))
         self.frames(2)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        """Press and release a key."""
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
+        self.keys += 1
+        self.frames(2)
+
+    def use(self, coach: Coach, name: str) -> bool:
+        """Tap the target `name` (or, by keyboard, ring it and press Enter); False when it is not there."""
+        if self.keyboard:
+            if not self.focus_on(name):
+                return False
+            self.key(pygame.K_RETURN)
+            return True
+        rect = coach.find(name)
+        if rect is None:
+            return False
+        self.tap(rect.center)
+        return True
+
+    def focus_on(self, name: str) -> bool:
+        """Tab (or Shift+Tab, the shorter way round) until the top scene's focus ring is on `name`."""
+        scene = self.app.stack.top
+        if scene is None or not scene.focusable:
+            return False
+        order = [t.name for t in reading_order(scene.targets())]
+        if name not in order:
+            return False
+        if scene.focused() is None:
+            self.key(pygame.K_TAB)
+        for _ in range(len(order) + 1):
+            now = scene.focused()
+            if now is None or now.name == name:
+                break
+            order = [t.name for t in reading_order(scene.targets())]
+            ahead = (order.index(name) - order.index(now.name)) % len(order) if name in order else 1
+            self.key(pygame.K_TAB, 0 if ahead <= len(order) // 2 else pygame.KMOD_SHIFT)
+        focused = scene.focused()
+        return focused is not None and focused.name == name
 
     def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         """Press at `start`, move in small steps, release at `end`."""
@@ -111,14 +159,14 @@ FREE_NEXT = "button:Next round  ›"  # a summary in free play (Swap Meet's) wai
 
 def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] = (1280, 720),
                   shots: Path | None = None, on_step: OnStep | None = None,
-                  on_frame: OnFrame | None = None) -> Report:
+                  on_frame: OnFrame | None = None, keyboard: bool = False) -> Report:
     """Follow `game`'s guided match to its end; the report says where it stuck if it did not get there.
 
     `on_step(app, n)` is called where a shot is taken: at each step once its target is ready, and at the end;
     `on_frame(app)` after every frame.
     """
     clock = FakeClock()
-    app = App(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=game), clock=clock)
+    app = compose_app(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=game), clock=clock)
     report = Report(game)
     coach = app.coach
     if coach is None:
@@ -126,10 +174,12 @@ def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] 
         return report
     report.steps = len(coach.guide.steps)
     pilot = Pilot(app, clock, on_frame)
+    pilot.keyboard = keyboard
     try:
         _follow(pilot, coach, report, wrong_taps, shots, on_step)
     finally:
         report.seconds = round(pilot.time, 1)
+        report.keys = pilot.keys
     return report
 
 
@@ -189,8 +239,8 @@ def _wait_ready(pilot: Pilot, coach: Coach, index: int) -> bool:
         ready_for = ready_for + DT if coach.ready() and has_target else 0.0
         if ready_for >= SETTLE:
             return True
-        if step.free and not step.target and (done := coach.find(FREE_NEXT)) is not None:
-            pilot.tap(done.center)  # free play's summary waits for its reader's Next
+        if step.free and not step.target and coach.find(FREE_NEXT) is not None:
+            pilot.use(coach, FREE_NEXT)  # free play's summary waits for its reader's Next
         pilot.frames(1)
         waited += DT
     return False
@@ -203,8 +253,13 @@ def _do(pilot: Pilot, coach: Coach) -> None:
         return
     if step.is_explanation:
         rect = coach.buttons.get("next")
-        if rect is not None:
+        if pilot.keyboard:
+            pilot.key(pygame.K_RETURN)
+        elif rect is not None:
             pilot.tap(rect.center)
+        return
+    if pilot.keyboard:
+        _do_by_keys(pilot, coach, step)
         return
     index = coach.index
     for name in step.target:
@@ -221,11 +276,27 @@ def _do(pilot: Pilot, coach: Coach) -> None:
         pilot.frames(6)
 
 
+def _do_by_keys(pilot: Pilot, coach: Coach, step: Step) -> None:
+    """Ring each lit target and press Enter; a drag is Enter on the item, then on where it goes."""
+    index = coach.index
+    for name in step.target:
+        if coach.index != index or coach.finished:
+            return
+        if name == step.drag_to:
+            continue
+        if pilot.use(coach, name) and step.drag_to:
+            pilot.frames(2)
+            pilot.use(coach, step.drag_to)
+        pilot.frames(6)
+
+
 def _wrong_tap(pilot: Pilot, coach: Coach) -> str | None:
     """Tap away from every target: a hint must appear and nothing else may happen."""
     step = coach.step
     if step is None or (step.free and not step.target):
         return None
+    if pilot.keyboard:
+        return _wrong_key(pilot, coach, step)
     spot = _away_from(coach)
     if spot is None:
         return None
@@ -236,6 +307,23 @@ def _wrong_tap(pilot: Pilot, coach: Coach) -> str | None:
         return f"a tap at {spot} off the target gave no hint"
     if coach.index != index or len(coach.table.log) != moves:
         return f"a tap at {spot} off the target changed the match"
+    return None
+
+
+def _wrong_key(pilot: Pilot, coach: Coach, step: Step) -> str | None:
+    """Ring a target that is not lit and press Enter: a hint must appear and nothing else may happen."""
+    scene = pilot.app.stack.top
+    lit = {*step.target, *step.also}
+    other = next((t.name for t in reading_order(scene.targets()) if t.name not in lit), None) if scene else None
+    if other is None or step.is_explanation or not pilot.focus_on(other):
+        return None
+    hints, index, moves = coach.hints, coach.index, len(coach.table.log)
+    pilot.key(pygame.K_RETURN)
+    pilot.frames(3)
+    if coach.hints <= hints:
+        return f"Enter on {other}, off the target, gave no hint"
+    if coach.index != index or len(coach.table.log) != moves:
+        return f"Enter on {other}, off the target, changed the match"
     return None
 
 

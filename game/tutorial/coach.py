@@ -20,6 +20,8 @@ from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, SOLID
 from game.draw.widgets import panel
 from game.match.guided import GuidedTable
 from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.shell.focus import ACT_KEYS, is_focus_key
+from game.shell.layers import Dirty
 from game.tutorial import progress
 from game.tutorial.script import Guide, Step, Watch
 from rules.contract import Event
@@ -96,7 +98,10 @@ class Placed:
 
 
 class Coach:
-    """Leads `guide` over the table scene `scene`, from step `start`."""
+    """Leads `guide` over the table scene `scene`, from step `start`: a layer over the app's stack
+    (game/shell/layers.py) whose veil covers the whole canvas."""
+
+    name, first, veils = "coach", False, True
 
     def __init__(self, app: App, guide: Guide, scene: Scene, start: int = 0,
                  on_finish: Callable[[], None] | None = None) -> None:
@@ -176,7 +181,7 @@ class Coach:
     def update(self, dt: float) -> None:
         """Scripted opponents' beats, and moving on when the step is done."""
         if not self.active():
-            self.app.coach = None
+            self.app.remove_layer(self)
             return
         self._time += dt
         self._hint_left = max(0.0, self._hint_left - dt)
@@ -256,7 +261,24 @@ class Coach:
         if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT) and self.can_go_on():
             self.next()
             return True
-        return not (self.step is not None and self.step.free)  # keys would act off the script
+        if is_focus_key(event):
+            return False  # the focus ring moves: nothing is done yet
+        step = self.step
+        focused = self.focused() if event.key in ACT_KEYS else None
+        if focused is not None and step is not None and not step.is_explanation and step.target:
+            if focused in (*step.target, *step.also):
+                return False  # the scene acts on it, as on a tap on the lit target
+            self.say_hint()
+            return True
+        return not (step is not None and step.free)  # keys would act off the script
+
+    def focused(self) -> str | None:
+        """The name of the target the keyboard's ring is on (the topmost scene that shows one)."""
+        for scene in reversed(self._scenes()):
+            target = scene.focused()
+            if target is not None:
+                return target.name
+        return None
 
     def _use(self, button: str) -> None:
         if button == "next":
@@ -336,8 +358,16 @@ class Coach:
                     and len(self.targets()) == len(step.target))
 
     # drawing -----------------------------------------------------------------------------------
-    def draw(self, canvas: pygame.Surface) -> None:
-        """Spotlight, ring and the coach's panel over everything the stack drew."""
+    def crashed(self, where: str) -> bool:
+        """A scene crashed: the lesson is over (its place is kept)."""
+        return False
+
+    def draw(self, canvas: pygame.Surface, dirty: Dirty = None) -> Dirty:
+        """Spotlight, ring and the coach's panel over everything the stack drew (all of it changed)."""
+        self._draw(canvas)
+        return None
+
+    def _draw(self, canvas: pygame.Surface) -> None:
         self.buttons = {}
         self.panel = None
         if self.asking:
@@ -356,6 +386,8 @@ class Coach:
         for rect in rects:  # hugging the target, inside its lit halo: around labels beside it, not through them
             grow = RING + RING_PULSE * math.sin(self._time * 5)
             pygame.draw.rect(canvas, GOLD, rect.inflate(grow, grow), 5, border_radius=16)
+        if self.app.stack.top is not None:
+            self.app.stack.top.draw_focus(canvas)  # the keyboard's ring stays bright over the veil
         self._draw_panel(canvas, step, self._taught())
 
     def _taught(self) -> list[pygame.Rect]:

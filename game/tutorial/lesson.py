@@ -69,7 +69,7 @@ def lesson_scene(app: App, game: str, resume: bool = True) -> Scene:
             app.stack.push(entry.setup_scene(app))
         app.go(go)
 
-    app.coach = Coach(app, guide, scene, start, on_finish=real_match)
+    app.add_layer(Coach(app, guide, scene, start, on_finish=real_match))
     return scene
 
 

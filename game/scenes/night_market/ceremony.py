@@ -19,6 +19,7 @@ from game.draw.widgets import felt, sheet
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
+from game.shell.targets import Target
 from game.text.persons import verb
 from rules.night_market.data import PORTER_TOKEN, counted
 
@@ -34,6 +35,7 @@ class Ceremony(Scene):
     """Round end (and match end) reveal over the table."""
 
     name = "nm_ceremony"
+    focusable = True  # its buttons by keyboard
 
     def __init__(self, app, data: dict[str, Any], names: tuple[str, str], order: tuple[int, int],  # type: ignore[no-untyped-def]
                  colours: dict[int, tuple[int, int, int]], match_winner: int | None,
@@ -144,17 +146,15 @@ class Ceremony(Scene):
         if moving:
             self.wake(0.1)
 
-    def tutorial_target(self, name: str) -> pygame.Rect | None:
+    def targets(self) -> list[Target]:
         """A guided match's names: "ceremony:why" (why the round ended), "ceremony:scores" (the names and
         the rows being counted, once they start), "ceremony:verdict" (where who wins the seal is said);
         buttons as every scene."""
-        if name == "ceremony:why":
-            return pygame.Rect(PANEL.x + 300, PANEL.y + 100, PANEL.w - 600, 40)  # its words, clear of the title
-        if name == "ceremony:verdict":
-            return pygame.Rect(PANEL.x + 300, PANEL.y + 660, PANEL.w - 600, 110)
-        if name == "ceremony:scores" and self.stage >= 1:
-            return pygame.Rect(PANEL.x + 30, PANEL.y + 156, PANEL.w - 60, 604)
-        return super().tutorial_target(name)
+        found = [Target("ceremony:why", pygame.Rect(PANEL.x + 300, PANEL.y + 100, PANEL.w - 600, 40)),  # not the title
+                 Target("ceremony:verdict", pygame.Rect(PANEL.x + 300, PANEL.y + 660, PANEL.w - 600, 110))]
+        if self.stage >= 1:
+            found.append(Target("ceremony:scores", pygame.Rect(PANEL.x + 30, PANEL.y + 156, PANEL.w - 60, 604)))
+        return found + super().targets()
 
     # drawing -----------------------------------------------------------------------------------
     def draw_scene(self, canvas: pygame.Surface) -> None:

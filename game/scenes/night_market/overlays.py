@@ -19,6 +19,7 @@ from game.shell.scene import Scene
 class _Dialog(Scene):
     """An overlay over the table that Escape, Close or a tap outside takes away."""
 
+    focusable = True  # its buttons by keyboard (game/shell/focus.py)
     opaque = False
     keeps_layer = True  # a dim and a panel: under a prompt it redraws in full, no 8 MB snapshot
 

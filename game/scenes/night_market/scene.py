@@ -23,6 +23,7 @@ from game.scenes.night_market.info import TableInfo
 from game.scenes.night_market.motion import Thinking
 from game.scenes.night_market.paint import TablePainter
 from game.scenes.night_market.story import MOVES, blurbs, line
+from game.shell.targets import Target, does
 from game.text import say
 from rules.contract import Event
 from rules.errors import IllegalAction
@@ -445,7 +446,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         return True
 
     def on_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selection.actions:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selection.actions and not self.focus.shown:
             self.play(self.selection.actions[0])
             return True
         return super().on_key(event)
@@ -453,29 +454,58 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def handle_pointer(self, pe) -> bool:  # type: ignore[no-untyped-def]
         if pe.kind == "long_press" and self._porter_rect().collidepoint(pe.pos):
             self.tap_porters(back_out=True)
-        if pe.kind != "tap":
-            return True
-        pos = pe.pos
-        for test, act in self._targets():
-            hit = test(pos)
-            if hit is not None and hit is not False:
-                act(hit)
-                return True
+        if pe.kind == "tap" and (target := self.target_at(pe.pos)) is not None:
+            target.run(pe.pos)
         return True
 
-    def _targets(self) -> list[Any]:
-        return [
-            (lambda p: L.MORE.collidepoint(p) or None, lambda _: self.open_menu()),
-            (lambda p: next((s for s in (0, 1) if L.CHIPS[s].collidepoint(p)), None),
-             lambda side: self.show_merchant(self.seat_at(side))),
-            (lambda p: next((i for i in range(6) if L.coin_pile_rect(i).collidepoint(p)), None), self.show_pile),
-            (lambda p: next((i for i in range(3) if L.bonus_pile_rect(i).collidepoint(p)), None),
-             lambda _: self.show_bonus()),
-            (self._market_hit, self.tap_market),
-            (self._hand_hit, self.tap_hand),
-            (lambda p: self.viewer is not None and self._porter_rect().collidepoint(p) or None,
-             lambda _: self.tap_porters()),
-        ]
+    def targets(self) -> list[Target]:
+        """The table's names, in the order a tap tries them: "more", "chip:SIDE" (0: the viewer),
+        "pile:KIND" (a coin pile), "bonus:SIZE", "card:ID" (market, then hand: where it is drawn
+        now), "porters" (the team card and its words), then "market" (its row of cards) and "line"
+        to point at; buttons as every scene."""
+        found = [Target("more", pygame.Rect(L.MORE), lambda _: self.open_menu(), "Menu")]
+        for side in (0, 1):
+            found.append(Target(f"chip:{side}", pygame.Rect(L.CHIPS[side]),
+                                does(self.show_merchant, self.seat_at(side)), self.names[self.seat_at(side)]))
+        for i, good in enumerate(GOODS):
+            found.append(Target(f"pile:{good}", L.coin_pile_rect(i), does(self.show_pile, i),
+                                f"{NAMES[good]} coins"))
+        for i, size in enumerate(BONUS_SIZES):
+            found.append(Target(f"bonus:{size}", L.bonus_pile_rect(i), lambda _: self.show_bonus(),
+                                f"{size}-card bonus"))
+        found += self._card_targets()
+        if self.viewer is not None:
+            found.append(Target("porters", self._porters_lit(), lambda _: self.tap_porters(), "Your porters",
+                                zone=self._porter_rect()))
+        if self.view.market:
+            cards = [L.card_rect(L.market_pos(i)) for i in range(len(self.view.market))]
+            found.append(Target("market", cards[0].unionall(cards[1:])))
+        found.append(Target("line", pygame.Rect(L.LINE)))
+        return found + super().targets()
+
+    def _card_targets(self) -> list[Target]:
+        """The market's cards, then the hand's (grouped by kind, as drawn); a lifted card is lit where it is."""
+        found = []
+        for i, (card, _) in enumerate(self.view.market):
+            rect = L.card_rect(L.market_pos(i))
+            found.append(Target(f"card:{card}", rect.move(0, -(L.LIFT if card in self.sel_market else 0)),
+                                does(self.tap_market, card), self._card_label(card, "market"),
+                                zone=rect.inflate(0, L.LIFT * 2), lit=card not in self.hidden))
+        hand = self.view.hand if self.viewer is not None else ()
+        for card, _, centre in L.hand_layout(hand):
+            rect = L.card_rect(centre)
+            found.append(Target(f"card:{card}", rect.move(0, -(L.LIFT if card in self.sel_hand else 0)),
+                                does(self.tap_hand, card), self._card_label(card, "hand"),
+                                zone=rect.inflate(0, L.LIFT * 2), lit=card not in self.hidden))
+        return found
+
+    def _card_label(self, card: int, where: str) -> str:
+        return f"{NAMES[CARD_KIND[card]]} ({where})"
+
+    def targets_settled(self) -> bool:
+        """Nothing under an overlay, nor while a move is still to be shown."""
+        return not (self.app.stack.top is not self or self.anim.busy or self._ceremony is not None or
+                    (self.viewer is not None and self.table.view(self.viewer) != self.view))
 
     def _porter_rect(self) -> pygame.Rect:
         return L.card_rect(L.PORTER_POS).inflate(0, L.LIFT * 2)
@@ -487,51 +517,3 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         words.center = (L.card_rect(L.PORTER_POS).centerx, L.card_rect(L.PORTER_POS).bottom + 22)
         return self._porter_rect().union(words)
 
-    def _market_hit(self, pos: tuple[float, float]) -> int | None:
-        for i, (card, _) in enumerate(self.view.market):
-            if L.card_rect(L.market_pos(i)).inflate(0, L.LIFT * 2).collidepoint(pos):
-                return cast(int, card)
-        return None
-
-    def _hand_hit(self, pos: tuple[float, float]) -> int | None:
-        hand = self.view.hand if self.viewer is not None else ()
-        for card, _, centre in L.hand_layout(hand):
-            if L.card_rect(centre).inflate(0, L.LIFT * 2).collidepoint(pos):
-                return card
-        return None
-
-    def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """A guided match's names: "card:ID" (market or hand, where it is drawn now), "market" (its row
-        of cards), "porters" (the team card), "line", "pile:KIND" (a coin pile), "bonus:SIZE",
-        "chip:SIDE" (0: the viewer); buttons as every scene. None of them under an overlay or while a
-        move is still to be shown."""
-        if self.app.stack.top is not self or self.anim.busy or self._ceremony is not None or \
-                (self.viewer is not None and self.table.view(self.viewer) != self.view):
-            return None
-        kind, _, key = name.partition(":")
-        if kind == "chip" and key in ("0", "1"):
-            return pygame.Rect(L.CHIPS[int(key)])
-        if kind == "card" and key.isdigit() and int(key) not in self.hidden:
-            return self._card_target(int(key))
-        if kind == "porters" and self.viewer is not None:
-            return self._porters_lit()
-        if name == "market" and self.view.market:
-            cards = [L.card_rect(L.market_pos(i)) for i in range(len(self.view.market))]
-            return cards[0].unionall(cards[1:])
-        if kind == "line":
-            return pygame.Rect(L.LINE)
-        if kind == "pile" and key in GOODS:
-            return L.coin_pile_rect(GOODS.index(key))
-        if kind == "bonus" and key.isdigit() and int(key) in BONUS_SIZES:
-            return L.bonus_pile_rect(BONUS_SIZES.index(int(key)))
-        return super().tutorial_target(name)
-
-    def _card_target(self, card: int) -> pygame.Rect | None:
-        for i, (c, _) in enumerate(self.view.market):
-            if c == card:
-                return L.card_rect(L.market_pos(i)).move(0, -(L.LIFT if card in self.sel_market else 0))
-        hand = self.view.hand if self.viewer is not None else ()
-        for c, _, centre in L.hand_layout(hand):  # where the hand is drawn: grouped by kind
-            if c == card:
-                return L.card_rect(centre).move(0, -(L.LIFT if card in self.sel_hand else 0))
-        return None

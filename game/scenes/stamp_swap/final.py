@@ -28,6 +28,7 @@ COLS = (("Shows & swaps", "before"), ("Album", "album"), ("Forever", "forever"),
 class FinalShowScene(Scene):
     """The last screen of a match: breakdown table, winner, Rematch or Title."""
 
+    focusable = True  # its buttons by keyboard (game/shell/focus.py)
     name = "stamp_swap_final"
 
     def __init__(self, app, view: dict[str, Any], outcome: Outcome | None, table: Table,  # type: ignore[no-untyped-def]

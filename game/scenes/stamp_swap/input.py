@@ -4,12 +4,14 @@ Collect: tap a pool item to choose it, then tap it again (or Take) to take it; o
 your Daily Collection. The mouse shows any item's or contest's details on hover. Split: drag items between your
 tray, the reserve and the two piles, or tap an item then a box. Choose: tap an opponent's pile.
 Show: drag a stamp onto a lit spot (or tap it, then a lit cell); tap a contest card to score it.
-A long press shows any item's or contest's details.
+A long press shows any item's or contest's details. Taps read the phase's target list; the keyboard's
+focus ring walks the same list (game/shell/focus.py), and with a stamp chosen in the Show its lit
+spots join it, so the arrows move a placement cursor and Enter places the stamp.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -17,16 +19,18 @@ import pygame
 
 from game.draw.palette import GOLD, GREEN
 from game.draw.sprites import Sprite
-from game.scenes.stamp_swap.art import value_text
+from game.scenes.stamp_swap.art import describe, value_text
 from game.scenes.stamp_swap.layout import ALBUM, CELL, fit_at, fit_centre, fit_mark
 from game.scenes.stamp_swap.story import token_points
 from game.shell.pointer import PointerEvent
+from game.shell.targets import Target, does, tapped
 from game.text import say
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakePile, TakeToken
 from rules.stamp_swap.bot.value import top_event_rule
 from rules.stamp_swap.legality import RARE_RESERVE
 
 SPLIT_ZONES = ("tray", "reserve", "a", "b")
+SPLIT_NAMES = {"tray": "Your tray", "reserve": "Reserve", "a": "Pile A", "b": "Pile B"}
 
 
 def token_lines(points: int) -> list[str]:
@@ -94,8 +98,8 @@ class InputMixin:
             self._hover(pe.pos)  # a mouse held still before a drag: details beside it, nothing in the way
         elif pe.kind == "long_press":
             self._long_press(pe.pos)
-        elif pe.kind == "tap":
-            self._tap(pe.pos)
+        elif pe.kind == "tap" and (target := tapped(self.phase_targets(), pe.pos)) is not None:
+            target.run(pe.pos)
         elif pe.kind == "drag_start":
             self._drag_start(pe)
         elif pe.kind == "drag":
@@ -152,29 +156,106 @@ class InputMixin:
                 return cast("dict[str, Any]", next(c for c in everything if c["id"] == cid))
         return None
 
-    # taps ----------------------------------------------------------------------------------
-    def _tap(self, pos: tuple[float, float]) -> None:
+    # taps: what the table offers now, topmost first ---------------------------------------
+    def phase_targets(self) -> list[Target]:
+        """What a tap acts on in this phase, in the order a tap tries them: Collect's token and pool
+        items, the Split's items then its boxes, the Swap's piles then rows, the Show's contest cards,
+        pending stamps, then the album (where a tap places the chosen stamp at the nearest lit spot)."""
         scene: Any = self
-        phase = scene.v["phase"]
+        lay, phase = scene.lay, scene.v["phase"]
         if phase == "collect":
-            self._tap_collect(pos)
-        elif "tray" in scene.lay.zones:
-            self._tap_split(pos)
-        elif phase == "swap_choose":
-            self._tap_choose(pos)
-        elif phase == "show" and "album" in scene.lay.zones:
-            self._tap_show(pos)
+            token = lay.zones.get("token")
+            found = [Target("zone:token", token, lambda _: self._choose("token"), "First-player token")
+                     ] if token else []
+            return found + self._item_targets(("pool",), self._choose)
+        if "tray" in lay.zones:
+            return self._item_targets(SPLIT_ZONES, self._toggle) + [
+                Target(f"zone:{zone}", lay.zones[zone], does(self._split_to, zone), SPLIT_NAMES[zone])
+                for zone in SPLIT_ZONES]
+        if phase == "swap_choose":
+            return [Target(f"pile:{owner}.{pile}", rect, does(self._try, TakePile(owner, pile)),
+                           f"{scene.names[owner]}'s pile {'AB'[pile]}") for (owner, pile), rect in lay.offers.items()
+                    ] + [Target(f"zone:{zone}", rect, lambda _: self._stays_put()) for zone, rect in lay.zones.items()
+                         if zone.startswith("row")]
+        if phase == "show" and "album" in lay.zones:
+            return [*self._contest_targets(True), *self._item_targets(("pending",), self._toggle),
+                    Target("zone:album", lay.zones["album"], self._place_at, "Your album",
+                           zone=ALBUM.inflate(CELL, CELL))]
+        return []
 
-    def _tap_choose(self, pos: tuple[float, float]) -> None:
-        """A pile on offer is taken; a tap elsewhere in the rows says what can be taken."""
+    def _item_targets(self, zones: tuple[str, ...], act: Callable[[str], object]) -> list[Target]:
         scene: Any = self
-        for (owner, pile), rect in scene.lay.offers.items():
-            if rect.collidepoint(pos):
-                self._try(TakePile(owner, pile))
-                return
-        rows = [rect for zone, rect in scene.lay.zones.items() if zone.startswith("row")]
-        if scene.acting and any(rect.collidepoint(pos) for rect in rows):
+        return [Target(f"item:{p.key}", scene.lay.rect_of(p.key), does(act, p.key), describe(p.item),
+                       zone=p.rect) for p in reversed(scene.lay.items) if p.zone in zones]
+
+    def _contest_targets(self, acting: bool) -> list[Target]:
+        scene: Any = self
+        return [Target(f"contest:{cid[5:]}", rect, does(self._try, ChooseContest(cid[5:]))
+                       if acting else None, "Contest card")
+                for cid, rect in scene.lay.contests.items() if cid.startswith("pick:")]
+
+    def shown_targets(self) -> list[Target]:
+        """What a lesson may point at besides: every item (its largest copy), zone, seat panel, pile,
+        contest card, and "spot:KEY@R,C" (the album footprint of a pending stamp placed at R,C, where it fits)."""
+        scene: Any = self
+        lay = scene.lay
+        found = [Target(f"item:{key}", lay.rect_of(key)) for key in dict.fromkeys(p.key for p in lay.items)]
+        found += [Target(f"zone:{zone}", rect) for zone, rect in lay.zones.items()]
+        found += [Target(f"seat:{seat}", rect) for seat, rect in enumerate(lay.panels)]
+        found += [Target(f"pile:{owner}.{pile}", rect) for (owner, pile), rect in lay.offers.items()]
+        return found + self._contest_targets(False) + self._spot_targets()
+
+    def _spot_targets(self) -> list[Target]:
+        scene: Any = self
+        if "album" not in scene.lay.zones or scene.viewer is None:
+            return []
+        album = scene.lay.zones["album"]
+        cell = album.w // scene.v["album_size"][1]
+        return [Target(f"spot:{item['key']}@{row},{col}", pygame.Rect(album.x + col * cell, album.y + row * cell,
+                                                                      item["cols"] * cell, item["rows"] * cell),
+                       # the chosen stamp's spots place it: the keyboard's placement cursor (taps go to the album)
+                       does(self._try, Place(item["key"], row, col)) if item["key"] == scene.selected else None,
+                       f"Place here: row {row + 1}, column {col + 1}")
+                for item in scene.v["seats"][scene.viewer]["pending"]
+                for row, col in scene.v["me"]["fits"].get(item["key"], [])]
+
+    def _choose(self, key: str) -> None:
+        """Collect: the first tap on a pool item (or the token) chooses it; a second tap takes it."""
+        scene: Any = self
+        if key == scene.selected:
+            self.take_selected()
+            return
+        scene.selected = key
+        scene.app.audio.play("tap")
+        scene.controls.update()
+        scene.restatic()
+
+    def _toggle(self, key: str) -> None:
+        """Split and Show: a tap on one of my items chooses it (again: lets it go)."""
+        scene: Any = self
+        scene.selected = None if scene.selected == key else key
+        scene.restatic()
+
+    def _split_to(self, zone: str) -> None:
+        scene: Any = self
+        if scene.selected is not None:
+            self._move_to(scene.selected, zone)
+
+    def _stays_put(self) -> None:
+        scene: Any = self
+        if scene.acting:
             scene.app.toast("A reserve or a received item stays put: tap a lit Pile A or B to take it.", error=True)
+
+    def _place_at(self, pos: tuple[float, float]) -> None:
+        """Show: the chosen stamp goes to the lit spot nearest the point."""
+        scene: Any = self
+        if scene.selected is None:
+            return
+        spot = self._fit_at(scene.selected, pos)
+        if spot is not None:
+            self._try(Place(scene.selected, *spot))
+        else:
+            scene.app.toast("That stamp does not fit there: tap a lit square.", error=True)
 
     def _try(self, action: object) -> None:
         scene: Any = self
@@ -184,38 +265,11 @@ class InputMixin:
             return
         scene.act(action)
 
-    def _tap_collect(self, pos: tuple[float, float]) -> None:
-        """The first tap on a pool item (or the token) chooses it; a second tap on it takes it."""
-        scene: Any = self
-        token = scene.lay.zones.get("token")
-        placed = scene.lay.at(pos, ("pool",))
-        key = "token" if token is not None and token.collidepoint(pos) else (placed.key if placed else None)
-        if key is None:
-            return
-        if key == scene.selected:
-            self.take_selected()
-            return
-        scene.selected = key
-        scene.app.audio.play("tap")
-        scene.controls.update()
-        scene.restatic()
-
     def take_selected(self) -> None:
         """Take the chosen pool item (or the token)."""
         scene: Any = self
         if scene.selected is not None:
             self._try(TakeToken() if scene.selected == "token" else Take(scene.selected))
-
-    def _tap_split(self, pos: tuple[float, float]) -> None:
-        scene: Any = self
-        placed = scene.lay.at(pos, SPLIT_ZONES)
-        if placed is not None:
-            scene.selected = None if scene.selected == placed.key else placed.key
-            scene.restatic()
-            return
-        zone = self._split_zone(pos)
-        if zone is not None and scene.selected is not None:
-            self._move_to(scene.selected, zone)
 
     def _split_zone(self, pos: tuple[float, float]) -> str | None:
         scene: Any = self
@@ -239,24 +293,6 @@ class InputMixin:
         scene.app.audio.play("card_slide")
         scene._refresh([])
         return True
-
-    def _tap_show(self, pos: tuple[float, float]) -> None:
-        scene: Any = self
-        for cid, rect in scene.lay.contests.items():
-            if cid.startswith("pick:") and rect.collidepoint(pos):
-                self._try(ChooseContest(cid[5:]))
-                return
-        placed = scene.lay.at(pos, ("pending",))
-        if placed is not None:
-            scene.selected = None if scene.selected == placed.key else placed.key
-            scene.restatic()
-            return
-        if scene.selected is not None and ALBUM.inflate(CELL, CELL).collidepoint(pos):
-            spot = self._fit_at(scene.selected, pos)
-            if spot is not None:
-                self._try(Place(scene.selected, *spot))
-            else:
-                scene.app.toast("That stamp does not fit there: tap a lit square.", error=True)
 
     def _fit_at(self, key: str, pos: tuple[float, float]) -> tuple[int, int] | None:
         """The fit whose lit square is under (or nearest) the point: lighting and dropping agree."""

@@ -34,6 +34,7 @@ from game.scenes.stamp_swap.ledger import DayLedger
 from game.scenes.stamp_swap.left import paint_contests, paint_events
 from game.scenes.stamp_swap.motion import FLY, FloatText, animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_panels, paint_top, score_rect
+from game.shell.targets import Target
 from game.text.persons import Person, verb, whom, whose
 from rules.errors import IllegalAction
 
@@ -467,33 +468,10 @@ class StampSwapScene(InputMixin, MatchScene):
             self.app.text.draw(surface, "Pass the device", (960, 540), 40, MUTED, anchor="center")
 
 
-    # guided match --------------------------------------------------------------------------
-    def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """The guided match's names: "item:KEY" (its largest copy), "zone:NAME" (pool, dc, space0-5,
-        tray, reserve, a, b, album, pending), "seat:N" (a seat's panel), "pile:OWNER.P", "contest:ID"
-        (a card to score at the Show), "spot:KEY@R,C" (the album footprint of a pending stamp placed
-        at R,C, only where it fits)."""
-        kind, _, arg = name.partition(":")
-        if kind == "button" or self.summary is not None or self.details is not None or self.curtain_up:
-            return super().tutorial_target(name)
-        lay = self.lay
-        if kind == "item":
-            return lay.rect_of(arg)
-        if kind == "zone":
-            return lay.zones.get(arg)
-        if kind == "seat":
-            return lay.panels[int(arg)] if int(arg) < len(lay.panels) else None
-        if kind == "pile":
-            owner, _, pile = arg.partition(".")
-            return lay.offers.get((int(owner), int(pile)))
-        if kind == "contest":
-            return lay.contests.get("pick:" + arg)
-        if kind == "spot" and "album" in lay.zones and self.viewer is not None:
-            key, _, at = arg.partition("@")
-            row, col = (int(n) for n in at.split(","))
-            item = next((i for i in self.v["seats"][self.viewer]["pending"] if i["key"] == key), None)
-            if item is None or [row, col] not in self.v["me"]["fits"].get(key, []):
-                return None
-            album, cell = lay.zones["album"], lay.zones["album"].w // self.v["album_size"][1]
-            return pygame.Rect(album.x + col * cell, album.y + row * cell, item["cols"] * cell, item["rows"] * cell)
-        return super().tutorial_target(name)
+    # what can be acted on ----------------------------------------------------------------
+    def targets(self) -> list[Target]:
+        """The phase's tap targets (scenes/stamp_swap/input.py), then what a lesson may point at,
+        then the buttons; only the buttons under the details, a summary or the curtain."""
+        if self.summary is not None or self.details is not None or self.curtain_up:
+            return super().targets()
+        return self.phase_targets() + self.shown_targets() + super().targets()

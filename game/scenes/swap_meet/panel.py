@@ -103,19 +103,6 @@ class SeatPanel:
         self._offer_end = 0
         self._floor = False  # drawing the demo's floor: rows seen from no seat
 
-    # hit test ----------------------------------------------------------------------------------
-    def hit(self, pos: tuple[float, float]) -> tuple[Any, ...] | None:
-        """The intent under an upright panel point (topmost first)."""
-        zone = self.zone_at(pos)
-        return zone[1] if zone else None
-
-    def zone_at(self, pos: tuple[float, float]) -> Hit | None:
-        """The hit zone (rectangle and intent) under an upright panel point, topmost first."""
-        for rect, intent in reversed(self.hits):
-            if rect.collidepoint(pos):
-                return rect, intent
-        return None
-
     # drawing -----------------------------------------------------------------------------------
     def render(self, model: PanelModel) -> pygame.Surface:
         """The upright panel picture for this model (cached while the model is unchanged)."""

@@ -43,9 +43,10 @@ from game.scenes.swap_meet.preview import Confirmer, action_for
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.strip import paint_column
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
-from game.scenes.swap_meet.targets import GuidedTargets
+from game.scenes.swap_meet.targets import FloorTargets
 from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
+from game.shell.targets import tapped
 from game.text import say
 from game.text.persons import Person, whom
 from rules.errors import IllegalAction
@@ -77,7 +78,7 @@ class Press:
     offer: int | None = None  # a Swap's target offer id at the press
 
 
-class SwapMeetScene(GuidedTargets, MatchScene):
+class SwapMeetScene(FloorTargets, MatchScene):
     """The trading floor for 3–6 seats, people and bots."""
 
     name = "swap_meet"
@@ -526,8 +527,8 @@ class SwapMeetScene(GuidedTargets, MatchScene):
     def _note_births(self, region: Region) -> None:
         """When each hit zone (place and meaning) first appeared: kept while it stays put."""
         old = self.born.get(region.seat, {})
-        self.born[region.seat] = {(intent, tuple(rect)): old.get((intent, tuple(rect)), self.time)
-                                  for rect, intent in region.panel.hits}
+        self.born[region.seat] = {(t.command, tuple(t.area)): old.get((t.command, tuple(t.area)), self.time)
+                                  for t in self.region_targets(region)}
 
     def paint_static(self, surface: pygame.Surface) -> None:
         felt(surface, self.app.assets)
@@ -591,23 +592,28 @@ class SwapMeetScene(GuidedTargets, MatchScene):
         if pe.kind != "tap":
             return True
         if region is None:
-            kind = self.market.kind_at(pe.pos)
-            if kind is not None and self.viewer is not None:
-                taps.pin(self, self.viewer, kind)
+            meter = tapped((t for t in self.targets() if t.name.startswith("meter:")), pe.pos)
+            if meter is not None:
+                meter.run(pe.pos)  # pins the bank
             return True
         press = self.pressed.pop(pe.pid, None)
         if press is not None and region.rect.collidepoint(pe.pos):
             self._release(region, press)
         return True
 
+    def pin_bank(self, kind: str) -> None:
+        """A tap on a market meter: pin the bank type (after a warning when it would score a loss)."""
+        if self.viewer is not None:
+            taps.pin(self, self.viewer, kind)
+
     def _press(self, region: Region, pos: tuple[float, float]) -> Press | None:
         """What a press means, frozen until its release: the zone under it, how long that zone had
         stood there, and the offer a Swap aims at."""
-        zone = region.panel.zone_at(region.to_upright(pos))
-        if zone is None:
+        target = tapped(self.region_targets(region), pos)
+        if target is None or target.command is None:
             return None
-        rect, intent = zone
-        since = self.born.get(region.seat, {}).get((intent, tuple(rect)), -REACTION)
+        intent = target.command
+        since = self.born.get(region.seat, {}).get((intent, tuple(target.area)), -REACTION)
         offer = None
         if intent[0] == "swap":
             target = self.table.view(region.seat).offers[intent[1]]

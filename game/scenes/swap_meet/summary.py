@@ -25,6 +25,7 @@ from game.scenes.swap_meet.model import (
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
+from game.shell.targets import Target
 from game.text.persons import is_you
 from rules.swap_meet.data import RESOURCES
 
@@ -155,6 +156,7 @@ class SummaryOverlay(Scene):
 
     opaque = False
     name = "swap_meet_summary"
+    focusable = True  # its buttons by keyboard
 
     def __init__(self, app, floor: SwapMeetScene, round_index: int) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -261,13 +263,14 @@ class SummaryOverlay(Scene):
         else:
             self._draw_final(canvas)
 
-    def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """A lesson's "summary:scores" (the score table, once it shows), else the buttons."""
-        if name == "summary:scores":  # the header and the rows, as _score_table lays them out
-            rows = len(self.summary.stalls)
-            high = 44 + rows * min(62, (SCORES.h - 44) // max(1, rows))
-            return pygame.Rect(SCORES.x - 12, SCORES.y, SCORES.w + 24, high) if self.stage == "summary" else None
-        return super().tutorial_target(name)
+    def targets(self) -> list[Target]:
+        """A lesson's "summary:scores" (the score table, once it shows), then the buttons."""
+        if self.stage != "summary":
+            return super().targets()
+        rows = len(self.summary.stalls)  # the header and the rows, as _score_table lays them out
+        high = 44 + rows * min(62, (SCORES.h - 44) // max(1, rows))
+        return [Target("summary:scores", pygame.Rect(SCORES.x - 12, SCORES.y, SCORES.w + 24, high)),
+                *super().targets()]
 
     def _draw_lock(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 120)
@@ -412,6 +415,7 @@ class SummaryOverlay(Scene):
 class PauseOverlay(Scene):
     """The match clock is stopped until Resume."""
 
+    focusable = True  # its buttons by keyboard (game/shell/focus.py)
     opaque = False
     keeps_layer = True  # a dim and a panel: under the kiosk's prompt it redraws, no 8 MB snapshot
     name = "swap_meet_pause"

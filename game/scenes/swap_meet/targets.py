@@ -1,5 +1,6 @@
-"""The Swap Meet floor's lesson targets: where a guided match's coach points and where its slim
-panel may sit in free play (mixed into SwapMeetScene)."""
+"""What the Swap Meet floor offers to act on, as one target list (mixed into SwapMeetScene): each
+seat panel's hit zones as it drew them, the market's meters, and the names a guided match's coach
+points at, including where its slim panel may sit in free play."""
 
 from __future__ import annotations
 
@@ -7,68 +8,107 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.scenes.swap_meet.model import RES_NAME
 from game.scenes.swap_meet.panel import STALL_TOP
 from game.shell.scene import Scene
+from game.shell.targets import Target, does
 
 if TYPE_CHECKING:
     from game.scenes.swap_meet.layout import Region
     from game.scenes.swap_meet.market import Countdown, Market
 
 COACH_BAND = 70  # the least height of the free band a slim coach panel takes in free play
+NAMED = {"info": "action", "card": "card"}  # an intent's first word as a lesson names it
 
 
-class GuidedTargets(Scene):
-    """Mixed into the floor: `tutorial_target` by name, and the free band for the coach."""
+def intent_name(intent: tuple[Any, ...], labels: dict[str, str]) -> str:
+    """A panel intent as a lesson names it: ("card", KIND, "more") is "card:KIND" (the + of that
+    type's slot), ("info", KIND) "action:KIND", ("button", KEY) "button:LABEL", others their words
+    joined by colons ("swap:2", "card:rack:less", "peektab")."""
+    if intent[0] == "card" and intent[2] == "more":
+        return f"card:{intent[1]}"
+    if intent[0] == "button":
+        return f"button:{labels.get(intent[1], intent[1])}"
+    return ":".join(str(word) for word in (NAMED.get(intent[0], intent[0]), *intent[1:]))
+
+
+def intent_label(intent: tuple[Any, ...], labels: dict[str, str], names: list[str]) -> str:
+    """A few words the focus ring shows for a panel intent."""
+    what, arg = str(intent[0]), str(intent[1]) if len(intent) > 1 else ""
+    if what in ("swap", "peek", "row"):
+        return {"swap": "Swap with ", "peek": "Peek at ", "row": ""}[what] + names[int(arg)]
+    if what == "card":
+        return {"more": "+ ", "less": "− "}.get(intent[2], "") + RES_NAME.get(arg, arg)
+    if what == "button":
+        return labels.get(arg, arg)
+    if what == "pin":
+        return f"Pin {RES_NAME.get(arg, arg)}"
+    return {"term": "What the bank is", "info": "About this card", "news": "News", "peektab": "Peek"}.get(what, what)
+
+
+class FloorTargets(Scene):
+    """Mixed into the floor: `targets()` and the free band for the coach."""
 
     # what this mixin uses of the scene it is mixed into
     regions: list[Region]
     market: Market
     countdown: Countdown
     table_mode: bool
+    viewer: int | None
+    names: list[str]
 
     if TYPE_CHECKING:
         def masked(self, region: Region) -> bool: ...
+        def _intent(self, region: Region, intent: tuple[Any, ...]) -> None: ...
+        def pin_bank(self, kind: str) -> None: ...
 
-    def tutorial_target(self, name: str) -> pygame.Rect | None:
-        """The floor's lesson targets, on the canvas: "card:KIND" (the + of that type's slot),
-        "button:LABEL" (a panel button, else a pygame-gui one), "swap:SEAT", "peek:SEAT",
-        "rival:SEAT", "contract", "meter:KIND", "market", "clock", "hint" (the hint line's words),
-        "hand" (your resource cards), "action:KIND" (an action card in your hand) and
-        "coach:panel" (where the coach's words may sit in free play: the free band between the rivals'
-        rows and your stall, clear of the market, the clock, every row and your hand)."""
-        kind, _, arg = name.partition(":")
-        region = self.regions[0] if self.regions else None
-        if kind == "meter":
-            return self.market.cells.get(arg)
-        if kind in ("clock", "market"):
-            return (self.countdown.rect if kind == "clock" else self.market.rect).copy()
-        if kind == "coach" and arg == "panel":
-            return self._coach_band()
-        if region is None or self.masked(region):
-            return super().tutorial_target(name)
+    def targets(self) -> list[Target]:
+        """Every seat panel's zones (topmost first), the market's meters ("meter:KIND": a tap pins the
+        bank), "clock", "market", "coach:panel" (the free band between the rivals' rows and your stall,
+        clear of the market, the clock, every row and your hand), then the first panel's "hint" (the hint
+        line's words), "rival:SEAT", "contract" and "hand" (your resource cards); buttons as every scene.
+        A lesson sees the first panel's names only, and none while it is face down."""
+        found = [t for region in self.regions for t in self.region_targets(region)]
+        pin = self.viewer is not None
+        found += [Target(f"meter:{kind}", rect.copy(), does(self.pin_bank, kind) if pin else None,
+                         f"{RES_NAME.get(kind, kind)} meter")
+                  for kind, rect in self.market.cells.items()]
+        found += [Target("clock", self.countdown.rect.copy()), Target("market", self.market.rect.copy())]
+        band = self._coach_band()
+        found += [Target("coach:panel", band)] if band is not None else []
+        if self.regions and not self.masked(self.regions[0]):
+            found += self._panel_shown(self.regions[0])
+        return found + super().targets()
+
+    def region_targets(self, region: Region) -> list[Target]:
+        """One seat panel's hit zones on the canvas, topmost first; each acts as a tap on it would."""
+        model = region.model
+        labels = {b.key: b.label for b in model.buttons} if model is not None else {}
+        enabled = {b.key for b in model.buttons if b.enabled} if model is not None else set()
+        lit = region is self.regions[0] and not self.masked(region)
+        floor: Any = self
+        found = []
+        for rect, intent in reversed(region.panel.hits):
+            name = intent_name(intent, labels)
+            found.append(Target(name, self._on_canvas(region, rect), does(floor._intent, region, intent),
+                                intent_label(intent, labels, self.names), command=intent,
+                                lit=lit and (intent[0] != "button" or intent[1] in enabled)))
+        return found
+
+    def _panel_shown(self, region: Region) -> list[Target]:
         panel_ = region.panel
-        intent: tuple[Any, ...] | None = None
-        if kind == "hint":
-            return region.panel.hint_rect.move(region.rect.topleft) if not self.table_mode else None
-        if kind == "card":
-            intent = (kind, arg, "more")
-        elif kind == "action":
-            intent = ("info", arg)
-        elif kind in ("swap", "peek") and arg.isdigit():
-            intent = (kind, int(arg))
-        elif kind == "button" and region.model is not None:
-            key = next((b.key for b in region.model.buttons if b.label == arg and b.enabled), None)
-            intent = None if key is None else (kind, key)
-        rect = next((r for r, i in reversed(panel_.hits) if i == intent), None) if intent else None
-        if kind == "rival" and arg.isdigit():
-            rect = panel_.rival_rects.get(int(arg))
-        elif kind == "contract":
-            rect = panel_.contract_rect if panel_.contract_rect.w else None
-        elif kind == "hand" and panel_.card_rects:
+        found = [] if self.table_mode else [Target("hint", panel_.hint_rect.move(region.rect.topleft))]
+        found += [Target(f"rival:{seat}", self._on_canvas(region, r)) for seat, r in panel_.rival_rects.items()]
+        if panel_.contract_rect.w:
+            found.append(Target("contract", self._on_canvas(region, panel_.contract_rect)))
+        if panel_.card_rects:
             slots = list(panel_.card_rects.values())
-            rect = slots[0].unionall(slots[1:])
-        if rect is None:
-            return super().tutorial_target(name)
+            found.append(Target("hand", self._on_canvas(region, slots[0].unionall(slots[1:]))))
+        return found
+
+    @staticmethod
+    def _on_canvas(region: Region, rect: pygame.Rect) -> pygame.Rect:
+        """An upright panel rect where it lies on the canvas (the panel may be turned to its trader)."""
         corners = [region.to_canvas(p) for p in (rect.topleft, rect.bottomright)]
         xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
         return pygame.Rect(round(xs[0]), round(ys[0]), round(xs[1] - xs[0]), round(ys[1] - ys[0]))
