@@ -322,3 +322,25 @@ def test_a_bots_album_count_takes_in_a_placement_once_its_stamp_lands(p):
     said.clear()
     scene.paint_static(pygame.Surface((1920, 1080)))
     assert "album 0/20" in said and any(w.startswith("album ") and w != "album 0/20" for w in said)
+
+
+@pytest.mark.parametrize("words", [
+    "Ann, your turn: tap a pool item (or the token) to choose, again to take",
+    "Red Bird (2 wide × 1 tall) scores -2 (faded) at the Final Show, not now; it counts now for Red Letter Day "
+    "and Ink and Ash"])
+def test_the_prompt_line_keeps_inside_its_panel_however_long(words):
+    from types import SimpleNamespace
+
+    from game.scenes.stamp_swap.layout import HEAD
+    from game.scenes.stamp_swap.paint import paint_head
+
+    p = make_player()
+    drawn: list[pygame.Rect] = []
+    draw = p.app.text.draw
+    p.app.text.draw = lambda *a, **k: drawn.append(draw(*a, **k)) or drawn[-1]  # type: ignore[method-assign]
+    scene = SimpleNamespace(app=p.app, prompt=lambda: (words, (255, 255, 255)),
+                            undo_control=SimpleNamespace(clear_of=lambda rect: rect))
+    paint_head(scene, pygame.Surface((1920, 1080)))  # type: ignore[arg-type]
+    assert drawn and all(HEAD.contains(r) for r in drawn), (HEAD, drawn)
+    assert all(r.height >= 18 for r in drawn)  # still readable: two lines rather than a smaller font
+    pygame.quit()

@@ -217,10 +217,17 @@ def paint_head(scene: StampSwapScene, surf: pygame.Surface) -> None:
         return
     prompt, colour = scene.prompt()
     room = scene.undo_control.clear_of(HEAD)  # the words stay left of the Undo button when it shows
-    size = 28
-    while size > 18 and scene.app.text.font(size, True).size(prompt)[0] > room.w - 32:
-        size -= 2  # a long line (who took whose pile) shrinks to fit rather than spill
-    scene.app.text.draw(surf, prompt, room.center, size, colour, bold=True, anchor="center")
+    text, width = scene.app.text, room.w - 32
+    size = text.fitting(prompt, 28, width, bold=True, least=20)  # a long line (whose pile) shrinks to fit
+    lines = [prompt]
+    while text.font(size, True).size(lines[0])[0] > width or len(lines) > 2:
+        lines = text.wrap(prompt, size, width, bold=True)  # longer still (a stamp's note): two lines
+        if len(lines) <= 2 or size <= 16:
+            break
+        size -= 2
+    for n, line in enumerate(lines[:2]):
+        y = room.centery + (n - (len(lines[:2]) - 1) / 2) * (size + 4)
+        text.draw(surf, line, (room.centerx, y), size, colour, bold=True, anchor="center")
 
 
 def paint_items(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
