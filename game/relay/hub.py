@@ -18,12 +18,14 @@ from typing import Any
 from game.relay import correspondence as corr
 from game.relay import lobby as lb
 from game.relay.config import BACKLOG, REFUSALS_ANSWERED, SLOW_DOWN, ServerConfig
+from game.relay.outbox import Outbox
 from game.relay.protocol import (
     DAYS_PER_MOVE,
     ProtocolError,
     RateLimit,
     decode_client,
     encode,
+    http_url,
     invite_link,
     new_code,
     normalise_code,
@@ -37,6 +39,13 @@ from rules.words import counted
 
 log = logging.getLogger(__name__)
 SWEEP_STORED = 3600.0  # seconds between looks at the stored correspondence rooms nobody has asked for
+
+
+def _cause(exc: Exception) -> str:
+    """Why a store fails, for the public health page: the kind of error, never a path or a room code
+    (an OSError's text names its file; only its errno's words are shown)."""
+    words = exc.strerror if isinstance(exc, OSError) else None
+    return f"{type(exc).__name__}: {words}" if words else type(exc).__name__
 
 
 def _seq_of(raw: str | bytes) -> int | None:
@@ -55,12 +64,13 @@ class Hub:
         self.config, self.store, self.clock = config, store, config.clock
         self.rooms: dict[str, RoomTask] = {}
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
-        self.public_url = config.public_url or f"http://{config.host}:{config.port}"
+        self.public_url = config.public_url or http_url(config.host, config.port)
         self.messages_in = self.messages_out = self.bytes_out = 0
         self.failing: dict[str, str] = {}  # room code -> why its store fails (logged once)
         self.owners: dict[str, str] = {}  # room code -> the address that created it
         self.created: dict[str, deque[float]] = {}  # address -> recent creation times (clock)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.links: set[Seated] = set()  # every open connection (the send watchdog looks them over)
         self._moved: asyncio.Future[None] | None = None  # resolved when the clock is nudged
         self._swept_stored = -SWEEP_STORED  # when stored correspondence rooms were last looked over
 
@@ -98,9 +108,9 @@ class Hub:
     def failed(self, code: str, exc: Exception) -> None:
         """A room's save failed: logged once until it works again (a dropped room is not news)."""
         if code in self.rooms and code not in self.failing:
-            self.failing[code] = f"{type(exc).__name__}: {exc}"
-            log.error("room %s: the store cannot save it (%s); moves are refused until it can",
-                      code, self.failing[code])
+            self.failing[code] = _cause(exc)
+            log.error("room %s: the store cannot save it (%s: %s); moves are refused until it can",
+                      code, type(exc).__name__, exc)
 
     def recovered(self, code: str) -> None:
         """A room's save worked (again)."""
@@ -224,31 +234,56 @@ class Hub:
                 await self.sweep_stored()
 
     async def goodbye(self, reason: str) -> None:
-        """Tell every connection why this server stops, and close it for good (1000: do not retry)."""
+        """Tell every connection why this server stops, and close it for good (1000: do not retry);
+        waits (at most `close_timeout` and a second) for those words to be written."""
         for task in self.rooms.values():
             for seated in list(task.conns.values()):
-                await self.send(seated, {"type": "error", "reason": reason})
-                await seated.link.close(1000, "server closing")
+                self.send(seated, {"type": "error", "reason": reason})
+                self.close(seated, 1000, "server closing")
+        writers = {w for s in self.links if s.outbox is not None and (w := s.outbox.drained()) is not None}
+        if writers:
+            await asyncio.wait(writers, timeout=self.config.close_timeout + 1.0)
 
-    async def send(self, seated: Seated, msg: dict[str, Any]) -> None:
-        """Send one message; a link that died mid-send is noticed by its transport."""
+    def send(self, seated: Seated, msg: dict[str, Any]) -> None:
+        """Queue one message for a connection (its own task writes it: nobody waits on a socket)."""
         text = encode(msg.pop("type"), **msg)
         self.messages_out += 1
         self.bytes_out += len(text)
         seated.out.spend(len(text))
-        await seated.link.send(text)
+        assert seated.outbox is not None
+        seated.outbox.put(text)
+
+    def close(self, seated: Seated, code: int, reason: str) -> None:
+        """Close a connection once what was queued for it has gone (in the background)."""
+        assert seated.outbox is not None
+        seated.outbox.close(code, reason)
+
+    async def watch_sends(self) -> None:
+        """Cut every connection whose write has waited `send_seconds` (a client that stopped
+        reading): its seat goes away as any lost link does, and its room plays on."""
+        deadline = self.config.send_seconds
+        while True:
+            await self.sleep_until(self.clock() + max(0.05, deadline / 4))
+            now = self.clock()
+            for seated in list(self.links):
+                if seated.outbox is not None and seated.outbox.stuck(now, deadline):
+                    log.info("a connection that stopped reading was cut after %.0f s", deadline)
+                    seated.outbox.cut_off()
 
     # connections -----------------------------------------------------------------------------
     def connect(self, link: Link, address: str) -> Seated:
         """A new connection: it must say hello (and be seated) within `hello_seconds`."""
         config = self.config
         seated = Seated(link, limit=RateLimit(config.rate, config.burst, self.clock, config.forgive),
-                        address=address, out=RateLimit(config.out_bytes, config.out_burst, self.clock))
+                        address=address, out=RateLimit(config.out_bytes, config.out_burst, self.clock),
+                        outbox=Outbox(link, self.clock, config.out_queue))
         seated.timer = self.spawn(self._watch(seated, self.clock() + config.hello_seconds))
+        self.links.add(seated)
         return seated
 
     def disconnect(self, seated: Seated) -> None:
         """The connection closed: its timer stops and its seat (if any) is reconnecting."""
+        self.links.discard(seated)
         if seated.timer is not None:
             seated.timer.cancel()
         if seated.room is not None:
@@ -259,18 +294,20 @@ class Hub:
         """One frame from a connection: checked, then queued for its room (or taken as a hello)."""
         self.messages_in += 1
         if not seated.limit.allow():
-            await self._flooding(seated, raw)
+            self._flooding(seated, raw)
             return
         try:
             msg = decode_client(raw)
         except ProtocolError as exc:
-            await self.send(seated, {"type": "error", "reason": exc.reason})
+            self._refuse(seated, {"type": "?"}, exc.reason, exc.speaks)
+            if exc.speaks is not None and seated.seat is None:  # another version's app: no hello will do
+                self.close(seated, 1008, "update Market Hall")
             return
         try:
             await self._route(seated, msg)
         except Exception:  # a bug must cost one answer, never the connection
             log.exception("a message could not be handled")
-            await self._refuse(seated, msg, "the server could not handle that message")
+            self._refuse(seated, msg, "the server could not handle that message")
 
     async def _watch(self, seated: Seated, due: float) -> None:
         """Close a connection not seated by `due` (any hello, failed or not, counts for nothing);
@@ -279,27 +316,30 @@ class Hub:
         if seated.seat is None and seated.knocking:
             await self.sleep_until(due + self.config.knock_seconds)
             if seated.seat is None:
-                await seated.link.close(1008, "nobody let you in")
+                self.close(seated, 1008, "nobody let you in")
         elif seated.seat is None and seated.room is None:
-            await seated.link.close(1008, "say hello first")
+            self.close(seated, 1008, "say hello first")
 
-    async def _refuse(self, seated: Seated, msg: dict[str, Any], reason: str) -> None:
-        """Say no: a move by its number, anything else as an error."""
+    def _refuse(self, seated: Seated, msg: dict[str, Any], reason: str, speaks: int | None = None) -> None:
+        """Say no: a move by its number, anything else as an error (in the envelope of the protocol
+        version the client `speaks`, when that is not ours, so that it can show why)."""
         answer = refusal(msg["seq"], reason) if msg["type"] == "act" else {"type": "error", "reason": reason}
-        await self.send(seated, answer)
+        if speaks is not None:
+            answer["v"] = speaks
+        self.send(seated, answer)
 
-    async def _flooding(self, seated: Seated, raw: str | bytes) -> None:
+    def _flooding(self, seated: Seated, raw: str | bytes) -> None:
         """Over the rate limit: a move is still refused by number; the rest are answered a few
         times only; past `flood` refusals the connection is closed with 1008 and the reason."""
         refused = seated.limit.refused
         if refused > self.config.flood:
-            await seated.link.close(1008, "too many messages: disconnected")
+            self.close(seated, 1008, "too many messages: disconnected")
             return
         seq = _seq_of(raw)
         if seq is not None:
-            await self.send(seated, refusal(seq, SLOW_DOWN))
+            self.send(seated, refusal(seq, SLOW_DOWN))
         elif refused <= REFUSALS_ANSWERED:
-            await self.send(seated, {"type": "error", "reason": SLOW_DOWN})
+            self.send(seated, {"type": "error", "reason": SLOW_DOWN})
 
     async def _route(self, seated: Seated, msg: dict[str, Any]) -> None:
         task = seated.room
@@ -309,7 +349,7 @@ class Hub:
             await self._behind_hello(seated, msg)
         elif task is not None:  # knocking, or a connection whose seat went elsewhere
             reason = "wait for the host to let you in" if seated.knocking else "this connection holds no seat"
-            await self._refuse(seated, msg, reason)
+            self._refuse(seated, msg, reason)
         else:
             await self._hello(seated, msg)
 
@@ -319,7 +359,7 @@ class Hub:
             seated.backlog.append(msg)
             return
         reason = "too many messages before the answer to your hello"
-        await self._refuse(seated, msg, reason)
+        self._refuse(seated, msg, reason)
 
     def guarded(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
         """Handle one message in its room; a refusal goes back to the seat (a move's by number)."""
@@ -354,7 +394,7 @@ class Hub:
         else:
             reason = "say create, join or resume first"
         if reason:
-            await self._refuse(seated, msg, reason)
+            self._refuse(seated, msg, reason)
 
     async def _status(self, seated: Seated, held: list[list[str]]) -> None:
         """One answer for every room a device sits in, from records alone (nothing is replayed or
@@ -365,8 +405,8 @@ class Hub:
             record = task.room.stored() if task is not None else await asyncio.to_thread(self.store.peek, code.upper())
             seat = None if record is None else corr.status(record, token, wall)
             out.append(seat if seat is not None else {"room": code.upper(), "gone": True})
-        await self.send(seated, {"type": "status", "rooms": out})
-        await seated.link.close(1000, "status sent")
+        self.send(seated, {"type": "status", "rooms": out})
+        self.close(seated, 1000, "status sent")
 
     def _room_cap(self, address: str) -> str | None:
         """Why `address` may not open another room now, or None."""
@@ -426,12 +466,12 @@ class Hub:
                 request = lobby.knock(msg["name"])
                 task.knocking[request] = seated
                 seated.room, seated.knocking = task, True
-                self.spawn(self.send(seated, {"type": "knocking", "room": task.room.code, "request": request}))
+                self.send(seated, {"type": "knocking", "room": task.room.code, "request": request})
                 task.knock_news()
                 self._refuse_backlog(seated, "wait for the host to let you in")
         except lb.LobbyError as exc:
             seated.greeted = False
-            self.spawn(self.send(seated, {"type": "error", "reason": exc.reason}))
+            self.send(seated, {"type": "error", "reason": exc.reason})
             self._refuse_backlog(seated, exc.reason)
 
     def _refuse_backlog(self, seated: Seated, reason: str) -> None:
@@ -439,4 +479,4 @@ class Hub:
         backlog, seated.backlog = seated.backlog, []
         for msg in backlog:
             if msg["type"] == "act":
-                self.spawn(self.send(seated, refusal(msg["seq"], reason)))
+                self.send(seated, refusal(msg["seq"], reason))

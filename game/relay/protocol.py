@@ -36,11 +36,13 @@ _CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 
 
 class ProtocolError(ValueError):
-    """A message that is not part of the protocol; `reason` is safe to send back."""
+    """A message that is not part of the protocol; `reason` is safe to send back. `speaks`: the
+    protocol version the sender speaks when it is not ours (its refusal goes in that envelope: an
+    app of protocol 1 reads only messages marked "v": 1, and would drop ours unseen)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, speaks: int | None = None) -> None:
         super().__init__(reason)
-        self.reason = reason
+        self.reason, self.speaks = reason, speaks
 
 
 # -- field checks ---------------------------------------------------------------------------
@@ -120,7 +122,8 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
     if not isinstance(msg, dict):
         raise ProtocolError("a message is a JSON object")
     if type(msg.get("v")) is not int or msg["v"] != PROTOCOL_VERSION:
-        raise ProtocolError(f"this relay speaks protocol {PROTOCOL_VERSION}: update Market Hall on both ends")
+        speaks = msg["v"] if type(msg.get("v")) is int and 0 < msg["v"] < 2**31 else None
+        raise ProtocolError(f"this relay speaks protocol {PROTOCOL_VERSION}: update Market Hall on both ends", speaks)
     kind = msg.get("type")
     schema = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
     if schema is None:
@@ -227,6 +230,12 @@ class Invite:
     server: str | None  # the websocket URL, None for a bare code (use the configured server)
     room: str
     ticket: str | None
+
+
+def http_url(host: str, port: int | str) -> str:
+    """`http://HOST:PORT`, an IPv6 host in brackets (`http://[::1]:8765`), as a URL must write it."""
+    bare = host.strip("[]")
+    return f"http://[{bare}]:{port}" if ":" in bare else f"http://{host}:{port}"
 
 
 def invite_link(public_url: str, room: str, ticket: str) -> str:

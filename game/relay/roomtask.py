@@ -17,9 +17,10 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from game.relay import lobby as lb
+from game.relay.outbox import Link, Outbox
 from game.relay.protocol import RateLimit, invite_link
 from game.relay.rooms import Room
 
@@ -36,21 +37,7 @@ def refusal(seq: int, reason: str) -> dict[str, Any]:
     return {"type": "refused", "seq": seq, "reason": reason, "version": -1}
 
 
-class Link(Protocol):
-    """One connection as the transport offers it: text out, a close with a code, its round trip."""
-
-    @property
-    def latency(self) -> float:
-        """Seconds of the last keepalive round trip (0 before the first)."""
-
-    async def send(self, text: str) -> None:
-        """Send one frame (a link that died mid-send is noticed by the transport)."""
-
-    async def close(self, code: int, reason: str) -> None:
-        """Close with a websocket close code and a reason a person can read."""
-
-
-@dataclass
+@dataclass(eq=False)
 class Seated:
     """A connection and the seat it holds (None until it has joined)."""
 
@@ -67,6 +54,7 @@ class Seated:
     out: RateLimit = field(default_factory=lambda: RateLimit(1e12, 1e12))  # the bytes it is sent (a budget)
     held: list[int] | None = None  # over its byte budget: updates wait (the answers they carried)
     timer: asyncio.Task[None] | None = None  # closes it if it is not seated in time
+    outbox: Outbox | None = None  # what it has yet to be sent (the hub makes it on connect)
 
 
 class RoomTask:
@@ -161,8 +149,8 @@ class RoomTask:
             if msg["type"] == "update" and (seated.held is not None or seated.out.refill() < 0):
                 self._hold(seated, seat, msg)
             else:
-                await self.hub.send(seated, msg)
-        await self._release()
+                self.hub.send(seated, msg)
+        self._release()
 
     def _hold(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
         """Over its byte budget: the update waits; its events count as not sent, its answer is kept."""
@@ -172,7 +160,7 @@ class RoomTask:
         if "answer" in msg:
             seated.held.append(msg["answer"])
 
-    async def _release(self) -> None:
+    def _release(self) -> None:
         """Each seat whose updates waited gets one, once its budget allows: the latest view and every
         event since what it last received, answering every move those updates answered."""
         for seat, seated in list(self.conns.items()):
@@ -184,7 +172,7 @@ class RoomTask:
             msg = self.room.update(seat, answers[-1] if answers else None)
             if len(answers) > 1:
                 msg["answers"] = answers
-            await self.hub.send(seated, msg)
+            self.hub.send(seated, msg)
 
     def _own_wait(self) -> float:
         """Seconds until held updates may go or knock news is due (a long time when neither)."""
@@ -255,7 +243,7 @@ class RoomTask:
         old = self.conns.get(seat)
         if old is not None and old is not seated:
             old.seat = None
-            self.hub.spawn(old.link.close(4000, "replaced by a newer connection"))
+            self.hub.close(old, 4000, "replaced by a newer connection")
         seated.room, seated.seat, seated.knocking = self, seat, False
         self.conns[seat] = seated
         self.empty_since = None
@@ -288,7 +276,7 @@ class RoomTask:
         seat, room, kind = seated.seat, self.room, msg["type"]
         if seat is None:  # the connection lost its seat (replaced, or it left): a move is still answered
             if kind == "act":
-                self.hub.spawn(self.hub.send(seated, refusal(msg["seq"], "this connection holds no seat")))
+                self.hub.send(seated, refusal(msg["seq"], "this connection holds no seat"))
             return
         if kind == "act":
             room.act(seat, msg["seq"], msg["action"])
@@ -352,8 +340,8 @@ class RoomTask:
             return
         if answer is None:
             knocker.knocking = False
-            self.hub.spawn(self.hub.send(knocker, {"type": "turned_away", "reason": "the host did not let you in"}))
-            self.hub.spawn(knocker.link.close(1000, "turned away"))
+            self.hub.send(knocker, {"type": "turned_away", "reason": "the host did not let you in"})
+            self.hub.close(knocker, 1000, "turned away")
         else:
             self.bind(knocker, answer[0], answer[1])
         self.room.broadcast_lobby()
@@ -366,6 +354,6 @@ class RoomTask:
             for s, c in self.conns.items():
                 c.seat = s
         self.room.leave(seat)
-        self.hub.spawn(seated.link.close(1000, "left the room"))
+        self.hub.close(seated, 1000, "left the room")
         if self.room.lobby.empty() and self.room.state is None:
             self.hub.drop(self.room.code)

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from game.relay.config import ServerConfig
 from game.relay.hub import Hub
 from game.relay.pages import request_handler
-from game.relay.protocol import MAX_MESSAGE
+from game.relay.protocol import MAX_MESSAGE, http_url
 from game.relay.store import FileStore, MemoryStore, RoomStore
 
 __all__ = ["ServerConfig", "ServerThread", "WsLink", "run_server"]
@@ -38,7 +40,10 @@ class WsLink:
         return self.ws.latency
 
     async def send(self, text: str) -> None:
-        """Send one frame; a link that died mid-send is noticed by its handler."""
+        """Send one frame; a link that died mid-send is noticed by its handler. A closing link is
+        skipped (websockets would wait out the closing handshake before saying it is closed)."""
+        if self.ws.state is not State.OPEN:
+            return
         with contextlib.suppress(ConnectionClosed):
             await self.ws.send(text)
 
@@ -46,6 +51,10 @@ class WsLink:
         """Close with `code` and `reason`."""
         with contextlib.suppress(ConnectionClosed):
             await self.ws.close(code, reason)
+
+    def abort(self) -> None:
+        """Drop the TCP connection now (a peer that stopped reading never finishes a handshake)."""
+        self.ws.transport.abort()
 
 
 def _address(ws: ServerConnection) -> str:
@@ -57,6 +66,9 @@ def connection_handler(hub: Hub) -> Callable[[ServerConnection], Any]:
     """websockets' handler: one connection's frames go to the hub until it closes."""
 
     async def handler(ws: ServerConnection) -> None:
+        sock = ws.transport.get_extra_info("socket")
+        if hub.config.send_buffer is not None and sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, hub.config.send_buffer)
         seated = hub.connect(WsLink(ws), _address(ws))
         try:
             async for raw in ws:
@@ -78,18 +90,20 @@ async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
     async with serve(connection_handler(hub), config.host, config.port, process_request=request_handler(hub.stats),
                      origins=[None], max_size=MAX_MESSAGE, compression=None,
                      ping_interval=config.ping_interval, ping_timeout=config.ping_timeout,
-                     close_timeout=config.close_timeout) as server:
+                     close_timeout=config.close_timeout, write_limit=config.write_limit) as server:
         port = next(iter(server.sockets)).getsockname()[1]
         if config.port == 0:
             config.port = port
-            hub.public_url = config.public_url or f"http://{config.host}:{port}"
+            hub.public_url = config.public_url or http_url(config.host, port)
         server.hub = hub
         ready(hub.public_url, server)
         sweeper = asyncio.get_running_loop().create_task(hub.sweep())
+        watchdog = asyncio.get_running_loop().create_task(hub.watch_sends())
         try:
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
         finally:
             sweeper.cancel()
+            watchdog.cancel()
             for task in hub.rooms.values():
                 task.task.cancel()
             hub.pool.shutdown(wait=False, cancel_futures=True)
