@@ -68,3 +68,65 @@ def test_an_app_of_protocol_1_is_refused_in_the_envelope_it_reads():
         with pytest.raises(ConnectionClosed) as closed:
             old.ws.recv(timeout=WAIT)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008  # final for protocol 1's app
+
+
+def _opens(url: str, forwarded: str) -> bool:
+    """True when a client the proxy says is `forwarded` may open a room."""
+    client = Raw(url, **{"X-Forwarded-For": f"198.51.100.7, {forwarded}"})  # the proxy added the last
+    client.send("create", game="night-market", name="Ana")
+    while True:
+        msg = json.loads(client.ws.recv(timeout=WAIT))
+        if msg["type"] in ("joined", "error"):
+            return msg["type"] == "joined"
+
+
+def test_behind_a_trusted_proxy_caps_key_on_the_forwarded_address_and_ipv6_on_its_64():
+    with running_server(trust_proxy="127.0.0.1", rooms_per_address=1) as server:
+        url = ws_url(server)
+        assert _opens(url, "203.0.113.5") and _opens(url, "203.0.113.6")
+        assert not _opens(url, "203.0.113.5")  # that address holds its one room
+        assert _opens(url, "2001:db8:0:1::1")
+        assert not _opens(url, "2001:db8:0:1::ffff")  # the same /64
+        assert _opens(url, "2001:db8:0:2::1")
+
+
+def test_a_forwarding_header_from_anyone_but_the_trusted_proxy_is_ignored():
+    for trust in (None, "10.9.9.9"):
+        with running_server(trust_proxy=trust, rooms_per_address=1) as server:
+            url = ws_url(server)
+            assert _opens(url, "203.0.113.5")
+            assert not _opens(url, "203.0.113.6")  # every client is 127.0.0.1, whatever it says
+
+
+def test_the_caps_are_options_of_serve_with_todays_defaults():
+    from game.relay.cli import build_parser, config_from_args
+
+    default = config_from_args(build_parser().parse_args([]))
+    assert (default.rooms_per_address, default.rooms_per_minute, default.rate, default.burst) == (64, 60, 50.0, 200.0)
+    assert default.trust_proxy is None and default.send_seconds == ServerConfig().send_seconds
+    args = ["--trust-proxy", "::1", "--rooms-per-address", "3", "--rooms-per-minute", "4",
+            "--messages-per-second", "5", "--message-burst", "6", "--send-seconds", "2.5"]
+    set_ = config_from_args(build_parser().parse_args(args))
+    assert (set_.trust_proxy, set_.rooms_per_address, set_.rooms_per_minute, set_.rate, set_.burst,
+            set_.send_seconds) == ("::1", 3, 4, 5.0, 6.0, 2.5)
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--trust-proxy", "proxy.example"])
+
+
+@pytest.mark.parametrize("rooms", [61, 1000])
+def test_the_online_bench_serves_its_rooms_within_the_caps_it_sets(rooms):
+    from game.relay.cli import build_parser, config_from_args
+    from game.tools.online_bench import serve_command
+
+    command = serve_command(20.0, rooms)
+    config = config_from_args(build_parser().parse_args(command[command.index("serve") + 1:]))
+    opened = rooms + max(1, rooms // 4)  # both phases' rooms, from one address within a minute
+    assert config.rooms_per_address >= opened and config.rooms_per_minute >= opened
+    if rooms > 100:
+        return
+    caps = {"rooms_per_address": config.rooms_per_address, "rooms_per_minute": config.rooms_per_minute}
+    with running_server(**caps) as server:  # today's caps stopped the 61st room (60 a minute)
+        clients = [Raw(ws_url(server)) for _ in range(opened)]
+        for client in clients:
+            client.send("create", game="night-market", name="Ana")
+        assert all(client.expect("joined") for client in clients)

@@ -44,6 +44,7 @@ class ServerConfig:
     out_burst: float = 1024 * 1024.0  # updates wait and go as one (the latest view, every event missed)
     send_seconds: float = 5.0  # a write that waits this long (a client not reading) cuts the connection
     out_queue: float = 4 * 1024 * 1024.0  # bytes queued for one connection past which it is cut
+    trust_proxy: str | None = None  # a reverse proxy's address: its forwarding header names the client
     send_buffer: int | None = None  # each connection's kernel send buffer in bytes (None: the system's)
     write_limit: int = 32 * 1024  # bytes buffered above the kernel before a write waits
     # The relay's one clock, in seconds: match time, timers, budgets, expiry (tests inject one and

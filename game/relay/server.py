@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import socket
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
@@ -57,9 +59,45 @@ class WsLink:
         self.ws.transport.abort()
 
 
-def _address(ws: ServerConnection) -> str:
+def address_key(address: str) -> str:
+    """What caps count an address as: an IPv4 address itself, an IPv6 one by its /64 (one home or
+    one host is handed a whole /64: keyed on the full address, it would hold 2^64 caps)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def client_address(peer: str, headers: Headers, trust_proxy: str | None) -> str:
+    """The address a connection's caps are keyed on. Behind a reverse proxy every TCP peer is the
+    proxy: only when the peer is `trust_proxy` is the client read from its forwarding header (the
+    last X-Forwarded-For entry, the one the proxy itself added; else X-Real-IP). A header from
+    anyone else is the client's own say-so and ignored."""
+    if trust_proxy is not None and _same(peer, trust_proxy):
+        forwarded = ",".join(headers.get_all("X-Forwarded-For")).split(",")[-1].strip()
+        for said in (forwarded, headers.get("X-Real-IP", "").strip()):
+            if _same(said, said):
+                return address_key(said)
+    return address_key(peer)
+
+
+def _same(a: str, b: str) -> bool:
+    """True when `a` and `b` are one IP address (False when either is none)."""
+    try:
+        return ipaddress.ip_address(a) == ipaddress.ip_address(b)
+    except ValueError:
+        return False
+
+
+def _address(ws: ServerConnection, trust_proxy: str | None) -> str:
     peer = ws.remote_address
-    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+    address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+    return client_address(address, ws.request.headers, trust_proxy) if ws.request is not None else address
 
 
 def connection_handler(hub: Hub) -> Callable[[ServerConnection], Any]:
@@ -69,7 +107,7 @@ def connection_handler(hub: Hub) -> Callable[[ServerConnection], Any]:
         sock = ws.transport.get_extra_info("socket")
         if hub.config.send_buffer is not None and sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, hub.config.send_buffer)
-        seated = hub.connect(WsLink(ws), _address(ws))
+        seated = hub.connect(WsLink(ws), _address(ws, hub.config.trust_proxy))
         try:
             async for raw in ws:
                 await hub.receive(seated, raw)
