@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from game.relay.lobby import MAX_TICKETS
 from game.relay.protocol import websocket_url
 from game.relay.server import ServerConfig, ServerThread
 from game.relay.store import MemoryStore
-from tests.online_helpers import WAIT, Raw, open_room, running_server, ws_url
+from tests.online_helpers import WAIT, ManualClock, Raw, open_room, running_server, ws_url
 
 
 class DeniedStore(MemoryStore):
@@ -130,3 +131,46 @@ def test_the_online_bench_serves_its_rooms_within_the_caps_it_sets(rooms):
         for client in clients:
             client.send("create", game="night-market", name="Ana")
         assert all(client.expect("joined") for client in clients)
+
+
+class CountingStore(MemoryStore):
+    """A memory store that counts the room records it writes whole."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves = 0
+
+    def save(self, code: str, record: dict[str, Any]) -> None:
+        self.saves += 1
+        super().save(code, record)
+
+
+def _invite(host: Raw) -> dict[str, Any]:
+    host.send("invite")
+    while True:
+        msg = json.loads(host.ws.recv(timeout=WAIT))
+        if msg["type"] in ("invite", "error"):
+            return msg
+
+
+def test_an_invite_loop_costs_a_bounded_number_of_tickets_and_record_writes():
+    store, clock = CountingStore(), ManualClock()
+    with running_server(store=store, clock=clock, burst=1000.0) as server:
+        url = ws_url(server)
+        host, joined, first = open_room(url, "stamp-swap", "Ana")
+        lobby = server.hub.rooms[joined["room"]].room.lobby
+        writes = store.saves
+        answers = [_invite(host) for _ in range(300)]  # within the message rate, no time passing
+        tickets = [a["ticket"] for a in answers if a["type"] == "invite"]
+        assert 0 < len(tickets) <= 8 and all("too many invites" in a["reason"] for a in answers[len(tickets):])
+        assert store.saves - writes <= len(tickets) + 2
+        for _ in range(40):  # a patient host: one invite every 20 s, each one allowed
+            clock.t += 20.0
+            tickets.append(_invite(host)["ticket"])
+        assert len(lobby.tickets) <= MAX_TICKETS
+        late = Raw(url)
+        late.send("join", room=joined["room"], name="Old", ticket=first["ticket"])  # the oldest went first
+        assert "used or has expired" in late.expect("error")["reason"]
+        guest = Raw(url)
+        guest.send("join", room=joined["room"], name="Ben", ticket=tickets[-1])
+        guest.expect("joined")

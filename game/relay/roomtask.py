@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 SAVE_FAILED = "the server could not save your move; try again"
+INVITES_PER_SECOND, INVITE_BURST = 1 / 10, 8.0  # a host inviting a table of friends, one by one
 REWIND_SECONDS = 5.0  # a `sync` with `have` behind what was sent resends history at most this often
 
 
@@ -72,6 +73,7 @@ class RoomTask:
         self.closed = False  # dropped: nothing more is saved (its files are gone)
         self.saving = False  # a store call is running on a worker thread
         self.knock_due: float | None = None  # when the host is next told of knocks (coalesced)
+        self.invites = RateLimit(INVITES_PER_SECOND, INVITE_BURST, hub.clock)  # tickets the host may ask for
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
 
     def submit(self, job: Callable[[], None]) -> None:
@@ -283,6 +285,8 @@ class RoomTask:
         elif kind == "sync":
             self._sync(seated, seat, msg.get("have"))
         elif kind == "invite":
+            if not self.invites.allow():  # each ticket is a write of the room's record: a few at once
+                raise lb.LobbyError("too many invites at once: wait a minute")
             ticket = room.lobby.issue_ticket(seat, self.hub.config.wall())
             room.out.append((seat, {"type": "invite", "room": room.code, "ticket": ticket,
                                     "link": invite_link(self.hub.public_url, room.code, ticket)}))
