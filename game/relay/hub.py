@@ -458,7 +458,8 @@ class Hub:
         lobby = task.room.lobby
         try:
             if msg["type"] == "resume":
-                task.bind(seated, lobby.seat_of(msg["token"]), None)
+                held = (msg["match"], msg["have"]) if "match" in msg and "have" in msg else None
+                task.bind(seated, lobby.seat_of(msg["token"]), None, held)
             elif "ticket" in msg:
                 seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], self.config.wall(), msg.get("key"))
                 task.bind(seated, seat, token)

@@ -93,7 +93,10 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
     # Seat tokens come from the relay only. A join may carry a key of the client's own: the same
     # join sent again (its answer lost with the link) gets the same seat back, with a new token.
     "join": {"room": (is_code, True), "name": (NAME, True), "ticket": (TOKEN, False), "key": (JOIN_KEY, False)},
-    "resume": {"room": (is_code, True), "token": (TOKEN, True)},
+    # A resume may say how much of its match the client holds (the match number and its events):
+    # only the rest is sent, not the whole history on every reconnect.
+    "resume": {"room": (is_code, True), "token": (TOKEN, True), "match": (_int(0, 2**31), False),
+               "have": (_int(0, 2**31), False)},
     # Instead of a hello: how every room a device sits in stands (whose move, the move clock); the
     # relay answers once and closes the connection.
     "status": {"rooms": (_is_seats_held, True)},

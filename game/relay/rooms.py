@@ -194,12 +194,14 @@ class Room:
         self.broadcast_lobby()
 
     # presence ------------------------------------------------------------------------------
-    def connected(self, seat: int) -> None:
-        """A connection now holds `seat`: send it everything it may know."""
+    def connected(self, seat: int, held: tuple[int, int] | None = None) -> None:
+        """A connection now holds `seat`: send it what it may know and does not hold (`held`: the
+        match number and how many of its events the client kept; otherwise the whole history)."""
         self.lobby.set_presence(seat, lb.ONLINE, self.clock())
         if seat in self.bots.bots and not self.lobby.seats[seat].bot:
             self.bots.drop(seat)  # a stand-in hands back
-        self.sent[seat] = 0
+        kept = held is not None and held[0] == self.match_no and self.referee is not None
+        self.sent[seat] = min(held[1], len(self.history)) if kept and held is not None else 0
         self.broadcast_lobby()
         if self.state is not None:
             self.out.append((seat, self.update(seat, None)))

@@ -38,6 +38,15 @@ def refusal(seq: int, reason: str) -> dict[str, Any]:
     return {"type": "refused", "seq": seq, "reason": reason, "version": -1}
 
 
+@dataclass
+class Allowance:
+    """What one seat may be sent, kept across its connections: reconnecting buys no fresh budget."""
+
+    out: RateLimit  # the bytes it is sent (past them its updates wait and go as one)
+    sync: RateLimit  # the bytes its `sync` answers may cost
+    rewound_at: float = -REWIND_SECONDS  # when a `sync` last resent history from `have`
+
+
 @dataclass(eq=False)
 class Seated:
     """A connection and the seat it holds (None until it has joined)."""
@@ -50,8 +59,6 @@ class Seated:
     address: str = ""
     backlog: list[dict[str, Any]] = field(default_factory=list)  # frames behind the hello, in order
     knocking: bool = False
-    rewound_at: float = -REWIND_SECONDS
-    sync_bytes: RateLimit | None = None  # the bytes its `sync` answers may cost (a token bucket of bytes)
     out: RateLimit = field(default_factory=lambda: RateLimit(1e12, 1e12))  # the bytes it is sent (a budget)
     held: list[int] | None = None  # over its byte budget: updates wait (the answers they carried)
     timer: asyncio.Task[None] | None = None  # closes it if it is not seated in time
@@ -73,6 +80,7 @@ class RoomTask:
         self.closed = False  # dropped: nothing more is saved (its files are gone)
         self.saving = False  # a store call is running on a worker thread
         self.knock_due: float | None = None  # when the host is next told of knocks (coalesced)
+        self.allowances: dict[int, Allowance] = {}  # seat -> its budgets, whichever link holds it
         self.invites = RateLimit(INVITES_PER_SECOND, INVITE_BURST, hub.clock)  # tickets the host may ask for
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
 
@@ -240,13 +248,15 @@ class RoomTask:
             room.out.append((seat, room.update(seat, None)))
 
     # requests --------------------------------------------------------------------------------
-    def bind(self, seated: Seated, seat: int, token: str | None, replacing: bool = False) -> None:
-        """`seated` now holds `seat`; an older connection for it is closed (a reconnect wins)."""
+    def bind(self, seated: Seated, seat: int, token: str | None, held: tuple[int, int] | None = None) -> None:
+        """`seated` now holds `seat`; an older connection for it is closed (a reconnect wins).
+        `held`: (match number, events) the client already has, so only the rest is sent."""
         old = self.conns.get(seat)
         if old is not None and old is not seated:
             old.seat = None
             self.hub.close(old, 4000, "replaced by a newer connection")
         seated.room, seated.seat, seated.knocking = self, seat, False
+        seated.out = self._allowance(seat, seated).out
         self.conns[seat] = seated
         self.empty_since = None
         joined: dict[str, Any] = {"room": self.room.code, "seat": seat, "game": self.room.game.name,
@@ -254,7 +264,7 @@ class RoomTask:
         if token is not None:
             joined["token"] = token
         self.room.out.append((seat, {"type": "joined", **joined}))
-        self.room.connected(seat)
+        self.room.connected(seat, held)
         backlog, seated.backlog = seated.backlog, []
         for msg in backlog:  # frames that came in behind the hello, in their order
             self.hub.guarded(self, seated, msg)
@@ -301,18 +311,26 @@ class RoomTask:
         if room.state is None:
             room.out.append((seat, {"type": "lobby", **room.lobby_view(seat)}))
             return
-        config = self.hub.config
-        budget = seated.sync_bytes = seated.sync_bytes or RateLimit(config.sync_bytes, config.sync_burst,
-                                                                    self.hub.clock)
+        allowance = self._allowance(seat, seated)
+        budget = allowance.sync
         if not budget.allow():  # over its byte budget: the view it holds is the one it was sent
             room.out.append((seat, {"type": "error", "reason": "too many syncs: slow down"}))
             return
         now = self.hub.clock()
-        if have is not None and have < room.sent.get(seat, 0) and now - seated.rewound_at >= REWIND_SECONDS:
-            room.sent[seat], seated.rewound_at = have, now
+        if have is not None and have < room.sent.get(seat, 0) and now - allowance.rewound_at >= REWIND_SECONDS:
+            room.sent[seat], allowance.rewound_at = have, now
         update = room.update(seat, None)
         budget.spend(len(json.dumps(update, separators=(",", ":"))) - 1.0)
         room.out.append((seat, update))
+
+    def _allowance(self, seat: int, seated: Seated) -> Allowance:
+        """The seat's budgets (made on its first connection, whose byte budget it keeps)."""
+        allowance = self.allowances.get(seat)
+        if allowance is None:
+            config = self.hub.config
+            allowance = Allowance(seated.out, RateLimit(config.sync_bytes, config.sync_burst, self.hub.clock))
+            self.allowances[seat] = allowance
+        return allowance
 
     def _lobby_request(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
         room, kind = self.room, msg["type"]
@@ -357,6 +375,7 @@ class RoomTask:
             self.conns = {(s - 1 if s > seat else s): c for s, c in self.conns.items()}
             for s, c in self.conns.items():
                 c.seat = s
+            self.allowances = {(s - 1 if s > seat else s): a for s, a in self.allowances.items() if s != seat}
         self.room.leave(seat)
         self.hub.close(seated, 1000, "left the room")
         if self.room.lobby.empty() and self.room.state is None:

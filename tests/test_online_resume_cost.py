@@ -1,0 +1,61 @@
+"""Reconnecting buys nothing: budgets belong to the seat, and a resume is sent only what it lacks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.online_helpers import WAIT, ManualClock, Raw, raw_match, running_server, ws_url
+
+
+def _history(url: str) -> tuple[Any, list[Raw], str, str, int]:
+    """A Swap Meet match with some history: (server-side room, clients, room code, seat 1's token, events)."""
+    (mover, watcher, third), firsts = raw_match(url, "swap-meet", 3)
+    offer = next(a for a in firsts[0]["legal"] if a["type"] == "open_offer")
+    for seq in range(1, 41):  # offer, pull, ...: each one an event everyone sees
+        mover.send("act", seq=seq, action=offer if seq % 2 else {"type": "pull"})
+        mover.until("update", lambda m, s=seq: m.get("answer") == s)
+    joined = next(m for m in watcher.seen if m["type"] == "joined")
+    last = watcher.until("update", lambda m: m["version"] >= firsts[1]["version"] + 40)
+    return last, [mover, watcher, third], joined["room"], joined["token"], last["from"] + len(last["events"])
+
+
+def _resume(url: str, **fields: Any) -> list[str]:
+    """Resume seat 1 on a new link; every frame until the answer to a request made after it (then closed)."""
+    client = Raw(url)
+    client.send("resume", **fields)
+    client.send("start")  # refused with an error that comes after all the resume brought
+    frames: list[str] = []
+    while True:
+        frames.append(client.ws.recv(timeout=WAIT))
+        if json.loads(frames[-1])["type"] == "error":
+            client.close()
+            return frames
+
+
+def test_a_resume_that_says_what_it_holds_is_sent_only_the_rest():
+    with running_server(clock=ManualClock()) as server:
+        url = ws_url(server)
+        last, clients, room, token, held = _history(url)
+        clients[1].close()
+        whole = [json.loads(f) for f in _resume(url, room=room, token=token) if '"update"' in f][0]
+        assert whole["from"] == 0 and len(whole["events"]) == held >= 40
+        frames = _resume(url, room=room, token=token, match=last["match"], have=held)
+        rest = [json.loads(f) for f in frames if '"update"' in f][0]
+        assert rest["from"] == held and rest["events"] == [] and rest["public_events"] == []
+        assert len(json.dumps(rest)) < len(json.dumps(whole)) / 2
+        other = [json.loads(f) for f in _resume(url, room=room, token=token, match=last["match"] + 1, have=held)
+                 if '"update"' in f][0]
+        assert other["from"] == 0  # it holds another match: the whole history
+
+
+def test_reconnecting_in_a_loop_buys_no_fresh_byte_budget():
+    burst = 200_000.0  # the match so far fits; sixty whole histories do not
+    with running_server(clock=ManualClock(), out_bytes=1.0, out_burst=burst) as server:
+        url = ws_url(server)
+        _, clients, room, token, _ = _history(url)
+        clients[1].close()
+        sizes = [len(f) for _ in range(60) for f in _resume(url, room=room, token=token) if '"update"' in f]
+        assert sizes, "the first resume is sent its update"
+        # the clock stands still: the seat's budget never refills, whichever link it is on
+        assert sum(sizes) <= burst + max(sizes), f"{len(sizes)} updates, {sum(sizes)} bytes"
