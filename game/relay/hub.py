@@ -18,7 +18,7 @@ from typing import Any
 from game.relay import correspondence as corr
 from game.relay import lobby as lb
 from game.relay.config import BACKLOG, REFUSALS_ANSWERED, SLOW_DOWN, ServerConfig
-from game.relay.outbox import Outbox
+from game.relay.outbox import Link, Outbox
 from game.relay.protocol import (
     DAYS_PER_MOVE,
     ProtocolError,
@@ -31,7 +31,7 @@ from game.relay.protocol import (
     normalise_code,
 )
 from game.relay.rooms import Room
-from game.relay.roomtask import Link, RoomTask, Seated, refusal
+from game.relay.roomtask import RoomTask, Seated, refusal
 from game.relay.store import RoomStore
 from rules.record import UnknownRules
 from rules.registry import GameUnavailable, get_game
@@ -323,7 +323,8 @@ class Hub:
     def _refuse(self, seated: Seated, msg: dict[str, Any], reason: str, speaks: int | None = None) -> None:
         """Say no: a move by its number, anything else as an error (in the envelope of the protocol
         version the client `speaks`, when that is not ours, so that it can show why)."""
-        answer = refusal(msg["seq"], reason) if msg["type"] == "act" else {"type": "error", "reason": reason}
+        answer: dict[str, Any] = refusal(msg["seq"], reason) if msg["type"] == "act" else {
+            "type": "error", "reason": reason}
         if speaks is not None:
             answer["v"] = speaks
         self.send(seated, answer)
