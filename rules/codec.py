@@ -258,28 +258,35 @@ def _sequence(item: Any, out: type) -> _Codec:
 
     def enc(value: Any, where: str) -> list[Any]:
         _expect(value, out, where)
-        return [codec.enc(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        try:
+            return [codec.enc(v, "") for v in value]
+        except _Bad:  # again, naming the path (paths cost a string per item: only made when needed)
+            return [codec.enc(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
     def dec(data: Any, where: str) -> Any:
         _expect(data, list, where)
-        return out(codec.dec(v, f"{where}[{i}]") for i, v in enumerate(data))
+        try:
+            return out(codec.dec(v, "") for v in data)
+        except _Bad:
+            return out(codec.dec(v, f"{where}[{i}]") for i, v in enumerate(data))
 
     return _Codec(enc, dec)
 
 
 def _fixed(items: tuple[Any, ...]) -> _Codec:
     codecs = [_codec(t) for t in items]
+    encs, decs = [c.enc for c in codecs], [c.dec for c in codecs]
 
-    def walk(pick: Callable[[_Codec], Encode], value: Any, where: str, kind: type) -> list[Any]:
+    def walk(steps: list[Encode], value: Any, where: str, kind: type) -> list[Any]:
         _expect(value, kind, where)
-        if len(value) != len(codecs):
-            raise _Bad(where, f"expected {len(codecs)} items, got {len(value)}")
-        return [pick(c)(v, f"{where}[{i}]") for i, (c, v) in enumerate(zip(codecs, value, strict=True))]
+        if len(value) != len(steps):
+            raise _Bad(where, f"expected {len(steps)} items, got {len(value)}")
+        try:
+            return [step(v, "") for step, v in zip(steps, value)]
+        except _Bad:  # again, naming the path
+            return [step(v, f"{where}[{i}]") for i, (step, v) in enumerate(zip(steps, value))]
 
-    return _Codec(
-        lambda v, w: walk(lambda c: c.enc, v, w, tuple),
-        lambda d, w: tuple(walk(lambda c: c.dec, d, w, list)),
-    )
+    return _Codec(lambda v, w: walk(encs, v, w, tuple), lambda d, w: tuple(walk(decs, d, w, list)))
 
 
 def _key(kind: Any) -> _Codec:
@@ -306,11 +313,17 @@ def _mapping(key: Any, item: Any) -> _Codec:
 
     def enc(value: Any, where: str) -> dict[str, Any]:
         _expect(value, dict, where)
-        return {keys.enc(k, where): values.enc(v, f"{where}.{k}") for k, v in value.items()}
+        try:
+            return {keys.enc(k, where): values.enc(v, "") for k, v in value.items()}
+        except _Bad:
+            return {keys.enc(k, where): values.enc(v, f"{where}.{k}") for k, v in value.items()}
 
     def dec(data: Any, where: str) -> dict[Any, Any]:
         _expect(data, dict, where)
-        return {keys.dec(k, where): values.dec(v, f"{where}.{k}") for k, v in data.items()}
+        try:
+            return {keys.dec(k, where): values.dec(v, "") for k, v in data.items()}
+        except _Bad:
+            return {keys.dec(k, where): values.dec(v, f"{where}.{k}") for k, v in data.items()}
 
     return _Codec(enc, dec)
 
@@ -325,13 +338,21 @@ def _fields_of(fields: Mapping[str, Any], required: frozenset[str], build: Calla
             raise _Bad(where, f"expected {label}, got {_name(value)}")
         if isinstance(value, dict):
             _keys_fit(value, codecs, required, where)
-        return {name: c.enc(get(value, name), f"{where}.{name}") for name, c in codecs.items()
-                if not isinstance(value, dict) or name in value}
+        try:
+            return {name: c.enc(get(value, name), "") for name, c in codecs.items()
+                    if not isinstance(value, dict) or name in value}
+        except _Bad:
+            return {name: c.enc(get(value, name), f"{where}.{name}") for name, c in codecs.items()
+                    if not isinstance(value, dict) or name in value}
 
     def dec(data: Any, where: str) -> Any:
         _expect(data, dict, where)
         _keys_fit(data, codecs, required, where)
-        return build(**{k: codecs[k].dec(v, f"{where}.{k}") for k, v in data.items()})
+        try:
+            fields = {k: codecs[k].dec(v, "") for k, v in data.items()}
+        except _Bad:
+            fields = {k: codecs[k].dec(v, f"{where}.{k}") for k, v in data.items()}
+        return build(**fields)
 
     return _Codec(enc, dec)
 

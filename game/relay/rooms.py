@@ -389,31 +389,41 @@ class Room:
 
     # what each seat is sent ----------------------------------------------------------------
     def _send_all(self, full: bool = False, answer: tuple[int, int] | None = None) -> None:
+        shared: dict[Any, Any] = {}  # what every seat is sent of this change, made once
         for seat, info in enumerate(self.lobby.seats):
             if info.bot is None:
                 if full:
                     self.sent[seat] = 0
                 seq = answer[1] if answer is not None and answer[0] == seat else None
-                self.out.append((seat, self.update(seat, seq)))
+                self.out.append((seat, self.update(seat, seq, shared)))
 
-    def update(self, seat: int, answer: int | None) -> dict[str, Any]:
-        """The seat's full view, the public view, its new redacted events and its legal actions."""
+    def update(self, seat: int, answer: int | None, shared: dict[Any, Any] | None = None) -> dict[str, Any]:
+        """The seat's full view, the public view, its new redacted events and its legal actions.
+        `shared`: the parts every seat is sent (the public view, public events from one start),
+        made by the first seat's update of one change and reused by the others'."""
         assert self.referee is not None
+        shared = {} if shared is None else shared
         start = self.sent.get(seat, 0)
         self.sent[seat] = len(self.history)
         now = self.now()
         playing = self.playing
         legal = list(self.game.legal_actions(self.state, seat, now)) if playing else []
+        if "public" not in shared:
+            shared["public"] = self.game.view_to_json(self.game.view(self.state, None))
+            shared["waiting"] = list(self.game.waiting(self.state)) if playing else []
+            shared["outcome"] = outcome_json(self.outcome())
+        if start not in shared:
+            shared[start] = [e.to_json() for e in self.referee.redacted(None, start)]
         msg: dict[str, Any] = {
             "type": "update", "match": self.match_no, "version": self.version, "seat": seat, "now": now,
             "view": self.game.view_to_json(self.game.view(self.state, seat)),
-            "public": self.game.view_to_json(self.game.view(self.state, None)),
+            "public": shared["public"],
             "legal": self._legal_json(seat, legal),
-            "waiting": list(self.game.waiting(self.state)) if playing else [],
+            "waiting": shared["waiting"],
             "from": start,
             "events": [e.to_json() for e in self.referee.redacted(seat, start)],
-            "public_events": [e.to_json() for e in self.referee.redacted(None, start)],
-            "outcome": outcome_json(self.outcome()),
+            "public_events": shared[start],
+            "outcome": shared["outcome"],
         }
         if answer is not None:
             msg["answer"] = answer

@@ -1,0 +1,42 @@
+"""What a change costs the relay: the public part of every seat's update is made once per change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.relay import lobby as lb
+from game.relay.rooms import Room
+from rules.registry import get_game
+
+
+def _dealt_stamp_swap(seats: int) -> Room:
+    game = get_game("stamp-swap")
+    lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
+    room = Room("ABCDEF", game, lobby, seed=4, clock=lambda: 100.0, wall=lambda: 1000.0)
+    lobby.open_room("P1")
+    for k in range(1, seats):
+        lobby.join_with_ticket(lobby.issue_ticket(0, 1000.0), f"P{k + 1}", 1000.0)
+        lobby.set_ready(k, True)
+    room.start(0)
+    room.out.clear()
+    return room
+
+
+def test_a_change_encodes_the_public_view_once_and_each_seats_own_view_once(monkeypatch):
+    room = _dealt_stamp_swap(4)
+    game, calls = room.game, {"public": 0, "own": 0}
+    view = game.view
+
+    def counted_view(state: Any, seat: int | None) -> Any:
+        calls["public" if seat is None else "own"] += 1
+        return view(state, seat)
+
+    monkeypatch.setattr(game, "view", counted_view)
+    seat = room.game.waiting(room.state)[0]
+    room.act(seat, 1, room.game.action_to_json(room.game.legal_actions(room.state, seat, room.now())[0]))
+    updates = [msg for _, msg in room.out if msg["type"] == "update"]
+    assert len(updates) == 4 and calls == {"public": 1, "own": 4}
+    assert all(u["public"] == updates[0]["public"] and u["public_events"] == updates[0]["public_events"]
+               for u in updates)
+    alone = room.update(2, None)  # an update made on its own (a sync) says the same
+    assert alone["public"] == updates[2]["public"] and alone["view"] == updates[2]["view"]
