@@ -81,9 +81,13 @@ def client_address(peer: str, headers: Headers, trust_proxy: str | None) -> str:
     if trust_proxy is not None and _same(peer, trust_proxy):
         forwarded = ",".join(headers.get_all("X-Forwarded-For")).split(",")[-1].strip()
         for said in (forwarded, headers.get("X-Real-IP", "").strip()):
-            if _same(said, said):
+            if _is_ip(said):
                 return address_key(said)
     return address_key(peer)
+
+
+def _is_ip(text: str) -> bool:
+    return _same(text, text)
 
 
 def _same(a: str, b: str) -> bool:
