@@ -71,9 +71,10 @@ def test_an_app_of_protocol_1_is_refused_in_the_envelope_it_reads():
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008  # final for protocol 1's app
 
 
-def _opens(url: str, forwarded: str) -> bool:
+def _opens(url: str, forwarded: str, header: str = "X-Forwarded-For") -> bool:
     """True when a client the proxy says is `forwarded` may open a room."""
-    client = Raw(url, **{"X-Forwarded-For": f"198.51.100.7, {forwarded}"})  # the proxy added the last
+    said = f"198.51.100.7, {forwarded}" if header == "X-Forwarded-For" else forwarded  # the proxy added the last
+    client = Raw(url, **{header: said})
     client.send("create", game="night-market", name="Ana")
     while True:
         msg = json.loads(client.ws.recv(timeout=WAIT))
@@ -89,6 +90,7 @@ def test_behind_a_trusted_proxy_caps_key_on_the_forwarded_address_and_ipv6_on_it
         assert _opens(url, "2001:db8:0:1::1")
         assert not _opens(url, "2001:db8:0:1::ffff")  # the same /64
         assert _opens(url, "2001:db8:0:2::1")
+        assert _opens(url, "192.0.2.1", "X-Real-IP") and not _opens(url, "192.0.2.1", "X-Real-IP")
 
 
 def test_a_forwarding_header_from_anyone_but_the_trusted_proxy_is_ignored():
