@@ -59,3 +59,17 @@ def test_reconnecting_in_a_loop_buys_no_fresh_byte_budget():
         assert sizes, "the first resume is sent its update"
         # the clock stands still: the seat's budget never refills, whichever link it is on
         assert sum(sizes) <= burst + max(sizes), f"{len(sizes)} updates, {sum(sizes)} bytes"
+
+
+def test_seats_of_one_address_share_its_byte_budget():
+    burst = 400_000.0  # one seat's; the address (every client here is 127.0.0.1) gets as much in all
+    with running_server(clock=ManualClock(), out_bytes=1.0, out_burst=burst, address_seats=1.0) as server:
+        url = ws_url(server)
+        _, clients, room, token, _ = _history(url)
+        other = next(m for m in clients[2].seen if m["type"] == "joined")["token"]
+        clients[1].close()
+        clients[2].close()
+        sizes = [len(f) for k in range(60) for f in _resume(url, room=room, token=(token, other)[k % 2])
+                 if '"update"' in f]
+        # each seat alone could have had 30 whole histories; together they had one budget
+        assert sum(sizes) <= burst + max(sizes), f"{len(sizes)} updates, {sum(sizes)} bytes"

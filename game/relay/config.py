@@ -42,6 +42,8 @@ class ServerConfig:
     sync_burst: float = 512 * 1024.0  # ... in one go (a whole five-seat history fits)
     out_bytes: float = 128 * 1024.0  # bytes a second a connection is sent on average; past that its
     out_burst: float = 1024 * 1024.0  # updates wait and go as one (the latest view, every event missed)
+    address_seats: float = 16.0  # all of one address's seats may be sent as much as this many seats (a
+    # household, or a school behind one NAT address) and cost as much in `sync` answers
     send_seconds: float = 5.0  # a write that waits this long (a client not reading) cuts the connection
     out_queue: float = 4 * 1024 * 1024.0  # bytes queued for one connection past which it is cut
     trust_proxy: str | None = None  # a reverse proxy's address: its forwarding header names the client

@@ -21,6 +21,7 @@ from game.relay.config import BACKLOG, REFUSALS_ANSWERED, SLOW_DOWN, ServerConfi
 from game.relay.outbox import Link, Outbox
 from game.relay.protocol import (
     DAYS_PER_MOVE,
+    Buckets,
     ProtocolError,
     RateLimit,
     decode_client,
@@ -70,6 +71,7 @@ class Hub:
         self.owners: dict[str, str] = {}  # room code -> the address that created it
         self.created: dict[str, deque[float]] = {}  # address -> recent creation times (clock)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.budgets: dict[str, tuple[RateLimit, RateLimit]] = {}  # address -> bytes out, sync bytes
         self.links: set[Seated] = set()  # every open connection (the send watchdog looks them over)
         self._moved: asyncio.Future[None] | None = None  # resolved when the clock is nudged
         self._swept_stored = -SWEEP_STORED  # when stored correspondence rooms were last looked over
@@ -180,6 +182,10 @@ class Hub:
         match still being played by people (they may come back to it). A correspondence room is
         never deleted for that: it leaves memory (the store keeps it) and goes only once stale."""
         now = self.clock()
+        live = {s.address for s in self.links}  # an address with no link and no debt keeps no budget
+        for address, budgets in list(self.budgets.items()):
+            if address not in live and all(b.refill() >= b.burst for b in budgets):
+                del self.budgets[address]
         for code, task in list(self.rooms.items()):
             if task.conns or task.knocking or task.empty_since is None:
                 continue
@@ -274,12 +280,23 @@ class Hub:
     def connect(self, link: Link, address: str) -> Seated:
         """A new connection: it must say hello (and be seated) within `hello_seconds`."""
         config = self.config
+        own = RateLimit(config.out_bytes, config.out_burst, self.clock)
         seated = Seated(link, limit=RateLimit(config.rate, config.burst, self.clock, config.forgive),
-                        address=address, out=RateLimit(config.out_bytes, config.out_burst, self.clock),
+                        address=address, out=Buckets(own, self.address_budgets(address)[0]),
                         outbox=Outbox(link, self.clock, config.out_queue))
         seated.timer = self.spawn(self._watch(seated, self.clock() + config.hello_seconds))
         self.links.add(seated)
         return seated
+
+    def address_budgets(self, address: str) -> tuple[RateLimit, RateLimit]:
+        """The bytes an address's seats may be sent and their `sync` answers may cost, together."""
+        budgets = self.budgets.get(address)
+        if budgets is None:
+            config, share = self.config, self.config.address_seats
+            budgets = self.budgets[address] = (
+                RateLimit(config.out_bytes * share, config.out_burst * share, self.clock),
+                RateLimit(config.sync_bytes * share, config.sync_burst * share, self.clock))
+        return budgets
 
     def disconnect(self, seated: Seated) -> None:
         """The connection closed: its timer stops and its seat (if any) is reconnecting."""

@@ -200,6 +200,34 @@ class RateLimit:
         return max(0.0, -self.refill() / self.rate) if self.rate > 0 else 0.0
 
 
+class Buckets:
+    """Token buckets drawn on together (a seat's and its address's): short when any one is."""
+
+    def __init__(self, *buckets: RateLimit) -> None:
+        self.buckets = buckets
+
+    def refill(self) -> float:
+        """The tokens the emptiest bucket has now."""
+        return min(b.refill() for b in self.buckets)
+
+    def allow(self) -> bool:
+        """Take one token from each, if each has one."""
+        if self.refill() < 1.0:
+            return False
+        for b in self.buckets:
+            b.tokens -= 1.0
+        return True
+
+    def spend(self, amount: float) -> None:
+        """Take `amount` from each, into debt if need be."""
+        for b in self.buckets:
+            b.spend(amount)
+
+    def wait(self) -> float:
+        """Seconds until every bucket is out of debt."""
+        return max(b.wait() for b in self.buckets)
+
+
 # -- codes, tickets, tokens -----------------------------------------------------------------
 
 def new_code(taken: Callable[[str], bool]) -> str:

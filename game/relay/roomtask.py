@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.relay import lobby as lb
 from game.relay.outbox import Link, Outbox
-from game.relay.protocol import RateLimit, invite_link
+from game.relay.protocol import Buckets, RateLimit, invite_link
 from game.relay.rooms import Room
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class Allowance:
     """What one seat may be sent, kept across its connections: reconnecting buys no fresh budget."""
 
     out: RateLimit  # the bytes it is sent (past them its updates wait and go as one)
-    sync: RateLimit  # the bytes its `sync` answers may cost
+    sync: RateLimit  # the bytes its `sync` answers may cost (each drawn on with its address's)
     rewound_at: float = -REWIND_SECONDS  # when a `sync` last resent history from `have`
 
 
@@ -59,7 +59,7 @@ class Seated:
     address: str = ""
     backlog: list[dict[str, Any]] = field(default_factory=list)  # frames behind the hello, in order
     knocking: bool = False
-    out: RateLimit = field(default_factory=lambda: RateLimit(1e12, 1e12))  # the bytes it is sent (a budget)
+    out: RateLimit | Buckets = field(default_factory=lambda: RateLimit(1e12, 1e12))  # the bytes it is sent
     held: list[int] | None = None  # over its byte budget: updates wait (the answers they carried)
     timer: asyncio.Task[None] | None = None  # closes it if it is not seated in time
     outbox: Outbox | None = None  # what it has yet to be sent (the hub makes it on connect)
@@ -256,7 +256,7 @@ class RoomTask:
             old.seat = None
             self.hub.close(old, 4000, "replaced by a newer connection")
         seated.room, seated.seat, seated.knocking = self, seat, False
-        seated.out = self._allowance(seat, seated).out
+        seated.out = Buckets(self._allowance(seat).out, self.hub.address_budgets(seated.address)[0])
         self.conns[seat] = seated
         self.empty_since = None
         joined: dict[str, Any] = {"room": self.room.code, "seat": seat, "game": self.room.game.name,
@@ -311,8 +311,8 @@ class RoomTask:
         if room.state is None:
             room.out.append((seat, {"type": "lobby", **room.lobby_view(seat)}))
             return
-        allowance = self._allowance(seat, seated)
-        budget = allowance.sync
+        allowance = self._allowance(seat)
+        budget = Buckets(allowance.sync, self.hub.address_budgets(seated.address)[1])
         if not budget.allow():  # over its byte budget: the view it holds is the one it was sent
             room.out.append((seat, {"type": "error", "reason": "too many syncs: slow down"}))
             return
@@ -323,12 +323,13 @@ class RoomTask:
         budget.spend(len(json.dumps(update, separators=(",", ":"))) - 1.0)
         room.out.append((seat, update))
 
-    def _allowance(self, seat: int, seated: Seated) -> Allowance:
-        """The seat's budgets (made on its first connection, whose byte budget it keeps)."""
+    def _allowance(self, seat: int) -> Allowance:
+        """The seat's budgets (made on its first connection)."""
         allowance = self.allowances.get(seat)
         if allowance is None:
-            config = self.hub.config
-            allowance = Allowance(seated.out, RateLimit(config.sync_bytes, config.sync_burst, self.hub.clock))
+            config, clock = self.hub.config, self.hub.clock
+            allowance = Allowance(RateLimit(config.out_bytes, config.out_burst, clock),
+                                  RateLimit(config.sync_bytes, config.sync_burst, clock))
             self.allowances[seat] = allowance
         return allowance
 
