@@ -40,3 +40,19 @@ def test_a_change_encodes_the_public_view_once_and_each_seats_own_view_once(monk
                for u in updates)
     alone = room.update(2, None)  # an update made on its own (a sync) says the same
     assert alone["public"] == updates[2]["public"] and alone["view"] == updates[2]["view"]
+
+
+def test_legal_moves_are_encoded_once_per_room_and_read_the_same(monkeypatch):
+    game = get_game("night-market")
+    lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
+    room = Room("ABCDEF", game, lobby, seed=2, clock=lambda: 100.0, wall=lambda: 1000.0)
+    lobby.open_room("P1")
+    lobby.join_with_ticket(lobby.issue_ticket(0, 1000.0), "P2", 1000.0)
+    lobby.set_ready(1, True)
+    room.start(0)
+    seat = game.waiting(room.state)[0]
+    first = room.update(seat, None)["legal"]
+    assert first == [game.action_to_json(a) for a in game.legal_actions(room.state, seat, room.now())]
+    encoded = []
+    monkeypatch.setattr(game, "action_to_json", lambda a: encoded.append(a))
+    assert room.update(seat, None)["legal"] == first and encoded == []  # the same turn again: remembered

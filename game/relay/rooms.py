@@ -27,6 +27,7 @@ from rules.referee import BotPlans, Plan, Referee
 
 log = logging.getLogger(__name__)
 ANSWERS_KEPT = 64  # recent sequence numbers remembered per seat, so a resend is answered again
+MOVES_KEPT = 4096  # actions whose JSON a room remembers (then it starts again)
 TICK_SECONDS = 0.1  # real-time rooms are ticked this often
 
 
@@ -51,6 +52,7 @@ class Room:
         self.match_no = 0
         self.t0 = 0.0
         self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
+        self._moves: dict[Any, Any] = {}  # action -> its JSON (shared by messages: never changed)
         self.answers: dict[int, OrderedDict[int, str | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
         self.out: list[tuple[int, dict[str, Any]]] = []
@@ -436,10 +438,23 @@ class Room:
 
     def _legal_json(self, seat: int, legal: list[Any]) -> list[Any]:
         """Legal moves as JSON, less the host's own (a guest's screen must not offer Next round)."""
-        moves = [self.game.action_to_json(a) for a in legal]
+        moves = [self._move_json(a) for a in legal]
         if seat == self.lobby.host:
             return moves
         return [m for m in moves if not (isinstance(m, dict) and m.get("type") in self.policy.host_only)]
+
+    def _move_json(self, action: Any) -> Any:
+        """An action's JSON, remembered: the same moves are legal turn after turn (a Night Market
+        turn offers dozens), and encoding them was most of what an update cost."""
+        try:
+            known = self._moves.get(action)
+        except TypeError:  # an action that cannot be a key (none of today's games have one)
+            return self.game.action_to_json(action)
+        if known is None:
+            if len(self._moves) >= MOVES_KEPT:
+                self._moves.clear()
+            known = self._moves[action] = self.game.action_to_json(action)
+        return known
 
     # persistence ---------------------------------------------------------------------------
     def unsaved(self) -> tuple[list[list[Any]], bool]:
