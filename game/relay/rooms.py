@@ -52,6 +52,7 @@ class Room:
         self.match_no = 0
         self.t0 = 0.0
         self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
+        self._shared: dict[Any, Any] | None = None  # while every seat is sent one change
         self._moves: dict[Any, Any] = {}  # action -> its JSON (shared by messages: never changed)
         self.answers: dict[int, OrderedDict[int, str | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
@@ -391,20 +392,22 @@ class Room:
 
     # what each seat is sent ----------------------------------------------------------------
     def _send_all(self, full: bool = False, answer: tuple[int, int] | None = None) -> None:
-        shared: dict[Any, Any] = {}  # what every seat is sent of this change, made once
-        for seat, info in enumerate(self.lobby.seats):
-            if info.bot is None:
-                if full:
-                    self.sent[seat] = 0
-                seq = answer[1] if answer is not None and answer[0] == seat else None
-                self.out.append((seat, self.update(seat, seq, shared)))
+        self._shared = {}  # what every seat is sent of this change: made by the first update, reused
+        try:
+            for seat, info in enumerate(self.lobby.seats):
+                if info.bot is None:
+                    if full:
+                        self.sent[seat] = 0
+                    seq = answer[1] if answer is not None and answer[0] == seat else None
+                    self.out.append((seat, self.update(seat, seq)))
+        finally:
+            self._shared = None
 
-    def update(self, seat: int, answer: int | None, shared: dict[Any, Any] | None = None) -> dict[str, Any]:
-        """The seat's full view, the public view, its new redacted events and its legal actions.
-        `shared`: the parts every seat is sent (the public view, public events from one start),
-        made by the first seat's update of one change and reused by the others'."""
+    def update(self, seat: int, answer: int | None) -> dict[str, Any]:
+        """The seat's full view, the public view, its new redacted events and its legal actions
+        (the parts every seat is sent are made once per change, see `_send_all`)."""
         assert self.referee is not None
-        shared = {} if shared is None else shared
+        shared = {} if self._shared is None else self._shared
         start = self.sent.get(seat, 0)
         self.sent[seat] = len(self.history)
         now = self.now()
