@@ -18,7 +18,7 @@ from typing import Any
 from game.relay import correspondence as corr
 from game.relay import lobby as lb
 from game.relay.config import BACKLOG, REFUSALS_ANSWERED, SLOW_DOWN, ServerConfig
-from game.relay.outbox import Link, Outbox
+from game.relay.outbox import Link, Outbox, cut_stuck
 from game.relay.protocol import (
     DAYS_PER_MOVE,
     Buckets,
@@ -33,20 +33,13 @@ from game.relay.protocol import (
 )
 from game.relay.rooms import Room
 from game.relay.roomtask import RoomTask, Seated, refusal
-from game.relay.store import RoomStore
+from game.relay.store import RoomStore, public_cause
 from rules.record import UnknownRules
 from rules.registry import GameUnavailable, get_game
 from rules.words import counted
 
 log = logging.getLogger(__name__)
 SWEEP_STORED = 3600.0  # seconds between looks at the stored correspondence rooms nobody has asked for
-
-
-def _cause(exc: Exception) -> str:
-    """Why a store fails, for the public health page: the kind of error, never a path or a room code
-    (an OSError's text names its file; only its errno's words are shown)."""
-    words = exc.strerror if isinstance(exc, OSError) else None
-    return f"{type(exc).__name__}: {words}" if words else type(exc).__name__
 
 
 def _seq_of(raw: str | bytes) -> int | None:
@@ -110,7 +103,7 @@ class Hub:
     def failed(self, code: str, exc: Exception) -> None:
         """A room's save failed: logged once until it works again (a dropped room is not news)."""
         if code in self.rooms and code not in self.failing:
-            self.failing[code] = _cause(exc)
+            self.failing[code] = public_cause(exc)
             log.error("room %s: the store cannot save it (%s: %s); moves are refused until it can",
                       code, type(exc).__name__, exc)
 
@@ -267,14 +260,9 @@ class Hub:
     async def watch_sends(self) -> None:
         """Cut every connection whose write has waited `send_seconds` (a client that stopped
         reading): its seat goes away as any lost link does, and its room plays on."""
-        deadline = self.config.send_seconds
         while True:
-            await self.sleep_until(self.clock() + max(0.05, deadline / 4))
-            now = self.clock()
-            for seated in list(self.links):
-                if seated.outbox is not None and seated.outbox.stuck(now, deadline):
-                    log.info("a connection that stopped reading was cut after %.0f s", deadline)
-                    seated.outbox.cut_off()
+            await self.sleep_until(self.clock() + max(0.05, self.config.send_seconds / 4))
+            cut_stuck([s.outbox for s in self.links if s.outbox is not None], self.clock(), self.config.send_seconds)
 
     # connections -----------------------------------------------------------------------------
     def connect(self, link: Link, address: str) -> Seated:

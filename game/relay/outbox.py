@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import deque
 from collections.abc import Callable
 from typing import Protocol
+
+log = logging.getLogger(__name__)
 
 
 class Link(Protocol):
@@ -100,3 +103,11 @@ class Outbox:
                         await self.link.close(*frame)
             finally:
                 self.busy_since = None
+
+
+def cut_stuck(outboxes: list[Outbox], now: float, deadline: float) -> None:
+    """Cut every connection whose write under way has waited `deadline` seconds."""
+    for outbox in outboxes:
+        if outbox.stuck(now, deadline):
+            log.info("a connection that stopped reading was cut after %.0f s", deadline)
+            outbox.cut_off()
