@@ -52,37 +52,70 @@ def test_a_guest_that_stops_reading_is_cut_after_the_deadline_while_the_host_pla
         host, _deaf_guest, code, first = _swap_meet_with_a_deaf_guest(ws_url(server), stack)
         task = server.hub.rooms[code]
         offer = next(a for a in first["legal"] if a["type"] == "open_offer")
-        seq = 0
-        while not task.conns[1].link.ws.paused:  # the guest's socket fills: a write waits
-            seq += 1
-            assert seq < 300, "the deaf guest's socket to fill"
-            host.send("act", seq=seq, action=offer if seq % 2 else {"type": "pull"})
-            _answered(host, seq)
+        seq = _fill(host, task.conns[1].link, offer, 0)  # the guest's socket fills: a write waits
         for more in range(seq + 1, seq + 5):  # the room does not wait on that write
             host.send("act", seq=more, action=offer if more % 2 else {"type": "pull"})
             _answered(host, more)
         outbox = task.conns[1].outbox
-        advance(server, server.config.send_seconds)
+        _cut_within_three_deadlines(server, outbox)
         host.until("lobby", lambda m: m["seats"][1]["presence"] != "online")
-        assert outbox.cut and 1 not in task.conns
+        assert 1 not in task.conns
         host.send("act", seq=seq + 5, action={"type": "pull"} if seq % 2 else offer)
         _answered(host, seq + 5)
 
 
-def test_a_write_that_waits_less_than_the_deadline_is_not_cut():
+def _looked(server: Any, after: int) -> None:
+    """Wait (bounded) until the relay's send watchdog has looked again since `after` looks."""
+    deadline = time.monotonic() + WAIT
+    while server.hub.send_looks <= after:
+        assert time.monotonic() < deadline, "the send watchdog to look again"
+        time.sleep(0.005)
+
+
+def _fill(host: Raw, link: Any, offer: dict[str, Any], seq: int) -> int:
+    """The host moves (offer, pull, ...) until the relay's writes to the deaf guest wait: its last seq."""
+    for more in range(seq + 1, seq + 300):
+        host.send("act", seq=more, action=offer if more % 2 else {"type": "pull"})
+        _answered(host, more)
+        if link.ws.paused:
+            return more
+    raise AssertionError("the deaf guest's socket to fill")
+
+
+def _cut_within_three_deadlines(server: Any, outbox: Any) -> None:
+    """Move the clock a deadline at a time until the watchdog cuts `outbox` (a look that still saw
+    the relay's buffer shrink since its previous look counts that as progress)."""
+    for _ in range(3):
+        looks = server.hub.send_looks
+        advance(server, server.config.send_seconds)
+        _looked(server, looks)
+        if outbox.cut:
+            return
+    raise AssertionError("the watchdog did not cut a connection that stopped reading")
+
+
+def test_a_slow_reader_whose_write_moves_is_not_cut_and_one_that_stops_is():
     with running_server(clock=ManualClock(), **QUIET) as server, ExitStack() as stack:
-        host, _deaf_guest, code, first = _swap_meet_with_a_deaf_guest(ws_url(server), stack)
+        host, deaf, code, first = _swap_meet_with_a_deaf_guest(ws_url(server), stack)
         task = server.hub.rooms[code]
         offer = next(a for a in first["legal"] if a["type"] == "open_offer")
-        for seq in range(1, 300):
-            host.send("act", seq=seq, action=offer if seq % 2 else {"type": "pull"})
-            _answered(host, seq)
-            if task.conns[1].link.ws.paused:
-                break
+        link = task.conns[1].link
+        seq = _fill(host, link, offer, 0)
+        looks, held = server.hub.send_looks, link.backlog()
         advance(server, server.config.send_seconds - 1.0)
-        host.send("sync")
-        host.expect("update")  # the watchdog has looked since the clock moved
-        assert 1 in task.conns and not task.conns[1].outbox.cut
+        _looked(server, looks)
+        deadline = time.monotonic() + WAIT
+        while link.backlog() >= held:  # the guest reads a little: the write moves on
+            assert time.monotonic() < deadline, "the guest's reads to drain the relay's buffer"
+            deaf.recv(timeout=WAIT)
+        looks = server.hub.send_looks
+        advance(server, 2.0)  # past the deadline since the write began, not since it last moved
+        _looked(server, looks)
+        outbox = task.conns[1].outbox
+        assert 1 in task.conns and not outbox.cut
+        _fill(host, link, offer, seq)  # then it stops reading again, and its buffer fills
+        _cut_within_three_deadlines(server, outbox)
+        host.until("lobby", lambda m: m["seats"][1]["presence"] != "online")
 
 
 def test_a_seat_whose_link_is_closing_does_not_stall_its_room():

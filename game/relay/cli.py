@@ -97,7 +97,7 @@ CAPS: tuple[tuple[str, str, Callable[[str], Any], str], ...] = (
     ("--messages-per-second", "rate", _positive, "messages a connection may send a second, on average"),
     ("--message-burst", "burst", _positive, "messages a connection may send at once"),
     ("--send-seconds", "send_seconds", _positive, "seconds a write to a client that stopped reading may "
-                                                  "wait before the connection is cut"),
+                                                  "make no progress before the connection is cut"),
 )
 
 

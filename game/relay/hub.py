@@ -66,6 +66,7 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.budgets: dict[str, tuple[RateLimit, RateLimit]] = {}  # address -> bytes out, sync bytes
         self.links: set[Seated] = set()  # every open connection (the send watchdog looks them over)
+        self.send_looks = 0  # times the send watchdog has looked (tests wait for its next look)
         self._moved: asyncio.Future[None] | None = None  # resolved when the clock is nudged
         self._swept_stored = -SWEEP_STORED  # when stored correspondence rooms were last looked over
 
@@ -258,11 +259,12 @@ class Hub:
         seated.outbox.close(code, reason)
 
     async def watch_sends(self) -> None:
-        """Cut every connection whose write has waited `send_seconds` (a client that stopped
-        reading): its seat goes away as any lost link does, and its room plays on."""
+        """Cut every connection whose write has made no progress for `send_seconds` (a client that
+        stopped reading): its seat goes away as any lost link does, and its room plays on."""
         while True:
             await self.sleep_until(self.clock() + max(0.05, self.config.send_seconds / 4))
             cut_stuck([s.outbox for s in self.links if s.outbox is not None], self.clock(), self.config.send_seconds)
+            self.send_looks += 1
 
     # connections -----------------------------------------------------------------------------
     def connect(self, link: Link, address: str) -> Seated:

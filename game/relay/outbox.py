@@ -3,7 +3,7 @@
 A room (or the hub) queues text and closes here and goes on at once; one writer task per
 connection hands them to the transport in order. A client that stops reading fills its socket
 buffer, and the write in progress then waits: the hub's watchdog cuts any connection whose write
-has waited `send_seconds` on the relay's clock, or whose queue outgrows `limit` bytes. A cut aborts
+has made no progress for `send_seconds` on the relay's clock, or whose queue outgrows `limit` bytes. A cut aborts
 the transport (no closing handshake to wait for), so the seat goes away as any lost link does.
 """
 
@@ -35,6 +35,9 @@ class Link(Protocol):
     def abort(self) -> None:
         """Drop the connection now, without a closing handshake (it is not reading)."""
 
+    def backlog(self) -> int:
+        """Bytes written but not yet taken by the socket (they shrink while the peer reads)."""
+
 
 class Outbox:
     """The frames one connection has yet to be sent, and the task writing them."""
@@ -43,7 +46,8 @@ class Outbox:
         self.link, self.clock, self.limit = link, clock, limit
         self.frames: deque[str | tuple[int, str]] = deque()  # text, or a close (code, reason)
         self.queued = 0  # bytes waiting in `frames`
-        self.busy_since: float | None = None  # when the write under way began (clock)
+        self.busy_since: float | None = None  # when the write under way began, or last moved (clock)
+        self.backlog = 0  # the transport's unsent bytes at the watchdog's last look
         self.closing = False  # a close is queued: nothing more goes
         self.cut = False
         self.writer: asyncio.Task[None] | None = None
@@ -68,8 +72,15 @@ class Outbox:
         self._write()
 
     def stuck(self, now: float, deadline: float) -> bool:
-        """True when the write under way has waited `deadline` seconds."""
-        return self.busy_since is not None and now - self.busy_since >= deadline
+        """True when the write under way has made no progress for `deadline` seconds (a big frame
+        on a slow link that is still draining is not stuck)."""
+        if self.busy_since is None:
+            return False
+        backlog = self.link.backlog()
+        if backlog < self.backlog:
+            self.busy_since = now
+        self.backlog = backlog
+        return now - self.busy_since >= deadline
 
     def cut_off(self) -> None:
         """Drop the connection now: its frames are forgotten and its transport aborted."""
@@ -106,7 +117,7 @@ class Outbox:
 
 
 def cut_stuck(outboxes: list[Outbox], now: float, deadline: float) -> None:
-    """Cut every connection whose write under way has waited `deadline` seconds."""
+    """Cut every connection whose write under way has made no progress for `deadline` seconds."""
     for outbox in outboxes:
         if outbox.stuck(now, deadline):
             log.info("a connection that stopped reading was cut after %.0f s", deadline)

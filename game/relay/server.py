@@ -58,6 +58,10 @@ class WsLink:
         """Drop the TCP connection now (a peer that stopped reading never finishes a handshake)."""
         self.ws.transport.abort()
 
+    def backlog(self) -> int:
+        """Bytes the transport holds that the socket has not taken yet."""
+        return self.ws.transport.get_write_buffer_size()
+
 
 def address_key(address: str) -> str:
     """What caps count an address as: an IPv4 address itself, an IPv6 one by its /64 (one home or
