@@ -287,7 +287,15 @@ def _fixed(items: tuple[Any, ...]) -> _Codec:
         except _Bad:  # again, naming the path
             return [step(v, f"{where}[{i}]") for i, (step, v) in enumerate(zip(steps, value))]
 
-    return _Codec(lambda v, w: walk(encs, v, w, tuple), lambda d, w: tuple(walk(decs, d, w, list)))
+    def enc(value: Any, where: str) -> list[Any]:
+        if type(value) is tuple and len(value) == len(encs):  # the common case, without a path
+            try:
+                return [step(v, "") for step, v in zip(encs, value)]
+            except _Bad:
+                pass
+        return walk(encs, value, where, tuple)  # says what does not fit, and where
+
+    return _Codec(enc, lambda d, w: tuple(walk(decs, d, w, list)))
 
 
 def _key(kind: Any) -> _Codec:
