@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
+
+import pytest
 
 from game.relay import lobby as lb
 from game.relay.rooms import Room
+from rules.codec import MalformedData, decode, encode
 from rules.registry import get_game
 
 
@@ -56,3 +60,24 @@ def test_legal_moves_are_encoded_once_per_room_and_read_the_same(monkeypatch):
     encoded = []
     monkeypatch.setattr(game, "action_to_json", lambda a: encoded.append(a))
     assert room.update(seat, None)["legal"] == first and encoded == []  # the same turn again: remembered
+
+
+@dataclass(frozen=True)
+class _Nested:
+    pairs: tuple[tuple[int, str], ...]
+    named: dict[str, list[int]]
+
+
+@pytest.mark.parametrize("value, said", [
+    (_Nested(((1, "a"), (2, 3)), {}), ".pairs[1][1]: expected str, got int"),
+    (_Nested((), {"k": [1, "x"]}), ".named.k[1]: expected int, got str"),
+    (_Nested(((1, "a", "b"),), {}), ".pairs[0]: expected 2 items, got 3"),
+])
+def test_the_codec_names_the_path_to_what_does_not_fit(value, said):
+    """Paths are spelled out only on the way to an error (encoding a view no longer builds one per item)."""
+    with pytest.raises(MalformedData) as err:
+        encode(_Nested, value)
+    assert str(err.value) == said
+    with pytest.raises(MalformedData) as back:
+        decode(_Nested, {"pairs": [[1, "a"], [2, 3]], "named": {}})
+    assert str(back.value) == ".pairs[1][1]: expected str, got int"
