@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from tests.online_helpers import WAIT, ManualClock, Raw, raw_match, running_server, ws_url
@@ -50,12 +51,12 @@ def test_a_resume_that_says_what_it_holds_is_sent_only_the_rest():
 
 
 def test_reconnecting_in_a_loop_buys_no_fresh_byte_budget():
-    burst = 200_000.0  # the match so far fits; sixty whole histories do not
+    burst = 150_000.0  # the match so far fits; thirty whole histories do not
     with running_server(clock=ManualClock(), out_bytes=1.0, out_burst=burst) as server:
         url = ws_url(server)
         _, clients, room, token, _ = _history(url)
         clients[1].close()
-        sizes = [len(f) for _ in range(60) for f in _resume(url, room=room, token=token) if '"update"' in f]
+        sizes = [len(f) for _ in range(30) for f in _resume(url, room=room, token=token) if '"update"' in f]
         assert sizes, "the first resume is sent its update"
         # the clock stands still: the seat's budget never refills, whichever link it is on
         assert sum(sizes) <= burst + max(sizes), f"{len(sizes)} updates, {sum(sizes)} bytes"
@@ -73,3 +74,26 @@ def test_seats_of_one_address_share_its_byte_budget():
                  if '"update"' in f]
         # each seat alone could have had 30 whole histories; together they had one budget
         assert sum(sizes) <= burst + max(sizes), f"{len(sizes)} updates, {sum(sizes)} bytes"
+
+
+def test_the_app_resumes_saying_the_match_and_events_it_holds():
+    from game.online.client import NetClient
+    from game.tools.online_autoplay import seat_clients
+    from tests.online_helpers import FAST
+
+    with running_server() as server:
+        deadline = time.monotonic() + WAIT
+        rooms = seat_clients(ws_url(server), "night-market", ["Ana", "Ben"], deadline, 3, {"first_seat": 0},
+                             **FAST, open_timeout=WAIT)
+        try:
+            while rooms[1].table is None or rooms[1].client.holding is None:
+                assert time.monotonic() < deadline, "the guest's first update"
+                rooms[1].wait(0.05)
+            table, held = rooms[1].table, rooms[1].client.holding
+            assert held[0] == table.match and held[1] >= 1  # the deal's events at least
+            client: NetClient = rooms[1].client
+            hello = json.loads(client._hello_text())  # what a reconnect of this link says first
+            assert hello["type"] == "resume" and (hello["match"], hello["have"]) == held
+        finally:
+            for room in rooms:
+                room.close()
