@@ -163,7 +163,8 @@ def _expect(data: Any, kind: type, where: str) -> None:
 
 def _scalar(kind: type) -> _Codec:
     def check(data: Any, where: str) -> Any:
-        _expect(data, kind, where)
+        if type(data) is not kind:  # _expect, inlined: the codec's hottest line
+            _expect(data, kind, where)
         return data
 
     return _Codec(check, check)
@@ -258,28 +259,43 @@ def _sequence(item: Any, out: type) -> _Codec:
 
     def enc(value: Any, where: str) -> list[Any]:
         _expect(value, out, where)
-        return [codec.enc(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        try:
+            return [codec.enc(v, "") for v in value]
+        except _Bad:  # again, naming the path (paths cost a string per item: only made when needed)
+            return [codec.enc(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
     def dec(data: Any, where: str) -> Any:
         _expect(data, list, where)
-        return out(codec.dec(v, f"{where}[{i}]") for i, v in enumerate(data))
+        try:
+            return out(codec.dec(v, "") for v in data)
+        except _Bad:
+            return out(codec.dec(v, f"{where}[{i}]") for i, v in enumerate(data))
 
     return _Codec(enc, dec)
 
 
 def _fixed(items: tuple[Any, ...]) -> _Codec:
     codecs = [_codec(t) for t in items]
+    encs, decs = [c.enc for c in codecs], [c.dec for c in codecs]
 
-    def walk(pick: Callable[[_Codec], Encode], value: Any, where: str, kind: type) -> list[Any]:
+    def walk(steps: list[Encode], value: Any, where: str, kind: type) -> list[Any]:
         _expect(value, kind, where)
-        if len(value) != len(codecs):
-            raise _Bad(where, f"expected {len(codecs)} items, got {len(value)}")
-        return [pick(c)(v, f"{where}[{i}]") for i, (c, v) in enumerate(zip(codecs, value, strict=True))]
+        if len(value) != len(steps):
+            raise _Bad(where, f"expected {len(steps)} items, got {len(value)}")
+        try:
+            return [step(v, "") for step, v in zip(steps, value)]
+        except _Bad:  # again, naming the path
+            return [step(v, f"{where}[{i}]") for i, (step, v) in enumerate(zip(steps, value))]
 
-    return _Codec(
-        lambda v, w: walk(lambda c: c.enc, v, w, tuple),
-        lambda d, w: tuple(walk(lambda c: c.dec, d, w, list)),
-    )
+    def enc(value: Any, where: str) -> list[Any]:
+        if type(value) is tuple and len(value) == len(encs):  # the common case, without a path
+            try:
+                return [step(v, "") for step, v in zip(encs, value)]
+            except _Bad:
+                pass
+        return walk(encs, value, where, tuple)  # says what does not fit, and where
+
+    return _Codec(enc, lambda d, w: tuple(walk(decs, d, w, list)))
 
 
 def _key(kind: Any) -> _Codec:
@@ -306,11 +322,17 @@ def _mapping(key: Any, item: Any) -> _Codec:
 
     def enc(value: Any, where: str) -> dict[str, Any]:
         _expect(value, dict, where)
-        return {keys.enc(k, where): values.enc(v, f"{where}.{k}") for k, v in value.items()}
+        try:
+            return {keys.enc(k, where): values.enc(v, "") for k, v in value.items()}
+        except _Bad:
+            return {keys.enc(k, where): values.enc(v, f"{where}.{k}") for k, v in value.items()}
 
     def dec(data: Any, where: str) -> dict[Any, Any]:
         _expect(data, dict, where)
-        return {keys.dec(k, where): values.dec(v, f"{where}.{k}") for k, v in data.items()}
+        try:
+            return {keys.dec(k, where): values.dec(v, "") for k, v in data.items()}
+        except _Bad:
+            return {keys.dec(k, where): values.dec(v, f"{where}.{k}") for k, v in data.items()}
 
     return _Codec(enc, dec)
 
@@ -319,19 +341,33 @@ def _fields_of(fields: Mapping[str, Any], required: frozenset[str], build: Calla
                get: Callable[[Any, str], Any], is_value: Callable[[Any], bool], label: str) -> _Codec:
     """An object whose keys are exactly `fields` (keys not in `required` may be left out)."""
     codecs = {name: _codec(tp) for name, tp in fields.items()}
+    encs = [(name, c.enc) for name, c in codecs.items()]
 
     def enc(value: Any, where: str) -> dict[str, Any]:
         if not is_value(value):
             raise _Bad(where, f"expected {label}, got {_name(value)}")
-        if isinstance(value, dict):
+        if not isinstance(value, dict):  # a dataclass has every field
+            try:
+                return {name: enc(get(value, name), "") for name, enc in encs}
+            except _Bad:
+                pass  # again below, naming the path
+        else:
             _keys_fit(value, codecs, required, where)
-        return {name: c.enc(get(value, name), f"{where}.{name}") for name, c in codecs.items()
-                if not isinstance(value, dict) or name in value}
+        try:
+            return {name: c.enc(get(value, name), "") for name, c in codecs.items()
+                    if not isinstance(value, dict) or name in value}
+        except _Bad:
+            return {name: c.enc(get(value, name), f"{where}.{name}") for name, c in codecs.items()
+                    if not isinstance(value, dict) or name in value}
 
     def dec(data: Any, where: str) -> Any:
         _expect(data, dict, where)
         _keys_fit(data, codecs, required, where)
-        return build(**{k: codecs[k].dec(v, f"{where}.{k}") for k, v in data.items()})
+        try:
+            fields = {k: codecs[k].dec(v, "") for k, v in data.items()}
+        except _Bad:
+            fields = {k: codecs[k].dec(v, f"{where}.{k}") for k, v in data.items()}
+        return build(**fields)
 
     return _Codec(enc, dec)
 
@@ -364,8 +400,13 @@ def _annotated(base: Any, marks: tuple[Any, ...]) -> _Codec:
     codec = _codec(base)
     checks = [_mark(m) for m in marks]
 
+    encode, only = codec.enc, checks[0] if len(checks) == 1 else None
+
     def enc(value: Any, where: str) -> Any:
-        out = codec.enc(value, where)
+        out = encode(value, where)
+        if only is not None:
+            only(value, where)
+            return out
         for check in checks:
             check(value, where)
         return out

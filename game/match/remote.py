@@ -460,6 +460,7 @@ class RemoteTable:
             self._keep(msg["record"])
         self._merge(self.here[0], msg["from"], msg["events"])
         self._merge(None, msg["from"], msg["public_events"])
+        self.room.client.holding = (msg["match"], min(len(self._raw[self.here[0]]), len(self._raw[None])))
         for seq in msg.get("answers", [msg["answer"]] if "answer" in msg else []):
             self._answered(seq)  # an update that stood for several held back answers them all
         if self._pending and not self.info.realtime:

@@ -48,6 +48,9 @@ class NetClient:
         if hello["type"] == "join":
             self.hello.setdefault("key", new_secret())
         self.joined = False
+        # (match number, events) the table holds, set by it as updates arrive: a resume says so and
+        # the relay sends only the rest (one tuple, so the network thread reads it whole)
+        self.holding: tuple[int, int] | None = None
         self.ever_online = False  # "reconnecting" is only for a link that was up once
         self.failed: str | None = None  # why the last connection attempt failed, in a player's words
         self.messages_in = self.bytes_in = self.messages_out = self.bytes_out = 0
@@ -134,7 +137,9 @@ class NetClient:
 
     def _hello_text(self) -> str:
         if self.joined and self.token is not None and self.room is not None:
-            return encode("resume", room=self.room, token=self.token)
+            held = self.holding
+            have = {} if held is None else {"match": held[0], "have": held[1]}
+            return encode("resume", room=self.room, token=self.token, **have)
         return encode(self.hello["type"], **{k: v for k, v in self.hello.items() if k != "type"})
 
     def _session(self) -> bool:

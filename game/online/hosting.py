@@ -13,7 +13,7 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.relay.protocol import websocket_url
+from game.relay.protocol import http_url, websocket_url
 from game.relay.server import ServerConfig, ServerThread
 from rules.refusal import Refusal
 
@@ -81,7 +81,7 @@ def start_hosting(relay: str, bind: str = "0.0.0.0", advertise: str | None = Non
     address = advertise or (lan_address() if bind == "0.0.0.0" else bind)
     thread = ServerThread(ServerConfig(host=bind, port=port, scale=scale, data=data))
     url = thread.start()
-    thread_url = f"http://{address}:{url.rsplit(':', 1)[1].rstrip('/')}"
+    thread_url = http_url(address, url.rsplit(':', 1)[1].rstrip('/'))
     if thread.hub is not None:  # invite links name the LAN address, not 0.0.0.0 (a plain str swap)
         thread.hub.public_url = thread_url
     return Hosting(thread_url, thread)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import ipaddress
 import json
 import logging
 import socket
@@ -72,6 +73,34 @@ def url_type(schemes: tuple[str, ...], example: str) -> Callable[[str], str]:
     return check
 
 
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number above 0, not {text!r}")
+    return value
+
+
+def _ip(text: str) -> str:
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an IP address such as 127.0.0.1 or ::1, not {text!r}") from None
+
+
+# The caps a relay keeps per address and per connection: (option, ServerConfig field, type, what it is).
+CAPS: tuple[tuple[str, str, Callable[[str], Any], str], ...] = (
+    ("--rooms-per-address", "rooms_per_address", at_least_one, "rooms one address may hold open at once"),
+    ("--rooms-per-minute", "rooms_per_minute", at_least_one, "rooms one address may create in a minute"),
+    ("--messages-per-second", "rate", _positive, "messages a connection may send a second, on average"),
+    ("--message-burst", "burst", _positive, "messages a connection may send at once"),
+    ("--send-seconds", "send_seconds", _positive, "seconds a write to a client that stopped reading may "
+                                                  "make no progress before the connection is cut"),
+)
+
+
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of `serve` (the same for `market-hall serve` and `python -m game.relay`)."""
     parser.add_argument("--host", default="127.0.0.1",
@@ -83,6 +112,15 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                        help="folder that keeps rooms across restarts (default: none)")
     parser.add_argument("--time-scale", type=_scale, default=1.0, metavar="X",
                        help="match seconds per real second, tests only (default: 1)")
+    parser.add_argument("--trust-proxy", type=_ip, metavar="ADDR",
+                       help="a reverse proxy's address: connections from it are keyed on the client address "
+                            "its X-Forwarded-For (or X-Real-IP) header names (default: trust no header)")
+    from game.relay.config import ServerConfig  # light: no pygame, no websockets
+    for option, name, kind, words in CAPS:
+        default = getattr(ServerConfig, name)
+        parser.add_argument(option, type=kind, default=default, dest=name, metavar="N",
+                            help=f"{words} (default: {default:g}; an IPv6 address counts by its /64)"
+                            if "address" in words else f"{words} (default: {default:g})")
 
 
 def add_parsers(subparsers: Any, formatter: Any) -> None:
@@ -106,7 +144,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def serve(args: argparse.Namespace) -> int:
     """Serve with the parsed `serve` options; prints one JSON line (the URLs, or the error)."""
-    from game.relay.config import ServerConfig
     from game.relay.protocol import websocket_url
     from game.relay.server import run_server
 
@@ -116,8 +153,7 @@ def serve(args: argparse.Namespace) -> int:
     if problem:
         print(json.dumps({"error": problem}))
         return 2
-    config = ServerConfig(host=args.host, port=args.port, public_url=args.public_url, data=args.data,
-                          scale=args.time_scale)
+    config = config_from_args(args)
 
     def ready(url: str, server: Any) -> None:
         print(json.dumps({"url": url, "websocket": websocket_url(url)}), flush=True)
@@ -130,6 +166,15 @@ def serve(args: argparse.Namespace) -> int:
         print(json.dumps({"error": f"cannot listen on {args.host}:{args.port}: {listen_problem(exc)}"}))
         return 2
     return 0
+
+
+def config_from_args(args: argparse.Namespace) -> Any:
+    """The ServerConfig the parsed `serve` options describe."""
+    from game.relay.config import ServerConfig
+
+    caps = {name: getattr(args, name) for _, name, _, _ in CAPS}
+    return ServerConfig(host=args.host, port=args.port, public_url=args.public_url, data=args.data,
+                        scale=args.time_scale, trust_proxy=args.trust_proxy, **caps)
 
 
 def _data_problem(folder: Path | None) -> str | None:

@@ -41,6 +41,13 @@ class ServerConfig:
     sync_burst: float = 512 * 1024.0  # ... in one go (a whole five-seat history fits)
     out_bytes: float = 128 * 1024.0  # bytes a second a connection is sent on average; past that its
     out_burst: float = 1024 * 1024.0  # updates wait and go as one (the latest view, every event missed)
+    address_seats: float = 16.0  # all of one address's seats may be sent as much as this many seats (a
+    # household, or a school behind one NAT address) and cost as much in `sync` answers
+    send_seconds: float = 5.0  # a write making no progress this long (a client not reading) cuts the link
+    out_queue: float = 4 * 1024 * 1024.0  # bytes queued for one connection past which it is cut
+    trust_proxy: str | None = None  # a reverse proxy's address: its forwarding header names the client
+    send_buffer: int | None = None  # each connection's kernel send buffer in bytes (None: the system's)
+    write_limit: int = 32 * 1024  # bytes buffered above the kernel before a write waits
     # The relay's one clock, in seconds: match time, timers, budgets, expiry (tests inject one and
     # advance it, then call Hub.nudge so waiting tasks look at it again).
     clock: Callable[[], float] = time.monotonic

@@ -19,20 +19,23 @@ from game.relay import correspondence as corr
 from game.relay import lobby as lb
 from game.relay import refusals as r
 from game.relay.config import BACKLOG, REFUSALS_ANSWERED, ServerConfig
+from game.relay.outbox import Link, Outbox, cut_stuck
 from game.relay.protocol import (
     DAYS_PER_MOVE,
+    Buckets,
     ProtocolError,
     RateLimit,
     decode_client,
     encode,
     encode_for_older,
+    http_url,
     invite_link,
     new_code,
     normalise_code,
 )
 from game.relay.rooms import Room
-from game.relay.roomtask import Link, RoomTask, Seated
-from game.relay.store import RoomStore
+from game.relay.roomtask import RoomTask, Seated
+from game.relay.store import RoomStore, public_cause
 from rules.record import UnknownRules
 from rules.refusal import Refusal
 from rules.registry import GameUnavailable, get_game
@@ -58,12 +61,15 @@ class Hub:
         self.config, self.store, self.clock = config, store, config.clock
         self.rooms: dict[str, RoomTask] = {}
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
-        self.public_url = config.public_url or f"http://{config.host}:{config.port}"
+        self.public_url = config.public_url or http_url(config.host, config.port)
         self.messages_in = self.messages_out = self.bytes_out = 0
         self.failing: dict[str, str] = {}  # room code -> why its store fails (logged once)
         self.owners: dict[str, str] = {}  # room code -> the address that created it
         self.created: dict[str, deque[float]] = {}  # address -> recent creation times (clock)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.budgets: dict[str, tuple[RateLimit, RateLimit]] = {}  # address -> bytes out, sync bytes
+        self.links: set[Seated] = set()  # every open connection (the send watchdog looks them over)
+        self.send_looks = 0  # times the send watchdog has looked (tests wait for its next look)
         self._moved: asyncio.Future[None] | None = None  # resolved when the clock is nudged
         self._swept_stored = -SWEEP_STORED  # when stored correspondence rooms were last looked over
 
@@ -101,9 +107,9 @@ class Hub:
     def failed(self, code: str, exc: Exception) -> None:
         """A room's save failed: logged once until it works again (a dropped room is not news)."""
         if code in self.rooms and code not in self.failing:
-            self.failing[code] = f"{type(exc).__name__}: {exc}"
-            log.error("room %s: the store cannot save it (%s); moves are refused until it can",
-                      code, self.failing[code])
+            self.failing[code] = public_cause(exc)
+            log.error("room %s: the store cannot save it (%s: %s); moves are refused until it can",
+                      code, type(exc).__name__, exc)
 
     def recovered(self, code: str) -> None:
         """A room's save worked (again)."""
@@ -173,6 +179,10 @@ class Hub:
         match still being played by people (they may come back to it). A correspondence room is
         never deleted for that: it leaves memory (the store keeps it) and goes only once stale."""
         now = self.clock()
+        live = {s.address for s in self.links}  # an address with no link and no debt keeps no budget
+        for address, budgets in list(self.budgets.items()):
+            if address not in live and all(b.refill() >= b.burst for b in budgets):
+                del self.budgets[address]
         for code, task in list(self.rooms.items()):
             if task.conns or task.knocking or task.empty_since is None:
                 continue
@@ -227,34 +237,66 @@ class Hub:
                 await self.sweep_stored()
 
     async def goodbye(self, refusal: Refusal) -> None:
-        """Tell every connection why this server stops, and close it for good (1000: do not retry)."""
+        """Tell every connection why this server stops, and close it for good (1000: do not retry);
+        waits (at most `close_timeout` and a second) for those words to be written."""
         for task in self.rooms.values():
             for seated in list(task.conns.values()):
-                await self.send(seated, r.error(refusal))
-                await seated.link.close(1000, "server closing")
+                self.send(seated, r.error(refusal))
+                self.close(seated, 1000, "server closing")
+        writers = {w for s in self.links if s.outbox is not None and (w := s.outbox.drained()) is not None}
+        if writers:
+            await asyncio.wait(writers, timeout=self.config.close_timeout + 1.0)
 
-    async def send(self, seated: Seated, msg: dict[str, Any]) -> None:
-        """Send one message; a link that died mid-send is noticed by its transport."""
-        await self.send_text(seated, encode(msg.pop("type"), **msg))
+    def send(self, seated: Seated, msg: dict[str, Any]) -> None:
+        """Queue one message for a connection (its own task writes it: nobody waits on a socket)."""
+        self.send_text(seated, encode(msg.pop("type"), **msg))
 
-    async def send_text(self, seated: Seated, text: str) -> None:
-        """Send one message already encoded."""
+    def send_text(self, seated: Seated, text: str) -> None:
+        """Queue one message already encoded."""
         self.messages_out += 1
         self.bytes_out += len(text)
         seated.out.spend(len(text))
-        await seated.link.send(text)
+        assert seated.outbox is not None
+        seated.outbox.put(text)
+
+    def close(self, seated: Seated, code: int, reason: str) -> None:
+        """Close a connection once what was queued for it has gone (in the background)."""
+        assert seated.outbox is not None
+        seated.outbox.close(code, reason)
+
+    async def watch_sends(self) -> None:
+        """Cut every connection whose write has made no progress for `send_seconds` (a client that
+        stopped reading): its seat goes away as any lost link does, and its room plays on."""
+        while True:
+            await self.sleep_until(self.clock() + max(0.05, self.config.send_seconds / 4))
+            cut_stuck([s.outbox for s in self.links if s.outbox is not None], self.clock(), self.config.send_seconds)
+            self.send_looks += 1
 
     # connections -----------------------------------------------------------------------------
     def connect(self, link: Link, address: str) -> Seated:
         """A new connection: it must say hello (and be seated) within `hello_seconds`."""
         config = self.config
+        own = RateLimit(config.out_bytes, config.out_burst, self.clock)
         seated = Seated(link, limit=RateLimit(config.rate, config.burst, self.clock, config.forgive),
-                        address=address, out=RateLimit(config.out_bytes, config.out_burst, self.clock))
+                        address=address, out=Buckets(own, self.address_budgets(address)[0]),
+                        outbox=Outbox(link, self.clock, config.out_queue))
         seated.timer = self.spawn(self._watch(seated, self.clock() + config.hello_seconds))
+        self.links.add(seated)
         return seated
+
+    def address_budgets(self, address: str) -> tuple[RateLimit, RateLimit]:
+        """The bytes an address's seats may be sent and their `sync` answers may cost, together."""
+        budgets = self.budgets.get(address)
+        if budgets is None:
+            config, share = self.config, self.config.address_seats
+            budgets = self.budgets[address] = (
+                RateLimit(config.out_bytes * share, config.out_burst * share, self.clock),
+                RateLimit(config.sync_bytes * share, config.sync_burst * share, self.clock))
+        return budgets
 
     def disconnect(self, seated: Seated) -> None:
         """The connection closed: its timer stops and its seat (if any) is reconnecting."""
+        self.links.discard(seated)
         if seated.timer is not None:
             seated.timer.cancel()
         if seated.room is not None:
@@ -265,21 +307,23 @@ class Hub:
         """One frame from a connection: checked, then queued for its room (or taken as a hello)."""
         self.messages_in += 1
         if not seated.limit.allow():
-            await self._flooding(seated, raw)
+            self._flooding(seated, raw)
             return
         try:
             msg = decode_client(raw)
         except ProtocolError as exc:
-            if exc.legacy is not None:  # an older client: told to update in words it can show
-                await self.send_text(seated, encode_for_older(exc))
+            if exc.legacy is not None:  # an older client: told to update in words it can show, then let go
+                self.send_text(seated, encode_for_older(exc))
+                if seated.seat is None:  # no hello of its version will ever do
+                    self.close(seated, 1008, "update Market Hall")
             else:
-                await self.send(seated, r.error(exc.refusal))
+                self.send(seated, r.error(exc.refusal))
             return
         try:
             await self._route(seated, msg)
         except Exception:  # a bug must cost one answer, never the connection
             log.exception("a message could not be handled")
-            await self._refuse(seated, msg, r.SERVER_ERROR())
+            self._refuse(seated, msg, r.SERVER_ERROR())
 
     async def _watch(self, seated: Seated, due: float) -> None:
         """Close a connection not seated by `due` (any hello, failed or not, counts for nothing);
@@ -288,27 +332,26 @@ class Hub:
         if seated.seat is None and seated.knocking:
             await self.sleep_until(due + self.config.knock_seconds)
             if seated.seat is None:
-                await seated.link.close(1008, "nobody let you in")
+                self.close(seated, 1008, "nobody let you in")
         elif seated.seat is None and seated.room is None:
-            await seated.link.close(1008, "say hello first")
+            self.close(seated, 1008, "say hello first")
 
-    async def _refuse(self, seated: Seated, msg: dict[str, Any], refusal: Refusal) -> None:
+    def _refuse(self, seated: Seated, msg: dict[str, Any], refusal: Refusal) -> None:
         """Say no: a move by its number, anything else as an error."""
-        answer = r.refused(msg["seq"], refusal) if msg["type"] == "act" else r.error(refusal)
-        await self.send(seated, answer)
+        self.send(seated, r.refused(msg["seq"], refusal) if msg["type"] == "act" else r.error(refusal))
 
-    async def _flooding(self, seated: Seated, raw: str | bytes) -> None:
+    def _flooding(self, seated: Seated, raw: str | bytes) -> None:
         """Over the rate limit: a move is still refused by number; the rest are answered a few
         times only; past `flood` refusals the connection is closed with 1008 and the reason."""
         refused = seated.limit.refused
         if refused > self.config.flood:
-            await seated.link.close(1008, "too many messages: disconnected")
+            self.close(seated, 1008, "too many messages: disconnected")
             return
         seq = _seq_of(raw)
         if seq is not None:
-            await self.send(seated, r.refused(seq, r.SLOW_DOWN()))
+            self.send(seated, r.refused(seq, r.SLOW_DOWN()))
         elif refused <= REFUSALS_ANSWERED:
-            await self.send(seated, r.error(r.SLOW_DOWN()))
+            self.send(seated, r.error(r.SLOW_DOWN()))
 
     async def _route(self, seated: Seated, msg: dict[str, Any]) -> None:
         task = seated.room
@@ -317,7 +360,7 @@ class Hub:
         elif seated.greeted and task is None or seated.backlog:
             await self._behind_hello(seated, msg)
         elif task is not None:  # knocking, or a connection whose seat went elsewhere
-            await self._refuse(seated, msg, r.WAIT_FOR_HOST() if seated.knocking else r.NO_SEAT())
+            self._refuse(seated, msg, r.WAIT_FOR_HOST() if seated.knocking else r.NO_SEAT())
         else:
             await self._hello(seated, msg)
 
@@ -326,7 +369,7 @@ class Hub:
         if len(seated.backlog) < BACKLOG:
             seated.backlog.append(msg)
             return
-        await self._refuse(seated, msg, r.HELLO_BACKLOG())
+        self._refuse(seated, msg, r.HELLO_BACKLOG())
 
     def guarded(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
         """Handle one message in its room; a refusal goes back to the seat (a move's by number)."""
@@ -362,7 +405,7 @@ class Hub:
         else:
             refusal = r.HELLO_FIRST()
         if refusal:
-            await self._refuse(seated, msg, refusal)
+            self._refuse(seated, msg, refusal)
 
     async def _status(self, seated: Seated, held: list[list[str]]) -> None:
         """One answer for every room a device sits in, from records alone (nothing is replayed or
@@ -373,8 +416,8 @@ class Hub:
             record = task.room.stored() if task is not None else await asyncio.to_thread(self.store.peek, code.upper())
             seat = None if record is None else corr.status(record, token, wall)
             out.append(seat if seat is not None else {"room": code.upper(), "gone": True})
-        await self.send(seated, {"type": "status", "rooms": out})
-        await seated.link.close(1000, "status sent")
+        self.send(seated, {"type": "status", "rooms": out})
+        self.close(seated, 1000, "status sent")
 
     def _room_cap(self, address: str) -> Refusal | None:
         """Why `address` may not open another room now, or None."""
@@ -426,7 +469,8 @@ class Hub:
         lobby = task.room.lobby
         try:
             if msg["type"] == "resume":
-                task.bind(seated, lobby.seat_of(msg["token"]), None)
+                held = (msg["match"], msg["have"]) if "match" in msg and "have" in msg else None
+                task.bind(seated, lobby.seat_of(msg["token"]), None, held)
             elif "ticket" in msg:
                 seat, token = lobby.join_with_ticket(msg["ticket"], msg["name"], self.config.wall(), msg.get("key"))
                 task.bind(seated, seat, token)
@@ -434,12 +478,12 @@ class Hub:
                 request = lobby.knock(msg["name"])
                 task.knocking[request] = seated
                 seated.room, seated.knocking = task, True
-                self.spawn(self.send(seated, {"type": "knocking", "room": task.room.code, "request": request}))
+                self.send(seated, {"type": "knocking", "room": task.room.code, "request": request})
                 task.knock_news()
                 self._refuse_backlog(seated, r.WAIT_FOR_HOST())
         except lb.LobbyError as exc:
             seated.greeted = False
-            self.spawn(self.send(seated, r.error(exc.refusal)))
+            self.send(seated, r.error(exc.refusal))
             self._refuse_backlog(seated, exc.refusal)
 
     def _refuse_backlog(self, seated: Seated, refusal: Refusal) -> None:
@@ -447,4 +491,4 @@ class Hub:
         backlog, seated.backlog = seated.backlog, []
         for msg in backlog:
             if msg["type"] == "act":
-                self.spawn(self.send(seated, r.refused(msg["seq"], refusal)))
+                self.send(seated, r.refused(msg["seq"], refusal))

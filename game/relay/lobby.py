@@ -9,6 +9,7 @@ a client never chooses one. Only digests of tickets, tokens and join keys are ke
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -21,6 +22,14 @@ ONLINE, RECONNECTING, AWAY = "online", "reconnecting", "away"
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 TICKET_SECONDS = 24 * 3600.0
 MAX_KNOCKS = 8  # people knocking at once on one room (more are asked for an invite link)
+MAX_TICKETS = 16  # invites outstanding per room (the oldest goes first); as many spent ones are kept
+
+
+def _trim(kept: dict[str, Any], most: int, stale: Callable[[Any], bool]) -> None:
+    """Drop the oldest entries of `kept` (a dict in the order they were added) while the first is
+    `stale` or there are more than `most`: O(1) for each entry added."""
+    while kept and (len(kept) > most or stale(next(iter(kept.values())))):
+        del kept[next(iter(kept))]
 
 
 class LobbyError(Exception):
@@ -98,7 +107,7 @@ class Lobby:
         """A single-use invite ticket (the host's)."""
         self._host_only(by)
         ticket = new_secret()
-        self.tickets = {d: t for d, t in self.tickets.items() if t > wall}
+        _trim(self.tickets, MAX_TICKETS - 1, lambda expiry: expiry <= wall)
         self.tickets[digest(ticket)] = wall + TICKET_SECONDS
         return ticket
 
@@ -114,6 +123,7 @@ class Lobby:
         seat, token = self._sit(name)
         del self.tickets[spent]
         if key is not None:
+            _trim(self.spent, MAX_TICKETS - 1, lambda _: False)
             self.spent[spent] = (digest(key), seat)
         return seat, token
 

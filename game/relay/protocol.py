@@ -97,7 +97,10 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
     # Seat tokens come from the relay only. A join may carry a key of the client's own: the same
     # join sent again (its answer lost with the link) gets the same seat back, with a new token.
     "join": {"room": (is_code, True), "name": (NAME, True), "ticket": (TOKEN, False), "key": (JOIN_KEY, False)},
-    "resume": {"room": (is_code, True), "token": (TOKEN, True)},
+    # A resume may say how much of its match the client holds (the match number and its events):
+    # only the rest is sent, not the whole history on every reconnect.
+    "resume": {"room": (is_code, True), "token": (TOKEN, True), "match": (_int(0, 2**31), False),
+               "have": (_int(0, 2**31), False)},
     # Instead of a hello: how every room a device sits in stands (whose move, the move clock); the
     # relay answers once and closes the connection.
     "status": {"rooms": (_is_seats_held, True)},
@@ -217,6 +220,34 @@ class RateLimit:
         return max(0.0, -self.refill() / self.rate) if self.rate > 0 else 0.0
 
 
+class Buckets:
+    """Token buckets drawn on together (a seat's and its address's): short when any one is."""
+
+    def __init__(self, *buckets: RateLimit) -> None:
+        self.buckets = buckets
+
+    def refill(self) -> float:
+        """The tokens the emptiest bucket has now."""
+        return min(b.refill() for b in self.buckets)
+
+    def allow(self) -> bool:
+        """Take one token from each, if each has one."""
+        if self.refill() < 1.0:
+            return False
+        for b in self.buckets:
+            b.tokens -= 1.0
+        return True
+
+    def spend(self, amount: float) -> None:
+        """Take `amount` from each, into debt if need be."""
+        for b in self.buckets:
+            b.spend(amount)
+
+    def wait(self) -> float:
+        """Seconds until every bucket is out of debt."""
+        return max(b.wait() for b in self.buckets)
+
+
 # -- codes, tickets, tokens -----------------------------------------------------------------
 
 def new_code(taken: Callable[[str], bool]) -> str:
@@ -250,6 +281,12 @@ class Invite:
     server: str | None  # the websocket URL, None for a bare code (use the configured server)
     room: str
     ticket: str | None
+
+
+def http_url(host: str, port: int | str) -> str:
+    """`http://HOST:PORT`, an IPv6 host in brackets (`http://[::1]:8765`), as a URL must write it."""
+    bare = host.strip("[]")
+    return f"http://[{bare}]:{port}" if ":" in bare else f"http://{host}:{port}"
 
 
 def invite_link(public_url: str, room: str, ticket: str) -> str:

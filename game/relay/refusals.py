@@ -40,6 +40,7 @@ TABLE_FULL = declare("relay.table_full")
 INVITE_USED = declare("relay.invite_used")
 BOT_SEAT = declare("relay.bot_seat")
 TOO_MANY_KNOCKING = declare("relay.too_many_knocking")
+TOO_MANY_INVITES = declare("relay.too_many_invites")  # a host asking for tickets faster than a table fills
 NO_REQUEST = declare("relay.no_request")
 BAD_TOKEN = declare("relay.bad_token")
 HOST_ONLY = declare("relay.host_only")

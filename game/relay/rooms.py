@@ -30,6 +30,7 @@ from rules.refusal import MATCH_OVER, NOT_A_MOVE, Refusal
 
 log = logging.getLogger(__name__)
 ANSWERS_KEPT = 64  # recent sequence numbers remembered per seat, so a resend is answered again
+MOVES_KEPT = 4096  # actions whose JSON a room remembers (then it starts again)
 TICK_SECONDS = 0.1  # real-time rooms are ticked this often
 
 
@@ -54,6 +55,8 @@ class Room:
         self.match_no = 0
         self.t0 = 0.0
         self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
+        self._shared: dict[Any, Any] | None = None  # while every seat is sent one change
+        self._moves: dict[Any, Any] = {}  # action -> its JSON (shared by messages: never changed)
         self.answers: dict[int, OrderedDict[int, Refusal | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
         self.out: list[tuple[int, dict[str, Any]]] = []
@@ -197,12 +200,14 @@ class Room:
         self.broadcast_lobby()
 
     # presence ------------------------------------------------------------------------------
-    def connected(self, seat: int) -> None:
-        """A connection now holds `seat`: send it everything it may know."""
+    def connected(self, seat: int, held: tuple[int, int] | None = None) -> None:
+        """A connection now holds `seat`: send it what it may know and does not hold (`held`: the
+        match number and how many of its events the client kept; otherwise the whole history)."""
         self.lobby.set_presence(seat, lb.ONLINE, self.clock())
         if seat in self.bots.bots and not self.lobby.seats[seat].bot:
             self.bots.drop(seat)  # a stand-in hands back
-        self.sent[seat] = 0
+        kept = held is not None and held[0] == self.match_no and self.referee is not None
+        self.sent[seat] = min(held[1], len(self.history)) if kept and held is not None else 0
         self.broadcast_lobby()
         if self.state is not None:
             self.out.append((seat, self.update(seat, None)))
@@ -390,31 +395,43 @@ class Room:
 
     # what each seat is sent ----------------------------------------------------------------
     def _send_all(self, full: bool = False, answer: tuple[int, int] | None = None) -> None:
-        for seat, info in enumerate(self.lobby.seats):
-            if info.bot is None:
-                if full:
-                    self.sent[seat] = 0
-                seq = answer[1] if answer is not None and answer[0] == seat else None
-                self.out.append((seat, self.update(seat, seq)))
+        self._shared = {}  # what every seat is sent of this change: made by the first update, reused
+        try:
+            for seat, info in enumerate(self.lobby.seats):
+                if info.bot is None:
+                    if full:
+                        self.sent[seat] = 0
+                    seq = answer[1] if answer is not None and answer[0] == seat else None
+                    self.out.append((seat, self.update(seat, seq)))
+        finally:
+            self._shared = None
 
     def update(self, seat: int, answer: int | None) -> dict[str, Any]:
-        """The seat's full view, the public view, its new redacted events and its legal actions."""
+        """The seat's full view, the public view, its new redacted events and its legal actions
+        (the parts every seat is sent are made once per change, see `_send_all`)."""
         assert self.referee is not None
+        shared = {} if self._shared is None else self._shared
         start = self.sent.get(seat, 0)
         self.sent[seat] = len(self.history)
         now = self.now()
         playing = self.playing
         legal = list(self.game.legal_actions(self.state, seat, now)) if playing else []
+        if "public" not in shared:
+            shared["public"] = self.game.view_to_json(self.game.view(self.state, None))
+            shared["waiting"] = list(self.game.waiting(self.state)) if playing else []
+            shared["outcome"] = outcome_json(self.outcome())
+        if start not in shared:
+            shared[start] = [e.to_json() for e in self.referee.redacted(None, start)]
         msg: dict[str, Any] = {
             "type": "update", "match": self.match_no, "version": self.version, "seat": seat, "now": now,
             "view": self.game.view_to_json(self.game.view(self.state, seat)),
-            "public": self.game.view_to_json(self.game.view(self.state, None)),
+            "public": shared["public"],
             "legal": self._legal_json(seat, legal),
-            "waiting": list(self.game.waiting(self.state)) if playing else [],
+            "waiting": shared["waiting"],
             "from": start,
             "events": [e.to_json() for e in self.referee.redacted(seat, start)],
-            "public_events": [e.to_json() for e in self.referee.redacted(None, start)],
-            "outcome": outcome_json(self.outcome()),
+            "public_events": shared[start],
+            "outcome": shared["outcome"],
         }
         if answer is not None:
             msg["answer"] = answer
@@ -427,10 +444,23 @@ class Room:
 
     def _legal_json(self, seat: int, legal: list[Any]) -> list[Any]:
         """Legal moves as JSON, less the host's own (a guest's screen must not offer Next round)."""
-        moves = [self.game.action_to_json(a) for a in legal]
+        moves = [self._move_json(a) for a in legal]
         if seat == self.lobby.host:
             return moves
         return [m for m in moves if not (isinstance(m, dict) and m.get("type") in self.policy.host_only)]
+
+    def _move_json(self, action: Any) -> Any:
+        """An action's JSON, remembered: the same moves are legal turn after turn (a Night Market
+        turn offers dozens), and encoding them was most of what an update cost."""
+        try:
+            known = self._moves.get(action)
+        except TypeError:  # an action that cannot be a key (none of today's games have one)
+            return self.game.action_to_json(action)
+        if known is None:
+            if len(self._moves) >= MOVES_KEPT:
+                self._moves.clear()
+            known = self._moves[action] = self.game.action_to_json(action)
+        return known
 
     # persistence ---------------------------------------------------------------------------
     def unsaved(self) -> tuple[list[list[Any]], bool]:

@@ -17,35 +17,32 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from game.relay import lobby as lb
 from game.relay import refusals as r
-from game.relay.protocol import RateLimit, invite_link
+from game.relay.outbox import Link, Outbox
+from game.relay.protocol import Buckets, RateLimit, invite_link
 from game.relay.rooms import Room
 
 if TYPE_CHECKING:
     from game.relay.hub import Hub
 
 log = logging.getLogger(__name__)
+INVITES_PER_SECOND, INVITE_BURST = 1 / 10, 8.0  # a host inviting a table of friends, one by one
 REWIND_SECONDS = 5.0  # a `sync` with `have` behind what was sent resends history at most this often
 
 
-class Link(Protocol):
-    """One connection as the transport offers it: text out, a close with a code, its round trip."""
-
-    @property
-    def latency(self) -> float:
-        """Seconds of the last keepalive round trip (0 before the first)."""
-
-    async def send(self, text: str) -> None:
-        """Send one frame (a link that died mid-send is noticed by the transport)."""
-
-    async def close(self, code: int, reason: str) -> None:
-        """Close with a websocket close code and a reason a person can read."""
-
-
 @dataclass
+class Allowance:
+    """What one seat may be sent, kept across its connections: reconnecting buys no fresh budget."""
+
+    out: RateLimit  # the bytes it is sent (past them its updates wait and go as one)
+    sync: RateLimit  # the bytes its `sync` answers may cost (each drawn on with its address's)
+    rewound_at: float = -REWIND_SECONDS  # when a `sync` last resent history from `have`
+
+
+@dataclass(eq=False)
 class Seated:
     """A connection and the seat it holds (None until it has joined)."""
 
@@ -57,11 +54,10 @@ class Seated:
     address: str = ""
     backlog: list[dict[str, Any]] = field(default_factory=list)  # frames behind the hello, in order
     knocking: bool = False
-    rewound_at: float = -REWIND_SECONDS
-    sync_bytes: RateLimit | None = None  # the bytes its `sync` answers may cost (a token bucket of bytes)
-    out: RateLimit = field(default_factory=lambda: RateLimit(1e12, 1e12))  # the bytes it is sent (a budget)
+    out: RateLimit | Buckets = field(default_factory=lambda: RateLimit(1e12, 1e12))  # the bytes it is sent
     held: list[int] | None = None  # over its byte budget: updates wait (the answers they carried)
     timer: asyncio.Task[None] | None = None  # closes it if it is not seated in time
+    outbox: Outbox | None = None  # what it has yet to be sent (the hub makes it on connect)
 
 
 class RoomTask:
@@ -79,6 +75,8 @@ class RoomTask:
         self.closed = False  # dropped: nothing more is saved (its files are gone)
         self.saving = False  # a store call is running on a worker thread
         self.knock_due: float | None = None  # when the host is next told of knocks (coalesced)
+        self.allowances: dict[int, Allowance] = {}  # seat -> its budgets, whichever link holds it
+        self.invites = RateLimit(INVITES_PER_SECOND, INVITE_BURST, hub.clock)  # tickets the host may ask for
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
 
     def submit(self, job: Callable[[], None]) -> None:
@@ -156,8 +154,8 @@ class RoomTask:
             if msg["type"] == "update" and (seated.held is not None or seated.out.refill() < 0):
                 self._hold(seated, seat, msg)
             else:
-                await self.hub.send(seated, msg)
-        await self._release()
+                self.hub.send(seated, msg)
+        self._release()
 
     def _hold(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
         """Over its byte budget: the update waits; its events count as not sent, its answer is kept."""
@@ -167,7 +165,7 @@ class RoomTask:
         if "answer" in msg:
             seated.held.append(msg["answer"])
 
-    async def _release(self) -> None:
+    def _release(self) -> None:
         """Each seat whose updates waited gets one, once its budget allows: the latest view and every
         event since what it last received, answering every move those updates answered."""
         for seat, seated in list(self.conns.items()):
@@ -179,7 +177,7 @@ class RoomTask:
             msg = self.room.update(seat, answers[-1] if answers else None)
             if len(answers) > 1:
                 msg["answers"] = answers
-            await self.hub.send(seated, msg)
+            self.hub.send(seated, msg)
 
     def _own_wait(self) -> float:
         """Seconds until held updates may go or knock news is due (a long time when neither)."""
@@ -245,13 +243,15 @@ class RoomTask:
             room.out.append((seat, room.update(seat, None)))
 
     # requests --------------------------------------------------------------------------------
-    def bind(self, seated: Seated, seat: int, token: str | None, replacing: bool = False) -> None:
-        """`seated` now holds `seat`; an older connection for it is closed (a reconnect wins)."""
+    def bind(self, seated: Seated, seat: int, token: str | None, held: tuple[int, int] | None = None) -> None:
+        """`seated` now holds `seat`; an older connection for it is closed (a reconnect wins).
+        `held`: (match number, events) the client already has, so only the rest is sent."""
         old = self.conns.get(seat)
         if old is not None and old is not seated:
             old.seat = None
-            self.hub.spawn(old.link.close(4000, "replaced by a newer connection"))
+            self.hub.close(old, 4000, "replaced by a newer connection")
         seated.room, seated.seat, seated.knocking = self, seat, False
+        seated.out = Buckets(self._allowance(seat).out, self.hub.address_budgets(seated.address)[0])
         self.conns[seat] = seated
         self.empty_since = None
         joined: dict[str, Any] = {"room": self.room.code, "seat": seat, "game": self.room.game.name,
@@ -259,7 +259,7 @@ class RoomTask:
         if token is not None:
             joined["token"] = token
         self.room.out.append((seat, {"type": "joined", **joined}))
-        self.room.connected(seat)
+        self.room.connected(seat, held)
         backlog, seated.backlog = seated.backlog, []
         for msg in backlog:  # frames that came in behind the hello, in their order
             self.hub.guarded(self, seated, msg)
@@ -283,13 +283,15 @@ class RoomTask:
         seat, room, kind = seated.seat, self.room, msg["type"]
         if seat is None:  # the connection lost its seat (replaced, or it left): a move is still answered
             if kind == "act":
-                self.hub.spawn(self.hub.send(seated, r.refused(msg["seq"], r.NO_SEAT())))
+                self.hub.send(seated, r.refused(msg["seq"], r.NO_SEAT()))
             return
         if kind == "act":
             room.act(seat, msg["seq"], msg["action"])
         elif kind == "sync":
             self._sync(seated, seat, msg.get("have"))
         elif kind == "invite":
+            if not self.invites.allow():  # each ticket is a write of the room's record: a few at once
+                raise lb.LobbyError(r.TOO_MANY_INVITES())
             ticket = room.lobby.issue_ticket(seat, self.hub.config.wall())
             room.out.append((seat, {"type": "invite", "room": room.code, "ticket": ticket,
                                     "link": invite_link(self.hub.public_url, room.code, ticket)}))
@@ -304,18 +306,27 @@ class RoomTask:
         if room.state is None:
             room.out.append((seat, {"type": "lobby", **room.lobby_view(seat)}))
             return
-        config = self.hub.config
-        budget = seated.sync_bytes = seated.sync_bytes or RateLimit(config.sync_bytes, config.sync_burst,
-                                                                    self.hub.clock)
+        allowance = self._allowance(seat)
+        budget = Buckets(allowance.sync, self.hub.address_budgets(seated.address)[1])
         if not budget.allow():  # over its byte budget: the view it holds is the one it was sent
             room.out.append((seat, r.error(r.TOO_MANY_SYNCS())))
             return
         now = self.hub.clock()
-        if have is not None and have < room.sent.get(seat, 0) and now - seated.rewound_at >= REWIND_SECONDS:
-            room.sent[seat], seated.rewound_at = have, now
+        if have is not None and have < room.sent.get(seat, 0) and now - allowance.rewound_at >= REWIND_SECONDS:
+            room.sent[seat], allowance.rewound_at = have, now
         update = room.update(seat, None)
         budget.spend(len(json.dumps(update, separators=(",", ":"))) - 1.0)
         room.out.append((seat, update))
+
+    def _allowance(self, seat: int) -> Allowance:
+        """The seat's budgets (made on its first connection)."""
+        allowance = self.allowances.get(seat)
+        if allowance is None:
+            config, clock = self.hub.config, self.hub.clock
+            allowance = Allowance(RateLimit(config.out_bytes, config.out_burst, clock),
+                                  RateLimit(config.sync_bytes, config.sync_burst, clock))
+            self.allowances[seat] = allowance
+        return allowance
 
     def _lobby_request(self, seated: Seated, seat: int, msg: dict[str, Any]) -> None:
         room, kind = self.room, msg["type"]
@@ -347,8 +358,8 @@ class RoomTask:
             return
         if answer is None:
             knocker.knocking = False
-            self.hub.spawn(self.hub.send(knocker, r.error(r.TURNED_AWAY(), "turned_away")))
-            self.hub.spawn(knocker.link.close(1000, "turned away"))
+            self.hub.send(knocker, r.error(r.TURNED_AWAY(), "turned_away"))
+            self.hub.close(knocker, 1000, "turned away")
         else:
             self.bind(knocker, answer[0], answer[1])
         self.room.broadcast_lobby()
@@ -360,7 +371,8 @@ class RoomTask:
             self.conns = {(s - 1 if s > seat else s): c for s, c in self.conns.items()}
             for s, c in self.conns.items():
                 c.seat = s
+            self.allowances = {(s - 1 if s > seat else s): a for s, a in self.allowances.items() if s != seat}
         self.room.leave(seat)
-        self.hub.spawn(seated.link.close(1000, "left the room"))
+        self.hub.close(seated, 1000, "left the room")
         if self.room.lobby.empty() and self.room.state is None:
             self.hub.drop(self.room.code)

@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
+import socket
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from game.relay.config import ServerConfig
 from game.relay.hub import Hub
 from game.relay.pages import request_handler
-from game.relay.protocol import MAX_MESSAGE
+from game.relay.protocol import MAX_MESSAGE, http_url
 from game.relay.store import FileStore, MemoryStore, RoomStore
 from rules.refusal import Refusal
 
@@ -39,7 +43,10 @@ class WsLink:
         return self.ws.latency
 
     async def send(self, text: str) -> None:
-        """Send one frame; a link that died mid-send is noticed by its handler."""
+        """Send one frame; a link that died mid-send is noticed by its handler. A closing link is
+        skipped (websockets would wait out the closing handshake before saying it is closed)."""
+        if self.ws.state is not State.OPEN:
+            return
         with contextlib.suppress(ConnectionClosed):
             await self.ws.send(text)
 
@@ -48,17 +55,68 @@ class WsLink:
         with contextlib.suppress(ConnectionClosed):
             await self.ws.close(code, reason)
 
+    def abort(self) -> None:
+        """Drop the TCP connection now (a peer that stopped reading never finishes a handshake)."""
+        self.ws.transport.abort()
 
-def _address(ws: ServerConnection) -> str:
+    def backlog(self) -> int:
+        """Bytes the transport holds that the socket has not taken yet."""
+        return self.ws.transport.get_write_buffer_size()
+
+
+def address_key(address: str) -> str:
+    """What caps count an address as: an IPv4 address itself, an IPv6 one by its /64 (one home or
+    one host is handed a whole /64: keyed on the full address, it would hold 2^64 caps)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def client_address(peer: str, headers: Headers, trust_proxy: str | None) -> str:
+    """The address a connection's caps are keyed on. Behind a reverse proxy every TCP peer is the
+    proxy: only when the peer is `trust_proxy` is the client read from its forwarding header (the
+    last X-Forwarded-For entry, the one the proxy itself added; else X-Real-IP). A header from
+    anyone else is the client's own say-so and ignored."""
+    if trust_proxy is not None and _same(peer, trust_proxy):
+        forwarded = ",".join(headers.get_all("X-Forwarded-For")).split(",")[-1].strip()
+        for said in (forwarded, headers.get("X-Real-IP", "").strip()):
+            if _is_ip(said):
+                return address_key(said)
+    return address_key(peer)
+
+
+def _is_ip(text: str) -> bool:
+    return _same(text, text)
+
+
+def _same(a: str, b: str) -> bool:
+    """True when `a` and `b` are one IP address (False when either is none)."""
+    try:
+        return ipaddress.ip_address(a) == ipaddress.ip_address(b)
+    except ValueError:
+        return False
+
+
+def _address(ws: ServerConnection, trust_proxy: str | None) -> str:
     peer = ws.remote_address
-    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+    address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+    return client_address(address, ws.request.headers, trust_proxy) if ws.request is not None else address
 
 
 def connection_handler(hub: Hub) -> Callable[[ServerConnection], Any]:
     """websockets' handler: one connection's frames go to the hub until it closes."""
 
     async def handler(ws: ServerConnection) -> None:
-        seated = hub.connect(WsLink(ws), _address(ws))
+        sock = ws.transport.get_extra_info("socket")
+        if hub.config.send_buffer is not None and sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, hub.config.send_buffer)
+        seated = hub.connect(WsLink(ws), _address(ws, hub.config.trust_proxy))
         try:
             async for raw in ws:
                 await hub.receive(seated, raw)
@@ -79,18 +137,20 @@ async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
     async with serve(connection_handler(hub), config.host, config.port, process_request=request_handler(hub.stats),
                      origins=[None], max_size=MAX_MESSAGE, compression=None,
                      ping_interval=config.ping_interval, ping_timeout=config.ping_timeout,
-                     close_timeout=config.close_timeout) as server:
+                     close_timeout=config.close_timeout, write_limit=config.write_limit) as server:
         port = next(iter(server.sockets)).getsockname()[1]
         if config.port == 0:
             config.port = port
-            hub.public_url = config.public_url or f"http://{config.host}:{port}"
+            hub.public_url = config.public_url or http_url(config.host, port)
         server.hub = hub
         ready(hub.public_url, server)
         sweeper = asyncio.get_running_loop().create_task(hub.sweep())
+        watchdog = asyncio.get_running_loop().create_task(hub.watch_sends())
         try:
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
         finally:
             sweeper.cancel()
+            watchdog.cancel()
             for task in hub.rooms.values():
                 task.task.cancel()
             hub.pool.shutdown(wait=False, cancel_futures=True)

@@ -29,6 +29,13 @@ from game.relay.protocol import normalise_code
 log = logging.getLogger(__name__)
 
 
+def public_cause(exc: Exception) -> str:
+    """Why a store fails, for the public health page: the kind of error, never a path or a room code
+    (an OSError's text names its file; only its errno's words are shown)."""
+    words = exc.strerror if isinstance(exc, OSError) else None
+    return f"{type(exc).__name__}: {words}" if words else type(exc).__name__
+
+
 class RoomStore(Protocol):
     """Room records and move logs by room code."""
 

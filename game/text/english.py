@@ -139,6 +139,7 @@ REFUSALS: dict[str, str] = {
     "relay.invite_used": "That invite has been used or has expired.",
     "relay.bot_seat": "A bot plays that seat now.",
     "relay.too_many_knocking": "Too many people are knocking: ask the host for an invite link.",
+    "relay.too_many_invites": "Too many invites at once: wait a minute.",
     "relay.no_request": "Nobody is knocking with that request.",
     "relay.bad_token": "That seat token is not valid here.",
     "relay.host_only": "Only the host can do that.",

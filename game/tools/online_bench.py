@@ -63,12 +63,19 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
-def _start_server(scale: float) -> tuple[subprocess.Popen[str], str]:
+def serve_command(scale: float, rooms: int) -> list[str]:
+    """The bench's `serve` command. Every bench room is opened from this one address within a minute,
+    so the caps per address are raised to fit them all (both phases' rooms stay open)."""
+    caps = str(2 * rooms + 8)
+    return [sys.executable, "-m", "game", "serve", "--port", "0", "--time-scale", str(scale),
+            "--rooms-per-address", caps, "--rooms-per-minute", caps]
+
+
+def _start_server(scale: float, rooms: int) -> tuple[subprocess.Popen[str], str]:
     """A `serve` process on a free port and its URL (BenchFailed, with its last words, if it does not start)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     with tempfile.TemporaryFile("w+") as log:  # a file, not a pipe: an unread pipe would stall the server
-        proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--time-scale", str(scale)],
-                                stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+        proc = subprocess.Popen(serve_command(scale, rooms), stdout=subprocess.PIPE, stderr=log, text=True, env=env)
         assert proc.stdout is not None
         with selectors.DefaultSelector() as wait:
             wait.register(proc.stdout, selectors.EVENT_READ)
@@ -187,7 +194,7 @@ def run_online_bench(rooms: int) -> int:
         print(json.dumps({"error": "--rooms must be at least 1"}))
         return 2
     try:
-        proc, url = _start_server(SWAP_MEET_SCALE)
+        proc, url = _start_server(SWAP_MEET_SCALE, rooms)
     except BenchFailed as exc:
         print(json.dumps({"error": str(exc)}))
         return 1
@@ -290,7 +297,7 @@ def run_paced_bench(rooms: int, seconds: float, game_name: str) -> int:
         return 2
     seats = 6 if game_name == "swap-meet" else 2
     try:
-        proc, url = _start_server(1.0)
+        proc, url = _start_server(1.0, rooms)
     except BenchFailed as exc:
         print(json.dumps({"error": str(exc)}))
         return 1
