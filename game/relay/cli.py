@@ -42,16 +42,6 @@ def _port(text: str) -> int:
     return value
 
 
-def _scale(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a number above 0, not {text!r}")
-    return value
-
-
 def _folder(text: str) -> Path:
     path = Path(text)
     if path.exists() and not path.is_dir():
@@ -110,7 +100,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                        help="URL players reach it at (default: http://HOST:PORT)")
     parser.add_argument("--data", type=_folder, metavar="DIR",
                        help="folder that keeps rooms across restarts (default: none)")
-    parser.add_argument("--time-scale", type=_scale, default=1.0, metavar="X",
+    parser.add_argument("--time-scale", type=_positive, default=1.0, metavar="X",
                        help="match seconds per real second, tests only (default: 1)")
     parser.add_argument("--trust-proxy", type=_ip, metavar="ADDR",
                        help="a reverse proxy's address: connections from it are keyed on the client address "
