@@ -54,7 +54,7 @@ def halving(
     """Sequential halving over `candidates` within `simulations`; the leader after each round.
 
     The budget is split evenly between rounds; in a round every survivor is tried in the same
-    fresh worlds. Ties keep the earlier candidate (callers list their best guess first).
+    fresh worlds (at least one, so a budget below the candidate count is overspent, not ignored). Ties keep the earlier candidate (callers list their best guess first).
     """
     alive = list(range(len(candidates)))
     totals = [0.0] * len(candidates)

@@ -255,6 +255,8 @@ def simulate(world: State, action: Action, noise: Rng) -> float:
     return value
 
 
-def hard_choice(view: View, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
+def hard_choice(
+    view: View, legal: Sequence[Action], rng: Rng, simulations: int = SIMULATIONS
+) -> tuple[Action, Rng]:
     """The short-listed move the shared search (rules/search.py) ends on, over sampled worlds."""
-    return best_move(view, shortlist(view, legal), sample_world, simulate, SIMULATIONS, rng)
+    return best_move(view, shortlist(view, legal), sample_world, simulate, simulations, rng)
