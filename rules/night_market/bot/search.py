@@ -40,8 +40,8 @@ from rules.rng import Rng
 from rules.search import best_move
 
 # How many worlds and moves, and the strength they give: docs/bots.md (Night Market Hard).
-SIMULATIONS = 80  # rollouts per decision, shared out by sequential halving
-SHORTLIST = 8  # moves, best first by normal_score, that get rollouts
+SIMULATIONS = 72  # rollouts per decision, shared out by sequential halving
+SHORTLIST = 4  # moves, best first by normal_score, that get rollouts
 EPSILON = 0.1  # chance a rollout move is noisy (half of it a random take)
 JUDGED_PLIES = 2  # rollout moves, from the opponent's reply on, that follow Normal's judgement
 MARGIN_WEIGHT = 0.02  # a round's value per coin of margin, on top of 1 for the seal
