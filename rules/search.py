@@ -9,9 +9,10 @@ search knows nothing else of it.
 
 Each round draws fresh worlds and plays every surviving candidate in each of them with the same
 noise (common random numbers: candidates differ by their move, not their luck), then keeps the
-better half (sequential halving). The budget is a count of simulations, never a clock, so a seed
-gives the same decision on any machine. `halving` yields the leader after every round, so a
-caller may stop early and still hold the best move found so far (anytime).
+better half (sequential halving; or one round, every candidate in the same worlds). The budget
+is a count of simulations, never a clock, so a seed gives the same decision on any machine.
+`halving` yields the leader after every round, so a caller may stop early and still hold the
+best move found so far (anytime).
 """
 
 from __future__ import annotations
@@ -38,9 +39,20 @@ class Leader(Generic[A]):
     simulations: int
 
 
-def rounds_for(candidates: int) -> int:
-    """Halving rounds until one candidate is left (at least one round)."""
-    return max(1, math.ceil(math.log2(candidates))) if candidates > 1 else 1
+@dataclass(frozen=True)
+class Budget:
+    """How much one decision may search: candidates kept (the caller's best first), simulations
+    in all, and whether to halve. Without halving every candidate plays the same
+    simulations // candidates worlds (one round)."""
+
+    candidates: int
+    simulations: int
+    halve: bool = True
+
+
+def rounds_for(candidates: int, halve: bool = True) -> int:
+    """Rounds until one candidate is left when halving (at least one round)."""
+    return max(1, math.ceil(math.log2(candidates))) if halve and candidates > 1 else 1
 
 
 def halving(
@@ -48,21 +60,23 @@ def halving(
     candidates: Sequence[A],
     sample: Callable[[V, Rng], tuple[W, Rng]],
     simulate: Callable[[W, A, Rng], float],
-    simulations: int,
+    budget: Budget,
     rng: Rng,
 ) -> Iterator[tuple[Leader[A], Rng]]:
-    """Sequential halving over `candidates` within `simulations`; the leader after each round.
+    """Sequential halving over `candidates` within the budget; the leader after each round.
 
     The budget is split evenly between rounds; in a round every survivor is tried in the same
-    fresh worlds (at least one, so a budget below the candidate count is overspent, not ignored). Ties keep the earlier candidate (callers list their best guess first).
+    fresh worlds (at least one, so a budget below the candidate count is overspent, not
+    ignored). Ties keep the earlier candidate (callers list their best guess first).
     """
     alive = list(range(len(candidates)))
     totals = [0.0] * len(candidates)
     tried = [0] * len(candidates)
-    per_round = simulations // rounds_for(len(candidates))
+    rounds = rounds_for(len(candidates), budget.halve)
+    per_round = budget.simulations // rounds
     spent = 0
-    while True:
-        worlds = max(1, per_round // len(alive))
+    for _ in range(rounds):
+        worlds = max(1, per_round // (len(alive) if budget.halve else budget.candidates))
         for _ in range(worlds):
             world, rng = sample(view, rng)
             noise, rng = rng.fork(3), rng.fork(4)
@@ -74,8 +88,6 @@ def halving(
         top = alive[0]
         yield Leader(candidates[top], totals[top] / tried[top], tried[top], spent), rng
         alive = sorted(alive[: (len(alive) + 1) // 2])
-        if len(alive) == 1:
-            return
 
 
 def best_move(
@@ -83,11 +95,12 @@ def best_move(
     candidates: Sequence[A],
     sample: Callable[[V, Rng], tuple[W, Rng]],
     simulate: Callable[[W, A, Rng], float],
-    simulations: int,
+    budget: Budget,
     rng: Rng,
 ) -> tuple[A, Rng]:
-    """The candidate sequential halving ends on (a lone candidate is returned unsearched)."""
-    if len(candidates) == 1:
-        return candidates[0], rng
-    *_, (leader, rng) = halving(view, candidates, sample, simulate, simulations, rng)
+    """The candidate the search ends on, of the budget's first few (a lone one is not searched)."""
+    kept = candidates[: budget.candidates]
+    if len(kept) == 1:
+        return kept[0], rng
+    *_, (leader, rng) = halving(view, kept, sample, simulate, budget, rng)
     return leader.action, rng

@@ -11,13 +11,14 @@ from rules.errors import UnknownBotLevel
 from rules.night_market import GAME
 from rules.night_market.actions import Sell, Take
 from rules.night_market.bot.levels import Rival
-from rules.night_market.bot.search import hard_choice, sample_world
+from rules.night_market.bot.search import QUICK, hard_choice, sample_world
 from rules.night_market.data import CARD_KIND
 from rules.night_market.legal import legal_actions
 from rules.night_market.scenario import place
 from rules.night_market.state import State
 from rules.night_market.view import view
 from rules.rng import Rng
+from rules.search import Budget
 
 MINE = ["silk", "silk", "jade", "leather"]
 MARKET = ["porter", "spice", "pearl", "amber", "leather"]
@@ -152,8 +153,8 @@ def test_rollouts_judge_takes_porters_and_sells_exactly_as_normal_does():
 def test_hard_decisions_are_reproducible_from_the_seed():
     a, _ = twin_states()
     v, legal = view(a, 0), legal_actions(a, 0)
-    first = hard_choice(v, legal, Rng.seeded(8))
-    assert hard_choice(v, legal, Rng.seeded(8)) == first
+    first = hard_choice(v, legal, Rng.seeded(8), QUICK)
+    assert hard_choice(v, legal, Rng.seeded(8), QUICK) == first
     assert first[0] in legal
 
 
@@ -169,7 +170,7 @@ def _from_the_middle(seed: int, plies: int = 22) -> State:
 
 def _hard_margin(state: State, hard_seat: int, seed: int) -> int:
     """The shared search at a small budget against Easy to the round's end: Hard's coin margin."""
-    hard = Rival("hard", hard_seat, seed, partial(hard_choice, simulations=8))
+    hard = Rival("hard", hard_seat, seed, partial(hard_choice, budget=Budget(candidates=4, simulations=8)))
     bots = {hard_seat: hard, 1 - hard_seat: GAME.make_bot("easy", 1 - hard_seat, seed + 7)}
     while state.round_no == 1:
         seat = state.turn
