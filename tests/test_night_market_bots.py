@@ -158,7 +158,7 @@ def test_hard_decisions_are_reproducible_from_the_seed():
     assert first[0] in legal
 
 
-def _from_the_middle(seed: int, plies: int = 22) -> State:
+def _from_the_middle(seed: int, plies: int = 30) -> State:
     """A round's second half to play out: Easy plays both seats for `plies` moves first."""
     state, _ = GAME.new_match(seed, seat_config(("easy", "easy")))
     easy = [GAME.make_bot("easy", s, seed + s) for s in (0, 1)]
