@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from rules.driver import play_match, seat_config
 from rules.errors import UnknownBotLevel
 from rules.night_market import GAME
 from rules.night_market.actions import Sell, Take
-from rules.night_market.bot.search import sample_world
+from rules.night_market.bot.levels import Rival
+from rules.night_market.bot.search import QUICK, hard_choice, sample_world
 from rules.night_market.data import CARD_KIND
 from rules.night_market.legal import legal_actions
 from rules.night_market.scenario import place
+from rules.night_market.state import State
 from rules.night_market.view import view
 from rules.rng import Rng
+from rules.search import Budget
 
 MINE = ["silk", "silk", "jade", "leather"]
 MARKET = ["porter", "spice", "pearl", "amber", "leather"]
@@ -143,3 +148,41 @@ def test_rollouts_judge_takes_porters_and_sells_exactly_as_normal_does():
         assert normal_score(v, judged) == pytest.approx(max(normal_score(v, a) for a in plain))
         action, rng = normal_choice(v, legal, rng)
         state, _ = GAME.apply(state, seat, action)
+
+
+def test_hard_decisions_are_reproducible_from_the_seed():
+    a, _ = twin_states()
+    v, legal = view(a, 0), legal_actions(a, 0)
+    first = hard_choice(v, legal, Rng.seeded(8), QUICK)
+    assert hard_choice(v, legal, Rng.seeded(8), QUICK) == first
+    assert first[0] in legal
+
+
+def _from_the_middle(seed: int, plies: int = 30) -> State:
+    """A round's second half to play out: Easy plays both seats for `plies` moves first."""
+    state, _ = GAME.new_match(seed, seat_config(("easy", "easy")))
+    easy = [GAME.make_bot("easy", s, seed + s) for s in (0, 1)]
+    for _ in range(plies):
+        seat = state.turn
+        state, _ = GAME.apply(state, seat, easy[seat].choose(view(state, seat), legal_actions(state, seat)))
+    return state
+
+
+def _hard_margin(state: State, hard_seat: int, seed: int) -> int:
+    """The shared search at a small budget against Easy to the round's end: Hard's coin margin."""
+    hard = Rival("hard", hard_seat, seed, partial(hard_choice, budget=Budget(candidates=4, simulations=8)))
+    bots = {hard_seat: hard, 1 - hard_seat: GAME.make_bot("easy", 1 - hard_seat, seed + 7)}
+    while state.round_no == 1:
+        seat = state.turn
+        state, _ = GAME.apply(state, seat, bots[seat].choose(view(state, seat), legal_actions(state, seat)))
+    assert state.last_round is not None
+    totals = state.last_round.totals
+    return totals[hard_seat] - totals[1 - hard_seat]
+
+
+def test_the_search_is_ahead_of_easy_from_the_same_seeded_positions():
+    """A strength floor, not a benchmark (the full runs: docs/bots.md). Duplicate play: each
+    position is played twice, Hard in either seat, so Hard's two margins add up to how much better
+    than Easy it did in the same seats from the same deal. A tiny budget keeps it under a second."""
+    ahead = [sum(_hard_margin(_from_the_middle(seed), seat, seed) for seat in (0, 1)) for seed in range(300, 304)]
+    assert sum(a > 0 for a in ahead) >= 3 and sum(ahead) > 0, ahead

@@ -1,0 +1,106 @@
+"""One search for every game's Hard bot: sampled worlds, common random numbers, halving.
+
+The algorithm is kept apart from the games (OpenSpiel's way): a game supplies two hooks, and the
+search knows nothing else of it.
+- `sample(view, rng)`: a full world consistent with what one seat can see (information-set
+  sampling); the search never touches a true state.
+- `simulate(world, action, noise)`: play `action` in `world` and return its value to the
+  searching seat (a rollout, an evaluation, or both), drawing randomness only from `noise`.
+
+Each round draws fresh worlds and plays every surviving candidate in each of them with the same
+noise (common random numbers: candidates differ by their move, not their luck), then keeps the
+better half (sequential halving; or one round, every candidate in the same worlds). The budget
+is a count of simulations, never a clock, so a seed gives the same decision on any machine.
+`halving` yields the leader after every round, so a caller may stop early and still hold the
+best move found so far (anytime).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from rules.rng import Rng
+
+V = TypeVar("V")  # a seat's view
+W = TypeVar("W")  # a sampled world (a full state)
+A = TypeVar("A")  # an action
+
+
+@dataclass(frozen=True)
+class Leader(Generic[A]):
+    """The best candidate after a round: its move, mean value and how many worlds it was tried in."""
+
+    action: A
+    mean: float
+    worlds: int
+    simulations: int
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much one decision may search: candidates kept (the caller's best first), simulations
+    in all, and whether to halve. Without halving every candidate plays the same
+    simulations // candidates worlds (one round)."""
+
+    candidates: int
+    simulations: int
+    halve: bool = True
+
+
+def rounds_for(candidates: int, halve: bool = True) -> int:
+    """Rounds until one candidate is left when halving (at least one round)."""
+    return max(1, math.ceil(math.log2(candidates))) if halve and candidates > 1 else 1
+
+
+def halving(
+    view: V,
+    candidates: Sequence[A],
+    sample: Callable[[V, Rng], tuple[W, Rng]],
+    simulate: Callable[[W, A, Rng], float],
+    budget: Budget,
+    rng: Rng,
+) -> Iterator[tuple[Leader[A], Rng]]:
+    """Sequential halving over `candidates` within the budget; the leader after each round.
+
+    The budget is split evenly between rounds; in a round every survivor is tried in the same
+    fresh worlds (at least one, so a budget below the candidate count is overspent, not
+    ignored). Ties keep the earlier candidate (callers list their best guess first).
+    """
+    alive = list(range(len(candidates)))
+    totals = [0.0] * len(candidates)
+    tried = [0] * len(candidates)
+    rounds = rounds_for(len(candidates), budget.halve)
+    per_round = budget.simulations // rounds
+    spent = 0
+    for _ in range(rounds):
+        worlds = max(1, per_round // (len(alive) if budget.halve else budget.candidates))
+        for _ in range(worlds):
+            world, rng = sample(view, rng)
+            noise, rng = rng.fork(3), rng.fork(4)
+            for i in alive:
+                totals[i] += simulate(world, candidates[i], noise)
+                tried[i] += 1
+        spent += worlds * len(alive)
+        alive.sort(key=lambda i: (-totals[i] / tried[i], i))
+        top = alive[0]
+        yield Leader(candidates[top], totals[top] / tried[top], tried[top], spent), rng
+        alive = sorted(alive[: (len(alive) + 1) // 2])
+
+
+def best_move(
+    view: V,
+    candidates: Sequence[A],
+    sample: Callable[[V, Rng], tuple[W, Rng]],
+    simulate: Callable[[W, A, Rng], float],
+    budget: Budget,
+    rng: Rng,
+) -> tuple[A, Rng]:
+    """The candidate the search ends on, of the budget's first few (a lone one is not searched)."""
+    kept = candidates[: budget.candidates]
+    if len(kept) == 1:
+        return kept[0], rng
+    *_, (leader, rng) = halving(view, kept, sample, simulate, budget, rng)
+    return leader.action, rng
