@@ -52,7 +52,7 @@ def test_a_record_of_rules_this_build_does_not_have_is_refused_in_words(market_h
         LocalTable.restore(save, MatchClock(_clock), bot_threads=False)
 
 
-CLAIMED = Outcome((0,), (1.0, 0.0), EndReason.ABANDONED, "claimed by Ana")  # what the live room said
+CLAIMED = Outcome((0,), (1.0, 0.0), EndReason.ABANDONED, "claimed", {"name": "Ana"})  # what the live room says
 
 
 class Clock:
