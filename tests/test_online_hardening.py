@@ -19,7 +19,7 @@ from tests.online_helpers import WAIT, ManualClock, Raw, open_room, running_serv
 class DeniedStore(MemoryStore):
     """A store whose folder was made read-only: the error names the room's file, as an OSError does."""
 
-    def save(self, code: str, record: dict[str, Any]) -> None:
+    async def save(self, code: str, record: dict[str, Any], fence: int = 0) -> None:
         raise OSError(13, "Permission denied", f"/srv/secret-folder/rooms/{code}.json")
 
 
@@ -142,9 +142,9 @@ class CountingStore(MemoryStore):
         super().__init__()
         self.saves = 0
 
-    def save(self, code: str, record: dict[str, Any]) -> None:
+    async def save(self, code: str, record: dict[str, Any], fence: int = 0) -> None:
         self.saves += 1
-        super().save(code, record)
+        await super().save(code, record, fence)
 
 
 def _invite(host: Raw) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -115,22 +116,22 @@ def test_records_round_trip_through_both_stores(tmp_path):
     lobby.add_bot(host, "hard")
     record = {"code": "K7MP9Q", "lobby": lobby.to_record()}
     for store in (MemoryStore(), FileStore(tmp_path)):
-        store.save("K7MP9Q", record)
-        assert store.exists("K7MP9Q")
-        (back,) = store.load_all()
+        asyncio.run(store.save("K7MP9Q", record))
+        assert asyncio.run(store.exists("K7MP9Q"))
+        (back,) = asyncio.run(store.load_all())
         again = Lobby.from_record(back["lobby"], 3, 6, ("easy", "normal", "hard"))
         assert again.seat_of(token) == 0 and again.seats[1].bot == "hard"
-        store.delete("K7MP9Q")
-        assert store.load_all() == [] and not store.exists("K7MP9Q")
+        asyncio.run(store.delete("K7MP9Q"))
+        assert asyncio.run(store.load_all()) == [] and not asyncio.run(store.exists("K7MP9Q"))
 
 
 def test_the_file_store_sets_a_broken_file_aside_and_refuses_paths(tmp_path):
     store = FileStore(tmp_path)
     (store.folder / "ABCDEF.json").write_text("{broken", encoding="utf-8")
-    assert store.load_all() == []
+    assert asyncio.run(store.load_all()) == []
     assert (store.folder / "ABCDEF.bad").exists()
     with pytest.raises(ValueError):
-        store.save("../../etc", {})
+        asyncio.run(store.save("../../etc", {}))
 
 
 def test_a_join_sent_again_with_its_key_gets_the_same_seat_and_a_fresh_token():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import threading
@@ -113,7 +114,7 @@ def test_a_relay_restarted_at_random_points_lets_every_seat_play_to_the_end(tmp_
         assert all(r.error is None for r in runs), [r.error for r in runs]
         outcomes = {str(room.table.outcome()) for room in rooms if room.table}
         assert len(outcomes) == 1 and "None" not in outcomes
-        (record,) = FileStore(tmp_path).load_all()
+        (record,) = asyncio.run(FileStore(tmp_path).load_all())
         kept = Room.from_stored(record, game)  # the record ends on its last entry: a tick the timer made, too
         public = [game.redact(e, None).to_json() for e in kept.history]
         for saw in seen + [[e.to_json() for e in room.table.history(None)] for room in rooms if room.table]:

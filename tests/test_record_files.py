@@ -3,6 +3,7 @@ made by its make_fixtures.py with the code at bd69487) are read once and convert
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 from pathlib import Path
@@ -65,7 +66,7 @@ class Clock:
 
 def _stored(tmp_path: Path) -> dict[str, dict]:
     shutil.copytree(LEGACY / "relay", tmp_path / "relay")
-    return {r["code"]: r for r in FileStore(tmp_path / "relay").load_all()}
+    return {r["code"]: r for r in asyncio.run(FileStore(tmp_path / "relay").load_all())}
 
 
 def _lines(code: str) -> list[list]:
@@ -80,9 +81,9 @@ def test_an_old_claimed_room_restores_with_the_live_outcome_and_is_written_back_
     rows, fresh = room.unsaved()
     assert fresh and rows[:-1] == [[t, s, a, q] for t, s, a, q in _lines("NMC7AM")]  # written back whole
     store = FileStore(tmp_path / "relay")
-    store.save(room.code, room.stored())
-    store.append(room.code, room.match_no, rows, fresh)
-    (again,) = [r for r in store.load_all() if r["code"] == "NMC7AM"]
+    asyncio.run(store.save(room.code, room.stored()))
+    asyncio.run(store.append(room.code, room.match_no, rows, fresh))
+    (again,) = [r for r in asyncio.run(store.load_all()) if r["code"] == "NMC7AM"]
     back = Room.from_stored(again, get_game("night-market"), Clock())
     assert back.outcome() == CLAIMED and back.unsaved() == ([], False)
 
@@ -130,14 +131,14 @@ def test_a_finished_room_match_is_archived_once_and_outlives_the_room(tmp_path):
     finished = room.unarchived()
     assert finished is not None and finished.outcome == CLAIMED
     store = FileStore(tmp_path / "relay")
-    store.archive(room.code, room.match_no, finished.to_json())
+    asyncio.run(store.archive(room.code, room.match_no, finished.to_json()))
     room.archived = room.match_no
     assert room.unarchived() is None  # kept: not written again
-    store.delete(room.code)
+    asyncio.run(store.delete(room.code))
     kept = tmp_path / "relay" / "archive" / f"NMC7AM-{room.match_no}.json"
-    assert not store.exists(room.code) and MatchRecord.from_json(json.loads(kept.read_text())) == finished
+    assert not asyncio.run(store.exists(room.code)) and MatchRecord.from_json(json.loads(kept.read_text())) == finished
     with pytest.raises(ValueError, match="not a room code"):
-        store.archive("../x", 1, finished.to_json())
+        asyncio.run(store.archive("../x", 1, finished.to_json()))
 
 
 def test_a_match_still_running_is_not_archived(tmp_path):

@@ -100,6 +100,12 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                        help="URL players reach it at (default: http://HOST:PORT)")
     parser.add_argument("--data", type=_folder, metavar="DIR",
                        help="folder that keeps rooms across restarts (default: none)")
+    parser.add_argument("--store", type=url_type(("redis",), "redis://127.0.0.1:6379/0"), metavar="URL",
+                       help="keep rooms in Redis at redis://HOST:PORT/DB, shared by every relay process given "
+                            "the same URL (default: the --data folder, else memory)")
+    parser.add_argument("--lease-seconds", type=_positive, default=5.0, metavar="S",
+                       help="with --store: how long a relay's hold on a room outlives its last renewal, so how "
+                            "soon another relay serves the rooms of one that died (default: 5)")
     parser.add_argument("--time-scale", type=_positive, default=1.0, metavar="X",
                        help="match seconds per real second, tests only (default: 1)")
     parser.add_argument("--trust-proxy", type=_ip, metavar="ADDR",
@@ -139,7 +145,8 @@ def serve(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # handshake noise; never secrets either way
-    problem = _data_problem(args.data)
+    problem = _data_problem(args.data) or ("--store and --data name two places for rooms: give one"
+                                           if args.store and args.data else None)
     if problem:
         print(json.dumps({"error": problem}))
         return 2
@@ -164,7 +171,8 @@ def config_from_args(args: argparse.Namespace) -> Any:
 
     caps = {name: getattr(args, name) for _, name, _, _ in CAPS}
     return ServerConfig(host=args.host, port=args.port, public_url=args.public_url, data=args.data,
-                        scale=args.time_scale, trust_proxy=args.trust_proxy, **caps)
+                        scale=args.time_scale, trust_proxy=args.trust_proxy, store_url=args.store,
+                        lease_seconds=args.lease_seconds, **caps)
 
 
 def _data_problem(folder: Path | None) -> str | None:

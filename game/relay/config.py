@@ -53,3 +53,5 @@ class ServerConfig:
     clock: Callable[[], float] = time.monotonic
     wall: Callable[[], float] = time.time  # calendar seconds, for what outlives the process (tickets)
     store: RoomStore | None = None  # where rooms are kept (default: a file store in `data`, else memory)
+    store_url: str | None = None  # a shared store (redis://HOST:PORT/DB) for a fleet of relays
+    lease_seconds: float = 5.0  # a shared store's lease on a room: a dead relay's rooms are free after this

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -35,7 +36,7 @@ from game.relay.protocol import (
 )
 from game.relay.rooms import Room
 from game.relay.roomtask import RoomTask, Seated
-from game.relay.store import RoomStore, public_cause
+from game.relay.store import LeaseLost, RoomStore, public_cause
 from rules.record import UnknownRules
 from rules.refusal import Refusal
 from rules.registry import GameUnavailable, get_game
@@ -43,6 +44,7 @@ from rules.words import counted
 
 log = logging.getLogger(__name__)
 SWEEP_STORED = 3600.0  # seconds between looks at the stored correspondence rooms nobody has asked for
+KEEP_MARGIN = 3600.0  # a live room's store expiry outlasts the relay's own by this (a dead relay's rooms go)
 
 
 def _seq_of(raw: str | bytes) -> int | None:
@@ -72,6 +74,8 @@ class Hub:
         self.send_looks = 0  # times the send watchdog has looked (tests wait for its next look)
         self._moved: asyncio.Future[None] | None = None  # resolved when the clock is nudged
         self._swept_stored = -SWEEP_STORED  # when stored correspondence rooms were last looked over
+        self.node = secrets.token_hex(6)  # this process, in the leases of a shared store
+        self.loading: dict[str, asyncio.Task[RoomTask | Refusal]] = {}  # rooms being loaded from the store
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         """Run a coroutine in the background, keeping a reference so it is not collected."""
@@ -116,9 +120,12 @@ class Hub:
         if self.failing.pop(code, None) is not None:
             log.warning("room %s: the store saves it again", code)
 
-    def load(self) -> None:
-        """Bring back every stored room (a room that no longer replays is logged and dropped)."""
-        for record in self.store.load_all():
+    async def load(self) -> None:
+        """Bring back every stored room (a room that no longer replays is logged and dropped). A
+        shared store's rooms are loaded one by one when a connection asks for them, instead."""
+        if self.store.shared:
+            return
+        for record in await self.store.load_all():
             code = record.get("code")
             if not isinstance(code, str) or normalise_code(code) != code:
                 log.warning("a stored room whose code is not a room code was refused: %.40r", code)
@@ -137,26 +144,47 @@ class Hub:
             log.exception("stored room could not be resumed; it is dropped")
         return None
 
-    async def fetch(self, code: str) -> RoomTask | None:
-        """The room with `code`: in memory, or a correspondence room loaded from the store now (a
-        seat asked for it). One whose grace after its end is over is deleted instead."""
+    async def fetch(self, code: str) -> RoomTask | Refusal:
+        """The room with `code`: in memory, or loaded from the store now (a seat asked for it): a
+        correspondence room, or any room of a shared store once this process holds its lease. One
+        whose grace after its end is over is deleted instead. A refusal when there is none here."""
         task = self.rooms.get(code)
         if task is not None:
             return task
-        record = await asyncio.to_thread(self.store.fetch, code)
-        if code in self.rooms:  # another hello loaded it meanwhile
-            return self.rooms[code]
+        loading = self.loading.get(code)
+        if loading is None:  # one load per room however many hellos ask at once
+            loading = self.loading[code] = self.spawn(self._load_one(code))
+            loading.add_done_callback(lambda _t: self.loading.pop(code, None))
+        return await asyncio.shield(loading)
+
+    async def _load_one(self, code: str) -> RoomTask | Refusal:
+        fence = await self.store.lease(code, self.node, 0, self.config.lease_seconds)
+        if not fence:
+            return r.ROOM_ELSEWHERE()
+        try:
+            room = await self._load_record(code)
+        except BaseException:
+            await self.store.release(code, self.node, fence)
+            raise
+        if room is None:
+            await self.store.release(code, self.node, fence)
+            return r.NO_ROOM()
+        await self.store.expire(code, self.keep_seconds(room))
+        log.info("room %s loaded", code)
+        task = self.rooms[code] = RoomTask(self, room)
+        task.fence = fence
+        return task
+
+    async def _load_record(self, code: str) -> Room | None:
+        record = await self.store.fetch(code)
         if record is None or not isinstance(record.get("lobby"), dict):
             return None
+        if not self.store.shared and not record.get("days"):  # one process: its live rooms came at boot
+            return None
         if corr.stale(record, self.config.wall()):
-            self.forget(code)
+            await self.store.delete(code)
             return None
-        room = self._restore(record)
-        if room is None:
-            return None
-        log.info("correspondence room %s loaded", code)
-        task = self.rooms[code] = RoomTask(self, room)
-        return task
+        return self._restore(record)
 
     def drop(self, code: str) -> None:
         """Close and forget a room (its files are deleted after any save of it that is under way)."""
@@ -168,11 +196,31 @@ class Hub:
         self.forget(code)
 
     def forget(self, code: str) -> None:
-        """Delete a dropped room's files."""
+        """Delete a dropped room's files (in the background)."""
+        self.spawn(self._delete(code))
+
+    async def _delete(self, code: str) -> None:
         try:
-            self.store.delete(code)
-        except OSError as exc:
-            log.warning("room %s: could not delete its files: %s", code, exc)
+            await self.store.delete(code)
+        except Exception as exc:  # a file that will not go, a store gone away: its expiry is the backstop
+            log.warning("room %s: could not delete it from the store: %s", code, public_cause(exc))
+
+    def lost(self, code: str) -> None:
+        """This process no longer holds the room's lease (it lapsed: a pause, a long Redis outage):
+        what it holds in memory may be stale, so the room leaves memory unsaved and its connections
+        are closed with 1012 ("try again"): they reconnect, and whoever serves the room next loads it
+        from its record."""
+        task = self.rooms.pop(code, None)
+        self.owners.pop(code, None)
+        self.failing.pop(code, None)
+        if task is None:
+            return
+        log.warning("room %s: its lease was lost; it leaves this process", code)
+        task.closed = task.moved = True
+        task.task.cancel()
+        for seated in [*task.conns.values(), *task.knocking.values()]:
+            seated.room = None
+            self.close(seated, 1012, "room moved: reconnect")
 
     def expire(self) -> None:
         """Delete rooms nobody is connected to: after `empty_seconds`, or `idle_seconds` for a
@@ -208,22 +256,16 @@ class Hub:
         del self.rooms[code]
         self.owners.pop(code, None)
         task.close()
+        self.spawn(self.store.release(code, self.node, task.fence))  # a seat may be served elsewhere now
 
     async def sweep_stored(self) -> None:
-        """Delete stored correspondence rooms whose grace is over (read on a worker thread)."""
-        stale = await asyncio.to_thread(self._stale_stored, self.config.wall())
-        for code in stale:
-            if code not in self.rooms:
+        """Delete stored correspondence rooms whose grace is over (records read in one call)."""
+        wall = self.config.wall()  # the time of this look (the reads below take a while)
+        codes = [code for code in await self.store.correspondence() if code not in self.rooms]
+        for code, record in (await self.store.peek_many(codes)).items():
+            if code not in self.rooms and corr.stale(record, wall):
                 log.info("correspondence room %s expired", code)
                 self.forget(code)
-
-    def _stale_stored(self, wall: float) -> list[str]:
-        out = []
-        for code in self.store.correspondence():
-            record = None if code in self.rooms else self.store.peek(code)
-            if record is not None and corr.stale(record, wall):
-                out.append(code)
-        return out
 
     async def sweep(self) -> None:
         """Expire idle rooms now and then (and look over the stored correspondence rooms hourly)."""
@@ -235,6 +277,39 @@ class Hub:
             if self.clock() - self._swept_stored >= SWEEP_STORED:
                 self._swept_stored = self.clock()
                 await self.sweep_stored()
+
+    async def keep(self) -> None:
+        """Renew, every third of a lease (real seconds: the store's clock), the lease of every room
+        in memory (a shared store; a room whose lease lapsed leaves this process) and, every quarter
+        of it, each room's expiry in the store."""
+        while True:
+            await asyncio.sleep(self.config.lease_seconds / 3)
+            try:
+                await self.renew()
+            except Exception as exc:  # the store is away: rooms pause (saves fail) until it is back
+                log.warning("the store cannot renew leases: %s", public_cause(exc))
+
+    async def renew(self) -> None:
+        """One round of `keep`."""
+        wall = self.config.wall()
+        for code, task in list(self.rooms.items()):
+            if self.store.shared and not task.closed:
+                held = await self.store.lease(code, self.node, task.fence, self.config.lease_seconds)
+                if held != task.fence and self.rooms.get(code) is task:
+                    self.lost(code)
+                    continue
+            keep = self.keep_seconds(task.room)
+            if keep is not None and wall - task.renewed >= keep / 4 and not task.closed:
+                task.renewed = wall
+                await self.store.expire(code, keep)
+
+    async def release_all(self) -> None:
+        """The process stops: its leases go at once (another relay may serve its rooms now), then
+        the store's connections."""
+        if self.store.shared:
+            for code, task in list(self.rooms.items()):
+                await self.store.release(code, self.node, task.fence)
+        await self.store.close()
 
     async def goodbye(self, refusal: Refusal) -> None:
         """Tell every connection why this server stops, and close it for good (1000: do not retry);
@@ -388,7 +463,7 @@ class Hub:
         kind = msg["type"]
         refusal: Refusal | None
         if kind == "create":
-            refusal = self._create(seated, msg)
+            refusal = await self._create(seated, msg)
         elif kind == "status":
             await self._status(seated, msg["rooms"])
             return
@@ -396,8 +471,8 @@ class Hub:
             seated.greeted = True  # a second hello while this one loads its room is refused
             task = await self.fetch(msg["room"].upper())
             seated.greeted = False
-            if task is None:
-                refusal = r.NO_ROOM()
+            if isinstance(task, Refusal):
+                refusal = task
             else:
                 seated.greeted = True
                 task.submit(lambda: self._enter(task, seated, msg))
@@ -411,9 +486,10 @@ class Hub:
         """One answer for every room a device sits in, from records alone (nothing is replayed or
         loaded); then the connection is closed. A room or seat the relay does not know says gone."""
         wall, out = self.config.wall(), []
+        stored = await self.store.peek_many([code.upper() for code, _ in held if code.upper() not in self.rooms])
         for code, token in held:
             task = self.rooms.get(code.upper())
-            record = task.room.stored() if task is not None else await asyncio.to_thread(self.store.peek, code.upper())
+            record = task.room.stored() if task is not None else stored.get(code.upper())
             seat = None if record is None else corr.status(record, token, wall)
             out.append(seat if seat is not None else {"room": code.upper(), "gone": True})
         self.send(seated, {"type": "status", "rooms": out})
@@ -432,7 +508,7 @@ class Hub:
         recent.append(now)
         return None
 
-    def _create(self, seated: Seated, msg: dict[str, Any]) -> Refusal | None:
+    async def _create(self, seated: Seated, msg: dict[str, Any]) -> Refusal | None:
         try:
             game = get_game(msg["game"])
         except GameUnavailable:
@@ -445,14 +521,17 @@ class Hub:
         capped = self._room_cap(seated.address)
         if capped is not None:
             return capped
-        code = new_code(lambda c: c in self.rooms or self.store.exists(c))
-        lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
-        room = Room(code, game, lobby, msg.get("seed"), msg.get("options"), self.config.scale, self.clock,
-                    days, self.config.wall)
+        seated.greeted = True  # a second hello while the code is claimed waits behind this one
+        try:
+            room, fence = await self._claim_code(game, msg, days)
+        except BaseException:
+            seated.greeted = False
+            raise
+        code, lobby = room.code, room.lobby
         task = RoomTask(self, room)
+        task.fence = fence
         self.rooms[code] = task
         self.owners[code] = seated.address
-        seated.greeted = True
         log.info("room %s created for %s", code, game.name)
 
         def opened() -> None:
@@ -464,6 +543,28 @@ class Hub:
 
         task.submit(opened)
         return None
+
+    async def _claim_code(self, game: Any, msg: dict[str, Any], days: int | None) -> tuple[Room, int]:
+        """A new room under a fresh code, created in the store only if that code is free there
+        (atomic: two relays on one store never share a code), with its expiry and lease."""
+        while True:
+            code = new_code(lambda c: c in self.rooms or c in self.loading)
+            lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
+            room = Room(code, game, lobby, msg.get("seed"), msg.get("options"), self.config.scale, self.clock,
+                        days, self.config.wall)
+            room.last_active = self.config.wall()
+            if await self.store.create(code, room.stored()):
+                break
+        await self.store.expire(code, self.keep_seconds(room))
+        fence = await self.store.lease(code, self.node, 0, self.config.lease_seconds)
+        if not fence:  # only a relay that guessed this fresh code could hold it
+            raise LeaseLost(code)
+        return room, fence
+
+    def keep_seconds(self, room: Room) -> float | None:
+        """How long the store keeps a room after its last renewal (None: a correspondence room,
+        deleted by the sweep once stale): a backstop for a relay that died with it in memory."""
+        return None if room.days is not None else max(self.config.idle_seconds, self.config.empty_seconds) + KEEP_MARGIN
 
     def _enter(self, task: RoomTask, seated: Seated, msg: dict[str, Any]) -> None:
         lobby = task.room.lobby

@@ -32,6 +32,7 @@ HELLO_BACKLOG = declare("relay.hello_backlog")
 NO_ROOM = declare("relay.no_room")
 HELLO_FIRST = declare("relay.hello_first")
 SAVE_FAILED = declare("relay.save_failed")
+ROOM_ELSEWHERE = declare("relay.room_elsewhere")  # another relay process serves the room: try again soon
 ALREADY_IN_ROOM = declare("relay.already_in_room")
 TURNED_AWAY = declare("relay.turned_away")
 # the lobby (lobby.py) and the room (rooms.py)

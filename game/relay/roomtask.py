@@ -2,8 +2,10 @@
 
 A room's requests (from connection handlers and finished bot decisions) queue here and are applied
 one at a time in arrival order; after each step the task saves what changed (new moves appended
-to the store's log, on a worker thread) and only then sends each seat what the room queued for
-it. A move the store could not keep is undone and refused by number. A connection over its
+to the store's log, awaited: the store never blocks the loop) and only then sends each seat what
+the room queued for it. A move the store could not keep is undone and refused by number; a write
+refused because this process's lease on the room lapsed (a shared store) sends nothing and the
+room leaves this process (`Hub.lost`). A connection over its
 outbound byte budget has its updates held and then sent as one (the latest view, every event it
 missed, every answer they carried); knock news for the host is coalesced the same way in time.
 """
@@ -24,6 +26,7 @@ from game.relay import refusals as r
 from game.relay.outbox import Link, Outbox
 from game.relay.protocol import Buckets, RateLimit, invite_link
 from game.relay.rooms import Room
+from game.relay.store import LeaseLost
 
 if TYPE_CHECKING:
     from game.relay.hub import Hub
@@ -73,7 +76,10 @@ class RoomTask:
         self.knocking: dict[int, Seated] = {}
         self.empty_since: float | None = hub.clock()  # nobody connected since (expiry)
         self.closed = False  # dropped: nothing more is saved (its files are gone)
-        self.saving = False  # a store call is running on a worker thread
+        self.moved = False  # its lease lapsed: it left this process, its record stays for the next owner
+        self.saving = False  # a store call is under way
+        self.fence = 1  # the number of this process's lease on the room (a shared store checks it)
+        self.renewed = hub.config.wall()  # when the room's expiry in the store was last renewed
         self.knock_due: float | None = None  # when the host is next told of knocks (coalesced)
         self.allowances: dict[int, Allowance] = {}  # seat -> its budgets, whichever link holds it
         self.invites = RateLimit(INVITES_PER_SECOND, INVITE_BURST, hub.clock)  # tickets the host may ask for
@@ -140,6 +146,9 @@ class RoomTask:
         """Save, then send: nobody is told of a move the store does not hold."""
         try:
             wrote = await self._save()
+        except LeaseLost:  # another process may serve the room now: nothing here is told
+            self.hub.lost(self.room.code)
+            return
         except Exception as exc:  # a full or read-only disk, a store gone away
             self._save_failed(exc, mark)
         else:
@@ -193,21 +202,21 @@ class RoomTask:
         if self.closed or not (room.dirty or fresh or entries):
             return False
         self.saving = True
+        store = self.hub.store
         try:
             if room.dirty or fresh:
                 room.last_active = self.hub.config.wall()
-                await asyncio.to_thread(self._write, self.hub.store.save, room.code, room.stored())
+                await store.save(room.code, room.stored(), self.fence)
                 room.dirty = False
-            if entries or fresh:
-                await asyncio.to_thread(self._write, self.hub.store.append, room.code, room.match_no, entries, fresh)
+            if (entries or fresh) and not self.closed:
+                await store.append(room.code, room.match_no, entries, fresh, self.fence)
             finished = room.unarchived()
-            if finished is not None:  # kept for good: a rematch or the room's expiry loses nothing
-                await asyncio.to_thread(self._write, self.hub.store.archive, room.code, room.match_no,
-                                        finished.to_json())
+            if finished is not None and not self.closed:  # kept for good: a rematch or expiry loses nothing
+                await store.archive(room.code, room.match_no, finished.to_json())
                 room.archived = room.match_no
         finally:
             self.saving = False
-            if self.closed:  # dropped while the worker wrote: only now may its files go
+            if self.closed and not self.moved:  # dropped while a write ran: only now may its files go
                 self.hub.forget(room.code)
         room.saved = (room.match_no, len(room.log))
         return True
@@ -219,11 +228,6 @@ class RoomTask:
             return True
         self.task.cancel()
         return False
-
-    def _write(self, write: Callable[..., None], *args: Any) -> None:
-        """One store call on a worker thread, skipped once the room has been dropped."""
-        if not self.closed:
-            write(*args)
 
     def _save_failed(self, exc: Exception, mark: tuple[int, dict[int, int]]) -> None:
         """Undo the unsaved moves; movers are refused by number, the others see the kept state."""

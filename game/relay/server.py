@@ -25,7 +25,7 @@ from game.relay.config import ServerConfig
 from game.relay.hub import Hub
 from game.relay.pages import request_handler
 from game.relay.protocol import MAX_MESSAGE, http_url
-from game.relay.store import FileStore, MemoryStore, RoomStore
+from game.relay.store import RoomStore, open_store
 from rules.refusal import Refusal
 
 __all__ = ["ServerConfig", "ServerThread", "WsLink", "run_server"]
@@ -131,9 +131,9 @@ def connection_handler(hub: Hub) -> Callable[[ServerConnection], Any]:
 async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
                      stop: asyncio.Future[None] | None = None) -> None:
     """Serve until `stop` resolves (forever without one); `ready(url, server)` once listening."""
-    store: RoomStore = config.store or (FileStore(config.data) if config.data else MemoryStore())
+    store: RoomStore = config.store or open_store(config.store_url, config.data)
     hub = Hub(config, store)
-    hub.load()
+    await hub.load()
     async with serve(connection_handler(hub), config.host, config.port, process_request=request_handler(hub.stats),
                      origins=[None], max_size=MAX_MESSAGE, compression=None,
                      ping_interval=config.ping_interval, ping_timeout=config.ping_timeout,
@@ -146,14 +146,17 @@ async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
         ready(hub.public_url, server)
         sweeper = asyncio.get_running_loop().create_task(hub.sweep())
         watchdog = asyncio.get_running_loop().create_task(hub.watch_sends())
+        keeper = asyncio.get_running_loop().create_task(hub.keep())
         try:
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
         finally:
-            sweeper.cancel()
-            watchdog.cancel()
+            for background in (sweeper, watchdog, keeper):
+                background.cancel()
             for task in hub.rooms.values():
                 task.task.cancel()
             hub.pool.shutdown(wait=False, cancel_futures=True)
+            with contextlib.suppress(Exception):  # a store gone away must not keep the server from stopping
+                await asyncio.wait_for(hub.release_all(), 3.0)
 
 
 def _finish(stop: asyncio.Future[None]) -> None:

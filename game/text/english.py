@@ -132,6 +132,7 @@ REFUSALS: dict[str, str] = {
     "relay.no_room": "No room with that code (it may have expired).",
     "relay.hello_first": "Say create, join or resume first.",
     "relay.save_failed": "The server could not save your move; try again.",
+    "relay.room_elsewhere": "Another server is looking after this room just now; try again in a few seconds.",
     "relay.already_in_room": "You are already in this room.",
     "relay.turned_away": "The host did not let you in.",
     "relay.started": "The match has already started.",
