@@ -5,9 +5,12 @@ no redis-server is installed, the tests that need one are skipped with one line 
 from __future__ import annotations
 
 import json
+import select
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +24,7 @@ from tests.online_helpers import Raw, seat_and_start
 from tests.support import WAIT, wait_until
 
 BINARY = shutil.which("redis-server")
+ROOT = Path(__file__).resolve().parent.parent
 SKIP = "redis-server not installed: Redis store tests skipped"
 
 
@@ -154,6 +158,9 @@ def play(seats: list[Seat], moves: int = 10_000) -> int:
     """Whoever may move plays its first legal move, `moves` times or to the end: the moves made."""
     made = 0
     latest = [seat.latest() for seat in seats]
+    newest = max(update["version"] for update in latest)  # every seat is first told of the last change
+    latest = [s.client.until("update", lambda m: m["version"] >= newest) if u["version"] < newest else u
+              for s, u in zip(seats, latest)]
     while latest[0]["outcome"] is None and made < moves:
         mover = next(i for i, update in enumerate(latest) if update["legal"])
         seat = seats[mover]
@@ -163,3 +170,38 @@ def play(seats: list[Seat], moves: int = 10_000) -> int:
         latest = [s.client.until("update", lambda m, v=version: m["version"] > v) for s in seats]
         made += 1
     return made
+
+
+class RelayProcess:
+    """`python -m game.relay` on a free loopback port, keeping rooms in the Redis at `store`."""
+
+    def __init__(self, store: str, log: Path, lease: float = 2.0) -> None:
+        self.log = log.open("wb")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "game.relay", "--port", "0", "--store", store, "--lease-seconds", str(lease)],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=self.log)
+        self.url = ""
+
+    def ready(self) -> RelayProcess:
+        """Wait until it listens (several may start at once: start them all, then wait)."""
+        assert self.proc.stdout is not None
+        ready, _, _ = select.select([self.proc.stdout], [], [], WAIT)
+        assert ready, f"waited {WAIT:.0f} s for the relay to say where it listens"
+        said = json.loads(self.proc.stdout.readline())
+        assert "websocket" in said, said
+        self.url = said["websocket"]
+        return self
+
+    def signal(self, which: signal.Signals) -> None:
+        self.proc.send_signal(which)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGCONT)  # a stopped process cannot die of SIGTERM until it runs
+            self.proc.terminate()
+            try:
+                self.proc.wait(WAIT)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(WAIT)
+        self.log.close()
