@@ -141,6 +141,7 @@ def test_expiry_is_set_renewed_and_frees_the_code(run: Callable[[Case], None]) -
 
 def test_a_lease_is_one_process_s_and_fences_its_writes(run: Callable[[Case], None]) -> None:
     async def case(store: RoomStore) -> None:
+        assert await store.lease("K7MP9Q", "node-a", 0, 30.0) == -1  # no such room: nothing is kept for it
         await store.create("K7MP9Q", room("K7MP9Q"))
         first = await store.lease("K7MP9Q", "node-a", 0, 30.0)
         assert first > 0 and await store.lease("K7MP9Q", "node-a", first, 30.0) == first  # renewed
@@ -162,6 +163,7 @@ def test_a_lease_is_one_process_s_and_fences_its_writes(run: Callable[[Case], No
         await store.append("K7MP9Q", 1, [[1.0, 1, "y", 1]], fence=second)
         fetched = await store.fetch("K7MP9Q")
         assert fetched is not None and fetched["seed"] == 1 and fetched["log"] == [[0.5, 0, "x", 1], [1.0, 1, "y", 1]]
+        await store.create("SHRT22", room("SHRT22"))
         short = await store.lease("SHRT22", "node-a", 0, 0.05)
 
         async def free() -> bool:

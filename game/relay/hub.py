@@ -159,8 +159,8 @@ class Hub:
 
     async def _load_one(self, code: str) -> RoomTask | Refusal:
         fence = await self.store.lease(code, self.node, 0, self.config.lease_seconds)
-        if not fence:
-            return r.ROOM_ELSEWHERE()
+        if fence <= 0:
+            return r.ROOM_ELSEWHERE() if fence == 0 else r.NO_ROOM()
         try:
             room = await self._load_record(code)
         except BaseException:
@@ -557,7 +557,7 @@ class Hub:
                 break
         await self.store.expire(code, self.keep_seconds(room))
         fence = await self.store.lease(code, self.node, 0, self.config.lease_seconds)
-        if not fence:  # only a relay that guessed this fresh code could hold it
+        if fence <= 0:  # only a relay that guessed this fresh code could hold it (or it expired at once)
             raise LeaseLost(code)
         return room, fence
 

@@ -46,8 +46,9 @@ return 1"""
 _LEASE = """local cur = redis.call('GET', KEYS[1])
 if cur and cur == ARGV[1] .. ':' .. ARGV[2] then redis.call('PEXPIRE', KEYS[1], ARGV[3]) return tonumber(ARGV[2]) end
 if cur or ARGV[2] ~= '0' then return 0 end
-local fence = redis.call('INCR', KEYS[2])
 local ttl = redis.call('PTTL', KEYS[3])
+if ttl == -2 then return -1 end
+local fence = redis.call('INCR', KEYS[2])
 if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
 redis.call('SET', KEYS[1], ARGV[1] .. ':' .. fence, 'PX', ARGV[3])
 return fence"""

@@ -30,7 +30,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -94,8 +94,9 @@ class RoomStore(Protocol):
 
     async def lease(self, code: str, node: str, fence: int, seconds: float) -> int:
         """Renew this process's lease number `fence` on room `code` for `seconds`, or (`fence` 0) take
-        it if nobody holds it: the lease's fencing number, or 0 when it is not (or no longer) ours. A
-        lapsed lease is never renewed: whoever takes the room next loads it from its record."""
+        it if nobody holds it: the lease's fencing number, 0 when it is not (or no longer) ours, -1
+        when no such room is stored (so a stranger's guess leaves nothing behind). A lapsed lease is
+        never renewed: whoever takes the room next loads it from its record."""
 
     async def release(self, code: str, node: str, fence: int) -> None:
         """Give the lease up (another process may serve the room at once)."""
@@ -162,9 +163,10 @@ class _OneProcess:
     """What every store serving a single relay shares: its lease is always that relay's."""
 
     shared = False
+    exists: Callable[[str], Awaitable[bool]]  # each store's own
 
     async def lease(self, code: str, node: str, fence: int, seconds: float) -> int:
-        return 1
+        return 1 if fence or await self.exists(code) else -1
 
     async def release(self, code: str, node: str, fence: int) -> None:
         return None
