@@ -87,6 +87,10 @@ def test_the_owner_killed_mid_match_its_seats_finish_at_another_relay(redis_serv
     failover = time.monotonic() - killed
     assert play(seats) > 0 and seats[0].latest()["outcome"] is not None
     kept_as_seen(redis_server.url, seats)
+    lease = f"mh:lease:{seats[0].room}"
+    assert redis_server.client().get(lease) is not None
+    other.signal(signal.SIGTERM)  # a service stop: its leases go at once, not a lease later
+    assert other.proc.wait(WAIT) == 0 and redis_server.client().get(lease) is None
     print(f"failover: owner killed -> its room answers again at the other relay in {failover:.2f} s (lease {LEASE} s)")
 
 

@@ -16,7 +16,7 @@ from game.relay.protocol import digest
 from game.relay.redis_store import RedisStore
 from game.relay.rooms import Room
 from rules.registry import get_game
-from tests.online_helpers import running_server, ws_url
+from tests.online_helpers import Raw, code, open_room, running_server, said, ws_url
 from tests.redis_helpers import RedisServer, everything_in, play, running_redis, seated
 
 
@@ -79,3 +79,19 @@ def test_serve_takes_a_redis_store_url_and_refuses_two_places_for_rooms(tmp_path
         build_parser().parse_args(["--store", "http://127.0.0.1:6390/2"])
     both = argparse.Namespace(**{**vars(args), "data": tmp_path})
     assert serve(both) == 2 and "give one" in capsys.readouterr().out
+
+
+def test_a_room_another_live_relay_serves_is_refused_with_words_to_try_again(fresh: RedisServer) -> None:
+    with running_server(store_url=fresh.url) as owner, running_server(store_url=fresh.url) as other:
+        host, joined, _ = open_room(ws_url(owner), "night-market", "Ana", days=3)
+        elsewhere = Raw(ws_url(other))
+        elsewhere.send("resume", room=joined["room"], token=joined["token"])
+        refusal = elsewhere.expect("error")
+        assert code(refusal) == "relay.room_elsewhere" and "try again" in said(refusal)
+        asker = Raw(ws_url(other))  # the title's status needs no lease: records are read from Redis
+        asker.send("status", rooms=[[joined["room"], joined["token"]]])
+        (row,) = asker.expect("status")["rooms"]
+        assert row["seat"] == 0 and row["days"] == 3 and row["names"] == ["Ana"]
+        assert other.hub is not None and joined["room"] not in other.hub.rooms
+        host.send("sync")
+        assert host.expect("lobby")["room"] == joined["room"]  # the owner serves it all along
