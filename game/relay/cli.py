@@ -12,7 +12,6 @@ import errno
 import ipaddress
 import json
 import logging
-import signal
 import socket
 import sys
 import tempfile
@@ -156,7 +155,6 @@ def serve(args: argparse.Namespace) -> int:
     def ready(url: str, server: Any) -> None:
         print(json.dumps({"url": url, "websocket": websocket_url(url)}), flush=True)
 
-    signal.signal(signal.SIGTERM, signal.default_int_handler)  # a service stop ends as Ctrl-C does: leases released
     try:
         asyncio.run(run_server(config, ready))
     except KeyboardInterrupt:
