@@ -5,6 +5,8 @@ room addresses (an older relay's 404 falls back to `/ws`) and `status` asked nod
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -181,3 +183,35 @@ def test_status_names_another_nodes_rooms_elsewhere_and_the_client_does_not_forg
         assert set(fetch.rows) == {joined["room"]} and not fetch.rows[joined["room"]].get("gone")
         assert fetch.failed == {elsewhere: status.NOT_ANSWERED}  # not "gone": the title keeps it
 
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "relay.md"
+
+
+def _fleet_lines() -> list[str]:
+    text = DOCS.read_text(encoding="utf-8")
+    section = text[text.index("## A fleet"):]
+    section = section[:section.index("\n## ", 1)]
+    return [line.strip() for line in section.splitlines() if line.startswith("    ")]
+
+
+def test_the_fleet_commands_in_relay_md_start_two_nodes_that_serve_reads():
+    serve = [line.split() for line in _fleet_lines() if line.startswith("market-hall serve ")]
+    configs = [config_from_args(build_parser().parse_args(words[2:])) for words in serve]
+    assert [(c.node, c.port, c.trust_proxy) for c in configs] == [("A", 8765, "127.0.0.1"), ("B", 8766, "127.0.0.1")]
+    assert len({c.public_url for c in configs}) == 1 and len({c.data for c in configs}) == 2
+
+
+def test_the_fleet_units_line_in_relay_md_writes_one_relay_unit_per_node(tmp_path):
+    line = next(x for x in _fleet_lines() if x.startswith("for node in "))
+    line = line.replace("sudo ", "").replace("/etc/systemd/system/", f"{tmp_path}/")
+    root = Path(__file__).resolve().parents[1]
+    # `command -v market-hall` names the function where no market-hall is on PATH
+    subprocess.run(["bash", "-c", f"market-hall() {{ :; }}; {line}"], cwd=root, check=True, timeout=WAIT)
+    for name, port in (("A", 8765), ("B", 8766)):
+        text = (tmp_path / f"market-hall-relay-{name}.service").read_text()
+        start = next(x for x in text.splitlines() if x.startswith("ExecStart="))
+        words = start.split()[2:]  # after the program and `serve`
+        config = config_from_args(build_parser().parse_args(words))
+        assert (config.node, config.port, str(config.data)) == (name, port, f"/var/lib/market-hall-{name}")
+        assert f"StateDirectory=market-hall-{name}" in text
