@@ -216,14 +216,14 @@ class NetClient:
 def open_link(url: str, room: str | None, **options: Any) -> ClientConnection:
     """A websocket for `room` at its own address `url/ROOM` (a fleet's proxy routes by the code), or
     at `url` for a new room. A relay from before room addresses answers those 404: then `url`."""
-    if room is None:
-        return connect(url, **options)
+    conn: ClientConnection
     try:
-        return connect(room_url(url, room), **options)
+        conn = connect(url if room is None else room_url(url, room), **options)
     except InvalidStatus as exc:
-        if exc.response.status_code != 404:
+        if room is None or exc.response.status_code != 404:
             raise
-    return connect(url, **options)
+        conn = connect(url, **options)
+    return conn
 
 
 def why(exc: BaseException, open_timeout: float) -> str:

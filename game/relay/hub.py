@@ -433,18 +433,18 @@ class Hub:
         return node is None or code.startswith(node) or code in self.rooms
 
     def _misrouted(self, seated: Seated, msg: dict[str, Any]) -> bool:
-        """Refuse (and close) a hello whose rooms its URL's room is not among (1008: a client's
-        mistake), or for a room another node keeps (1013: the proxy's routing is off, or the room's
-        node is down: the client tries again later)."""
+        """Refuse (and close) a hello that does not name the room its URL names (1008: a client's
+        mistake), or one for a room another node keeps (1013: the proxy's routing is off, or the
+        room's node is down: the client tries again later)."""
         if msg["type"] not in ("create", "join", "resume", "status"):
             return False  # not a hello: refused as one
         rooms = [msg["room"]] if "room" in msg else [c for c, _ in msg.get("rooms", [])]
-        named = [normalise_code(c) for c in rooms]
+        named = [str(normalise_code(c)) for c in rooms]  # the schema let only codes through
         if seated.path is not None and seated.path not in named:
             self._refuse(seated, msg, r.ROOM_PATH(room=seated.path))
             self.close(seated, 1008, "wrong room for this address")
             return True
-        if msg["type"] in ("join", "resume") and not self.may_serve(str(named[0])):
+        if msg["type"] in ("join", "resume") and not self.may_serve(named[0]):
             self._refuse(seated, msg, r.ELSEWHERE(room=named[0]))
             self.close(seated, 1013, "room kept by another node")
             return True
