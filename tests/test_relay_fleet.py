@@ -19,6 +19,7 @@ from game.relay import pages, server
 from game.relay.cli import build_parser, config_from_args
 from game.relay.protocol import CODE_ALPHABET, CODE_LENGTH, http_url, new_code, node_name, path_room, room_url
 from game.relay.protocol import websocket_url as ws_of
+from game.relay.server import ServerConfig, ServerThread
 from tests.online_helpers import WAIT, Raw, code, open_room, running_server, ws_url
 
 
@@ -42,6 +43,23 @@ def _other_node(node: str) -> str:
 def test_a_room_url_keeps_the_brackets_of_an_ipv6_host():
     assert room_url(ws_of(http_url("::1", 8765)), "K7MP9Q") == "ws://[::1]:8765/ws/K7MP9Q"
     assert room_url("wss://relay.example/ws/", "K7MP9Q") == "wss://relay.example/ws/K7MP9Q"
+
+
+def test_a_room_address_on_an_ipv6_relay_reaches_the_room():
+    relay = ServerThread(ServerConfig(host="::1", port=0))
+    try:
+        url = relay.start()
+    except OSError:
+        pytest.skip("this machine has no IPv6 loopback")
+    try:
+        host, joined, _ = open_room(ws_of(url), "night-market", "Ana")
+        address = room_url(ws_of(url), joined["room"])
+        assert address == f"ws://[::1]:{relay.config.port}/ws/{joined['room']}"
+        client = Raw(address)
+        client.send("resume", room=joined["room"], token=joined["token"])
+        assert client.expect("joined")["room"] == joined["room"]
+    finally:
+        relay.stop()
 
 
 @pytest.mark.parametrize(("path", "means"), [
