@@ -110,6 +110,18 @@ def test_a_room_of_another_node_is_refused_and_the_client_told_to_try_again_late
             assert _closed_with(client) == 1013  # the proxy may route it home once that node is back
 
 
+def test_the_app_refused_elsewhere_keeps_reconnecting():
+    with running_server(node="A") as relay:
+        elsewhere = _other_node("A")
+        client = NetClient(ws_url(relay), {"type": "resume", "room": elsewhere, "token": "t" * 32}).start()
+        try:
+            said = [client.inbox.get(timeout=WAIT) for _ in range(4)]
+        finally:
+            client.close()
+    assert [m["type"] for m in said] == ["link", "error", "link", "link"]
+    assert (said[1]["code"], said[2]["code"], said[3]["state"]) == ("relay.elsewhere", 1013, "reconnecting")
+
+
 def test_a_relay_without_a_node_serves_any_code_as_before():
     with running_server() as relay:
         host, joined, _ = open_room(ws_url(relay), "night-market", "Ana")
