@@ -1,179 +1,247 @@
-"""Relay processes sharing one Redis (a real redis-server on loopback; skipped in one line where
-none is installed): a room's owner killed or paused mid-match, two processes racing for one code,
-Redis restarted mid-match. Each seat moves straight to the other relay (the proxy in front of a
-fleet is tested with packaging/)."""
+"""A fleet's routing, one process at a time: the room code in the websocket URL (`/ws/ROOM`, checked
+against the hello), `serve --node X` codes and the refusal of another node's rooms, the client's
+room addresses (an older relay's 404 falls back to `/ws`) and `status` asked node by node.
+(tests/test_relay_proxy.py runs two nodes behind real proxies.)"""
 
 from __future__ import annotations
 
-import asyncio
-import json
-import signal
 import subprocess
-import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from game.relay.redis_store import RedisStore
-from game.relay.rooms import Room
-from rules.registry import get_game
-from tests.online_helpers import code, running_server, ws_url
-from tests.redis_helpers import ROOT, RedisServer, RelayProcess, Seat, play, running_redis, seated
-from tests.support import WAIT
-
-LEASE = 3.0  # seconds: how soon a dead relay's rooms are free (the default is 5); a live relay renews
-# every third of it, so only a process stalled this long (not a busy CI machine's) loses its rooms
-
-
-@pytest.fixture(scope="module")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    with running_redis(tmp_path_factory.mktemp("redis")) as server:
-        yield server
+from game.online import status
+from game.online.client import NetClient
+from game.online.rejoin import HeldSeat
+from game.relay import pages, server
+from game.relay.cli import build_parser, config_from_args
+from game.relay.protocol import CODE_ALPHABET, CODE_LENGTH, http_url, new_code, node_name, path_room, room_url
+from game.relay.protocol import websocket_url as ws_of
+from game.relay.server import ServerConfig, ServerThread
+from tests.online_helpers import WAIT, Raw, code, open_room, running_server, ws_url
 
 
-@pytest.fixture
-def relays(redis_server: RedisServer, tmp_path: Path) -> Iterator[tuple[RelayProcess, RelayProcess]]:
-    redis_server.client().flushdb()
-    pair = (RelayProcess(redis_server.url, tmp_path / "a.log", LEASE),
-            RelayProcess(redis_server.url, tmp_path / "b.log", LEASE))  # both start at once
+def _closed_with(client: Raw) -> int:
+    """The close code the relay sent (after any messages still queued)."""
     try:
-        yield pair[0].ready(), pair[1].ready()
+        while True:
+            client.ws.recv(timeout=WAIT)
+    except TimeoutError:
+        raise AssertionError(f"the relay did not close the connection within {WAIT} s") from None
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None, "the connection ended without the relay's close frame"
+        return closed.rcvd.code
+
+
+def _other_node(node: str) -> str:
+    """A room code whose prefix is not `node`'s."""
+    return new_code(lambda c: c.startswith(node))
+
+
+def test_a_room_url_keeps_the_brackets_of_an_ipv6_host():
+    assert room_url(ws_of(http_url("::1", 8765)), "K7MP9Q") == "ws://[::1]:8765/ws/K7MP9Q"
+    assert room_url("wss://relay.example/ws/", "K7MP9Q") == "wss://relay.example/ws/K7MP9Q"
+
+
+def test_a_room_address_on_an_ipv6_relay_reaches_the_room():
+    relay = ServerThread(ServerConfig(host="::1", port=0))
+    try:
+        url = relay.start()
+    except OSError:
+        pytest.skip("this machine has no IPv6 loopback")
+    try:
+        host, joined, _ = open_room(ws_of(url), "night-market", "Ana")
+        address = room_url(ws_of(url), joined["room"])
+        assert address == f"ws://[::1]:{relay.config.port}/ws/{joined['room']}"
+        client = Raw(address)
+        client.send("resume", room=joined["room"], token=joined["token"])
+        assert client.expect("joined")["room"] == joined["room"]
     finally:
-        for relay in pair:
-            relay.stop()
+        relay.stop()
 
 
-def stored(url: str, room: str) -> dict[str, Any]:
-    async def fetch() -> dict[str, Any] | None:
-        store = RedisStore(url)
+@pytest.mark.parametrize(("path", "means"), [
+    ("/ws", (True, None)), ("/ws/", (True, None)), ("/ws?x=1", (True, None)), ("/ws/k7mp9q", (True, "K7MP9Q")),
+    ("/ws/K7MP9Q/", (True, "K7MP9Q")), ("/ws/K7MP9", (False, None)), ("/ws/K7/MP9Q", (False, None)),
+    ("/wsK7MP9Q", (False, None)), ("/", (False, None)),
+])
+def test_a_request_path_is_a_websocket_endpoint_naming_at_most_one_room(path, means):
+    assert path_room(path) == means
+
+
+def test_a_node_name_is_one_or_two_letters_of_the_code_alphabet_and_starts_every_code():
+    assert (node_name("a"), node_name(" 7k "), node_name("ABC"), node_name("0"), node_name("")) == \
+        ("A", "7K", None, None, None)
+    for node in ("A", "7K"):
+        made = new_code(lambda c: False, node)
+        assert made.startswith(node) and len(made) == CODE_LENGTH and set(made) <= set(CODE_ALPHABET)
+
+
+def test_serve_takes_a_node_name_and_refuses_one_outside_the_alphabet():
+    assert config_from_args(build_parser().parse_args([])).node is None
+    assert config_from_args(build_parser().parse_args(["--node", "b"])).node == "B"
+    for bad in ("O", "ABC", "-"):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args(["--node", bad])
+
+
+def test_a_node_creates_its_own_codes_and_serves_them_at_their_address():
+    with running_server(node="A") as relay:
+        host, joined, invite = open_room(ws_url(relay), "night-market", "Ana")
+        assert joined["room"].startswith("A")
+        guest = Raw(room_url(ws_url(relay), joined["room"]))
+        guest.send("join", room=joined["room"], name="Bo", ticket=invite["ticket"])
+        assert guest.expect("joined")["seat"] == 1
+        again = Raw(room_url(ws_url(relay), joined["room"].lower()))  # any case, as a code may be written
+        again.send("resume", room=joined["room"], token=joined["token"])
+        assert again.expect("joined")["seat"] == 0
+
+
+def test_a_room_of_another_node_is_refused_and_the_client_told_to_try_again_later():
+    with running_server(node="A") as relay:
+        elsewhere = _other_node("A")
+        for url in (ws_url(relay), room_url(ws_url(relay), elsewhere)):  # an older client's /ws too
+            client = Raw(url)
+            client.send("join", room=elsewhere, name="Bo")
+            refusal = client.expect("error")
+            assert (code(refusal), refusal["params"]) == ("relay.elsewhere", {"room": elsewhere})
+            assert _closed_with(client) == 1013  # the proxy may route it home once that node is back
+
+
+def test_the_app_refused_elsewhere_keeps_reconnecting():
+    with running_server(node="A") as relay:
+        elsewhere = _other_node("A")
+        client = NetClient(ws_url(relay), {"type": "resume", "room": elsewhere, "token": "t" * 32}).start()
         try:
-            return await store.fetch(room)
+            said = [client.inbox.get(timeout=WAIT) for _ in range(4)]
         finally:
-            await store.close()
-    record = asyncio.run(fetch())
-    assert record is not None, f"room {room} is not in Redis"
-    return record
+            client.close()
+    assert [m["type"] for m in said] == ["link", "error", "link", "link"]
+    assert (said[1]["code"], said[2]["code"], said[3]["state"]) == ("relay.elsewhere", 1013, "reconnecting")
 
 
-def kept_as_seen(url: str, seats: list[Seat]) -> None:
-    """The stored record replays to exactly the public events every seat was told of."""
-    kept = Room.from_stored(stored(url, seats[0].room), get_game("night-market"))
-    public = [kept.game.redact(e, None).to_json() for e in kept.history]
-    for seat in seats:
-        assert seat.public_events() == public
+def test_a_relay_without_a_node_serves_any_code_as_before():
+    with running_server() as relay:
+        host, joined, _ = open_room(ws_url(relay), "night-market", "Ana")
+        client = Raw(room_url(ws_url(relay), joined["room"]))
+        client.send("resume", room=joined["room"], token=joined["token"])
+        assert client.expect("joined")["room"] == joined["room"]
 
 
-def host_to_move(seats: list[Seat]) -> None:
-    if not seats[0].latest()["legal"]:
-        play(seats, 1)
-    assert seats[0].latest()["legal"]
+@pytest.mark.parametrize("hello", [
+    {"type": "join", "name": "Bo"}, {"type": "resume", "token": "t" * 32},
+    {"type": "create", "game": "night-market", "name": "Bo"}, {"type": "status"},
+])
+def test_a_hello_for_another_room_than_its_address_names_is_refused_and_closed(hello):
+    with running_server() as relay:
+        path, other = "K7MP9Q", "ABCDEF"
+        client = Raw(room_url(ws_url(relay), path))
+        fields = {k: v for k, v in hello.items() if k != "type"}
+        if hello["type"] == "status":
+            fields["rooms"] = [[other, "t" * 32]]
+        elif hello["type"] != "create":
+            fields["room"] = other
+        client.send(hello["type"], **fields)
+        refusal = client.expect("error")
+        assert (code(refusal), refusal["params"]) == ("relay.room_path", {"room": path})
+        assert _closed_with(client) == 1008  # a client's mistake: final
 
 
-Pair = tuple[RelayProcess, RelayProcess]
+def _paths_seen(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The request paths the relay's connections came in on (the relay runs in this process)."""
+    seen: list[str] = []
+
+    def recording(path: str) -> tuple[bool, str | None]:
+        seen.append(path)
+        return path_room(path)
+
+    monkeypatch.setattr(server, "path_room", recording)
+    return seen
 
 
-def test_the_owner_killed_mid_match_its_seats_finish_at_another_relay(redis_server: RedisServer, relays: Pair) -> None:
-    owner, other = relays
-    seats = seated(owner.url)
-    assert play(seats, 6) == 6
-    owner.signal(signal.SIGKILL)
-    killed = time.monotonic()
-    for seat in seats:
-        seat.resume(other.url)  # refused as "served elsewhere" until the dead owner's lease lapses
-    failover = time.monotonic() - killed
-    assert play(seats) > 0 and seats[0].latest()["outcome"] is not None
-    kept_as_seen(redis_server.url, seats)
-    print(f"failover: owner killed -> its room answers again at the other relay in {failover:.2f} s (lease {LEASE} s)")
-
-
-def test_a_paused_owner_whose_lease_lapsed_never_writes_again(redis_server: RedisServer, relays: Pair) -> None:
-    owner, other = relays
-    seats = seated(owner.url)
-    play(seats, 4)
-    host_to_move(seats)
-    stale, move = seats[0].client, seats[0].latest()["legal"][0]  # legal at the owner as it stands
-    owner.signal(signal.SIGSTOP)
-    for seat in seats:
-        seat.resume(other.url)
-    play(seats, 3)
-    before = stored(redis_server.url, seats[0].room)
-    owner.signal(signal.SIGCONT)
-    stale.send("act", seq=999, action=move)  # the paused owner would take it: its write is refused
-    deadline = time.monotonic() + WAIT
-    with pytest.raises(ConnectionClosed):  # it lets the room go: the link is closed (1012, try again)
-        while time.monotonic() < deadline:
-            assert json.loads(stale.ws.recv(timeout=WAIT)).get("answer") != 999, "the paused owner took a move"
-    # 1012: it found its lease gone (at its renewal, or at the write of the move); a pause past the
-    # keepalive's 8 s on a crawling machine may close the link as dead first (1011): no write either way
-    assert stale.ws.close_code in (1012, 1011)
-    assert stored(redis_server.url, seats[0].room)["log"] == before["log"]  # nothing written by the old owner
-    play(seats)
-    kept_as_seen(redis_server.url, seats)
-
-
-RACER = """
-import asyncio, sys
-from game.relay.redis_store import RedisStore
-async def main():
-    store = RedisStore(sys.argv[1])
-    while not await store.redis.exists("go"):
-        await asyncio.sleep(0.001)
-    won = [c for c in sys.argv[3:] if await store.create(c, {"code": c, "by": sys.argv[2], "lobby": {}, "match": 0})]
-    print(" ".join(won))
-    await store.close()
-asyncio.run(main())
-"""
-
-
-def test_two_processes_racing_for_the_same_codes_each_code_has_one_winner(redis_server: RedisServer) -> None:
-    db = redis_server.client()
-    db.flushdb()
-    codes = [f"R{a}{b}222" for a in "ABCDEFGH" for b in "ABCDEFGHJK"]  # 80 codes, both racers try all
-    racers = [subprocess.Popen([sys.executable, "-c", RACER, redis_server.url, name, *codes], cwd=ROOT,
-                               stdout=subprocess.PIPE, text=True) for name in ("a", "b")]
-    time.sleep(0.3)  # both are waiting for the start (a head start is no harm: the count below holds anyway)
-    db.set("go", 1)
-    won = [set(r.communicate(timeout=WAIT)[0].split()) for r in racers]
-    assert won[0].isdisjoint(won[1]) and won[0] | won[1] == set(codes)
-    for name, mine in zip(("a", "b"), won):
-        assert all(json.loads(db.get(f"mh:room:{c}"))["by"] == name for c in mine)
-
-
-def test_redis_restarted_mid_match_the_room_pauses_then_goes_on(tmp_path: Path) -> None:
-    with running_redis(tmp_path, appendonly=True) as redis_server, \
-            running_server(store_url=redis_server.url, lease_seconds=60.0) as server:
-        seats = seated(ws_url(server))
-        play(seats, 4)
-        host_to_move(seats)
-        host, move = seats[0], seats[0].latest()["legal"][0]
-        redis_server.stop()
-        host.seq += 1
-        host.client.send("act", seq=host.seq, action=move)
-        assert code(host.client.expect("refused", seq=host.seq)) == "relay.save_failed"  # paused: nothing told
-        redis_server.start()  # the same port and folder: its append-only file brings everything back
-        deadline = time.monotonic() + WAIT
-        while True:  # the first call after the restart may still meet the old connection
-            assert time.monotonic() < deadline, "the room to save again after Redis came back"
-            host.client.send("act", seq=host.seq, action=move)
-            msg = _answer(host)
-            if msg["type"] == "update":
-                break
-            assert code(msg) == "relay.save_failed", msg
-            time.sleep(0.05)
-        play(seats)
-        assert seats[0].latest()["outcome"] is not None
-        kept_as_seen(redis_server.url, seats)
-
-
-def _answer(seat: Seat) -> dict[str, Any]:
-    """The relay's answer to the seat's last move: its update, or its refusal."""
-    deadline = time.monotonic() + WAIT
+def _joined(client: NetClient) -> dict[str, Any]:
     while True:
-        msg = json.loads(seat.client.ws.recv(timeout=max(0.0, deadline - time.monotonic())))
-        seat.client.seen.append(msg)
-        if msg.get("answer") == seat.seq or (msg["type"] == "refused" and msg["seq"] == seat.seq):
+        msg = client.inbox.get(timeout=WAIT)
+        if msg["type"] in ("joined", "error"):
             return msg
+
+
+def test_the_client_creates_at_ws_and_joins_and_resumes_at_the_rooms_address(monkeypatch):
+    seen = _paths_seen(monkeypatch)
+    with running_server(node="A") as relay:
+        host = NetClient(ws_url(relay), {"type": "create", "game": "night-market", "name": "Ana"}).start()
+        try:
+            joined = _joined(host)
+            room = joined["room"]
+            guest = NetClient(ws_url(relay), {"type": "resume", "room": room, "token": joined["token"]}).start()
+            try:
+                assert _joined(guest)["type"] == "joined"
+            finally:
+                guest.close()
+        finally:
+            host.close()
+    assert seen == ["/ws", f"/ws/{room}"]
+
+
+def test_against_a_relay_from_before_room_addresses_the_client_falls_back_to_ws(monkeypatch):
+    monkeypatch.setattr(pages, "path_room", lambda path: (path.split("?")[0] == "/ws", None))  # 404 for /ws/ROOM
+    with running_server() as relay:
+        host, joined, _ = open_room(ws_url(relay), "night-market", "Ana")
+        client = NetClient(ws_url(relay), {"type": "resume", "room": joined["room"], "token": joined["token"]}).start()
+        try:
+            assert _joined(client)["type"] == "joined"
+        finally:
+            client.close()
+        rows = status.ask(ws_url(relay), [HeldSeat(ws_url(relay), joined["room"], joined["token"], "night-market")])
+        assert [r["room"] for r in rows] == [joined["room"]]
+
+
+def test_status_names_another_nodes_rooms_elsewhere_and_the_client_does_not_forget_them():
+    with running_server(node="A") as relay:
+        host, joined, _ = open_room(ws_url(relay), "night-market", "Ana", days=3)
+        elsewhere = _other_node("A")
+        raw = Raw(room_url(ws_url(relay), joined["room"]))
+        raw.send("status", rooms=[[joined["room"], joined["token"]], [elsewhere, "t" * 32]])
+        rows = raw.expect("status")["rooms"]
+        assert rows[1] == {"room": elsewhere, "elsewhere": True} and rows[0]["room"] == joined["room"]
+        seats = [HeldSeat(ws_url(relay), c, t, "night-market", days=3)
+                 for c, t in ((joined["room"], joined["token"]), (elsewhere, "t" * 32))]
+        fetch = status.StatusFetch(seats)
+        assert fetch.changed.wait(WAIT), "the status fetch never finished"
+        assert set(fetch.rows) == {joined["room"]} and not fetch.rows[joined["room"]].get("gone")
+        assert fetch.failed == {elsewhere: status.NOT_ANSWERED}  # not "gone": the title keeps it
+
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "relay.md"
+
+
+def _fleet_lines() -> list[str]:
+    text = DOCS.read_text(encoding="utf-8")
+    section = text[text.index("## A fleet"):]
+    section = section[:section.index("\n## ", 1)]
+    return [line.strip() for line in section.splitlines() if line.startswith("    ")]
+
+
+def test_the_fleet_commands_in_relay_md_start_two_nodes_that_serve_reads():
+    serve = [line.split() for line in _fleet_lines() if line.startswith("market-hall serve ")]
+    configs = [config_from_args(build_parser().parse_args(words[2:])) for words in serve]
+    assert [(c.node, c.port, c.trust_proxy) for c in configs] == [("A", 8765, "127.0.0.1"), ("B", 8766, "127.0.0.1")]
+    assert len({c.public_url for c in configs}) == 1 and len({c.data for c in configs}) == 2
+
+
+def test_the_fleet_units_line_in_relay_md_writes_one_relay_unit_per_node(tmp_path):
+    line = next(x for x in _fleet_lines() if x.startswith("for node in "))
+    line = line.replace("sudo ", "").replace("/etc/systemd/system/", f"{tmp_path}/")
+    root = Path(__file__).resolve().parents[1]
+    # `command -v market-hall` names the function where no market-hall is on PATH
+    subprocess.run(["bash", "-c", f"market-hall() {{ :; }}; {line}"], cwd=root, check=True, timeout=WAIT)
+    for name, port in (("A", 8765), ("B", 8766)):
+        text = (tmp_path / f"market-hall-relay-{name}.service").read_text()
+        start = next(x for x in text.splitlines() if x.startswith("ExecStart="))
+        words = start.split()[2:]  # after the program and `serve`
+        config = config_from_args(build_parser().parse_args(words))
+        assert (config.node, config.port, str(config.data)) == (name, port, f"/var/lib/market-hall-{name}")
+        assert f"StateDirectory=market-hall-{name}" in text

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from game.relay.protocol import MAX_SERVER_MESSAGE, ProtocolError, decode_server, encode, new_secret
+from game.relay.protocol import MAX_SERVER_MESSAGE, ProtocolError, decode_server, encode, new_secret, room_url
 
 log = logging.getLogger(__name__)
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -146,9 +146,9 @@ class NetClient:
         """One connection's life; True when the link must not be retried."""
         try:
             ping_interval, ping_timeout, close_timeout, open_timeout = self.timeouts
-            conn = connect(self.url, max_size=MAX_SERVER_MESSAGE, compression=None, proxy=None,
-                           ping_interval=ping_interval, ping_timeout=ping_timeout,
-                           close_timeout=close_timeout, open_timeout=open_timeout)
+            conn = open_link(self.url, self.room, max_size=MAX_SERVER_MESSAGE, compression=None, proxy=None,
+                             ping_interval=ping_interval, ping_timeout=ping_timeout,
+                             close_timeout=close_timeout, open_timeout=open_timeout)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             self.failed = why(exc, open_timeout)
             log.info("%s", self.failure)
@@ -211,6 +211,19 @@ class NetClient:
                 held = None
             except ConnectionClosed:
                 continue
+
+
+def open_link(url: str, room: str | None, **options: Any) -> ClientConnection:
+    """A websocket for `room` at its own address `url/ROOM` (a fleet's proxy routes by the code), or
+    at `url` for a new room. A relay from before room addresses answers those 404: then `url`."""
+    conn: ClientConnection
+    try:
+        conn = connect(url if room is None else room_url(url, room), **options)
+    except InvalidStatus as exc:
+        if room is None or exc.response.status_code != 404:
+            raise
+        conn = connect(url, **options)
+    return conn
 
 
 def why(exc: BaseException, open_timeout: float) -> str:

@@ -80,6 +80,14 @@ def _ip(text: str) -> str:
         raise argparse.ArgumentTypeError(f"must be an IP address such as 127.0.0.1 or ::1, not {text!r}") from None
 
 
+def _node(text: str) -> str:
+    from game.relay.protocol import CODE_ALPHABET, MAX_NODE, node_name
+    name = node_name(text)
+    if name is None:
+        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_NODE} letters of {CODE_ALPHABET}, not {text!r}")
+    return name
+
+
 # The caps a relay keeps per address and per connection: (option, ServerConfig field, type, what it is).
 CAPS: tuple[tuple[str, str, Callable[[str], Any], str], ...] = (
     ("--rooms-per-address", "rooms_per_address", at_least_one, "rooms one address may hold open at once"),
@@ -111,6 +119,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trust-proxy", type=_ip, metavar="ADDR",
                        help="a reverse proxy's address: connections from it are keyed on the client address "
                             "its X-Forwarded-For (or X-Real-IP) header names (default: trust no header)")
+    parser.add_argument("--node", type=_node, metavar="X",
+                       help="this process's name in a fleet (1 or 2 letters of the room-code alphabet): every "
+                            "room code it creates starts with it, so a proxy routes /ws/CODE by prefix, and it "
+                            "refuses rooms of other nodes (default: none, one relay alone)")
     from game.relay.config import ServerConfig  # light: no pygame, no websockets
     for option, name, kind, words in CAPS:
         default = getattr(ServerConfig, name)
@@ -172,7 +184,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
     caps = {name: getattr(args, name) for _, name, _, _ in CAPS}
     return ServerConfig(host=args.host, port=args.port, public_url=args.public_url, data=args.data,
                         scale=args.time_scale, trust_proxy=args.trust_proxy, store_url=args.store,
-                        lease_seconds=args.lease_seconds, **caps)
+                        lease_seconds=args.lease_seconds, node=args.node, **caps)
 
 
 def _data_problem(folder: Path | None) -> str | None:

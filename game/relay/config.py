@@ -45,6 +45,7 @@ class ServerConfig:
     # household, or a school behind one NAT address) and cost as much in `sync` answers
     send_seconds: float = 5.0  # a write making no progress this long (a client not reading) cuts the link
     out_queue: float = 4 * 1024 * 1024.0  # bytes queued for one connection past which it is cut
+    node: str | None = None  # a fleet node's name: every room code it creates starts with it
     trust_proxy: str | None = None  # a reverse proxy's address: its forwarding header names the client
     send_buffer: int | None = None  # each connection's kernel send buffer in bytes (None: the system's)
     write_limit: int = 32 * 1024  # bytes buffered above the kernel before a write waits

@@ -348,13 +348,14 @@ class Hub:
             self.send_looks += 1
 
     # connections -----------------------------------------------------------------------------
-    def connect(self, link: Link, address: str) -> Seated:
-        """A new connection: it must say hello (and be seated) within `hello_seconds`."""
+    def connect(self, link: Link, address: str, path: str | None = None) -> Seated:
+        """A new connection (`path`: the room its URL names, if any): it must say hello (and be
+        seated) within `hello_seconds`."""
         config = self.config
         own = RateLimit(config.out_bytes, config.out_burst, self.clock)
         seated = Seated(link, limit=RateLimit(config.rate, config.burst, self.clock, config.forgive),
                         address=address, out=Buckets(own, self.address_budgets(address)[0]),
-                        outbox=Outbox(link, self.clock, config.out_queue))
+                        outbox=Outbox(link, self.clock, config.out_queue), path=path)
         seated.timer = self.spawn(self._watch(seated, self.clock() + config.hello_seconds))
         self.links.add(seated)
         return seated
@@ -462,6 +463,8 @@ class Hub:
     async def _hello(self, seated: Seated, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         refusal: Refusal | None
+        if self._misrouted(seated, msg):
+            return
         if kind == "create":
             refusal = await self._create(seated, msg)
         elif kind == "status":
@@ -473,6 +476,10 @@ class Hub:
             seated.greeted = False
             if isinstance(task, Refusal):
                 refusal = task
+                if refusal.code == r.ROOM_ELSEWHERE.code:  # another live relay serves it: the app tries again
+                    self._refuse(seated, msg, refusal)
+                    self.close(seated, 1013, "room served by another relay")
+                    return
             else:
                 seated.greeted = True
                 task.submit(lambda: self._enter(task, seated, msg))
@@ -488,12 +495,41 @@ class Hub:
         wall, out = self.config.wall(), []
         stored = await self.store.peek_many([code.upper() for code, _ in held if code.upper() not in self.rooms])
         for code, token in held:
+            if not self.may_serve(code.upper()):
+                out.append({"room": code.upper(), "elsewhere": True})
+                continue
             task = self.rooms.get(code.upper())
             record = task.room.stored() if task is not None else stored.get(code.upper())
             seat = None if record is None else corr.status(record, token, wall)
             out.append(seat if seat is not None else {"room": code.upper(), "gone": True})
         self.send(seated, {"type": "status", "rooms": out})
         self.close(seated, 1000, "status sent")
+
+    # a fleet ------------------------------------------------------------------------------------
+    def may_serve(self, code: str) -> bool:
+        """Whether this process may serve room `code` (the one place a fleet decides it): any room
+        without `--node`; with one, the rooms its prefix names and any it already holds; and on a
+        shared store any room at all (a backup node takes over its lease when its home node is down)."""
+        node = self.config.node
+        return node is None or self.store.shared or code.startswith(node) or code in self.rooms
+
+    def _misrouted(self, seated: Seated, msg: dict[str, Any]) -> bool:
+        """Refuse (and close) a hello that does not name the room its URL names (1008: a client's
+        mistake), or one for a room another node keeps (1013: the proxy's routing is off, or the
+        room's node is down: the client tries again later)."""
+        if msg["type"] not in ("create", "join", "resume", "status"):
+            return False  # not a hello: refused as one
+        rooms = [msg["room"]] if "room" in msg else [c for c, _ in msg.get("rooms", [])]
+        named = [str(normalise_code(c)) for c in rooms]  # the schema let only codes through
+        if seated.path is not None and seated.path not in named:
+            self._refuse(seated, msg, r.ROOM_PATH(room=seated.path))
+            self.close(seated, 1008, "wrong room for this address")
+            return True
+        if msg["type"] in ("join", "resume") and not self.may_serve(named[0]):
+            self._refuse(seated, msg, r.ELSEWHERE(room=named[0]))
+            self.close(seated, 1013, "room kept by another node")
+            return True
+        return False
 
     def _room_cap(self, address: str) -> Refusal | None:
         """Why `address` may not open another room now, or None."""
@@ -548,7 +584,7 @@ class Hub:
         """A new room under a fresh code, created in the store only if that code is free there
         (atomic: two relays on one store never share a code), with its expiry and lease."""
         while True:
-            code = new_code(lambda c: c in self.rooms or c in self.loading)
+            code = new_code(lambda c: c in self.rooms or c in self.loading, self.config.node or "")
             lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
             room = Room(code, game, lobby, msg.get("seed"), msg.get("options"), self.config.scale, self.clock,
                         days, self.config.wall)

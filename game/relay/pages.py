@@ -16,9 +16,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
-from game.relay.protocol import PROTOCOL_VERSION, normalise_code
-
-WS_PATH = "/ws"
+from game.relay.protocol import PROTOCOL_VERSION, normalise_code, path_room
 
 LANDING = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -47,12 +45,13 @@ def _html(connection: ServerConnection, status: http.HTTPStatus, body: str) -> R
 
 
 def request_handler(stats: Callable[[], dict[str, Any]]) -> Callable[[ServerConnection, Request], Response | None]:
-    """websockets' `process_request`: answer plain HTTP, let websocket upgrades on WS_PATH through."""
+    """websockets' `process_request`: answer plain HTTP, let websocket upgrades on `/ws` and
+    `/ws/ROOM` through (the hub checks that a hello names the room its path names)."""
 
     def process_request(connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
         upgrade = request.headers.get("Upgrade", "").lower() == "websocket"
-        if path == WS_PATH and upgrade:
+        if upgrade and path_room(path)[0]:
             return None
         if path == "/health":
             body = json.dumps({"ok": True, "protocol": PROTOCOL_VERSION, **stats()}) + "\n"

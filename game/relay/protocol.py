@@ -35,7 +35,9 @@ MAX_SERVER_MESSAGE = 4 * 1024 * 1024  # what a client accepts (full views, legal
 # No 0/O, 1/I/L: a code read aloud or copied by hand survives.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
+MAX_NODE = 2  # letters of a fleet node's name, which starts every room code it creates
 DAYS_PER_MOVE = (1, 3, 7)  # a correspondence room's move clock, in days
+WS_PATH = "/ws"  # the websocket endpoint; `/ws/ROOM` for a connection that names its room
 STATUS_ROOMS = 64  # rooms one `status` message may ask about
 _CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 
@@ -250,12 +252,19 @@ class Buckets:
 
 # -- codes, tickets, tokens -----------------------------------------------------------------
 
-def new_code(taken: Callable[[str], bool]) -> str:
-    """A fresh room code not yet `taken`."""
+def new_code(taken: Callable[[str], bool], node: str = "") -> str:
+    """A fresh room code not yet `taken`, starting with `node` (a fleet's node name: a proxy routes
+    the room to its home node by that prefix)."""
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = node + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - len(node)))
         if not taken(code):
             return code
+
+
+def node_name(text: str) -> str | None:
+    """A fleet node's name (one or two letters of the code alphabet, any case), or None."""
+    name = text.strip().upper()
+    return name if 1 <= len(name) <= MAX_NODE and all(c in CODE_ALPHABET for c in name) else None
 
 
 def normalise_code(text: str) -> str | None:
@@ -295,10 +304,26 @@ def invite_link(public_url: str, room: str, ticket: str) -> str:
 
 
 def websocket_url(public_url: str) -> str:
-    """The websocket endpoint behind a server's public http(s) URL."""
+    """The websocket endpoint behind a server's public http(s) URL (where rooms are created)."""
     parts = urlsplit(public_url)
     scheme = {"https": "wss", "wss": "wss"}.get(parts.scheme, "ws")
-    return f"{scheme}://{parts.netloc}/ws"
+    return f"{scheme}://{parts.netloc}{WS_PATH}"
+
+
+def room_url(websocket: str, room: str) -> str:
+    """`.../ws/ROOM`: where a connection for one room goes, so a proxy can route it by the code."""
+    return f"{websocket.rstrip('/')}/{room}"
+
+
+def path_room(path: str) -> tuple[bool, str | None]:
+    """Whether a request path is a websocket endpoint, and the room it names: `/ws` (none) or
+    `/ws/ROOM` (a room code, as written in any case)."""
+    path = path.split("?", 1)[0].rstrip("/")
+    if path == WS_PATH:
+        return True, None
+    head, _, rest = path.rpartition("/")
+    room = normalise_code(rest) if head == WS_PATH else None
+    return room is not None, room
 
 
 def parse_invite(text: str) -> Invite | None:

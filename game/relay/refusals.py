@@ -35,6 +35,8 @@ SAVE_FAILED = declare("relay.save_failed")
 ROOM_ELSEWHERE = declare("relay.room_elsewhere")  # another relay process serves the room: try again soon
 ALREADY_IN_ROOM = declare("relay.already_in_room")
 TURNED_AWAY = declare("relay.turned_away")
+ROOM_PATH = declare("relay.room_path", "room")  # a hello for another room than its URL's `/ws/ROOM`
+ELSEWHERE = declare("relay.elsewhere", "room")  # a fleet's room kept by another node (hub.may_serve)
 # the lobby (lobby.py) and the room (rooms.py)
 STARTED = declare("relay.started")
 TABLE_FULL = declare("relay.table_full")

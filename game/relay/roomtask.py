@@ -61,6 +61,7 @@ class Seated:
     held: list[int] | None = None  # over its byte budget: updates wait (the answers they carried)
     timer: asyncio.Task[None] | None = None  # closes it if it is not seated in time
     outbox: Outbox | None = None  # what it has yet to be sent (the hub makes it on connect)
+    path: str | None = None  # the room its URL names (`/ws/ROOM`): its hello must be for that room
 
 
 class RoomTask:

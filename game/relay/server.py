@@ -24,7 +24,7 @@ from websockets.protocol import State
 from game.relay.config import ServerConfig
 from game.relay.hub import Hub
 from game.relay.pages import request_handler
-from game.relay.protocol import MAX_MESSAGE, http_url
+from game.relay.protocol import MAX_MESSAGE, http_url, path_room
 from game.relay.store import RoomStore, open_store
 from rules.refusal import Refusal
 
@@ -116,7 +116,8 @@ def connection_handler(hub: Hub) -> Callable[[ServerConnection], Any]:
         sock = ws.transport.get_extra_info("socket")
         if hub.config.send_buffer is not None and sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, hub.config.send_buffer)
-        seated = hub.connect(WsLink(ws), _address(ws, hub.config.trust_proxy))
+        path = path_room(ws.request.path)[1] if ws.request is not None else None
+        seated = hub.connect(WsLink(ws), _address(ws, hub.config.trust_proxy), path)
         try:
             async for raw in ws:
                 await hub.receive(seated, raw)

@@ -131,6 +131,9 @@ REFUSALS: dict[str, str] = {
     "relay.hello_backlog": "Too many messages before the answer to your hello.",
     "relay.no_room": "No room with that code (it may have expired).",
     "relay.hello_first": "Say create, join or resume first.",
+    "relay.room_path": "This connection is for room {room}: another room (or a new one) has an address of its own.",
+    "relay.elsewhere": "Room {room} is kept by another of this relay's servers, and the relay sent you to the "
+                       "wrong one (its routing is off, or that server is down).",
     "relay.save_failed": "The server could not save your move; try again.",
     "relay.room_elsewhere": "Another server is looking after this room just now; try again in a few seconds.",
     "relay.already_in_room": "You are already in this room.",
