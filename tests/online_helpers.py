@@ -10,7 +10,7 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-from game.relay.protocol import encode, websocket_url
+from game.relay.protocol import encode, room_url, websocket_url
 from game.relay.server import ServerConfig, ServerThread
 from game.text import refusal_of, say
 from tests.support import WAIT
@@ -138,7 +138,7 @@ def seat_and_start(url: str, game: str, players: int, names: tuple[str, ...] = (
         if i > 1:
             host.send("invite")
             invite = host.expect("invite")
-        guest = Raw(url)
+        guest = Raw(room_url(url, invite["room"]) if url.rstrip("/").endswith("/ws") else url)  # as the app joins
         guest.send("join", room=invite["room"], name=names[i], ticket=invite["ticket"])
         tokens.append(guest.expect("joined")["token"])
         guest.send("ready", ready=True)

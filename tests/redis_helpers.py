@@ -175,10 +175,10 @@ def play(seats: list[Seat], moves: int = 10_000) -> int:
 class RelayProcess:
     """`python -m game.relay` on a free loopback port, keeping rooms in the Redis at `store`."""
 
-    def __init__(self, store: str, log: Path, lease: float = 2.0) -> None:
+    def __init__(self, store: str, log: Path, lease: float = 2.0, *more: str) -> None:
         self.log = log.open("wb")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game.relay", "--port", "0", "--store", store, "--lease-seconds", str(lease)],
+            [sys.executable, "-m", "game.relay", "--port", "0", "--store", store, "--lease-seconds", str(lease), *more],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=self.log)
         self.url = ""
 
