@@ -33,6 +33,9 @@ from rules.swap_meet.scenario import scenario
 SEATS = {"night-market": 2, "swap-meet": 4, "stamp-swap": 3}
 OPTIONS = {"swap-meet": {"round_seconds": 60, "summary_seconds": 3}}
 SEEDS = (1, 2)
+# the playouts compare every state of Night Market, every 2nd of Stamp Swap and every 3rd of Swap Meet:
+# their matches run to hundreds of states of alike positions, and CI's time is shared by the suite
+STRIDE = {"night-market": 1, "stamp-swap": 2, "swap-meet": 3}
 
 
 class Foreign:
@@ -140,9 +143,10 @@ def test_why_not_from_the_view_matches_check_from_the_state(name: str, seed: int
     game = get_game(name)
     rng = Rng.seeded(seed)
     steps = compared = 0
-    for state, now in _playout(game, seed):
-        compared += _agree(game, state, now, rng)
-        steps += 1
+    for n, (state, now) in enumerate(_playout(game, seed)):
+        if n % STRIDE[name] == 0:
+            compared += _agree(game, state, now, rng)
+            steps += 1
     assert steps > 10 and compared > 100 * steps
 
 

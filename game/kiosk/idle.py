@@ -42,6 +42,7 @@ class StillPlayingScene(Scene):
 
     opaque = False
     name = "kiosk_still_playing"
+    focusable = True  # its buttons and text entries by keyboard (game/shell/focus.py)
 
     def __init__(self, app: App, seconds: float, table: Any, on_timeout: Callable[[], None]) -> None:
         super().__init__(app)

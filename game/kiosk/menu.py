@@ -44,6 +44,7 @@ class OperatorMenuScene(Scene):
     """Staff settings over a felt table; Resume goes back to the visitors."""
 
     name = "kiosk_menu"
+    focusable = True  # its buttons and text entries by keyboard (game/shell/focus.py)
 
     def __init__(self, app: Any, kiosk: Kiosk) -> None:
         super().__init__(app)

@@ -15,6 +15,7 @@ class Dialog(Scene):
 
     opaque = False
     keeps_layer = True  # a panel and a few lines: under a prompt it redraws in full, no 8 MB snapshot
+    focusable = True  # its buttons by keyboard (game/shell/focus.py)
 
     def dismiss(self) -> None:
         """Take the dialog away (only when it is on top: a late second tap changes nothing)."""

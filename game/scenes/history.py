@@ -30,6 +30,7 @@ class HistoryScene(Scene):
     """Every finished match kept here (game/services/history.py)."""
 
     name = "history"
+    focusable = True  # its filters, rows, pages and the share code by keyboard (game/shell/focus.py)
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -87,6 +88,10 @@ class HistoryScene(Scene):
             self.open_code(self.code.get_text())
         elif element is self.back_b:
             self.app.stack.pop()
+
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.code:
+            self.open_code(self.code.get_text())  # Enter in the share code opens it, as Open does
 
     def open_code(self, code: str) -> None:
         """Open a pasted share code; one clear line when it opens nothing."""

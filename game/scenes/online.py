@@ -46,6 +46,7 @@ class OnlineScene(Scene):
     """Host a room for a game, or join with a pasted invite link or a typed room code."""
 
     name = "online"
+    focusable = True  # its buttons and text entries by keyboard (game/shell/focus.py)
 
     def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
@@ -229,6 +230,7 @@ class OnlineLobbyScene(Scene):
     """One room's lobby, seen from this device's seat; it never blocks on the network."""
 
     name = "online_lobby"
+    focusable = True  # its buttons and text entries by keyboard (game/shell/focus.py)
 
     def __init__(self, app: App, room: RemoteRoom, hosting: Hosting | None, resuming: bool = False) -> None:
         super().__init__(app)

@@ -20,7 +20,7 @@ from game.draw.anim import Animator
 from game.draw.ui import CanvasUIManager, for_widgets
 from game.shell.focus import GROW, Focus, draw_ring
 from game.shell.pointer import PointerEvent
-from game.shell.targets import Target, button_targets, named, tapped
+from game.shell.targets import Target, button_targets, named, tapped, typing_in
 
 if TYPE_CHECKING:
     from game.shell.app import App
@@ -44,6 +44,7 @@ class Scene:
         self._hot = SETTLE
         self._full = True
         self.focus = Focus()
+        self._eat_space = False  # Space just put the cursor in a text entry: its own TEXTINPUT is not typed
 
     # lifecycle -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -61,14 +62,28 @@ class Scene:
 
     # input -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Raw event: pygame-gui first (every finger as a click of its own), then keys. True when consumed."""
+        """Raw event: pygame-gui first (every finger as a click of its own), then keys. True when consumed.
+        While a text entry has the cursor, keys are its own but Tab (on to the next target) and Escape
+        (out of the entry, staying on this screen)."""
+        if event.type == pygame.TEXTINPUT and self._eat_space and event.text == " ":
+            self._eat_space = False
+            return True
+        if event.type == pygame.KEYDOWN and typing_in(self.ui) is not None:
+            if event.key in (pygame.K_TAB, pygame.K_ESCAPE):
+                self.ui.set_focus_set(None)
+                self.wake()
+                return self.on_key(event) if event.key == pygame.K_TAB else True
+            self.ui.process_events(event)
+            self.wake()
+            return True
         widget_event = for_widgets(event, self.app.display.size)
         consumed = widget_event is not None and bool(self.ui.process_events(widget_event))
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.app.audio.play("tap")
             self.on_button(event.ui_element)
             consumed = True
-        elif event.type in (pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED):
+        elif event.type in (pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                            pygame_gui.UI_TEXT_ENTRY_FINISHED):
             self.on_ui_event(event)
             consumed = True
         elif event.type == pygame.KEYDOWN:
@@ -89,12 +104,13 @@ class Scene:
         """A pygame-gui button of this scene was pressed."""
 
     def on_ui_event(self, event: pygame.event.Event) -> None:
-        """A slider moved or a drop-down changed."""
+        """A slider moved, a drop-down changed, or Enter was pressed in a text entry."""
 
     def on_key(self, event: pygame.event.Event) -> bool:
         """A key went down: Tab, the arrows, Enter and Space move and use the focus (where the scene
         is focusable); Escape means back. True when used."""
         if self.focusable and self.focus.key(self.targets(), event):
+            self._eat_space = event.key == pygame.K_SPACE and typing_in(self.ui) is not None
             return True
         if event.key == pygame.K_ESCAPE:
             return self.on_back()

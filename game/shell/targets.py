@@ -61,16 +61,32 @@ def tapped(targets: Iterable[Target], pos: Point) -> Target | None:
 
 
 def button_targets(ui: pygame_gui.UIManager) -> list[Target]:
-    """The visible, enabled pygame-gui buttons as targets named "button:LABEL"; acting presses one. The
-    buttons inside a composite widget (a scroll bar's arrows, a slider's) act on their own, not by a
-    press event, so they are left out."""
+    """The visible, enabled pygame-gui buttons as targets named "button:LABEL" (acting presses one) and
+    text entries as "entry:HINT" (acting puts the typing cursor in it). The buttons inside a composite
+    widget (a scroll bar's arrows, a slider's) act on their own, not by a press event, so they are left out."""
     found = []
     for sprite in ui.get_sprite_group().sprites():
-        if (isinstance(sprite, pygame_gui.elements.UIButton) and sprite.visible and sprite.is_enabled
-                and getattr(sprite, "parent_element", None) is None):
+        if not sprite.visible or not sprite.is_enabled or getattr(sprite, "parent_element", None) is not None:
+            continue
+        if isinstance(sprite, pygame_gui.elements.UIButton):
             found.append(Target(f"button:{sprite.text}", pygame.Rect(sprite.rect), _press(sprite),
                                 label=str(sprite.text), widget=True))
+        elif isinstance(sprite, pygame_gui.elements.UITextEntryLine):
+            hint = str(sprite.placeholder_text or "")
+            found.append(Target(f"entry:{hint}", pygame.Rect(sprite.rect), _type_in(ui, sprite),
+                                label=hint, widget=True))
     return found
+
+
+def typing_in(ui: pygame_gui.UIManager) -> pygame_gui.elements.UITextEntryLine | None:
+    """The text entry that has the typing cursor (None: keys are the screen's)."""
+    return next((e for e in ui.get_focus_set() or () if isinstance(e, pygame_gui.elements.UITextEntryLine)), None)
+
+
+def _type_in(ui: pygame_gui.UIManager, entry: pygame_gui.elements.UITextEntryLine) -> Act:
+    def act(_at: Point) -> None:
+        ui.set_focus_set(entry)
+    return act
 
 
 def _press(button: pygame_gui.elements.UIButton) -> Act:
