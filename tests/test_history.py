@@ -9,8 +9,9 @@ import pygame
 
 from game.match.clock import MatchClock
 from game.match.local import LocalTable
-from game.scenes.history import HistoryScene
+from game.scenes.history import CODE_AT, HistoryScene
 from game.services import history, saves
+from game.shell.display import LOGICAL_W
 from rules.contract import MatchConfig, SeatConfig
 from rules.referee import Referee
 from rules.registry import get_game
@@ -124,5 +125,13 @@ def test_a_pasted_code_that_opens_nothing_gets_one_clear_line():
         screen.code.set_text("not-a-code")
         p.press_button(screen.open_b)
         assert screen.code_line and "\n" not in screen.code_line and p.top is screen
+        drawn: list[tuple[str, tuple[int, int], int]] = []
+        draw = p.app.text.draw
+        p.app.text.draw = lambda canvas, words, pos, size, *a, **k: drawn.append((words, pos, size)) or \
+            draw(canvas, words, pos, size, *a, **k)
+        screen.draw_scene(pygame.Surface((LOGICAL_W, 1080)))
+        said = [(w, pos, size) for w, pos, size in drawn if pos[1] > CODE_AT.bottom]  # the lines under the entry
+        assert " ".join(w for w, _, _ in said) == screen.code_line, "the reason was cut"
+        assert all(pos[0] + p.app.text.font(size).size(w)[0] <= CODE_AT.right for w, pos, size in said)
     finally:
         pygame.quit()

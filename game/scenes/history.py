@@ -132,8 +132,8 @@ class HistoryScene(Scene):
             y += 76
         for k, words in enumerate(("Matches played on this device.", "Online matches are not kept here yet.")):
             text.draw(canvas, words, (SIDE.x + 24, SIDE.bottom - 70 + 28 * k), 22, MUTED)
-        if self.code_line:
-            text.draw(canvas, self.code_line[:70], (CODE_AT.x, CODE_AT.bottom + 14), 22, (235, 120, 100))
+        for k, line in enumerate(text.wrap(self.code_line, 22, CODE_AT.w)[:3]):  # inside the side column
+            text.draw(canvas, line, (CODE_AT.x, CODE_AT.bottom + 14 + 28 * k), 22, (235, 120, 100))
 
 
 def _title(game: str) -> str:
