@@ -1,6 +1,6 @@
 """The title screen's How to play: a welcome, a page per game (built from its catalogue entry), playing together.
 
-It promises only what every table does: tap, drag, Help on each table. Developer keys are not mentioned.
+It promises only what every table does: tap, drag, keys, Help on each table. Developer keys are not mentioned.
 """
 
 WELCOME = (
@@ -10,7 +10,8 @@ WELCOME = (
     "<b>Tap</b> a card or button to use it. <b>Drag</b> where a game asks you to move things. Mouse and "
     "touch work the same, and several fingers can play at once where a game allows it. <b>Help</b> on "
     "every table explains that game's screen.\n\n"
-    "<b>Esc</b> goes back and <b>F11</b> switches fullscreen.",
+    "<b>Keys</b> play too: <b>Tab</b> or the <b>arrows</b> move a white ring, <b>Enter</b> or <b>Space</b> "
+    "uses what it is on. <b>Esc</b> goes back and <b>F11</b> switches fullscreen.",
 )
 
 TOGETHER = (
