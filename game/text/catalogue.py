@@ -113,6 +113,7 @@ def fields(template: str) -> tuple[set[str], set[str]]:
 
 
 def specs(template: str) -> list[tuple[str, str]]:
-    """Every (field, format spec) a template uses, in order: two languages' templates for one key
+    """Every (field, format spec) a template uses, once each: two languages' templates for one key
     must use the same set (a translation may reorder them)."""
-    return sorted((field, spec or "") for _, field, spec, _ in string.Formatter().parse(template) if field is not None)
+    found = {(field, spec or "") for _, field, spec, _ in string.Formatter().parse(template) if field is not None}
+    return sorted(found)
