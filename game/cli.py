@@ -105,7 +105,8 @@ GLOBALS: dict[str, dict[str, Any]] = {  # the options of the app itself; each he
     "--kiosk-config": {"metavar": "PATH", "help": "kiosk config file, JSON (default: none)"},
     "--kiosk-pin": {"metavar": "PIN", "help": "kiosk operator PIN (default: the config's)"},
     "--lang": {"choices": LANGUAGES, "metavar": "LANG",
-               "help": f"language for this run, one of {', '.join(LANGUAGES)} (default: Settings', else the system's)"},
+               "help": f"language for this run, one of {', '.join(LANGUAGES)} "
+                       "(default: the Settings choice, else the system's)"},
 }
 _WINDOW = ("--fullscreen", "--size", "--mute", "--headless", "--frames", "--screenshot", "--lang")
 _NO_WINDOW = "accepted; never a window here (default: off)"

@@ -118,7 +118,7 @@ class TablePainter:
                 surface.blit(seal, seal.get_rect(center=centre))
             else:
                 pygame.draw.circle(surface, (90, 75, 55), centre, 24, 3)
-        self.app.text.draw(surface, "seals", (rect.right - 67, rect.y + 16), 22, MUTED, anchor="center")
+        self.app.text.draw(surface, tr("nm.chip.seals"), (rect.right - 67, rect.y + 16), 22, MUTED, anchor="center")
 
     def _pattern(self, surface: pygame.Surface, rect: pygame.Rect, name: str, colour: tuple[int, ...]) -> None:
         def make() -> pygame.Surface:
@@ -179,8 +179,8 @@ class TablePainter:
                 text.draw(surface, tr("nm.pile.none"), centre, 22, MUTED, anchor="center")
             icon = assets.image(f"good_{kind}", (60, 60))
             surface.blit(icon, icon.get_rect(center=(r.x + 38, r.y + 44)))
-            text.draw(surface, tr("nm.kind", kind=kind), (r.centerx, r.y + 96), 22, CREAM, bold=True, anchor="center")
-            text.draw(surface, tr("nm.left", count=len(coins)), (r.centerx, r.y + 120), 22, MUTED, anchor="center")
+            self._label(surface, tr("nm.kind", kind=kind), r, 96, CREAM, bold=True)
+            self._label(surface, tr("nm.left", count=len(coins)), r, 120, MUTED)
         bonus = dict(self.view.bonus_piles)
         for i, size in enumerate(BONUS_SIZES):
             r = L.bonus_pile_rect(i)
@@ -188,8 +188,15 @@ class TablePainter:
             token = assets.image("bonus_token", (62, 62))
             surface.blit(token, token.get_rect(center=(r.centerx, r.y + 42)))
             label = tr("nm.sell_five") if size == 5 else tr("nm.sell_size", size=size)
-            text.draw(surface, label, (r.centerx, r.y + 96), 22, CREAM, bold=True, anchor="center")
-            text.draw(surface, tr("nm.left", count=bonus[size]), (r.centerx, r.y + 120), 22, MUTED, anchor="center")
+            self._label(surface, label, r, 96, CREAM, bold=True)
+            self._label(surface, tr("nm.left", count=bonus[size]), r, 120, MUTED)
+
+    def _label(self, surface: pygame.Surface, words: str, box: pygame.Rect, dy: int, colour: tuple[int, int, int],
+                bold: bool = False) -> None:
+        """A pile's label centred in its box, smaller when another language's words are longer than the box."""
+        text = self.app.text
+        size = next((s for s in (22, 20, 18, 16) if text.font(s, bold).size(words)[0] <= box.w - 10), 14)
+        text.draw(surface, words, (box.centerx, box.y + dy), size, colour, bold=bold, anchor="center")
 
     def _paint_deck_and_sold(self, surface: pygame.Surface) -> None:
         text, assets = self.app.text, self.app.assets
