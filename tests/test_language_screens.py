@@ -10,6 +10,7 @@ import pytest
 from game import text
 from game.draw.layout_record import judge, recording
 from game.scenes.night_market import layout as L
+from game.scenes.night_market.ceremony import Ceremony
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
@@ -17,6 +18,10 @@ from game.tools.layout_walk import record_frame
 from rules.contract import MatchConfig, SeatConfig
 from rules.night_market.data import BONUS_SIZES, GOODS
 from tests.conftest import make_player
+
+
+ROUND_END = {"round": 1, "reason": "market", "coins": [40, 35], "bonus": [[[1, 3, 2], [2, 4, 5]], [[3, 5, 9]]],
+             "porters": [4, 4], "porter_token": None, "totals": [47, 44], "winner": 0, "tiebreak": None, "seals": [2, 0]}
 
 
 @pytest.fixture(autouse=True)
@@ -68,6 +73,13 @@ def test_title_settings_and_a_night_market_table_fit_in_german_and_french(lang: 
         scene.open_menu()
         p.frames(2)
         assert _problems(p.app) == [], "Night Market menu"
+        for winner in (None, 0):  # a round's end, then the match's
+            end = Ceremony(p.app, dict(ROUND_END), scene.names, (0, 1), {0: L.ME_COLOUR, 1: L.OTHER_COLOUR}, winner,
+                           lambda: None, lambda: None, lambda: None)
+            p.app.stack.push(end)
+            end.on_back()  # a tap skips to the end of the reveal
+            p.frames(2)
+            assert _problems(p.app) == [], f"Night Market round end (match winner {winner})"
 
 
 def test_switching_the_language_in_settings_by_clicks_rewords_the_title() -> None:
