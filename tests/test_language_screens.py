@@ -15,13 +15,14 @@ from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
 from game.tools.layout_walk import record_frame
+from game.tutorial.lesson import open_lesson
 from rules.contract import MatchConfig, SeatConfig
 from rules.night_market.data import BONUS_SIZES, GOODS
 from tests.conftest import make_player
 
-
 ROUND_END = {"round": 1, "reason": "market", "coins": [40, 35], "bonus": [[[1, 3, 2], [2, 4, 5]], [[3, 5, 9]]],
-             "porters": [4, 4], "porter_token": None, "totals": [47, 44], "winner": 0, "tiebreak": None, "seals": [2, 0]}
+             "porters": [4, 4], "porter_token": None, "totals": [47, 44], "winner": 0, "tiebreak": None,
+             "seals": [2, 0]}
 
 
 @pytest.fixture(autouse=True)
@@ -94,3 +95,13 @@ def test_switching_the_language_in_settings_by_clicks_rewords_the_title() -> Non
     _until(p, lambda: isinstance(p.top, TitleScene), "the title again")
     labels = {b.text for b in p.top.buttons.values()}
     assert {"Einstellungen", "Spielanleitung", "Beenden"} <= labels
+
+
+def test_a_guided_match_speaks_english_and_the_title_after_it_the_players_language() -> None:
+    p = make_player(extra={"lang": "de"})
+    open_lesson(p.app, "night-market", resume=False)  # its steps name buttons by their English words
+    p.frames(2)
+    assert text.language() == "en" and p.top.role_of(p.top.viewer) == "You"
+    p.app.stack.reset(TitleScene(p.app))  # made while the lesson's English still holds
+    p.frames(3)
+    assert text.language() == "de" and p.top.buttons["settings"].text == "Einstellungen"

@@ -19,7 +19,7 @@ from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
 from game.shell.targets import Target, does
-from game.text import tr
+from game.text import language, tr
 
 TILE_W, TILE_H = 480, 576
 TILE_Y = 250
@@ -71,6 +71,7 @@ class TitleScene(Scene):
             self.app.toast(problem, error=True, seconds=7.0)
 
     def _build_buttons(self) -> None:
+        self.worded_in = language()  # the buttons' language: another one (a lesson's end) rebuilds them
         self.continues: dict[object, str] = {}
         for tile in self.tiles:
             save = self.paused.get(tile.game)
@@ -211,6 +212,8 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.worded_in != language():
+            self._rebuild()
         status = self.status
         if status is not None and status.changed.is_set():
             status.changed.clear()
