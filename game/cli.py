@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 
 from game.relay import cli as relay_cli
 from game.shell import interrupt
+from game.text.locales import LANGUAGES
 from game.tools import online_cli
 from game.tools.record import add_record, recording
 from rules.registry import GAME_MODULES
@@ -103,8 +104,11 @@ GLOBALS: dict[str, dict[str, Any]] = {  # the options of the app itself; each he
     "--kiosk": {"action": "store_true", "help": "event kiosk, see README Kiosk mode (default: off)"},
     "--kiosk-config": {"metavar": "PATH", "help": "kiosk config file, JSON (default: none)"},
     "--kiosk-pin": {"metavar": "PIN", "help": "kiosk operator PIN (default: the config's)"},
+    "--lang": {"choices": LANGUAGES, "metavar": "LANG",
+               "help": f"language for this run, one of {', '.join(LANGUAGES)} "
+                       "(default: the Settings choice, else the system's)"},
 }
-_WINDOW = ("--fullscreen", "--size", "--mute", "--headless", "--frames", "--screenshot")
+_WINDOW = ("--fullscreen", "--size", "--mute", "--headless", "--frames", "--screenshot", "--lang")
 _NO_WINDOW = "accepted; never a window here (default: off)"
 TAKES: dict[str | None, dict[str, str | None]] = {  # command -> the global options it takes (a help of its own)
     None: dict.fromkeys(GLOBALS),
@@ -359,7 +363,7 @@ def _dispatch(args: argparse.Namespace) -> int:
                          join=args.link if args.command == "join" else None,
                          tutorial=args.game if args.command == "tutorial" else None,
                          extra={"kiosk_config": getattr(args, "kiosk_config", None),
-                                "kiosk_pin": getattr(args, "kiosk_pin", None)})
+                                "kiosk_pin": getattr(args, "kiosk_pin", None), "lang": getattr(args, "lang", None)})
     try:
         app = compose_app(options)
         code = _open_replay(app, args.code) if args.command == "replay" else 0

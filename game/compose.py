@@ -12,19 +12,23 @@ import time
 from collections.abc import Callable
 from typing import cast
 
+from game import text
 from game.kiosk import Kiosk
 from game.scenes.online import scene_for_link
 from game.scenes.title import TitleScene
 from game.shell import catalog
 from game.shell.app import App, AppOptions, LayerMaker
 from game.shell.scene import Scene
+from game.text.locales import chosen
 from game.tutorial.lesson import lesson_scene
 
 
 def compose_app(options: AppOptions, clock: Callable[[], float] = time.perf_counter) -> App:
     """An app as `options` ask: its first scene open and its layers made."""
     layers: tuple[LayerMaker, ...] = (_kiosk,) if options.kiosk else ()
-    return App(options, clock, home=TitleScene).start(first_scene, layers)
+    app = App(options, clock, home=TitleScene)
+    text.use(chosen(options.extra.get("lang"), app.settings.language))  # before the first scene words anything
+    return app.start(first_scene, layers)
 
 
 def first_scene(app: App) -> Scene:

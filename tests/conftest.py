@@ -7,6 +7,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["LANGUAGE"] = "en"  # the system language a test app speaks (game/text/locales.py), whatever the machine's
 
 import random  # noqa: E402
 

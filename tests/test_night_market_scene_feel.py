@@ -12,12 +12,11 @@ import pytest
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.ceremony import Ceremony
 from game.scenes.night_market.motion import CardMover, FloatText
-from game.scenes.night_market.story import blurbs
+from game.scenes.night_market.story import blurbs, describe, label
 from rules.contract import Event
 from rules.night_market.actions import Exchange, Sell
 from rules.night_market.data import CARD_KIND, GOODS, PORTER
 from rules.night_market.scenario import place
-from rules.night_market.selection import describe
 from tests.test_night_market_scene import hand_pos, market_pos, move_buttons, press_only_move, settle, start
 
 BAD_GRAMMAR = re.compile(r"\(s\)|\b1 \w+s\b|\b0 porters|only 0|\b[02-9] (Pearl|Amber|Jade|Silk|Spice|Leather|Porter)\b")
@@ -101,7 +100,7 @@ def test_player_facing_words_have_no_broken_plurals():
             texts.append(blurbs(Event("sold", 0, {"cards": [[c, kind] for c in cards], "kind": kind,
                                                   "coins": [1] * n, "bonus": n >= 3}))[0])
             texts.append(describe(scene.view, Sell(tuple(cards))))
-            texts.append(scene._label(Sell(tuple(cards))))
+            texts.append(label(scene.view, Sell(tuple(cards))))
     bad = [t for t in texts if BAD_GRAMMAR.search(t)]
     assert bad == []
     assert "Sell 2 Pearls" in texts and "Took an Amber" in blurbs(Event("took", 1, {"card": [ids_of(["amber"])[0],

@@ -1,5 +1,5 @@
 """Every refusal code the rules, the tables and the relay can give has English words that read exactly
-its parameters (rules/refusal.py declares them; game/text/english.py words them)."""
+its parameters (rules/refusal.py declares them; game/text/locale/en.po words them)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ import pytest
 
 from game.text import UNKNOWN, refusal_of, say
 from game.text.catalogue import COUNT, fields
-from game.text.english import ENGLISH
+from game.text.po import load
 from rules.errors import MalformedData
 from rules.night_market.data import GOODS, PORTER
 from rules.refusal import DECLARED, Refusal, declare
 from rules.registry import GAME_MODULES, get_game
 from rules.swap_meet.data import ACTION_CARDS, RESOURCES
 
+ENGLISH = load("en")
 ROOT = Path(__file__).resolve().parent.parent
 # Every module that declares refusal codes (the scan below fails on one missing here).
 DECLARING = (

@@ -1,6 +1,7 @@
-"""Settings: volume, sound, fullscreen, reduced motion, colour-blind patterns, bot speed, online server.
+"""Settings: volume, sound, fullscreen, reduced motion, colour-blind patterns, bot speed, online server, language.
 
-Every change applies at once and is saved to the settings file immediately.
+Every change applies at once and is saved to the settings file immediately; a new language re-words
+this screen at once and every other as it is drawn or rebuilt (the title on its return).
 """
 
 from __future__ import annotations
@@ -14,17 +15,21 @@ from game.draw.widgets import felt, heading, panel, toggle_label
 from game.services.settings import BOT_SPEEDS
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
+from game.text import language, tr, use
+from game.text.locales import AUTONYMS, LANGUAGES
 
-PANEL = pygame.Rect(LOGICAL_W // 2 - 600, 150, 1200, 800)
-ROW_Y = [PANEL.y + 34 + i * 108 for i in range(7)]
+PANEL = pygame.Rect(LOGICAL_W // 2 - 600, 130, 1200, 840)
+ROW_Y = [PANEL.y + 30 + i * 100 for i in range(8)]
 LABEL_X = PANEL.x + 70
 CONTROL_X = PANEL.x + 640
-TOGGLES = (
-    ("mute", "Sound effects", "Play sounds for taps, cards and coins", True),
-    ("fullscreen", "Fullscreen", "Fill the whole screen (F11)", False),
-    ("reduced_motion", "Reduced motion", "Shorter, calmer animations", False),
-    ("colour_patterns", "Colour-blind patterns", "Add patterns to coloured items", False),
+TOGGLES = (  # setting, whether the button shows its opposite ("Sound effects: On" is mute off)
+    ("mute", True),
+    ("fullscreen", False),
+    ("reduced_motion", False),
+    ("colour_patterns", False),
 )
+ROWS = ("volume", *(key for key, _ in TOGGLES), "bot_speed", "server", "language")  # label keys, top to bottom
+LANGUAGE_ROW = ROWS.index("language")
 
 
 class SettingsScene(Scene):
@@ -38,30 +43,44 @@ class SettingsScene(Scene):
         self.slider = pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(CONTROL_X, ROW_Y[0] + 8, 360, 56), int(s.volume * 100), (0, 100), manager=self.ui)
         self.toggles: dict[str, pygame_gui.elements.UIButton] = {}
-        for i, (key, _, _, _) in enumerate(TOGGLES, start=1):
+        for i, (key, _) in enumerate(TOGGLES, start=1):
             self.toggles[key] = button(self.ui, (CONTROL_X, ROW_Y[i], 240, 72), "")
         self.speed = button(self.ui, (CONTROL_X, ROW_Y[5], 240, 72), "")
-        self.server = HintEntry(pygame.Rect(CONTROL_X, ROW_Y[6] + 6, 480, 64), self.ui, "empty: host on this computer")
+        self.server = HintEntry(pygame.Rect(CONTROL_X, ROW_Y[6] + 6, 480, 64), self.ui, tr("settings.server.empty"))
         self.server.set_text(s.online_server)
-        self.back = button(self.ui, (LOGICAL_W // 2 - 160, PANEL.bottom + 30, 320, 80), "‹ Back", "#primary")
+        self.language = button(self.ui, (CONTROL_X, ROW_Y[LANGUAGE_ROW], 300, 72), "")
+        self.back = button(self.ui, (LOGICAL_W // 2 - 160, PANEL.bottom + 24, 320, 80), tr("settings.back"), "#primary")
         self._refresh()
 
     def _on(self, key: str) -> bool:
         value = bool(getattr(self.app.settings, key))
-        inverted = next(inv for k, _, _, inv in TOGGLES if k == key)
+        inverted = dict(TOGGLES)[key]
         return not value if inverted else value
 
     def _refresh(self) -> None:
         for key, btn in self.toggles.items():
-            label, oid = toggle_label(self._on(key))
+            on = self._on(key)
+            _, oid = toggle_label(on)
             btn.change_object_id(pygame_gui.core.ObjectID(object_id=oid))
-            btn.set_text(label)
-        self.speed.set_text(self.app.settings.bot_speed.capitalize() + "  ›")
+            btn.set_text(tr("settings.on" if on else "settings.off"))
+        self.speed.set_text(tr("settings.speed", speed=self.app.settings.bot_speed))
+        self.language.set_text(AUTONYMS[language()] + "  ›")
         self.invalidate()
+
+    def _next_language(self) -> None:
+        """The next language, kept in the settings file; this screen is made again in it."""
+        code = LANGUAGES[(LANGUAGES.index(language()) + 1) % len(LANGUAGES)]
+        self._save_server()  # what was typed is kept (or said to be wrong) before the screen is made anew
+        self.app.update_settings(language=code)
+        use(code)
+        self.app.stack.replace(SettingsScene(self.app))
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.back:
             self.on_back()
+            return
+        if element is self.language:
+            self._next_language()
             return
         if element is self.speed:
             i = BOT_SPEEDS.index(self.app.settings.bot_speed)
@@ -87,9 +106,9 @@ class SettingsScene(Scene):
         try:
             self.app.update_settings(online_server=text)
         except ValueError:
-            self.app.toast("An online server is an address like https://relay.example:8765 (or empty).", error=True)
+            self.app.toast(tr("settings.server.bad"), error=True)
             return False
-        self.app.toast("Online play will use " + (text or "this computer as the host") + ".")
+        self.app.toast(tr("settings.server.used", server=text) if text else tr("settings.server.here"))
         return True
 
     def on_back(self) -> bool:
@@ -99,13 +118,11 @@ class SettingsScene(Scene):
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         felt(canvas, self.app.assets)
-        heading(canvas, self.app.text, "Settings", 48, 72)
+        heading(canvas, self.app.text, tr("settings.heading"), 30, 72)
         panel(canvas, PANEL)
         text = self.app.text
-        rows = [("Volume", f"{int(self.app.settings.volume * 100)}%")]
-        rows += [(label, hint) for _, label, hint, _ in TOGGLES]
-        rows.append(("Bot speed", "How long bots pause before moving"))
-        rows.append(("Online server", "A relay for play across the internet"))
+        rows = [(tr("settings.volume"), f"{int(self.app.settings.volume * 100)}%")]
+        rows += [(tr(f"settings.{key}"), tr(f"settings.{key}.hint")) for key in ROWS[1:]]
         for (label, hint), y in zip(rows, ROW_Y):
             text.draw(canvas, label, (LABEL_X, y + 2), 36, CREAM, bold=True)
             text.draw(canvas, hint, (LABEL_X, y + 48), 24, MUTED)

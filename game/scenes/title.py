@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.draw.anim import Tween, ease_out_back
@@ -10,7 +12,6 @@ from game.draw.ui import button, label_fits, label_width, resize
 from game.draw.widgets import panel
 from game.online import rejoin
 from game.online.status import StatusFetch
-from game.relay.correspondence import clock_words
 from game.services import saves
 from game.shell import catalog
 from game.shell.catalog import GameEntry
@@ -18,6 +19,7 @@ from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
 from game.shell.targets import Target, does
+from game.text import language, tr
 
 TILE_W, TILE_H = 480, 576
 TILE_Y = 250
@@ -69,25 +71,26 @@ class TitleScene(Scene):
             self.app.toast(problem, error=True, seconds=7.0)
 
     def _build_buttons(self) -> None:
+        self.worded_in = language()  # the buttons' language: another one (a lesson's end) rebuilds them
         self.continues: dict[object, str] = {}
         for tile in self.tiles:
             save = self.paused.get(tile.game)
             if save is not None and tile.playable:
                 rect = (tile.rect.x + 40, tile.rect.y + tile.h - 110, tile.w - 80, 88)
-                made = button(self.ui, rect, f"Continue {tile.entry.title}", "#primary")
+                made = button(self.ui, rect, tr("title.continue", game=tile.entry.title), "#primary")
                 if not label_fits(made):  # the game's name only when it fits; the tile already names it
-                    made.set_text("Continue  ›")
+                    made.set_text(tr("title.continue_short"))
                 self.continues[made] = tile.game
         labels: list[tuple[str, str, str | None]] = [
-            ("online", "Play online", None), ("history", "History", None), ("howto", "How to play", None),
-            ("settings", "Settings", None)]
+            ("online", tr("title.online"), None), ("history", tr("title.history"), None),
+            ("howto", tr("title.howto"), None), ("settings", tr("title.settings"), None)]
         if self.app.options.kiosk:  # visitors play here; online, history and settings are the operator's
             labels = [label for label in labels if label[0] == "howto"]
         self.held = rejoin.recall()  # a seat in an online room this app left (or lost in a crash)
         if self.held is not None:
-            labels.insert(0, ("rejoin", f"Back to room {self.held.room}  ›", "#primary"))
+            labels.insert(0, ("rejoin", tr("title.rejoin", room=self.held.room), "#primary"))
         if not self.app.options.kiosk:
-            labels.append(("quit", "Quit", "#quiet"))
+            labels.append(("quit", tr("title.quit"), "#quiet"))
         self.buttons = {key: button(self.ui, (0, 975, 300, 78), text, oid) for key, text, oid in labels}
         self._room_buttons()
         least = 300 if len(labels) <= 4 else 240  # five or six buttons still fit the row, and leave its corners free
@@ -134,7 +137,7 @@ class TitleScene(Scene):
         entry = catalog.entry(game)
         cls = entry.table_class() if entry else None
         if save is None or cls is None:
-            self.app.toast(problem or "That match cannot be continued in this version.", error=True)
+            self.app.toast(problem or tr("title.cannot_continue"), error=True)
             self._rebuild()
             return
         self.app.go(lambda: self.app.stack.replace(cls.from_save(self.app, save)))
@@ -179,7 +182,7 @@ class TitleScene(Scene):
             row = rows.get(seat.room, {})
             entry = catalog.entry(seat.game)
             names = [n for j, n in enumerate(row.get("names", [])) if j != row.get("seat")]
-            label = f"{entry.title if entry else seat.game} · {', '.join(names) or 'room ' + seat.room}"
+            label = f"{entry.title if entry else seat.game} · {', '.join(names) or tr('title.room', room=seat.room)}"
             mine = str(row.get("seat")) in row.get("left", {})
             made = button(self.ui, (ROOMS.x + 24, ROOMS.y + 80 + i * 124, ROOMS.w - 48, 70), label,
                           "#primary" if mine else None)
@@ -191,23 +194,26 @@ class TitleScene(Scene):
         row = status.rows.get(seat.room) if status is not None else None
         if row is None:
             failed = status.failed.get(seat.room) if status is not None else None
-            return ("Relay unreachable: " + failed, MUTED) if failed else ("Asking the relay…", MUTED)
+            return (tr("title.relay_unreachable", why=failed), MUTED) if failed else (tr("title.asking"), MUTED)
         if row.get("outcome"):
             winners = row["outcome"].get("winners", [])
-            won = " and ".join(row["names"][w] for w in winners) or "nobody"
-            return (f"Over: {'you won' if row['seat'] in winners else won + ' won'}", CREAM)
+            won = f" {tr('title.and')} ".join(row["names"][w] for w in winners) or tr("title.nobody")
+            return (tr("title.over_you") if row["seat"] in winners else tr("title.over", names=won), CREAM)
         left = {int(s): v for s, v in row.get("left", {}).items()}
         if not left:
-            return ("Waiting in the lobby", MUTED)
+            return (tr("title.lobby"), MUTED)
         me = row["seat"]
         seat_no = me if me in left else min(left, key=left.__getitem__)
-        who = "Your turn" if seat_no == me else f"{row['names'][seat_no]} to move"
+        who = tr("title.your_turn") if seat_no == me else tr("title.to_move", name=row["names"][seat_no])
         secs = left[seat_no]
-        when = f"late by {clock_words(-secs)}" if secs <= 0 else f"{clock_words(secs)} left"
+        minutes = math.ceil(abs(secs) / 60)  # whole minutes, rounded up, as the move clock counts them
+        when = tr("title.late", minutes=minutes) if secs <= 0 else tr("title.left", minutes=minutes)
         return (f"{who} · {when}", GOLD if seat_no == me else CREAM)
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.worded_in != language():
+            self._rebuild()
         status = self.status
         if status is not None and status.changed.is_set():
             status.changed.clear()
@@ -223,14 +229,15 @@ class TitleScene(Scene):
     def _draw_rooms(self, canvas: pygame.Surface) -> None:
         panel(canvas, ROOMS, radius=24, width=3)
         text = self.app.text
-        text.draw(canvas, "Your correspondence rooms", (ROOMS.x + 28, ROOMS.y + 22), 34, GOLD, bold=True)
+        text.draw(canvas, tr("title.rooms"), (ROOMS.x + 28, ROOMS.y + 22), 34, GOLD, bold=True)
         for i, seat in enumerate(self._shown()):
             words, colour = self._room_line(seat)
             text.draw(canvas, words, (ROOMS.x + 32, ROOMS.y + 158 + i * 124), 24, colour)
         if self._pages() > 1:
             first = self.room_page * PAGE_ROWS
             last = min(first + PAGE_ROWS, len(self.letters))
-            text.draw(canvas, f"Rooms {first + 1}–{last} of {len(self.letters)}", (ROOMS.centerx, ROOMS.bottom - 58),
+            words = tr("title.rooms_page", first=first + 1, last=last, count=len(self.letters))
+            text.draw(canvas, words, (ROOMS.centerx, ROOMS.bottom - 58),
                       24, MUTED, anchor="center")
 
     def _rebuild(self) -> None:
@@ -267,7 +274,7 @@ class TitleScene(Scene):
 
     def _choose(self, tile: Tile) -> None:
         if not tile.playable:
-            self.app.toast(f"{tile.entry.title} cannot be played in this version — try another table.")
+            self.app.toast(tr("title.cannot_play", game=tile.entry.title))
             return
         self.app.audio.play("card_slide")
         self.app.go(lambda: self.app.stack.push(tile.entry.setup_scene(self.app)))
@@ -278,11 +285,11 @@ class TitleScene(Scene):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.app.assets.image("title_bg", (1920, 1080)), (0, 0))
         text = self.app.text
-        title = text.draw(canvas, "MARKET HALL", (LOGICAL_W // 2 + 70, 40), 112, GOLD, bold=True, anchor="midtop",
+        title = text.draw(canvas, tr("title.name"), (LOGICAL_W // 2 + 70, 40), 112, GOLD, bold=True, anchor="midtop",
                           shadow=True)
         logo = self.app.assets.image("logo", (150, 150))
         canvas.blit(logo, logo.get_rect(midright=(title.left - 24, title.centery + 4)))
-        text.draw(canvas, "Three trading games · one table · tap a game to play", (LOGICAL_W // 2 + 70, 178),
+        text.draw(canvas, tr("title.subtitle"), (LOGICAL_W // 2 + 70, 178),
                   32, CREAM, anchor="midtop", shadow=True)
         for tile in self.tiles:
             self._draw_tile(canvas, tile)
@@ -300,8 +307,8 @@ class TitleScene(Scene):
         if save is not None and tile.playable:  # a ribbon above the fixed Continue button
             ribbon = pygame.Rect(tile.rect.x + 40, tile.rect.y + tile.h - 160, tile.w - 80, 44)
             panel(canvas, ribbon, fill=(30, 24, 19, 235), radius=14, width=2)
-            text.draw(canvas, f"Paused match · {saves.age_text(save)}", ribbon.center, 24, CREAM, anchor="center")
-        tag = tile.entry.tagline if tile.playable else "Cannot be played in this version"
+            text.draw(canvas, tr("title.paused", age=_age(save)), ribbon.center, 24, CREAM, anchor="center")
+        tag = _tagline(tile.entry) if tile.playable else tr("title.unplayable")
         self._draw_name(canvas, rect, tile.entry.title, tag, tile)
 
     def _draw_name(self, canvas: pygame.Surface, rect: pygame.Rect, title: str, tag: str, tile: Tile) -> None:
@@ -316,3 +323,14 @@ class TitleScene(Scene):
         tag_size = 22 if text.font(22).size(tag)[0] <= room else 18
         text.draw(canvas, tag, (rect.centerx, max(y + 2, rect.y + tile.h + 66)), tag_size,
                   CREAM if playable else MUTED, anchor="midtop")
+
+
+def _tagline(entry: GameEntry) -> str:
+    """The game's tagline in the player's language (as written, for a game with no catalogue key)."""
+    return tr(f"tagline.{entry.name}", **dict(entry.tagline_words)) if entry.tagline_words else entry.tagline
+
+
+def _age(save: saves.Save) -> str:
+    """'saved 5 min ago' in the player's language."""
+    unit, count = saves.age(save)
+    return tr(f"title.saved_{unit}", **{unit: count})

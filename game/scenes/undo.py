@@ -19,7 +19,7 @@ import pygame_gui
 from game.draw.palette import GOLD as BAR
 from game.draw.ui import button
 from game.scenes.curtain import PANEL, CurtainScene
-from game.text import say
+from game.text import say, tr
 from game.text.persons import whose
 from rules.errors import IllegalAction
 from rules.undo import NOTHING
@@ -27,8 +27,6 @@ from rules.undo import NOTHING
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
-LABEL = "Undo"
-REFUSED = "Can't undo. "
 GRACE = 3.0  # seconds the bots hold their reply while a fresh move can still be taken back
 BAR_H, BAR_GAP = 6, 5  # the grace's draining bar, just under the Undo button
 
@@ -68,7 +66,7 @@ class UndoControl:
         if self.available():
             if self.button is None or not self.button.alive():  # a scene may have cleared its widgets
                 fresh = self.button is None
-                self.button = button(scene.ui, scene.undo_rect(), LABEL, "#quiet")
+                self.button = button(scene.ui, scene.undo_rect(), tr("undo.button"), "#quiet")
                 scene.wake()
                 if fresh:
                     scene.restatic()  # what makes room for the button (clear_of) is painted again
@@ -137,7 +135,7 @@ class UndoControl:
             except IllegalAction as exc:  # the table moved on between the look and the press
                 refusal = exc.refusal
         if refusal is not None or seat is None:
-            scene.undo_refused(REFUSED + say(refusal or NOTHING()))
+            scene.undo_refused(tr("undo.refused", why=say(refusal or NOTHING())))
             return False
         scene.app.audio.play("card_slide")
         recap = getattr(scene, "recap", None)

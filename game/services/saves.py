@@ -176,16 +176,25 @@ def _adopt_legacy() -> None:
         old.replace(slot(save.game))
 
 
-def age_text(save: Save, now: float | None = None) -> str:
-    """'saved just now', 'saved 5 min ago', 'saved 3 h ago', 'saved 2 days ago'."""
+def age(save: Save, now: float | None = None) -> tuple[str, int]:
+    """How long ago the save was made, as ("earlier" | "now" | "minutes" | "hours" | "days", how many)."""
     seconds = max(0.0, (time.time() if now is None else now) - save.saved_at)
     if save.saved_at <= 0:
-        return "saved earlier"
+        return "earlier", 0
     if seconds < 60:
-        return "saved just now"
+        return "now", 0
     if seconds < 3600:
-        return f"saved {int(seconds // 60)} min ago"
+        return "minutes", int(seconds // 60)
     if seconds < 86400:
-        return f"saved {int(seconds // 3600)} h ago"
-    days = int(seconds // 86400)
-    return f"saved {days} day{'s' if days != 1 else ''} ago"
+        return "hours", int(seconds // 3600)
+    return "days", int(seconds // 86400)
+
+
+def age_text(save: Save, now: float | None = None) -> str:
+    """'saved just now', 'saved 5 min ago', 'saved 3 h ago', 'saved 2 days ago'."""
+    unit, count = age(save, now)
+    if unit in ("earlier", "now"):
+        return "saved earlier" if unit == "earlier" else "saved just now"
+    if unit == "days":
+        return f"saved {count} day{'s' if count != 1 else ''} ago"
+    return f"saved {count} {'min' if unit == 'minutes' else 'h'} ago"

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.services import paths
 from game.services.files import BadFile, NoFile, read_json, set_aside, write_json
+from game.text.locales import LANGUAGES
 from rules import names
 
 __all__ = ["BOT_SPEEDS", "Settings", "load", "save", "set_aside", "settings_path"]
@@ -42,6 +43,7 @@ class Settings:
     online_server: str = ""  # a relay's http(s) URL; empty: "Play friends online" hosts on this computer
     bot_levels: tuple[str, ...] = ()  # "game=level": the bot level last started with (none yet: Easy)
     player_names: tuple[str, ...] = ()  # the people at this device in seat order ("" or missing: "Player N")
+    language: str = ""  # one of game/text/locales.py's LANGUAGES; empty: the system's (English if not ours)
 
     def person_name(self, k: int, default: str | None = None) -> str:
         """The name of the k-th person at this device (0: the first), or `default` ("Player k+1")."""
@@ -77,6 +79,10 @@ def _is_people(value: Any) -> bool:
         and all(isinstance(x, str) and (x == "" or names.valid(x)) for x in value)
 
 
+def _is_language(value: Any) -> bool:
+    return isinstance(value, str) and (value == "" or value in LANGUAGES)
+
+
 def _is_server(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= 200 and (value == "" or value.startswith(
         ("http://", "https://", "ws://", "wss://")))
@@ -93,6 +99,7 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "online_server": (_is_server, "empty or an http(s) URL"),
     "player_names": (_is_people, f"a list of up to {MAX_PEOPLE} names of {names.NAME_MAX} letters at most"),
     "bot_levels": (_is_names, "a list of game=level choices"),
+    "language": (_is_language, "empty or one of " + ", ".join(LANGUAGES)),
 }
 
 

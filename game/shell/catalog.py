@@ -46,6 +46,8 @@ class GameEntry:
     options: tuple[SetupOption, ...] = field(default_factory=tuple)
     tutorial: str | None = None  # "module:function" returning the game's guided match (game/tutorial/)
     help_art: str | None = None  # "module:function(app, heading) -> Surface | None": a help page's picture
+    tagline_words: tuple[tuple[str, int], ...] = ()  # the tagline's numbers for its catalogue key "tagline.NAME"
+    #                                                 (game/text); none: the tagline is shown as written
     cards: tuple[tuple[str, str], ...] = ()  # the short how-to: (a help page's heading for its picture, a sentence
     #                                          or two); the kiosk's cards and the title's How to play read them
 

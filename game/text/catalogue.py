@@ -1,40 +1,47 @@
-"""A catalogue: refusal and outcome codes (rules/refusal.py) -> templates with named placeholders.
+"""A catalogue: one language's words for refusal and outcome codes (rules/refusal.py), for screen
+keys, and its noun tables; read from that language's PO file (game/text/locale/<lang>.po).
 
 The rules and the relay say why as a code with parameters; the client words it here, in the
-player's language. Another language is a second `Catalogue` with the same keys: the templates use
-only the parameters the code declares, so a translation never needs the rules' help.
+player's language. Every language has the same keys: the templates use only the parameters the
+code (or the screen) passes, so a translation never needs the rules' help.
 
-A template is `str.format` text whose fields are the code's parameter names. A field's format spec
-names a noun table of the same catalogue, for parameters that are identifiers rather than numbers:
-  {kind:good}          the `good` table's word for the value ("silk" -> "Silk")
-  {kind:resource/count} the table's (one, other) pair for the value, chosen by the `count` parameter
-  {take:#card}         the number with the `count` table's (one, other) noun: "1 card", "3 cards"
-  {minutes:duration}   whole minutes as days, hours or minutes with the `unit` table ("2 d 4 h", "12 min")
+A template is `str.format` text whose fields are parameter names. A field's format spec names a
+noun table of the same catalogue, for parameters that are identifiers rather than numbers:
+  {kind:good}           the `good` table's word for the value ("silk" -> "Silk")
+  {kind:resource/count} the table's form for the value chosen by the `count` parameter's plural category
+  {take:#card}          the number with the `count` table's noun in its plural form: "1 card", "3 cards"
+  {minutes:duration}    whole minutes as days, hours or minutes with the `unit` table ("2 d 4 h", "12 min")
+A noun is one word, or its forms by CLDR plural category ("one", "few", "many", "other"), chosen by
+Babel's plural rule for the language (`babel.Locale.parse(lang).plural_form`).
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rules.refusal import Refusal
 
-Noun = str | tuple[str, str]  # a word, or its (one, other) forms
+Noun = str | Mapping[str, str]  # a word, or its forms by plural category
 COUNT = "count"  # the noun table that counted fields (`#noun`) read
 DURATION, UNIT = "duration", "unit"  # the spec for a time left, and the table of its units
+YOU_SUFFIX = "@you"  # a screen key's variant for when a person it names is the viewer (game/text/persons.py)
 
 
 @dataclass(frozen=True)
 class Catalogue:
-    """One language's words for every code: `templates` by code, `nouns` by table then value;
-    `fallback` words a code this build does not know (a newer relay's)."""
+    """One language's words: `templates` by code, `screens` by screen key, `nouns` by table then
+    value; `fallback` words a code this build does not know (a newer relay's); `plural` maps a
+    number to its plural category."""
 
     language: str
     templates: Mapping[str, str]
+    screens: Mapping[str, str]
     nouns: Mapping[str, Mapping[str, Noun]]
     fallback: str
+    plural: Callable[[float], str]
 
     def word(self, refusal: Refusal) -> str:
         """The refusal as a sentence for the player (the fallback for an unknown code or parameters)."""
@@ -42,9 +49,19 @@ class Catalogue:
         if template is None:
             return self.fallback
         try:
-            return _Formatter(self, refusal.params).vformat(template, (), refusal.params)
+            return self.format(template, refusal.params)
         except (KeyError, IndexError, ValueError, TypeError):
             return self.fallback  # a code of ours with parameters we do not expect (another build's)
+
+    def format(self, template: str, params: Mapping[str, Any]) -> str:
+        """`template` with its fields filled from `params` (KeyError for a missing one)."""
+        return _Formatter(self, params).vformat(template, (), params)
+
+    def form(self, noun: Noun, count: float | None = None) -> str:
+        """A noun's form for `count` (its "one" form without a count)."""
+        if isinstance(noun, str):
+            return noun
+        return noun["one"] if count is None else noun.get(self.plural(count), noun["other"])
 
 
 class _Formatter(string.Formatter):
@@ -56,28 +73,22 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if not format_spec:
             return str(value)
-        nouns = self.catalogue.nouns
+        cat, nouns = self.catalogue, self.catalogue.nouns
         if format_spec == DURATION:
-            return _duration(int(value), nouns[UNIT])
+            return _duration(int(value), nouns[UNIT], cat)
         if format_spec.startswith("#"):
-            one, other = _forms(nouns[COUNT][format_spec[1:]])
-            return f"{value} {one if value == 1 else other}"
+            return f"{value} {cat.form(nouns[COUNT][format_spec[1:]], value)}"
         table, _, by = format_spec.partition("/")
-        one, other = _forms(nouns[table][str(value)])
-        return other if by and self.params[by] != 1 else one
+        return cat.form(nouns[table][str(value)], self.params[by] if by else None)
 
 
-def _duration(minutes: int, unit: Mapping[str, Noun]) -> str:
+def _duration(minutes: int, unit: Mapping[str, Noun], cat: Catalogue) -> str:
     """Time left as a player reads it: "2 d 4 h", "2 d", "5 h", "12 min" (at least 1 min)."""
     days, hours = divmod(max(0, minutes) // 60, 24)
-    d, h, m = (_forms(unit[u])[0] for u in ("d", "h", "min"))
+    d, h, m = (cat.form(unit[u]) for u in ("d", "h", "min"))
     if days:
         return f"{days} {d} {hours} {h}" if hours else f"{days} {d}"
     return f"{hours} {h}" if hours else f"{max(1, minutes)} {m}"
-
-
-def _forms(noun: Noun) -> tuple[str, str]:
-    return (noun, noun) if isinstance(noun, str) else noun
 
 
 def fields(template: str) -> tuple[set[str], set[str]]:
@@ -99,3 +110,10 @@ def fields(template: str) -> tuple[set[str], set[str]]:
             if by:
                 names.add(by)
     return names, tables
+
+
+def specs(template: str) -> list[tuple[str, str]]:
+    """Every (field, format spec) a template uses, once each: two languages' templates for one key
+    must use the same set (a translation may reorder them)."""
+    found = {(field, spec or "") for _, field, spec, _ in string.Formatter().parse(template) if field is not None}
+    return sorted(found)

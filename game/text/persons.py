@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-YOU = "You"  # how the viewer is named on screen
+from game.text import tr
+
+YOU = "You"  # the seat name a lesson or a tool gives the viewer (the screens say it in the player's language)
 
 
 class Person(str):
@@ -20,7 +22,7 @@ class Person(str):
     you: bool
 
     def __new__(cls, name: str, you: bool = False) -> Person:
-        person = super().__new__(cls, YOU if you else name)
+        person = super().__new__(cls, tr("person.you") if you else name)
         person.you = you
         return person
 

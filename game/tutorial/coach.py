@@ -104,8 +104,9 @@ class Coach:
     name, first, veils = "coach", False, True
 
     def __init__(self, app: App, guide: Guide, scene: Scene, start: int = 0,
-                 on_finish: Callable[[], None] | None = None) -> None:
+                 on_finish: Callable[[], None] | None = None, on_leave: Callable[[], None] | None = None) -> None:
         self.app, self.guide, self.scene = app, guide, scene
+        self.on_leave = on_leave  # once its table is gone (the lesson left or finished)
         self.table: GuidedTable = scene.table  # type: ignore[attr-defined]
         self.on_finish = on_finish
         self.index = -1
@@ -182,6 +183,8 @@ class Coach:
         """Scripted opponents' beats, and moving on when the step is done."""
         if not self.active():
             self.app.remove_layer(self)
+            if self.on_leave is not None:
+                self.on_leave()
             return
         self._time += dt
         self._hint_left = max(0.0, self._hint_left - dt)

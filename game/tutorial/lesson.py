@@ -6,11 +6,13 @@ import importlib
 import logging
 from typing import TYPE_CHECKING
 
+from game import text
 from game.match.clock import MatchClock
 from game.match.guided import GuidedTable
 from game.scenes.match import REPLAY_ERRORS
 from game.services.saves import Save
 from game.shell import catalog
+from game.text.locales import ENGLISH
 from game.tutorial import progress
 from game.tutorial.coach import Coach
 from game.tutorial.script import Guide
@@ -60,6 +62,8 @@ def lesson_scene(app: App, game: str, resume: bool = True) -> Scene:
         app.toast(problem, error=True, seconds=7.0)
     if not resume:
         progress.clear(game)
+    before = text.language()
+    text.use(ENGLISH)  # guided matches are English until translated: their steps name buttons by English words
     table, start = _table(app, guide, place)
     scene = cls(app, table)
 
@@ -69,7 +73,7 @@ def lesson_scene(app: App, game: str, resume: bool = True) -> Scene:
             app.stack.push(entry.setup_scene(app))
         app.go(go)
 
-    app.add_layer(Coach(app, guide, scene, start, on_finish=real_match))
+    app.add_layer(Coach(app, guide, scene, start, on_finish=real_match, on_leave=lambda: text.use(before)))
     return scene
 
 

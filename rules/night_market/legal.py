@@ -13,7 +13,7 @@ from rules.night_market.state import State
 from rules.night_market.view import View
 from rules.refusal import MATCH_OVER, NOT_A_MOVE, Refusal, declare
 
-# Every refusal a Night Market move can get (the English wording is in game/text/english.py).
+# Every refusal a Night Market move can get (the English wording is in game/text/locale/*.po).
 NOT_YOUR_TURN = declare("night-market.not_your_turn", "name")
 NOT_IN_MARKET = declare("night-market.not_in_market")
 PORTERS_TOGETHER = declare("night-market.porters_together")

@@ -16,7 +16,7 @@ from rules.stamp_swap.show import spots
 from rules.stamp_swap.state import Phase, State
 from rules.stamp_swap.swap import reservable
 
-# Every refusal a Stamp Swap action can get (the English wording is in game/text/english.py).
+# Every refusal a Stamp Swap action can get (the English wording is in game/text/locale/*.po).
 NOT_COLLECT = declare("stamp-swap.not_collect")
 NOT_YOUR_COLLECT = declare("stamp-swap.not_your_collect")
 TOKEN_GONE = declare("stamp-swap.token_gone")

@@ -27,7 +27,7 @@ from rules.swap_meet.view import SeatView
 
 CARD_FOR_ACTION: dict[type, str] = {Crash: CRASH, Peek: INSIDE, TaxAudit: AUDIT, HostileTakeover: TAKEOVER}
 
-# Every refusal a Swap Meet action can get (the English wording is in game/text/english.py).
+# Every refusal a Swap Meet action can get (the English wording is in game/text/locale/*.po).
 NO_SUCH_RESOURCE = declare("swap-meet.no_such_resource")
 OFFER_EMPTY = declare("swap-meet.offer_empty")
 SHORT = declare("swap-meet.short", "count", "kind")  # you do not hold `count` of `kind`

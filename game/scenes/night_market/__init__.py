@@ -8,6 +8,7 @@ ENTRY = GameEntry(
     name="night-market",
     title="Night Market",
     tagline=f"{SEATS} merchants · first to {SEALS_TO_WIN} seals",
+    tagline_words=(("seats", SEATS), ("seals", SEALS_TO_WIN)),
     help_pages=tuple(HELP_PAGES),
     scene="game.scenes.night_market.scene:NightMarketScene",
     tile="tile_night_market",

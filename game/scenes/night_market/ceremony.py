@@ -20,15 +20,14 @@ from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
 from game.shell.targets import Target
-from game.text.persons import verb
-from rules.night_market.data import PORTER_TOKEN, counted
+from game.text import tr
+from rules.night_market.data import PORTER_TOKEN
 
 PANEL = pygame.Rect(0, 0, 1440, 900)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
+LABEL_ROOM = 300  # the row names' width, left of the first merchant's column (its centre at +560, tokens ±200)
 TOKENS_W = 400  # a merchant's row of bonus tokens stays this wide (centre to centre), clear of the other's
-TIEBREAK = {"bonus tokens": "Tied on coins: more bonus tokens wins.",
-            "coin tokens": "Tied on coins and bonus tokens: more coin tokens wins.",
-            "non-starter": "A perfect tie: the merchant who did not start the round wins."}
+TIEBREAK = {"bonus tokens": "nm.end.tie.bonus", "coin tokens": "nm.end.tie.coins", "non-starter": "nm.end.tie.starter"}
 
 
 class Ceremony(Scene):
@@ -111,10 +110,10 @@ class Ceremony(Scene):
     def _buttons(self) -> None:
         y = PANEL.bottom - 120
         if self.match_winner is None:
-            self.buttons[button(self.ui, (PANEL.centerx - 200, y, 400, 90), "Next round  ›", "#primary")] = "next"
+            self.buttons[button(self.ui, (PANEL.centerx - 200, y, 400, 90), tr("nm.end.next"), "#primary")] = "next"
             return
-        self.buttons[button(self.ui, (PANEL.centerx - 430, y, 400, 90), "Rematch", "#primary")] = "rematch"
-        self.buttons[button(self.ui, (PANEL.centerx + 30, y, 400, 90), "Title", "#quiet")] = "title"
+        self.buttons[button(self.ui, (PANEL.centerx - 430, y, 400, 90), tr("nm.end.rematch"), "#primary")] = "rematch"
+        self.buttons[button(self.ui, (PANEL.centerx + 30, y, 400, 90), tr("nm.end.title"), "#quiet")] = "title"
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         key = self.buttons.get(element)
@@ -162,13 +161,14 @@ class Ceremony(Scene):
             felt(canvas, self.app.assets)
         sheet(canvas, PANEL, self.app.darken, radius=30)
         text, d = self.app.text, self.data
-        title = f"Round {d['round']} is over"
+        title = tr("nm.end.heading", round=d["round"])
         text.draw(canvas, title, (PANEL.centerx, PANEL.y + 28), 56, GOLD, bold=True, anchor="midtop", shadow=True)
-        why = "Three coin piles are empty." if d["reason"] == "coins" else "The market could not be refilled."
+        why = tr("nm.end.coins") if d["reason"] == "coins" else tr("nm.end.market")
         text.draw(canvas, why, (PANEL.centerx, PANEL.y + 104), 28, MUTED, anchor="midtop")
-        labels = ("Coins", "Bonus tokens", "Porter token", "Total")
-        for i, label in enumerate(labels):
-            text.draw(canvas, label, (PANEL.x + 60, PANEL.y + 250 + i * 110), 32, MUTED, bold=True, anchor="midleft")
+        for i, row in enumerate(("coins", "bonus", "porter", "total")):
+            label = tr(f"nm.end.row.{row}")  # the row's name, smaller when long, clear of the first column
+            size = next((s for s in (32, 28, 24) if text.font(s, True).size(label)[0] <= LABEL_ROOM), 22)
+            text.draw(canvas, label, (PANEL.x + 60, PANEL.y + 250 + i * 110), size, MUTED, bold=True, anchor="midleft")
         for col, seat in enumerate(self.order):
             self._column(canvas, seat, PANEL.x + 560 + col * 500)
         self._headline(canvas)
@@ -187,9 +187,9 @@ class Ceremony(Scene):
                 canvas.blit(token, token.get_rect(center=(cx - 60, PANEL.y + 470)))
                 text.draw(canvas, f"+{PORTER_TOKEN}", (cx + 10, PANEL.y + 470), 40, GOLD, bold=True, anchor="midleft")
             else:
-                none = "tie: nobody" if d["porter_token"] is None else "—"
+                none = tr("nm.end.tie") if d["porter_token"] is None else "—"
                 text.draw(canvas, none, (cx, PANEL.y + 470), 30, MUTED, anchor="center")
-            text.draw(canvas, counted(porters, "porter"), (cx, PANEL.y + 516), 22, MUTED, anchor="center")
+            text.draw(canvas, tr("nm.porters", count=porters), (cx, PANEL.y + 516), 22, MUTED, anchor="center")
         if self.stage >= 4:
             text.draw(canvas, self.totals[seat].text, (cx, PANEL.y + 580), 56, GOLD, bold=True, anchor="center")
         if self.stage >= 5 and d["winner"] == seat:
@@ -201,14 +201,15 @@ class Ceremony(Scene):
         tokens = self.data["bonus"][seat]
         if not tokens:
             if self.stage >= 2:
-                self.app.text.draw(canvas, "none", (cx, y), 30, MUTED, anchor="center")
+                self.app.text.draw(canvas, tr("nm.end.none"), (cx, y), 30, MUTED, anchor="center")
             return
         before = len(self.data["bonus"][0]) if seat == 1 else 0
         step = min(100, TOKENS_W // max(1, len(tokens) - 1))  # many tokens close up inside their column
         x0 = cx - (len(tokens) - 1) * step // 2
         if step < 90:  # too close for a caption under each: one for the row
             sizes = Counter(size for _, size, _ in tokens)
-            caption = " · ".join(f"{n} for {size}{'+' if size == 5 else ''} cards" for size, n in sorted(sizes.items()))
+            caption = " · ".join(tr("nm.end.tokens", count=n, size=f"{size}{'+' if size == 5 else ''}")
+                                 for size, n in sorted(sizes.items()))
             self.app.text.draw(canvas, caption, (cx, y + 52), 22, MUTED, anchor="center")
         for i, (_, size, value) in enumerate(tokens):
             centre = (x0 + i * step, y)
@@ -220,8 +221,8 @@ class Ceremony(Scene):
             else:
                 canvas.blit(token, token.get_rect(center=centre))
             if step >= 90:
-                self.app.text.draw(canvas, f"{size}{'+' if size == 5 else ''} cards", (centre[0], y + 52), 22,
-                                   MUTED, anchor="center")
+                words = tr("nm.end.size", size=f"{size}{'+' if size == 5 else ''}")
+                self.app.text.draw(canvas, words, (centre[0], y + 52), 22, MUTED, anchor="center")
 
     def _headline(self, canvas: pygame.Surface) -> None:
         if self.stage < 5:
@@ -229,12 +230,12 @@ class Ceremony(Scene):
         d, text = self.data, self.app.text
         winner = d["winner"]
         if self.match_winner is not None:
-            who = self.names[self.match_winner]
-            words = f"{who} {verb(who, 'wins', 'win')} the match!"
+            words = tr("nm.end.wins_match", name=self.names[self.match_winner])
         else:
-            words = f"{self.names[winner]} {verb(self.names[winner], 'wins', 'win')} the seal"
+            words = tr("nm.end.wins_seal", name=self.names[winner])
         text.draw(canvas, words, (PANEL.centerx, PANEL.y + 668), 46, self.colours[winner], bold=True,
                   anchor="midtop", shadow=True)
         seals = d["seals"]
-        note = TIEBREAK.get(d["tiebreak"], f"Seals — {self.names[0]}: {seals[0]} · {self.names[1]}: {seals[1]}")
+        note = tr(TIEBREAK[d["tiebreak"]]) if d["tiebreak"] in TIEBREAK else tr(
+            "nm.end.seals", first=self.names[0], a=seals[0], second=self.names[1], b=seals[1])
         text.draw(canvas, note, (PANEL.centerx, PANEL.y + 728), 26, MUTED, anchor="midtop")

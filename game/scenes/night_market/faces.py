@@ -9,7 +9,7 @@ from game.draw.sprites import tinted
 from game.draw.text import Text
 from game.scenes.night_market.layout import CARD_H, CARD_W
 from game.services.assets import Assets
-from rules.night_market.data import NAMES
+from game.text import language, tr
 
 GOOD_INK = {
     "pearl": (120, 96, 130), "amber": (170, 90, 10), "jade": (24, 120, 70), "silk": (110, 50, 150),
@@ -32,11 +32,15 @@ def card_face(assets: Assets, text: Text, kind: str, scale: float = 1.0) -> pyga
         tint = pygame.Surface(band.size, pygame.SRCALPHA)
         pygame.draw.rect(tint, (*ink, 46), tint.get_rect(), border_radius=int(8 * scale))
         surf.blit(tint, band)
-        name = text.render(NAMES[kind], max(14, int(27 * scale)), ink, bold=True)
+        words = tr("nm.kind", kind=kind)
+        size = max(14, int(27 * scale))
+        while size > 12 and text.font(size, True).size(words)[0] > band.w - 8:  # a long name in another language
+            size -= 1
+        name = text.render(words, size, ink, bold=True)
         surf.blit(name, name.get_rect(center=band.center))
         return surf
 
-    return assets.cached(f"nm-card-{kind}", (w, h), make)
+    return assets.cached(f"nm-card-{kind}-{language()}", (w, h), make)
 
 
 def card_back(assets: Assets, scale: float = 1.0) -> pygame.Surface:

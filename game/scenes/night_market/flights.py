@@ -19,6 +19,7 @@ from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, glow
 from game.scenes.night_market.motion import CardMover, FloatText
 from game.shell.display import LOGICAL_W
+from game.text import tr
 from rules.contract import Event
 from rules.night_market.data import BONUS_SIZES, GOOD_INDEX, PORTER, bonus_size
 
@@ -232,7 +233,7 @@ class Flights:
         return out
 
     def _tag(self, seat: int) -> str:
-        return f"{self.names[seat]} takes"
+        return tr("nm.takes", name=self.names[seat])
 
     def fly_coins(self, e: Event, delay: float) -> None:
         """Coins from the good's pile to the seller's purse, one after another; a bonus token after them."""

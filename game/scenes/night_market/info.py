@@ -7,13 +7,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.scenes.night_market.overlays import GameInfoScene, InfoPanel, MenuScene
-from rules.night_market.data import BONUS_SIZES, BONUS_VALUES, GOODS, NAMES, counted, plural
+from game.scenes.night_market.story import kinds_words
+from game.text import tr
+from rules.night_market.data import BONUS_SIZES, BONUS_VALUES, GOODS, PRECIOUS, SEALS_TO_WIN
 
 if TYPE_CHECKING:
     from game.match.table import Table
     from game.shell.app import App
 
-SIZE_WORDS = {3: "3 cards", 4: "4 cards", 5: "5+ cards"}
+
+
+def size_words(size: int) -> str:
+    """'3 cards', '4 cards', '5+ cards' (a bonus pile's sale size)."""
+    return tr(f"nm.size.{size}")
 
 
 class TableInfo:
@@ -35,37 +41,35 @@ class TableInfo:
     def show_merchant(self, seat: int) -> None:
         """Tokens taken, bonus tokens held (counts), porters, hand size, seals."""
         sv = self.view.seats[seat]
-        coins = ", ".join(str(c) for c in sv.coins_taken) or "none yet"
+        coins = ", ".join(str(c) for c in sv.coins_taken) or tr("nm.merchant.none_yet")
         held = Counter(size for _, size in sv.bonus_tokens)
-        bonus = ", ".join(f"{held[s]} for {SIZE_WORDS[s]}" for s in BONUS_SIZES)
-        lines = [f"Coins so far: {sv.coins}", f"Coin tokens: {coins}",
-                 f"Bonus tokens: {bonus}", "(bonus values stay hidden until the round ends)",
-                 f"Porters in the team: {len(sv.porters)}", f"Goods in hand: {sv.hand_count}",
-                 f"Seals: {sv.seals} of 2"]
+        bonus = ", ".join(tr("nm.merchant.bonus_item", count=held[s], size=size_words(s)) for s in BONUS_SIZES)
+        lines = [tr("nm.merchant.coins", coins=sv.coins), tr("nm.merchant.tokens", tokens=coins),
+                 tr("nm.merchant.bonus", bonus=bonus), tr("nm.merchant.hidden"),
+                 tr("nm.merchant.porters", count=len(sv.porters)), tr("nm.merchant.hand", count=sv.hand_count),
+                 tr("nm.merchant.seals", count=sv.seals, most=SEALS_TO_WIN)]
         if seat != self.viewer and sv.hand_known:
-            known = Counter(k for _, k in sv.hand_known)
-            lines.insert(6, "Seen in hand: " + ", ".join(f"{n} {plural(k, n)}" for k, n in known.items()))
+            lines.insert(6, tr("nm.merchant.seen", goods=kinds_words(k for _, k in sv.hand_known)))
         if seat in self.last_move:
-            lines.append(f"Last move: {self.last_move[seat][0]}")
+            lines.append(tr("nm.merchant.last", what=self.last_move[seat][0]))
         self.app.stack.push(InfoPanel(self.app, f"{sv.name} · {self.role_of(seat)}", lines))
 
     def show_pile(self, index: int) -> None:
         """Every coin left in one good's pile, top first."""
         kind = GOODS[index]
         coins = dict(self.view.coins)[kind]
-        lines = [f"{counted(len(coins), 'coin')} left, worth {sum(coins)} in all.",
-                 "Top first: a sale takes coins from the left."]
-        if kind in ("pearl", "amber", "jade"):
-            lines.append(f"{NAMES[kind]} is precious: sell at least 2 at once.")
-        self.app.stack.push(InfoPanel(self.app, f"{NAMES[kind]} coins", lines, f"good_{kind}", tuple(coins)))
+        lines = [tr("nm.coins.left", count=len(coins), worth=sum(coins)), tr("nm.coins.top")]
+        if kind in PRECIOUS:
+            lines.append(tr("nm.coins.precious", kind=kind))
+        self.app.stack.push(InfoPanel(self.app, tr("nm.coins.heading", kind=kind), lines, f"good_{kind}", tuple(coins)))
 
     def show_bonus(self) -> None:
         """What is left in the bonus piles (values hidden)."""
         left = dict(self.view.bonus_piles)
-        lines = [f"Sell {SIZE_WORDS[s]}: {counted(left[s], 'token')} left, worth {min(BONUS_VALUES[s])} to "
-                 f"{max(BONUS_VALUES[s])} each" for s in BONUS_SIZES]
-        lines.append("Values stay face down until the round ends.")
-        self.app.stack.push(InfoPanel(self.app, "Bonus tokens", lines, "bonus_token"))
+        lines = [tr("nm.bonus.line", size=size_words(s), count=left[s], low=min(BONUS_VALUES[s]),
+                    high=max(BONUS_VALUES[s])) for s in BONUS_SIZES]
+        lines.append(tr("nm.bonus.face_down"))
+        self.app.stack.push(InfoPanel(self.app, tr("nm.bonus.heading"), lines, "bonus_token"))
 
     def open_menu(self) -> None:
         """⋯: Game info, Help, Settings, Quit to title."""
@@ -89,18 +93,18 @@ class TableInfo:
 
     def game_info_summary(self) -> list[tuple[str, str]]:
         """Label/value rows for Game info: coin piles, bonus tokens, deck, merchants."""
-        rows: list[tuple[str, str]] = [("Coin piles (top first)", "")]
+        rows: list[tuple[str, str]] = [(tr("nm.info.piles"), "")]
         for kind, coins in self.view.coins:
-            rows.append((NAMES[kind], "  ".join(str(c) for c in coins) or "empty"))
-        rows.append(("Bonus tokens left", ""))
+            rows.append((tr("nm.kind", kind=kind), "  ".join(str(c) for c in coins) or tr("nm.info.pile_empty")))
+        rows.append((tr("nm.info.bonus_left"), ""))
         for size, left in self.view.bonus_piles:
-            rows.append((SIZE_WORDS[size], f"{left} face down"))
-        rows.append(("Table", ""))
-        rows.append(("Deck", counted(self.view.deck_count, "card")))
-        rows.append(("Sold", counted(len(self.view.sold), "card")))
+            rows.append((size_words(size), tr("nm.info.face_down", count=left)))
+        rows.append((tr("nm.info.table"), ""))
+        rows.append((tr("nm.info.deck"), tr("nm.cards", count=self.view.deck_count)))
+        rows.append((tr("nm.info.sold"), tr("nm.cards", count=len(self.view.sold))))
         for sv in self.view.seats:
-            rows.append((sv.name, f"{counted(sv.coins, 'coin')} · {len(sv.bonus_tokens)} bonus"
-                                  f" · {counted(len(sv.porters), 'porter')} · {counted(sv.seals, 'seal')}"))
+            rows.append((sv.name, tr("nm.info.seat", coins=sv.coins, bonus=len(sv.bonus_tokens),
+                                     porters=len(sv.porters), seals=sv.seals)))
         return rows
 
     def show_game_info(self) -> None:

@@ -14,6 +14,7 @@ from game.scenes.night_market.faces import coin_face
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
+from game.text import tr
 
 
 class _Dialog(Scene):
@@ -41,7 +42,8 @@ class InfoPanel(_Dialog):
         height = 280 + 46 * len(lines) + (110 if coins is not None else 0)
         self.rect = pygame.Rect(0, 0, 1000, height)
         self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
-        self.close = button(self.ui, (self.rect.centerx - 130, self.rect.bottom - 100, 260, 76), "Close", "#primary")
+        self.close = button(self.ui, (self.rect.centerx - 130, self.rect.bottom - 100, 260, 76), tr("nm.close"),
+                            "#primary")
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.close:
@@ -62,12 +64,14 @@ class InfoPanel(_Dialog):
             x += 104
         text.draw(canvas, self.title, (x, self.rect.y + 44), 48, GOLD, bold=True)
         y = self.rect.y + 140
-        for line in self.lines:
-            text.draw(canvas, line, (self.rect.x + 60, y), 30, CREAM)
+        room = self.rect.w - 120
+        for line in self.lines:  # a long line (another language's) smaller, never past the panel
+            size = next((s for s in (30, 26, 22) if text.font(s).size(line)[0] <= room), 20)
+            text.draw(canvas, line, (self.rect.x + 60, y + (30 - size) // 2), size, CREAM)
             y += 46
         if self.coins is not None:
             if not self.coins:
-                text.draw(canvas, "No coins left in this pile.", (self.rect.x + 60, y + 20), 30, MUTED)
+                text.draw(canvas, tr("nm.pile.empty"), (self.rect.x + 60, y + 20), 30, MUTED)
             for i, value in enumerate(self.coins):
                 face = coin_face(self.app.assets, self.app.text, value, 86)
                 canvas.blit(face, (self.rect.x + 60 + i * 98, y + 4))
@@ -83,9 +87,9 @@ class MenuScene(_Dialog):
         super().__init__(app)
         self.actions = actions
         self.buttons: dict[object, str] = {}
-        labels = [("info", "Game info", None), ("help", "Help", None), ("settings", "Settings", None),
-                  ("online", "Play friends online", None), ("quit", "Quit to title", "#danger"),
-                  ("close", "Back to the table", "#primary")]
+        labels = [("info", tr("nm.menu.info"), None), ("help", tr("nm.menu.help"), None),
+                  ("settings", tr("nm.menu.settings"), None), ("online", tr("nm.menu.online"), None),
+                  ("quit", tr("nm.menu.quit"), "#danger"), ("close", tr("nm.menu.close"), "#primary")]
         labels = [entry for entry in labels if entry[0] in actions or entry[0] == "close"]
         for i, (key, words, oid) in enumerate(labels):
             rect = (self.RECT.x + 60, self.RECT.y + 130 + i * 106, self.RECT.w - 120, 84)
@@ -106,9 +110,9 @@ class MenuScene(_Dialog):
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         sheet(canvas, self.RECT, self.app.darken)
-        self.app.text.draw(canvas, "Night Market", (self.RECT.centerx, self.RECT.y + 40), 48, GOLD, bold=True,
+        self.app.text.draw(canvas, tr("nm.menu.heading"), (self.RECT.centerx, self.RECT.y + 40), 48, GOLD, bold=True,
                            anchor="midtop")
-        self.app.text.draw(canvas, "The match is saved after every move.", (self.RECT.centerx, self.RECT.bottom - 40),
+        self.app.text.draw(canvas, tr("nm.menu.saved"), (self.RECT.centerx, self.RECT.bottom - 40),
                            22, MUTED, anchor="center")
 
 
@@ -121,12 +125,13 @@ class GameInfoScene(_Dialog):
     def __init__(self, app, summary: list[tuple[str, str]], log: list[str]) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.summary = summary
-        body = "<br>".join(_escape(line) for line in log) or "Nothing has happened yet."
+        body = "<br>".join(_escape(line) for line in log) or tr("nm.info.log_empty")
         rect = pygame.Rect(self.RECT.x + 900, self.RECT.y + 160, self.RECT.w - 940, self.RECT.h - 300)
         self.log_box = pygame_gui.elements.UITextBox(body, rect, manager=self.ui)
         if hasattr(self.log_box, "scroll_bar") and self.log_box.scroll_bar is not None:
             self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
-        self.close = button(self.ui, (self.RECT.centerx - 140, self.RECT.bottom - 110, 280, 80), "Close", "#primary")
+        self.close = button(self.ui, (self.RECT.centerx - 140, self.RECT.bottom - 110, 280, 80), tr("nm.close"),
+                            "#primary")
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.close:
@@ -138,8 +143,9 @@ class GameInfoScene(_Dialog):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         sheet(canvas, self.RECT, self.app.darken)
         text = self.app.text
-        text.draw(canvas, "Game info", (self.RECT.centerx, self.RECT.y + 28), 52, GOLD, bold=True, anchor="midtop")
-        text.draw(canvas, "Full log", (self.RECT.x + 900, self.RECT.y + 112), 30, GOLD, bold=True)
+        text.draw(canvas, tr("nm.info.heading"), (self.RECT.centerx, self.RECT.y + 28), 52, GOLD, bold=True,
+                  anchor="midtop")
+        text.draw(canvas, tr("nm.info.log"), (self.RECT.x + 900, self.RECT.y + 112), 30, GOLD, bold=True)
         y = self.RECT.y + 104
         for label, value in self.summary:
             if not value:

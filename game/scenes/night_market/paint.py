@@ -10,7 +10,8 @@ from game.draw.palette import BRASS, BRASS_DIM, CREAM, GOLD, MUTED, RED, SELECT,
 from game.draw.widgets import felt, panel
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, outline
-from rules.night_market.data import BONUS_SIZES, GOODS, NAMES, PORTER, SEALS_TO_WIN
+from game.text import tr
+from rules.night_market.data import BONUS_SIZES, GOODS, HAND_LIMIT, PORTER, SEALS_TO_WIN
 
 if TYPE_CHECKING:
     from game.match.table import Table
@@ -76,7 +77,7 @@ class TablePainter:
         self._paint_name(surface, rect, sv.name, self.role_of(seat))
         hand = self.shown_count(("hand", seat), sv.hand_count)
         porters = self.shown_count(("porters", seat), len(sv.porters))
-        stats = f"Hand {hand} · Porters {porters} · Bonus {len(sv.bonus_tokens)}"
+        stats = tr("nm.chip.stats", hand=hand, porters=porters, bonus=len(sv.bonus_tokens))
         text.draw(surface, stats, (rect.x + 26, rect.y + 60), 24, MUTED)
         words = self.chip_words(seat)
         if words:  # the bottom row runs the chip's whole width: a Rival's move is said in full
@@ -85,7 +86,7 @@ class TablePainter:
         px, py = L.chip_purse(side)
         surface.blit(coin, coin.get_rect(center=(px, py)))
         text.draw(surface, str(self.purse[seat]), (px + 36, py), 46, GOLD, bold=True, anchor="midleft")
-        text.draw(surface, "coins", (px, rect.y + 16), 22, MUTED, anchor="center")
+        text.draw(surface, tr("nm.chip.coins"), (px, rect.y + 16), 22, MUTED, anchor="center")
         self._paint_seals(surface, rect, sv.seals)
 
     def _paint_name(self, surface: pygame.Surface, rect: pygame.Rect, name: str, role: str) -> None:
@@ -104,7 +105,7 @@ class TablePainter:
         """'Your turn', '<name>'s turn', or the seat's last move in the longest form that fits the chip."""
         if self.turn_shown == seat and not self.view.over:
             mine = seat == self.viewer and not self.table.read_only  # a replay names whose turn it was
-            return "Your turn" if mine else f"{self.view.seats[seat].name}'s turn"
+            return tr("nm.your_turn") if mine else tr("nm.turn_of", name=self.view.seats[seat].name)
         forms = self.last_move.get(seat, ("",))
         font = self.app.text.font(L.CHIP_WORDS_SIZE, True)
         return next((w for w in forms if font.size(w)[0] <= L.CHIP_WORDS_W), forms[-1])
@@ -117,7 +118,7 @@ class TablePainter:
                 surface.blit(seal, seal.get_rect(center=centre))
             else:
                 pygame.draw.circle(surface, (90, 75, 55), centre, 24, 3)
-        self.app.text.draw(surface, "seals", (rect.right - 67, rect.y + 16), 22, MUTED, anchor="center")
+        self.app.text.draw(surface, tr("nm.chip.seals"), (rect.right - 67, rect.y + 16), 22, MUTED, anchor="center")
 
     def _pattern(self, surface: pygame.Surface, rect: pygame.Rect, name: str, colour: tuple[int, ...]) -> None:
         def make() -> pygame.Surface:
@@ -134,8 +135,9 @@ class TablePainter:
     def _paint_centre(self, surface: pygame.Surface) -> None:
         text = self.app.text
         x, y = L.ROUND_LABEL
-        text.draw(surface, f"Round {self.view.round_no}", (x, y), 44, GOLD, bold=True, anchor="midtop", shadow=True)
-        text.draw(surface, f"First to {SEALS_TO_WIN} seals wins", (x, y + 60), 24, MUTED, anchor="midtop")
+        text.draw(surface, tr("nm.round", round=self.view.round_no), (x, y), 44, GOLD, bold=True, anchor="midtop",
+                  shadow=True)
+        text.draw(surface, tr("nm.first_to", seals=SEALS_TO_WIN), (x, y + 60), 24, MUTED, anchor="midtop")
         pygame.draw.circle(surface, WOOD, L.MORE.center, L.MORE.w // 2)
         pygame.draw.circle(surface, BRASS, L.MORE.center, L.MORE.w // 2, 3)
         icon = self.app.assets.image("icon_more", (64, 64))
@@ -174,20 +176,27 @@ class TablePainter:
                 surface.blit(face, face.get_rect(center=centre))
             else:
                 pygame.draw.circle(surface, (80, 66, 48), centre, 33, 3)
-                text.draw(surface, "none", centre, 22, MUTED, anchor="center")
+                text.draw(surface, tr("nm.pile.none"), centre, 22, MUTED, anchor="center")
             icon = assets.image(f"good_{kind}", (60, 60))
             surface.blit(icon, icon.get_rect(center=(r.x + 38, r.y + 44)))
-            text.draw(surface, NAMES[kind], (r.centerx, r.y + 96), 22, CREAM, bold=True, anchor="center")
-            text.draw(surface, f"{len(coins)} left", (r.centerx, r.y + 120), 22, MUTED, anchor="center")
+            self._label(surface, tr("nm.kind", kind=kind), r, 96, CREAM, bold=True)
+            self._label(surface, tr("nm.left", count=len(coins)), r, 120, MUTED)
         bonus = dict(self.view.bonus_piles)
         for i, size in enumerate(BONUS_SIZES):
             r = L.bonus_pile_rect(i)
             panel(surface, r, fill=(20, 16, 12, 170), edge=BRASS_DIM, radius=16, width=2)
             token = assets.image("bonus_token", (62, 62))
             surface.blit(token, token.get_rect(center=(r.centerx, r.y + 42)))
-            label = "sell 5+" if size == 5 else f"sell {size}"
-            text.draw(surface, label, (r.centerx, r.y + 96), 22, CREAM, bold=True, anchor="center")
-            text.draw(surface, f"{bonus[size]} left", (r.centerx, r.y + 120), 22, MUTED, anchor="center")
+            label = tr("nm.sell_five") if size == 5 else tr("nm.sell_size", size=size)
+            self._label(surface, label, r, 96, CREAM, bold=True)
+            self._label(surface, tr("nm.left", count=bonus[size]), r, 120, MUTED)
+
+    def _label(self, surface: pygame.Surface, words: str, box: pygame.Rect, dy: int, colour: tuple[int, int, int],
+                bold: bool = False) -> None:
+        """A pile's label centred in its box, smaller when another language's words are longer than the box."""
+        text = self.app.text
+        size = next((s for s in (22, 20, 18, 16) if text.font(s, bold).size(words)[0] <= box.w - 10), 14)
+        text.draw(surface, words, (box.centerx, box.y + dy), size, colour, bold=bold, anchor="center")
 
     def _paint_deck_and_sold(self, surface: pygame.Surface) -> None:
         text, assets = self.app.text, self.app.assets
@@ -198,7 +207,7 @@ class TablePainter:
                 surface.blit(card_back(assets), deck.move(-2 * k, -2 * k))
         else:
             pygame.draw.rect(surface, BRASS_DIM, deck, 3, border_radius=14)
-        self._pill(surface, f"Deck {count}", L.DECK_PILL)
+        self._pill(surface, tr("nm.deck", count=count), L.DECK_PILL)
         sold = L.card_rect(L.SOLD_POS)
         shown = [c for c in self.view.sold if c[0] not in self.hidden]
         if shown:
@@ -207,7 +216,8 @@ class TablePainter:
             surface.blit(face, sold)
         else:
             pygame.draw.rect(surface, BRASS_DIM, sold, 3, border_radius=14)
-        self._pill(surface, f"Sold {self.shown_count('sold', len(self.view.sold))}", (sold.centerx, sold.bottom - 26))
+        sold_count = self.shown_count("sold", len(self.view.sold))
+        self._pill(surface, tr("nm.sold_pile", count=sold_count), (sold.centerx, sold.bottom - 26))
 
     def _pill(self, surface: pygame.Surface, words: str, centre: tuple[int, int]) -> pygame.Rect:
         label = self.app.text.render(words, 26, CREAM, bold=True)
@@ -222,7 +232,7 @@ class TablePainter:
         near = L.card_rect(L.DECK_POS)
         if not any(m.rect.colliderect(near) for m in self.movers):
             return []
-        return [self._pill(canvas, f"Deck {self.view.deck_count + self.deck_leaving}", L.DECK_PILL)]
+        return [self._pill(canvas, tr("nm.deck", count=self.view.deck_count + self.deck_leaving), L.DECK_PILL)]
 
     # cards ---------------------------------------------------------------------------------
     def _paint_market(self, surface: pygame.Surface) -> None:
@@ -245,7 +255,8 @@ class TablePainter:
             if card not in self.hidden:
                 self._paint_card(surface, kind, pos, card in self.sel_hand)
         goods = self.shown_count(("hand", self.viewer), len(self.view.hand))
-        self.app.text.draw(surface, f"Your hand · {goods} of 7 goods", (L.HAND_X0 - 75, L.HAND_Y + 122), 24, MUTED)
+        words = tr("nm.hand", count=goods, limit=HAND_LIMIT)
+        self.app.text.draw(surface, words, (L.HAND_X0 - 75, L.HAND_Y + 122), 24, MUTED)
 
     def _paint_porter_card(self, surface: pygame.Surface) -> None:
         text = self.app.text
@@ -256,7 +267,7 @@ class TablePainter:
         base = L.card_rect(L.PORTER_POS)
         if team == 0:
             pygame.draw.rect(surface, BRASS_DIM, base, 3, border_radius=14)
-            text.draw(surface, "No porters", base.center, 24, MUTED, anchor="center")
+            text.draw(surface, tr("nm.no_porters"), base.center, 24, MUTED, anchor="center")
         else:
             self._paint_card(surface, PORTER, L.PORTER_POS, chosen + filled > 0)
             badge = pygame.Rect(0, 0, 66, 46)
@@ -275,5 +286,6 @@ class TablePainter:
         action = self.selection.actions[0] if self.selection.actions else None
         filled = getattr(action, "porters", 0) - chosen if hasattr(action, "take") else 0
         if chosen + filled:
-            return f"{chosen + filled} of {team} in exchange" + (f" ({filled} to fill)" if filled else ""), True
-        return ("Porters" if self.table.read_only else "Porters · tap to add"), False
+            key = "nm.porters.fill" if filled else "nm.porters.exchange"
+            return tr(key, count=chosen + filled, team=team, fill=filled), True
+        return tr("nm.porters.label" if self.table.read_only else "nm.porters.tap"), False

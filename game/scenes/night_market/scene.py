@@ -22,13 +22,13 @@ from game.scenes.night_market.flights import Flights
 from game.scenes.night_market.info import TableInfo
 from game.scenes.night_market.motion import Thinking
 from game.scenes.night_market.paint import TablePainter
-from game.scenes.night_market.story import MOVES, blurbs, line
+from game.scenes.night_market.story import MOVES, blurbs, describe, label, line, prompt
 from game.shell.targets import Target, does
-from game.text import say
+from game.text import say, tr
 from rules.contract import Event
 from rules.errors import IllegalAction
 from rules.night_market.actions import Exchange, Sell, Take, TakePorters
-from rules.night_market.data import BONUS_SIZES, CARD_KIND, GOODS, NAMES, PORTER, plural
+from rules.night_market.data import BONUS_SIZES, CARD_KIND, GOODS, PORTER
 from rules.night_market.selection import Selection, select
 from rules.refusal import Refusal
 
@@ -106,8 +106,8 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         """'You', 'Rival · Hard' or 'Friend'."""
         level = self.table.seats[seat].bot
         if level:
-            return f"Rival · {level.capitalize()}"
-        return "You" if seat == self.viewer else "Friend"
+            return tr("nm.role.rival", level=level)
+        return tr("nm.role.you") if seat == self.viewer else tr("nm.role.friend")
 
     # lifecycle -----------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -140,20 +140,20 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
 
     def _reselect(self, tapped: bool = False) -> None:
         if self.viewer is None:
-            self.selection, self.line, self.line_is_problem = Selection((), "You are watching two Rivals."), "", False
-            self.line = self.selection.line
+            self.selection, self.line_is_problem = Selection(()), False
+            self.line = tr("nm.watching_rivals")
             self._build_buttons()
             self.restatic()
             return
         self.selection = select(self.view, self.sel_market, self.sel_hand, self.sel_porters)
         empty = not (self.sel_market or self.sel_hand or self.sel_porters)
         refusal = self.selection.refusal
-        self.line = self.selection.line if refusal is None else say(refusal)
+        self.line = self._selection_line() if refusal is None else say(refusal)
         turn = self.view.turn
         if empty and self.turn_shown is None and self.log_lines:  # the move being animated, until it lands
             self.line = self.log_lines[-1]
         elif empty and not self.view.over and self.table.read_only:  # a replay never asks the viewer to act
-            self.line = f"Watching: {self.names[turn]}'s turn."
+            self.line = tr("nm.watching_turn", name=self.names[turn])
         elif empty and not self.view.over and turn != self.viewer:
             self.line = self._waiting_line(turn)
         self.line_is_problem = not self.selection.actions and not empty and not self._on_the_way()
@@ -162,13 +162,21 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         self._build_buttons()
         self.restatic()
 
+    def _selection_line(self) -> str:
+        """What the selection would do (the rules' Selection says which move; the words are the player's language)."""
+        if not self.selection.actions:
+            return prompt(bool(self.sel_market), self.sel_porters) if self.selection.line else ""
+        action = self.selection.actions[0]
+        fill = action.porters - self.sel_porters if isinstance(action, Exchange) else 0
+        return describe(self.view, action, fill)
+
     def _waiting_line(self, turn: int) -> str:
         """Who the table waits for, and why a Rival has not moved yet while Undo's grace runs."""
         if not self.table.is_bot(turn):
-            return f"Waiting for {self.names[turn]}."
+            return tr("nm.waiting_for", name=self.names[turn])
         if self.undo_control.holding():
-            return f"{self.names[turn]} waits a moment: you can still undo your move."
-        return f"{self.names[turn]} is choosing a move..."
+            return tr("nm.rival_waits", name=self.names[turn])
+        return tr("nm.choosing", name=self.names[turn])
 
     def _on_the_way(self) -> bool:
         """True when some legal move contains this selection (the player is still building it)."""
@@ -192,24 +200,13 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _build_buttons(self) -> None:
         self.ui.clear_and_reset()
         self._action_buttons = {}
-        entries: list[tuple[str, Any, str]] = [(self._label(a), a, "#primary") for a in self.selection.actions]
+        entries: list[tuple[str, Any, str]] = [(label(self.view, a), a, "#primary") for a in self.selection.actions]
         if self.sel_market or self.sel_hand or self.sel_porters:
-            entries.append(("Clear", None, "#quiet"))
+            entries.append((tr("nm.button.clear"), None, "#quiet"))
         for rect, (words, action, oid) in zip(L.button_rects(len(entries), 400), entries):
             self._action_buttons[button(self.ui, rect, words, oid)] = action
         self.undo_control.step()  # the Undo button went with the others: back at once, so no press misses it
         self.wake()  # new buttons finish drawing over the next few frames
-
-    def _label(self, action: Any) -> str:
-        if isinstance(action, Take):
-            return f"Take {NAMES[CARD_KIND[action.card]]}"
-        if isinstance(action, TakePorters):
-            n = sum(1 for _, k in self.view.market if k == PORTER)
-            return f"Take {n} {plural(PORTER, n)}"
-        if isinstance(action, Sell):
-            return f"Sell {len(action.cards)} {plural(CARD_KIND[action.cards[0]], len(action.cards))}"
-        assert isinstance(action, Exchange)
-        return f"Exchange {len(action.take)}"
 
     def clear_selection(self) -> None:
         """Unselect everything."""
@@ -241,7 +238,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         """Add one more porter to the exchange (past the team size it wraps to none); hold to take all back."""
         team = len(self.view.seats[self.viewer].porters) if self.viewer is not None else 0
         if team == 0:
-            self.line, self.line_is_problem = "You have no porters to add.", True
+            self.line, self.line_is_problem = tr("nm.no_porters_to_add"), True
             self.app.audio.play("error")
             self.restatic()
             return
@@ -311,8 +308,8 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             self.sel_porters = 0
             self.legal = []
             self._reselect()
-            why = "three coin piles are empty" if ended.data["reason"] == "coins" else "the market can't be refilled"
-            self.line = f"Round {ended.data['round']} is over: {why}."
+            why = "coins" if ended.data["reason"] == "coins" else "market"
+            self.line = tr(f"nm.round_over.{why}", round=ended.data["round"])
             self.restatic()
             return
         self.view = self.table.view(self.viewer)
@@ -463,19 +460,19 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         "pile:KIND" (a coin pile), "bonus:SIZE", "card:ID" (market, then hand: where it is drawn
         now), "porters" (the team card and its words), then "market" (its row of cards) and "line"
         to point at; buttons as every scene."""
-        found = [Target("more", pygame.Rect(L.MORE), lambda _: self.open_menu(), "Menu")]
+        found = [Target("more", pygame.Rect(L.MORE), lambda _: self.open_menu(), tr("nm.target.menu"))]
         for side in (0, 1):
             found.append(Target(f"chip:{side}", pygame.Rect(L.CHIPS[side]),
                                 does(self.show_merchant, self.seat_at(side)), self.names[self.seat_at(side)]))
         for i, good in enumerate(GOODS):
             found.append(Target(f"pile:{good}", L.coin_pile_rect(i), does(self.show_pile, i),
-                                f"{NAMES[good]} coins"))
+                                tr("nm.target.pile", kind=good)))
         for i, size in enumerate(BONUS_SIZES):
             found.append(Target(f"bonus:{size}", L.bonus_pile_rect(i), lambda _: self.show_bonus(),
-                                f"{size}-card bonus"))
+                                tr("nm.target.bonus", size=size)))
         found += self._card_targets()
         if self.viewer is not None:
-            found.append(Target("porters", self._porters_lit(), lambda _: self.tap_porters(), "Your porters",
+            found.append(Target("porters", self._porters_lit(), lambda _: self.tap_porters(), tr("nm.target.porters"),
                                 zone=self._porter_rect()))
         if self.view.market:
             cards = [L.card_rect(L.market_pos(i)) for i in range(len(self.view.market))]
@@ -500,7 +497,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         return found
 
     def _card_label(self, card: int, where: str) -> str:
-        return f"{NAMES[CARD_KIND[card]]} ({where})"
+        return tr(f"nm.target.{where}", kind=CARD_KIND[card])
 
     def targets_settled(self) -> bool:
         """Nothing under an overlay, nor while a move is still to be shown."""

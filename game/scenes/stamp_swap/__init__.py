@@ -9,6 +9,7 @@ ENTRY = GameEntry(
     name="stamp-swap",
     title="Stamp Swap",
     tagline=f"{GAME.min_seats}–{GAME.max_seats} collectors · {len(DAYS)} days",
+    tagline_words=(("least", GAME.min_seats), ("most", GAME.max_seats), ("days", len(DAYS))),
     help_pages=tuple(HELP_PAGES),
     scene="game.scenes.stamp_swap.scene:StampSwapScene",
     tile="tile_stamp_swap",

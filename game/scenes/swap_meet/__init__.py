@@ -12,6 +12,7 @@ ENTRY = GameEntry(
     name="swap-meet",
     title="Swap Meet",
     tagline=f"{GAME.min_seats}–{GAME.max_seats} traders · real time · {ROUNDS} rounds",
+    tagline_words=(("least", GAME.min_seats), ("most", GAME.max_seats), ("rounds", ROUNDS)),
     help_pages=tuple(HELP_PAGES),
     scene="game.scenes.swap_meet.scene:SwapMeetScene",
     tile="tile_swap_meet",

@@ -1,0 +1,106 @@
+"""Reading one language's catalogue from its PO file with Babel (game/text/locale/<lang>.po).
+
+A message's context says what its id is: "code" (a refusal or outcome code), "screen" (a screen's
+key) or "noun" (`table.value`, or `table.value[category]` for one plural form of it).
+
+Parsing a PO file and loading Babel's locale data for its plural rule takes tens of milliseconds, so
+what they give is kept as JSON in the data folder (catalogues/<lang>.json), stamped with the PO
+file's size and time and Babel's version; a start-up reads that (about 2 ms) until the PO changes.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import babel
+from babel.plural import PluralRule
+
+from game.services import paths
+from game.services.files import BadFile, NoFile, read_json, write_json
+from game.text.catalogue import Catalogue
+
+log = logging.getLogger(__name__)
+
+LOCALE_DIR = Path(__file__).with_name("locale")
+FALLBACK = "online.not_now"  # the code whose words also word a code this build does not know
+_FORM = re.compile(r"^(?P<key>[^\[]+)\[(?P<category>[a-z]+)\]$")
+CACHE_BYTES = 2_000_000
+
+
+def path_of(language: str) -> Path:
+    return LOCALE_DIR / f"{language}.po"
+
+
+@cache
+def load(language: str) -> Catalogue:
+    """The language's catalogue (read once per process; from the cache while its PO is unchanged)."""
+    source = path_of(language)
+    info = source.stat()
+    stamp = f"{info.st_size}:{info.st_mtime_ns}:{babel.__version__}"
+    cached = _cached(language, stamp)
+    parsed = cached if cached is not None else parse(source, language)
+    if cached is None:
+        _keep(language, dict(parsed, stamp=stamp))
+    return Catalogue(language, parsed["templates"], parsed["screens"], parsed["nouns"],
+                     parsed["templates"][FALLBACK], PluralRule(parsed["plural"]))
+
+
+def parse(source: Path, language: str) -> dict[str, Any]:
+    """The PO file's messages sorted by context, and the language's CLDR plural rules (Babel's)."""
+    from babel import Locale
+    from babel.messages.pofile import read_po
+
+    with source.open("rb") as handle:
+        po = read_po(handle)
+    parsed: dict[str, Any] = {"templates": {}, "screens": {}, "nouns": {},
+                              "plural": Locale.parse(language).plural_form.rules}
+    for message in po:
+        if not message.id or not isinstance(message.id, str) or not isinstance(message.string, str):
+            continue
+        words = message.string or message.id  # an empty translation never shows a blank
+        if message.context == "code":
+            parsed["templates"][message.id] = words
+        elif message.context == "screen":
+            parsed["screens"][message.id] = words
+        elif message.context == "noun":
+            _add_noun(parsed["nouns"], message.id, words)
+    return parsed
+
+
+def _add_noun(nouns: dict[str, dict[str, Any]], key: str, words: str) -> None:
+    form = _FORM.match(key)
+    table, _, value = (form.group("key") if form else key).partition(".")
+    row = nouns.setdefault(table, {})
+    if form is None:
+        row[value] = words
+    else:
+        row.setdefault(value, {})[form.group("category")] = words
+
+
+def _cache_path(language: str) -> Path:
+    return paths.data_dir() / "catalogues" / f"{language}.json"
+
+
+def _keep(language: str, parsed: dict[str, Any]) -> None:
+    """Keep the parsed catalogue for the next start-up (an unwritable data folder only costs time)."""
+    try:
+        path = _cache_path(language)
+        path.parent.mkdir(exist_ok=True)
+    except OSError as exc:
+        log.info("catalogue cache not kept: %s", exc)
+        return
+    write_json(path, parsed)
+
+
+def _cached(language: str, stamp: str) -> dict[str, Any] | None:
+    try:
+        found = read_json(_cache_path(language), CACHE_BYTES)
+    except (NoFile, BadFile, OSError):
+        return None
+    if not isinstance(found, dict) or found.get("stamp") != stamp:
+        return None
+    return found
