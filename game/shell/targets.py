@@ -66,7 +66,8 @@ def button_targets(ui: pygame_gui.UIManager) -> list[Target]:
     widget (a scroll bar's arrows, a slider's) act on their own, not by a press event, so they are left out."""
     found = []
     for sprite in ui.get_sprite_group().sprites():
-        if not sprite.visible or not sprite.is_enabled or getattr(sprite, "parent_element", None) is not None:
+        if not isinstance(sprite, pygame_gui.core.UIElement) or not sprite.visible or not sprite.is_enabled \
+                or sprite.parent_element is not None:
             continue
         if isinstance(sprite, pygame_gui.elements.UIButton):
             found.append(Target(f"button:{sprite.text}", pygame.Rect(sprite.rect), _press(sprite),
