@@ -204,6 +204,10 @@ class MatchScene(LayeredScene):
         """A move was not allowed: say why, in this device's words (scenes with several people name the seat)."""
         self.app.toast(say(refusal), error=True)
 
+    def by_bot(self, events: list[Event]) -> bool:
+        """True when these events are a bot's move (the "skip bot moves" setting shows it at once)."""
+        return any(e.seat is not None and self.table.is_bot(e.seat) for e in events)
+
     def play_sounds(self, events: list[Event]) -> None:
         """The sound of the last event that has one (several at once would be noise)."""
         sounds = [self.SOUNDS[e.kind] for e in events if e.kind in self.SOUNDS]

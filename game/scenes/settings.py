@@ -11,11 +11,12 @@ import pygame_gui
 from game.draw.palette import CREAM, MUTED
 from game.draw.ui import HintEntry, button
 from game.draw.widgets import felt, heading, panel, toggle_label
+from game.scenes.settings_pace import PaceSection
 from game.services.settings import BOT_SPEEDS
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
 
-PANEL = pygame.Rect(LOGICAL_W // 2 - 600, 150, 1200, 800)
+PANEL = pygame.Rect(40, 150, 1200, 800)  # left: the pace and keys panel stands right of it (settings_pace.py)
 ROW_Y = [PANEL.y + 34 + i * 108 for i in range(7)]
 LABEL_X = PANEL.x + 70
 CONTROL_X = PANEL.x + 640
@@ -44,6 +45,7 @@ class SettingsScene(Scene):
         self.server = HintEntry(pygame.Rect(CONTROL_X, ROW_Y[6] + 6, 480, 64), self.ui, "empty: host on this computer")
         self.server.set_text(s.online_server)
         self.back = button(self.ui, (LOGICAL_W // 2 - 160, PANEL.bottom + 30, 320, 80), "‹ Back", "#primary")
+        self.pace = PaceSection(self)
         self._refresh()
 
     def _on(self, key: str) -> bool:
@@ -57,11 +59,14 @@ class SettingsScene(Scene):
             btn.change_object_id(pygame_gui.core.ObjectID(object_id=oid))
             btn.set_text(label)
         self.speed.set_text(self.app.settings.bot_speed.capitalize() + "  ›")
+        self.pace.refresh()
         self.invalidate()
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.back:
             self.on_back()
+            return
+        if self.pace.pressed(element):
             return
         if element is self.speed:
             i = BOT_SPEEDS.index(self.app.settings.bot_speed)
@@ -109,3 +114,4 @@ class SettingsScene(Scene):
         for (label, hint), y in zip(rows, ROW_Y):
             text.draw(canvas, label, (LABEL_X, y + 2), 36, CREAM, bold=True)
             text.draw(canvas, hint, (LABEL_X, y + 48), 24, MUTED)
+        self.pace.draw(canvas)

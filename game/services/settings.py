@@ -18,11 +18,12 @@ from game.services import paths
 from game.services.files import BadFile, NoFile, read_json, set_aside, write_json
 from rules import names
 
-__all__ = ["BOT_SPEEDS", "Settings", "load", "save", "set_aside", "settings_path"]
+__all__ = ["ANIMATION_SPEEDS", "BOT_SPEEDS", "Settings", "load", "save", "set_aside", "settings_path"]
 
 log = logging.getLogger(__name__)
 
 BOT_SPEEDS = ("slow", "normal", "fast")
+ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # 2.0 plays every animation in half the time (game/draw/anim.py)
 MAX_BYTES = 64_000  # a real settings file is a few hundred bytes
 MAX_NAMES = 64
 MAX_PEOPLE = 6  # names kept for the people at this device: the biggest table
@@ -42,6 +43,9 @@ class Settings:
     online_server: str = ""  # a relay's http(s) URL; empty: "Play friends online" hosts on this computer
     bot_levels: tuple[str, ...] = ()  # "game=level": the bot level last started with (none yet: Easy)
     player_names: tuple[str, ...] = ()  # the people at this device in seat order ("" or missing: "Player N")
+    # pace (issue 35): how fast animations play, and bot moves shown without any
+    animation_speed: float = 1.0
+    skip_bot_moves: bool = False
 
     def person_name(self, k: int, default: str | None = None) -> str:
         """The name of the k-th person at this device (0: the first), or `default` ("Player k+1")."""
@@ -65,6 +69,10 @@ def _is_volume(value: Any) -> bool:
 
 def _is_speed(value: Any) -> bool:
     return isinstance(value, str) and value in BOT_SPEEDS
+
+
+def _is_animation_speed(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value in ANIMATION_SPEEDS
 
 
 def _is_names(value: Any) -> bool:
@@ -93,6 +101,8 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "online_server": (_is_server, "empty or an http(s) URL"),
     "player_names": (_is_people, f"a list of up to {MAX_PEOPLE} names of {names.NAME_MAX} letters at most"),
     "bot_levels": (_is_names, "a list of game=level choices"),
+    "animation_speed": (_is_animation_speed, "one of " + ", ".join(f"{x:g}" for x in ANIMATION_SPEEDS)),
+    "skip_bot_moves": (_is_bool, "true or false"),
 }
 
 
@@ -103,7 +113,7 @@ def checked(name: str, value: Any) -> Any:
     ok, expected = RULES[name]
     if not ok(value):
         raise ValueError(f"{name} should be {expected}, not {_preview(value)}")
-    return float(value) if name == "volume" else value
+    return float(value) if name in ("volume", "animation_speed") else value
 
 
 def _preview(value: Any) -> str:

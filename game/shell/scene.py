@@ -40,7 +40,7 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
         self.ui = CanvasUIManager(app.display.to_logical)
-        self.anim = Animator(app.motion_speed())
+        self.anim = Animator(app.motion_speed(), app.settings.skip_bot_moves)
         self._hot = SETTLE
         self._full = True
         self.focus = Focus()

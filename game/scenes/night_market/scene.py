@@ -316,7 +316,8 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             self.restatic()
             return
         self.view = self.table.view(self.viewer)
-        self.animate_diff(old, self.view, moves)
+        with self.anim.bot_move(self.by_bot(moves)):  # "skip bot moves": a bot's move lands at once
+            self.animate_diff(old, self.view, moves)
         if moves and moves[-1].seat in self.people:
             self.recap.seen(moves[-1].seat)
         self._refresh()

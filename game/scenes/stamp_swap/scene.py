@@ -275,7 +275,8 @@ class StampSwapScene(InputMixin, MatchScene):
             return
         stage = self.queue.pop(0)
         hurry = 1.0 if len(self.queue) < 3 else 0.3
-        self.beat_left = stage.seconds(self.speed) * hurry
+        by_bot = self.by_bot(stage.public)
+        self.beat_left = 0.0 if by_bot and self.anim.skip_bots else stage.seconds(self.speed) * hurry
         day = beats.day_moment(stage)
         self.moment = day if self.beat_left > 0 else None
         self.beat_seat = next((e.seat for e in stage.public if e.seat is not None), None)
@@ -285,10 +286,11 @@ class StampSwapScene(InputMixin, MatchScene):
         for event in stage.public:
             self._remember(event)
         self.play_sounds(stage.mine)
-        if stage.fold:
-            self._show_folded(beats.fold(self.v, stage.public), stage.mine)
-        else:
-            self._sync(stage.mine)
+        with self.anim.bot_move(by_bot):  # "skip bot moves": a bot's stage lands at once
+            if stage.fold:
+                self._show_folded(beats.fold(self.v, stage.public), stage.mine)
+            else:
+                self._sync(stage.mine)
         if stage.freeze:
             self._open_summary()
 
@@ -297,6 +299,8 @@ class StampSwapScene(InputMixin, MatchScene):
         choice = beats.pile_choice(stage)
         if choice is None or choice[2] == self.viewer or stage.pointed or len(self.queue) >= 3 or self.speed <= 0:
             return False
+        if self.anim.skip_bots and self.table.is_bot(choice[2]):
+            return False  # bot moves are skipped: no beat to point first
         stage.pointed = True
         owner, pile, taker = choice
         self.moment = {"pile": (owner, pile), "taker": taker}

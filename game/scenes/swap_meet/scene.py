@@ -362,7 +362,7 @@ class SwapMeetScene(FloorTargets, MatchScene):
 
     def _meters_step(self, dt: float) -> None:
         for mover in [m for m in self.movers if isinstance(m, MeterMover)]:
-            if not self.market.step(dt * (1 / max(self.anim.speed, 1e-6)), mover.kind):
+            if not self.market.step(self.anim.scaled(dt), mover.kind):
                 self.movers.remove(mover)
                 self.restatic([mover.rect])
 
@@ -392,7 +392,9 @@ class SwapMeetScene(FloorTargets, MatchScene):
         """Animate what happened, then redraw from fresh views."""
         locked, landing = None, 0.0
         for event in events:
-            lands = self.fx.play(event)
+            with self.anim.bot_move(self.by_bot([event])) as instant:  # "skip bot moves": it lands at once
+                lands = self.fx.play(event)
+            lands = 0.0 if instant else lands
             landing = max(landing, lands)
             self._say(feed_line(event, self.names), lands)
             if event.kind == "round_locked":
