@@ -19,10 +19,12 @@ from game.match.local import new_local_table, resume_local_table
 from game.match.table import Table
 from game.scenes.away import AwayBar
 from game.scenes.confirm import ConfirmScene
+from game.scenes.describe import DescribeScene, Section
 from game.scenes.help import HelpScene
 from game.scenes.undo import UndoControl, is_undo_key
 from game.services import saves
 from game.shell import catalog
+from game.shell.keymap import keys_of
 from game.text import say
 from game.text.persons import at_table
 from rules.contract import Event, MatchConfig
@@ -139,11 +141,23 @@ class MatchScene(LayeredScene):
                                                            or self.undo_control.pressed(event.ui_element)):
             self.app.audio.play("tap")
             return True
+        if keys_of(self.app.settings).means(event, "describe") and self.app.stack.top is self:
+            self.app.stack.push(DescribeScene(self.app, f"{self.table.info.title} in words", self.description()))
+            return True
         if is_undo_key(event):
             self.undo_control.request()
             self.wake()
             return True
         return super().handle_event(event)
+
+    def description(self) -> list[Section]:
+        """The table in words for the seat at this device (the describe key). Each game's describe.py
+        says more; here, what every table knows: who sits where and whom the match waits for."""
+        seats = tuple(f"{s.name}{' (bot)' if s.bot else ''}" for s in self.table.seats)
+        waiting = [self.table.seats[s].name for s in self.table.waiting()]
+        turn = "The match is over." if self.table.outcome() is not None else \
+            f"Waiting for {', '.join(waiting) or 'nobody'}."
+        return [Section("Seats", seats), Section("Turn", (turn,))]
 
     # taking a move back ------------------------------------------------------------------------
     def undo_seat(self) -> int | None:

@@ -15,7 +15,9 @@ import pygame
 
 from game.draw.ui import button
 from game.match.table import Table
+from game.scenes.describe import Section
 from game.scenes.match import MatchScene, Recap
+from game.scenes.night_market.describe import describe
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.ceremony import Ceremony
 from game.scenes.night_market.flights import Flights
@@ -458,6 +460,10 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         if pe.kind == "tap" and (target := self.target_at(pe.pos)) is not None:
             target.run(pe.pos)
         return True
+
+    def description(self) -> list[Section]:
+        """The table in words for the seat at this screen (describe.py)."""
+        return describe(self.table, self.viewer, self.names)
 
     def targets(self) -> list[Target]:
         """The table's names, in the order a tap tries them: "more", "chip:SIDE" (0: the viewer),

@@ -16,7 +16,9 @@ from game.draw.anim import Call, Counter, Sequence, Wait
 from game.draw.palette import GOLD, MUTED, RED
 from game.draw.widgets import felt
 from game.match.table import Table
+from game.scenes.describe import Section
 from game.scenes.match import MatchScene, Recap
+from game.scenes.stamp_swap.describe import describe
 from game.scenes.stamp_swap import beats, story
 from game.scenes.stamp_swap.art import StampArt, points_text, value_text
 from game.scenes.stamp_swap.centre import (
@@ -473,6 +475,10 @@ class StampSwapScene(InputMixin, MatchScene):
 
 
     # what can be acted on ----------------------------------------------------------------
+    def description(self) -> list[Section]:
+        """The table in words for the seat shown (describe.py; behind the curtain: public facts only)."""
+        return describe(self.table, self.viewer, self.names)
+
     def targets(self) -> list[Target]:
         """The phase's tap targets (scenes/stamp_swap/input.py), then what a lesson may point at,
         then the buttons; only the buttons under the details, a summary or the curtain."""

@@ -23,7 +23,9 @@ from game.draw.ui import button
 from game.draw.widgets import felt, panel
 from game.match.local import LocalTable
 from game.match.table import Table
+from game.scenes.describe import Section
 from game.scenes.match import MatchScene
+from game.scenes.swap_meet.describe import describe
 from game.scenes.swap_meet import taps
 from game.scenes.swap_meet.gate import RoundGate
 from game.scenes.swap_meet.glossary import GLOSSARY
@@ -129,6 +131,10 @@ class SwapMeetScene(FloorTargets, MatchScene):
         self.refresh()
 
     # layout ---------------------------------------------------------------------------------
+    def description(self) -> list[Section]:
+        """The floor in words for the person at this screen (describe.py; table mode: public facts only)."""
+        return describe(self.table, self.viewer, self.names)
+
     def _strip_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         if not self.table_mode:
             return SOLO_MARKET.copy(), SOLO_CLOCK.copy()
