@@ -17,9 +17,9 @@ from game.draw.ui import button
 from game.match.table import Table
 from game.scenes.describe import Section
 from game.scenes.match import MatchScene, Recap
-from game.scenes.night_market.describe import describe
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.ceremony import Ceremony
+from game.scenes.night_market.describe import describe
 from game.scenes.night_market.flights import Flights
 from game.scenes.night_market.info import TableInfo
 from game.scenes.night_market.motion import Thinking

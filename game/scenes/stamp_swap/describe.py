@@ -38,8 +38,8 @@ def describe(table: Table, viewer: int | None, names: Sequence[str]) -> list[Sec
         if me["reserve"]:
             mine.append(f"Reserved: {item_words(me['reserve'])}.")
         sections.append(Section("Your items", tuple(mine)))
-    scores = tuple(f"{names[s['seat']]}: {counted(s['score'], 'point')}; {counted(len(s['album']), 'stamp')} in the album"
-                   f"{', holds the first-player token' if s['has_token'] else ''}." for s in v["seats"])
+    scores = tuple(f"{names[s['seat']]}: {counted(s['score'], 'point')}; {counted(len(s['album']), 'stamp')} in the "
+                   f"album{', holds the first-player token' if s['has_token'] else ''}." for s in v["seats"])
     sections.append(Section("Scores", scores))
     sections.append(Section("Turn", (_turn(v, viewer, names),)))
     sections.append(last_moves([line(e, list(names), seen.get) for e in table.history(viewer)]))

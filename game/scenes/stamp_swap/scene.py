@@ -18,7 +18,6 @@ from game.draw.widgets import felt
 from game.match.table import Table
 from game.scenes.describe import Section
 from game.scenes.match import MatchScene, Recap
-from game.scenes.stamp_swap.describe import describe
 from game.scenes.stamp_swap import beats, story
 from game.scenes.stamp_swap.art import StampArt, points_text, value_text
 from game.scenes.stamp_swap.centre import (
@@ -30,6 +29,7 @@ from game.scenes.stamp_swap.centre import (
     paint_summary,
 )
 from game.scenes.stamp_swap.controls import Controls
+from game.scenes.stamp_swap.describe import describe
 from game.scenes.stamp_swap.input import InputMixin
 from game.scenes.stamp_swap.layout import ALBUM, HEAD, Layout, build, fit_centre, pool_slots, tray_shapes
 from game.scenes.stamp_swap.ledger import DayLedger

@@ -25,8 +25,8 @@ from game.match.local import LocalTable
 from game.match.table import Table
 from game.scenes.describe import Section
 from game.scenes.match import MatchScene
-from game.scenes.swap_meet.describe import describe
 from game.scenes.swap_meet import taps
+from game.scenes.swap_meet.describe import describe
 from game.scenes.swap_meet.gate import RoundGate
 from game.scenes.swap_meet.glossary import GLOSSARY
 from game.scenes.swap_meet.layout import CROWD, SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
