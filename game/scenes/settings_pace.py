@@ -40,6 +40,7 @@ class PaceSection:
         self.speeds = {button(ui, (x + i * (CHOICE_W + CHOICE_GAP), ROW_Y[0] + CONTROL_DY, CHOICE_W, 72),
                               speed_words(s)): s for i, s in enumerate(ANIMATION_SPEEDS)}
         self.skip = button(ui, (x, ROW_Y[1] + CONTROL_DY, 240, 72), "")
+        self.keys = button(ui, (x, ROW_Y[2] + CONTROL_DY, 300, 72), "Change keys  ›")
 
     def refresh(self) -> None:
         """Light the current choices."""
@@ -57,6 +58,10 @@ class PaceSection:
             self.app.update_settings(animation_speed=self.speeds[element])
         elif element is self.skip:
             self.app.update_settings(skip_bot_moves=not self.app.settings.skip_bot_moves)
+        elif element is self.keys:
+            from game.scenes.keys import KeysScene  # the key list: a scene of its own
+
+            self.app.go(lambda: self.app.stack.push(KeysScene(self.app)))
         else:
             return False
         self.refresh()
@@ -68,7 +73,8 @@ class PaceSection:
         text = self.app.text
         text.draw(canvas, "Pace and keys", (SIDE.x + PAD, SIDE.y + 24), 40, GOLD, bold=True)
         rows = (("Animation speed", "How fast cards fly and scores count"),
-                ("Skip bot moves", "A bot's move appears at once, with no flight"))
+                ("Skip bot moves", "A bot's move appears at once, with no flight"),
+                ("Keys", "Which key moves, acts, goes back, describes or plays a move"))
         for (label, hint), y in zip(rows, ROW_Y):
             text.draw(canvas, label, (SIDE.x + PAD, y + 2), 36, CREAM, bold=True)
             text.draw(canvas, hint, (SIDE.x + PAD, y + 48), 24, MUTED)

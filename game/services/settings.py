@@ -16,6 +16,7 @@ from typing import Any
 
 from game.services import paths
 from game.services.files import BadFile, NoFile, read_json, set_aside, write_json
+from game.shell import keymap
 from rules import names
 
 __all__ = ["ANIMATION_SPEEDS", "BOT_SPEEDS", "Settings", "load", "save", "set_aside", "settings_path"]
@@ -46,6 +47,7 @@ class Settings:
     # pace (issue 35): how fast animations play, and bot moves shown without any
     animation_speed: float = 1.0
     skip_bot_moves: bool = False
+    keys: tuple[str, ...] = ()  # remapped table keys, "command=key name" (game/shell/keymap.py; none: defaults)
 
     def person_name(self, k: int, default: str | None = None) -> str:
         """The name of the k-th person at this device (0: the first), or `default` ("Player k+1")."""
@@ -103,12 +105,13 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "bot_levels": (_is_names, "a list of game=level choices"),
     "animation_speed": (_is_animation_speed, "one of " + ", ".join(f"{x:g}" for x in ANIMATION_SPEEDS)),
     "skip_bot_moves": (_is_bool, "true or false"),
+    "keys": (keymap.valid, "a list of command=key pairs, no key twice"),
 }
 
 
 def checked(name: str, value: Any) -> Any:
     """`value` as stored for setting `name` (a JSON list becomes a tuple); ValueError when it is not one."""
-    if name in ("seen_briefings", "player_names", "bot_levels") and isinstance(value, list):
+    if name in ("seen_briefings", "player_names", "bot_levels", "keys") and isinstance(value, list):
         value = tuple(value)
     ok, expected = RULES[name]
     if not ok(value):
@@ -195,6 +198,7 @@ def save(settings: Settings) -> bool:
     data["seen_briefings"] = list(settings.seen_briefings)
     data["player_names"] = list(settings.player_names)
     data["bot_levels"] = list(settings.bot_levels)
+    data["keys"] = list(settings.keys)
     try:
         path = settings_path()
     except OSError as exc:

@@ -19,6 +19,7 @@ import pygame_gui
 from game.draw.anim import Animator
 from game.draw.ui import CanvasUIManager, for_widgets
 from game.shell.focus import GROW, Focus, draw_ring
+from game.shell.keymap import keys_of
 from game.shell.pointer import PointerEvent
 from game.shell.targets import Target, button_targets, named, tapped
 
@@ -94,9 +95,10 @@ class Scene:
     def on_key(self, event: pygame.event.Event) -> bool:
         """A key went down: Tab, the arrows, Enter and Space move and use the focus (where the scene
         is focusable); Escape means back. True when used."""
-        if self.focusable and self.focus.key(self.targets(), event):
+        keys = keys_of(self.app.settings)
+        if self.focusable and self.focus.key(self.targets(), event, keys):
             return True
-        if event.key == pygame.K_ESCAPE:
+        if keys.means(event, "back"):
             return self.on_back()
         return False
 

@@ -25,6 +25,7 @@ from game.scenes.night_market.info import TableInfo
 from game.scenes.night_market.motion import Thinking
 from game.scenes.night_market.paint import TablePainter
 from game.scenes.night_market.story import MOVES, blurbs, line
+from game.shell.keymap import keys_of
 from game.shell.targets import Target, does
 from game.text import say
 from rules.contract import Event
@@ -449,7 +450,8 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         return True
 
     def on_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selection.actions and not self.focus.shown:
+        act = keys_of(self.app.settings).key("act")  # the player's act key (Settings › Keys), or keypad Enter
+        if event.key in (act, pygame.K_KP_ENTER) and self.selection.actions and not self.focus.shown:
             self.play(self.selection.actions[0])
             return True
         return super().on_key(event)
