@@ -3,9 +3,10 @@ by Enter or Space. It reads the same target list as pointer taps and the coach
 (game/shell/targets.py), so whatever a tap can do, a key can reach.
 
 Tab walks the targets that act in reading order (Shift+Tab back); an arrow goes to the nearest one
-that way. Those keys are the player's (game/shell/keymap.py: remappable in Settings › Keys). The ring shows from the first such key and hides at the next pointer press, so a mouse or
-finger player never sees it. It follows its target by name as the table changes; when that target
-is gone it moves to the one nearest where it was.
+that way. Those keys are the player's (game/shell/keymap.py: remappable in Settings › Keys). The
+ring shows from the first such key and hides at the next pointer press, so a mouse or finger
+player never sees it. It follows its target by name as the table changes; when that target is
+gone it moves to the one nearest where it was.
 """
 
 from __future__ import annotations
