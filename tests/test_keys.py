@@ -55,3 +55,38 @@ def test_the_remap_is_read_at_start_and_a_damaged_keys_entry_is_set_aside(market
     assert loaded.keys == () and loaded.volume == 0.5 and problem is not None and "keys" in problem
     assert any(p.name.startswith("settings.json.corrupt") for p in path.parent.iterdir())
     pygame.quit()
+
+
+def test_night_market_shows_its_move_letters_on_the_buttons_and_a_letter_plays_the_move(player):
+    from game.scenes.night_market.scene import NightMarketScene
+    from rules.contract import MatchConfig, SeatConfig
+    from tests.test_night_market_scene import market_pos, move_buttons
+
+    p = player
+    p.app.update_settings(seen_briefings=("night-market",), reduced_motion=True)  # a quick deal
+    scene = NightMarketScene.new(p.app, MatchConfig((SeatConfig("Ada"), SeatConfig("Basil", "easy"))), 11)
+    p.app.stack.reset(scene)
+    wait_until(lambda: not scene.anim.busy, "the deal", p.frames)
+    porter = next(c for c, k in scene.view.market if k == "porter")
+    p.click(market_pos(scene, porter))
+    [take] = move_buttons(scene)
+    assert take.text.endswith("  [T]") and take.text.startswith("Take ")
+    porters = len(scene.view.seats[0].porters)
+    p.key(pygame.K_t)
+    assert len(scene.view.seats[0].porters) > porters
+
+
+def test_swap_meet_letters_open_and_pull_an_offer_on_the_one_persons_panel():
+    from tests.test_swap_meet_scene import start
+
+    p, scene = start(hands=[{"crate": 3, "sack": 3, "coin": 1, "rack": 1}, {"sack": 4, "coin": 2, "rack": 2},
+                            {"coin": 4, "rack": 4}, {"rack": 3, "crate": 3, "sack": 2}])
+    assert scene.regions[0].panel.letters == {"open": "O", "pull": "P", "cash": "C"}
+    card = next(t for t in scene.targets() if t.name == "card:sack")
+    p.click(card.rect.center)
+    p.key(pygame.K_o)
+    offer = scene.table.view(0).offers[0]
+    assert offer is not None and offer.kind == "sack"
+    p.key(pygame.K_p)
+    assert scene.table.view(0).offers[0] is None
+    pygame.quit()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.draw.palette import CREAM, GOLD, MUTED
+from game.draw.palette import CREAM, GOLD
 from game.draw.ui import button
 from game.draw.widgets import sheet
 from game.shell.display import LOGICAL_W
@@ -22,7 +22,8 @@ from game.shell.scene import Scene
 PANEL = pygame.Rect(LOGICAL_W // 2 - 760, 90, 1520, 900)
 LAST_MOVES = 6  # the last moves told, newest last
 HEAD, LINE = 30, 25  # type sizes
-WRAP = PANEL.w // 2 - 100  # each of the two columns
+WRAP = PANEL.w // 2 - 80  # each of the two columns
+BOTTOM = PANEL.bottom - 120  # above Close
 
 
 @dataclass(frozen=True)
@@ -75,20 +76,36 @@ class DescribeScene(Scene):
         sheet(canvas, PANEL, self.app.darken)
         text = self.app.text
         text.draw(canvas, self.title, (PANEL.centerx, PANEL.y + 26), 40, GOLD, bold=True, anchor="midtop")
-        columns = [PANEL.x + 50, PANEL.centerx + 30]
-        bottom = PANEL.bottom - 120
-        col, y = 0, PANEL.y + 100
-        for section in self.sections:
-            wrapped = [part for line in section.lines for part in text.wrap("· " + line, LINE, WRAP)]
-            need = HEAD + 12 + len(wrapped) * (LINE + 8)
-            if y + need > bottom and col == 0:  # the rest goes in the right column
+        wide = self._blocks(PANEL.w - 100)
+        if PANEL.y + 100 + sum(h for _, _, h in wide) <= BOTTOM:  # one column across, when it all fits
+            self._draw_column(canvas, wide, PANEL.x + 50, PANEL.y + 100, None)
+            return
+        blocks = self._blocks(WRAP)
+        y, col = PANEL.y + 100, 0
+        for block in blocks:
+            if y + block[2] > BOTTOM and col == 0:  # the rest goes in the right column
                 col, y = 1, PANEL.y + 100
-            x = columns[col]
-            text.draw(canvas, section.heading, (x, y), HEAD, GOLD, bold=True)
+            y = self._draw_column(canvas, [block], (PANEL.x + 50, PANEL.centerx + 30)[col], y, BOTTOM)
+
+    def _blocks(self, width: int) -> list[tuple[str, list[tuple[str, bool]], int]]:
+        """Each section as (heading, its wrapped lines (words, first of a line), height) at `width`."""
+        text, out = self.app.text, []
+        for section in self.sections:
+            parts = [(part, k == 0) for line in section.lines
+                     for k, part in enumerate(text.wrap("· " + line, LINE, width - 30))]
+            out.append((section.heading, parts, HEAD + 12 + len(parts) * (LINE + 8) + 18))
+        return out
+
+    def _draw_column(self, canvas: pygame.Surface, blocks: list[tuple[str, list[tuple[str, bool]], int]], x: int,
+                     y: int, bottom: int | None) -> int:
+        text = self.app.text
+        for heading, parts, _ in blocks:
+            text.draw(canvas, heading, (x, y), HEAD, GOLD, bold=True)
             y += HEAD + 12
-            for part in wrapped:
-                if y + LINE > bottom:
+            for part, first in parts:
+                if bottom is not None and y + LINE > bottom:
                     break
-                text.draw(canvas, part, (x + 10, y), LINE, CREAM if part.startswith("·") else MUTED)
+                text.draw(canvas, part, (x + (10 if first else 28), y), LINE, CREAM)
                 y += LINE + 8
             y += 18
+        return y

@@ -21,8 +21,8 @@ from game.shell.scene import Scene
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 800, 150, 1600, 780)
 PER_COLUMN = 10
-ROW_H, KEY_W = 68, 190
-COLUMN_W = PANEL.w // 2 - 40
+ROW_H, KEY_W = 62, 190
+COLUMN_W = (PANEL.w - 120) // 2  # two columns, 40 px from the edges and apart
 
 
 class KeysScene(Scene):

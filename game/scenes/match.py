@@ -47,6 +47,7 @@ class MatchScene(LayeredScene):
     AWAY_AT: ClassVar[tuple[int, int]] = (480, 96)  # top left of the online away strip (960 × 84)
     UNDO_AT: ClassVar[tuple[int, int, int, int]] = (1680, 780, 200, 84)  # the Undo button, when it shows
     focusable = True  # keyboard play: the focus ring walks the table's targets
+    LETTERS: ClassVar[tuple[tuple[str, str], ...]] = ()  # (key command, target name it acts on: a prefix)
 
     def __init__(self, app: App, table: Table, lobby: Callable[[], Scene] | None = None) -> None:
         super().__init__(app)
@@ -144,11 +145,31 @@ class MatchScene(LayeredScene):
         if keys_of(self.app.settings).means(event, "describe") and self.app.stack.top is self:
             self.app.stack.push(DescribeScene(self.app, f"{self.table.info.title} in words", self.description()))
             return True
+        if event.type == pygame.KEYDOWN and self.app.stack.top is self and self.letter(event):
+            return True
         if is_undo_key(event):
             self.undo_control.request()
             self.wake()
             return True
         return super().handle_event(event)
+
+    def letters(self) -> tuple[tuple[str, str], ...]:
+        """The move letters this screen answers now (a shared screen with several seats: none)."""
+        return self.LETTERS
+
+    def letter(self, event: pygame.event.Event) -> bool:
+        """A move's letter: act on its button as a tap would (a dimmed one says why not); True when it
+        was one. With none of that move on screen, an error sound says the letter does nothing now."""
+        keys = keys_of(self.app.settings)
+        for command, name in self.letters():
+            if keys.means(event, command):
+                target = next((t for t in self.targets() if t.act is not None and t.name.startswith(name)), None)
+                if target is None:
+                    self.app.audio.play("error")
+                else:
+                    target.run()
+                return True
+        return False
 
     def description(self) -> list[Section]:
         """The table in words for the seat at this device (the describe key). Each game's describe.py

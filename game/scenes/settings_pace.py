@@ -74,7 +74,7 @@ class PaceSection:
         text.draw(canvas, "Pace and keys", (SIDE.x + PAD, SIDE.y + 24), 40, GOLD, bold=True)
         rows = (("Animation speed", "How fast cards fly and scores count"),
                 ("Skip bot moves", "A bot's move appears at once, with no flight"),
-                ("Keys", "Which key moves, acts, goes back, describes or plays a move"))
+                ("Keys", "Which key does what at the tables"))
         for (label, hint), y in zip(rows, ROW_Y):
             text.draw(canvas, label, (SIDE.x + PAD, y + 2), 36, CREAM, bold=True)
             text.draw(canvas, hint, (SIDE.x + PAD, y + 48), 24, MUTED)

@@ -11,6 +11,7 @@ Shift with the next-target key goes back, so a remap never leaves the ring witho
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,6 +27,7 @@ class Command:
     name: str
     words: str
     default: int
+    scope: str = ""  # "": every screen; a game's name: its table only (the same letter may serve two games)
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -37,10 +39,31 @@ COMMANDS: tuple[Command, ...] = (
     Command("act", "Act on the focused target", pygame.K_RETURN),
     Command("back", "Back", pygame.K_ESCAPE),
     Command("describe", "Describe the table in words", pygame.K_d),
+    # the letters for each game's main moves, shown on their buttons ("Sell 2 Pearls  [S]")
+    Command("night-market.take", "Night Market: take", pygame.K_t, "night-market"),
+    Command("night-market.sell", "Night Market: sell", pygame.K_s, "night-market"),
+    Command("night-market.exchange", "Night Market: exchange", pygame.K_x, "night-market"),
+    Command("swap-meet.open", "Swap Meet: open offer", pygame.K_o, "swap-meet"),
+    Command("swap-meet.pull", "Swap Meet: pull your offer", pygame.K_p, "swap-meet"),
+    Command("swap-meet.cash", "Swap Meet: cash out", pygame.K_c, "swap-meet"),
+    Command("stamp-swap.take", "Stamp Swap: take", pygame.K_t, "stamp-swap"),
+    Command("stamp-swap.ready", "Stamp Swap: ready", pygame.K_r, "stamp-swap"),
+    Command("stamp-swap.split", "Stamp Swap: quick split", pygame.K_q, "stamp-swap"),
 )
 BY_NAME = {c.name: c for c in COMMANDS}
 ALSO_ACT = (pygame.K_SPACE, pygame.K_KP_ENTER)  # always act as well, whatever "act" is bound to
 MOVES = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+LETTER = re.compile(r"  \[[^\[\]]{1,12}\]")  # a button's key, after its words (before a closing "  ›")
+
+
+def overlap(a: str, b: str) -> bool:
+    """Can commands of scopes `a` and `b` be pressed on the same screen (so never share a key)?"""
+    return not a or not b or a == b
+
+
+def plain(words: str) -> str:
+    """A button's words without its key ("Sell 2 Pearls  [S]" → "Sell 2 Pearls"): what lessons name."""
+    return LETTER.sub("", words)
 
 
 def key_name(key: int) -> str:
@@ -60,9 +83,14 @@ class KeyMap:
         """The key bound to `command`."""
         return self.bound[command]
 
-    def command(self, key: int) -> str | None:
-        """The command `key` is bound to (None: none)."""
-        return next((c for c, k in self.bound.items() if k == key), None)
+    def command(self, key: int, scope: str = "") -> str | None:
+        """The command `key` is bound to that can be pressed with `scope`'s (None: none)."""
+        return next((c for c, k in self.bound.items() if k == key and overlap(BY_NAME[c].scope, scope)), None)
+
+    def label(self, words: str, command: str) -> str:
+        """A button's words with its command's key shown after them."""
+        shown = f"  [{key_name(self.bound[command])}]"
+        return words[:-3] + shown + words[-3:] if words.endswith("  ›") else words + shown
 
     def means(self, event: pygame.event.Event, command: str) -> bool:
         """True for a key press of `command`'s key (Space and keypad Enter also mean "act")."""
@@ -78,8 +106,9 @@ class KeyMap:
 
     def rebind(self, command: str, key: int) -> KeyMap:
         """A copy with `command` on `key`; ValueError naming the command that already has it."""
-        holder = self.command(key)
-        if holder is not None and holder != command:
+        holder = next((c for c, k in self.bound.items() if k == key and c != command
+                       and overlap(BY_NAME[c].scope, BY_NAME[command].scope)), None)
+        if holder is not None:
             raise ValueError(holder)
         return KeyMap({**self.bound, command: key})
 
@@ -108,8 +137,8 @@ def parse(pairs: tuple[str, ...]) -> KeyMap:
             raise ValueError(f"no key {name!r}")
         bound[command] = _codes()[name]
     keys = KeyMap(bound)
-    if len(set(keys.bound.values())) != len(keys.bound):
-        raise ValueError("two commands share a key")
+    for command, key in keys.bound.items():
+        keys.rebind(command, key)  # raises when another command that can be pressed with it has the key
     return keys
 
 

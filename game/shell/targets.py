@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
+from game.shell.keymap import plain
+
 Point = tuple[float, float]
 Act = Callable[[Point], object]  # what a tap at the point does (the keyboard passes the rect's centre)
 
@@ -68,7 +70,7 @@ def button_targets(ui: pygame_gui.UIManager) -> list[Target]:
     for sprite in ui.get_sprite_group().sprites():
         if (isinstance(sprite, pygame_gui.elements.UIButton) and sprite.visible and sprite.is_enabled
                 and getattr(sprite, "parent_element", None) is None):
-            found.append(Target(f"button:{sprite.text}", pygame.Rect(sprite.rect), _press(sprite),
+            found.append(Target(f"button:{plain(sprite.text)}", pygame.Rect(sprite.rect), _press(sprite),
                                 label=str(sprite.text), widget=True))
     return found
 

@@ -39,6 +39,8 @@ SOUNDS = {"took": "card_slide", "exchanged": "exchange", "took_porters": "porter
 
 
 class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
+    LETTERS = (("night-market.take", "button:Take "), ("night-market.sell", "button:Sell "),
+               ("night-market.exchange", "button:Exchange "))
     """The market table scene."""
 
     name = "night_market"
@@ -195,13 +197,22 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _build_buttons(self) -> None:
         self.ui.clear_and_reset()
         self._action_buttons = {}
-        entries: list[tuple[str, Any, str]] = [(self._label(a), a, "#primary") for a in self.selection.actions]
+        keys = keys_of(self.app.settings)  # each move's letter on its button (Settings › Keys)
+        entries: list[tuple[str, Any, str]] = [(keys.label(self._label(a), self._letter(a)), a, "#primary")
+                                               for a in self.selection.actions]
         if self.sel_market or self.sel_hand or self.sel_porters:
             entries.append(("Clear", None, "#quiet"))
         for rect, (words, action, oid) in zip(L.button_rects(len(entries), 400), entries):
             self._action_buttons[button(self.ui, rect, words, oid)] = action
         self.undo_control.step()  # the Undo button went with the others: back at once, so no press misses it
         self.wake()  # new buttons finish drawing over the next few frames
+
+    @staticmethod
+    def _letter(action: Any) -> str:
+        """The key command that plays a move of this kind (LETTERS)."""
+        if isinstance(action, (Take, TakePorters)):
+            return "night-market.take"
+        return "night-market.sell" if isinstance(action, Sell) else "night-market.exchange"
 
     def _label(self, action: Any) -> str:
         if isinstance(action, Take):

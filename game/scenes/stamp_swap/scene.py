@@ -47,6 +47,8 @@ SKIP_SECONDS = 7.0  # a skipped pile choice is said for long enough to read twic
 
 
 class StampSwapScene(InputMixin, MatchScene):
+    LETTERS = (("stamp-swap.take", "button:Take  ›"), ("stamp-swap.ready", "button:Ready  ›"),
+               ("stamp-swap.split", "button:Quick split"))
     """Collect, Swap and Show for 2 to 5 seats on one device."""
 
     name = "stamp_swap"

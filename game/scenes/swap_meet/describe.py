@@ -10,7 +10,7 @@ from game.match.table import Table
 from game.scenes.describe import Section, last_moves
 from game.scenes.swap_meet.model import RES_NAME, clock_text, of_kind, points
 from game.scenes.swap_meet.story import feed_line
-from game.text.persons import whose
+from game.text.persons import verb, whose
 from rules.swap_meet.data import ACTION_TITLES, ROUNDS
 
 
@@ -18,7 +18,8 @@ def describe(table: Table, viewer: int | None, names: Sequence[str]) -> list[Sec
     """The market and offers, your hand and contract, scores, the round clock and the last moves."""
     view = table.view(viewer)
     prices = ", ".join(f"{RES_NAME[k]} {m:.2f}×" for k, m in view.market.items())
-    offers = [f"{names[o.seat]} offers {of_kind(o.count, o.kind)}." for o in view.offers if o is not None]
+    offers = [f"{names[o.seat]} {verb(names[o.seat], 'offers', 'offer')} {of_kind(o.count, o.kind)}."
+              for o in view.offers if o is not None]
     sections = [Section("Market", (f"Prices: {prices}.", *(offers or ["No offers are open."])))]
     if viewer is not None:
         resources = ", ".join(of_kind(n, k) for k, n in view.counts().items() if n) or "no resources"
@@ -29,7 +30,7 @@ def describe(table: Table, viewer: int | None, names: Sequence[str]) -> list[Sec
                 "No contract yet."]
         mine += [f"{whose(names[s]).capitalize()} contract is {c} (you peeked)." for s, c in view.peeked.items()]
         sections.append(Section("Your hand", tuple(mine)))
-    scores = tuple(f"{names[s]}: {points(view.totals[s])} points; {of_kind(view.resource_counts[s], 'card')} "
+    scores = tuple(f"{names[s]}: {points(view.totals[s])} points; {of_kind(view.hand_sizes[s], 'card')} "
                    "in hand." for s in range(view.seats))
     sections.append(Section("Scores", scores))
     sections.append(Section("Turn", (_clock(table, view),)))

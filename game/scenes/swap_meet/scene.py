@@ -47,6 +47,7 @@ from game.scenes.swap_meet.strip import paint_column
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from game.scenes.swap_meet.targets import FloorTargets
 from game.shell.display import LOGICAL_W
+from game.shell.keymap import key_name, keys_of
 from game.shell.pointer import PointerEvent
 from game.shell.targets import tapped
 from game.text import say
@@ -81,6 +82,8 @@ class Press:
 
 
 class SwapMeetScene(FloorTargets, MatchScene):
+    LETTERS = (("swap-meet.open", "button:Open offer"), ("swap-meet.pull", "button:Pull"),
+               ("swap-meet.cash", "button:Cash out"))
     """The trading floor for 3–6 seats, people and bots."""
 
     name = "swap_meet"
@@ -97,6 +100,10 @@ class SwapMeetScene(FloorTargets, MatchScene):
         self.viewer = None if self.table_mode or not self.humans else self.humans[0]
         self.sel = {seat: Selection() for seat in self.humans}
         self.regions = regions(app, self.humans)
+        if self.viewer is not None:  # one person's panel: its main moves show their letters (LETTERS)
+            keys = keys_of(app.settings)
+            for region in self.regions:
+                region.panel.letters = {c.split(".")[1]: key_name(keys.key(c)) for c, _ in self.LETTERS}
         self.floor = SeatPanel(app, SOLO_PANEL.size, compact=False) if not self.humans else None  # a demo
         self.floor_rows: tuple[Any, ...] | None = None
         self.floor_image: pygame.Surface | None = None
@@ -131,6 +138,10 @@ class SwapMeetScene(FloorTargets, MatchScene):
         self.refresh()
 
     # layout ---------------------------------------------------------------------------------
+    def letters(self) -> tuple[tuple[str, str], ...]:
+        """The move letters act on the one person's panel; in table mode the screen is everyone's: none."""
+        return self.LETTERS if self.viewer is not None else ()
+
     def description(self) -> list[Section]:
         """The floor in words for the person at this screen (describe.py; table mode: public facts only)."""
         return describe(self.table, self.viewer, self.names)
