@@ -30,8 +30,8 @@ class Controls:
         self.ready = button(ui, (CENTRE.right - 380, CENTRE.bottom - 150, 360, 96),
                             keys.label("Ready  ›", "stamp-swap.ready"),
                             "#primary")
-        self.clear = button(ui, (CENTRE.x + 20, CENTRE.bottom - 150, 330, 96), "Put all back", "#quiet")
-        self.auto = button(ui, (CENTRE.x + 370, CENTRE.bottom - 150, 220, 96),
+        self.clear = button(ui, (CENTRE.x + 20, CENTRE.bottom - 150, 270, 96), "Put all back", "#quiet")
+        self.auto = button(ui, (CENTRE.x + 310, CENTRE.bottom - 150, 276, 96),  # room for its key: [Q]
                            keys.label("Quick split", "stamp-swap.split"),
                            "#quiet")
         self.take = button(ui, (CENTRE.x + 416, CENTRE.bottom - DC_H + 172, 240, 92),
