@@ -12,6 +12,7 @@ from game.scenes.swap_meet.lobby import SwapMeetLobby
 from game.shell import catalog
 from rules.contract import MatchConfig, SeatConfig
 from rules.errors import BadConfig
+from rules.record import MatchRecord
 from rules.referee import Referee
 from rules.rng import Rng
 from rules.swap_meet import GAME
@@ -66,6 +67,8 @@ def test_relaxed_bots_react_slower_and_the_pace_is_checked():
     due = [sorted(p.due for p in r.plan_bots(0.0)) for r in (fast, slow)]
     assert slow.pace == RELAXED_BOTS and fast.pace == 1.0
     assert due[1] == pytest.approx([d * RELAXED_BOTS for d in due[0]])
+    kept = MatchRecord.from_text(slow.record().to_text())  # a save, a share code, a replay: the record
+    assert kept.config.options == {"pace": "relaxed"} and Referee.from_record(kept).pace == RELAXED_BOTS
     with pytest.raises(BadConfig):
         GAME.new_match(1, MatchConfig(SEATS, {"pace": "lazy"}))
 
@@ -95,3 +98,14 @@ def test_seat_setup_offers_relaxed_rounds_by_a_click(player):
     wait_until(lambda: hasattr(player.top, "table"), "the relaxed match's floor", player.frames)
     table = player.top.table
     assert table.options["pace"] == "relaxed" and table.referee.pace == RELAXED_BOTS
+
+
+def test_history_marks_a_relaxed_match():
+    from game.scenes.history import _row_words
+    from game.services.history import Kept
+
+    referee, now = Referee(GAME, RELAXED, 4), 0.0
+    while referee.outcome() is None:  # nobody trades: every round runs to its (longer) clock
+        now += 60.0
+        referee.tick(now)
+    assert "Swap Meet (relaxed rounds) · " in _row_words(Kept(referee.record(), 0.0, 0, (0,)))
