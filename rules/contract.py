@@ -235,4 +235,14 @@ class Undoable(Protocol):
         hidden to anyone and used no chance, else what it revealed, as a refusal."""
 
 
+class Paced(Protocol):
+    """An optional capability: a match whose config slows its bots (Swap Meet's relaxed rounds).
+
+    The referee multiplies every bot beat by `bot_pace(config)`; a game without it paces at 1.
+    """
+
+    def bot_pace(self, config: MatchConfig) -> float:
+        """The factor on the bots' reaction times in a match of `config` (1.0: as the levels say)."""
+
+
 AnyGame = Game[Any, Any, Any]  # what game-agnostic tools (driver, replay, registry) hold

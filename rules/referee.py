@@ -10,11 +10,12 @@ clock), the relay's `Room` (game/relay/rooms.py: a socket, a store) and `rules/d
 simulated clock). So local and online play agree by construction on bot pacing, refusals and rebuild.
 
 Bot pacing: a waiting bot seat gets a `Plan`: its beat is `max(MIN_WAKE, wake_after(view, now))`
-times the door's speed; it decides (on any thread: `decide` touches only the plan) from the view of
-that moment and the legal actions at the end of the beat, and its move is applied only after the
-beat and only if the rules still allow it. Turn-based bots land one move per `bot_moves` call (a
-screen can show each before the next); in real time every ready move lands, and a person's move makes
-every real-time bot plan again (the table it planned against has changed).
+times the door's speed and the match's pace (`Paced` in rules/contract.py: relaxed rounds); it
+decides (on any thread: `decide` touches only the plan) from the view of that moment and the
+legal actions at the end of the beat, and its move is applied only after the beat and only if the
+rules still allow it. Turn-based bots land one move per `bot_moves` call (a screen can show each
+before the next); in real time every ready move lands, and a person's move makes every real-time
+bot plan again (the table it planned against has changed).
 """
 
 from __future__ import annotations
@@ -125,6 +126,8 @@ class Referee:
     def __init__(self, game: AnyGame, config: MatchConfig, seed: int, *, now: float = 0.0,
                  speed: float = 1.0, version: int = 0) -> None:
         self.game, self.config, self.seed, self.speed = game, config, seed, speed
+        paced = getattr(game, "bot_pace", None)  # rules/contract.py Paced: an optional capability
+        self.pace = float(paced(config)) if paced is not None else 1.0
         self.state, setup = game.new_match(seed, config, now=now)
         self.events: list[Event] = list(setup)  # raw: redacted per viewer on the way out
         self.log: list[Entry] = []  # the record's entries: moves, and ticks that changed the match
@@ -265,7 +268,7 @@ class Referee:
         """Plans for bots that should start deciding now (the door runs `BotPlans.decide` on each)."""
         if self.outcome() is not None:
             return []
-        return self.bots.plan(self.state, now, self.made, self.speed)
+        return self.bots.plan(self.state, now, self.made, self.speed * self.pace)
 
     def bot_moves(self, now: float) -> list[int]:
         """Apply decided bot moves whose beat is over and that the rules still allow; the seats that

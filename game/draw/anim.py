@@ -1,19 +1,32 @@
 """Tweens driven by the fixed step: positions, scale, alpha, flips and count-ups.
 
 Nothing here blocks the rules: a tween only changes how a sprite looks. `Animator.update(dt)`
-runs every step; `speed` < 1 shortens everything (reduced motion sets it to ~0.25).
+runs every step; `speed` < 1 shortens everything. The one place the player's pace reaches every
+animation: `time_scale` makes `speed` from reduced motion (a quarter) and the animation-speed
+setting (0.5x to 2x), the app sets it on every scene's animator, and whatever animates outside a
+tween (counters, meters) steps by `Animator.scaled(dt)`. With "skip bot moves" on, whatever a scene
+adds inside `bot_move(True)` lands before the block ends, so no frame shows it on its way. Game
+time (Swap Meet's round clock, bot beats) never goes through here.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 A = TypeVar("A")
 
 Easing = Callable[[float], float]
+
+REDUCED = 0.25  # reduced motion: animations run four times faster (and scene changes cut)
+
+
+def time_scale(reduced_motion: bool, animation_speed: float) -> float:
+    """An animator's `speed` (its durations' factor) for these settings."""
+    return (REDUCED if reduced_motion else 1.0) / max(animation_speed, 1e-6)
 
 
 def linear(t: float) -> float:
@@ -169,9 +182,32 @@ class Counter:
 class Animator:
     """Owns running animations; `speed` scales time (reduced motion shortens everything)."""
 
-    def __init__(self, speed: float = 1.0) -> None:
+    def __init__(self, speed: float = 1.0, skip_bots: bool = False) -> None:
         self.speed = speed
+        self.skip_bots = skip_bots  # the "skip bot moves" setting: a bot's move lands at once
         self.running: list[Any] = []
+
+    def scaled(self, dt: float) -> float:
+        """`dt` of real time as animation time (what a counter or meter outside a tween steps by)."""
+        return dt / max(self.speed, 1e-6)
+
+    @contextmanager
+    def bot_move(self, by_bot: bool) -> Iterator[bool]:
+        """Animate a move inside this block; when it is a bot's and bot moves are skipped, everything
+        added here lands (callbacks and all) as the block ends. Yields True when it does."""
+        instant = by_bot and self.skip_bots
+        before = {id(a) for a in self.running}
+        yield instant
+        if not instant:
+            return
+        fresh = [a for a in self.running if id(a) not in before]
+        for _ in range(10000):
+            waiting = [a for a in fresh if not a.done]
+            if not waiting:
+                break
+            for anim in waiting:
+                anim.step(10.0)
+        self.running = [a for a in self.running if not a.done]
 
     def add(self, anim: A) -> A:
         """Start an animation (Tween, Sequence, Parallel, Wait or Call) and return it."""
@@ -180,7 +216,7 @@ class Animator:
 
     def update(self, dt: float) -> None:
         """Step every animation; finished ones are dropped."""
-        scaled = dt / max(self.speed, 1e-6)
+        scaled = self.scaled(dt)
         for anim in list(self.running):
             anim.step(scaled)
         self.running = [a for a in self.running if not a.done]

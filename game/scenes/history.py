@@ -145,4 +145,5 @@ def _row_words(kept: history.Kept) -> str:
     when = time.strftime("%d %b %H:%M", time.localtime(kept.ended_at))
     names = kept.names
     who = " vs ".join(names) if len(names) <= 3 else f"{names[kept.viewer or 0]} and {len(names) - 1} others"
-    return f"{when} · {_title(kept.record.game)} · {who} · {history.result_line(kept)}"
+    relaxed = " (relaxed rounds)" if kept.record.config.options.get("pace") == "relaxed" else ""
+    return f"{when} · {_title(kept.record.game)}{relaxed} · {who} · {history.result_line(kept)}"

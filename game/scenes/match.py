@@ -19,10 +19,12 @@ from game.match.local import new_local_table, resume_local_table
 from game.match.table import Table
 from game.scenes.away import AwayBar
 from game.scenes.confirm import ConfirmScene
+from game.scenes.describe import DescribeScene, Section
 from game.scenes.help import HelpScene
 from game.scenes.undo import UndoControl, is_undo_key
 from game.services import saves
 from game.shell import catalog
+from game.shell.keymap import keys_of
 from game.text import say
 from game.text.persons import at_table
 from rules.contract import Event, MatchConfig
@@ -45,6 +47,7 @@ class MatchScene(LayeredScene):
     AWAY_AT: ClassVar[tuple[int, int]] = (480, 96)  # top left of the online away strip (960 × 84)
     UNDO_AT: ClassVar[tuple[int, int, int, int]] = (1680, 780, 200, 84)  # the Undo button, when it shows
     focusable = True  # keyboard play: the focus ring walks the table's targets
+    LETTERS: ClassVar[tuple[tuple[str, str], ...]] = ()  # (key command, target name it acts on: a prefix)
 
     def __init__(self, app: App, table: Table, lobby: Callable[[], Scene] | None = None) -> None:
         super().__init__(app)
@@ -139,11 +142,43 @@ class MatchScene(LayeredScene):
                                                            or self.undo_control.pressed(event.ui_element)):
             self.app.audio.play("tap")
             return True
+        if keys_of(self.app.settings).means(event, "describe") and self.app.stack.top is self:
+            self.app.stack.push(DescribeScene(self.app, f"{self.table.info.title} in words", self.description()))
+            return True
+        if event.type == pygame.KEYDOWN and self.app.stack.top is self and self.letter(event):
+            return True
         if is_undo_key(event):
             self.undo_control.request()
             self.wake()
             return True
         return super().handle_event(event)
+
+    def letters(self) -> tuple[tuple[str, str], ...]:
+        """The move letters this screen answers now (a shared screen with several seats: none)."""
+        return self.LETTERS
+
+    def letter(self, event: pygame.event.Event) -> bool:
+        """A move's letter: act on its button as a tap would (a dimmed one says why not); True when it
+        was one. With none of that move on screen, an error sound says the letter does nothing now."""
+        keys = keys_of(self.app.settings)
+        for command, name in self.letters():
+            if keys.means(event, command):
+                target = next((t for t in self.targets() if t.act is not None and t.name.startswith(name)), None)
+                if target is None:
+                    self.app.audio.play("error")
+                else:
+                    target.run()
+                return True
+        return False
+
+    def description(self) -> list[Section]:
+        """The table in words for the seat at this device (the describe key). Each game's describe.py
+        says more; here, what every table knows: who sits where and whom the match waits for."""
+        seats = tuple(f"{s.name}{' (bot)' if s.bot else ''}" for s in self.table.seats)
+        waiting = [self.table.seats[s].name for s in self.table.waiting()]
+        turn = "The match is over." if self.table.outcome() is not None else \
+            f"Waiting for {', '.join(waiting) or 'nobody'}."
+        return [Section("Seats", seats), Section("Turn", (turn,))]
 
     # taking a move back ------------------------------------------------------------------------
     def undo_seat(self) -> int | None:
@@ -203,6 +238,10 @@ class MatchScene(LayeredScene):
     def refused(self, seat: int, refusal: Refusal) -> None:
         """A move was not allowed: say why, in this device's words (scenes with several people name the seat)."""
         self.app.toast(say(refusal), error=True)
+
+    def by_bot(self, events: list[Event]) -> bool:
+        """True when these events are a bot's move (the "skip bot moves" setting shows it at once)."""
+        return any(e.seat is not None and self.table.is_bot(e.seat) for e in events)
 
     def play_sounds(self, events: list[Event]) -> None:
         """The sound of the last event that has one (several at once would be noise)."""

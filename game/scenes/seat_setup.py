@@ -33,6 +33,7 @@ ROWS_TOP = 112  # first seat row, below the panel's top
 ROW_GAP = 12  # the least space between two rows' buttons
 LEVEL_X, LEVEL_W = 700, 250  # a bot's level chooser (a guest's Ready in a lobby), right of Person / Bot
 OPTIONS_X, OPTIONS_TOP = 1010, 170  # the game's options column: a label above each chooser
+OPTION_GAP = 130  # from one option's chooser to the next
 NOTE_H = 36  # one line of the bot-level notes
 NOTES_PAD = 24  # between the notes and the panel's bottom edge
 NAME_X, NAME_W, NAME_H = 40, 285, 48  # a person's name field, under its "Seat N"
@@ -140,9 +141,9 @@ class SeatSetupScene(Scene):
             self.more = button(self.ui, (PANEL.right - 110, PANEL.y + 24, 80, 72), "+")
         self.option_buttons = {}
         for j, opt in enumerate(self.entry.options):
-            y = PANEL.y + OPTIONS_TOP + j * 150
+            y = PANEL.y + OPTIONS_TOP + j * OPTION_GAP
             self.option_buttons[opt.key] = button(self.ui, (PANEL.x + OPTIONS_X, y, 300, 72),
-                                                  f"{self.options[opt.key]}{opt.unit}  ›")
+                                                  opt.words(self.options[opt.key]) + "  ›")
         y = PANEL.bottom + 40
         self.back = button(self.ui, (PANEL.x, y, 260, 84), "‹ Back", "#quiet")
         self.help = button(self.ui, (LOGICAL_W // 2 - 150, y, 300, 84), "How to play")
@@ -243,7 +244,7 @@ class SeatSetupScene(Scene):
             text.draw(canvas, name, (PANEL.x + 50, mid - 6), 34, CREAM, bold=True, anchor="topleft")
         self._draw_notes(canvas)
         for j, opt in enumerate(self.entry.options):
-            y = PANEL.y + OPTIONS_TOP + j * 150
+            y = PANEL.y + OPTIONS_TOP + j * OPTION_GAP
             text.draw(canvas, opt.label, (PANEL.x + OPTIONS_X, y - 46), 30, CREAM, bold=True)
         if self.game is None:
             text.draw(canvas, self.problem, (PANEL.centerx, PANEL.bottom - 60), 30, MUTED, anchor="center")

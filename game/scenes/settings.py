@@ -12,13 +12,14 @@ import pygame_gui
 from game.draw.palette import CREAM, MUTED
 from game.draw.ui import HintEntry, button
 from game.draw.widgets import felt, heading, panel, toggle_label
+from game.scenes.settings_pace import PaceSection
 from game.services.settings import BOT_SPEEDS
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
 from game.text import language, tr, use
 from game.text.locales import AUTONYMS, LANGUAGES
 
-PANEL = pygame.Rect(LOGICAL_W // 2 - 600, 130, 1200, 840)
+PANEL = pygame.Rect(40, 130, 1200, 840)  # left: the pace and keys panel stands right of it (settings_pace.py)
 ROW_Y = [PANEL.y + 30 + i * 100 for i in range(8)]
 LABEL_X = PANEL.x + 70
 CONTROL_X = PANEL.x + 640
@@ -50,6 +51,7 @@ class SettingsScene(Scene):
         self.server.set_text(s.online_server)
         self.language = button(self.ui, (CONTROL_X, ROW_Y[LANGUAGE_ROW], 300, 72), "")
         self.back = button(self.ui, (LOGICAL_W // 2 - 160, PANEL.bottom + 24, 320, 80), tr("settings.back"), "#primary")
+        self.pace = PaceSection(self)
         self._refresh()
 
     def _on(self, key: str) -> bool:
@@ -65,6 +67,7 @@ class SettingsScene(Scene):
             btn.set_text(tr("settings.on" if on else "settings.off"))
         self.speed.set_text(tr("settings.speed", speed=self.app.settings.bot_speed))
         self.language.set_text(AUTONYMS[language()] + "  ›")
+        self.pace.refresh()
         self.invalidate()
 
     def _next_language(self) -> None:
@@ -81,6 +84,8 @@ class SettingsScene(Scene):
             return
         if element is self.language:
             self._next_language()
+            return
+        if self.pace.pressed(element):
             return
         if element is self.speed:
             i = BOT_SPEEDS.index(self.app.settings.bot_speed)
@@ -126,3 +131,4 @@ class SettingsScene(Scene):
         for (label, hint), y in zip(rows, ROW_Y):
             text.draw(canvas, label, (LABEL_X, y + 2), 36, CREAM, bold=True)
             text.draw(canvas, hint, (LABEL_X, y + 48), 24, MUTED)
+        self.pace.draw(canvas)

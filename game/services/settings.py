@@ -17,13 +17,15 @@ from typing import Any
 from game.services import paths
 from game.services.files import BadFile, NoFile, read_json, set_aside, write_json
 from game.text.locales import LANGUAGES
+from game.shell import keymap
 from rules import names
 
-__all__ = ["BOT_SPEEDS", "Settings", "load", "save", "set_aside", "settings_path"]
+__all__ = ["ANIMATION_SPEEDS", "BOT_SPEEDS", "Settings", "load", "save", "set_aside", "settings_path"]
 
 log = logging.getLogger(__name__)
 
 BOT_SPEEDS = ("slow", "normal", "fast")
+ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # 2.0 plays every animation in half the time (game/draw/anim.py)
 MAX_BYTES = 64_000  # a real settings file is a few hundred bytes
 MAX_NAMES = 64
 MAX_PEOPLE = 6  # names kept for the people at this device: the biggest table
@@ -44,6 +46,10 @@ class Settings:
     bot_levels: tuple[str, ...] = ()  # "game=level": the bot level last started with (none yet: Easy)
     player_names: tuple[str, ...] = ()  # the people at this device in seat order ("" or missing: "Player N")
     language: str = ""  # one of game/text/locales.py's LANGUAGES; empty: the system's (English if not ours)
+    # pace (issue 35): how fast animations play, and bot moves shown without any
+    animation_speed: float = 1.0
+    skip_bot_moves: bool = False
+    keys: tuple[str, ...] = ()  # remapped table keys, "command=key name" (game/shell/keymap.py; none: defaults)
 
     def person_name(self, k: int, default: str | None = None) -> str:
         """The name of the k-th person at this device (0: the first), or `default` ("Player k+1")."""
@@ -67,6 +73,10 @@ def _is_volume(value: Any) -> bool:
 
 def _is_speed(value: Any) -> bool:
     return isinstance(value, str) and value in BOT_SPEEDS
+
+
+def _is_animation_speed(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value in ANIMATION_SPEEDS
 
 
 def _is_names(value: Any) -> bool:
@@ -100,17 +110,20 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "player_names": (_is_people, f"a list of up to {MAX_PEOPLE} names of {names.NAME_MAX} letters at most"),
     "bot_levels": (_is_names, "a list of game=level choices"),
     "language": (_is_language, "empty or one of " + ", ".join(LANGUAGES)),
+    "animation_speed": (_is_animation_speed, "one of " + ", ".join(f"{x:g}" for x in ANIMATION_SPEEDS)),
+    "skip_bot_moves": (_is_bool, "true or false"),
+    "keys": (keymap.valid, "a list of command=key pairs, no key twice"),
 }
 
 
 def checked(name: str, value: Any) -> Any:
     """`value` as stored for setting `name` (a JSON list becomes a tuple); ValueError when it is not one."""
-    if name in ("seen_briefings", "player_names", "bot_levels") and isinstance(value, list):
+    if name in ("seen_briefings", "player_names", "bot_levels", "keys") and isinstance(value, list):
         value = tuple(value)
     ok, expected = RULES[name]
     if not ok(value):
         raise ValueError(f"{name} should be {expected}, not {_preview(value)}")
-    return float(value) if name == "volume" else value
+    return float(value) if name in ("volume", "animation_speed") else value
 
 
 def _preview(value: Any) -> str:
@@ -192,6 +205,7 @@ def save(settings: Settings) -> bool:
     data["seen_briefings"] = list(settings.seen_briefings)
     data["player_names"] = list(settings.player_names)
     data["bot_levels"] = list(settings.bot_levels)
+    data["keys"] = list(settings.keys)
     try:
         path = settings_path()
     except OSError as exc:

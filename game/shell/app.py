@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
+from game.draw.anim import time_scale
 from game.draw.text import Text
 from game.relay.refusals import HOST_QUIT
 from game.services import settings as settings_mod
@@ -149,8 +150,9 @@ class App:
         return self.seed_source.randrange(1, 2**31)
 
     def motion_speed(self) -> float:
-        """Animation time scale: reduced motion runs animations four times faster."""
-        return 0.25 if self.settings.reduced_motion else 1.0
+        """Animation time scale: reduced motion runs animations four times faster, the animation
+        speed setting 0.5x to 2x (game/draw/anim.py `time_scale`)."""
+        return time_scale(self.settings.reduced_motion, self.settings.animation_speed)
 
     def update_settings(self, **changes: object) -> None:
         """Change, apply and persist settings (a kiosk keeps them in memory only)."""
@@ -161,6 +163,7 @@ class App:
             self.display.set_fullscreen(self.settings.fullscreen)
         for scene in self.stack.scenes:
             scene.anim.speed = self.motion_speed()
+            scene.anim.skip_bots = self.settings.skip_bot_moves
             scene.ui.set_window_resolution((LOGICAL_W, LOGICAL_H))
             scene.invalidate()
         if not self.options.kiosk:  # a kiosk's settings are its config's profile, never the person's file
@@ -279,7 +282,7 @@ class App:
 
     def _advance_fade(self, dt: float) -> None:
         assert self._fade is not None
-        self._fade[1] += dt
+        self._fade[1] += dt / self.motion_speed()  # a scene change is an animation too
         if self._fade[1] < FADE:
             return
         if self._fade[0] == "out":

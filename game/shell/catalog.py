@@ -30,6 +30,13 @@ class SetupOption:
     values: tuple[Any, ...]
     default: Any
     unit: str = ""
+    shown: tuple[str, ...] = ()  # the words for each value, where the value itself is not them
+
+    def words(self, value: Any) -> str:
+        """How a value reads on its chooser ("90 s", "Relaxed")."""
+        if self.shown:
+            return self.shown[self.values.index(value)]
+        return f"{value}{self.unit}"
 
 
 @dataclass(frozen=True)

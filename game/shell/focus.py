@@ -3,9 +3,10 @@ by Enter or Space. It reads the same target list as pointer taps and the coach
 (game/shell/targets.py), so whatever a tap can do, a key can reach.
 
 Tab walks the targets that act in reading order (Shift+Tab back); an arrow goes to the nearest one
-that way. The ring shows from the first such key and hides at the next pointer press, so a mouse or
-finger player never sees it. It follows its target by name as the table changes; when that target
-is gone it moves to the one nearest where it was.
+that way. Those keys are the player's (game/shell/keymap.py: remappable in Settings › Keys). The
+ring shows from the first such key and hides at the next pointer press, so a mouse or finger
+player never sees it. It follows its target by name as the table changes; when that target is
+gone it moves to the one nearest where it was.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import pygame
 
 from game.draw.palette import NIGHT, WHITE
 from game.draw.text import Text
+from game.shell.keymap import KeyMap
 from game.shell.targets import Target
 
 ROW = 48  # canvas pixels: centres this close in height read as one row for Tab
-MOVE_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-ACT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+DEFAULT_KEYS = KeyMap()
 GROW = 14  # the ring stands this far outside its target: it never hides what it marks
 LABEL = 24  # the label's type size
 
@@ -47,9 +48,9 @@ def nearest(targets: list[Target], point: tuple[float, float], way: tuple[int, i
     return best
 
 
-def is_focus_key(event: pygame.event.Event) -> bool:
+def is_focus_key(event: pygame.event.Event, keys: KeyMap = DEFAULT_KEYS) -> bool:
     """Does this key move the focus (rather than act)?"""
-    return event.type == pygame.KEYDOWN and (event.key == pygame.K_TAB or event.key in MOVE_KEYS)
+    return keys.means(event, "next") or keys.move(event) is not None
 
 
 class Focus:
@@ -71,19 +72,19 @@ class Focus:
         self._on(found)
         return found
 
-    def key(self, targets: list[Target], event: pygame.event.Event) -> bool:
-        """Move or act for a key; True when it was the focus's key."""
-        if event.key == pygame.K_TAB or event.key in MOVE_KEYS:
-            self._move(targets, event)
+    def key(self, targets: list[Target], event: pygame.event.Event, keys: KeyMap = DEFAULT_KEYS) -> bool:
+        """Move or act for a key (the player's key map); True when it was the focus's key."""
+        if is_focus_key(event, keys):
+            self._move(targets, event, keys)
             return True
-        if event.key in ACT_KEYS and self.shown:
+        if keys.means(event, "act") and self.shown:
             target = self.current(targets)
             if target is not None:
                 target.run()
                 return True
         return False
 
-    def _move(self, targets: list[Target], event: pygame.event.Event) -> None:
+    def _move(self, targets: list[Target], event: pygame.event.Event, keys: KeyMap) -> None:
         order = reading_order(targets)
         was = self.current(targets)
         self.shown = True
@@ -91,11 +92,11 @@ class Focus:
             return
         if was is None:
             self._on(order[0])
-        elif event.key == pygame.K_TAB:
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+        elif keys.means(event, "next"):
+            step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
             self._on(order[(order.index(was) + step) % len(order)])
         else:
-            self._on(nearest([t for t in order if t is not was], was.rect.center, MOVE_KEYS[event.key]) or was)
+            self._on(nearest([t for t in order if t is not was], was.rect.center, keys.move(event)) or was)
 
     def _on(self, target: Target | None) -> None:
         self.name = target.name if target is not None else None

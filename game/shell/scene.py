@@ -19,6 +19,7 @@ import pygame_gui
 from game.draw.anim import Animator
 from game.draw.ui import CanvasUIManager, for_widgets
 from game.shell.focus import GROW, Focus, draw_ring
+from game.shell.keymap import keys_of
 from game.shell.pointer import PointerEvent
 from game.shell.targets import Target, button_targets, named, tapped, typing_in
 
@@ -40,7 +41,7 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
         self.ui = CanvasUIManager(app.display.to_logical)
-        self.anim = Animator(app.motion_speed())
+        self.anim = Animator(app.motion_speed(), app.settings.skip_bot_moves)
         self._hot = SETTLE
         self._full = True
         self.focus = Focus()
@@ -109,10 +110,11 @@ class Scene:
     def on_key(self, event: pygame.event.Event) -> bool:
         """A key went down: Tab, the arrows, Enter and Space move and use the focus (where the scene
         is focusable); Escape means back. True when used."""
-        if self.focusable and self.focus.key(self.targets(), event):
+        keys = keys_of(self.app.settings)
+        if self.focusable and self.focus.key(self.targets(), event, keys):
             self._eat_space = event.key == pygame.K_SPACE and typing_in(self.ui) is not None
             return True
-        if event.key == pygame.K_ESCAPE:
+        if keys.means(event, "back"):
             return self.on_back()
         return False
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
+from game.shell.keymap import plain
+
 Point = tuple[float, float]
 Act = Callable[[Point], object]  # what a tap at the point does (the keyboard passes the rect's centre)
 
@@ -70,7 +72,7 @@ def button_targets(ui: pygame_gui.UIManager) -> list[Target]:
                 or sprite.parent_element is not None:
             continue
         if isinstance(sprite, pygame_gui.elements.UIButton):
-            found.append(Target(f"button:{sprite.text}", pygame.Rect(sprite.rect), _press(sprite),
+            found.append(Target(f"button:{plain(sprite.text)}", pygame.Rect(sprite.rect), _press(sprite),
                                 label=str(sprite.text), widget=True))
         elif isinstance(sprite, pygame_gui.elements.UITextEntryLine):
             hint = str(sprite.placeholder_text or "")

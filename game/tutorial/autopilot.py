@@ -22,6 +22,7 @@ from game.compose import compose_app
 from game.shell.app import App, AppOptions
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.focus import reading_order
+from game.shell.keymap import keys_of
 from game.shell.loop import FakeClock
 from game.tutorial.coach import Coach
 from game.tutorial.script import Step
@@ -102,7 +103,7 @@ class Pilot:
         if self.keyboard:
             if not self.focus_on(name):
                 return False
-            self.key(pygame.K_RETURN)
+            self.key(keys_of(self.app.settings).key("act"))
             return True
         rect = coach.find(name)
         if rect is None:
@@ -118,15 +119,16 @@ class Pilot:
         order = [t.name for t in reading_order(scene.targets())]
         if name not in order:
             return False
+        tab = keys_of(self.app.settings).key("next")  # the player's keys: a remap is followed too
         if scene.focused() is None:
-            self.key(pygame.K_TAB)
+            self.key(tab)
         for _ in range(len(order) + 1):
             now = scene.focused()
             if now is None or now.name == name:
                 break
             order = [t.name for t in reading_order(scene.targets())]
             ahead = (order.index(name) - order.index(now.name)) % len(order) if name in order else 1
-            self.key(pygame.K_TAB, 0 if ahead <= len(order) // 2 else pygame.KMOD_SHIFT)
+            self.key(tab, 0 if ahead <= len(order) // 2 else pygame.KMOD_SHIFT)
         focused = scene.focused()
         return focused is not None and focused.name == name
 
@@ -254,7 +256,7 @@ def _do(pilot: Pilot, coach: Coach) -> None:
     if step.is_explanation:
         rect = coach.buttons.get("next")
         if pilot.keyboard:
-            pilot.key(pygame.K_RETURN)
+            pilot.key(keys_of(pilot.app.settings).key("act"))
         elif rect is not None:
             pilot.tap(rect.center)
         return
@@ -318,7 +320,7 @@ def _wrong_key(pilot: Pilot, coach: Coach, step: Step) -> str | None:
     if other is None or step.is_explanation or not pilot.focus_on(other):
         return None
     hints, index, moves = coach.hints, coach.index, len(coach.table.log)
-    pilot.key(pygame.K_RETURN)
+    pilot.key(keys_of(pilot.app.settings).key("act"))
     pilot.frames(3)
     if coach.hints <= hints:
         return f"Enter on {other}, off the target, gave no hint"

@@ -20,7 +20,8 @@ from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, SOLID
 from game.draw.widgets import panel
 from game.match.guided import GuidedTable
 from game.shell.display import LOGICAL_H, LOGICAL_W
-from game.shell.focus import ACT_KEYS, is_focus_key
+from game.shell.focus import is_focus_key
+from game.shell.keymap import keys_of
 from game.shell.layers import Dirty
 from game.tutorial import progress
 from game.tutorial.script import Guide, Step, Watch
@@ -258,16 +259,17 @@ class Coach:
         self.app.audio.play("error")
 
     def _key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_ESCAPE:
+        keys = keys_of(self.app.settings)  # the player's keys (Settings › Keys)
+        if keys.means(event, "back"):
             self._use("leave")
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT) and self.can_go_on():
+        if (keys.means(event, "act") or keys.means(event, "right")) and self.can_go_on():
             self.next()
             return True
-        if is_focus_key(event):
+        if is_focus_key(event, keys):
             return False  # the focus ring moves: nothing is done yet
         step = self.step
-        focused = self.focused() if event.key in ACT_KEYS else None
+        focused = self.focused() if keys.means(event, "act") else None
         if focused is not None and step is not None and not step.is_explanation and step.target:
             if focused in (*step.target, *step.also):
                 return False  # the scene acts on it, as on a tap on the lit target

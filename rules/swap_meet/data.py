@@ -79,6 +79,9 @@ CONSOLATION_PER_CARD = 10
 
 ROUND_SECONDS = 90.0
 ROUND_SECONDS_RANGE = (60.0, 180.0)
+PACES = ("standard", "relaxed")  # the "pace" option: relaxed rounds run a longer clock against slower bots
+RELAXED_CLOCK = 1.5  # a relaxed round's clock is the table's round timer times this
+RELAXED_BOTS = 1.5  # and the bots' reaction times are this much longer
 SUMMARY_SECONDS = 20.0  # long enough to read the summary: a visible countdown of 15 s and more
 SUMMARY_SECONDS_RANGE = (0.0, 60.0)
 

@@ -6,19 +6,28 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rules.codec import decode, encode
-from rules.config import number_between, require_config, require_level
+from rules.config import number_between, one_of, require_config, require_level
 from rules.contract import EndReason, Event, Game, MatchConfig, Outcome, redact_secret
 from rules.refusal import Refusal, declare
 from rules.swap_meet import actions, apply, check, rounds
 from rules.swap_meet import view as views
 from rules.swap_meet.actions import Action
 from rules.swap_meet.bot.levels import LEVEL_NOTES
-from rules.swap_meet.data import MAX_SEATS, MIN_SEATS, ROUND_SECONDS_RANGE, ROUNDS, SUMMARY_SECONDS_RANGE
+from rules.swap_meet.data import (
+    MAX_SEATS,
+    MIN_SEATS,
+    PACES,
+    RELAXED_BOTS,
+    ROUND_SECONDS_RANGE,
+    ROUNDS,
+    SUMMARY_SECONDS_RANGE,
+)
 from rules.swap_meet.state import Phase, State
 
 OPTIONS = {
     "round_seconds": number_between(*ROUND_SECONDS_RANGE),
     "summary_seconds": number_between(*SUMMARY_SECONDS_RANGE),
+    "pace": one_of(*PACES),
 }
 
 MOST_POINTS = declare("swap-meet.most_points", "rounds")  # an outcome's detail
@@ -105,6 +114,10 @@ class SwapMeet:
     def action_from_json(self, data: Any) -> Any:
         """Action from its JSON form."""
         return actions.action_from_json(data)
+
+    def bot_pace(self, config: MatchConfig) -> float:
+        """How much longer the bots' reaction times are in this match: relaxed rounds slow them."""
+        return RELAXED_BOTS if rounds.relaxed(config) else 1.0
 
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
         """A bot for `seat` at `level`; UnknownBotLevel for a level the game does not have."""

@@ -13,6 +13,7 @@ from rules.swap_meet.data import (
     DEAL_MIN_MISSING,
     HAND_SIZE,
     MULT_START,
+    RELAXED_CLOCK,
     RESOURCES,
     ROUND_SECONDS,
     ROUNDS,
@@ -31,7 +32,7 @@ def new_match(seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, 
     state = State(
         rng=Rng.seeded(seed),
         seats=seats,
-        round_seconds=float(config.options.get("round_seconds", ROUND_SECONDS)),
+        round_seconds=round_clock(config),
         summary_seconds=float(config.options.get("summary_seconds", SUMMARY_SECONDS)),
         round_no=0,
         phase=Phase.LOCKED,
@@ -46,6 +47,18 @@ def new_match(seed: int, config: MatchConfig, now: float = 0.0) -> tuple[State, 
         clock=now,
     )
     return start_round(state, now)
+
+
+def relaxed(config: MatchConfig) -> bool:
+    """True for a match of relaxed rounds (the "pace" option)."""
+    return config.options.get("pace") == "relaxed"
+
+
+def round_clock(config: MatchConfig) -> float:
+    """Seconds a round runs: the table's timer, longer for relaxed rounds (nothing else in the rules
+    changes with the pace, so the same moves at the same times score the same)."""
+    seconds = float(config.options.get("round_seconds", ROUND_SECONDS))
+    return seconds * RELAXED_CLOCK if relaxed(config) else seconds
 
 
 def _missing(contract: Contract, hand: Counter[str]) -> int:

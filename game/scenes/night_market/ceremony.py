@@ -141,7 +141,7 @@ class Ceremony(Scene):
         super().update(dt)
         moving = False
         for counter in (*self.coins, *self.totals):
-            moving = counter.step(dt) or moving
+            moving = counter.step(self.anim.scaled(dt)) or moving
         if moving:
             self.wake(0.1)
 

@@ -15,14 +15,17 @@ import pygame
 
 from game.draw.ui import button
 from game.match.table import Table
+from game.scenes.describe import Section
 from game.scenes.match import MatchScene, Recap
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.ceremony import Ceremony
+from game.scenes.night_market.describe import describe
 from game.scenes.night_market.flights import Flights
 from game.scenes.night_market.info import TableInfo
 from game.scenes.night_market.motion import Thinking
 from game.scenes.night_market.paint import TablePainter
 from game.scenes.night_market.story import MOVES, blurbs, describe, label, line, prompt
+from game.shell.keymap import keys_of
 from game.shell.targets import Target, does
 from game.text import say, tr
 from rules.contract import Event
@@ -36,6 +39,8 @@ SOUNDS = {"took": "card_slide", "exchanged": "exchange", "took_porters": "porter
 
 
 class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
+    LETTERS = (("night-market.take", "button:Take "), ("night-market.sell", "button:Sell "),
+               ("night-market.exchange", "button:Exchange "))
     """The market table scene."""
 
     name = "night_market"
@@ -200,13 +205,22 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _build_buttons(self) -> None:
         self.ui.clear_and_reset()
         self._action_buttons = {}
-        entries: list[tuple[str, Any, str]] = [(label(self.view, a), a, "#primary") for a in self.selection.actions]
+        keys = keys_of(self.app.settings)  # each move's letter on its button (Settings › Keys)
+        entries: list[tuple[str, Any, str]] = [(keys.label(label(self.view, a), self._letter(a)), a, "#primary")
+                                               for a in self.selection.actions]
         if self.sel_market or self.sel_hand or self.sel_porters:
             entries.append((tr("nm.button.clear"), None, "#quiet"))
         for rect, (words, action, oid) in zip(L.button_rects(len(entries), 400), entries):
             self._action_buttons[button(self.ui, rect, words, oid)] = action
         self.undo_control.step()  # the Undo button went with the others: back at once, so no press misses it
         self.wake()  # new buttons finish drawing over the next few frames
+
+    @staticmethod
+    def _letter(action: Any) -> str:
+        """The key command that plays a move of this kind (LETTERS)."""
+        if isinstance(action, (Take, TakePorters)):
+            return "night-market.take"
+        return "night-market.sell" if isinstance(action, Sell) else "night-market.exchange"
 
     def clear_selection(self) -> None:
         """Unselect everything."""
@@ -313,7 +327,8 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
             self.restatic()
             return
         self.view = self.table.view(self.viewer)
-        self.animate_diff(old, self.view, moves)
+        with self.anim.bot_move(self.by_bot(moves)):  # "skip bot moves": a bot's move lands at once
+            self.animate_diff(old, self.view, moves)
         if moves and moves[-1].seat in self.people:
             self.recap.seen(moves[-1].seat)
         self._refresh()
@@ -443,7 +458,8 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         return True
 
     def on_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selection.actions and not self.focus.shown:
+        act = keys_of(self.app.settings).key("act")  # the player's act key (Settings › Keys), or keypad Enter
+        if event.key in (act, pygame.K_KP_ENTER) and self.selection.actions and not self.focus.shown:
             self.play(self.selection.actions[0])
             return True
         return super().on_key(event)
@@ -454,6 +470,10 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         if pe.kind == "tap" and (target := self.target_at(pe.pos)) is not None:
             target.run(pe.pos)
         return True
+
+    def description(self) -> list[Section]:
+        """The table in words for the seat at this screen (describe.py)."""
+        return describe(self.table, self.viewer, self.names)
 
     def targets(self) -> list[Target]:
         """The table's names, in the order a tap tries them: "more", "chip:SIDE" (0: the viewer),

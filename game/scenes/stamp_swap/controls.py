@@ -9,6 +9,7 @@ from game.draw.ui import button
 from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.layout import CENTRE, DC_H
 from game.scenes.stamp_swap.story import placing_note
+from game.shell.keymap import keys_of
 from game.text.persons import is_you
 from rules.stamp_swap.actions import Prepare
 from rules.stamp_swap.bot.value import counts_for
@@ -23,12 +24,19 @@ class Controls:
     def __init__(self, scene: StampSwapScene) -> None:
         self.scene = scene
         ui = scene.ui
+        keys = keys_of(scene.app.settings)  # each main move's letter on its button (Settings › Keys)
         self.help = button(ui, (1594, 16, 140, 58), "Help", "#small")
         self.title = button(ui, (1746, 16, 158, 58), "‹ Title", "#quiet")
-        self.ready = button(ui, (CENTRE.right - 380, CENTRE.bottom - 150, 360, 96), "Ready  ›", "#primary")
-        self.clear = button(ui, (CENTRE.x + 20, CENTRE.bottom - 150, 330, 96), "Put all back", "#quiet")
-        self.auto = button(ui, (CENTRE.x + 370, CENTRE.bottom - 150, 220, 96), "Quick split", "#quiet")
-        self.take = button(ui, (CENTRE.x + 416, CENTRE.bottom - DC_H + 172, 240, 92), "Take  ›", "#primary")
+        self.ready = button(ui, (CENTRE.right - 380, CENTRE.bottom - 150, 360, 96),
+                            keys.label("Ready  ›", "stamp-swap.ready"),
+                            "#primary")
+        self.clear = button(ui, (CENTRE.x + 20, CENTRE.bottom - 150, 270, 96), "Put all back", "#quiet")
+        self.auto = button(ui, (CENTRE.x + 310, CENTRE.bottom - 150, 276, 96),  # room for its key: [Q]
+                           keys.label("Quick split", "stamp-swap.split"),
+                           "#quiet")
+        self.take = button(ui, (CENTRE.x + 416, CENTRE.bottom - DC_H + 172, 240, 92),
+                           keys.label("Take  ›", "stamp-swap.take"),
+                           "#primary")
         self.next = button(ui, (SUMMARY.centerx - 200, SUMMARY.bottom - 120, 400, 92), "Next day  ›", "#primary")
 
     def update(self) -> None:

@@ -80,7 +80,7 @@ class FinalShowScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if any([c.step(dt) for c in self.counters]):
+        if any([c.step(self.anim.scaled(dt)) for c in self.counters]):
             self.wake(0.1)
         self.table.poll(False)  # online: the room lives on (a friend's rematch, link news)
         for notice in self.table.take_notices():

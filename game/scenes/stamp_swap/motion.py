@@ -192,7 +192,7 @@ def _signed(points: int) -> str:
 
 def step_counters(scene: StampSwapScene, dt: float) -> None:
     """Count scores towards their values; the track and score boxes move while they do."""
-    moving = [i for i, c in enumerate(scene.counters) if c.step(dt)]
+    moving = [i for i, c in enumerate(scene.counters) if c.step(scene.anim.scaled(dt))]
     movers = [m for m in scene.movers if isinstance(m, (TrackMover, ScoreMover))]
     if moving and not movers:
         scene.movers.append(TrackMover(scene))

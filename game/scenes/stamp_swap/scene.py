@@ -16,6 +16,7 @@ from game.draw.anim import Call, Counter, Sequence, Wait
 from game.draw.palette import GOLD, MUTED, RED
 from game.draw.widgets import felt
 from game.match.table import Table
+from game.scenes.describe import Section
 from game.scenes.match import MatchScene, Recap
 from game.scenes.stamp_swap import beats, story
 from game.scenes.stamp_swap.art import StampArt, points_text, value_text
@@ -28,6 +29,7 @@ from game.scenes.stamp_swap.centre import (
     paint_summary,
 )
 from game.scenes.stamp_swap.controls import Controls
+from game.scenes.stamp_swap.describe import describe
 from game.scenes.stamp_swap.input import InputMixin
 from game.scenes.stamp_swap.layout import ALBUM, HEAD, Layout, build, fit_centre, pool_slots, tray_shapes
 from game.scenes.stamp_swap.ledger import DayLedger
@@ -45,6 +47,8 @@ SKIP_SECONDS = 7.0  # a skipped pile choice is said for long enough to read twic
 
 
 class StampSwapScene(InputMixin, MatchScene):
+    LETTERS = (("stamp-swap.take", "button:Take  ›"), ("stamp-swap.ready", "button:Ready  ›"),
+               ("stamp-swap.split", "button:Quick split"))
     """Collect, Swap and Show for 2 to 5 seats on one device."""
 
     name = "stamp_swap"
@@ -275,7 +279,8 @@ class StampSwapScene(InputMixin, MatchScene):
             return
         stage = self.queue.pop(0)
         hurry = 1.0 if len(self.queue) < 3 else 0.3
-        self.beat_left = stage.seconds(self.speed) * hurry
+        by_bot = self.by_bot(stage.public)
+        self.beat_left = 0.0 if by_bot and self.anim.skip_bots else stage.seconds(self.speed) * hurry
         day = beats.day_moment(stage)
         self.moment = day if self.beat_left > 0 else None
         self.beat_seat = next((e.seat for e in stage.public if e.seat is not None), None)
@@ -285,10 +290,11 @@ class StampSwapScene(InputMixin, MatchScene):
         for event in stage.public:
             self._remember(event)
         self.play_sounds(stage.mine)
-        if stage.fold:
-            self._show_folded(beats.fold(self.v, stage.public), stage.mine)
-        else:
-            self._sync(stage.mine)
+        with self.anim.bot_move(by_bot):  # "skip bot moves": a bot's stage lands at once
+            if stage.fold:
+                self._show_folded(beats.fold(self.v, stage.public), stage.mine)
+            else:
+                self._sync(stage.mine)
         if stage.freeze:
             self._open_summary()
 
@@ -297,6 +303,8 @@ class StampSwapScene(InputMixin, MatchScene):
         choice = beats.pile_choice(stage)
         if choice is None or choice[2] == self.viewer or stage.pointed or len(self.queue) >= 3 or self.speed <= 0:
             return False
+        if self.anim.skip_bots and self.table.is_bot(choice[2]):
+            return False  # bot moves are skipped: no beat to point first
         stage.pointed = True
         owner, pile, taker = choice
         self.moment = {"pile": (owner, pile), "taker": taker}
@@ -469,6 +477,10 @@ class StampSwapScene(InputMixin, MatchScene):
 
 
     # what can be acted on ----------------------------------------------------------------
+    def description(self) -> list[Section]:
+        """The table in words for the seat shown (describe.py; behind the curtain: public facts only)."""
+        return describe(self.table, self.viewer, self.names)
+
     def targets(self) -> list[Target]:
         """The phase's tap targets (scenes/stamp_swap/input.py), then what a lesson may point at,
         then the buttons; only the buttons under the details, a summary or the curtain."""

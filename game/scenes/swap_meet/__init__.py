@@ -2,7 +2,7 @@
 
 from game.shell.catalog import GameEntry, SetupOption
 from rules.swap_meet import GAME
-from rules.swap_meet.data import ROUND_SECONDS, ROUND_SECONDS_RANGE, ROUNDS, SLAM_MIN
+from rules.swap_meet.data import PACES, ROUND_SECONDS, ROUND_SECONDS_RANGE, ROUNDS, SLAM_MIN
 from rules.swap_meet.help import HELP_PAGES
 
 _LO, _HI = ROUND_SECONDS_RANGE
@@ -18,7 +18,8 @@ ENTRY = GameEntry(
     tile="tile_swap_meet",
     help_art="game.scenes.swap_meet.helpart:help_picture",
     setup="game.scenes.swap_meet.lobby:SwapMeetLobby",
-    options=(SetupOption("round_seconds", "Round timer", TIMER_CHOICES, int(ROUND_SECONDS), " s"),),
+    options=(SetupOption("round_seconds", "Round timer", TIMER_CHOICES, int(ROUND_SECONDS), " s"),
+             SetupOption("pace", "Pace", PACES, PACES[0], shown=("Standard", "Relaxed"))),
     tutorial="game.tutorial.swap_meet:guide",
     cards=(
         ("Goal", "No turns: everyone trades at once against the clock. Fill your secret contract, or hold "

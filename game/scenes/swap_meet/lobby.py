@@ -13,10 +13,19 @@ import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.ui import button
-from game.scenes.seat_setup import LEVEL_W, LEVEL_X, OPTIONS_TOP, OPTIONS_X, PANEL, ROWS_TOP, SeatSetupScene
+from game.scenes.seat_setup import (
+    LEVEL_W,
+    LEVEL_X,
+    OPTION_GAP,
+    OPTIONS_TOP,
+    OPTIONS_X,
+    PANEL,
+    ROWS_TOP,
+    SeatSetupScene,
+)
 from game.shell.catalog import GameEntry
 from rules.swap_meet import GAME
-from rules.swap_meet.data import ROUND_SECONDS_RANGE, ROUNDS
+from rules.swap_meet.data import RELAXED_CLOCK, ROUND_SECONDS_RANGE, ROUNDS
 
 __all__ = ["PANEL", "SwapMeetLobby"]
 COLUMN_W = 340  # the options column's notes wrap to this
@@ -80,12 +89,15 @@ class SwapMeetLobby(SeatSetupScene):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         super().draw_scene(canvas)
         text = self.app.text
-        x, y = PANEL.x + OPTIONS_X, PANEL.y + OPTIONS_TOP + 92
+        x, y = PANEL.x + OPTIONS_X, PANEL.y + OPTIONS_TOP + (len(self.entry.options) - 1) * OPTION_GAP + 92
         lo, hi = ROUND_SECONDS_RANGE
         people = sum(1 for i in range(self.count) if self.people[i])
         mode = "Table mode: each person gets a stall on an edge of the screen." if people > 1 else \
             "One person against bots: the full layout."
-        for words in (f"{lo:.0f}–{hi:.0f} s per round, {ROUNDS} rounds", mode):
+        clock = f"{lo:.0f}–{hi:.0f} s per round, {ROUNDS} rounds"
+        if self.options.get("pace") == "relaxed":
+            clock = f"Relaxed: {self.round_seconds * RELAXED_CLOCK:.0f} s per round, slower bots"
+        for words in (clock, mode):
             for line in text.wrap(words, 24, COLUMN_W):
                 text.draw(canvas, line, (x, y), 24, MUTED)
                 y += 30

@@ -38,7 +38,7 @@ class Effects:
 
     def now(self) -> float:
         """Animation time (the scene's seconds through the motion-speed setting)."""
-        return float(self.scene.time / max(self.scene.anim.speed, 1e-6))
+        return float(self.scene.anim.scaled(self.scene.time))
 
     def _remove(self, sprite: Sprite) -> None:
         if sprite in self.scene.movers:

@@ -92,6 +92,7 @@ class SeatPanel:
         self.app = app
         self.size = size
         self.compact = compact
+        self.letters: dict[str, str] = {}  # button key -> its key's name, drawn after the words ("Pull  [P]")
         self.hits: list[Hit] = []
         self.model: PanelModel | None = None
         self.surface: pygame.Surface | None = None
@@ -485,7 +486,8 @@ class SeatPanel:
         least = TOUCH if slots is not BUTTON_SLOTS else 0  # a narrow panel's row: fingertip-wide buttons
         gap = 10 if self.compact else 16
         while True:
-            widths = [max(least, self.app.text.font(size, True).size(label)[0] + pad) for _, label in slots]
+            widths = [max(least, self.app.text.font(size, True).size(self._words(key, label))[0] + pad)
+                      for key, label in slots]
             if not least or size <= 16 or sum(widths) + gap * (len(widths) - 1) <= r.w:
                 break
             size -= 1  # a narrow row's words shrink before its buttons do
@@ -504,11 +506,16 @@ class SeatPanel:
         fill, edge, colour = STYLE[b.style] if b.enabled else DIM
         pygame.draw.rect(surf, fill, rect, border_radius=14)
         pygame.draw.rect(surf, edge, rect, 3 if b.enabled else 2, border_radius=14)
-        img = self.app.text.render(b.label, size, colour, bold=True)
+        img = self.app.text.render(self._words(b.key, b.label), size, colour, bold=True)
         if img.get_width() > rect.w - 8:
             img = pygame.transform.smoothscale(img, (rect.w - 8, img.get_height()))
         surf.blit(img, img.get_rect(center=rect.center))
         self.hits.append((rect, ("button", b.key)))
+
+    def _words(self, key: str, label: str) -> str:
+        """A button's words, with its key's name after them when it has a letter."""
+        letter = self.letters.get(key)
+        return f"{label}  [{letter}]" if letter else label
 
     def fitting(self, words: str, size: int, width: int, bold: bool = False, least: int = 14) -> int:
         """The largest size from `size` down to `least` at which `words` fit `width` (`least` if none)."""

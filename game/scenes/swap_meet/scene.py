@@ -23,8 +23,10 @@ from game.draw.ui import button
 from game.draw.widgets import felt, panel
 from game.match.local import LocalTable
 from game.match.table import Table
+from game.scenes.describe import Section
 from game.scenes.match import MatchScene
 from game.scenes.swap_meet import taps
+from game.scenes.swap_meet.describe import describe
 from game.scenes.swap_meet.gate import RoundGate
 from game.scenes.swap_meet.glossary import GLOSSARY
 from game.scenes.swap_meet.layout import CROWD, SOLO_CLOCK, SOLO_MARKET, SOLO_PANEL, Region, centre_rect, regions
@@ -45,6 +47,7 @@ from game.scenes.swap_meet.strip import paint_column
 from game.scenes.swap_meet.summary import PauseOverlay, SummaryOverlay
 from game.scenes.swap_meet.targets import FloorTargets
 from game.shell.display import LOGICAL_W
+from game.shell.keymap import key_name, keys_of
 from game.shell.pointer import PointerEvent
 from game.shell.targets import tapped
 from game.text import say
@@ -79,6 +82,8 @@ class Press:
 
 
 class SwapMeetScene(FloorTargets, MatchScene):
+    LETTERS = (("swap-meet.open", "button:Open offer"), ("swap-meet.pull", "button:Pull"),
+               ("swap-meet.cash", "button:Cash out"))
     """The trading floor for 3–6 seats, people and bots."""
 
     name = "swap_meet"
@@ -95,6 +100,10 @@ class SwapMeetScene(FloorTargets, MatchScene):
         self.viewer = None if self.table_mode or not self.humans else self.humans[0]
         self.sel = {seat: Selection() for seat in self.humans}
         self.regions = regions(app, self.humans)
+        if self.viewer is not None:  # one person's panel: its main moves show their letters (LETTERS)
+            keys = keys_of(app.settings)
+            for region in self.regions:
+                region.panel.letters = {c.split(".")[1]: key_name(keys.key(c)) for c, _ in self.LETTERS}
         self.floor = SeatPanel(app, SOLO_PANEL.size, compact=False) if not self.humans else None  # a demo
         self.floor_rows: tuple[Any, ...] | None = None
         self.floor_image: pygame.Surface | None = None
@@ -129,6 +138,14 @@ class SwapMeetScene(FloorTargets, MatchScene):
         self.refresh()
 
     # layout ---------------------------------------------------------------------------------
+    def letters(self) -> tuple[tuple[str, str], ...]:
+        """The move letters act on the one person's panel; in table mode the screen is everyone's: none."""
+        return self.LETTERS if self.viewer is not None else ()
+
+    def description(self) -> list[Section]:
+        """The floor in words for the person at this screen (describe.py; table mode: public facts only)."""
+        return describe(self.table, self.viewer, self.names)
+
     def _strip_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         if not self.table_mode:
             return SOLO_MARKET.copy(), SOLO_CLOCK.copy()
@@ -362,7 +379,7 @@ class SwapMeetScene(FloorTargets, MatchScene):
 
     def _meters_step(self, dt: float) -> None:
         for mover in [m for m in self.movers if isinstance(m, MeterMover)]:
-            if not self.market.step(dt * (1 / max(self.anim.speed, 1e-6)), mover.kind):
+            if not self.market.step(self.anim.scaled(dt), mover.kind):
                 self.movers.remove(mover)
                 self.restatic([mover.rect])
 
@@ -392,7 +409,9 @@ class SwapMeetScene(FloorTargets, MatchScene):
         """Animate what happened, then redraw from fresh views."""
         locked, landing = None, 0.0
         for event in events:
-            lands = self.fx.play(event)
+            with self.anim.bot_move(self.by_bot([event])) as instant:  # "skip bot moves": it lands at once
+                lands = self.fx.play(event)
+            lands = 0.0 if instant else lands
             landing = max(landing, lands)
             self._say(feed_line(event, self.names), lands)
             if event.kind == "round_locked":

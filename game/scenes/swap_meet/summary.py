@@ -292,6 +292,7 @@ class SummaryOverlay(Scene):
         played = s.lock_time - s.history[0][0] if s.history else 0.0
         still = self.floor.guided and played < 1.0  # a lesson's round: its clock stood still
         when = "the round clock stood still while you learned" if still else f"locked after {clock_text(played)}"
+        when += self._pace()
         text.draw(canvas, f"Round {s.round_no} of 3 — {head}", (PANEL.centerx, PANEL.y + 24), 48, GOLD, bold=True,
                   anchor="midtop")
         text.draw(canvas, f"{lock_line(s, self.floor.names)} · {when}", (PANEL.centerx, PANEL.y + 84), 28, CREAM,
@@ -382,7 +383,7 @@ class SummaryOverlay(Scene):
         winners = [self.floor.names[s] for s in order if view.totals[s] == best]
         plain = len(winners) > 1 or is_you(winners[0])  # "You win", "Ada and Bo win", "Ada wins"
         head = f"{' and '.join(winners)} win{'' if plain else 's'} the Swap Meet!"
-        text.draw(canvas, "Final standings", (PANEL.centerx, PANEL.y + 30), 34, MUTED, anchor="midtop")
+        text.draw(canvas, "Final standings" + self._pace(), (PANEL.centerx, PANEL.y + 30), 34, MUTED, anchor="midtop")
         text.draw(canvas, head, (PANEL.centerx, PANEL.y + 80), 60, GOLD, bold=True, anchor="midtop", shadow=True)
         x0 = PANEL.x + 220
         y = PANEL.y + 210
@@ -404,6 +405,10 @@ class SummaryOverlay(Scene):
                 colour = GOLD if top or j == 5 else MINT if seat in mine else CREAM
                 text.draw(canvas, cell, (x0 + (0, 140, 620, 820, 1020, 1220)[j], y), 36 if j != 5 else 40,
                           colour, bold=j in (1, 5))
+
+    def _pace(self) -> str:
+        """Relaxed rounds are marked wherever a result shows: their clock ran longer, their bots slower."""
+        return " · relaxed rounds" if self.floor.table.options.get("pace") == "relaxed" else ""
 
     def _trader(self, seat: int) -> str:
         """A name in the standings, "(you)" after the one person's own when it is not already "You"."""
