@@ -16,8 +16,8 @@ from typing import Any
 
 from game.services import paths
 from game.services.files import BadFile, NoFile, read_json, set_aside, write_json
-from game.text.locales import LANGUAGES
 from game.shell import keymap
+from game.text.locales import LANGUAGES
 from rules import names
 
 __all__ = ["ANIMATION_SPEEDS", "BOT_SPEEDS", "Settings", "load", "save", "set_aside", "settings_path"]

@@ -19,7 +19,7 @@ from game.scenes.describe import Section
 from game.scenes.match import MatchScene, Recap
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.ceremony import Ceremony
-from game.scenes.night_market.describe import describe
+from game.scenes.night_market.describe import describe as in_words
 from game.scenes.night_market.flights import Flights
 from game.scenes.night_market.info import TableInfo
 from game.scenes.night_market.motion import Thinking
@@ -473,7 +473,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
 
     def description(self) -> list[Section]:
         """The table in words for the seat at this screen (describe.py)."""
-        return describe(self.table, self.viewer, self.names)
+        return in_words(self.table, self.viewer, self.names)
 
     def targets(self) -> list[Target]:
         """The table's names, in the order a tap tries them: "more", "chip:SIDE" (0: the viewer),
