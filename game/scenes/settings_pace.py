@@ -17,8 +17,9 @@ from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.ui import button
 from game.draw.widgets import panel, toggle_label
 from game.services.settings import ANIMATION_SPEEDS
+from game.text import tr
 
-SIDE = pygame.Rect(1290, 150, 590, 800)  # right of the main panel
+SIDE = pygame.Rect(1290, 130, 590, 840)  # right of the main panel, as tall
 ROW_Y = [SIDE.y + 96 + i * 200 for i in range(3)]  # a label and hint, then its control below them
 PAD = 40
 CONTROL_DY = 88  # a row's control sits this far under its label
@@ -40,7 +41,7 @@ class PaceSection:
         self.speeds = {button(ui, (x + i * (CHOICE_W + CHOICE_GAP), ROW_Y[0] + CONTROL_DY, CHOICE_W, 72),
                               speed_words(s)): s for i, s in enumerate(ANIMATION_SPEEDS)}
         self.skip = button(ui, (x, ROW_Y[1] + CONTROL_DY, 240, 72), "")
-        self.keys = button(ui, (x, ROW_Y[2] + CONTROL_DY, 300, 72), "Change keys  ›")
+        self.keys = button(ui, (x, ROW_Y[2] + CONTROL_DY, 380, 72), tr("settings.pace.keys.button"))
 
     def refresh(self) -> None:
         """Light the current choices."""
@@ -48,9 +49,10 @@ class PaceSection:
         for made, speed in self.speeds.items():
             oid = "#toggle_on" if speed == chosen else "#toggle_off"
             made.change_object_id(pygame_gui.core.ObjectID(object_id=oid))
-        label, oid = toggle_label(self.app.settings.skip_bot_moves)
+        on = self.app.settings.skip_bot_moves
+        _, oid = toggle_label(on)
         self.skip.change_object_id(pygame_gui.core.ObjectID(object_id=oid))
-        self.skip.set_text(label)
+        self.skip.set_text(tr("settings.on" if on else "settings.off"))
 
     def pressed(self, element: Any) -> bool:
         """Act on one of this section's buttons; True when it was one."""
@@ -71,10 +73,7 @@ class PaceSection:
         """The panel, its heading and each row's label and hint."""
         panel(canvas, SIDE)
         text = self.app.text
-        text.draw(canvas, "Pace and keys", (SIDE.x + PAD, SIDE.y + 24), 40, GOLD, bold=True)
-        rows = (("Animation speed", "How fast cards fly and scores count"),
-                ("Skip bot moves", "A bot's move appears at once, with no flight"),
-                ("Keys", "Which key does what at the tables"))
-        for (label, hint), y in zip(rows, ROW_Y):
-            text.draw(canvas, label, (SIDE.x + PAD, y + 2), 36, CREAM, bold=True)
-            text.draw(canvas, hint, (SIDE.x + PAD, y + 48), 24, MUTED)
+        text.draw(canvas, tr("settings.pace.title"), (SIDE.x + PAD, SIDE.y + 24), 40, GOLD, bold=True)
+        for row, y in zip(("speed", "skip", "keys"), ROW_Y):
+            text.draw(canvas, tr(f"settings.pace.{row}"), (SIDE.x + PAD, y + 2), 36, CREAM, bold=True)
+            text.draw(canvas, tr(f"settings.pace.{row}.hint"), (SIDE.x + PAD, y + 48), 24, MUTED)
