@@ -33,13 +33,14 @@ class Tagged:
     def _bad(self, why: str) -> MalformedAction:
         return MalformedAction(f"not a {self.game} action: {why}")
 
-    def to_json(self, action: Any) -> dict[str, Any]:
-        """{"type": name, ...fields}; MalformedAction when it is not a well-formed action."""
+    def to_json(self, action: Any, checked: bool = True) -> dict[str, Any]:
+        """{"type": name, ...fields}; MalformedAction when it is not a well-formed action
+        (checked=False: the rules made it, its bounds are not checked again: rules/codec.py)."""
         name = self.names.get(type(action))
         if name is None:
             raise self._bad(type(action).__name__)
         try:
-            return {"type": name, **encode(type(action), action, name)}
+            return {"type": name, **encode(type(action), action, name, checked)}
         except MalformedData as exc:
             raise self._bad(str(exc)) from None
 

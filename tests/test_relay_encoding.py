@@ -58,7 +58,7 @@ def test_legal_moves_are_encoded_once_per_room_and_read_the_same(monkeypatch):
     first = room.update(seat, None)["legal"]
     assert first == [game.action_to_json(a) for a in game.legal_actions(room.state, seat, room.now())]
     encoded = []
-    monkeypatch.setattr(game, "action_to_json", lambda a: encoded.append(a))
+    monkeypatch.setattr(game, "action_to_json", lambda a, checked=True: encoded.append(a))
     assert room.update(seat, None)["legal"] == first and encoded == []  # the same turn again: remembered
 
 

@@ -417,14 +417,14 @@ class Room:
         playing = self.playing
         legal = list(self.game.legal_actions(self.state, seat, now)) if playing else []
         if "public" not in shared:
-            shared["public"] = self.game.view_to_json(self.game.view(self.state, None))
+            shared["public"] = self.game.view_to_json(self.game.view(self.state, None), checked=False)
             shared["waiting"] = list(self.game.waiting(self.state)) if playing else []
             shared["outcome"] = outcome_json(self.outcome())
         if start not in shared:
             shared[start] = [e.to_json() for e in self.referee.redacted(None, start)]
         msg: dict[str, Any] = {
             "type": "update", "match": self.match_no, "version": self.version, "seat": seat, "now": now,
-            "view": self.game.view_to_json(self.game.view(self.state, seat)),
+            "view": self.game.view_to_json(self.game.view(self.state, seat), checked=False),
             "public": shared["public"],
             "legal": self._legal_json(seat, legal),
             "waiting": shared["waiting"],
@@ -455,11 +455,11 @@ class Room:
         try:
             known = self._moves.get(action)
         except TypeError:  # an action that cannot be a key (none of today's games have one)
-            return self.game.action_to_json(action)
-        if known is None:
+            return self.game.action_to_json(action, checked=False)
+        if known is None:  # the rules listed it as legal: encoded trusted (rules/codec.py)
             if len(self._moves) >= MOVES_KEPT:
                 self._moves.clear()
-            known = self._moves[action] = self.game.action_to_json(action)
+            known = self._moves[action] = self.game.action_to_json(action, checked=False)
         return known
 
     # persistence ---------------------------------------------------------------------------
