@@ -1,15 +1,19 @@
-"""What a change costs the relay: the public part of every seat's update is made once per change."""
+"""What a change costs the relay: the public part of every seat's update is made and encoded to text once
+per change (spliced into each seat's message), and the wire still reads as the plain message."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from game.relay import lobby as lb
+from game.relay.protocol import PROTOCOL_VERSION, decode_server, encode
 from game.relay.rooms import Room
-from rules.codec import MalformedData, decode, encode
+from rules import codec
+from rules.codec import MalformedData
 from rules.registry import get_game
 
 
@@ -76,8 +80,51 @@ class _Nested:
 def test_the_codec_names_the_path_to_what_does_not_fit(value, said):
     """Paths are spelled out only on the way to an error (encoding a view no longer builds one per item)."""
     with pytest.raises(MalformedData) as err:
-        encode(_Nested, value)
+        codec.encode(_Nested, value)
     assert str(err.value) == said
     with pytest.raises(MalformedData) as back:
-        decode(_Nested, {"pairs": [[1, "a"], [2, 3]], "named": {}})
+        codec.decode(_Nested, {"pairs": [[1, "a"], [2, 3]], "named": {}})
     assert str(back.value) == ".pairs[1][1]: expected str, got int"
+
+
+def _plain(value: Any) -> Any:
+    """The same data with no spliced text attached (what the old encode wrote)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return [_plain(v) for v in value] if isinstance(value, list) else value
+
+
+def test_spliced_updates_decode_to_the_same_message_as_plain_json():
+    room = _dealt_stamp_swap(3)
+    for step in range(12):  # a dozen changes: views, events, legal lists as they come
+        seat = room.game.waiting(room.state)[0]
+        legal = room.game.legal_actions(room.state, seat, room.now())
+        room.act(seat, step + 1, room.game.action_to_json(legal[step % len(legal)]))
+        updates = [msg for _, msg in room.out if msg["type"] == "update"]
+        assert len(updates) == 3
+        for msg in updates:
+            kind = msg.pop("type")
+            wire = decode_server(encode(kind, **msg))
+            assert wire == json.loads(json.dumps({"v": PROTOCOL_VERSION, "type": kind, **_plain(msg)}))
+        room.out.clear()
+
+
+def test_the_public_parts_are_encoded_once_per_change_and_a_seats_view_reuses_them():
+    room = _dealt_stamp_swap(4)
+    seat = room.game.waiting(room.state)[0]
+    room.act(seat, 1, room.game.action_to_json(room.game.legal_actions(room.state, seat, room.now())[0]))
+    updates = [msg for _, msg in room.out if msg["type"] == "update"]
+    public = updates[0]["public"]
+    assert all(u["public"] is public and u["public_events"] is updates[0]["public_events"] for u in updates)
+    texts = [encode("update", **{k: v for k, v in u.items() if k != "type"}) for u in updates]
+    assert all(public.text() in text for text in texts) and public.text() is public.text()
+    shared = [k for k, v in updates[1]["view"].items() if k in public and public[k] == v]
+    assert shared and all(public.field(k) in texts[1] for k in shared)  # spliced, not written again
+
+
+def test_a_message_without_spliced_parts_is_plain_compact_json():
+    fields = {"seq": 3, "code": "rules.not_your_turn", "params": {"name": "Ana \u00e9"}, "ratio": 0.1}
+    assert encode("refused", **fields) == json.dumps({"v": PROTOCOL_VERSION, "type": "refused", **fields},
+                                                     separators=(",", ":"))
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        encode("refused", odd={1, 2})
