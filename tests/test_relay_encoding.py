@@ -12,6 +12,7 @@ import pytest
 from game.relay import lobby as lb
 from game.relay.protocol import PROTOCOL_VERSION, decode_server, encode
 from game.relay.rooms import Room
+from game.tools import bench_relay
 from rules import codec
 from rules.codec import MalformedData
 from rules.registry import get_game
@@ -128,3 +129,9 @@ def test_a_message_without_spliced_parts_is_plain_compact_json():
                                                      separators=(",", ":"))
     with pytest.raises(TypeError, match="not JSON serializable"):
         encode("refused", odd={1, 2})
+
+
+def test_the_relay_move_bench_plays_whole_matches_and_reports_cpu_per_move():
+    result = bench_relay.cpu_per_move(1)
+    assert result["moves"] == bench_relay.play(1)[0] > 20  # the same seeded match, move for move
+    assert result["cpu_ms_per_move"] > 0 and result["bytes_per_move"] > 1000
