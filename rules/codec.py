@@ -323,7 +323,7 @@ def _sequence(item: Any, out: type) -> _Codec:
             return out(codec.dec(v, f"{where}[{i}]") for i, v in enumerate(data))
 
     raw = codec.raw
-    return _Codec(enc, dec, list if codec.same else lambda v: [raw(x) for x in v])
+    return _Codec(enc, dec, list if codec.same else lambda v: list(map(raw, v)))
 
 
 def _fixed(items: tuple[Any, ...]) -> _Codec:
@@ -442,7 +442,15 @@ def _trusted_fields(codecs: Mapping[str, _Codec], attributes: bool) -> Trusted:
         name, one = names[0], raws[0]
         return lambda v: {name: getattr(v, name) if one is None else one(getattr(v, name))}
     getter = operator.attrgetter(*names)
-    return lambda v: {n: x if r is None else r(x) for n, r, x in zip(names, raws, getter(v))}
+    convert = [(i, r) for i, r in enumerate(raws) if r is not None]  # the rest are their own JSON
+
+    def trusted(value: Any) -> dict[str, Any]:
+        fields = list(getter(value))
+        for i, raw in convert:
+            fields[i] = raw(fields[i])
+        return dict(zip(names, fields))
+
+    return trusted
 
 
 def _keys_fit(data: dict[Any, Any], known: Mapping[str, Any], required: frozenset[str], where: str) -> None:

@@ -2,7 +2,8 @@
 
 A two-seat Night Market `Room` (game/relay/rooms.py) plays whole matches of random legal moves,
 and every message it queues is encoded for the wire as the hub does (protocol.encode): the room's
-own work per move (rules, views, legal lists, encoding), without sockets or the event loop.
+own work per move (deal, rules, views, legal lists, encoding), without sockets or the event loop;
+the moves are picked from the legal lists the relay sent, so no client-side work is counted.
 Timed by process time, so other work on a busy machine does not count against it; the same
 seeds every run, so branches compare like with like. (`--part online` measures the whole relay.)
 """
@@ -23,7 +24,7 @@ MATCHES = 20
 
 
 def _room(seed: int) -> Room:
-    """A dealt two-seat Night Market room, its first messages already sent."""
+    """A dealt two-seat Night Market room (its first messages queued)."""
     game = get_game("night-market")
     lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
     room = Room("ABCDEF", game, lobby, seed=seed, clock=lambda: 100.0, wall=lambda: 1000.0)
@@ -31,24 +32,34 @@ def _room(seed: int) -> Room:
     lobby.join_with_ticket(lobby.issue_ticket(0, 1000.0), "P2", 1000.0)
     lobby.set_ready(1, True)
     room.start(0)
-    room.out.clear()
     return room
 
 
+def _send(room: Room, legal: dict[int, list[Any]]) -> int:
+    """Encode every queued message as the hub does; keep each seat's legal list as it was sent."""
+    written = 0
+    for seat, msg in room.out:
+        if msg["type"] == "update":
+            legal[seat] = msg["legal"]
+        written += len(encode(msg.pop("type"), **msg))
+    room.out.clear()
+    return written
+
+
 def play(matches: int = MATCHES) -> tuple[int, int]:
-    """Whole matches of random legal moves, each message encoded: (moves, bytes written)."""
+    """Whole matches of random legal moves, each message encoded: (moves, bytes written). The
+    moves are picked from the legal lists the relay sent, as a client does (in the rules' order, so
+    the same matches as picking from the rules' own list)."""
     moves = written = 0
     rng = random.Random(1)
     for m in range(matches):
-        room, seq = _room(m + 1), 0
+        room, seq, legal = _room(m + 1), 0, {}
+        written += _send(room, legal)
         while room.outcome() is None:
             seat = room.game.waiting(room.state)[0]
-            legal = room.game.legal_actions(room.state, seat, room.now())
             seq += 1
-            room.act(seat, seq, room.game.action_to_json(rng.choice(legal)))
-            for _, msg in room.out:
-                written += len(encode(msg.pop("type"), **msg))
-            room.out.clear()
+            room.act(seat, seq, rng.choice(legal[seat]))
+            written += _send(room, legal)
             moves += 1
     return moves, written
 
