@@ -185,7 +185,6 @@ class _Once:
     """JSON whose text is made once, on first use, and spliced into every message that carries it
     (a part every seat of one change is sent: never changed after)."""
 
-    __slots__ = ()
     _text: str | None
 
     def text(self) -> str:
@@ -198,8 +197,6 @@ class _Once:
 
 
 class _SplicedList(_Once, list[Any]):
-    __slots__ = ("_text",)
-
     def __init__(self, value: list[Any]) -> None:
         super().__init__(value)
         self._text = None
@@ -208,11 +205,10 @@ class _SplicedList(_Once, list[Any]):
 class _SplicedDict(_Once, dict[str, Any]):
     """An object whose fields' texts are kept too: a seat's own view shares most of them (`sharing`)."""
 
-    __slots__ = ("_text", "_fields")
-
     def __init__(self, value: dict[str, Any]) -> None:
         super().__init__(value)
-        self._text, self._fields = None, {}
+        self._text = None
+        self._fields: dict[str, str] = {}
 
     def field(self, key: str) -> str:
         """`"key":value` as text, made once."""
@@ -227,8 +223,6 @@ class _SplicedDict(_Once, dict[str, Any]):
 
 class _Sharing(_Once, dict[str, Any]):
     """One seat's object, whose fields equal to `base`'s (a public view's) are spliced from its text."""
-
-    __slots__ = ("_text", "_base")
 
     def __init__(self, value: dict[str, Any], base: _SplicedDict) -> None:
         super().__init__(value)

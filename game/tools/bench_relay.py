@@ -53,7 +53,8 @@ def play(matches: int = MATCHES) -> tuple[int, int]:
     moves = written = 0
     rng = random.Random(1)
     for m in range(matches):
-        room, seq, legal = _room(m + 1), 0, {}
+        room, seq = _room(m + 1), 0
+        legal: dict[int, list[Any]] = {}
         written += _send(room, legal)
         while room.outcome() is None:
             seat = room.game.waiting(room.state)[0]
