@@ -454,7 +454,7 @@ class Room:
     def _legal_json(self, seat: int, legal: list[Any]) -> list[Any]:
         """Legal moves as JSON, less the host's own (a guest's screen must not offer Next round)."""
         moves = [self._move_json(a) for a in legal]
-        if seat == self.lobby.host:
+        if seat == self.lobby.host or not self.policy.host_only:
             return moves
         return [m for m in moves if not (isinstance(m, dict) and m.get("type") in self.policy.host_only)]
 
