@@ -44,7 +44,11 @@ class Tagged:
             raise self._bad(type(action).__name__)
         if not checked:
             fields = trusted(type(action))
-            self._trusted[type(action)] = make = lambda a: {"type": name, **fields(a)}
+
+            def make(value: Any) -> dict[str, Any]:
+                return {"type": name, **fields(value)}
+
+            self._trusted[type(action)] = make
             return make(action)
         try:
             return {"type": name, **encode(type(action), action, name)}
