@@ -51,7 +51,7 @@ def test_a_change_encodes_the_public_view_once_and_each_seats_own_view_once(monk
     assert alone["public"] == updates[2]["public"] and alone["view"] == updates[2]["view"]
 
 
-def test_legal_moves_are_encoded_once_per_room_and_read_the_same(monkeypatch):
+def test_legal_moves_are_encoded_trusted_and_read_as_the_rules_own(monkeypatch):
     game = get_game("night-market")
     lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
     room = Room("ABCDEF", game, lobby, seed=2, clock=lambda: 100.0, wall=lambda: 1000.0)
@@ -60,11 +60,13 @@ def test_legal_moves_are_encoded_once_per_room_and_read_the_same(monkeypatch):
     lobby.set_ready(1, True)
     room.start(0)
     seat = game.waiting(room.state)[0]
-    first = room.update(seat, None)["legal"]
-    assert first == [game.action_to_json(a) for a in game.legal_actions(room.state, seat, room.now())]
-    encoded = []
-    monkeypatch.setattr(game, "action_to_json", lambda a, checked=True: encoded.append(a))
-    assert room.update(seat, None)["legal"] == first and encoded == []  # the same turn again: remembered
+    legal = game.legal_actions(room.state, seat, room.now())
+    assert room.update(seat, None)["legal"] == [game.action_to_json(a) for a in legal]
+    flavours = []
+    encode = game.action_to_json
+    monkeypatch.setattr(game, "action_to_json", lambda a, checked=True: flavours.append(checked) or encode(a, checked))
+    room.update(seat, None)
+    assert flavours == [False] * len(legal)  # the rules listed them: no bound is checked again
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,6 @@ from rules.refusal import MATCH_OVER, NOT_A_MOVE, Refusal
 
 log = logging.getLogger(__name__)
 ANSWERS_KEPT = 64  # recent sequence numbers remembered per seat, so a resend is answered again
-MOVES_KEPT = 4096  # actions whose JSON a room remembers (then it starts again)
 TICK_SECONDS = 0.1  # real-time rooms are ticked this often
 
 
@@ -57,7 +56,6 @@ class Room:
         self.t0 = 0.0
         self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
         self._shared: dict[Any, Any] | None = None  # while every seat is sent one change
-        self._moves: dict[Any, Any] = {}  # action -> its JSON (shared by messages: never changed)
         self.answers: dict[int, OrderedDict[int, Refusal | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
         self.out: list[tuple[int, dict[str, Any]]] = []
@@ -452,24 +450,13 @@ class Room:
             shared[start] = spliced([e.to_json() for e in self.referee.redacted(None, start)])
 
     def _legal_json(self, seat: int, legal: list[Any]) -> list[Any]:
-        """Legal moves as JSON, less the host's own (a guest's screen must not offer Next round)."""
-        moves = [self._move_json(a) for a in legal]
+        """Legal moves as JSON, less the host's own (a guest's screen must not offer Next round).
+        Encoded trusted (rules/codec.py: the rules listed them), each time: remembering them by
+        action cost more in hashing than it saved (few repeat; bench relay-move)."""
+        moves = [self.game.action_to_json(a, checked=False) for a in legal]
         if seat == self.lobby.host or not self.policy.host_only:
             return moves
         return [m for m in moves if not (isinstance(m, dict) and m.get("type") in self.policy.host_only)]
-
-    def _move_json(self, action: Any) -> Any:
-        """An action's JSON, remembered: the same moves are legal turn after turn (a Night Market
-        turn offers dozens). The rules listed it as legal: encoded trusted (rules/codec.py)."""
-        try:
-            known = self._moves.get(action)
-        except TypeError:  # an action that cannot be a key (none of today's games have one)
-            return self.game.action_to_json(action, checked=False)
-        if known is None:
-            if len(self._moves) >= MOVES_KEPT:
-                self._moves.clear()
-            known = self._moves[action] = self.game.action_to_json(action, checked=False)
-        return known
 
     # persistence ---------------------------------------------------------------------------
     def unsaved(self) -> tuple[list[list[Any]], bool]:
