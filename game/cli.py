@@ -221,8 +221,8 @@ def _bench_parser(sub: Any) -> None:
     add_record(bench)
     bench.add_argument("--windowed", action="store_true",
                        help="use the real display, e.g. Xvfb (default: off)")
-    bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "online"), default="all",
-                       metavar="PART", help="all, frames, rules, bots or online (default: all)")
+    bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "relay-move", "online"), default="all",
+                       metavar="PART", help="all, frames, rules, bots, relay-move or online (default: all)")
     bench.add_argument("--rooms", type=relay_cli.at_least_one, default=20, metavar="N",
                        help="--part online: rooms of bots (default: 20)")
     bench.add_argument("--pace", choices=("fast", "human"), default="fast",

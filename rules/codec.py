@@ -9,6 +9,11 @@ action could hold from its own data constants.
 
 Actions add a "type" tag and a text form on top of this (rules/tagged.py).
 
+Trusted encoding (`checked=False`): a value the rules themselves just made (the relay's own views)
+is encoded by the same table without the checks that exist to refuse hostile data (bounds, exact
+types, uniqueness, one-of): most of a view's cost was those checks. It writes the same JSON for
+any value that would pass them; decoding is always strict.
+
 Wire forms: int, str, bool, finite float and None as themselves; tuple and list as JSON arrays;
 dict as an object (int keys as decimal text); Fraction as "n/d" text; a str-valued Enum as its
 value; a dataclass or TypedDict as an object of its fields; `Any` as plain JSON data.
@@ -20,6 +25,7 @@ import dataclasses
 import enum
 import functools
 import math
+import operator
 import re
 import types
 import typing
@@ -80,20 +86,37 @@ class _Bad(Exception):
 
 Encode = Callable[[Any, str], Any]
 Decode = Callable[[Any, str], Any]
+Trusted = Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
 class _Codec:
     enc: Encode
     dec: Decode
+    raw: Trusted  # the trusted encoder: no checks (see the module note)
+    same: bool = False  # a trusted value is its own JSON form (int, str, bool, None, literals)
 
 
-def encode(tp: Any, value: Any, where: str = "") -> Any:
-    """The JSON-ready form of `value` as type `tp`; MalformedData (naming `where`) when it is not one."""
+def _same(value: Any) -> Any:
+    return value
+
+
+def encode(tp: Any, value: Any, where: str = "", checked: bool = True) -> Any:
+    """The JSON-ready form of `value` as type `tp`; MalformedData (naming `where`) when it is not one.
+    checked=False: `value` comes from the rules, not the wire; the checks are skipped (same JSON)."""
+    codec = _codec(tp)
+    if not checked:
+        return codec.raw(value)
     try:
-        return _codec(tp).enc(value, where)
+        return codec.enc(value, where)
     except _Bad as exc:
         raise MalformedData(str(exc)) from None
+
+
+def trusted(tp: Any) -> Callable[[Any], Any]:
+    """The trusted encoder of `tp` itself (encode(tp, v, checked=False) without the look-up), for a
+    caller that encodes many values of one type."""
+    return _codec(tp).raw
 
 
 def decode(tp: Any, data: Any, where: str = "") -> Any:
@@ -167,7 +190,7 @@ def _scalar(kind: type) -> _Codec:
             _expect(data, kind, where)
         return data
 
-    return _Codec(check, check)
+    return _Codec(check, check, _same, True)
 
 
 def _float() -> _Codec:
@@ -181,7 +204,7 @@ def _float() -> _Codec:
         _expect(data, float, where)
         return _finite(data, where)
 
-    return _Codec(enc, dec)
+    return _Codec(enc, dec, float)
 
 
 def _fraction() -> _Codec:
@@ -199,7 +222,7 @@ def _fraction() -> _Codec:
             raise _Bad(where, f"{data[:40]!r} is not in lowest terms")
         return Fraction(n, d)
 
-    return _Codec(enc, dec)
+    return _Codec(enc, dec, str)
 
 
 def _none() -> _Codec:
@@ -207,11 +230,11 @@ def _none() -> _Codec:
         if data is not None:
             raise _Bad(where, f"expected null, got {_name(data)}")
 
-    return _Codec(check, check)
+    return _Codec(check, check, _same, True)
 
 
 def _any() -> _Codec:
-    return _Codec(lambda v, w: _plain(v, w, 0), lambda d, w: _plain(d, w, 0))
+    return _Codec(lambda v, w: _plain(v, w, 0), lambda d, w: _plain(d, w, 0), json_data)
 
 
 def _enum(cls: type[enum.Enum]) -> _Codec:
@@ -227,7 +250,7 @@ def _enum(cls: type[enum.Enum]) -> _Codec:
             raise _Bad(where, f"{data[:40]!r} is not a {cls.__name__}")
         return member
 
-    return _Codec(enc, dec)
+    return _Codec(enc, dec, operator.attrgetter("value"))
 
 
 def _literal(choices: tuple[Any, ...]) -> _Codec:
@@ -236,7 +259,7 @@ def _literal(choices: tuple[Any, ...]) -> _Codec:
             raise _Bad(where, f"expected one of {choices}")
         return data
 
-    return _Codec(check, check)
+    return _Codec(check, check, _same, True)
 
 
 def _union(options: tuple[Any, ...]) -> _Codec:
@@ -251,7 +274,41 @@ def _union(options: tuple[Any, ...]) -> _Codec:
                 reasons.append(str(exc))
         raise _Bad(where, "fits none of: " + "; ".join(reasons))
 
-    return _Codec(lambda v, w: first(lambda c: c.enc, v, w), lambda d, w: first(lambda c: c.dec, d, w))
+    enc = lambda v, w: first(lambda c: c.enc, v, w)  # noqa: E731
+    if all(c.same for c in codecs):
+        return _Codec(enc, lambda d, w: first(lambda c: c.dec, d, w), _same, True)
+    return _Codec(enc, lambda d, w: first(lambda c: c.dec, d, w), _trusted_union(options, codecs, enc))
+
+
+def _trusted_union(options: tuple[Any, ...], codecs: list[_Codec], enc: Encode) -> Trusted:
+    """Picks the option by the value's own type (a trusted value fits the first option of its type),
+    when no two options share a type; otherwise the checked way (the first option that fits)."""
+    kinds = [_kinds(t) for t in options]
+    flat = [k for ks in kinds for k in ks]
+    if any(not ks for ks in kinds) or len(set(flat)) != len(flat):
+        return lambda v: enc(v, "")
+    by_type = {k: c.raw for ks, c in zip(kinds, codecs) for k in ks}
+    return lambda v: by_type[type(v)](v)
+
+
+def _kinds(tp: Any) -> tuple[type, ...]:
+    """The Python types a value of `tp` may have at its top (empty: not known, e.g. `Any`)."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Annotated:
+        return _kinds(args[0])
+    if origin in (typing.Union, types.UnionType):
+        return tuple(k for a in args for k in _kinds(a)) if all(_kinds(a) for a in args) else ()
+    if origin is typing.Literal:
+        return tuple(dict.fromkeys(type(a) for a in args))
+    if origin in (tuple, list, dict):
+        return (origin,)
+    if tp is float:
+        return (float, int)
+    if tp is None or tp is type(None):
+        return (type(None),)
+    if typing.is_typeddict(tp):
+        return (dict,)
+    return (tp,) if isinstance(tp, type) and tp is not Any else ()
 
 
 def _sequence(item: Any, out: type) -> _Codec:
@@ -271,7 +328,8 @@ def _sequence(item: Any, out: type) -> _Codec:
         except _Bad:
             return out(codec.dec(v, f"{where}[{i}]") for i, v in enumerate(data))
 
-    return _Codec(enc, dec)
+    raw = codec.raw
+    return _Codec(enc, dec, list if codec.same else lambda v: list(map(raw, v)))
 
 
 def _fixed(items: tuple[Any, ...]) -> _Codec:
@@ -295,12 +353,14 @@ def _fixed(items: tuple[Any, ...]) -> _Codec:
                 pass
         return walk(encs, value, where, tuple)  # says what does not fit, and where
 
-    return _Codec(enc, lambda d, w: tuple(walk(decs, d, w, list)))
+    raws = [c.raw for c in codecs]
+    trusted = list if all(c.same for c in codecs) else lambda v: [r(x) for r, x in zip(raws, v)]
+    return _Codec(enc, lambda d, w: tuple(walk(decs, d, w, list)), trusted)
 
 
 def _key(kind: Any) -> _Codec:
     if kind is str:
-        return _scalar(str)
+        return _scalar(str)  # trusted: the key as it is
     if kind is not int:
         raise TypeError(f"dict keys must be str or int, not {kind!r}")
 
@@ -314,7 +374,7 @@ def _key(kind: Any) -> _Codec:
         _expect(value, int, where)
         return str(value)
 
-    return _Codec(enc, dec)
+    return _Codec(enc, dec, str)
 
 
 def _mapping(key: Any, item: Any) -> _Codec:
@@ -334,7 +394,10 @@ def _mapping(key: Any, item: Any) -> _Codec:
         except _Bad:
             return {keys.dec(k, where): values.dec(v, f"{where}.{k}") for k, v in data.items()}
 
-    return _Codec(enc, dec)
+    key, raw = keys.raw, values.raw
+    if keys.same and values.same:
+        return _Codec(enc, dec, dict)
+    return _Codec(enc, dec, lambda v: {key(k): raw(x) for k, x in v.items()})
 
 
 def _fields_of(fields: Mapping[str, Any], required: frozenset[str], build: Callable[..., Any],
@@ -369,7 +432,31 @@ def _fields_of(fields: Mapping[str, Any], required: frozenset[str], build: Calla
             fields = {k: codecs[k].dec(v, f"{where}.{k}") for k, v in data.items()}
         return build(**fields)
 
-    return _Codec(enc, dec)
+    return _Codec(enc, dec, _trusted_fields(codecs, get is getattr))
+
+
+def _trusted_fields(codecs: Mapping[str, _Codec], attributes: bool) -> Trusted:
+    """An object's fields without checks: a dataclass's by attribute, a TypedDict's keys it has."""
+    names = list(codecs)
+    raws = [None if c.same else c.raw for c in codecs.values()]
+    if not attributes:
+        plan = list(zip(names, raws))
+        return lambda v: {n: v[n] if r is None else r(v[n]) for n, r in plan if n in v}
+    if not names:
+        return lambda v: {}
+    if len(names) == 1:
+        name, one = names[0], raws[0]
+        return lambda v: {name: getattr(v, name) if one is None else one(getattr(v, name))}
+    getter = operator.attrgetter(*names)
+    convert = [(i, r) for i, r in enumerate(raws) if r is not None]  # the rest are their own JSON
+
+    def trusted(value: Any) -> dict[str, Any]:
+        fields = list(getter(value))
+        for i, raw in convert:
+            fields[i] = raw(fields[i])
+        return dict(zip(names, fields))
+
+    return trusted
 
 
 def _keys_fit(data: dict[Any, Any], known: Mapping[str, Any], required: frozenset[str], where: str) -> None:
@@ -416,7 +503,7 @@ def _annotated(base: Any, marks: tuple[Any, ...]) -> _Codec:
             check(data, where)
         return codec.dec(data, where)
 
-    return _Codec(enc, dec)
+    return _Codec(enc, dec, codec.raw, codec.same)  # trusted: the marks are what it skips
 
 
 def _mark(mark: Any) -> Callable[[Any, str], None]:

@@ -199,8 +199,9 @@ class Game(Protocol[S, A, V]):
     def redact(self, event: Event, seat: Seat | None) -> Event:
         """The event as `seat` may see it (every game so far: `redact_secret`)."""
 
-    def view_to_json(self, view: V) -> Any:
-        """The JSON-ready form of a view."""
+    def view_to_json(self, view: V, checked: bool = True) -> Any:
+        """The JSON-ready form of a view (checked=False: a view the rules just made, encoded without
+        the checks that refuse hostile data; the same JSON, see rules/codec.py)."""
 
     def view_from_json(self, data: Any) -> V:
         """Inverse of view_to_json; raises MalformedData on anything else."""
@@ -208,8 +209,8 @@ class Game(Protocol[S, A, V]):
     def outcome(self, state: S) -> Outcome | None:
         """The outcome once the match is over, else None."""
 
-    def action_to_json(self, action: A) -> Any:
-        """A JSON-ready form of an action."""
+    def action_to_json(self, action: A, checked: bool = True) -> Any:
+        """A JSON-ready form of an action (checked=False: one the rules listed as legal, trusted)."""
 
     def action_from_json(self, data: Any) -> A:
         """Inverse of action_to_json; raises MalformedAction on garbage."""

@@ -1,15 +1,20 @@
-"""What a change costs the relay: the public part of every seat's update is made once per change."""
+"""What a change costs the relay: the public part of every seat's update is made and encoded to text once
+per change (spliced into each seat's message), and the wire still reads as the plain message."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from game.relay import lobby as lb
+from game.relay.protocol import PROTOCOL_VERSION, decode_server, encode
 from game.relay.rooms import Room
-from rules.codec import MalformedData, decode, encode
+from game.tools import bench_relay
+from rules import codec
+from rules.codec import MalformedData
 from rules.registry import get_game
 
 
@@ -46,7 +51,7 @@ def test_a_change_encodes_the_public_view_once_and_each_seats_own_view_once(monk
     assert alone["public"] == updates[2]["public"] and alone["view"] == updates[2]["view"]
 
 
-def test_legal_moves_are_encoded_once_per_room_and_read_the_same(monkeypatch):
+def test_legal_moves_are_encoded_trusted_and_read_as_the_rules_own(monkeypatch):
     game = get_game("night-market")
     lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
     room = Room("ABCDEF", game, lobby, seed=2, clock=lambda: 100.0, wall=lambda: 1000.0)
@@ -55,11 +60,13 @@ def test_legal_moves_are_encoded_once_per_room_and_read_the_same(monkeypatch):
     lobby.set_ready(1, True)
     room.start(0)
     seat = game.waiting(room.state)[0]
-    first = room.update(seat, None)["legal"]
-    assert first == [game.action_to_json(a) for a in game.legal_actions(room.state, seat, room.now())]
-    encoded = []
-    monkeypatch.setattr(game, "action_to_json", lambda a: encoded.append(a))
-    assert room.update(seat, None)["legal"] == first and encoded == []  # the same turn again: remembered
+    legal = game.legal_actions(room.state, seat, room.now())
+    assert room.update(seat, None)["legal"] == [game.action_to_json(a) for a in legal]
+    flavours = []
+    encode = game.action_to_json
+    monkeypatch.setattr(game, "action_to_json", lambda a, checked=True: flavours.append(checked) or encode(a, checked))
+    room.update(seat, None)
+    assert flavours == [False] * len(legal)  # the rules listed them: no bound is checked again
 
 
 @dataclass(frozen=True)
@@ -76,8 +83,57 @@ class _Nested:
 def test_the_codec_names_the_path_to_what_does_not_fit(value, said):
     """Paths are spelled out only on the way to an error (encoding a view no longer builds one per item)."""
     with pytest.raises(MalformedData) as err:
-        encode(_Nested, value)
+        codec.encode(_Nested, value)
     assert str(err.value) == said
     with pytest.raises(MalformedData) as back:
-        decode(_Nested, {"pairs": [[1, "a"], [2, 3]], "named": {}})
+        codec.decode(_Nested, {"pairs": [[1, "a"], [2, 3]], "named": {}})
     assert str(back.value) == ".pairs[1][1]: expected str, got int"
+
+
+def _plain(value: Any) -> Any:
+    """The same data with no spliced text attached (what the old encode wrote)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return [_plain(v) for v in value] if isinstance(value, list) else value
+
+
+def test_spliced_updates_decode_to_the_same_message_as_plain_json():
+    room = _dealt_stamp_swap(3)
+    for step in range(12):  # a dozen changes: views, events, legal lists as they come
+        seat = room.game.waiting(room.state)[0]
+        legal = room.game.legal_actions(room.state, seat, room.now())
+        room.act(seat, step + 1, room.game.action_to_json(legal[step % len(legal)]))
+        updates = [msg for _, msg in room.out if msg["type"] == "update"]
+        assert len(updates) == 3
+        for msg in updates:
+            kind = msg.pop("type")
+            wire = decode_server(encode(kind, **msg))
+            assert wire == json.loads(json.dumps({"v": PROTOCOL_VERSION, "type": kind, **_plain(msg)}))
+        room.out.clear()
+
+
+def test_the_public_parts_are_encoded_once_per_change_and_a_seats_view_reuses_them():
+    room = _dealt_stamp_swap(4)
+    seat = room.game.waiting(room.state)[0]
+    room.act(seat, 1, room.game.action_to_json(room.game.legal_actions(room.state, seat, room.now())[0]))
+    updates = [msg for _, msg in room.out if msg["type"] == "update"]
+    public = updates[0]["public"]
+    assert all(u["public"] is public and u["public_events"] is updates[0]["public_events"] for u in updates)
+    texts = [encode("update", **{k: v for k, v in u.items() if k != "type"}) for u in updates]
+    assert all(public.text() in text for text in texts) and public.text() is public.text()
+    shared = [k for k, v in updates[1]["view"].items() if k in public and public[k] == v]
+    assert shared and all(public.field(k) in texts[1] for k in shared)  # spliced, not written again
+
+
+def test_a_message_without_spliced_parts_is_plain_compact_json():
+    fields = {"seq": 3, "code": "rules.not_your_turn", "params": {"name": "Ana \u00e9"}, "ratio": 0.1}
+    assert encode("refused", **fields) == json.dumps({"v": PROTOCOL_VERSION, "type": "refused", **fields},
+                                                     separators=(",", ":"))
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        encode("refused", odd={1, 2})
+
+
+def test_the_relay_move_bench_plays_whole_matches_and_reports_cpu_per_move():
+    result = bench_relay.cpu_per_move(1)
+    assert result["moves"] == bench_relay.play(1)[0] > 20  # the same seeded match, move for move
+    assert result["cpu_ms_per_move"] > 0 and result["bytes_per_move"] > 1000

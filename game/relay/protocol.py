@@ -11,6 +11,7 @@ actions for that seat only. Times travel as match seconds or remaining milliseco
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -155,8 +156,105 @@ def _no_constant(name: str) -> Any:
 
 
 def encode(kind: str, **fields: Any) -> str:
-    """One message as JSON text."""
-    return json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"))
+    """One message as JSON text; a field made by `spliced` or `sharing` goes in as its own text."""
+    plain = {k: v for k, v in fields.items() if not isinstance(v, _Once)}
+    head = _dumps({"v": PROTOCOL_VERSION, "type": kind, **plain})
+    if len(plain) == len(fields):
+        return head
+    parts = [f",{_key(k)}:{v.text()}" for k, v in fields.items() if isinstance(v, _Once)]
+    return head[:-1] + "".join(parts) + "}"
+
+
+def _compact() -> Callable[[Any], str]:
+    """json.dumps(value, separators=(",", ":")) with one encoder made once: json.dumps builds its
+    C encoder again on every call, which was most of what a small part cost. No circular check
+    (the relay encodes data it made: JSON data, never a cycle)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # a Python without the C accelerator: the library's own way
+        return json.JSONEncoder(separators=(",", ":")).encode
+    refuse = json.JSONEncoder().default  # what JSON cannot hold: json.dumps's TypeError
+    chunks = make(None, refuse, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True)
+    return lambda value: "".join(chunks(value, 0))
+
+
+_dumps = _compact()
+_key = functools.lru_cache(maxsize=1024)(_dumps)  # field names: a few dozen, written again and again
+
+
+class _Once:
+    """JSON whose text is made once, on first use, and spliced into every message that carries it
+    (a part every seat of one change is sent: never changed after)."""
+
+    _text: str | None
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = self._make()
+        return self._text
+
+    def _make(self) -> str:
+        return _dumps(self)
+
+
+class _SplicedList(_Once, list[Any]):
+    def __init__(self, value: list[Any]) -> None:
+        super().__init__(value)
+        self._text = None
+
+
+class _SplicedDict(_Once, dict[str, Any]):
+    """An object whose fields' texts are kept too: a seat's own view shares most of them (`sharing`)."""
+
+    def __init__(self, value: dict[str, Any]) -> None:
+        super().__init__(value)
+        self._text = None
+        self._fields: dict[str, str] = {}
+
+    def field(self, key: str) -> str:
+        """`"key":value` as text, made once."""
+        text = self._fields.get(key)
+        if text is None:
+            text = self._fields[key] = f"{_key(key)}:{_dumps(self[key])}"
+        return text
+
+    def _make(self) -> str:
+        return "{" + ",".join(self.field(k) for k in self) + "}"
+
+
+class _Sharing(_Once, dict[str, Any]):
+    """One seat's object, whose fields equal to `base`'s (a public view's) are spliced from its text."""
+
+    def __init__(self, value: dict[str, Any], base: _SplicedDict) -> None:
+        super().__init__(value)
+        self._text, self._base = None, base
+
+    def _make(self) -> str:
+        base = self._base
+        # ==: both objects come from one type table, so equal fields have equal JSON (no field of a
+        # view mixes bool with int or int with float: the codec writes each declared type one way)
+        own = {k: v for k, v in self.items() if k not in base or base[k] != v}
+        head = _dumps(own)
+        shared = [base.field(k) for k in self if k not in own]
+        if not shared:
+            return head
+        return ("{" if len(own) == 0 else head[:-1] + ",") + ",".join(shared) + "}"
+
+
+def spliced(value: Any) -> Any:
+    """`value` (a dict or list of JSON data, else as it is) marked to be encoded once as text and
+    spliced into each message that carries it, instead of being encoded again per seat. It still
+    reads as the dict or list it was."""
+    if isinstance(value, dict):
+        return _SplicedDict(value)
+    if isinstance(value, list):
+        return _SplicedList(value)
+    return value
+
+
+def sharing(value: dict[str, Any], base: Any) -> dict[str, Any]:
+    """A seat's own `value` whose fields equal to those of `base` (made by `spliced`) reuse their
+    text: a seat's view repeats most of the public view."""
+    return _Sharing(value, base) if isinstance(base, _SplicedDict) else value
 
 
 def encode_for_older(exc: ProtocolError) -> str:

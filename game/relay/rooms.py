@@ -22,6 +22,7 @@ from game.relay import correspondence as corr
 from game.relay import lobby as lb
 from game.relay import refusals as r
 from game.relay.policy import outcome_json, policy_for
+from game.relay.protocol import sharing, spliced
 from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig
 from rules.errors import IllegalAction, MalformedAction
 from rules.record import Entry, MatchRecord, config_from_json, config_to_json, require_rules
@@ -30,7 +31,6 @@ from rules.refusal import MATCH_OVER, NOT_A_MOVE, Refusal
 
 log = logging.getLogger(__name__)
 ANSWERS_KEPT = 64  # recent sequence numbers remembered per seat, so a resend is answered again
-MOVES_KEPT = 4096  # actions whose JSON a room remembers (then it starts again)
 TICK_SECONDS = 0.1  # real-time rooms are ticked this often
 
 
@@ -56,7 +56,6 @@ class Room:
         self.t0 = 0.0
         self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
         self._shared: dict[Any, Any] | None = None  # while every seat is sent one change
-        self._moves: dict[Any, Any] = {}  # action -> its JSON (shared by messages: never changed)
         self.answers: dict[int, OrderedDict[int, Refusal | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
         self.out: list[tuple[int, dict[str, Any]]] = []
@@ -416,15 +415,10 @@ class Room:
         now = self.now()
         playing = self.playing
         legal = list(self.game.legal_actions(self.state, seat, now)) if playing else []
-        if "public" not in shared:
-            shared["public"] = self.game.view_to_json(self.game.view(self.state, None))
-            shared["waiting"] = list(self.game.waiting(self.state)) if playing else []
-            shared["outcome"] = outcome_json(self.outcome())
-        if start not in shared:
-            shared[start] = [e.to_json() for e in self.referee.redacted(None, start)]
+        self._share(shared, start)
         msg: dict[str, Any] = {
             "type": "update", "match": self.match_no, "version": self.version, "seat": seat, "now": now,
-            "view": self.game.view_to_json(self.game.view(self.state, seat)),
+            "view": sharing(self.game.view_to_json(self.game.view(self.state, seat), checked=False), shared["public"]),
             "public": shared["public"],
             "legal": self._legal_json(seat, legal),
             "waiting": shared["waiting"],
@@ -437,30 +431,32 @@ class Room:
             msg["answer"] = answer
         if self.days is not None:
             msg["days"], msg["clocks"] = self.days, self._clocks_left()
-        record = self.record() if msg["outcome"] is not None else None
-        if record is not None:  # over: the seed is safe now; every seat may keep and replay the match
-            msg["record"] = record.to_json()
+        if shared["record"] is not None:  # over: the seed is safe now; every seat may keep and replay the match
+            msg["record"] = shared["record"]
         return msg
 
+    def _share(self, shared: dict[Any, Any], start: int) -> None:
+        """The parts of an update every seat is sent (from event `start` on), each encoded to text
+        once however many seats it goes to (protocol.spliced): the public view, the outcome and
+        record, the public events (and the tiny waiting list, as it is)."""
+        assert self.referee is not None
+        if "public" not in shared:
+            shared["public"] = spliced(self.game.view_to_json(self.game.view(self.state, None), checked=False))
+            shared["waiting"] = list(self.game.waiting(self.state)) if self.playing else []
+            shared["outcome"] = spliced(outcome_json(self.outcome()))
+            record = self.record() if shared["outcome"] is not None else None
+            shared["record"] = None if record is None else spliced(record.to_json())
+        if start not in shared:
+            shared[start] = spliced([e.to_json() for e in self.referee.redacted(None, start)])
+
     def _legal_json(self, seat: int, legal: list[Any]) -> list[Any]:
-        """Legal moves as JSON, less the host's own (a guest's screen must not offer Next round)."""
-        moves = [self._move_json(a) for a in legal]
-        if seat == self.lobby.host:
+        """Legal moves as JSON, less the host's own (a guest's screen must not offer Next round).
+        Encoded trusted (rules/codec.py: the rules listed them), each time: remembering them by
+        action cost more in hashing than it saved (few repeat; bench relay-move)."""
+        moves = [self.game.action_to_json(a, checked=False) for a in legal]
+        if seat == self.lobby.host or not self.policy.host_only:
             return moves
         return [m for m in moves if not (isinstance(m, dict) and m.get("type") in self.policy.host_only)]
-
-    def _move_json(self, action: Any) -> Any:
-        """An action's JSON, remembered: the same moves are legal turn after turn (a Night Market
-        turn offers dozens), and encoding them was most of what an update cost."""
-        try:
-            known = self._moves.get(action)
-        except TypeError:  # an action that cannot be a key (none of today's games have one)
-            return self.game.action_to_json(action)
-        if known is None:
-            if len(self._moves) >= MOVES_KEPT:
-                self._moves.clear()
-            known = self._moves[action] = self.game.action_to_json(action)
-        return known
 
     # persistence ---------------------------------------------------------------------------
     def unsaved(self) -> tuple[list[list[Any]], bool]:

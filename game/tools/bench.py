@@ -161,7 +161,8 @@ def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed:
               part: str = "all", warmup: float = 20.0) -> int:
     """Measure and print one JSON object. Frames: the busy table (40 cards in flight) is the
     headline; `light` is a table at rest with 4 cards in flight; `bare` is fill + full flip; then
-    the real Swap Meet floor. Rules: random whole-match playouts per second. Bots: think time."""
+    the real Swap Meet floor. Rules: random whole-match playouts per second. Bots: think time.
+    Relay-move: the relay's CPU per Night Market move (game/tools/bench_relay.py)."""
     from game.tools import bench_rules
     result: dict[str, Any] = {"frames": frames, "size": f"{size[0]}x{size[1]}"}
     if part in ("all", "frames"):
@@ -170,6 +171,9 @@ def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed:
         result["rules"] = {name: bench_rules.throughput(name) for name in GAME_MODULES}
     if part in ("all", "bots"):
         result["bots"] = {name: bench_rules.thinking(name) for name in GAME_MODULES}
+    if part in ("all", "relay-move"):
+        from game.tools import bench_relay
+        result["relay_move"] = bench_relay.cpu_per_move()
     print(json.dumps(result))
     return 0
 

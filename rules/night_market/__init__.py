@@ -87,9 +87,9 @@ class NightMarket:
         """The event as `seat` may see it (another seat's dealt hand is a count)."""
         return redact_secret(event, seat)
 
-    def view_to_json(self, view: View) -> dict[str, Any]:
-        """The JSON-ready form of a view."""
-        return cast(dict[str, Any], encode(View, view))
+    def view_to_json(self, view: View, checked: bool = True) -> dict[str, Any]:
+        """The JSON-ready form of a view (checked=False: trusted, the rules made it)."""
+        return cast(dict[str, Any], encode(View, view, checked=checked))
 
     def view_from_json(self, data: Any) -> View:
         """Inverse of view_to_json; raises MalformedData on anything else."""
@@ -107,9 +107,9 @@ class NightMarket:
         """Seals per seat once the match is over."""
         return _outcome(state)
 
-    def action_to_json(self, action: Any) -> Any:
-        """JSON form of an action."""
-        return _actions.action_to_json(action)
+    def action_to_json(self, action: Any, checked: bool = True) -> Any:
+        """JSON form of an action (checked=False: trusted, the rules made it)."""
+        return _actions.action_to_json(action, checked)
 
     def action_from_json(self, data: Any) -> Any:
         """Action from its JSON form; raises MalformedAction."""

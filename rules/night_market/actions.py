@@ -60,9 +60,9 @@ ACTIONS = Tagged(
 )
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
-    """A JSON-ready dict for an action."""
-    return ACTIONS.to_json(action)
+def action_to_json(action: Action, checked: bool = True) -> dict[str, Any]:
+    """A JSON-ready dict for an action (checked=False: trusted, the rules made it)."""
+    return ACTIONS.to_json(action, checked)
 
 
 def action_from_json(data: Any) -> Action:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 from typing import Annotated
 
 from rules.codec import OneOf, Range
@@ -79,12 +81,12 @@ def _seat_view(state: State, seat: int, viewer: int | None) -> SeatView:
 
 
 def _unseen(seats: tuple[SeatView, SeatView], market: tuple[Card, ...], sold: tuple[Card, ...]) -> Counter[str]:
-    left = Counter(dict(DECK_COUNTS))
-    seen = [*market, *sold]
-    for s in seats:
-        seen.extend(s.hand_known)
-        seen.extend(_cards(s.porters))
-    left.subtract(kind for _, kind in seen)
+    # counted in C (map, chain, Counter): this runs for every view a relay sends, three per move
+    seen = Counter(map(itemgetter(1), chain(market, sold, *(s.hand_known for s in seats))))
+    seen.update(map(CARD_KIND.__getitem__, chain.from_iterable(s.porters for s in seats)))
+    left = Counter({kind: count - seen.pop(kind, 0) for kind, count in DECK_COUNTS})
+    for kind, n in seen.items():  # a kind the deck does not hold (none does): a negative count, as before
+        left[kind] = -n
     return left
 
 

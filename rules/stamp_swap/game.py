@@ -117,9 +117,9 @@ class StampSwap:
         """The event as `seat` may see it."""
         return redact_secret(event, seat)
 
-    def view_to_json(self, view: dict[str, Any]) -> dict[str, Any]:
-        """The JSON-ready form of a view."""
-        return wire.view_to_json(view)
+    def view_to_json(self, view: dict[str, Any], checked: bool = True) -> dict[str, Any]:
+        """The JSON-ready form of a view (checked=False: trusted, the rules made it)."""
+        return wire.view_to_json(view, checked)
 
     def view_from_json(self, data: Any) -> dict[str, Any]:
         """Inverse of view_to_json; raises MalformedData on anything else."""
@@ -145,9 +145,9 @@ class StampSwap:
         said = MOST_CELLS() if len(tied) > len(winners) else MOST_POINTS()
         return Outcome.said(winners, scores, EndReason.ROUNDS_COMPLETE, said)
 
-    def action_to_json(self, action: Any) -> Any:
-        """A JSON-ready form of an action."""
-        return action_to_json(action)
+    def action_to_json(self, action: Any, checked: bool = True) -> Any:
+        """A JSON-ready form of an action (checked=False: trusted, the rules made it)."""
+        return action_to_json(action, checked)
 
     def action_from_json(self, data: Any) -> Action:
         """Inverse of action_to_json; raises MalformedAction on garbage."""

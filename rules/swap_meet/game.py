@@ -82,9 +82,9 @@ class SwapMeet:
         """The event as `seat` may see it."""
         return redact_secret(event, seat)
 
-    def view_to_json(self, view: views.SeatView) -> dict[str, Any]:
-        """The JSON-ready form of a view."""
-        return cast(dict[str, Any], encode(views.SeatView, view))
+    def view_to_json(self, view: views.SeatView, checked: bool = True) -> dict[str, Any]:
+        """The JSON-ready form of a view (checked=False: trusted, the rules made it)."""
+        return cast(dict[str, Any], encode(views.SeatView, view, checked=checked))
 
     def view_from_json(self, data: Any) -> views.SeatView:
         """Inverse of view_to_json; raises MalformedData on anything else."""
@@ -107,9 +107,9 @@ class SwapMeet:
         said = MOST_POINTS(rounds=ROUNDS)
         return Outcome.said(winners, tuple(float(x) for x in state.totals), EndReason.ROUNDS_COMPLETE, said)
 
-    def action_to_json(self, action: Any) -> Any:
-        """JSON form of an action."""
-        return actions.action_to_json(action)
+    def action_to_json(self, action: Any, checked: bool = True) -> Any:
+        """JSON form of an action (checked=False: trusted, the rules made it)."""
+        return actions.action_to_json(action, checked)
 
     def action_from_json(self, data: Any) -> Any:
         """Action from its JSON form."""

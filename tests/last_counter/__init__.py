@@ -143,8 +143,8 @@ class LastCounter:
         """The one redaction rule."""
         return redact_secret(event, seat)
 
-    def view_to_json(self, view: View) -> Any:
-        """A JSON object of the view's fields."""
+    def view_to_json(self, view: View, checked: bool = True) -> Any:
+        """A JSON object of the view's fields (it has no checks to skip)."""
         return {"seat": view.seat, "counters": view.counters, "turn": view.turn, "tip": view.tip, "winner": view.winner}
 
     def view_from_json(self, data: Any) -> View:
@@ -161,8 +161,8 @@ class LastCounter:
         scores = tuple(float(10 * (s == state.winner) + state.tips[s]) for s in (0, 1))
         return Outcome((state.winner,), scores, EndReason.TARGET_REACHED, "took the last counter")
 
-    def action_to_json(self, action: Take) -> Any:
-        """{"type": "take", "n": N}."""
+    def action_to_json(self, action: Take, checked: bool = True) -> Any:
+        """{"type": "take", "n": N} (it has no checks to skip)."""
         return {"type": "take", "n": action.n}
 
     def action_from_json(self, data: Any) -> Take:
