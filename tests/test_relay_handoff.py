@@ -26,7 +26,7 @@ from game.relay.handoff import PEER_HEADER, vouch, vouched
 from game.relay.hub import peer_url
 from game.relay.protocol import room_url
 from game.relay.server import ServerThread
-from tests.online_helpers import Raw, running_server, ws_url
+from tests.online_helpers import Raw, code, running_server, ws_url
 from tests.redis_helpers import RedisServer, RelayProcess, Seat, play, running_redis, seated
 from tests.support import WAIT
 from tests.test_relay_failover import kept_as_seen
@@ -98,7 +98,7 @@ def closed_with(client: Raw) -> int | None:
     with pytest.raises(ConnectionClosed):
         while time.monotonic() < deadline:
             client.ws.recv(timeout=max(0.01, deadline - time.monotonic()))
-    assert time.monotonic() < deadline, "the piped link to be closed once its owner died"
+    assert time.monotonic() < deadline, "the relay to close the link"
     return client.ws.close_code
 
 
@@ -148,23 +148,45 @@ def seat_link(server: ServerThread, room: str, seat: int) -> tuple[str, bool]:
     return on_loop(server, look)
 
 
-def test_a_forged_peer_header_gets_no_trust_while_a_real_peer_names_the_client(
-        redis_server: RedisServer, tmp_path: Path, secret_file: Path) -> None:
+def test_a_forged_peer_header_gets_no_trust_while_a_real_peer_names_the_client(redis_server: RedisServer) -> None:
     redis_server.client().flushdb()
     forged = {PEER_HEADER: vouch(b"not the fleet's secret at all", "10.9.9.9", time.time())}
-    with running_server(store_url=redis_server.url, lease_seconds=LEASE, fleet_secret=SECRET) as server:
-        other = RelayProcess(redis_server.url, tmp_path / "b.log", LEASE, "--fleet-secret-file", str(secret_file))
-        try:
-            other.ready()
-            seats = seated(ws_url(server))
-            room = seats[0].room
-            resume_from(seats[1], room_url(other.url, room), **forged)  # through the other relay
-            assert seat_link(server, room, 1) == (ELSEWHERE, True)  # its own address, vouched for by the peer
-            resume_from(seats[1], room_url(ws_url(server), room), **forged)  # straight to the owner
-            assert seat_link(server, room, 1) == (ELSEWHERE, False)
-            play(seats, 2)
-        finally:
-            other.stop()
+    fleet = {"store_url": redis_server.url, "lease_seconds": LEASE, "fleet_secret": SECRET}
+    with running_server(**fleet) as owner, running_server(**fleet, pipes=1) as other:
+        seats = seated(ws_url(owner))
+        room = seats[0].room
+        resume_from(seats[1], room_url(ws_url(other), room), **forged)  # handed on by the other relay
+        assert seat_link(owner, room, 1) == (ELSEWHERE, True)  # its own address, vouched for by the peer
+        over = Raw(room_url(ws_url(other), room))  # past the other relay's one pipe: refused as before
+        over.send("resume", room=room, token=seats[0].token)
+        assert code(over.expect("error")) == "relay.room_elsewhere" and closed_with(over) == 1013
+        resume_from(seats[1], room_url(ws_url(owner), room), **forged)  # straight to the owner
+        assert seat_link(owner, room, 1) == (ELSEWHERE, False)
+        assert play(seats, 2) == 2
+
+
+class Silent:
+    """A listening socket that never answers (a peer that hangs in its handshake)."""
+
+    def __init__(self) -> None:
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.url = f"ws://127.0.0.1:{self.sock.getsockname()[1]}/ws"
+
+
+def test_a_room_held_by_a_relay_nobody_can_reach_is_refused_as_before(redis_server: RedisServer) -> None:
+    db = redis_server.client()
+    db.flushdb()
+    db.set("mh:lease:QQQ222", "ghost:1", px=60_000)  # a live lease of a relay that named no address
+    with running_server(store_url=redis_server.url, lease_seconds=LEASE, fleet_secret=SECRET,
+                        peer_connect_seconds=0.2) as relay:
+        for address in (None, Silent()):  # no address known; one that never finishes its handshake
+            if address is not None:
+                db.set("mh:node:ghost", address.url, px=60_000)
+            client = Raw(room_url(ws_url(relay), "QQQ222"))
+            client.send("resume", room="QQQ222", token="t" * 32)
+            assert code(client.expect("error")) == "relay.room_elsewhere" and closed_with(client) == 1013
+            if address is not None:
+                address.sock.close()
 
 
 def test_the_peer_header_is_trusted_only_signed_with_the_secret_and_fresh() -> None:
