@@ -21,6 +21,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from game.relay.cli import build_parser, config_from_args
 from game.relay.config import ServerConfig
 from game.relay.handoff import PEER_HEADER, vouch, vouched
 from game.relay.hub import peer_url
@@ -50,8 +51,11 @@ def secret_file(tmp_path: Path) -> Path:
     return path
 
 
+Pair = tuple[RelayProcess, RelayProcess]
+
+
 @pytest.fixture
-def relays(redis_server: RedisServer, tmp_path: Path, secret_file: Path) -> Iterator[tuple[RelayProcess, RelayProcess]]:
+def relays(redis_server: RedisServer, tmp_path: Path, secret_file: Path) -> Iterator[Pair]:
     redis_server.client().flushdb()
     pair = [RelayProcess(redis_server.url, tmp_path / f"{name}.log", LEASE, "--fleet-secret-file", str(secret_file))
             for name in "ab"]  # both start at once
@@ -103,7 +107,7 @@ def closed_with(client: Raw) -> int | None:
 
 
 def test_a_seat_landing_on_a_non_owner_plays_a_whole_match_through_its_pipe(redis_server: RedisServer,
-                                                                           relays: tuple[RelayProcess, RelayProcess]) -> None:
+                                                                           relays: Pair) -> None:
     owner, other = relays
     seats = seated(owner.url)
     room = seats[0].room
@@ -116,7 +120,7 @@ def test_a_seat_landing_on_a_non_owner_plays_a_whole_match_through_its_pipe(redi
 
 
 def test_the_owner_killed_under_a_piped_seat_the_seat_reconnects_and_its_relay_takes_the_room(
-        redis_server: RedisServer, relays: tuple[RelayProcess, RelayProcess]) -> None:
+        redis_server: RedisServer, relays: Pair) -> None:
     owner, other = relays
     seats = seated(owner.url)
     room = seats[0].room
@@ -206,3 +210,15 @@ def test_a_relay_names_its_peer_address_only_with_a_secret_and_a_listening_addre
     assert peer_url(ServerConfig(host="0.0.0.0", port=8765, fleet_secret=SECRET)) is None
     assert peer_url(ServerConfig(host="::", peer_url="ws://10.0.0.2:9000", fleet_secret=SECRET)) == "ws://10.0.0.2:9000/ws"
     assert peer_url(ServerConfig(host="10.0.0.2", port=8765)) is None
+
+
+def test_serve_reads_the_fleet_secret_from_a_file_and_refuses_a_short_one(secret_file: Path, tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    args = build_parser().parse_args(["--fleet-secret-file", str(secret_file), "--peer-url", "ws://10.0.0.2:8765"])
+    config = config_from_args(args)
+    assert (config.fleet_secret, config.peer_url) == (SECRET, "ws://10.0.0.2:8765")
+    short = tmp_path / "short.secret"
+    short.write_text("guessable\n")
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--fleet-secret-file", str(short)])
+    assert "at least 16 characters" in capsys.readouterr().err
