@@ -80,9 +80,10 @@ class From(Raw):
         self.seen: list[dict[str, Any]] = []
 
 
-def resume_from(seat: Seat, url: str, **headers: str) -> None:
-    """The seat comes back at `url` from its own address (the old link closed first)."""
-    seat.client.close()
+def resume_from(seat: Seat, url: str, close_old: bool = True, **headers: str) -> None:
+    """The seat comes back at `url` from its own address (the old link closed first, or left open)."""
+    if close_old:
+        seat.client.close()
     client = From(url, **headers)
     client.send("resume", room=seat.room, token=seat.token)
     seat.seq = max(seat.seq, client.expect("joined")["seq"])
@@ -164,8 +165,10 @@ def test_a_forged_peer_header_gets_no_trust_while_a_real_peer_names_the_client(r
         over = Raw(room_url(ws_url(other), room))  # past the other relay's one pipe: refused as before
         over.send("resume", room=room, token=seats[0].token)
         assert code(over.expect("error")) == "relay.room_elsewhere" and closed_with(over) == 1013
-        resume_from(seats[1], room_url(ws_url(owner), room), **forged)  # straight to the owner
+        piped = seats[1].client
+        resume_from(seats[1], room_url(ws_url(owner), room), close_old=False, **forged)  # straight to the owner
         assert seat_link(owner, room, 1) == (ELSEWHERE, False)
+        assert closed_with(piped) == 4000  # the owner's close of the replaced link, passed on by the pipe
         assert play(seats, 2) == 2
 
 
