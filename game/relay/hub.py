@@ -2,7 +2,8 @@
 
 The hub knows nothing of websockets: a connection reaches it as a `Link` (send text, close with
 a code) plus the frames the transport hands to `receive`. Each frame is checked (rate, size,
-schema) and queued for its room's task; hellos create, join, resume or knock. Every timer here
+schema) and queued for its room's task; hellos create, join, resume or knock (or, for a room
+another relay of a fleet serves, are piped to it by handoff.py, which opens that websocket). Every timer here
 and in the rooms reads one injected clock (`ServerConfig.clock`); `nudge` tells the waiting
 timers and rooms that a test moved it.
 """
