@@ -227,6 +227,9 @@ def _bench_parser(sub: Any) -> None:
                        help="--part online: rooms of bots (default: 20)")
     bench.add_argument("--pace", choices=("fast", "human"), default="fast",
                        metavar="PACE", help="--part online: fast or human (default: fast)")
+    bench.add_argument("--store", metavar="WHERE",
+                       help="--part online: where the bench's relay keeps rooms, a folder (as serve --data) or "
+                            "redis://HOST:PORT/DB (as serve --store) (default: memory)")
     bench.add_argument("--seconds", type=_positive_seconds, default=60.0, metavar="S",
                        help="--pace human: seconds of play (default: 60)")
     bench.add_argument("--game", choices=("swap-meet", "night-market"), default="swap-meet",

@@ -135,6 +135,19 @@ def test_the_online_bench_serves_its_rooms_within_the_caps_it_sets(rooms):
         assert all(client.expect("joined") for client in clients)
 
 
+def test_the_online_bench_relay_keeps_rooms_where_its_store_option_says(tmp_path):
+    from game.relay.cli import build_parser, config_from_args
+    from game.tools.online_bench import serve_command
+
+    def config(store):
+        command = serve_command(1.0, 20, store)
+        return config_from_args(build_parser().parse_args(command[command.index("serve") + 1:]))
+
+    assert (config("redis://127.0.0.1:6390/0").store_url, config(str(tmp_path)).data) == ("redis://127.0.0.1:6390/0",
+                                                                                           tmp_path)
+    assert (config(None).store_url, config(None).data) == (None, None)
+
+
 class CountingStore(MemoryStore):
     """A memory store that counts the room records it writes whole."""
 

@@ -225,11 +225,20 @@ def _fleet_lines() -> list[str]:
     return [line.strip() for line in section.splitlines() if line.startswith("    ")]
 
 
-def test_the_fleet_commands_in_relay_md_start_two_nodes_that_serve_reads():
-    serve = [line.split() for line in _fleet_lines() if line.startswith("market-hall serve ")]
+SECRET_PATH = "/etc/market-hall/fleet.secret"  # where relay.md keeps a fleet's secret
+
+
+def test_the_fleet_commands_in_relay_md_start_two_nodes_that_serve_reads(tmp_path):
+    secret = tmp_path / "fleet.secret"
+    secret.write_text("s" * 64 + "\n")
+    serve = [line.replace(SECRET_PATH, str(secret)).split() for line in _fleet_lines()
+             if line.startswith("market-hall serve ")]
     configs = [config_from_args(build_parser().parse_args(words[2:])) for words in serve]
-    assert [(c.node, c.port, c.trust_proxy) for c in configs] == [("A", 8765, "127.0.0.1"), ("B", 8766, "127.0.0.1")]
-    assert len({c.public_url for c in configs}) == 1 and len({c.data for c in configs}) == 2
+    files, shared = configs[:2], configs[2:]  # each node its own folder; then both on one Redis
+    for pair in (files, shared):
+        assert [(c.node, c.port, c.trust_proxy) for c in pair] == [("A", 8765, "127.0.0.1"), ("B", 8766, "127.0.0.1")]
+    assert len({c.public_url for c in configs}) == 1 and len({c.data for c in files}) == 2
+    assert {(c.store_url, c.fleet_secret, c.data) for c in shared} == {("redis://127.0.0.1:6379/0", b"s" * 64, None)}
 
 
 def test_the_fleet_units_line_in_relay_md_writes_one_relay_unit_per_node(tmp_path):
@@ -245,3 +254,21 @@ def test_the_fleet_units_line_in_relay_md_writes_one_relay_unit_per_node(tmp_pat
         config = config_from_args(build_parser().parse_args(words))
         assert (config.node, config.port, str(config.data)) == (name, port, f"/var/lib/market-hall-{name}")
         assert f"StateDirectory=market-hall-{name}" in text
+
+
+def test_the_fleet_units_for_one_redis_read_the_fleet_secret_as_a_credential(tmp_path):
+    lines = [x.replace("sudo ", "").replace("/etc/systemd/system/", f"{tmp_path}/") for x in _fleet_lines()
+             if x.startswith(("for node in ", "for name in "))]
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run(["bash", "-c", "market-hall() { :; }; " + "; ".join(lines)], cwd=root, check=True, timeout=WAIT)
+    secret = tmp_path / "fleet.secret"
+    secret.write_text("s" * 64)
+    for name, port in (("A", 8765), ("B", 8766)):
+        text = (tmp_path / f"market-hall-relay-{name}.service").read_text()
+        service = text[text.index("[Service]"):]
+        assert f"LoadCredential=fleet.secret:{SECRET_PATH}" in service.splitlines()
+        start = next(x for x in text.splitlines() if x.startswith("ExecStart="))
+        words = start.replace("%d/", f"{tmp_path}/").split()[2:]  # systemd's %d: the credentials folder
+        config = config_from_args(build_parser().parse_args(words))
+        assert (config.node, config.port, config.store_url, config.data, config.fleet_secret) == (
+            name, port, "redis://127.0.0.1:6379/0", None, b"s" * 64)

@@ -88,6 +88,19 @@ def _node(text: str) -> str:
     return name
 
 
+def _secret_file(text: str) -> bytes:
+    """An argparse type: the fleet's shared secret, read from a file (never on the command line,
+    where `ps` would show it), at least 16 bytes."""
+    try:
+        secret = Path(text).read_bytes().strip()
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {exc.strerror or exc}") from None
+    if len(secret) < 16:
+        raise argparse.ArgumentTypeError(f"{text} must hold a secret of at least 16 characters "
+                                         "(e.g. from: openssl rand -hex 32)")
+    return secret
+
+
 # The caps a relay keeps per address and per connection: (option, ServerConfig field, type, what it is).
 CAPS: tuple[tuple[str, str, Callable[[str], Any], str], ...] = (
     ("--rooms-per-address", "rooms_per_address", at_least_one, "rooms one address may hold open at once"),
@@ -123,6 +136,14 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                        help="this process's name in a fleet (1 or 2 letters of the room-code alphabet): every "
                             "room code it creates starts with it, so a proxy routes /ws/CODE by prefix, and it "
                             "refuses rooms of other nodes (default: none, one relay alone)")
+    parser.add_argument("--fleet-secret-file", type=_secret_file, metavar="FILE",
+                       help="with --store: a file holding a secret every relay of the fleet shares; a relay "
+                            "then hands a connection for a room another relay serves on to that relay, which "
+                            "trusts the client address it names (default: none, such a connection is told to "
+                            "try again)")
+    parser.add_argument("--peer-url", type=url_type(("ws", "wss"), "ws://10.0.0.2:8765"), metavar="URL",
+                       help="with --fleet-secret-file: where the other relays reach this one (default: "
+                            "ws://HOST:PORT of --host and --port, unless --host is 0.0.0.0 or ::)")
     from game.relay.config import ServerConfig  # light: no pygame, no websockets
     for option, name, kind, words in CAPS:
         default = getattr(ServerConfig, name)
@@ -184,7 +205,8 @@ def config_from_args(args: argparse.Namespace) -> Any:
     caps = {name: getattr(args, name) for _, name, _, _ in CAPS}
     return ServerConfig(host=args.host, port=args.port, public_url=args.public_url, data=args.data,
                         scale=args.time_scale, trust_proxy=args.trust_proxy, store_url=args.store,
-                        lease_seconds=args.lease_seconds, node=args.node, **caps)
+                        lease_seconds=args.lease_seconds, node=args.node, fleet_secret=args.fleet_secret_file,
+                        peer_url=args.peer_url, **caps)
 
 
 def _data_problem(folder: Path | None) -> str | None:

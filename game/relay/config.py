@@ -56,3 +56,8 @@ class ServerConfig:
     store: RoomStore | None = None  # where rooms are kept (default: a file store in `data`, else memory)
     store_url: str | None = None  # a shared store (redis://HOST:PORT/DB) for a fleet of relays
     lease_seconds: float = 5.0  # a shared store's lease on a room: a dead relay's rooms are free after this
+    # a fleet's handoff (handoff.py): a hello for a room another relay owns is piped to it
+    fleet_secret: bytes | None = None  # shared by the fleet's relays: signs the client address a peer hands on
+    peer_url: str | None = None  # where peers reach this relay (default: its --host and --port, unless a wildcard)
+    pipes: int = 1000  # connections piped on to other relays at once; past it they are refused as before
+    peer_connect_seconds: float = 5.0  # the owner's handshake must be done within this, else the client retries

@@ -2,7 +2,8 @@
 
 The hub knows nothing of websockets: a connection reaches it as a `Link` (send text, close with
 a code) plus the frames the transport hands to `receive`. Each frame is checked (rate, size,
-schema) and queued for its room's task; hellos create, join, resume or knock. Every timer here
+schema) and queued for its room's task; hellos create, join, resume or knock (or, for a room
+another relay of a fleet serves, are piped to it by handoff.py, which opens that websocket). Every timer here
 and in the rooms reads one injected clock (`ServerConfig.clock`); `nudge` tells the waiting
 timers and rooms that a test moved it.
 """
@@ -10,6 +11,7 @@ timers and rooms that a test moved it.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import secrets
 from collections import deque
@@ -20,6 +22,7 @@ from game.relay import correspondence as corr
 from game.relay import lobby as lb
 from game.relay import refusals as r
 from game.relay.config import BACKLOG, REFUSALS_ANSWERED, ServerConfig
+from game.relay.handoff import Directory, Pipe, hello_frames
 from game.relay.outbox import Link, Outbox, cut_stuck
 from game.relay.protocol import (
     DAYS_PER_MOVE,
@@ -33,6 +36,8 @@ from game.relay.protocol import (
     invite_link,
     new_code,
     normalise_code,
+    room_url,
+    websocket_url,
 )
 from game.relay.rooms import Room
 from game.relay.roomtask import RoomTask, Seated
@@ -56,6 +61,21 @@ def _seq_of(raw: str | bytes) -> int | None:
     return msg["seq"] if msg["type"] == "act" else None
 
 
+def peer_url(config: ServerConfig) -> str | None:
+    """Where the other relays of a fleet reach this one (`ws://HOST:PORT/ws`): `--peer-url`, else
+    the address it listens on unless that is every address (0.0.0.0, ::: which one would a peer
+    use?). None without a fleet secret: a peer could not vouch for the clients it hands on."""
+    if config.fleet_secret is None:
+        return None
+    if config.peer_url is not None:
+        return websocket_url(config.peer_url)
+    try:
+        anywhere = ipaddress.ip_address(config.host.strip("[]")).is_unspecified
+    except ValueError:
+        anywhere = not config.host  # a host name is an address peers can use
+    return None if anywhere else websocket_url(http_url(config.host, config.port))
+
+
 class Hub:
     """Every room of one server process, the store behind them and the bot worker threads."""
 
@@ -76,6 +96,11 @@ class Hub:
         self._swept_stored = -SWEEP_STORED  # when stored correspondence rooms were last looked over
         self.node = secrets.token_hex(6)  # this process, in the leases of a shared store
         self.loading: dict[str, asyncio.Task[RoomTask | Refusal]] = {}  # rooms being loaded from the store
+        # a fleet's handoff (handoff.py): where peers reach this relay, and the connections piped on
+        self.directory = store if store.shared and isinstance(store, Directory) else None
+        self.peer_url = peer_url(config)
+        self.pipes: dict[Seated, Pipe] = {}
+        self.from_peers: set[Seated] = set()  # connections a peer handed on (never handed on again)
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         """Run a coroutine in the background, keeping a reference so it is not collected."""
@@ -291,6 +316,7 @@ class Hub:
 
     async def renew(self) -> None:
         """One round of `keep`."""
+        await self.announce()
         wall = self.config.wall()
         for code, task in list(self.rooms.items()):
             if self.store.shared and not task.closed:
@@ -303,9 +329,17 @@ class Hub:
                 task.renewed = wall
                 await self.store.expire(code, keep)
 
+    async def announce(self) -> None:
+        """Say where peers reach this relay, for twice a lease (renewed with the leases): a relay
+        that dies is no longer named once its leases have lapsed."""
+        if self.directory is not None and self.peer_url is not None:
+            await self.directory.announce(self.node, self.peer_url, 2 * self.config.lease_seconds)
+
     async def release_all(self) -> None:
         """The process stops: its leases go at once (another relay may serve its rooms now), then
         the store's connections."""
+        if self.directory is not None and self.peer_url is not None:
+            await self.directory.withdraw(self.node)
         if self.store.shared:
             for code, task in list(self.rooms.items()):
                 await self.store.release(code, self.node, task.fence)
@@ -348,9 +382,9 @@ class Hub:
             self.send_looks += 1
 
     # connections -----------------------------------------------------------------------------
-    def connect(self, link: Link, address: str, path: str | None = None) -> Seated:
-        """A new connection (`path`: the room its URL names, if any): it must say hello (and be
-        seated) within `hello_seconds`."""
+    def connect(self, link: Link, address: str, path: str | None = None, from_peer: bool = False) -> Seated:
+        """A new connection (`path`: the room its URL names, if any; `from_peer`: a relay of the
+        fleet handed it on): it must say hello (and be seated) within `hello_seconds`."""
         config = self.config
         own = RateLimit(config.out_bytes, config.out_burst, self.clock)
         seated = Seated(link, limit=RateLimit(config.rate, config.burst, self.clock, config.forgive),
@@ -358,6 +392,8 @@ class Hub:
                         outbox=Outbox(link, self.clock, config.out_queue), path=path)
         seated.timer = self.spawn(self._watch(seated, self.clock() + config.hello_seconds))
         self.links.add(seated)
+        if from_peer:
+            self.from_peers.add(seated)
         return seated
 
     def address_budgets(self, address: str) -> tuple[RateLimit, RateLimit]:
@@ -373,8 +409,12 @@ class Hub:
     def disconnect(self, seated: Seated) -> None:
         """The connection closed: its timer stops and its seat (if any) is reconnecting."""
         self.links.discard(seated)
+        self.from_peers.discard(seated)
         if seated.timer is not None:
             seated.timer.cancel()
+        pipe = self.pipes.pop(seated, None)
+        if pipe is not None:
+            pipe.stop()
         if seated.room is not None:
             task = seated.room
             task.submit(lambda: task.unbind(seated))
@@ -384,6 +424,11 @@ class Hub:
         self.messages_in += 1
         if not seated.limit.allow():
             self._flooding(seated, raw)
+            return
+        pipe = self.pipes.get(seated)
+        if pipe is not None:  # handed on: the owner reads it
+            if not pipe.forward(raw):
+                self.close(seated, 1008, "too many messages: disconnected")
             return
         try:
             msg = decode_client(raw)
@@ -405,6 +450,8 @@ class Hub:
         """Close a connection not seated by `due` (any hello, failed or not, counts for nothing);
         a knock waits `knock_seconds` more."""
         await self.sleep_until(due)
+        if seated in self.pipes:  # handed on: the owner keeps the time
+            return
         if seated.seat is None and seated.knocking:
             await self.sleep_until(due + self.config.knock_seconds)
             if seated.seat is None:
@@ -473,6 +520,8 @@ class Hub:
         elif kind in ("join", "resume"):
             seated.greeted = True  # a second hello while this one loads its room is refused
             task = await self.fetch(msg["room"].upper())
+            if isinstance(task, Refusal) and task.code == r.ROOM_ELSEWHERE.code and await self._hand_on(seated, msg):
+                return
             seated.greeted = False
             if isinstance(task, Refusal):
                 refusal = task
@@ -530,6 +579,40 @@ class Hub:
             self.close(seated, 1013, "room kept by another node")
             return True
         return False
+
+    async def _hand_on(self, seated: Seated, msg: dict[str, Any]) -> bool:
+        """Pipe a join or resume for a room another live relay owns to that relay, when it said
+        where its peers reach it (handoff.py); False: refused as before (the client retries).
+        Never a connection a peer handed on (no loops), never past `pipes` at once."""
+        if self.directory is None or self.peer_url is None or seated in self.from_peers:
+            return False
+        if len(self.pipes) >= self.config.pipes:
+            log.warning("%s piped on already: a connection for another relay's room is refused",
+                        counted(len(self.pipes), "connection"))
+            return False
+        code = msg["room"].upper()
+        try:
+            owner = await self.directory.owner(code)
+        except Exception as exc:  # the store is away: refused as before
+            log.warning("room %s: cannot look up its owner: %s", code, public_cause(exc))
+            return False
+        if owner is None or owner == self.peer_url or seated not in self.links:
+            return False
+        frames, seated.backlog = hello_frames(msg, seated.backlog), []
+        pipe = self.pipes[seated] = Pipe(self, seated, room_url(owner, code), frames)
+        pipe.start()
+        return True
+
+    def unpipe(self, seated: Seated) -> None:
+        """A piped connection's owner link has ended (the client is closed next)."""
+        self.pipes.pop(seated, None)
+
+    def pass_on(self, seated: Seated, text: str) -> None:
+        """A frame from a room's owner to the client it was handed (the owner budgets it)."""
+        self.messages_out += 1
+        self.bytes_out += len(text)
+        assert seated.outbox is not None
+        seated.outbox.put(text)
 
     def _room_cap(self, address: str) -> Refusal | None:
         """Why `address` may not open another room now, or None."""

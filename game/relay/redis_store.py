@@ -5,6 +5,8 @@ Keys (every one under the `mh:` prefix; a room's keys share its TTL, set by `exp
 - `mh:log:CODE` a list, one JSON line `[match, now, seat, action, seq?]` per entry of its match;
 - `mh:lease:CODE` "NODE:N": which relay process serves the room, with a TTL (`lease`);
 - `mh:fence:CODE` the room's fencing counter (INCR once per lease taken);
+- `mh:node:NODE` where the other relays reach relay NODE (`ws://HOST:PORT/ws`, never a secret),
+  with a TTL renewed with its leases: a hello for a room it holds is piped there (handoff.py);
 - `mh:corr` the set of correspondence room codes; `mh:archive:CODE:MATCH` a finished match's record.
 
 A code is created with `SET NX` (two relays never share one). Every write of a served room names
@@ -156,6 +158,19 @@ class RedisStore:
 
     async def release(self, code: str, node: str, fence: int) -> None:
         await self._release(keys=[_key("lease", code)], args=[f"{node}:{fence}"])
+
+    async def announce(self, node: str, url: str, seconds: float) -> None:
+        await self.redis.set(f"{PREFIX}node:{node}", url, px=max(1, int(seconds * 1000)))
+
+    async def withdraw(self, node: str) -> None:
+        await self.redis.delete(f"{PREFIX}node:{node}")
+
+    async def owner(self, code: str) -> str | None:
+        held = await self.redis.get(_key("lease", code))
+        if held is None:
+            return None
+        url = await self.redis.get(f"{PREFIX}node:{held.rpartition(':')[0]}")
+        return None if url is None else str(url)
 
     async def close(self) -> None:
         await self.redis.aclose()

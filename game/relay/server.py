@@ -22,7 +22,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from game.relay.config import ServerConfig
-from game.relay.hub import Hub
+from game.relay.handoff import PEER_HEADER, vouched
+from game.relay.hub import Hub, peer_url
 from game.relay.pages import request_handler
 from game.relay.protocol import MAX_MESSAGE, http_url, path_room
 from game.relay.store import RoomStore, open_store
@@ -103,10 +104,17 @@ def _same(a: str, b: str) -> bool:
         return False
 
 
-def _address(ws: ServerConnection, trust_proxy: str | None) -> str:
+def _address(ws: ServerConnection, config: ServerConfig) -> tuple[str, bool]:
+    """The connection's address, and whether a relay of the fleet handed it on (its signed header
+    names the client; a header nobody signed with the fleet's secret is ignored)."""
     peer = ws.remote_address
     address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-    return client_address(address, ws.request.headers, trust_proxy) if ws.request is not None else address
+    if ws.request is None:
+        return address, False
+    handed = vouched(config.fleet_secret, ws.request.headers.get(PEER_HEADER), config.wall())
+    if handed is not None:
+        return handed, True
+    return client_address(address, ws.request.headers, config.trust_proxy), False
 
 
 def connection_handler(hub: Hub) -> Callable[[ServerConnection], Any]:
@@ -117,7 +125,8 @@ def connection_handler(hub: Hub) -> Callable[[ServerConnection], Any]:
         if hub.config.send_buffer is not None and sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, hub.config.send_buffer)
         path = path_room(ws.request.path)[1] if ws.request is not None else None
-        seated = hub.connect(WsLink(ws), _address(ws, hub.config.trust_proxy), path)
+        address, from_peer = _address(ws, hub.config)
+        seated = hub.connect(WsLink(ws), address, path, from_peer)
         try:
             async for raw in ws:
                 await hub.receive(seated, raw)
@@ -143,7 +152,10 @@ async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
         if config.port == 0:
             config.port = port
             hub.public_url = config.public_url or http_url(config.host, port)
+            hub.peer_url = peer_url(config)
         server.hub = hub
+        with contextlib.suppress(Exception):  # the store is away: the keeper says so, and tries again
+            await hub.announce()
         ready(hub.public_url, server)
         sweeper = asyncio.get_running_loop().create_task(hub.sweep())
         watchdog = asyncio.get_running_loop().create_task(hub.watch_sends())

@@ -63,19 +63,22 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
-def serve_command(scale: float, rooms: int) -> list[str]:
+def serve_command(scale: float, rooms: int, store: str | None = None) -> list[str]:
     """The bench's `serve` command. Every bench room is opened from this one address within a minute,
-    so the caps per address are raised to fit them all (both phases' rooms stay open)."""
+    so the caps per address are raised to fit them all (both phases' rooms stay open). `store`: a
+    redis:// URL or a folder for the rooms (default: memory)."""
     caps = str(2 * rooms + 8)
+    where = [] if store is None else ["--store" if store.startswith("redis://") else "--data", store]
     return [sys.executable, "-m", "game", "serve", "--port", "0", "--time-scale", str(scale),
-            "--rooms-per-address", caps, "--rooms-per-minute", caps]
+            "--rooms-per-address", caps, "--rooms-per-minute", caps, *where]
 
 
-def _start_server(scale: float, rooms: int) -> tuple[subprocess.Popen[str], str]:
+def _start_server(scale: float, rooms: int, store: str | None = None) -> tuple[subprocess.Popen[str], str]:
     """A `serve` process on a free port and its URL (BenchFailed, with its last words, if it does not start)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     with tempfile.TemporaryFile("w+") as log:  # a file, not a pipe: an unread pipe would stall the server
-        proc = subprocess.Popen(serve_command(scale, rooms), stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+        proc = subprocess.Popen(serve_command(scale, rooms, store), stdout=subprocess.PIPE, stderr=log, text=True,
+                                env=env)
         assert proc.stdout is not None
         with selectors.DefaultSelector() as wait:
             wait.register(proc.stdout, selectors.EVENT_READ)
@@ -188,19 +191,19 @@ def _figures(results: list[dict[str, Any]], conns: int, elapsed: float, idle: in
     }
 
 
-def run_online_bench(rooms: int) -> int:
+def run_online_bench(rooms: int, store: str | None = None) -> int:
     """Run both phases against a fresh server process and print the figures."""
     if rooms < 1:
         print(json.dumps({"error": "--rooms must be at least 1"}))
         return 2
     try:
-        proc, url = _start_server(SWAP_MEET_SCALE, rooms)
+        proc, url = _start_server(SWAP_MEET_SCALE, rooms, store)
     except BenchFailed as exc:
         print(json.dumps({"error": str(exc)}))
         return 1
     try:
         report = {
-            "bench": "online", "server": url, "rest_seconds": REST_SECONDS,
+            "bench": "online", "server": url, "store": store or "memory", "rest_seconds": REST_SECONDS,
             "two_seat_night_market": _phase(url, "night-market", rooms, 2, proc.pid),
             "six_seat_swap_meet": _phase(url, "swap-meet", max(1, rooms // 4), 6, proc.pid),
             "swap_meet_time_scale": SWAP_MEET_SCALE,
@@ -290,19 +293,20 @@ def _paced_phase(url: str, game_name: str, rooms: int, seats: int, pid: int, sec
     }
 
 
-def run_paced_bench(rooms: int, seconds: float, game_name: str) -> int:
+def run_paced_bench(rooms: int, seconds: float, game_name: str, store: str | None = None) -> int:
     """`bench --part online --pace human`: N rooms at real speed for `seconds`, server CPU measured."""
     if rooms < 1 or seconds <= 0:
         print(json.dumps({"error": "--rooms must be at least 1 and --seconds positive"}))
         return 2
     seats = 6 if game_name == "swap-meet" else 2
     try:
-        proc, url = _start_server(1.0, rooms)
+        proc, url = _start_server(1.0, rooms, store)
     except BenchFailed as exc:
         print(json.dumps({"error": str(exc)}))
         return 1
     try:
-        report = {"bench": "online-human-pace", "game": game_name, "think_seconds": THINK_SECONDS,
+        report = {"bench": "online-human-pace", "game": game_name, "store": store or "memory",
+                  "think_seconds": THINK_SECONDS,
                   **_paced_phase(url, game_name, rooms, seats, proc.pid, seconds)}
     finally:
         proc.terminate()

@@ -56,8 +56,8 @@ def run(args: argparse.Namespace) -> int:
         from game.tools.online_bench import run_online_bench, run_paced_bench
 
         if args.pace == "human":
-            return run_paced_bench(args.rooms, args.seconds, args.game)
-        return run_online_bench(args.rooms)
+            return run_paced_bench(args.rooms, args.seconds, args.game, args.store)
+        return run_online_bench(args.rooms, args.store)
     from game.tools.online_autoplay import run_online_autoplay
 
     seed = 1 if args.seed is None else args.seed
