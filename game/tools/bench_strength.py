@@ -1,9 +1,9 @@
 """Each bot level against the others, per game, for `market-hall bench --part strength`.
 
 A level plays the first seat against the other level in every other seat: two seats where the
-game allows it (who starts alternating), else four. Seeds are fixed (`SEED` on), so a run on any
-machine plays the same matches; think times are process time (CPU) of the first seat's
-decisions, so other work on the machine does not count against a bot.
+game allows it (who starts alternating where a match can say so), else four. Seeds are fixed
+(`SEED` on), so a run on any machine plays the same matches; think times are process time (CPU)
+of the first seat's decisions, so other work on the machine does not count against a bot.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def pairing(game: AnyGame, level: str, vs: str, matches: int, seed: int = SEED) 
     n = seats(game)
     wins, thinks = 0.0, []
     for k in range(matches):
-        options = {"first_seat": k % 2} if n == 2 else None
+        options = {"first_seat": k % 2} if game.max_seats == 2 else None  # where the game takes the option
         played = play_match(game, seed + k, [level] + [vs] * (n - 1), options, timer=time.process_time)
         assert played.outcome is not None
         winners = played.outcome.winners
