@@ -221,8 +221,12 @@ def _bench_parser(sub: Any) -> None:
     add_record(bench)
     bench.add_argument("--windowed", action="store_true",
                        help="use the real display, e.g. Xvfb (default: off)")
-    bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "relay-move", "online"), default="all",
-                       metavar="PART", help="all, frames, rules, bots, relay-move or online (default: all)")
+    bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "relay-move", "online", "strength"),
+                       default="all", metavar="PART",
+                       help="all, frames, rules, bots, relay-move, online or strength (default: all; "
+                       "strength, each bot level against the others, only when named)")
+    bench.add_argument("--matches", type=relay_cli.at_least_one, default=10, metavar="N",
+                       help="--part strength: matches per pairing of levels (default: 10)")
     bench.add_argument("--rooms", type=relay_cli.at_least_one, default=20, metavar="N",
                        help="--part online: rooms of bots (default: 20)")
     bench.add_argument("--pace", choices=("fast", "human"), default="fast",
@@ -347,7 +351,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from game.tools.bench import run_bench
 
-        return run_bench(args.frames or 600, args.size or (1920, 1080), real_bench, args.part, args.warmup)
+        return run_bench(args.frames or 600, args.size or (1920, 1080), real_bench, args.part, args.warmup,
+                         args.matches)
     if not args.headless and not _has_display():
         print("market-hall: no display to open a window on: set DISPLAY (for example DISPLAY=:0), "
               "or add --headless to run without one", file=sys.stderr)

@@ -13,12 +13,19 @@ better half (sequential halving; or one round, every candidate in the same world
 is a count of simulations, never a clock, so a seed gives the same decision on any machine.
 `halving` yields the leader after every round, so a caller may stop early and still hold the
 best move found so far (anytime).
+
+Numbered worlds are the other way to draw them: world w comes from `rng.fork(w)`, so world 3 is
+the same world in every call with that rng. `evaluate` plays candidates in a range of numbered
+worlds, `best_mean` keeps the best of one round (Stamp Swap), and `screened` rolls every
+candidate out in a few worlds, then the default and the best others in the rest, the pick being
+the default unless another beats it in the same worlds by a bar of standard errors (`paired_best`;
+Swap Meet, whose rollouts are noisy).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -104,3 +111,63 @@ def best_move(
         return kept[0], rng
     *_, (leader, rng) = halving(view, kept, sample, simulate, budget, rng)
     return leader.action, rng
+
+
+def evaluate(
+    view: V,
+    candidates: Sequence[A],
+    sample_at: Callable[[V, Rng], W],
+    simulate: Callable[[W, A], float],
+    worlds: Iterable[int],
+    rng: Rng,
+) -> list[list[float]]:
+    """Per candidate, its value in each numbered world (world w drawn from `rng.fork(w)`, the
+    same world for every candidate and in every call)."""
+    values: list[list[float]] = [[] for _ in candidates]
+    for w in worlds:
+        world = sample_at(view, rng.fork(w))
+        for row, action in zip(values, candidates, strict=True):
+            row.append(simulate(world, action))
+    return values
+
+
+def best_mean(values: Sequence[Sequence[float]]) -> int:
+    """The candidate with the highest total over the same worlds (ties keep the earlier one)."""
+    totals = [sum(row) for row in values]
+    return totals.index(max(totals))
+
+
+def screened(
+    view: V,
+    candidates: Sequence[A],
+    sample_at: Callable[[V, Rng], W],
+    simulate: Callable[[W, A], float],
+    rng: Rng,
+    screen: int,
+    worlds: int,
+    finalists: int,
+) -> tuple[list[int], list[list[float]]]:
+    """Every candidate in worlds 0..screen-1, then the default (index 0) and the best
+    `finalists - 1` others by mean in worlds screen..worlds-1: the close calls get the most
+    worlds for the same work. Returns the finalists' indices and their values in every world."""
+    first = evaluate(view, candidates, sample_at, simulate, range(screen), rng)
+    means = [sum(row) / len(row) for row in first]
+    keep = [0, *sorted(range(1, len(candidates)), key=lambda i: -means[i])[: finalists - 1]]
+    more = evaluate(view, [candidates[i] for i in keep], sample_at, simulate, range(screen, worlds), rng)
+    return keep, [first[i] + row for i, row in zip(keep, more, strict=True)]
+
+
+def paired_best(values: Sequence[Sequence[float]], confidence: float) -> int:
+    """The default (index 0) unless another candidate beats it in the same worlds by `confidence`
+    standard errors of the paired difference (the best such by mean): with noisy simulations a
+    bare argmax mostly follows the dice."""
+    pick, pick_mean = 0, 0.0
+    base = values[0]
+    n = len(base)
+    for i, row in enumerate(values[1:], start=1):
+        diffs = [a - b for a, b in zip(row, base, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        if mean > pick_mean and mean > confidence * math.sqrt(var / n):
+            pick, pick_mean = i, mean
+    return pick

@@ -18,7 +18,7 @@ from rules.driver import seat_config
 from rules.errors import IllegalAction
 from rules.night_market import GAME
 from rules.night_market.actions import Action, Exchange, Sell, Take, TakePorters
-from rules.night_market.apply import apply, apply_legal
+from rules.night_market.apply import apply, apply_legal, look_ahead
 from rules.night_market.data import CARD_KIND, HAND_LIMIT, PORTER, PRECIOUS
 from rules.night_market.state import State, evolve
 from rules.rng import Rng
@@ -109,6 +109,25 @@ def test_apply_legal_gives_what_the_checked_apply_gives(seed):
             assert apply_legal(state, seat, action) == apply(state, seat, action)
 
     _walk(seed, visit)
+
+
+def test_look_ahead_is_apply_legal_less_the_table_s_parts():
+    # the rollouts' step: every field apply_legal sets, but no log line, and a round's end is
+    # scored and left over rather than dealt
+    ends = 0
+
+    def visit(state, seat, legal):
+        nonlocal ends
+        for action in legal[:6]:
+            full, quiet = apply_legal(state, seat, action)[0], look_ahead(state, seat, action)
+            if quiet.over and not state.over:
+                ends += 1
+                assert quiet.last_round == full.last_round and quiet.seals == state.seals
+            else:
+                assert quiet == replace(full, log=state.log)
+
+    _walk(11, visit)
+    assert ends > 0
 
 
 def test_public_apply_still_refuses_an_illegal_move():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.rng import Rng
-from rules.search import Budget, best_move, halving, rounds_for
+from rules.search import Budget, best_mean, best_move, evaluate, halving, paired_best, rounds_for, screened
 
 # A toy game: the view is a list of arm means, a world is a shift every arm shares (the luck of
 # the deal), and a simulation is the arm's mean plus the world's shift plus noise.
@@ -66,3 +66,31 @@ def test_without_halving_every_candidate_plays_the_same_worlds_once_through():
     leaders = list(search(Budget(6, 60, halve=False), calls, 5))
     assert len(leaders) == 1 and leaders[0][0].worlds == 10 and len(calls) == 60
     assert all(sorted(w for w, a in calls if a == arm) == sorted(w for w, a in calls if a == 0) for arm in range(6))
+
+
+def _at(view: tuple[float, ...], rng: Rng) -> float:
+    shift, _ = rng.random()
+    return shift - 0.5
+
+
+def _value(world: float, arm: int) -> float:
+    return ARMS[arm] + world
+
+
+def test_a_numbered_world_is_the_same_in_every_evaluation():
+    rng = Rng.seeded(6)
+    whole = evaluate(ARMS, range(3), _at, _value, range(4), rng)
+    parts = [evaluate(ARMS, range(3), _at, _value, worlds, rng) for worlds in (range(2), range(2, 4))]
+    assert whole == [a + b for a, b in zip(*parts, strict=True)]
+    assert best_mean(whole) == 1 and best_mean([[1.0], [1.0]]) == 0  # ties keep the earlier
+
+
+def test_the_screen_gives_the_finalists_every_world_and_the_rest_only_the_first():
+    keep, values = screened(ARMS, range(6), _at, _value, Rng.seeded(7), screen=2, worlds=5, finalists=3)
+    assert keep == [0, 1, 4]  # the default, then the two best others by mean
+    assert all(len(row) == 5 for row in values)
+
+
+def test_the_default_stays_unless_another_beats_it_by_the_bar():
+    assert paired_best([[0.5, 0.5, 0.5], [0.51, 0.49, 0.52]], 1.0) == 0  # ahead, inside the noise
+    assert paired_best([[0.5, 0.4, 0.6], [0.6, 0.5, 0.7], [0.55, 0.45, 0.65]], 1.0) == 1

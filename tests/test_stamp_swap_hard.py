@@ -87,10 +87,19 @@ def test_sampled_table_looks_the_same_to_the_seat():
                 assert GAME.view(determinize(view, Rng.seeded(k)), 0) == view
 
 
-def test_hard_finishes_a_match_and_replays_exactly():
-    record = play_match(GAME, 21, ["hard", "normal"])
-    assert record.outcome is not None
-    state, _ = GAME.new_match(21, config(2))
-    for _, seat, action in moves(record):
-        state, _ = GAME.apply(state, seat, action)
-    assert state == record.final_state
+def test_hard_is_ahead_of_easy_and_its_matches_replay_exactly(monkeypatch):
+    """A strength floor, not a benchmark (the full runs: docs/bots.md): the same search over two
+    candidates keeps whole matches quick."""
+    from rules.stamp_swap.bot import hard
+
+    monkeypatch.setitem(hard.SHORTLIST, 2, 2)
+    margins = []
+    for seed in (21, 22):
+        record = play_match(GAME, seed, ["hard", "easy"])
+        assert record.outcome is not None
+        margins.append(record.outcome.scores[0] - record.outcome.scores[1])
+        state, _ = GAME.new_match(seed, config(2))
+        for _, seat, action in moves(record):
+            state, _ = GAME.apply(state, seat, action)
+        assert state == record.final_state
+    assert all(m > 0 for m in margins), margins

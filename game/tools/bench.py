@@ -158,13 +158,19 @@ def _floor_run(frames: int, size: tuple[int, int], warmup: float) -> tuple[list[
 
 
 def run_bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), windowed: bool = False,
-              part: str = "all", warmup: float = 20.0) -> int:
+              part: str = "all", warmup: float = 20.0, matches: int = 10) -> int:
     """Measure and print one JSON object. Frames: the busy table (40 cards in flight) is the
     headline; `light` is a table at rest with 4 cards in flight; `bare` is fill + full flip; then
     the real Swap Meet floor. Rules: random whole-match playouts per second. Bots: think time.
-    Relay-move: the relay's CPU per Night Market move (game/tools/bench_relay.py)."""
+    Relay-move: the relay's CPU per Night Market move (game/tools/bench_relay.py). Strength (only
+    when asked: it plays whole matches of every level against every other, minutes of CPU):
+    `matches` per pairing, per game."""
     from game.tools import bench_rules
     result: dict[str, Any] = {"frames": frames, "size": f"{size[0]}x{size[1]}"}
+    if part == "strength":
+        from game.tools.bench_strength import strength
+        result = {"strength": {name: strength(name, matches) for name in GAME_MODULES},
+                  "load": [round(x, 2) for x in os.getloadavg()]}
     if part in ("all", "frames"):
         result.update(_frame_bench(frames, size, windowed, warmup))
     if part in ("all", "rules"):

@@ -3,6 +3,8 @@
 When a round ends, `apply` scores it (round_ended) and, unless the match is over, deals the next
 round at once (round_started, dealt) with the loser to start: the table never waits on a
 "next round" action, and the screen plays the round-end ceremony from the events.
+`look_ahead` is the same move for the Hard Rival's rollouts, without what only a table reads
+(events, log lines, the next deal): a third of a rollout's cost went to those.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def _set(pair: tuple[Any, ...], seat: int, value: object) -> tuple[Any, Any]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-def _refill(market: tuple[int, ...], deck: tuple[int, ...]) -> tuple[Changes, list[Event], str | None]:
+def _refill(market: tuple[int, ...], deck: tuple[int, ...], loud: bool) -> tuple[Changes, list[Event], str | None]:
     """Market and deck after refilling; the round ends ("deck") when the deck is too short."""
     need = MARKET_SIZE - len(market)
     if need == 0:
@@ -47,7 +49,7 @@ def _refill(market: tuple[int, ...], deck: tuple[int, ...]) -> tuple[Changes, li
     if len(deck) < need:
         return {"market": market}, [], "deck"
     drawn, deck = deck[:need], deck[need:]
-    events = [plain_event("refilled", None, {"cards": card_list(drawn), "deck": len(deck)})]
+    events = [plain_event("refilled", None, {"cards": card_list(drawn), "deck": len(deck)})] if loud else []
     return {"market": market + drawn, "deck": deck}, events, None
 
 
@@ -55,14 +57,14 @@ def _without(cards: tuple[int, ...], gone: tuple[int, ...] | set[int]) -> tuple[
     return tuple([c for c in cards if c not in gone])
 
 
-def _take(state: State, seat: int, action: Take) -> Step:
+def _take(state: State, seat: int, action: Take, loud: bool = True) -> Step:
     card = action.card
-    changes, more, end = _refill(_without(state.market, (card,)), state.deck)
-    changes.update(
-        hands=_set(state.hands, seat, state.hands[seat] + (card,)),
-        known=_set(state.known, seat, state.known[seat] | {card}),
-        log=state.log + (f"{state.names[seat]} took {a_or_an(NAMES[CARD_KIND[card]])}.",),
-    )
+    changes, more, end = _refill(_without(state.market, (card,)), state.deck, loud)
+    changes["hands"] = _set(state.hands, seat, state.hands[seat] + (card,))
+    changes["known"] = _set(state.known, seat, state.known[seat] | {card})
+    if not loud:
+        return changes, [], end
+    changes["log"] = state.log + (f"{state.names[seat]} took {a_or_an(NAMES[CARD_KIND[card]])}.",)
     return changes, [plain_event("took", seat, {"card": [card, CARD_KIND[card]]}), *more], end
 
 
@@ -70,31 +72,32 @@ def _names(cards: tuple[int, ...]) -> str:
     return ", ".join([NAMES[CARD_KIND[c]] for c in cards])
 
 
-def _exchange(state: State, seat: int, action: Exchange) -> Step:
+def _exchange(state: State, seat: int, action: Exchange, loud: bool = True) -> Step:
     team = state.porters[seat]
     paid = team[len(team) - action.porters :] if action.porters else ()
     give, take = set(action.give), set(action.take)
-    parts = [_names(action.give)] if action.give else []
-    parts += [f"{len(paid)} {plural(PORTER, len(paid))}"] if paid else []
-    line = f"{state.names[seat]} exchanged {', '.join(parts)} for {_names(action.take)}."
     changes = {
         "market": _without(state.market, take) + action.give + paid,
         "hands": _set(state.hands, seat, _without(state.hands[seat], give) + action.take),
         "porters": _set(state.porters, seat, team[: len(team) - action.porters]),
         "known": _set(state.known, seat, (state.known[seat] - give) | take),
-        "log": state.log + (line,),
     }
+    if not loud:
+        return changes, [], None
+    parts = [_names(action.give)] if action.give else []
+    parts += [f"{len(paid)} {plural(PORTER, len(paid))}"] if paid else []
+    changes["log"] = state.log + (f"{state.names[seat]} exchanged {', '.join(parts)} for {_names(action.take)}.",)
     data = {"took": card_list(action.take), "gave": card_list(action.give), "porters": list(paid)}
     return changes, [plain_event("exchanged", seat, data)], None
 
 
-def _take_porters(state: State, seat: int, action: TakePorters) -> Step:
+def _take_porters(state: State, seat: int, action: TakePorters, loud: bool = True) -> Step:
     taken = tuple([c for c in state.market if CARD_KIND[c] == PORTER])
-    changes, more, end = _refill(_without(state.market, set(taken)), state.deck)
-    changes.update(
-        porters=_set(state.porters, seat, state.porters[seat] + taken),
-        log=state.log + (f"{state.names[seat]} took {len(taken)} {plural(PORTER, len(taken))}.",),
-    )
+    changes, more, end = _refill(_without(state.market, set(taken)), state.deck, loud)
+    changes["porters"] = _set(state.porters, seat, state.porters[seat] + taken)
+    if not loud:
+        return changes, [], end
+    changes["log"] = state.log + (f"{state.names[seat]} took {len(taken)} {plural(PORTER, len(taken))}.",)
     return changes, [plain_event("took_porters", seat, {"cards": list(taken)}), *more], end
 
 
@@ -116,7 +119,7 @@ def _draw_bonus(state: State, seat: int, count: int) -> tuple[Changes, dict[str,
     return changes, {"id": token.id, "size": size}
 
 
-def _sell(state: State, seat: int, action: Sell) -> Step:
+def _sell(state: State, seat: int, action: Sell, loud: bool = True) -> Step:
     cards = action.cards
     kind = CARD_KIND[cards[0]]
     index = GOOD_INDEX[kind]
@@ -125,22 +128,24 @@ def _sell(state: State, seat: int, action: Sell) -> Step:
     sold = set(cards)
     coins = state.coins[:index] + (pile[len(got) :],) + state.coins[index + 1 :]
     changes, token = _draw_bonus(state, seat, len(cards))
-    extra = " + a bonus token" if token else ""
-    line = f"{state.names[seat]} sold {len(cards)} {plural(kind, len(cards))} for {counted(sum(got), 'coin')}{extra}."
     changes.update(
         hands=_set(state.hands, seat, _without(state.hands[seat], sold)),
         known=_set(state.known, seat, state.known[seat] - sold),
         coins=coins,
         coins_taken=_set(state.coins_taken, seat, state.coins_taken[seat] + got),
         sold=state.sold + cards,
-        log=state.log + (line,),
     )
+    end = "coins" if coins.count(()) >= EMPTY_PILES_TO_END else None
+    if not loud:
+        return changes, [], end
+    extra = " + a bonus token" if token else ""
+    line = f"{state.names[seat]} sold {len(cards)} {plural(kind, len(cards))} for {counted(sum(got), 'coin')}{extra}."
+    changes["log"] = state.log + (line,)
     data = {"kind": kind, "cards": card_list(cards), "coins": list(got), "bonus": token}
-    empty = coins.count(())
-    return changes, [plain_event("sold", seat, data)], ("coins" if empty >= EMPTY_PILES_TO_END else None)
+    return changes, [plain_event("sold", seat, data)], end
 
 
-Handler = Callable[[State, int, Any], Step]
+Handler = Callable[[State, int, Any, bool], Step]
 _HANDLERS: dict[type, Handler] = {Take: _take, Exchange: _exchange, TakePorters: _take_porters, Sell: _sell}
 
 
@@ -191,9 +196,22 @@ def apply_legal(state: State, seat: int, action: Action) -> tuple[State, list[Ev
     For the rules' own look-ahead (the Hard Rival's rollouts); anything from outside goes
     through `apply`.
     """
-    changes, events, end = _HANDLERS[type(action)](state, seat, action)
+    changes, events, end = _HANDLERS[type(action)](state, seat, action, True)
     if end is not None:
         state, more = end_round(evolved(state, changes), end)
         return state, events + more
     changes["turn"] = 1 - seat
     return evolved(state, changes), events
+
+
+def look_ahead(state: State, seat: int, action: Action) -> State:
+    """`apply_legal` for the Hard Rival's rollouts, which read the state alone and stop at the
+    round's end: no events and no log line, and a move that ends the round scores it
+    (`last_round`) and leaves the state `over` instead of dealing the next one. Every other field
+    is what `apply_legal` gives."""
+    changes, _, end = _HANDLERS[type(action)](state, seat, action, False)
+    if end is None:
+        changes["turn"] = 1 - seat
+        return evolved(state, changes)
+    state = evolved(state, changes)
+    return evolve(state, last_round=score_round(state, end), over=True)

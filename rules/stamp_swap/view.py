@@ -12,37 +12,43 @@ from typing import Any
 
 from rules.stamp_swap.cards import CONTEST_BY_ID, EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID, SUPPLY_KINDS
 from rules.stamp_swap.show import spots
-from rules.stamp_swap.stamps import ALBUM_COLS, ALBUM_ROWS, DAYS, STAMPS
-from rules.stamp_swap.state import Phase, SeatState, State, is_face_down, knows, spec_id, waiting
+from rules.stamp_swap.stamps import ALBUM_COLS, ALBUM_ROWS, DAYS, STAMPS, Stamp
+from rules.stamp_swap.state import Phase, SeatState, State, is_face_down, spec_id, waiting
 from rules.stamp_swap.swap import reservable
+
+
+def _fields(stamp: Stamp) -> dict[str, Any]:
+    return {
+        "kind": "stamp",
+        "name": stamp.name,
+        "colour": stamp.colour,
+        "theme": stamp.theme,
+        "rows": stamp.rows,
+        "cols": stamp.cols,
+        "value": stamp.value,
+        "rare": stamp.rare,
+        "forever": stamp.forever,
+        "condition": stamp.condition,
+    }
+
+
+# What a known item shows besides its key, per card id, worked out once: the Hard bot's rollouts
+# build a view for every move and each view shows every item on the table.
+_SHOWN: dict[str, dict[str, Any]] = {
+    **{sid: _fields(stamp) for sid, stamp in STAMPS.items()},
+    **{sid: {"kind": "specialist", "name": c.name, "text": c.text} for sid, c in SPECIALIST_BY_ID.items()},
+    **{sid: {"kind": "exhibitor", "name": c.name, "text": c.text} for sid, c in EXHIBITOR_BY_ID.items()
+       if sid not in SPECIALIST_BY_ID},
+}
 
 
 def item_view(state: State, seat: int | None, key: str) -> dict[str, Any]:
     """One item as `seat` may see it."""
     face_down = is_face_down(state, key)
-    if not knows(state, seat, key):
+    if face_down and (seat is None or key not in state.seats[seat].viewed):
         return {"key": key, "kind": "stamp", "face_down": True, "known": False}
     sid = spec_id(state, key)
-    out: dict[str, Any] = {"key": key, "id": sid, "face_down": face_down, "known": True}
-    stamp = STAMPS.get(sid)
-    if stamp is not None:
-        out.update(
-            kind="stamp",
-            name=stamp.name,
-            colour=stamp.colour,
-            theme=stamp.theme,
-            rows=stamp.rows,
-            cols=stamp.cols,
-            value=stamp.value,
-            rare=stamp.rare,
-            forever=stamp.forever,
-            condition=stamp.condition,
-        )
-        return out
-    card = SPECIALIST_BY_ID.get(sid) or EXHIBITOR_BY_ID[sid]
-    kind = "specialist" if sid in SPECIALIST_BY_ID else "exhibitor"
-    out.update(kind=kind, name=card.name, text=card.text)
-    return out
+    return {"key": key, "id": sid, "face_down": face_down, "known": True, **_SHOWN[sid]}
 
 
 def _items(state: State, seat: int | None, keys: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Literal
 
 from rules.swap_meet.data import CONSOLATION_PER_CARD, CONTRACTS_BY_NAME, EXTRA_PENALTY, RESOURCES
@@ -68,8 +69,14 @@ class SeatView:
         return round(counts[kind] * self.market[kind] * CONSOLATION_PER_CARD - EXTRA_PENALTY * extras, 2)
 
 
+def _float(x: Any) -> float:
+    """`float(x)`, for a Fraction without the numbers ABC's slow path (the same correctly
+    rounded quotient): the Hard Rival's rollouts build a view on every wake-up they act on."""
+    return x.numerator / x.denominator if type(x) is Fraction else float(x)
+
+
 def _market(mults: tuple[Any, ...]) -> dict[str, float]:
-    return {k: float(m) for k, m in zip(RESOURCES, mults, strict=True)}
+    return {k: _float(m) for k, m in zip(RESOURCES, mults, strict=True)}
 
 
 def _offer(state: State, seat: int) -> OfferView | None:
@@ -118,7 +125,7 @@ def view(state: State, seat: int | None) -> SeatView:
         history=tuple((t, _market(m)) for t, m in state.history),
         trades=state.trades,
         audited=state.audited,
-        totals=tuple(float(x) for x in state.totals),
+        totals=tuple(_float(x) for x in state.totals),
         summaries=state.summaries,
         final=standings(state) if state.phase is Phase.FINISHED else (),
         **_own(state, seat),

@@ -34,16 +34,32 @@ Piles = Mapping[str, tuple[int, ...]]
 
 def hand_potential(hand: Counter[str], piles: Piles, bonus_left: Mapping[int, int]) -> float:
     """What the goods in hand are likely to fetch later, discounted."""
+    return potential_with(hand, None, piles, bonus_left)
+
+
+def potential_with(hand: Counter[str], extra: str | None, piles: Piles, bonus_left: Mapping[int, int]) -> float:
+    """`hand_potential` of `hand` with one more `extra` (None: none), without copying the hand.
+
+    The same sum in the same order as on a copied Counter (a new kind comes last), so the same
+    float: the bots' choices do not move by a rounding."""
     total = 0.0
     for kind, count in hand.items():
+        if kind == extra:
+            count += 1
         if count <= 0 or kind == PORTER:
             continue
-        value = sale_value(kind, count, piles[kind], bonus_left)
-        if kind in PRECIOUS and count < 2:
-            value *= 0.6
-        total += value * HOLD_DISCOUNT
-    size = sum(hand.values())
+        total += _held(kind, count, piles, bonus_left)
+    if extra is not None and extra not in hand and extra != PORTER:
+        total += _held(extra, 1, piles, bonus_left)
+    size = sum(hand.values()) + (extra is not None)
     return total - 0.8 * max(0, size - 5)
+
+
+def _held(kind: str, count: int, piles: Piles, bonus_left: Mapping[int, int]) -> float:
+    value = sale_value(kind, count, piles[kind], bonus_left)
+    if kind in PRECIOUS and count < 2:
+        value *= 0.6
+    return value * HOLD_DISCOUNT
 
 
 def porter_value(mine: int, theirs: int) -> float:
@@ -54,10 +70,7 @@ def porter_value(mine: int, theirs: int) -> float:
 
 def card_appeal(kind: str, hand: Counter[str], piles: Piles, bonus_left: Mapping[int, int]) -> float:
     """How much one more `kind` adds to a hand like `hand`."""
-    before = hand_potential(hand, piles, bonus_left)
-    grown = Counter(hand)
-    grown[kind] += 1
-    return hand_potential(grown, piles, bonus_left) - before
+    return potential_with(hand, kind, piles, bonus_left) - hand_potential(hand, piles, bonus_left)
 
 
 def best_take_for(
@@ -65,9 +78,10 @@ def best_take_for(
 ) -> float:
     """The most a merchant holding `hand` gains by one take from `market`."""
     best = PORTER_VALUE * market.count(PORTER)
+    before = hand_potential(hand, piles, bonus_left)  # once, not once per kind on offer
     for kind in set(market):
         if kind != PORTER:
-            best = max(best, card_appeal(kind, hand, piles, bonus_left))
+            best = max(best, potential_with(hand, kind, piles, bonus_left) - before)
     return best
 
 

@@ -10,17 +10,20 @@ touches the true state.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rules.night_market.actions import Action, Sell, Take, TakePorters
-from rules.night_market.apply import apply_legal
+from rules.night_market.apply import look_ahead
 from rules.night_market.bot.heuristics import (
     FEED_WEIGHT,
-    best_take_for,
+    PORTER_VALUE,
+    Piles,
     hand_potential,
     normal_score,
     porter_value,
+    potential_with,
     sale_value,
 )
 from rules.night_market.data import (
@@ -118,54 +121,77 @@ def sample_world(view: View, rng: Rng) -> tuple[State, Rng]:
     return state, rng.fork(2)
 
 
-def _rollout_sell(state: State, hand: Counter[str], seat: int) -> Action | None:
-    bonus_left = {size: len(p) for size, p in zip(BONUS_SIZES, state.bonus, strict=True)}
+def _kinds(cards: tuple[int, ...]) -> dict[str, int]:
+    """Cards per kind, in the order the kinds first appear (a Counter's order, for less)."""
+    out: dict[str, int] = {}
+    for c in cards:
+        kind = CARD_KIND[c]
+        out[kind] = out.get(kind, 0) + 1
+    return out
+
+
+def _rollout_sell(state: State, hand: dict[str, int], seat: int) -> Action | None:
+    full = len(state.hands[seat]) >= HAND_LIMIT
+    bonus_left: dict[int, int] | None = None  # built only when some sale is eager
     best, best_value = None, 0.0
     for kind, count in hand.items():
-        if count < (2 if kind in PRECIOUS else 1):
+        precious = kind in PRECIOUS
+        if count < (2 if precious else 1) or not (count >= 3 or precious or full):
             continue
+        if bonus_left is None:
+            bonus_left = {size: len(p) for size, p in zip(BONUS_SIZES, state.bonus, strict=True)}
         value = sale_value(kind, count, state.coins[GOOD_INDEX[kind]], bonus_left)
-        eager = count >= 3 or kind in PRECIOUS or len(state.hands[seat]) >= HAND_LIMIT
-        if eager and value > best_value:
+        if value > best_value:
             best, best_value = kind, value
     if best is None:
         return None
-    return Sell(tuple(c for c in state.hands[seat] if CARD_KIND[c] == best))
+    return Sell(tuple([c for c in state.hands[seat] if CARD_KIND[c] == best]))
 
 
 def rollout_move(state: State, rng: Rng) -> tuple[Action, Rng]:
     """The fast policy inside rollouts: greedy sells and takes with a little noise."""
     seat = state.turn
-    hand = Counter(CARD_KIND[c] for c in state.hands[seat])
+    cards = state.hands[seat]
+    hand = _kinds(cards)
     x, rng = rng.random()
-    sell = _rollout_sell(state, hand, seat)
-    if sell is not None and x > EPSILON:
-        return sell, rng
+    if x > EPSILON:
+        sell = _rollout_sell(state, hand, seat)
+        if sell is not None:
+            return sell, rng
     goods = [c for c in state.market if CARD_KIND[c] != PORTER]
-    if goods and len(state.hands[seat]) < HAND_LIMIT:
+    if goods and len(cards) < HAND_LIMIT:
         if x < EPSILON / 2:
             return rng.choice([Take(c) for c in goods])
-
-        def appeal(card: int) -> float:
+        best, best_appeal = goods[0], -math.inf
+        for card in goods:  # the first good of the highest appeal: top coin plus 1.5 per one held
             kind = CARD_KIND[card]
             pile = state.coins[GOOD_INDEX[kind]]
-            return (pile[0] if pile else 0) + 1.5 * hand[kind]
-
-        return Take(max(goods, key=appeal)), rng
+            appeal = (pile[0] if pile else 0) + 1.5 * hand.get(kind, 0)
+            if appeal > best_appeal:
+                best, best_appeal = card, appeal
+        return Take(best), rng
     if len(goods) < len(state.market):
         return TakePorters(), rng
-    kind = max((k for k in GOODS if hand[k] >= (2 if k in PRECIOUS else 1)), key=lambda k: hand[k])
-    return Sell(tuple(c for c in state.hands[seat] if CARD_KIND[c] == kind)), rng
+    kind = max((k for k in GOODS if hand.get(k, 0) >= (2 if k in PRECIOUS else 1)), key=lambda k: hand[k])
+    return Sell(tuple([c for c in cards if CARD_KIND[c] == kind])), rng
 
 
-def _judged(
-    hand: Counter[str], market: list[str], porters: int, banked: float, piles: dict[str, tuple[int, ...]],
-    ctx: tuple[dict[int, int], Counter[str], int],
-) -> float:
-    """`normal_score`'s sum for a position after a move (the refill unknown, as Normal sees it)."""
-    bonus, opp_hand, opp_porters = ctx
-    feed = best_take_for(market, opp_hand, piles, bonus)
-    return banked + hand_potential(hand, piles, bonus) + porter_value(porters, opp_porters) - FEED_WEIGHT * feed
+def _feeder(opp_hand: Counter[str], piles: Piles, bonus: dict[int, int]) -> Callable[[list[str]], float]:
+    """`best_take_for` against one opponent hand and one set of piles, each kind's appeal worked
+    out once (a Normal-like move asks it of up to a dozen markets that share them)."""
+    before = hand_potential(opp_hand, piles, bonus)
+    appeal: dict[str, float] = {}
+
+    def feed(market: list[str]) -> float:
+        best = PORTER_VALUE * market.count(PORTER)
+        for kind in set(market):
+            if kind != PORTER:
+                if kind not in appeal:
+                    appeal[kind] = potential_with(opp_hand, kind, piles, bonus) - before
+                best = max(best, appeal[kind])
+        return best
+
+    return feed
 
 
 def normal_like_move(state: State) -> Action:
@@ -175,13 +201,14 @@ def normal_like_move(state: State) -> Action:
     for the first replies of each rollout, where the opponent (a Normal-like player) matters most.
     """
     seat = state.turn
-    hand = Counter(CARD_KIND[c] for c in state.hands[seat])
+    hand = Counter([CARD_KIND[c] for c in state.hands[seat]])
     market = [CARD_KIND[c] for c in state.market]
     piles = {kind: state.coins[i] for i, kind in enumerate(GOODS)}
     bonus = {size: len(p) for size, p in zip(BONUS_SIZES, state.bonus, strict=True)}
     opp = 1 - seat
-    opp_hand = Counter(CARD_KIND[c] for c in state.hands[opp] if c in state.known[opp])
-    ctx = (bonus, opp_hand, len(state.porters[opp]))
+    opp_hand = Counter([CARD_KIND[c] for c in state.hands[opp] if c in state.known[opp]])
+    opp_porters = len(state.porters[opp])
+    feed = _feeder(opp_hand, piles, bonus)
     mine = len(state.porters[seat])
     best: Action | None = None
     best_score = -1e9
@@ -189,16 +216,15 @@ def normal_like_move(state: State) -> Action:
         for kind in dict.fromkeys(market):
             if kind == PORTER:
                 continue
-            grown = Counter(hand)
-            grown[kind] += 1
             rest = list(market)
             rest.remove(kind)
-            score = _judged(grown, rest, mine, 0.0, piles, ctx)
+            held = potential_with(hand, kind, piles, bonus)
+            score = held + porter_value(mine, opp_porters) - FEED_WEIGHT * feed(rest)
             if score > best_score:
                 best, best_score = Take(state.market[market.index(kind)]), score
     if PORTER in market:
         rest = [k for k in market if k != PORTER]
-        score = _judged(hand, rest, mine + market.count(PORTER), 0.0, piles, ctx)
+        score = _judged(hand, mine + market.count(PORTER), 0.0, piles, bonus, opp_porters, feed(rest))
         if score > best_score:
             best, best_score = TakePorters(), score
     for kind, count in hand.items():
@@ -209,7 +235,7 @@ def normal_like_move(state: State) -> Action:
         left[kind] = piles[kind][count:]
         shrunk = Counter(hand)
         shrunk[kind] = 0
-        score = _judged(shrunk, market, mine, banked, left, ctx)
+        score = _judged(shrunk, mine, banked, left, bonus, opp_porters, _feeder(opp_hand, left, bonus)(market))
         if score > best_score:
             best = Sell(tuple(c for c in state.hands[seat] if CARD_KIND[c] == kind))
             best_score = score
@@ -217,20 +243,25 @@ def normal_like_move(state: State) -> Action:
     return best
 
 
+def _judged(hand: Counter[str], porters: int, banked: float, piles: Piles, bonus: dict[int, int],
+            opp_porters: int, feed: float) -> float:
+    """`normal_score`'s sum for a position after a move (the refill unknown, as Normal sees it)."""
+    return banked + hand_potential(hand, piles, bonus) + porter_value(porters, opp_porters) - FEED_WEIGHT * feed
+
+
 def rollout(state: State, me: int, rng: Rng) -> tuple[float, Rng]:
     """Play the round out; 1 for my seal, 0 otherwise, nudged by the margin.
 
     The first JUDGED_PLIES moves follow Normal's judgement, the rest the fast greedy policy.
     """
-    round_no = state.round_no
     ply = 0
-    while not state.over and state.round_no == round_no:
+    while not state.over:  # look_ahead leaves a finished round over
         if ply < JUDGED_PLIES:
             action = normal_like_move(state)
         else:
             action, rng = rollout_move(state, rng)
         ply += 1
-        state, _ = apply_legal(state, state.turn, action)
+        state = look_ahead(state, state.turn, action)
     return round_value(state, me), rng
 
 
@@ -250,8 +281,8 @@ def shortlist(view: View, legal: Sequence[Action]) -> list[Action]:
 def simulate(world: State, action: Action, noise: Rng) -> float:
     """`action` played in `world` by the seat to move, the round rolled out: its value to that seat."""
     me = world.turn
-    after, _ = apply_legal(world, me, action)
-    if after.round_no != world.round_no or after.over:
+    after = look_ahead(world, me, action)
+    if after.over:
         return round_value(after, me)
     value, _ = rollout(after, me, noise)
     return value

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from rules.rng import Rng
@@ -123,14 +124,18 @@ class StampBot:
         """What each split is expected to leave this seat (the chooser modelled as a soft max)."""
         mine = {k: self.mine(table, [k]) for a in legal[:1] for k in (*a.pile_a, *a.pile_b, a.reserve) if k}
         theirs = {k: self._others_value(table, [k]) for k in mine}
+        piles: dict[tuple[str, ...], tuple[float, float]] = {}  # a pile recurs in many splits
+
+        def worth(pile: tuple[str, ...]) -> tuple[float, float]:
+            if pile not in piles:
+                piles[pile] = (sum(theirs[k] for k in pile), sum(mine[k] for k in pile))
+            return piles[pile]
+
         out = []
         for action in legal:
-            ta = sum(theirs[k] for k in action.pile_a)
-            tb = sum(theirs[k] for k in action.pile_b)
+            (ta, ma), (tb, mb) = worth(action.pile_a), worth(action.pile_b)
             p_take_a = 1.0 / (1.0 + math.exp(-SPLIT_SLOPE * (ta - tb)))
-            left = p_take_a * sum(mine[k] for k in action.pile_b) + (1 - p_take_a) * sum(
-                mine[k] for k in action.pile_a
-            )
+            left = p_take_a * mb + (1 - p_take_a) * ma
             out.append((mine[action.reserve] if action.reserve else 0.0) + left)
         return out
 
@@ -162,7 +167,7 @@ class StampBot:
     def _room_after(self, cells: frozenset[tuple[int, int]], pending: dict[str, Any], action: Place) -> float:
         stamp = pending[action.item]
         after = cells_mask(cells) | RECT_MASK[stamp.rows, stamp.cols, action.row, action.col]
-        room = sum(len(mask_spots(after, r, c)) for r, c in PROBE_SHAPES) / SPOTS_PER_POINT
+        room = _room(after)
         for k, other in pending.items():
             if k != action.item and other.value >= 0 and mask_spots(after, other.rows, other.cols):
                 room += ROOM_FOR_PENDING
@@ -179,6 +184,13 @@ class StampBot:
             return tier_points(t, count(counter, col)), -max(t)
 
         return max(legal, key=worth)
+
+
+@lru_cache(maxsize=8192)
+def _room(mask: int) -> float:
+    """Spots left for the probe shapes over an album mask, in points (cached: a Hard decision's
+    rollouts weigh the same few albums thousands of times)."""
+    return sum(len(mask_spots(mask, r, c)) for r, c in PROBE_SHAPES) / SPOTS_PER_POINT
 
 
 def make_bot(level: str, seat: int, seed: int) -> StampBot:

@@ -12,6 +12,7 @@ a shielded Tax Audit and a rollout search (search.py), at Normal's reaction time
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -99,22 +100,23 @@ LEVELS: dict[str, Level] = {
 
 
 def bank_value(counts: dict[str, int], market: dict[str, float]) -> tuple[float, str]:
-    """Best consolation score and its type."""
+    """Best consolation score and its type (the first type on a tie)."""
     total = sum(counts.values())
-    scores = {k: counts[k] * market[k] * CONSOLATION_PER_CARD - EXTRA_PENALTY * (total - counts[k])
-              for k in RESOURCES}
-    best = max(RESOURCES, key=lambda k: scores[k])
-    return scores[best], best
+    best, best_score = RESOURCES[0], -math.inf
+    for k in RESOURCES:  # plain loops: the rollouts ask this of about a million hands per match
+        score = counts[k] * market[k] * CONSOLATION_PER_CARD - EXTRA_PENALTY * (total - counts[k])
+        if score > best_score:
+            best, best_score = k, score
+    return best_score, best
 
 
 def contract_value(counts: dict[str, int], view: Priced, cost: float) -> float:
     """Estimated contract score: its value now less the cost of the cards still missing."""
-    needs = dict.fromkeys(RESOURCES, 0)
-    needs.update(dict(view.recipe))
-    if sum(counts.values()) != sum(needs.values()):
+    recipe = view.recipe
+    if sum(counts.values()) != sum(n for _, n in recipe):
         return -100.0  # unreachable by swaps (an audit or takeover changed the count)
-    missing = sum(max(0, needs[k] - counts[k]) for k in RESOURCES)
-    mult = sum(view.market[k] for k, _ in view.recipe) / len(view.recipe)
+    missing = sum(max(0, n - counts[k]) for k, n in recipe)
+    mult = sum(view.market[k] for k, _ in recipe) / len(recipe)
     return view.contract_base * mult - cost * missing
 
 
@@ -123,21 +125,23 @@ def slam_value(counts: dict[str, int], view: Priced, cost: float) -> tuple[float
     total = sum(counts.values())
     if total < SLAM_MIN:
         return -100.0, RESOURCES[0]
-    scores = {k: total * view.market[k] * CONSOLATION_PER_CARD + 10 - cost * (total - counts[k])
-              for k in RESOURCES}
-    best = max(RESOURCES, key=lambda k: scores[k])
-    return scores[best], best
+    market = view.market
+    best, best_score = RESOURCES[0], -math.inf
+    for k in RESOURCES:
+        score = total * market[k] * CONSOLATION_PER_CARD + 10 - cost * (total - counts[k])
+        if score > best_score:
+            best, best_score = k, score
+    return best_score, best
 
 
 def plan(counts: dict[str, int], view: Priced, level: Level) -> tuple[float, str, str | None]:
-    """(value, goal, slam type): the goal is "contract", "slam" or "bank"."""
+    """(value, goal, slam type): the goal is "contract", "slam" or "bank" (the first on a tie)."""
     slam_score, slam_type = slam_value(counts, view, level.slam_cost)
-    options = [
-        (contract_value(counts, view, level.card_cost), "contract", None),
-        (slam_score, "slam", slam_type),
-        (bank_value(counts, view.market)[0], "bank", None),
-    ]
-    return max(options, key=lambda o: o[0])
+    best: tuple[float, str, str | None] = (contract_value(counts, view, level.card_cost), "contract", None)
+    if slam_score > best[0]:
+        best = (slam_score, "slam", slam_type)
+    bank = bank_value(counts, view.market)[0]
+    return (bank, "bank", None) if bank > best[0] else best
 
 
 def needed_types(counts: dict[str, int], view: Priced, level: Level) -> set[str]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rules import search
 from rules.referee import MIN_WAKE
 from rules.rng import Rng
 from rules.swap_meet import apply, check, rounds
@@ -299,32 +300,46 @@ def _rollout_bots(state: State, seat: int, now: float, seed: int, me: Callable[[
     return bots
 
 
+World = tuple[State, int, list[float]]  # a sampled state, the rollout bots' seed, their first wake-ups
+
+
 def evaluate(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
              me: Callable[[int, int], Any], budget: Budget = BUDGET,
              worlds: Sequence[int] | None = None, belief: Belief | None = None) -> list[list[float]]:
     """Per candidate (None: wait), its standing after the round in each of the same worlds
-    (world w is the same for every call with the same view, rng and belief)."""
+    (world w is the same for every call with the same view, rng and belief: rules/search.py)."""
+    sample_at, simulate = _hooks(view, now, me, budget, belief)
+    return search.evaluate(view, candidates, sample_at, simulate,
+                           range(budget.worlds) if worlds is None else worlds, rng)
+
+
+def _hooks(view: SeatView, now: float, me: Callable[[int, int], Any], budget: Budget,
+           belief: Belief | None) -> tuple[Callable[[SeatView, Rng], World], Callable[[World, Any], float]]:
+    """The shared search's two hooks for one decision: a world from the seat's view, and a
+    candidate's standing after the rest of the round rolled out in it."""
     assert view.seat is not None
     seat = view.seat
     since = dict(belief.since) if belief is not None else {}
-    values: list[list[float]] = [[] for _ in candidates]
-    for w in range(budget.worlds) if worlds is None else worlds:
-        world_rng = rng.fork(w)
+
+    def sample_at(view: SeatView, world_rng: Rng) -> World:
         world = sample_world(view, world_rng, belief)
         seed, world_rng = world_rng.randint(0, 2**31)
         wakes = []
         for s in range(view.seats):
             u, world_rng = world_rng.random()
             wakes.append(now + (1.0 + u if s == seat else 2.0 * u))
-        for i, action in enumerate(candidates):
-            state = world
-            if action is not None and check.check(state, seat, action, now) is None:
-                state, _ = apply.apply(state, seat, action, now)
-            if state.phase is Phase.TRADING:
-                bots = _rollout_bots(state, seat, now, seed, me, since)
-                state = rollout(state, seat, list(wakes), bots, budget.horizon)
-            values[i].append(standing(state, seat))
-    return values
+        return world, seed, wakes
+
+    def simulate(world: World, action: Any) -> float:
+        state, seed, wakes = world
+        if action is not None and check.check(state, seat, action, now) is None:
+            state, _ = apply.apply(state, seat, action, now)
+        if state.phase is Phase.TRADING:
+            bots = _rollout_bots(state, seat, now, seed, me, since)
+            state = rollout(state, seat, list(wakes), bots, budget.horizon)
+        return standing(state, seat)
+
+    return sample_at, simulate
 
 
 def screened(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
@@ -332,13 +347,9 @@ def screened(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
     """The index of the candidate to play (0 is the heuristic pick): every candidate is rolled
     out in the first `screen` worlds, then the best `finalists` of them by mean (the pick always
     kept) in the rest, so the close calls get the most worlds for the same work."""
-    first = evaluate(view, candidates, now, rng, me, budget, range(budget.screen), belief)
-    means = [sum(row) / len(row) for row in first]
-    rest = sorted(range(1, len(candidates)), key=lambda i: -means[i])[: budget.finalists - 1]
-    keep = [0, *rest]
-    more = evaluate(view, [candidates[i] for i in keep], now, rng, me, budget,
-                    range(budget.screen, budget.worlds), belief)
-    values = [first[i] + row for i, row in zip(keep, more, strict=True)]
+    sample_at, simulate = _hooks(view, now, me, budget, belief)
+    keep, values = search.screened(view, candidates, sample_at, simulate, rng,
+                                   budget.screen, budget.worlds, budget.finalists)
     return keep[best(values, bar(budget, belief))]
 
 
@@ -355,13 +366,4 @@ def best(values: list[list[float]], confidence: float) -> int:
     """The candidate to play: the default (index 0) unless another beats it in the same worlds by
     `confidence` standard errors of the paired difference (a few worlds are noisy: two runs of
     16 worlds picked the same candidate only 4 times in 10, so a bare argmax mostly follows dice)."""
-    pick, pick_mean = 0, 0.0
-    base = values[0]
-    n = len(base)
-    for i, row in enumerate(values[1:], start=1):
-        diffs = [a - b for a, b in zip(row, base, strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-        if mean > pick_mean and mean > confidence * math.sqrt(var / n):
-            pick, pick_mean = i, mean
-    return pick
+    return search.paired_best(values, confidence)
