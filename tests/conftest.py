@@ -88,6 +88,16 @@ def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
             item.add_marker(pytest.mark.slow)  # `-m "not slow"` (which replaces `not deep`) leaves it out too
 
 
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """A real redis-server for one test module (tests/redis_helpers.py: skipped in one line where none
+    is installed); tests that need a clean database flush it."""
+    from tests.redis_helpers import running_redis
+
+    with running_redis(tmp_path_factory.mktemp("redis")) as server:
+        yield server
+
+
 @pytest.fixture(autouse=True)
 def market_home(tmp_path, monkeypatch):
     """Every test gets its own settings, saves and log folder."""

@@ -29,11 +29,6 @@ LEASE = 3.0  # seconds: how soon a dead relay's rooms are free (the default is 5
 # every third of it, so only a process stalled this long (not a busy CI machine's) loses its rooms
 
 
-@pytest.fixture(scope="module")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    with running_redis(tmp_path_factory.mktemp("redis")) as server:
-        yield server
-
 
 @pytest.fixture
 def relays(redis_server: RedisServer, tmp_path: Path) -> Iterator[tuple[RelayProcess, RelayProcess]]:

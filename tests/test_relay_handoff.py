@@ -28,7 +28,7 @@ from game.relay.hub import peer_url
 from game.relay.protocol import room_url
 from game.relay.server import ServerThread
 from tests.online_helpers import Raw, code, running_server, ws_url
-from tests.redis_helpers import RedisServer, RelayProcess, Seat, play, running_redis, seated
+from tests.redis_helpers import RedisServer, RelayProcess, Seat, play, seated
 from tests.support import WAIT
 from tests.test_relay_failover import kept_as_seen
 
@@ -37,11 +37,6 @@ SECRET = b"0123456789abcdef0123456789abcdef"
 ELSEWHERE = "127.0.0.2"  # the players' own address (loopback is a /8): the relays talk over 127.0.0.1
 T = TypeVar("T")
 
-
-@pytest.fixture(scope="module")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    with running_redis(tmp_path_factory.mktemp("redis")) as server:
-        yield server
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +16,7 @@ from game.relay.redis_store import RedisStore
 from game.relay.rooms import Room
 from rules.registry import get_game
 from tests.online_helpers import Raw, code, open_room, running_server, said, ws_url
-from tests.redis_helpers import RedisServer, everything_in, play, running_redis, seated
-
-
-@pytest.fixture(scope="module")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    with running_redis(tmp_path_factory.mktemp("redis")) as server:
-        yield server
+from tests.redis_helpers import RedisServer, everything_in, play, seated
 
 
 @pytest.fixture

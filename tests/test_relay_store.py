@@ -5,23 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.relay.store import FileStore, LeaseLost, MemoryStore, RoomStore
-from tests.redis_helpers import RedisServer, running_redis
 from tests.support import WAIT
 
 Case = Callable[[RoomStore], Awaitable[None]]
 
-
-@pytest.fixture(scope="module")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    with running_redis(tmp_path_factory.mktemp("redis")) as server:
-        yield server
 
 
 @pytest.fixture(params=["memory", "file", "redis"])
