@@ -302,14 +302,10 @@ def _wrong_tap(pilot: Pilot, coach: Coach) -> str | None:
     spot = _away_from(coach)
     if spot is None:
         return None
-    hints, index, moves = coach.hints, coach.index, len(coach.table.log)
-    pilot.tap(spot, finger=index % 2 == 1)  # mouse and finger taps alike
+    before = _mark(coach)
+    pilot.tap(spot, finger=coach.index % 2 == 1)  # mouse and finger taps alike
     pilot.frames(3)
-    if coach.hints <= hints:
-        return f"a tap at {spot} off the target gave no hint"
-    if coach.index != index or len(coach.table.log) != moves:
-        return f"a tap at {spot} off the target changed the match"
-    return None
+    return _only_a_hint(coach, before, f"a tap at {spot} off the target")
 
 
 def _wrong_key(pilot: Pilot, coach: Coach, step: Step) -> str | None:
@@ -319,13 +315,24 @@ def _wrong_key(pilot: Pilot, coach: Coach, step: Step) -> str | None:
     other = next((t.name for t in reading_order(scene.targets()) if t.name not in lit), None) if scene else None
     if other is None or step.is_explanation or not pilot.focus_on(other):
         return None
-    hints, index, moves = coach.hints, coach.index, len(coach.table.log)
+    before = _mark(coach)
     pilot.key(keys_of(pilot.app.settings).key("act"))
     pilot.frames(3)
+    return _only_a_hint(coach, before, f"Enter on {other}, off the target,")
+
+
+def _mark(coach: Coach) -> tuple[int, int, int]:
+    """The coach's hints, its step and the match's length, before a wrong tap or key."""
+    return coach.hints, coach.index, len(coach.table.log)
+
+
+def _only_a_hint(coach: Coach, before: tuple[int, int, int], what: str) -> str | None:
+    """What went wrong when `what` (a tap or key off the target) did more, or less, than bring a hint."""
+    hints, index, moves = before
     if coach.hints <= hints:
-        return f"Enter on {other}, off the target, gave no hint"
+        return f"{what} gave no hint"
     if coach.index != index or len(coach.table.log) != moves:
-        return f"Enter on {other}, off the target, changed the match"
+        return f"{what} changed the match"
     return None
 
 
