@@ -1,4 +1,4 @@
-"""Every language's catalogue (game/text/locale/<lang>.po) is complete and reads as English does:
+"""Every language's catalogue (game/text/locale/<lang>/*.po) is complete and reads as English does:
 the same keys, the same placeholders and noun specs, every plural form its language needs."""
 
 from __future__ import annotations
@@ -82,3 +82,15 @@ def test_the_system_language_comes_from_the_environment_else_english() -> None:
     assert system_language({"LC_ALL": "C", "LANG": "es_ES.UTF-8"}) == "es"
     assert system_language({"LANG": "pt_BR.UTF-8"}) == "en"
     assert system_language({}) in LANGUAGES
+
+
+def test_a_key_in_two_po_files_of_one_language_is_refused(tmp_path, monkeypatch) -> None:
+    """Each area's file may be revised alone; two files claiming one key would make one silently win."""
+    folder = tmp_path / "xx"
+    folder.mkdir()
+    message = 'msgctxt "screen"\nmsgid "title.play"\nmsgstr "Play"\n'
+    (folder / "a.po").write_text(message)
+    (folder / "b.po").write_text(message)
+    monkeypatch.setattr(po, "LOCALE_DIR", tmp_path)
+    with pytest.raises(po.DuplicateKey, match="a.po and b.po"):
+        po.parse(po.paths_of("xx"), "en")

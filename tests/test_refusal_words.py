@@ -1,5 +1,5 @@
 """Every refusal code the rules, the tables and the relay can give has English words that read exactly
-its parameters (rules/refusal.py declares them; game/text/locale/en.po words them)."""
+its parameters (rules/refusal.py declares them; game/text/locale/en/ words them)."""
 
 from __future__ import annotations
 

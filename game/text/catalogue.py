@@ -1,5 +1,5 @@
 """A catalogue: one language's words for refusal and outcome codes (rules/refusal.py), for screen
-keys, and its noun tables; read from that language's PO file (game/text/locale/<lang>.po).
+keys, and its noun tables; read from that language's PO file (game/text/locale/<lang>/*.po).
 
 The rules and the relay say why as a code with parameters; the client words it here, in the
 player's language. Every language has the same keys: the templates use only the parameters the

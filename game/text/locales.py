@@ -9,7 +9,7 @@ from __future__ import annotations
 import locale
 import os
 
-LANGUAGES = ("en", "de", "fr", "es", "it")  # every one has a complete game/text/locale/<lang>.po
+LANGUAGES = ("en", "de", "fr", "es", "it")  # every one has a complete game/text/locale/<lang>/*.po
 ENGLISH = "en"
 AUTONYMS = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español", "it": "Italiano"}
 _ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order

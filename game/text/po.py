@@ -1,11 +1,14 @@
-"""Reading one language's catalogue from its PO file with Babel (game/text/locale/<lang>.po).
+"""Reading one language's catalogue from its PO files with Babel (game/text/locale/<lang>/*.po).
+
+A language's words are split by area (core.po, night-market.po, ...) so each area can be revised on
+its own; every PO file in the language's folder is read, and a key defined in two files is an error.
 
 A message's context says what its id is: "code" (a refusal or outcome code), "screen" (a screen's
 key) or "noun" (`table.value`, or `table.value[category]` for one plural form of it).
 
 Parsing a PO file and loading Babel's locale data for its plural rule takes tens of milliseconds, so
 what they give is kept as JSON in the data folder (catalogues/<lang>.json), stamped with the PO
-file's size and time and Babel's version; a start-up reads that (about 2 ms) until the PO changes.
+files' sizes and times and Babel's version; a start-up reads that (about 2 ms) until the PO changes.
 """
 
 from __future__ import annotations
@@ -31,44 +34,58 @@ _FORM = re.compile(r"^(?P<key>[^\[]+)\[(?P<category>[a-z]+)\]$")
 CACHE_BYTES = 2_000_000
 
 
-def path_of(language: str) -> Path:
-    return LOCALE_DIR / f"{language}.po"
+class DuplicateKey(ValueError):
+    """Two PO files of one language define the same message."""
+
+
+def paths_of(language: str) -> list[Path]:
+    """The language's PO files, in a fixed order."""
+    return sorted((LOCALE_DIR / language).glob("*.po"))
 
 
 @cache
 def load(language: str) -> Catalogue:
     """The language's catalogue (read once per process; from the cache while its PO is unchanged)."""
-    source = path_of(language)
-    info = source.stat()
-    stamp = f"{info.st_size}:{info.st_mtime_ns}:{babel.__version__}"
+    sources = paths_of(language)
+    stamps = [f"{s.name}:{s.stat().st_size}:{s.stat().st_mtime_ns}" for s in sources]
+    stamp = ";".join([*stamps, babel.__version__])
     cached = _cached(language, stamp)
-    parsed = cached if cached is not None else parse(source, language)
+    parsed = cached if cached is not None else parse(sources, language)
     if cached is None:
         _keep(language, dict(parsed, stamp=stamp))
     return Catalogue(language, parsed["templates"], parsed["screens"], parsed["nouns"],
                      parsed["templates"][FALLBACK], PluralRule(parsed["plural"]))
 
 
-def parse(source: Path, language: str) -> dict[str, Any]:
-    """The PO file's messages sorted by context, and the language's CLDR plural rules (Babel's)."""
+def parse(sources: list[Path], language: str) -> dict[str, Any]:
+    """The PO files' messages sorted by context, and the language's CLDR plural rules (Babel's)."""
     from babel import Locale
     from babel.messages.pofile import read_po
 
-    with source.open("rb") as handle:
-        po = read_po(handle)
     parsed: dict[str, Any] = {"templates": {}, "screens": {}, "nouns": {},
                               "plural": Locale.parse(language).plural_form.rules}
-    for message in po:
-        if not message.id or not isinstance(message.id, str) or not isinstance(message.string, str):
-            continue
-        words = message.string or message.id  # an empty translation never shows a blank
-        if message.context == "code":
-            parsed["templates"][message.id] = words
-        elif message.context == "screen":
-            parsed["screens"][message.id] = words
-        elif message.context == "noun":
-            _add_noun(parsed["nouns"], message.id, words)
+    seen: dict[tuple[str, str], str] = {}
+    for source in sources:
+        with source.open("rb") as handle:
+            po = read_po(handle)
+        for message in po:
+            if not message.id or not isinstance(message.id, str) or not isinstance(message.string, str):
+                continue
+            key = (str(message.context), message.id)
+            if key in seen:
+                raise DuplicateKey(f"{key[0]} {key[1]!r} is in both {seen[key]} and {source.name}")
+            seen[key] = source.name
+            _add(parsed, message.context, message.id, message.string or message.id)  # never a blank
     return parsed
+
+
+def _add(parsed: dict[str, Any], context: str | None, key: str, words: str) -> None:
+    if context == "code":
+        parsed["templates"][key] = words
+    elif context == "screen":
+        parsed["screens"][key] = words
+    elif context == "noun":
+        _add_noun(parsed["nouns"], key, words)
 
 
 def _add_noun(nouns: dict[str, dict[str, Any]], key: str, words: str) -> None:
