@@ -82,6 +82,19 @@ def _fill(host: Raw, link: Any, offer: dict[str, Any], seq: int) -> int:
     raise AssertionError("the deaf guest's socket to fill")
 
 
+def _read_until_the_write_moves(deaf: ClientConnection, link: Any, held: int) -> None:
+    """The guest reads a frame at a time until the relay's unsent bytes drop below `held` (bounded;
+    a failure says what the relay and the guest stood at, since this once timed out on a busy CI)."""
+    deadline, frames = time.monotonic() + WAIT, 0
+    while link.backlog() >= held:
+        try:
+            deaf.recv(timeout=max(0.1, deadline - time.monotonic()))
+        except TimeoutError:
+            raise AssertionError(f"the relay's buffer never drained below {held} bytes: {frames} frames read, "
+                                 f"{link.backlog()} bytes still unsent, writes paused: {link.ws.paused}") from None
+        frames += 1
+
+
 def _cut_within_three_deadlines(server: Any, outbox: Any) -> None:
     """Move the clock a deadline at a time until the watchdog cuts `outbox` (a look that still saw
     the relay's buffer shrink since its previous look counts that as progress)."""
@@ -102,12 +115,10 @@ def test_a_slow_reader_whose_write_moves_is_not_cut_and_one_that_stops_is():
         link = task.conns[1].link
         seq = _fill(host, link, offer, 0)
         looks, held = server.hub.send_looks, link.backlog()
+        assert held > 0, "the relay's write to the deaf guest to be waiting on its socket"
         advance(server, server.config.send_seconds - 1.0)
         _looked(server, looks)
-        deadline = time.monotonic() + WAIT
-        while link.backlog() >= held:  # the guest reads a little: the write moves on
-            assert time.monotonic() < deadline, "the guest's reads to drain the relay's buffer"
-            deaf.recv(timeout=WAIT)
+        _read_until_the_write_moves(deaf, link, held)
         looks = server.hub.send_looks
         advance(server, 2.0)  # past the deadline since the write began, not since it last moved
         _looked(server, looks)
