@@ -21,6 +21,8 @@ import multiprocessing as mp
 import os
 import random
 import resource
+import signal
+import sys
 import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -44,6 +46,7 @@ class Seat:
 
     ws: ClientConnection
     rng: random.Random
+    think: tuple[float, float] = THINK
     legal: list[Any] = field(default_factory=list)
     turn: asyncio.Event = field(default_factory=asyncio.Event)
     sent: dict[int, float] = field(default_factory=dict)  # seq -> when sent
@@ -128,7 +131,7 @@ async def _play(seat: Seat, until: float) -> None:
             continue
         if seat.over or not seat.legal or time.monotonic() >= until:
             return
-        await asyncio.sleep(min(seat.rng.uniform(*THINK), max(0.0, until - time.monotonic())))
+        await asyncio.sleep(min(seat.rng.uniform(*seat.think), max(0.0, until - time.monotonic())))
         if seat.over or time.monotonic() >= until:
             return
         seat.seq += 1
@@ -136,7 +139,7 @@ async def _play(seat: Seat, until: float) -> None:
         await seat.ws.send(encode("act", seq=seat.seq, action=seat.rng.choice(seat.legal)))
 
 
-async def _set_up(url: str, seeds: list[int], errors: list[str]) -> list[Seat]:
+async def _set_up(url: str, seeds: list[int], errors: list[str], think: tuple[float, float]) -> list[Seat]:
     gate = asyncio.Semaphore(SETUP_AT_ONCE)
 
     async def one(seed: int) -> list[Seat]:
@@ -146,7 +149,7 @@ async def _set_up(url: str, seeds: list[int], errors: list[str]) -> list[Seat]:
             except Exception as exc:  # reported; the other rooms go on
                 errors.append(repr(exc))
                 return []
-        seats = [Seat(ws, random.Random(seed * 2 + k)) for k, ws in enumerate((host, guest))]
+        seats = [Seat(ws, random.Random(seed * 2 + k), think) for k, ws in enumerate((host, guest))]
         for seat, update in zip(seats, first, strict=True):
             _take(seat, update, time.monotonic())
         return seats
@@ -154,11 +157,13 @@ async def _set_up(url: str, seeds: list[int], errors: list[str]) -> list[Seat]:
     return [s for room in await asyncio.gather(*(one(seed) for seed in seeds)) for s in room]
 
 
-async def drive(url: str, seeds: list[int], seconds: float, go: Any = None) -> dict[str, Any]:
+async def drive(url: str, seeds: list[int], seconds: float, go: Any = None,
+                think: tuple[float, float] | None = None) -> dict[str, Any]:
     """Set up a room per seed, wait for `go` (an awaitable giving the shared deadline; None: start at
-    once), play until it, drain, close: the answer times and counts."""
+    once), play until it, drain, close: the answer times and counts. `think`: seconds per move
+    (default THINK; a long one holds every room seated and idle, the relay at rest)."""
     errors: list[str] = []
-    seats = await _set_up(url, seeds, errors)
+    seats = await _set_up(url, seeds, errors, think or THINK)
     listeners = [asyncio.create_task(_listen(s)) for s in seats]
     until = await go(len(seats) // 2, errors) if go is not None else time.monotonic() + seconds
     await asyncio.gather(*(_play(s, until) for s in seats))
@@ -174,14 +179,14 @@ async def drive(url: str, seeds: list[int], seconds: float, go: Any = None) -> d
             "finished_rooms": sum(s.over for s in seats) // 2, "client_cpu": time.process_time()}
 
 
-def _worker(url: str, seeds: list[int], seconds: float, pipe: Connection) -> None:
+def _worker(url: str, seeds: list[int], seconds: float, pipe: Connection, think: tuple[float, float]) -> None:
     """A client process: its rooms, the parent's go (the shared deadline), its figures back."""
     async def go(rooms: int, errors: list[str]) -> float:
         pipe.send(("seated", rooms, errors[:3]))
         return float(await asyncio.get_running_loop().run_in_executor(None, pipe.recv))
 
     try:
-        pipe.send(("done", asyncio.run(drive(url, seeds, seconds, go))))
+        pipe.send(("done", asyncio.run(drive(url, seeds, seconds, go, think))))
     except BaseException as exc:  # noqa: BLE001 (reported to the parent, which bounds the run)
         pipe.send(("failed", repr(exc)))
 
@@ -210,11 +215,14 @@ def workers_for(rooms: int) -> int:
     return max(1, math.ceil(rooms / ROOMS_PER_WORKER))
 
 
-def run_fleet_load(rooms: int, seconds: float, store: str | None = None, workers: int | None = None) -> int:
+def run_fleet_load(rooms: int, seconds: float, store: str | None = None, workers: int | None = None,
+                   think: tuple[float, float] = THINK) -> int:
     """Start a relay, drive `rooms` rooms from `workers` client processes for `seconds`, print JSON."""
     from game.tools.online_bench import BenchFailed, _cpu_seconds, _rss_kib, _start_server
 
     raise_file_limit(4 * rooms + 256)
+    # `timeout` sends SIGTERM: exit through the finally blocks below, which end the relay and clients
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     load0 = os.getloadavg()
     try:
         proc, url = _start_server(1.0, rooms, store)
@@ -222,7 +230,7 @@ def run_fleet_load(rooms: int, seconds: float, store: str | None = None, workers
         print(json.dumps({"error": str(exc)}))
         return 1
     try:
-        report = _measure(proc.pid, websocket_url(url), rooms, seconds, workers or workers_for(rooms),
+        report = _measure(proc.pid, websocket_url(url), (rooms, workers or workers_for(rooms)), (seconds, think),
                           _cpu_seconds, _rss_kib)
     finally:
         proc.terminate()
@@ -232,19 +240,22 @@ def run_fleet_load(rooms: int, seconds: float, store: str | None = None, workers
             proc.kill()
             proc.wait(10)
     report = {"bench": "fleet-load", "game": "night-market", "store": store or "memory",
-              "think_seconds": list(THINK), "load_average_before": [round(x, 2) for x in load0],
+              "think_seconds": list(think), "load_average_before": [round(x, 2) for x in load0],
               "load_average_after": [round(x, 2) for x in os.getloadavg()], **report}
     print(json.dumps(report))
     return 0 if not report["errors"] else 1
 
 
-def _measure(pid: int, url: str, rooms: int, seconds: float, workers: int, cpu: Any, rss: Any) -> dict[str, Any]:
+def _measure(pid: int, url: str, sizes: tuple[int, int], pace: tuple[float, tuple[float, float]], cpu: Any,
+             rss: Any) -> dict[str, Any]:
+    """`sizes`: rooms and client processes; `pace`: seconds of play and the think range."""
+    (rooms, workers), (seconds, think) = sizes, pace
     ctx = mp.get_context("spawn")  # a clean interpreter per worker (no threads or loops inherited)
     shares = [list(range(5000 + k, 5000 + rooms, workers)) for k in range(workers)]
     pipes, procs, idle = [], [], rss(pid)
     for share in shares:
         mine, theirs = ctx.Pipe()
-        p = ctx.Process(target=_worker, args=(url, share, seconds, theirs), daemon=True)
+        p = ctx.Process(target=_worker, args=(url, share, seconds, theirs, think), daemon=True)
         p.start()
         pipes.append(mine)
         procs.append(p)
