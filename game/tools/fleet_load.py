@@ -64,7 +64,7 @@ async def _open(url: str) -> ClientConnection:
 async def _expect(ws: ClientConnection, kind: str, test: Any = None) -> dict[str, Any]:
     """The first message of type `kind` (for which `test` holds); the caller bounds the wait."""
     while True:
-        msg = json.loads(await ws.recv())
+        msg: dict[str, Any] = json.loads(await ws.recv())
         if msg["type"] == kind and (test is None or test(msg)):
             return msg
         if msg["type"] in ("error", "turned_away"):
