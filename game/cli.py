@@ -221,21 +221,23 @@ def _bench_parser(sub: Any) -> None:
     add_record(bench)
     bench.add_argument("--windowed", action="store_true",
                        help="use the real display, e.g. Xvfb (default: off)")
-    bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "relay-move", "online", "strength"),
+    bench.add_argument("--part", choices=("all", "frames", "rules", "bots", "relay-move", "online", "fleet-load",
+                                          "strength"),
                        default="all", metavar="PART",
-                       help="all, frames, rules, bots, relay-move, online or strength (default: all; "
-                       "strength, each bot level against the others, only when named)")
+                       help="all, frames, rules, bots, relay-move, online, fleet-load or strength (default: all; "
+                       "strength, each bot level against the others, and fleet-load, busy Night Market rooms "
+                       "at human pace from asyncio clients, only when named)")
     bench.add_argument("--matches", type=relay_cli.at_least_one, default=10, metavar="N",
                        help="--part strength: matches per pairing of levels (default: 10)")
     bench.add_argument("--rooms", type=relay_cli.at_least_one, default=20, metavar="N",
-                       help="--part online: rooms of bots (default: 20)")
+                       help="--part online or fleet-load: rooms of bots (default: 20)")
     bench.add_argument("--pace", choices=("fast", "human"), default="fast",
                        metavar="PACE", help="--part online: fast or human (default: fast)")
     bench.add_argument("--store", metavar="WHERE",
-                       help="--part online: where the bench's relay keeps rooms, a folder (as serve --data) or "
-                            "redis://HOST:PORT/DB (as serve --store) (default: memory)")
+                       help="--part online or fleet-load: where the bench's relay keeps rooms, a folder (as serve "
+                            "--data) or redis://HOST:PORT/DB (as serve --store) (default: memory)")
     bench.add_argument("--seconds", type=_positive_seconds, default=60.0, metavar="S",
-                       help="--pace human: seconds of play (default: 60)")
+                       help="--pace human and fleet-load: seconds of play (default: 60)")
     bench.add_argument("--game", choices=("swap-meet", "night-market"), default="swap-meet",
                        metavar="GAME", help="--pace human: swap-meet or night-market (default: swap-meet)")
     bench.add_argument("--warmup", type=_positive_seconds, default=20.0, metavar="S",
@@ -319,7 +321,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     """Run the parsed command."""
     if args.command == "serve":
         return relay_cli.serve(args)
-    if args.command in online_cli.COMMANDS or (args.command == "bench" and args.part == "online"):
+    if args.command in online_cli.COMMANDS or (args.command == "bench" and args.part in ("online", "fleet-load")):
         return online_cli.run(args)
     interrupt.install()  # after the online commands: asyncio keeps its own Ctrl-C handling
     real_bench = args.command == "bench" and args.windowed

@@ -10,7 +10,7 @@ a client never chooses one. Only digests of tickets, tokens and join keys are ke
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.relay import refusals as r
@@ -258,7 +258,8 @@ class Lobby:
     # persistence -------------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
         """JSON-ready (digests only; presence is not kept: after a restart everyone is away)."""
-        seats = [{k: v for k, v in asdict(s).items() if k in ("name", "bot", "token", "ready")} for s in self.seats]
+        # the four kept fields read directly: asdict deep-copied every field (a tenth of a relay's CPU at play)
+        seats = [{"name": s.name, "bot": s.bot, "token": s.token, "ready": s.ready} for s in self.seats]
         return {"game": self.game, "seats": seats, "host": self.host, "phase": self.phase,
                 "tickets": dict(self.tickets), "spent": {t: list(v) for t, v in self.spent.items()}}
 

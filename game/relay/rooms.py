@@ -32,6 +32,8 @@ from rules.refusal import MATCH_OVER, NOT_A_MOVE, Refusal
 log = logging.getLogger(__name__)
 ANSWERS_KEPT = 64  # recent sequence numbers remembered per seat, so a resend is answered again
 TICK_SECONDS = 0.1  # real-time rooms are ticked this often
+QUIET_SECONDS = 5.0  # a quiet room (see `Room.quiet`) looks again this often without a message:
+# at 1 s, a thousand rooms' idle looks cost about a third of a core (bench --part fleet-load)
 
 
 class Room:
@@ -115,12 +117,13 @@ class Room:
         return None if self.referee is None else self.referee.outcome()
 
     # lobby ---------------------------------------------------------------------------------
-    def broadcast_lobby(self) -> None:
-        """Queue the lobby picture for every person."""
+    def broadcast_lobby(self, kept: bool = True) -> None:
+        """Queue the lobby picture for every person. kept=False: only what the record does not hold
+        changed (latency), so the record is not written again."""
         for seat, info in enumerate(self.lobby.seats):
             if info.bot is None:
                 self.out.append((seat, {"type": "lobby", **self.lobby_view(seat)}))
-        self.dirty = True
+        self.dirty = self.dirty or kept
 
     def lobby_view(self, seat: int) -> dict[str, Any]:
         """The lobby as `seat` sees it, plus the room facts."""
@@ -386,11 +389,19 @@ class Room:
 
     def next_wake(self) -> float:
         """Real seconds until this room wants to run again without a message."""
-        waits = [TICK_SECONDS if self.playing and self.game.realtime else 1.0]
+        waits = [TICK_SECONDS if self.playing and self.game.realtime else QUIET_SECONDS if self.quiet() else 1.0]
         due = self.bots.next_due()
         if due is not None and self.playing:
             waits.append(max(0.0, (due - self.now()) / self.scale))
         return min(waits)
+
+    def quiet(self) -> bool:
+        """A turn-based match of people who are all connected, no bot, no move clock: nothing here
+        happens on time (tick changes nothing, nobody can go away unseen: a lost link wakes the room),
+        so it needs no look every second (latency shown a few seconds late is all it costs)."""
+        return (self.playing and not self.game.realtime and self.days is None and not self.bots.bots
+                and all(info.bot is None and info.presence == lb.ONLINE and info.away_since is None
+                        for info in self.lobby.seats))
 
     # what each seat is sent ----------------------------------------------------------------
     def _send_all(self, full: bool = False, answer: tuple[int, int] | None = None) -> None:

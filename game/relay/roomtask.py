@@ -140,8 +140,8 @@ class RoomTask:
         for seat, seated in self.conns.items():
             if seat < len(self.room.lobby.seats):
                 changed |= self.room.set_latency(seat, seated.link.latency * 1000 if seated.link.latency else None)
-        if changed:
-            self.room.broadcast_lobby()
+        if changed:  # latency is not in the record: told, not written
+            self.room.broadcast_lobby(kept=False)
 
     async def _flush(self, mark: tuple[int, dict[int, int]]) -> None:
         """Save, then send: nobody is told of a move the store does not hold."""

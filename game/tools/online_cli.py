@@ -51,7 +51,11 @@ def add_parsers(subparsers: Any, formatter: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run `online-autoplay` or `bench --part online`."""
+    """Run `online-autoplay`, `bench --part online` or `bench --part fleet-load`."""
+    if args.command == "bench" and args.part == "fleet-load":
+        from game.tools.fleet_load import run_fleet_load
+
+        return run_fleet_load(args.rooms, args.seconds, args.store)
     if args.command == "bench":
         from game.tools.online_bench import run_online_bench, run_paced_bench
 

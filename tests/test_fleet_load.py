@@ -1,0 +1,50 @@
+"""`bench --part fleet-load`: asyncio clients drive busy two-seat rooms through a real relay on loopback."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import resource
+import threading
+import time
+
+from game.tools import fleet_load
+from tests.online_helpers import running_server, ws_url
+from tests.support import WAIT
+
+QUICK = (0.005, 0.02)  # seats think a few milliseconds, not a person's seconds: a few moves a room in a second
+
+
+def test_three_rooms_play_and_every_move_is_answered() -> None:
+    with running_server() as server:
+        got = asyncio.run(fleet_load.drive(ws_url(server), [11, 12, 13], 0.5, think=QUICK))
+    assert got["rooms"] == 3 and got["errors"] == []
+    assert got["unanswered"] == 0 and got["refused"] == 0  # moves come from each seat's own legal list
+    assert len(got["answers"]) >= 6, f"only {len(got['answers'])} moves in three rooms"
+    assert all(0 < a < WAIT for a in got["answers"])
+
+
+def test_a_worker_waits_for_the_go_and_reports_through_its_pipe() -> None:
+    mine, theirs = multiprocessing.Pipe()
+    with running_server() as server:
+        worker = threading.Thread(target=fleet_load._worker, args=(ws_url(server), [21, 22], 0.0, theirs, QUICK))
+        worker.start()
+        assert mine.poll(WAIT), "the worker never said its rooms were seated"
+        assert mine.recv() == ("seated", 2, [])
+        mine.send(time.monotonic() + 0.5)
+        assert mine.poll(WAIT), "the worker never sent its figures"
+        kind, figures = mine.recv()
+        worker.join(WAIT)
+    assert kind == "done" and figures["rooms"] == 2 and figures["answers"], figures
+
+
+def test_summary_reads_percentiles_in_milliseconds() -> None:
+    got = fleet_load.summary([i / 1000 for i in range(1, 101)])
+    assert got == {"answer_ms_p50": 51.0, "answer_ms_p95": 96.0, "answer_ms_p99": 100.0, "answer_ms_max": 100.0}
+    assert fleet_load.summary([])["answer_ms_p99"] == 0.0
+
+
+def test_client_processes_and_file_limit_fit_the_rooms() -> None:
+    assert [fleet_load.workers_for(n) for n in (1, 250, 251, 1000)] == [1, 1, 2, 4]
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    assert fleet_load.raise_file_limit(16) >= min(16, soft)
