@@ -1,0 +1,63 @@
+"""The kiosk in the visitors' languages: its cards and screens from the catalogue (kiosk.po), the
+languages the config offers as chips on the attract banner, a tap on one switching the whole app
+for that visitor, and the idle reset bringing back the kiosk's own language."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import text
+from game.kiosk import cards
+from game.kiosk.attract import BANNER, banner_rect, chip_rects, howto_card, offered
+from game.kiosk.config import from_json
+from game.shell import catalog
+from game.text import po, tr
+from rules.night_market.data import SEALS_TO_WIN
+from tests import test_kiosk as base
+from tests.conftest import make_player
+from tests.test_kiosk import idle
+
+kiosk_file = base.kiosk_file
+
+
+@pytest.fixture(autouse=True)
+def _english_after():  # type: ignore[no-untyped-def]
+    yield
+    text.use("en")  # the language is the process's: the next test starts in English
+    pygame.quit()
+
+
+def _labels(scene) -> set[str]:  # type: ignore[no-untyped-def]
+    return {b.text for b in scene.ui.get_sprite_group().sprites() if hasattr(b, "text") and b.visible}
+
+
+def test_every_how_to_card_of_every_game_has_its_key() -> None:
+    screens = po.load("en").screens  # every language has every English key: tests/test_languages.py
+    for entry in catalog.entries():
+        assert all(cards.key(entry.name, n) in screens for n in range(len(entry.cards))), entry.name
+
+
+def test_the_config_lists_the_languages_to_offer_and_the_kiosks_own_comes_first() -> None:
+    problems: list[str] = []
+    cfg = from_json({"languages": ["fr", "xx", "de", "fr"]}, problems)
+    assert cfg.languages == ("fr", "de") and len(problems) == 1
+    assert from_json({}, []).languages == () and offered((), "en") == () and banner_rect(()) == BANNER  # the default
+    assert offered(cfg.languages, "en") == ("en", "fr", "de") and offered(cfg.languages, "de") == ("de", "fr")
+
+
+def test_a_tap_on_a_language_chip_switches_the_visitor_and_idle_brings_the_kiosks_own_back(kiosk_file):  # type: ignore[no-untyped-def]
+    p = make_player(kiosk=True, extra={"kiosk_config": kiosk_file(languages=["de", "fr"])})
+    k = p.app.kiosk
+    idle(p, 7)
+    assert k.attract.active and k.attract.languages() == ("en", "de", "fr")
+    assert p.top.keep_clear.contains(banner_rect(k.attract.languages()))  # the demo keeps its rows off the chips
+    p.tap_finger(chip_rects(k.attract.languages())["de"].center)
+    assert p.top.name == "title" and text.language() == "de"
+    assert {tr("title.howto"), "Spielanleitung"} <= _labels(p.top)
+    card = howto_card(p.app, "night-market", 0)  # the cards speak it too, with the rules' numbers
+    assert card.heading_text == "So spielt man Night Market"
+    assert card.lines[0][0].startswith("Zwei Händler") and f"{SEALS_TO_WIN} Siegel hat" in card.lines[0][0]
+    idle(p, 7)  # the visitor has gone: attract again, in the kiosk's own language
+    assert k.attract.active and text.language() == "en"
+    assert k.attract.banner_words()[0] == "Tap to play"
