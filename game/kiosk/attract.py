@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.draw import helpart
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, WOOD
 from game.draw.widgets import felt, heading, panel
 from game.kiosk import cards as card_words
@@ -148,10 +149,22 @@ def howto_card(app: App, game: str, page: int) -> CardScene:
         pages = list(entry.help_pages) if entry and entry.help_pages else [("How to play", "")]
         cards = [(title, first_sentence(body)) for title, body in pages]
     heading_of, words = cards[page % len(cards)]
-    picture = entry.help_picture(app, heading_of) if entry else None
+    picture = uncaptioned(entry.help_picture(app, heading_of)) if entry else None
     lines: list[Line] = [(card_words.words(game, page % len(cards), words), 44, CREAM),
                          (tr("kiosk.howto.page", page=page % len(cards) + 1, pages=len(cards)), 26, MUTED)]
     return CardScene(app, tr("kiosk.howto.heading", game=name), lines, picture)
+
+
+def uncaptioned(picture: pygame.Surface | None) -> pygame.Surface | None:
+    """A help page's strip of pieces (game/draw/helpart.py) without its row of captions: they are the
+    help pages' English, and on a card the cards' own names and the card's words say it in the visitor's
+    language. Another picture is kept whole."""
+    if picture is None or picture.get_size() != helpart.BAND:
+        return picture
+    size = (helpart.BAND[0], helpart.BAND[1] - helpart.CAPTION - 12)  # over the captions, under the pieces
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    out.blit(picture, (0, 0), (0, 0, *size))
+    return out
 
 
 def first_sentence(body: str) -> str:

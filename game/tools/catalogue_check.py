@@ -10,7 +10,7 @@ languages' own names (AUTONYMS, shown as they are in every language), the names 
 (what players typed: seat names) and a one-letter key's cap ("[T]", Settings › Keys). Digits and
 punctuation never count. Besides our own text renderer's labels it reads pygame-gui's: buttons' and
 text boxes' words (their marks), an empty entry's placeholder and every visible button's tool tip
-(drawn on hover).
+(drawn on hover); and words inside a picture scaled with pygame.transform (a help picture on a card).
 """
 
 from __future__ import annotations
@@ -18,10 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, TypeVar
 
+import pygame
+
 from game import text
-from game.draw.layout_record import recording
+from game.draw.layout_record import RecordingSurface, marks_of, recording
 from game.shell import catalog
 from game.text.locales import AUTONYMS
 from game.text.marked import letters_left
@@ -35,11 +38,36 @@ KEY_CAP = re.compile(r"\[\w\]")  # a one-letter key's cap on a button ("Take  [T
 def checking() -> Iterator[None]:
     """Marked catalogue and recorded drawing, for an app made inside (its scenes word themselves marked)."""
     text.marking(True)
+    scalers = pygame.transform.smoothscale, pygame.transform.scale
+    pygame.transform.smoothscale, pygame.transform.scale = map(_keeping_words, scalers)  # type: ignore[assignment]
     try:
         with recording():
             yield
     finally:
+        pygame.transform.smoothscale, pygame.transform.scale = scalers  # type: ignore[assignment]
         text.marking(False)
+
+
+def _keeping_words(scale: Callable[..., pygame.Surface]) -> Callable[..., pygame.Surface]:
+    """A pygame.transform scaler whose copy of a label or of a picture with words in it keeps them
+    (pygame's own makes a plain surface: the recorder would see a picture without words)."""
+    def scaled(surface: pygame.Surface, size: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        out = scale(surface, size, *args, **kwargs)
+        recorder = RecordingSurface.recorder
+        if args or kwargs or recorder is None:  # into a given surface (the window): nothing to carry
+            return out
+        words, marks = recorder.labels.get(surface), [m for m in marks_of(surface) if m.kind == "text"]
+        if words is None and not marks:
+            return out
+        kept = RecordingSurface(out.get_size(), out.get_flags() & pygame.SRCALPHA, 32)
+        pygame.Surface.blit(kept, out, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # the pixels, no marks
+        sx, sy = out.get_width() / max(1, surface.get_width()), out.get_height() / max(1, surface.get_height())
+        kept.marks = [replace(m, rect=pygame.Rect(round(m.rect.x * sx), round(m.rect.y * sy), round(m.rect.w * sx),
+                                                  round(m.rect.h * sy))) for m in marks]
+        if words is not None:
+            recorder.label(kept, words)
+        return kept
+    return scaled
 
 
 def drawn_texts(app: Any) -> list[str]:
