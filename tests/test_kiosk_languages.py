@@ -73,3 +73,8 @@ def test_a_french_kiosk_fits_and_a_chip_switches_a_visitor_to_german_until_idle_
     idle(p, 7)  # the visitor has gone: attract again, in the kiosk's own language
     assert k.attract.active and text.language() == "fr"
     assert k.attract.banner_words()[0] == "Touchez pour jouer"
+    p.app.update_settings(language="es")  # what the operator's Settings does (its button: test_language_screens.py)
+    k.resume_visitors()
+    k.end_session()  # the next visitor starts in the language the operator chose
+    assert k.language == text.language() == "es"
+
