@@ -39,12 +39,12 @@ def checking() -> Iterator[None]:
     """Marked catalogue and recorded drawing, for an app made inside (its scenes word themselves marked)."""
     text.marking(True)
     scalers = pygame.transform.smoothscale, pygame.transform.scale
-    pygame.transform.smoothscale, pygame.transform.scale = map(_keeping_words, scalers)  # type: ignore[assignment]
+    pygame.transform.smoothscale, pygame.transform.scale = map(_keeping_words, scalers)
     try:
         with recording():
             yield
     finally:
-        pygame.transform.smoothscale, pygame.transform.scale = scalers  # type: ignore[assignment]
+        pygame.transform.smoothscale, pygame.transform.scale = scalers
         text.marking(False)
 
 
