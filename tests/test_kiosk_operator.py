@@ -86,7 +86,7 @@ def test_without_a_pin_the_gesture_says_how_to_set_one(kiosk_file):
     p = make_player(kiosk=True, extra={"kiosk_config": kiosk_file(pin="")})
     corner_taps(p)
     assert p.top.name == "kiosk_no_pin"
-    assert any("kiosk-config" in line for line in p.top.LINES)
+    assert any("kiosk-config" in line for line in p.top.lines())
     pygame.quit()
 
 

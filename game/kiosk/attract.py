@@ -14,13 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.draw.palette import CREAM, GOLD, MUTED, WOOD
+from game.draw import helpart
+from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, WOOD
 from game.draw.widgets import felt, heading, panel
+from game.kiosk import cards as card_words
 from game.kiosk import shell
 from game.scenes.seat_setup import SEAT_NAMES
 from game.shell import catalog
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.scene import Scene
+from game.text import language, tr
+from game.text.locales import AUTONYMS
 from rules.contract import MatchConfig, SeatConfig
 from rules.registry import get_game
 from rules.words import whole
@@ -34,6 +38,32 @@ AFTER_END = 6.0  # seconds a finished demo stays on screen
 STUCK = 8.0  # seconds a demo may sit under a screen that waits for a tap
 BANNER = pygame.Rect(LOGICAL_W // 2 - 460, LOGICAL_H - 150, 920, 124)
 BANNER_MARGIN = 10  # room a demo table leaves between its rows and the banner
+CHOICE_H = 84  # the strip of language chips the banner grows upwards when languages are offered
+CHIP_H, CHIP_GAP, CHIP_PAD = 62, 12, 24
+
+
+def offered(languages: tuple[str, ...], own: str) -> tuple[str, ...]:
+    """The languages the banner offers: none when the config lists none, else the kiosk's own
+    language first (a visitor can always get it back) and then the config's, each once."""
+    if not languages:
+        return ()
+    return tuple(dict.fromkeys((own, *languages)))
+
+
+def banner_rect(languages: tuple[str, ...]) -> pygame.Rect:
+    """The banner's place: taller by the chips' strip when it offers languages."""
+    return pygame.Rect(BANNER.x, BANNER.y - CHOICE_H, BANNER.w, BANNER.h + CHOICE_H) if languages else BANNER
+
+
+def chip_rects(languages: tuple[str, ...]) -> dict[str, pygame.Rect]:
+    """Each offered language's chip, in a row across the top of the banner."""
+    if not languages:
+        return {}
+    n = len(languages)
+    w = min(220, (BANNER.w - 2 * CHIP_PAD - (n - 1) * CHIP_GAP) // n)
+    x = BANNER.centerx - (n * w + (n - 1) * CHIP_GAP) // 2
+    y = BANNER.y - CHOICE_H + (CHOICE_H - CHIP_H) // 2 + 6
+    return {lang: pygame.Rect(x + i * (w + CHIP_GAP), y, w, CHIP_H) for i, lang in enumerate(languages)}
 
 
 @dataclass
@@ -119,11 +149,22 @@ def howto_card(app: App, game: str, page: int) -> CardScene:
         pages = list(entry.help_pages) if entry and entry.help_pages else [("How to play", "")]
         cards = [(title, first_sentence(body)) for title, body in pages]
     heading_of, words = cards[page % len(cards)]
-    picture = entry.help_picture(app, heading_of) if entry else None
-    lines: list[Line] = [(words, 44, CREAM),
-                         (f"{page % len(cards) + 1} of {len(cards)}  ·  Help on every table has the full rules", 26,
-                          MUTED)]
-    return CardScene(app, f"How to play {name}", lines, picture)
+    picture = uncaptioned(entry.help_picture(app, heading_of)) if entry else None
+    lines: list[Line] = [(card_words.words(game, page % len(cards), words), 44, CREAM),
+                         (tr("kiosk.howto.page", page=page % len(cards) + 1, pages=len(cards)), 26, MUTED)]
+    return CardScene(app, tr("kiosk.howto.heading", game=name), lines, picture)
+
+
+def uncaptioned(picture: pygame.Surface | None) -> pygame.Surface | None:
+    """A help page's strip of pieces (game/draw/helpart.py) without its row of captions: they are the
+    help pages' English, and on a card the cards' own names and the card's words say it in the visitor's
+    language. Another picture is kept whole."""
+    if picture is None or picture.get_size() != helpart.BAND:
+        return picture
+    size = (helpart.BAND[0], helpart.BAND[1] - helpart.CAPTION - 12)  # over the captions, under the pieces
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    out.blit(picture, (0, 0), (0, 0, *size))
+    return out
 
 
 def first_sentence(body: str) -> str:
@@ -140,10 +181,10 @@ def scores_card(app: App, best: dict[str, list[tuple[str, float]]]) -> CardScene
         rows = best.get(entry.name, [])
         lines.append((entry.title, 44, GOLD))
         if not rows:
-            lines.append(("No scores yet today — be the first!", 32, MUTED))
+            lines.append((tr("kiosk.scores.none"), 32, MUTED))
         for initials, score in rows[:3]:
             lines.append((f"{initials or '—'}    {whole(score)}", 34, CREAM))
-    return CardScene(app, "Today's best", lines)
+    return CardScene(app, tr("kiosk.scores.heading"), lines)
 
 
 class Attract:
@@ -231,7 +272,8 @@ class Attract:
         if cls is None:
             return None
         scene = cls.new(self.app, demo_config(game, self.cfg()), autosave=False)
-        scene.keep_clear_of(BANNER.inflate(0, 2 * BANNER_MARGIN))  # the table keeps its rows off the banner
+        banner = banner_rect(self.languages())
+        scene.keep_clear_of(banner.inflate(0, 2 * BANNER_MARGIN))  # the table keeps its rows off the banner
         self.app.stack.reset(scene)
         while self.app.stack.top is not scene and len(self.app.stack.scenes) > 1:
             self.app.stack.pop()  # a first-play briefing or curtain: nobody is here to read it
@@ -244,21 +286,36 @@ class Attract:
             return howto_card(self.app, item.game, page)
         return scores_card(self.app, self.scores())
 
+    def languages(self) -> tuple[str, ...]:
+        """The languages the banner offers (the loop runs in the kiosk's own language)."""
+        return offered(self.cfg().languages, language())
+
+    def language_at(self, pos: tuple[float, float]) -> str | None:
+        """The language whose chip is at a logical point, if any."""
+        return next((lang for lang, rect in chip_rects(self.languages()).items() if rect.collidepoint(pos)), None)
+
     def banner_words(self) -> tuple[str, str]:
         """What the banner says for the item on screen."""
         item = self.items[self.index] if self.active else Item("scores")
         entry = catalog.entry(item.game) if item.game else None
         if item.kind == "demo" and entry is not None:
-            return "Tap to play", f"Bots are playing {entry.title} — your turn next"
-        return "Tap to play", "Three trading games · one table"
+            return tr("kiosk.banner.tap"), tr("kiosk.banner.demo", game=entry.title)
+        return tr("kiosk.banner.tap"), tr("kiosk.banner.idle")
 
     def draw_banner(self, canvas: pygame.Surface) -> pygame.Rect:
         """The opaque "Tap to play" banner (opaque: redrawing it never darkens what is below)."""
         big, small = self.banner_words()
-        pygame.draw.rect(canvas, WOOD, BANNER, border_radius=30)
+        languages = self.languages()
+        whole = banner_rect(languages)
+        pygame.draw.rect(canvas, WOOD, whole, border_radius=30)
         pulse = 3 + int(2 * (1 + pygame.math.Vector2(1, 0).rotate(self.elapsed * 180).x))
-        pygame.draw.rect(canvas, GOLD, BANNER, pulse, border_radius=30)
+        pygame.draw.rect(canvas, GOLD, whole, pulse, border_radius=30)
         text = self.app.text
         text.draw(canvas, big, (BANNER.centerx, BANNER.y + 10), 50, GOLD, bold=True, anchor="midtop")
         text.draw(canvas, small, (BANNER.centerx, BANNER.y + 76), 26, CREAM, anchor="midtop")
-        return BANNER.inflate(4, 4)
+        for lang, rect in chip_rects(languages).items():  # each by its own name: a visitor finds theirs
+            own = lang == language()
+            pygame.draw.rect(canvas, GOLD if own else NIGHT, rect, border_radius=18)
+            pygame.draw.rect(canvas, GOLD if own else BRASS, rect, 3, border_radius=18)
+            text.draw(canvas, AUTONYMS[lang], rect.center, 30, NIGHT if own else CREAM, bold=own, anchor="center")
+        return whole.inflate(4, 4)

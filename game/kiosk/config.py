@@ -19,6 +19,7 @@ from game.services import paths
 from game.services.files import BadFile, read_json
 from game.services.settings import BOT_SPEEDS, Settings
 from game.shell import catalog
+from game.text.locales import LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,7 @@ class KioskConfig:
     crash_window: float = 120.0
     start_in_attract: bool = False
     keep_history: bool = False  # visitors' finished matches go to History only when the operator says so
+    languages: tuple[str, ...] = ()  # offered on the attract banner by their own names; none: the kiosk's only
 
     def profile(self) -> Settings:
         """The settings every visitor starts from."""
@@ -72,7 +74,10 @@ def _checked(cfg: KioskConfig, problems: list[str]) -> KioskConfig:
     seats = {g: int(n) for g, n in cfg.seats.items() if g in known and isinstance(n, int) and 1 <= n <= 6}
     if len(games) != len(cfg.games) or len(seats) != len(cfg.seats):
         problems.append("unknown games or seat counts were ignored")
-    fixes: dict[str, Any] = {"games": games, "seats": seats}
+    languages = tuple(dict.fromkeys(lang for lang in cfg.languages if lang in LANGUAGES))
+    if len(languages) != len(set(cfg.languages)):
+        problems.append(f"languages are some of {', '.join(LANGUAGES)}")
+    fixes: dict[str, Any] = {"games": games, "seats": seats, "languages": languages}
     if cfg.bot_level not in BOT_LEVELS:
         fixes["bot_level"] = "normal"
     for key in ("bot_speed", "demo_bot_speed"):
@@ -162,7 +167,7 @@ def _apply_overrides(cfg: KioskConfig) -> KioskConfig:
     merged = {k: v for k, v in asdict(cfg).items() if k != "pin"}
     if isinstance(raw, dict):
         merged.update({k: v for k, v in raw.items() if k != "pin"})
-    merged["games"] = list(merged["games"])
+    merged["games"], merged["languages"] = list(merged["games"]), list(merged["languages"])
     return replace(from_json(merged, []), pin=cfg.pin)
 
 

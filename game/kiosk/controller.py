@@ -17,6 +17,7 @@ from typing import Any, cast
 
 import pygame
 
+from game import text
 from game.kiosk import shell
 from game.kiosk.attract import Attract
 from game.kiosk.config import load, save_overrides
@@ -59,6 +60,7 @@ class Kiosk:
 
     def __init__(self, app: Any, wall: Callable[[], float] = time.time) -> None:
         self.app = app
+        self.language = text.language()  # the kiosk's own: each visitor starts in it (--lang, settings, system)
         extra = app.options.extra
         self.config, warning = load(extra.get("kiosk_config"), extra.get("kiosk_pin"))
         self.changed: set[str] = set()
@@ -114,7 +116,7 @@ class Kiosk:
             if self.dimmed:
                 self._wake()
             else:
-                self.leave_attract()
+                self.leave_attract(self.attract.language_at(pos) if pos is not None else None)
             return True
         match = self.visit.scene if self.visit else None
         if match is not None and getattr(match, "GAME", "") == "swap-meet":
@@ -261,6 +263,7 @@ class Kiosk:
         rejoin.forget()  # no "Back to room" for the next visitor either, and no room left open
         self.app.stop_hosting(KIOSK_HOST_LEFT())
         profile = self.config.profile()
+        text.use(self.language)  # a visitor's language choice goes with them
         self.app.replace_settings(profile)  # not saved: a later app on this account keeps its own settings
         self._sound(profile.volume, self.app.options.mute)
         self.app.toasts.queue.clear()
@@ -281,10 +284,12 @@ class Kiosk:
         self._sound(self.config.volume * 0.25, self.app.options.mute or not quiet)
         self.attract.start()
 
-    def leave_attract(self) -> None:
-        """A tap: the title, at once."""
+    def leave_attract(self, language: str | None = None) -> None:
+        """A tap: the title, at once (in `language` when the tap chose one on the banner)."""
         self.attract.stop()
         self.reset_visitor()
+        if language is not None:
+            text.use(language)  # the whole app speaks it until this visitor's session ends
         self.app.pointer.cancel_all()
         self.app.stack.reset(self.app.title())
         self.last_input = self.app.clock()
@@ -347,6 +352,8 @@ class Kiosk:
         """Close the operator screens; the visitors' screen is back."""
         while self.app.stack.top is not None and self.app.stack.top.name in OPERATOR_SCENES:
             self.app.stack.pop()
+        if self.app.settings.language:  # chosen in the operator's Settings: the kiosk's own from now on
+            self.language = self.app.settings.language
         self.last_input = self.app.clock()
 
     def restart(self) -> None:

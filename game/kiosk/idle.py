@@ -19,6 +19,7 @@ from game.draw.widgets import sheet
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
+from game.text import tr
 
 if TYPE_CHECKING:
     from game.shell.app import App
@@ -52,7 +53,7 @@ class StillPlayingScene(Scene):
         self.rect = pygame.Rect(0, 0, 1000, 460)
         self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
         self.yes = button(self.ui, (self.rect.centerx - 220, self.rect.bottom - 130, 440, 96),
-                          "Yes, keep playing", "#primary")
+                          tr("kiosk.still.yes"), "#primary")
         self._shown = -1
 
     def enter(self) -> None:
@@ -94,10 +95,10 @@ class StillPlayingScene(Scene):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         sheet(canvas, self.rect, self.app.darken, radius=30, width=5)
         text = self.app.text
-        text.draw(canvas, "Still playing?", (self.rect.centerx, self.rect.y + 40), 72, GOLD, bold=True,
+        text.draw(canvas, tr("kiosk.still.title"), (self.rect.centerx, self.rect.y + 40), 72, GOLD, bold=True,
                   anchor="midtop")
         seconds = max(0, int(self.left + 0.999))
-        text.draw(canvas, f"This match ends in {seconds} s", (self.rect.centerx, self.rect.y + 150), 44, CREAM,
+        text.draw(canvas, tr("kiosk.still.ends", seconds=seconds), (self.rect.centerx, self.rect.y + 150), 44, CREAM,
                   bold=True, anchor="midtop")
-        text.draw(canvas, "Tap anywhere to keep playing.", (self.rect.centerx, self.rect.y + 218), 32, CREAM,
+        text.draw(canvas, tr("kiosk.still.tap"), (self.rect.centerx, self.rect.y + 218), 32, CREAM,
                   anchor="midtop")

@@ -11,6 +11,7 @@ from game.draw.palette import CREAM, GOLD
 from game.draw.ui import button
 from game.scenes.dialog import Dialog
 from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.text import tr
 from rules.words import whole
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -30,11 +31,11 @@ class InitialsScene(Dialog):
         self.steps: dict[Any, tuple[int, int]] = {}
         for i in range(3):
             x = self.rect.centerx - 300 + i * 220
-            self.steps[button(self.ui, (x, self.rect.y + 190, 160, 80), "Up")] = (i, 1)
-            self.steps[button(self.ui, (x, self.rect.y + 420, 160, 80), "Down")] = (i, -1)
+            self.steps[button(self.ui, (x, self.rect.y + 190, 160, 80), tr("kiosk.initials.up"))] = (i, 1)
+            self.steps[button(self.ui, (x, self.rect.y + 420, 160, 80), tr("kiosk.initials.down"))] = (i, -1)
         bottom = self.rect.bottom - 130
-        self.skip = button(self.ui, (self.rect.centerx - 340, bottom, 300, 90), "Skip", "#quiet")
-        self.save = button(self.ui, (self.rect.centerx + 40, bottom, 300, 90), "Save", "#primary")
+        self.skip = button(self.ui, (self.rect.centerx - 340, bottom, 300, 90), tr("kiosk.initials.skip"), "#quiet")
+        self.save = button(self.ui, (self.rect.centerx + 40, bottom, 300, 90), tr("kiosk.initials.save"), "#primary")
 
     @property
     def initials(self) -> str:
@@ -55,9 +56,9 @@ class InitialsScene(Dialog):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.sheet(canvas, self.rect, radius=30)
         text = self.app.text
-        text.draw(canvas, f"Today's best at {self.title}!", (self.rect.centerx, self.rect.y + 34), 52, GOLD,
+        text.draw(canvas, tr("kiosk.initials.title", game=self.title), (self.rect.centerx, self.rect.y + 34), 52, GOLD,
                   bold=True, anchor="midtop")
-        text.draw(canvas, f"{whole(self.score)} points — your initials for the board:", (self.rect.centerx,
+        text.draw(canvas, tr("kiosk.initials.score", score=whole(self.score)), (self.rect.centerx,
                   self.rect.y + 112), 32, CREAM, anchor="midtop")
         for i, k in enumerate(self.letters):
             x = self.rect.centerx - 220 + i * 220

@@ -17,6 +17,7 @@ from game.shell import catalog
 from game.shell.display import LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
+from game.text import tr
 from rules.registry import get_game
 
 if TYPE_CHECKING:
@@ -29,9 +30,11 @@ CONTROLS = pygame.Rect(740, 170, 1120, 760)
 ROW = 86
 TOAST_LANE = pygame.Rect(STATS.x + 20, 750, STATS.w - 40, 110)  # under today's numbers, over the demos line
 TOP = CONTROLS.y + 80  # the first row of controls, under the game names
-BOTTOM: tuple[tuple[str, str, str | None], ...] = (  # Play online and Settings: staff only in a kiosk
-    ("‹ Resume", "resume", "#primary"), ("Play online", "online", None), ("Settings", "settings", None),
-    ("Restart", "restart", None), ("Exit to desktop", "exit", "#danger"))
+BOTTOM: tuple[tuple[str, str, str | None], ...] = (  # (key, action, look); Play online and Settings: staff only
+    ("kiosk.menu.resume", "resume", "#primary"), ("title.online", "online", None), ("title.settings", "settings", None),
+    ("kiosk.menu.restart", "restart", None), ("kiosk.menu.exit", "exit", "#danger"))
+LABELS = ("kiosk.menu.games", "kiosk.menu.seats_label", "kiosk.menu.level", "kiosk.menu.volume", "kiosk.menu.attract",
+          "kiosk.menu.match")
 BOTTOM_W = 330
 
 
@@ -61,19 +64,22 @@ class OperatorMenuScene(Scene):
         cfg = self.kiosk.config
         x, y = CONTROLS.x + 300, TOP
         for i, entry in enumerate(catalog.entries()):
-            words, oid = toggle_label(entry.name in cfg.games)
-            self._add((x + i * 262, y, 250, 72), words, ("game", entry.name), oid)
-            self._add((x + i * 262, y + ROW, 250, 72), f"{self._seats(entry.name)} seats  ›", ("seats", entry.name))
-        self._add((x, y + 2 * ROW, 250, 72), f"{cfg.bot_level.capitalize()}  ›", ("level", None))
+            on = entry.name in cfg.games
+            self._add((x + i * 262, y, 250, 72), tr("settings.on" if on else "settings.off"), ("game", entry.name),
+                      toggle_label(on)[1])
+            self._add((x + i * 262, y + ROW, 250, 72), tr("kiosk.menu.seats", count=self._seats(entry.name)),
+                      ("seats", entry.name))
+        self._add((x, y + 2 * ROW, 250, 72), tr("kiosk.menu.level_value", level=cfg.bot_level), ("level", None))
         self._add((x, y + 3 * ROW, 110, 72), "−", ("volume", -0.1))
         self._add((x + 260, y + 3 * ROW, 110, 72), "+", ("volume", 0.1))
-        self._add((x, y + 4 * ROW, 250, 72), f"{cfg.attract_after:g} s  ›", ("attract", None))
-        self._add((x, y + 5 * ROW, 250, 72), f"{cfg.match_idle:g} s  ›", ("match", None))
-        self._add((CONTROLS.x + 30, y + 6 * ROW + 6, 420, 76), "Reset today's scores", ("reset", None), "#danger")
-        self._add((CONTROLS.x + 480, y + 6 * ROW + 6, 300, 76), "Touch test", ("touch", None))
+        self._add((x, y + 4 * ROW, 250, 72), tr("kiosk.menu.seconds", seconds=f"{cfg.attract_after:g}"),
+                  ("attract", None))
+        self._add((x, y + 5 * ROW, 250, 72), tr("kiosk.menu.seconds", seconds=f"{cfg.match_idle:g}"), ("match", None))
+        self._add((CONTROLS.x + 30, y + 6 * ROW + 6, 420, 76), tr("kiosk.menu.reset"), ("reset", None), "#danger")
+        self._add((CONTROLS.x + 480, y + 6 * ROW + 6, 300, 76), tr("kiosk.menu.touch"), ("touch", None))
         x = 60
-        for label, kind, look in BOTTOM:
-            self._add((x, CONTROLS.bottom + 36, BOTTOM_W, 90), label, (kind, None), look)
+        for key, kind, look in BOTTOM:
+            self._add((x, CONTROLS.bottom + 36, BOTTOM_W, 90), tr(key), (kind, None), look)
             x += BOTTOM_W + (LOGICAL_W - 120 - len(BOTTOM) * BOTTOM_W) // (len(BOTTOM) - 1)
         self.invalidate()
 
@@ -113,7 +119,7 @@ class OperatorMenuScene(Scene):
         k = self.kiosk
         if kind == "reset":
             k.leaderboard.reset()
-            self.app.toast("Today's scores are cleared.")
+            self.app.toast(tr("kiosk.menu.reset_done"))
         elif kind == "touch":
             k.open_touch_test()
         elif kind == "resume":
@@ -144,7 +150,7 @@ class OperatorMenuScene(Scene):
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         felt(canvas, self.app.assets)
-        heading(canvas, self.app.text, "Operator menu", 50, 72)
+        heading(canvas, self.app.text, tr("kiosk.menu.title"), 50, 72)
         panel(canvas, STATS)
         panel(canvas, CONTROLS)
         self._draw_stats(canvas)
@@ -156,35 +162,35 @@ class OperatorMenuScene(Scene):
         for i, entry in enumerate(catalog.entries()):
             text.draw(canvas, entry.title, (CONTROLS.x + 425 + i * 262, CONTROLS.y + 40), 28, GOLD, bold=True,
                       anchor="center")
-        labels = ("Games offered", "Seats", "Bot level", "Volume", "Attract after", "Idle in a match")
-        for i, label in enumerate(labels):
-            text.draw(canvas, label, (CONTROLS.x + 30, y + i * ROW + 36), 30, CREAM, bold=True, anchor="midleft")
+        for i, key in enumerate(LABELS):
+            text.draw(canvas, tr(key), (CONTROLS.x + 30, y + i * ROW + 36), 30, CREAM, bold=True, anchor="midleft")
         x = CONTROLS.x + 300
         text.draw(canvas, f"{round(cfg.volume * 100)} %", (x + 185, y + 3 * ROW + 36), 34, GOLD, bold=True,
                   anchor="center")
-        notes = ((4, "idle on the title, then demos"), (5, "then “Still playing?”"))
+        notes = ((4, tr("kiosk.menu.attract_note")), (5, tr("kiosk.menu.match_note", question=tr("kiosk.still.title"))))
         for row, note in notes:
             text.draw(canvas, note, (x + 270, y + row * ROW + 36), 26, MUTED, anchor="midleft")
-        pin = "PIN from the kiosk config" if cfg.pin else "no PIN set"
-        text.draw(canvas, f"Changes apply at once and are kept · {pin}", (CONTROLS.x + 30, CONTROLS.bottom - 40),
+        pin = tr("kiosk.menu.pin_set" if cfg.pin else "kiosk.menu.no_pin")
+        text.draw(canvas, tr("kiosk.menu.kept", pin=pin), (CONTROLS.x + 30, CONTROLS.bottom - 40),
                   24, MUTED, anchor="midleft")
 
     def _draw_stats(self, canvas: pygame.Surface) -> None:
         text = self.app.text
         today = self.kiosk.stats.summary()
         x, y = STATS.x + 36, STATS.y + 30
-        text.draw(canvas, "Today", (x, y), 40, GOLD, bold=True)
+        text.draw(canvas, tr("kiosk.stats.today"), (x, y), 40, GOLD, bold=True)
         busiest = f"{today.busiest_hour:02d}:00–{today.busiest_hour + 1:02d}:00" if today.busiest_hour is not None \
             else "—"
-        rows = [("Visitor sessions", str(today.sessions)), ("Finished", str(today.finished)),
-                ("Abandoned", str(today.abandoned)), ("People", str(today.people)), ("Busiest hour", busiest),
-                ("Average play", f"{today.average_minutes:.1f} min")]
+        rows = [(tr("kiosk.stats.sessions"), str(today.sessions)), (tr("kiosk.stats.finished"), str(today.finished)),
+                (tr("kiosk.stats.abandoned"), str(today.abandoned)), (tr("kiosk.stats.people"), str(today.people)),
+                (tr("kiosk.stats.busiest"), busiest),
+                (tr("kiosk.stats.average"), tr("kiosk.stats.minutes", minutes=f"{today.average_minutes:.1f}"))]
         rows += [(_title(g), str(n)) for g, n in today.per_game]
         for i, (label, value) in enumerate(rows):
             yy = y + 70 + i * 54
             text.draw(canvas, label, (x, yy), 30, CREAM)
             text.draw(canvas, value, (STATS.right - 36, yy), 30, GOLD, bold=True, anchor="topright")
-        text.draw(canvas, f"Demos shown since start: {self.kiosk.attract.demos_done}", (x, STATS.bottom - 56), 24,
+        text.draw(canvas, tr("kiosk.stats.demos", count=self.kiosk.attract.demos_done), (x, STATS.bottom - 56), 24,
                   MUTED)
 
 

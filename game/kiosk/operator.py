@@ -16,6 +16,7 @@ from game.draw.palette import CREAM, GOLD, MUTED, RED
 from game.draw.ui import button
 from game.scenes.dialog import Dialog
 from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.text import tr
 
 if TYPE_CHECKING:
     from game.shell.app import App
@@ -80,7 +81,7 @@ class PinPadScene(Dialog):
         super().__init__(app)
         self.guard, self.on_open = guard, on_open
         self.entered = ""
-        self.message = "Staff only: enter the PIN"
+        self.message, self.wrong = tr("kiosk.pin.prompt"), False
         self.rect = pygame.Rect(0, 0, 620, 900)
         self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
         self.keys: dict[Any, str] = {}
@@ -88,13 +89,14 @@ class PinPadScene(Dialog):
         x0 = self.rect.centerx - (3 * size + 2 * gap) // 2
         y0 = self.rect.y + 240
         labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "ok"]
-        words = {"clear": "Clear", "ok": "OK"}
+        words = {"clear": tr("kiosk.pin.clear"), "ok": tr("kiosk.pin.ok")}
         for i, label in enumerate(labels):
             r, c = divmod(i, 3)
             oid = "#primary" if label == "ok" else ("#quiet" if label == "clear" else None)
             b = button(self.ui, (x0 + c * (size + gap), y0 + r * (110 + gap), size, 110), words.get(label, label), oid)
             self.keys[b] = label
-        self.cancel = button(self.ui, (self.rect.centerx - 160, self.rect.bottom - 120, 320, 90), "Cancel", "#quiet")
+        self.cancel = button(self.ui, (self.rect.centerx - 160, self.rect.bottom - 120, 320, 90),
+                             tr("kiosk.pin.cancel"), "#quiet")
         self._locked_shown = -1
         self._locked: bool | None = None
         self._lock_buttons()
@@ -130,7 +132,7 @@ class PinPadScene(Dialog):
             return
         self.entered = ""
         locked = self.guard.locked_for() > 0
-        self.message = "Too many wrong PINs" if locked else "Wrong PIN — try again"
+        self.message, self.wrong = tr("kiosk.pin.too_many" if locked else "kiosk.pin.wrong"), True
         self._lock_buttons()
 
     def update(self, dt: float) -> None:
@@ -140,12 +142,13 @@ class PinPadScene(Dialog):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.sheet(canvas, self.rect, radius=30)
         text = self.app.text
-        text.draw(canvas, "Operator", (self.rect.centerx, self.rect.y + 30), 56, GOLD, bold=True, anchor="midtop")
+        text.draw(canvas, tr("kiosk.pin.title"), (self.rect.centerx, self.rect.y + 30), 56, GOLD, bold=True,
+                  anchor="midtop")
         locked = self.guard.locked_for()
         if locked > 0:
-            line, colour = f"Locked — try again in {int(locked + 0.999)} s", RED
+            line, colour = tr("kiosk.pin.locked", seconds=int(locked + 0.999)), RED
         else:
-            line, colour = self.message, RED if self.message.startswith(("Wrong", "Too")) else CREAM
+            line, colour = self.message, RED if self.wrong else CREAM
         text.draw(canvas, line, (self.rect.centerx, self.rect.y + 110), 30, colour, anchor="midtop")
         n = len(self.entered)  # drawn dots: the font has no bullet glyph at this size
         for i in range(n):
@@ -158,25 +161,27 @@ class NoPinScene(Dialog):
     """The gesture without a PIN configured: how to set one, and nothing else."""
 
     name = "kiosk_no_pin"
-    LINES = ("No operator PIN is set, so the operator menu stays closed.",
-             'Add  "pin": "2468"  to the kiosk config file and start with',
-             "market-hall --kiosk --kiosk-config PATH",
-             "or start with  --kiosk-pin 2468.")
+    KEYS = ("kiosk.nopin.why", "kiosk.nopin.add", "kiosk.nopin.command", "kiosk.nopin.or")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rect = pygame.Rect(0, 0, 1240, 520)
         self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
-        self.close = button(self.ui, (self.rect.centerx - 160, self.rect.bottom - 120, 320, 90), "Close", "#primary")
+        self.close = button(self.ui, (self.rect.centerx - 160, self.rect.bottom - 120, 320, 90), tr("kiosk.close"),
+                            "#primary")
 
     def on_button(self, element: Any) -> None:
         self.on_back()
 
+    def lines(self) -> list[str]:
+        """What the sheet says, in the language in use."""
+        return [tr(key) for key in self.KEYS]
+
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.sheet(canvas, self.rect, radius=30)
         text = self.app.text
-        text.draw(canvas, "Operator menu", (self.rect.centerx, self.rect.y + 34), 56, GOLD, bold=True,
+        text.draw(canvas, tr("kiosk.menu.title"), (self.rect.centerx, self.rect.y + 34), 56, GOLD, bold=True,
                   anchor="midtop")
-        for i, line in enumerate(self.LINES):
+        for i, line in enumerate(self.lines()):
             text.draw(canvas, line, (self.rect.centerx, self.rect.y + 130 + 54 * i), 32,
                       CREAM if i != 2 else MUTED, bold=i == 2, anchor="midtop")

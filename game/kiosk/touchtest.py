@@ -15,6 +15,7 @@ from game.draw.ui import button
 from game.scenes.dialog import Dialog
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
+from game.text import tr
 
 COLOURS = (GOLD, TEAL, RED, GREEN, WHITE, CREAM)
 
@@ -30,7 +31,7 @@ class TouchTestScene(Dialog):
         self.fingers: dict[tuple[Any, ...], tuple[float, float]] = {}
         self.mouse: tuple[float, float] | None = None
         self.most = 0
-        self.close = button(self.ui, (LOGICAL_W - 340, LOGICAL_H - 130, 300, 90), "Close", "#primary")
+        self.close = button(self.ui, (LOGICAL_W - 340, LOGICAL_H - 130, 300, 90), tr("kiosk.close"), "#primary")
 
     def on_button(self, element: Any) -> None:
         self.on_back()
@@ -58,10 +59,10 @@ class TouchTestScene(Dialog):
         for y in range(0, LOGICAL_H, 120):
             pygame.draw.line(canvas, BRASS_DIM, (0, y), (LOGICAL_W, y))
         text = self.app.text
-        text.draw(canvas, "Touch test", (LOGICAL_W // 2, 40), 64, GOLD, bold=True, anchor="midtop")
-        text.draw(canvas, f"Fingers on the glass: {len(self.fingers)} · most at once: {self.most}",
+        text.draw(canvas, tr("kiosk.menu.touch"), (LOGICAL_W // 2, 40), 64, GOLD, bold=True, anchor="midtop")
+        text.draw(canvas, tr("kiosk.touch.fingers", count=len(self.fingers), most=self.most),
                   (LOGICAL_W // 2, 130), 34, CREAM, anchor="midtop")
-        text.draw(canvas, "Put several fingers down: each gets a ring and a number. Check the corners too.",
+        text.draw(canvas, tr("kiosk.touch.how"),
                   (LOGICAL_W // 2, 180), 28, MUTED, anchor="midtop")
         for i, (key, pos) in enumerate(sorted(self.fingers.items())):
             colour = COLOURS[i % len(COLOURS)]

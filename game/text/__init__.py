@@ -15,24 +15,38 @@ from typing import Any
 from game.text import po
 from game.text.catalogue import YOU_SUFFIX, Catalogue
 from game.text.locales import ENGLISH, LANGUAGES
+from game.text.marked import mark_catalogue
 from rules.errors import MalformedData
 from rules.refusal import Refusal
 
 UNKNOWN = Refusal("unknown")  # a message that carried no readable code (worded with the fallback)
 _state: dict[str, Catalogue] = {}
+_marking = {"on": False}  # the catalogue check's pseudo-language (game/text/marked.py): tests only
+
+
+def _load(language: str) -> Catalogue:
+    cat = po.load(language if language in LANGUAGES else ENGLISH)
+    return mark_catalogue(cat) if _marking["on"] else cat
 
 
 def catalogue() -> Catalogue:
     """The catalogue in use (English until `use` chooses another)."""
     found = _state.get("current")
     if found is None:
-        found = _state["current"] = po.load(ENGLISH)
+        found = _state["current"] = _load(ENGLISH)
     return found
 
 
 def use(language: str) -> None:
     """Speak `language` from now on (one of LANGUAGES; anything else is English)."""
-    _state["current"] = po.load(language if language in LANGUAGES else ENGLISH)
+    _state["current"] = _load(language)
+
+
+def marking(on: bool) -> None:
+    """For the catalogue check only: from now on (until `marking(False)`) every letter the catalogue
+    gives is marked, in whichever language is used (game/text/marked.py)."""
+    _marking["on"] = on
+    use(language())
 
 
 def language() -> str:

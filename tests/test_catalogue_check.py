@@ -1,0 +1,154 @@
+"""No text on a screen that did not come from the catalogue (game/tools/catalogue_check.py): each
+screen below is drawn with the marked pseudo-language, and a drawn text with a letter the catalogue
+did not give fails, names aside (seat names, the game names, the languages' own names).
+
+A screen is one line: (name, step), where the step takes the app there (each runs after the one
+before it, in one app) and returns the names players gave that the screen shows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.draw.ui import HintEntry, button
+from game.kiosk.attract import DEMO_NAMES
+from game.kiosk.idle import StillPlayingScene
+from game.kiosk.initials import InitialsScene
+from game.kiosk.operator import NoPinScene
+from game.scenes.night_market import layout as L
+from game.scenes.night_market.ceremony import Ceremony
+from game.scenes.night_market.scene import NightMarketScene
+from game.scenes.settings import SettingsScene
+from game.text import marked
+from game.tools.catalogue_check import checking, untranslated, walk
+from rules.contract import MatchConfig, SeatConfig
+from tests import test_kiosk as base
+from tests.conftest import Player, make_player
+from tests.test_language_screens import ROUND_END
+
+kiosk_file = base.kiosk_file
+Step = Callable[[Player], tuple[str, ...]]
+SEATS = ("Ada", "Basil")
+
+
+def _settings(p: Player) -> tuple[str, ...]:
+    p.app.stack.push(SettingsScene(p.app))
+    p.frames(1)
+    return ()
+
+
+def _night_market_turn(p: Player) -> tuple[str, ...]:
+    p.app.update_settings(seen_briefings=("night-market",))
+    scene = NightMarketScene.new(p.app, MatchConfig((SeatConfig(SEATS[0]), SeatConfig(SEATS[1], "hard"))), 11)
+    p.app.stack.reset(scene)
+    p.frames(2)
+    scene.anim.finish_all()  # the deal lands at once
+    porters = next((c for c, k in scene.view.market if k == "porter"), None)
+    scene.tap_market(porters if porters is not None else scene.view.market[0][0])  # a line and buttons
+    p.frames(3)
+    return SEATS
+
+
+def _night_market_round_end(p: Player) -> tuple[str, ...]:
+    scene = p.top
+    end = Ceremony(p.app, dict(ROUND_END), scene.names, (0, 1), {0: L.ME_COLOUR, 1: L.OTHER_COLOUR}, None,
+                   lambda: None, lambda: None, lambda: None)
+    p.app.stack.push(end)
+    end.on_back()  # a tap skips to the end of the reveal
+    p.frames(2)
+    return SEATS
+
+
+SCREENS: list[tuple[str, Step]] = [
+    ("title", lambda p: ()),
+    ("Settings", _settings),
+    ("Night Market, a turn", _night_market_turn),
+    ("Night Market, a round's end", _night_market_round_end),
+]
+
+
+def _attract(p: Player) -> tuple[str, ...]:
+    p.app.kiosk.start_attract()  # a demo table under the banner and its language chips
+    p.frames(2)
+    return DEMO_NAMES
+
+
+def _next_card(p: Player) -> tuple[str, ...]:
+    p.app.kiosk.attract._next()  # the how-to card, then the scores card
+    p.frames(1)
+    return ()
+
+
+def _still_playing(p: Player) -> tuple[str, ...]:
+    p.app.kiosk.leave_attract()
+    scene = base.visitor_match(p)
+    p.app.stack.push(StillPlayingScene(p.app, 20.0, scene.table, lambda: None))
+    p.frames(1)
+    return scene.names
+
+
+def _initials(p: Player) -> tuple[str, ...]:
+    p.app.stack.pop()
+    names = tuple(p.top.names)  # the match's, under the dialog
+    p.app.stack.push(InitialsScene(p.app, "Night Market", 57, lambda initials: None))
+    p.frames(1)
+    return (*names, "A")  # and the letters chosen so far
+
+
+def _pin_pad(p: Player) -> tuple[str, ...]:
+    p.app.kiosk.end_session()
+    p.app.kiosk.open_operator()
+    p.frames(1)
+    return ()
+
+
+def _push(make: Callable[[Player], object]) -> Step:
+    def step(p: Player) -> tuple[str, ...]:
+        make(p)
+        p.frames(1)
+        return ()
+    return step
+
+
+KIOSK_SCREENS: list[tuple[str, Step]] = [
+    ("attract: a demo under the banner", _attract),
+    ("attract: a how-to card", _next_card),
+    ("attract: today's best", _next_card),
+    ("Still playing?", _still_playing),
+    ("initials for the board", _initials),
+    ("PIN pad", _pin_pad),
+    ("no PIN set", _push(lambda p: p.app.stack.push(NoPinScene(p.app)))),
+    ("operator menu", _push(lambda p: p.app.kiosk.open_menu())),
+    ("touch test", _push(lambda p: p.app.kiosk.open_touch_test())),
+]
+
+
+@pytest.fixture(autouse=True)
+def _quit():  # type: ignore[no-untyped-def]
+    yield
+    pygame.quit()
+
+
+def test_the_marked_catalogue_marks_every_letter_and_keeps_fields() -> None:
+    assert marked.mark_template("Sell {count:#card} {{x}}") == "Ⓢⓔⓛⓛ {count:#card} {{ⓧ}}"
+    assert marked.letters_left(marked.mark("Größe 3 · Français!")) == ""
+    assert marked.letters_left("Ⓢⓔⓛⓛ Skip") == "Skip"
+
+
+def test_the_title_settings_and_a_night_market_table_draw_only_catalogue_words() -> None:
+    with checking():
+        p = make_player()
+        assert walk(p.app, SCREENS, p) == {}
+        p.app.toast("Words from no catalogue")  # the check sees our renderer's texts and pygame-gui's
+        button(p.top.ui, (100, 100, 400, 80), "Nor these", tool_tip="Nor a tip")
+        HintEntry(pygame.Rect(100, 300, 400, 64), p.top.ui, "Nor this hint")
+        p.frames(1)
+        assert set(untranslated(p.app, SEATS)) == {"Words from no catalogue", "Nor these", "Nor a tip", "Nor this hint"}
+
+
+def test_the_kiosk_screens_draw_only_catalogue_words(kiosk_file) -> None:  # type: ignore[no-untyped-def]
+    with checking():
+        p = make_player(kiosk=True, extra={"kiosk_config": kiosk_file(languages=["de", "fr"])})
+        assert walk(p.app, KIOSK_SCREENS, p) == {}
