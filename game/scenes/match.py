@@ -80,7 +80,8 @@ class MatchScene(LayeredScene):
         try:
             table = resume_local_table(app, save)
         except REPLAY_ERRORS as exc:
-            app.toast(saves.set_aside_save(save.game, tr("toast.no_longer_replays", why=exc)), error=True, seconds=7.0)
+            why = saves.set_aside_save(save.game, f"no longer replays ({exc})", tr("file.no_longer_replays", why=exc))
+            app.toast(why, error=True, seconds=7.0)
             return app.title()
         return cls(app, table)
 
