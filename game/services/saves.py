@@ -201,12 +201,3 @@ def age(save: Save, now: float | None = None) -> tuple[str, int]:
         return "hours", int(seconds // 3600)
     return "days", int(seconds // 86400)
 
-
-def age_text(save: Save, now: float | None = None) -> str:
-    """'saved just now', 'saved 5 min ago', 'saved 3 h ago', 'saved 2 days ago'."""
-    unit, count = age(save, now)
-    if unit in ("earlier", "now"):
-        return "saved earlier" if unit == "earlier" else "saved just now"
-    if unit == "days":
-        return f"saved {count} day{'s' if count != 1 else ''} ago"
-    return f"saved {count} {'min' if unit == 'minutes' else 'h'} ago"
