@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.scenes.confirm import ConfirmScene
+from game.scenes.match import saved_age
 from game.services import saves
 from game.shell import catalog
 from rules.contract import MatchConfig, SeatConfig
@@ -88,7 +89,7 @@ def test_three_paused_matches_one_of_each_game_show_on_the_title(p):
         start_table(p, game)
     home = title(p)
     assert sorted(home.continues.values()) == sorted(GAMES)
-    assert all(saves.age_text(s) == "saved just now" for s in home.paused.values())
+    assert all(saved_age(s) == "saved just now" for s in home.paused.values())
     p.press_button(continue_button(home, "night-market"), settle=40)
     assert p.top.name == "night_market"
     assert sorted(s.game for s in saves.paused()[0]) == sorted(GAMES)  # the others stay paused

@@ -6,6 +6,7 @@ from typing import Any
 
 from game.match.local import LocalTable
 from game.match.refusals import GUIDED_HINT, GUIDED_WAIT
+from game.text import tr
 from game.tutorial.script import Step
 from rules.errors import IllegalAction
 
@@ -83,7 +84,7 @@ class GuidedTable(LocalTable):
 
     def leave_note(self) -> str:
         """Leaving keeps the lesson's place."""
-        return "Your place is kept: resume it from How to play."
+        return tr("leave.note.guided")
 
     def rematch(self) -> None:  # type: ignore[override]
         """A guided match has no rematch: the coach offers a real match instead."""

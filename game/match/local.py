@@ -18,6 +18,7 @@ from game.match.clock import MatchClock
 from game.match.refusals import GUIDED_NO_UNDO
 from game.match.table import GameInfo, NobodyAway, NotYourSeat
 from game.services import history, saves
+from game.text import tr
 from rules.contract import Bot, Event, Game, MatchConfig, Outcome
 from rules.errors import IllegalAction
 from rules.record import Entry, MatchRecord
@@ -269,7 +270,7 @@ class LocalTable(NobodyAway):
 
     def leave_note(self) -> str:
         """Leaving keeps the autosave."""
-        return "It stays saved: Continue it from the title." if self.autosave else "This match is not saved."
+        return tr("leave.note.saved") if self.autosave else tr("leave.note.unsaved")
 
     def rematch(self) -> LocalTable:
         """The same seats again with a new deal."""

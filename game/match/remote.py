@@ -23,7 +23,7 @@ from game.online import rejoin
 from game.online.client import NetClient
 from game.relay.policy import policy_for
 from game.services import history
-from game.text import refusal_of, say
+from game.text import refusal_of, say, tr
 from rules.contract import EndReason, Event, Outcome, SeatConfig
 from rules.errors import IllegalAction
 from rules.record import MatchRecord
@@ -364,8 +364,8 @@ class RemoteTable:
     def leave_note(self) -> str:
         """What leaving means online: the seat waits (or a bot may take it), the match goes on."""
         if self._outcome is not None:
-            return "The room stays open for a rematch."
-        return "The match goes on without you: your seat shows as away and others may hand it to a bot."
+            return tr("leave.note.room_open")
+        return tr("leave.note.online")
 
     def rematch(self) -> None:
         """Ask for a rematch in the same room: it begins in the room's lobby (None: no table yet)."""

@@ -27,6 +27,7 @@ from typing import Any, cast
 
 from game.match.refusals import HANDS_AFTER, READ_ONLY
 from game.match.table import GameInfo, NobodyAway, NotYourSeat
+from game.text import tr
 from rules.contract import Event, Outcome
 from rules.errors import IllegalAction, MalformedData
 from rules.record import MatchRecord, UnknownRules, require_rules
@@ -260,7 +261,7 @@ class ReplayTable(NobodyAway):
 
     def leave_note(self) -> str:
         """Leaving loses nothing."""
-        return "This is a replay: the match stays in History."
+        return tr("leave.note.replay")
 
     def forget_if_unplayed(self) -> None:
         """A replay never leaves a save."""

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.relay.protocol import http_url, websocket_url
 from game.relay.server import ServerConfig, ServerThread
+from game.text import tr
 from rules.refusal import Refusal
 
 
@@ -33,10 +34,8 @@ class Hosting:
     def describe(self) -> tuple[str, str]:
         """Two lines for the lobby: which server is in use, and what that means, in the player's words."""
         if self.embedded is None:
-            return (f"Playing on the relay {self.public_url}.",
-                    "The relay referees the match: no player's app holds the cards.")
-        return (f"Hosting on this computer ({self.public_url}): friends on your network can join.",
-                "For play across the internet, set a relay in Settings › Online server.")
+            return tr("lobby.on_relay", url=self.public_url), tr("lobby.on_relay.means")
+        return tr("lobby.on_here", url=self.public_url), tr("lobby.on_here.means")
 
     @property
     def port(self) -> int | None:

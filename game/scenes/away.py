@@ -8,6 +8,7 @@ buttons in the scene's UI, so the table keeps its input, updates and dirty-rect 
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,14 +16,14 @@ import pygame
 from game.draw.palette import CREAM, GOLD, MUTED, RED
 from game.draw.ui import button
 from game.draw.widgets import panel
-from game.relay.correspondence import clock_words as move_clock_words
+from game.text import tr
 from rules.errors import IllegalAction
 
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
 SIZE = (960, 84)
-CHOICES = {"bot": ("Hand to a bot", "#primary"), "claim": ("Claim the match", "#danger")}
+CHOICES = {"bot": "#primary", "claim": "#danger"}  # theme by choice; the words are away.<choice>
 
 
 def clock_words(seconds: float) -> str:
@@ -70,7 +71,7 @@ class AwayBar:
         self.buttons = {}
         x = self.rect.right - 20
         for key in reversed(choices):
-            words, oid = CHOICES[key]
+            words, oid = tr(f"away.{key}"), CHOICES[key]
             x -= 290
             self.buttons[button(self.scene.ui, (x, self.rect.y + 8, 280, 68), words, oid)] = key
         self.scene.invalidate()
@@ -95,14 +96,14 @@ class AwayBar:
             return
         panel(canvas, self.rect, fill=(30, 20, 18, 255), edge=RED, radius=20, width=3)
         names = self.scene.names
-        name = (names[self.seat] if self.seat < len(names) else f"Seat {self.seat + 1}")[:14]
-        more = f"  (+{self.more} more)" if self.more > 0 else ""
+        name = (names[self.seat] if self.seat < len(names) else tr("setup.seat", number=self.seat + 1))[:14]
+        more = tr("away.more", count=self.more) if self.more > 0 else ""
         text = self.scene.app.text
         late = getattr(self.scene.table, "days", None) is not None  # a correspondence table: the move clock
-        what = (f"is late on the move clock by {move_clock_words(self.gone)}" if late
-                else f"is away · {clock_words(self.gone)}")
-        text.draw(canvas, f"{name} {what}{more}", (self.rect.x + 28, self.rect.y + 8), 30, GOLD, bold=True)
-        words = "The wait is over: your choice." if self.buttons else "Waiting for them to reconnect…"
+        what = (tr("away.late", name=name, minutes=math.ceil(self.gone / 60)) if late
+                else tr("away.away", name=name, clock=clock_words(self.gone)))
+        text.draw(canvas, f"{what}{more}", (self.rect.x + 28, self.rect.y + 8), 30, GOLD, bold=True)
+        words = tr("away.choose") if self.buttons else tr("away.waiting")
         if late:
-            words = "They may still move until you hand the seat to a bot or claim the match."
+            words = tr("away.may_move")
         text.draw(canvas, words, (self.rect.x + 28, self.rect.y + 50), 22, CREAM if self.buttons else MUTED)

@@ -16,6 +16,7 @@ from game.draw.widgets import felt, panel
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
+from game.text import tr
 
 PANEL = pygame.Rect(0, 0, 1100, 640)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
@@ -33,11 +34,11 @@ class CurtainScene(Scene):
         self.player = player
         self.recap = recap[-6:]
         self.on_ready = on_ready
-        self.heading = heading or f"Pass to {player}"
-        self.ready = self._ready_button(f"I'm {player} — show my cards")
+        self.heading = heading or tr("curtain.pass", name=player)
+        self.ready = self._ready_button(tr("curtain.ready_named", name=player))
         if not label_fits(self.ready):  # a long name: the button says less rather than clip it
             self.ready.kill()
-            self.ready = self._ready_button("Show my cards")
+            self.ready = self._ready_button(tr("curtain.ready"))
 
     def _ready_button(self, words: str) -> Any:
         """The button sized to its label (at least 520 wide, at most the panel's inside), centred."""
@@ -70,10 +71,10 @@ class CurtainScene(Scene):
         panel(canvas, PANEL, radius=30, width=4)
         text = self.app.text
         text.draw(canvas, self.heading, (PANEL.centerx, PANEL.y + 40), 64, GOLD, bold=True, anchor="midtop")
-        text.draw(canvas, "Tap when ready — the other players should look away", (PANEL.centerx, PANEL.y + 130),
+        text.draw(canvas, tr("curtain.look_away"), (PANEL.centerx, PANEL.y + 130),
                   30, MUTED, anchor="midtop")
         if self.recap:
-            text.draw(canvas, "Since your last turn:", (PANEL.x + 80, PANEL.y + 200), 30, CREAM, bold=True)
+            text.draw(canvas, tr("curtain.since"), (PANEL.x + 80, PANEL.y + 200), 30, CREAM, bold=True)
         for i, line in enumerate(self.recap):
             text.draw(canvas, "· " + line, (PANEL.x + 100, PANEL.y + 250 + i * 42), self._line_size(line), CREAM)
 

@@ -18,6 +18,7 @@ from game.draw.ui import button
 from game.draw.widgets import sheet
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
+from game.text import tr
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 760, 90, 1520, 900)
 LAST_MOVES = 6  # the last moves told, newest last
@@ -37,7 +38,7 @@ class Section:
 def last_moves(lines: list[str | None]) -> Section:
     """The last few event lines that say something, newest last."""
     said = [w if w.endswith((".", "!", "?")) else w + "." for w in lines if w]
-    return Section("Last moves", tuple(said[-LAST_MOVES:]) or ("Nothing has happened yet.",))
+    return Section(tr("describe.last"), tuple(said[-LAST_MOVES:]) or (tr("describe.nothing"),))
 
 
 def plain(sections: list[Section]) -> str:
@@ -55,7 +56,8 @@ class DescribeScene(Scene):
     def __init__(self, app: Any, title: str, sections: list[Section]) -> None:
         super().__init__(app)
         self.title, self.sections = title, sections
-        self.close = button(self.ui, (PANEL.centerx - 150, PANEL.bottom - 100, 300, 76), "Close", "#primary")
+        self.close = button(self.ui, (PANEL.centerx - 150, PANEL.bottom - 100, 300, 76), tr("describe.close"),
+                            "#primary")
 
     def on_button(self, element: Any) -> None:
         if element is self.close:

@@ -17,7 +17,7 @@ from game.scenes.replay_bar import open_replay
 from game.services import history
 from game.shell import catalog
 from game.shell.scene import Scene
-from game.text import say
+from game.text import say, tr
 from rules.errors import IllegalAction
 
 ROWS = 8
@@ -55,7 +55,7 @@ class HistoryScene(Scene):
         self.ui.clear_and_reset()
         self.filters: dict[object, str | None] = {}
         x = LIST.x
-        for key, words in [(None, "All games"), *((e.name, e.title) for e in catalog.entries())]:
+        for key, words in [(None, tr("history.all")), *((e.name, e.title) for e in catalog.entries())]:
             oid = "#primary" if key == self.game else "#quiet"
             self.filters[button(self.ui, (x, 160, 250, 64), words, oid)] = key
             x += 262
@@ -64,14 +64,14 @@ class HistoryScene(Scene):
             rect = (LIST.x, LIST.y + 86 * i, LIST.w, 76)
             self.rows[button(self.ui, rect, _row_words(kept), None)] = kept
         self.code = pygame_gui.elements.UITextEntryLine(pygame.Rect(CODE_AT.x, CODE_AT.y, 420, 64), self.ui,
-                                                        placeholder_text="Paste a share code")
-        self.open_b = button(self.ui, (CODE_AT.x + 432, CODE_AT.y, 168, 64), "Open", "#primary")
-        self.back_b = button(self.ui, (80, 975, 240, 78), "Back", "#quiet")
+                                                        placeholder_text=tr("history.paste"))
+        self.open_b = button(self.ui, (CODE_AT.x + 432, CODE_AT.y, 168, 64), tr("history.open"), "#primary")
+        self.back_b = button(self.ui, (80, 975, 240, 78), tr("history.back"), "#quiet")
         self.pages: dict[object, int] = {}
         if self.page > 0:
-            self.pages[button(self.ui, (LIST.right - 420, 975, 200, 78), "‹ Newer", None)] = self.page - 1
+            self.pages[button(self.ui, (LIST.right - 420, 975, 200, 78), tr("history.newer"), None)] = self.page - 1
         if len(self.chosen()) > (self.page + 1) * ROWS:
-            self.pages[button(self.ui, (LIST.right - 200, 975, 200, 78), "Older ›", None)] = self.page + 1
+            self.pages[button(self.ui, (LIST.right - 200, 975, 200, 78), tr("history.older"), None)] = self.page + 1
         self.invalidate()
 
     def on_button(self, element: Any) -> None:
@@ -97,7 +97,7 @@ class HistoryScene(Scene):
         """Open a pasted share code; one clear line when it opens nothing."""
         code = code.strip()
         if not code:
-            self.code_line = "Paste a match's share code first."
+            self.code_line = tr("history.paste_first")
             self.invalidate()
             return
         try:
@@ -113,24 +113,25 @@ class HistoryScene(Scene):
             opening()
         except (CannotOpen, IllegalAction, LookupError, ValueError) as exc:
             why = say(exc.refusal) if isinstance(exc, IllegalAction) else str(exc)
-            self.app.toast(f"That match cannot be shown here: {why}", error=True)
+            self.app.toast(tr("history.cannot_show", why=why), error=True)
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.fill((24, 20, 16))
         text = self.app.text
-        heading(canvas, text, "History", 40)
+        heading(canvas, text, tr("history.heading"), 40)
         if not self.shown():
-            text.draw(canvas, "No finished matches here yet: they appear when a match ends.",
+            text.draw(canvas, tr("history.empty"),
                       (LIST.x, LIST.y + 20), 30, MUTED)
         panel(canvas, SIDE, radius=18)
-        text.draw(canvas, "Played on this device", (SIDE.x + 24, SIDE.y + 18), 30, GOLD, bold=True)
+        text.draw(canvas, tr("history.device"), (SIDE.x + 24, SIDE.y + 18), 30, GOLD, bold=True)
         y = SIDE.y + 66
         for name, mine in sorted(self.totals.items(), key=lambda kv: -kv[1].matches)[:6]:
-            text.draw(canvas, f"{name}: {mine.matches} played · {mine.wins} won", (SIDE.x + 24, y), 26, CREAM)
-            best = " · ".join(f"{_title(g)} best {round(s)}" for g, s in sorted(mine.best.items()))
+            totals = tr("history.totals", name=name, played=mine.matches, won=mine.wins)
+            text.draw(canvas, totals, (SIDE.x + 24, y), 26, CREAM)
+            best = " · ".join(tr("history.best", game=_title(g), score=round(s)) for g, s in sorted(mine.best.items()))
             text.draw(canvas, best, (SIDE.x + 40, y + 32), 20, MUTED)
             y += 76
-        for k, words in enumerate(("Matches played on this device.", "Online matches are not kept here yet.")):
+        for k, words in enumerate((tr("history.note1"), tr("history.note2"))):
             text.draw(canvas, words, (SIDE.x + 24, SIDE.bottom - 70 + 28 * k), 22, MUTED)
         for k, line in enumerate(text.wrap(self.code_line, 22, CODE_AT.w)[:3]):  # inside the side column
             text.draw(canvas, line, (CODE_AT.x, CODE_AT.bottom + 14 + 28 * k), 22, (235, 120, 100))
@@ -144,6 +145,7 @@ def _title(game: str) -> str:
 def _row_words(kept: history.Kept) -> str:
     when = time.strftime("%d %b %H:%M", time.localtime(kept.ended_at))
     names = kept.names
-    who = " vs ".join(names) if len(names) <= 3 else f"{names[kept.viewer or 0]} and {len(names) - 1} others"
-    relaxed = " (relaxed rounds)" if kept.record.config.options.get("pace") == "relaxed" else ""
+    who = tr("history.vs").join(names) if len(names) <= 3 else \
+        tr("history.others", name=names[kept.viewer or 0], count=len(names) - 1)
+    relaxed = tr("history.relaxed") if kept.record.config.options.get("pace") == "relaxed" else ""
     return f"{when} · {_title(kept.record.game)}{relaxed} · {who} · {history.result_line(kept)}"

@@ -25,7 +25,7 @@ from game.scenes.undo import UndoControl, is_undo_key
 from game.services import saves
 from game.shell import catalog
 from game.shell.keymap import keys_of
-from game.text import say
+from game.text import say, tr
 from game.text.persons import at_table
 from rules.contract import Event, MatchConfig
 from rules.errors import IllegalAction, MalformedAction
@@ -80,7 +80,8 @@ class MatchScene(LayeredScene):
         try:
             table = resume_local_table(app, save)
         except REPLAY_ERRORS as exc:
-            app.toast(saves.set_aside_save(save.game, f"no longer replays ({exc})"), error=True, seconds=7.0)
+            why = saves.set_aside_save(save.game, f"no longer replays ({exc})", tr("file.no_longer_replays", why=exc))
+            app.toast(why, error=True, seconds=7.0)
             return app.title()
         return cls(app, table)
 
@@ -104,11 +105,11 @@ class MatchScene(LayeredScene):
                 choice()
             return run
         self.app.stack.push(ConfirmScene(
-            self.app, f"New to {self.table.info.title}?",
-            [f"A guided match teaches it in about {guide.minutes} minutes,", "or read the rules, or just play."],
-            [("Guided match", then(self.learn), "#primary"),
-             ("Read the rules", then(lambda: self.open_help(on_close)), None),
-             ("Just play", then(on_close or (lambda: None)), None)]))
+            self.app, tr("offer.heading", game=self.table.info.title),
+            [tr("offer.line1", minutes=guide.minutes), tr("offer.line2")],
+            [(tr("offer.guided"), then(self.learn), "#primary"),
+             (tr("offer.rules"), then(lambda: self.open_help(on_close)), None),
+             (tr("offer.play"), then(on_close or (lambda: None)), None)]))
         return True
 
     @property
@@ -143,7 +144,8 @@ class MatchScene(LayeredScene):
             self.app.audio.play("tap")
             return True
         if keys_of(self.app.settings).means(event, "describe") and self.app.stack.top is self:
-            self.app.stack.push(DescribeScene(self.app, f"{self.table.info.title} in words", self.description()))
+            title = tr("describe.title", game=self.table.info.title)
+            self.app.stack.push(DescribeScene(self.app, title, self.description()))
             return True
         if event.type == pygame.KEYDOWN and self.app.stack.top is self and self.letter(event):
             return True
@@ -174,11 +176,11 @@ class MatchScene(LayeredScene):
     def description(self) -> list[Section]:
         """The table in words for the seat at this device (the describe key). Each game's describe.py
         says more; here, what every table knows: who sits where and whom the match waits for."""
-        seats = tuple(f"{s.name}{' (bot)' if s.bot else ''}" for s in self.table.seats)
+        seats = tuple(tr("describe.bot", name=s.name) if s.bot else s.name for s in self.table.seats)
         waiting = [self.table.seats[s].name for s in self.table.waiting()]
-        turn = "The match is over." if self.table.outcome() is not None else \
-            f"Waiting for {', '.join(waiting) or 'nobody'}."
-        return [Section("Seats", seats), Section("Turn", (turn,))]
+        turn = tr("describe.over") if self.table.outcome() is not None else \
+            tr("describe.waiting", names=", ".join(waiting)) if waiting else tr("describe.waiting_nobody")
+        return [Section(tr("describe.seats"), seats), Section(tr("describe.turn"), (turn,))]
 
     # taking a move back ------------------------------------------------------------------------
     def undo_seat(self) -> int | None:
@@ -204,8 +206,9 @@ class MatchScene(LayeredScene):
             return
         self.table.pause("leave")
         self.app.stack.push(ConfirmScene(
-            self.app, "Leave this match?", [self.table.leave_note()],
-            [("Leave", self.go_home, "#danger"), ("Keep playing", lambda: self.table.resume("leave"), "#primary")]))
+            self.app, tr("leave.heading"), [self.table.leave_note()],
+            [(tr("leave.leave"), self.go_home, "#danger"),
+             (tr("leave.stay"), lambda: self.table.resume("leave"), "#primary")]))
 
     def go_home(self) -> None:
         """Back to the title at once."""
@@ -289,7 +292,7 @@ def start_new_match(app: App, entry: Any, config: MatchConfig) -> None:
     """Start a new match of `entry`'s game, asking first when one of that game is paused."""
     cls = entry.table_class()
     if cls is None:
-        app.toast(f"{entry.title} cannot be played in this version.", error=True)
+        app.toast(tr("toast.cannot_play", game=entry.title), error=True)
         return
 
     def start() -> None:
@@ -300,7 +303,12 @@ def start_new_match(app: App, entry: Any, config: MatchConfig) -> None:
         start()
         return
     app.stack.push(ConfirmScene(
-        app, f"Replace your paused {entry.title} match?",
-        [f"A {entry.title} match is paused ({saves.age_text(paused)}).",
-         "Starting a new one replaces it; your other games stay paused."],
-        [("Start new", start, "#danger"), ("Keep it", lambda: None, "#primary")]))
+        app, tr("replace.heading", game=entry.title),
+        [tr("replace.line1", game=entry.title, age=saved_age(paused)), tr("replace.line2")],
+        [(tr("replace.start"), start, "#danger"), (tr("replace.keep"), lambda: None, "#primary")]))
+
+
+def saved_age(save: saves.Save) -> str:
+    """How long ago a save was made, in the player's words ("saved 5 min ago")."""
+    unit, count = saves.age(save)
+    return tr(f"title.saved_{unit}", **{unit: count})

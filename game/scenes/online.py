@@ -9,6 +9,7 @@ takes over with a `RemoteTable`: the same scene code as on one device.
 from __future__ import annotations
 
 import logging
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,13 +22,13 @@ from game.match.remote import RemoteRoom
 from game.online import rejoin
 from game.online.client import NetClient
 from game.online.hosting import Hosting, start_hosting
-from game.relay.correspondence import clock_words
 from game.relay.protocol import DAYS_PER_MOVE, parse_invite
 from game.relay.refusals import HOST_CLOSED
 from game.scenes import recap
 from game.shell import catalog
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
+from game.text import tr
 from rules import names
 from rules.registry import get_game
 
@@ -37,9 +38,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 PANEL = pygame.Rect(LOGICAL_W // 2 - 760, 180, 1520, 740)
 ROW_H = 78
-PACE_WORDS = ("Live: you play together now. Each of you sees only your own cards.",
-              "Correspondence: the days are per move; close the app between moves.")
-PRESENCE = {"online": ("online", TEAL), "reconnecting": ("reconnecting…", GOLD), "away": ("away", RED)}
+PACE_WORDS = ("online.pace.live", "online.pace.days")  # keys: what hosting live or by correspondence means
+PRESENCE = {"online": TEAL, "reconnecting": GOLD, "away": RED}  # its words are lobby.presence.<presence>
 
 
 class OnlineScene(Scene):
@@ -63,18 +63,18 @@ class OnlineScene(Scene):
             oid = "#toggle_on" if entry.name == self.game else "#quiet"
             self.game_buttons[button(self.ui, (PANEL.x + 60 + i * 470, PANEL.y + 130, 440, 84), entry.title, oid)] \
                 = entry.name
-        self.host = button(self.ui, (PANEL.x + 60, PANEL.y + 250, 500, 90), "Host a room  ›", "#primary")
+        self.host = button(self.ui, (PANEL.x + 60, PANEL.y + 250, 500, 90), tr("online.host_button"), "#primary")
         self.paces: dict[Any, int | None] = {}
         if not get_game(self.game).realtime:  # Swap Meet is real-time: live only
             for i, days in enumerate((None, *DAYS_PER_MOVE)):
-                words = "Live" if days is None else f"{days} day{'s' if days > 1 else ''}"
+                words = tr("online.live") if days is None else tr("online.days", days=days)
                 oid = "#toggle_on" if days == self.days else "#quiet"
                 self.paces[button(self.ui, (PANEL.x + 600 + i * 215, PANEL.y + 250, 200, 60), words, oid)] = days
-        self.entry = HintEntry(pygame.Rect(PANEL.x + 60, PANEL.y + 480, 1000, 70), self.ui, "invite link or room code")
-        self.join = button(self.ui, (PANEL.x + 1100, PANEL.y + 476, 360, 80), "Join  ›", "#primary")
-        self.back = button(self.ui, (PANEL.x, PANEL.bottom + 40, 260, 84), "‹ Back", "#quiet")
+        self.entry = HintEntry(pygame.Rect(PANEL.x + 60, PANEL.y + 480, 1000, 70), self.ui, tr("online.join_hint"))
+        self.join = button(self.ui, (PANEL.x + 1100, PANEL.y + 476, 360, 80), tr("online.join_button"), "#primary")
+        self.back = button(self.ui, (PANEL.x, PANEL.bottom + 40, 260, 84), tr("online.back"), "#quiet")
         self.name_field = HintEntry(pygame.Rect(PANEL.right - 480, PANEL.y + 40, 420, 64), self.ui,
-                                    "Host or Guest")
+                                    tr("online.name_hint"))
         self.name_field.set_text_length_limit(names.NAME_MAX)
         self.name_field.set_text(self.app.settings.person_name(0, ""))
         self.invalidate()
@@ -112,10 +112,11 @@ class OnlineScene(Scene):
         try:
             hosting = hosting_for(self.app)
         except (OSError, RuntimeError) as exc:
-            self._say(f"Could not start hosting: {exc}")
+            self._say(tr("online.cannot_host", why=exc))
             return
         options = self.app.options.extra.get("room_options", {}).get(self.game, {})  # tests and demos only
-        hello: dict[str, Any] = {"type": "create", "game": self.game, "name": self.app.settings.person_name(0, "Host"),
+        name = self.app.settings.person_name(0, tr("online.host_name"))
+        hello: dict[str, Any] = {"type": "create", "game": self.game, "name": name,
                  "options": dict(options)}
         if self.days is not None:
             hello["days"] = self.days
@@ -125,13 +126,13 @@ class OnlineScene(Scene):
     def _join(self, text: str) -> None:
         invite = parse_invite(text)
         if invite is None:
-            self._say("That is neither an invite link nor a 6-letter room code.")
+            self._say(tr("online.not_a_link"))
             return
         server = invite.server
         if server is None:
             relay = self.app.settings.online_server
             if not relay:
-                self._say("A room code alone needs a relay: set Settings › Online server, or paste the link.")
+                self._say(tr("online.code_needs_relay"))
                 return
             server = Hosting(relay.replace("wss://", "https://").replace("ws://", "http://")).websocket
         join_room(self.app, server, invite.room, invite.ticket)
@@ -147,19 +148,20 @@ class OnlineScene(Scene):
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         felt(canvas, self.app.assets)
-        heading(canvas, self.app.text, "Play friends online", 70, 64)
+        heading(canvas, self.app.text, tr("online.heading"), 70, 64)
         panel(canvas, PANEL)
         text = self.app.text
-        text.draw(canvas, "Host a room", (PANEL.x + 60, PANEL.y + 50), 40, GOLD, bold=True)
-        text.draw(canvas, "Your name", (PANEL.right - 500, PANEL.y + 72), 30, CREAM, bold=True, anchor="midright")
+        text.draw(canvas, tr("online.host"), (PANEL.x + 60, PANEL.y + 50), 40, GOLD, bold=True)
+        text.draw(canvas, tr("online.your_name"), (PANEL.right - 500, PANEL.y + 72), 30, CREAM, bold=True,
+                  anchor="midright")
         relay = self.app.settings.online_server
-        where = f"on the relay {relay}" if relay else "on this computer (your network)"
+        where = tr("online.where_relay", relay=relay) if relay else tr("online.where_here")
         y = PANEL.y + (322 if self.paces else 262)
-        text.draw(canvas, f"Host {where}; send your friends the invite link.", (PANEL.x + 600, y), 24, CREAM)
-        text.draw(canvas, PACE_WORDS[self.days is not None] if self.paces else
-                  "Swap Meet is played in real time: live only.", (PANEL.x + 600, y + 32), 22, MUTED)
-        text.draw(canvas, "Join a room", (PANEL.x + 60, PANEL.y + 410), 40, GOLD, bold=True)
-        text.draw(canvas, "Paste the link a friend sent you, or type the room code (the host lets you in).",
+        text.draw(canvas, tr("online.host_where", where=where), (PANEL.x + 600, y), 24, CREAM)
+        text.draw(canvas, tr(PACE_WORDS[self.days is not None]) if self.paces else tr("online.live_only"),
+                  (PANEL.x + 600, y + 32), 22, MUTED)
+        text.draw(canvas, tr("online.join"), (PANEL.x + 60, PANEL.y + 410), 40, GOLD, bold=True)
+        text.draw(canvas, tr("online.join_how"),
                   (PANEL.x + 60, PANEL.y + 580), 24, MUTED)
         if self.problem:
             text.draw(canvas, self.problem, (PANEL.x + 60, PANEL.bottom - 60), 26, RED)
@@ -187,7 +189,7 @@ def _joining(app: App, server: str, code: str, ticket: str | None) -> OnlineLobb
     held = rejoin.find(code)
     if held is not None:  # our seat is still there: take it up, spend no ticket
         return _resuming(app, server, held, None)
-    hello: dict[str, Any] = {"type": "join", "room": code, "name": app.settings.person_name(0, "Guest")}
+    hello: dict[str, Any] = {"type": "join", "room": code, "name": app.settings.person_name(0, tr("online.guest_name"))}
     if ticket:
         hello["ticket"] = ticket
     return OnlineLobbyScene(app, RemoteRoom(NetClient(server, hello).start()), None)
@@ -209,7 +211,7 @@ def rejoin_room(app: App, held: rejoin.HeldSeat) -> None:
             hosting = hosting_for(app, held.hosted_port)
         except (OSError, RuntimeError) as exc:
             log.warning("could not serve again on port %s: %s", held.hosted_port, exc)
-            app.toast(f"Port {held.hosted_port} is taken: your friends need a new invite link.", error=True,
+            app.toast(tr("online.port_taken", port=held.hosted_port), error=True,
                       seconds=7.0)
             hosting = hosting_for(app)
         server = hosting.websocket
@@ -221,7 +223,7 @@ def scene_for_link(app: App, text: str) -> Scene:
     """`market-hall join LINK`: straight into that room's lobby (the title, with a reason, if it is no link)."""
     invite = parse_invite(text)
     if invite is None or invite.server is None:
-        app.toast("That is not an invite link (http://HOST:PORT/j/ROOM#TICKET).", error=True, seconds=7.0)
+        app.toast(tr("online.bad_link"), error=True, seconds=7.0)
         return app.title()
     return _joining(app, invite.server, invite.room, invite.ticket)
 
@@ -293,7 +295,7 @@ class OnlineLobbyScene(Scene):
         entry = catalog.entry(table.info.name)
         cls = entry.table_class() if entry else None
         if cls is None:
-            self.app.toast("This version cannot show that game.", error=True)
+            self.app.toast(tr("lobby.cannot_show"), error=True)
             return
         scene = cls(self.app, table)
         scene.lobby = lambda: OnlineLobbyScene(self.app, self.room, self.hosting)
@@ -322,24 +324,26 @@ class OnlineLobbyScene(Scene):
         me = self.room.seat
         y = PANEL.bottom + 40
         if self.room.client.unreachable:  # never connected: nothing to leave, only try again or go back
-            self._add("back", None, (PANEL.x, y, 260, 84), "‹ Back", "#quiet")
-            self._add("retry", None, (PANEL.right - 420, y, 420, 84), "Retry", "#primary")
+            self._add("back", None, (PANEL.x, y, 260, 84), tr("online.back"), "#quiet")
+            self._add("retry", None, (PANEL.right - 420, y, 420, 84), tr("lobby.retry"), "#primary")
             self.invalidate()
             return
-        self._add("leave", None, (PANEL.x, y, 260, 84), "‹ Leave", "#quiet")
+        self._add("leave", None, (PANEL.x, y, 260, 84), tr("lobby.leave"), "#quiet")
         if host:
             levels = self._levels()
             if levels:
-                self._add("bot", None, (PANEL.x + 300, y, 380, 84), f"Add bot · {levels[self.level].capitalize()}")
-            self._add("start", None, (PANEL.right - 420, y, 420, 84), "Start  ›", "#primary")
-            self._add("copy", None, (PANEL.right - 360, PANEL.y + 40, 320, 72), "Copy link")
+                self._add("bot", None, (PANEL.x + 300, y, 380, 84), tr("lobby.add_bot", level=levels[self.level]))
+            self._add("start", None, (PANEL.right - 420, y, 420, 84), tr("lobby.start"), "#primary")
+            self._add("copy", None, (PANEL.right - 360, PANEL.y + 40, 320, 72), tr("lobby.copy"))
             for i, knock in enumerate(lobby.get("knocks", [])[:2]):
                 ky = PANEL.bottom - 170 + i * 80
-                self._add("admit", (knock["request"], True), (PANEL.right - 560, ky, 250, 68), "Let in", "#primary")
-                self._add("admit", (knock["request"], False), (PANEL.right - 290, ky, 250, 68), "Turn away")
+                self._add("admit", (knock["request"], True), (PANEL.right - 560, ky, 250, 68), tr("lobby.let_in"),
+                          "#primary")
+                self._add("admit", (knock["request"], False), (PANEL.right - 290, ky, 250, 68), tr("lobby.turn_away"))
         elif me is not None and me < len(lobby.get("seats", [])):
             ready = lobby["seats"][me]["ready"]
-            self._add("ready", not ready, (PANEL.right - 420, y, 420, 84), "Not ready" if ready else "I am ready",
+            words = tr("lobby.not_ready") if ready else tr("lobby.ready")
+            self._add("ready", not ready, (PANEL.right - 420, y, 420, 84), words,
                       "#quiet" if ready else "#primary")
         self.invalidate()
 
@@ -376,14 +380,14 @@ class OnlineLobbyScene(Scene):
     def _copy(self) -> None:
         link = (self.room.invite or {}).get("link")
         if not link:
-            self.app.toast("The invite link is on its way; try again in a moment.")
+            self.app.toast(tr("lobby.link_coming"))
             return
         try:
             pygame.scrap.put_text(link)  # pygame-ce's clipboard needs no init (scrap.init is deprecated)
-            self.app.toast("Invite link copied: send it to a friend. It works once; Copy again for the next.")
+            self.app.toast(tr("lobby.copied"))
         except pygame.error as exc:
             log.info("no clipboard here: %s", exc)
-            self.app.toast("No clipboard here: read the link or the room code from the screen.")
+            self.app.toast(tr("lobby.no_clipboard"))
         self.room.invite = None  # a link lets one person in: the next Copy asks for a fresh one
         self._asked_invite = False
 
@@ -419,7 +423,8 @@ class OnlineLobbyScene(Scene):
         lobby = self.room.lobby
         entry = catalog.entry(lobby["game"]) if lobby else None
         unreached = lobby is None and self.room.client.unreachable
-        title = "Joining a room" if unreached else f"{entry.title if entry else 'Online'} — the room"
+        game = entry.title if entry else tr("lobby.online")
+        title = tr("lobby.joining") if unreached else tr("lobby.heading", game=game)
         heading(canvas, self.app.text, title, 70, 64)
         panel(canvas, PANEL)
         text = self.app.text
@@ -427,17 +432,16 @@ class OnlineLobbyScene(Scene):
             self._draw_unreached(canvas)
             return
         if lobby is None:
-            connecting = f"Connecting to the relay at {self.room.client.where}…"
-            words = {"connecting": connecting, "lost": "Connection lost — trying again…",
-                     "reconnecting": "Reconnecting…"}.get(self.room.link, "Waiting for the room…")
+            link = self.room.link if self.room.link in ("connecting", "lost", "reconnecting") else "waiting"
+            words = tr(f"lobby.link.{link}", where=self.room.client.where)
             if self.room.knocking is not None:
-                words = "Knocking: waiting for the host to let you in…"
+                words = tr("lobby.knocking")
             if self.room.errors:  # turned away, or the room or seat is gone: say so, and ‹ Leave goes back
                 words = self.room.errors[-1][:1].upper() + self.room.errors[-1][1:]
             text.draw(canvas, words, PANEL.center, 40, CREAM, anchor="center")
             return
         code = self.room.code or ""
-        text.draw(canvas, f"Room {code}", (PANEL.x + 50, PANEL.y + 36), 44, GOLD, bold=True)
+        text.draw(canvas, tr("lobby.room", room=code), (PANEL.x + 50, PANEL.y + 36), 44, GOLD, bold=True)
         link = (self.room.invite or {}).get("link", "")
         if self.room.is_host and link:
             text.draw(canvas, link, (PANEL.x + 50, PANEL.y + 96), 24, MUTED)
@@ -447,7 +451,7 @@ class OnlineLobbyScene(Scene):
             text.draw(canvas, where, (PANEL.x + 50, PANEL.bottom - 86), 24, CREAM)
             text.draw(canvas, means, (PANEL.x + 50, PANEL.bottom - 50), 22, MUTED)
         for i, knock in enumerate(lobby.get("knocks", [])[:2]):
-            text.draw(canvas, f"{knock['name']} wants to join with the room code.",
+            text.draw(canvas, tr("lobby.knock", name=knock["name"]),
                       (PANEL.x + 50, PANEL.bottom - 150 + i * 80), 28, CREAM)
 
     def toast_lane(self) -> pygame.Rect | None:
@@ -465,44 +469,47 @@ class OnlineLobbyScene(Scene):
         """A link that never connected: where, why, and what the player can do."""
         client, text = self.room.client, self.app.text
         x, y = PANEL.centerx, PANEL.centery
-        text.draw(canvas, f"Could not reach the relay at {client.where}", (x, y - 90), 44, CREAM, anchor="center",
+        text.draw(canvas, tr("lobby.unreached", where=client.where), (x, y - 90), 44, CREAM, anchor="center",
                   bold=True)
         why = client.failed or ""
         text.draw(canvas, why[:1].upper() + why[1:] + ".", (x, y - 20), 30, GOLD, anchor="center")
-        text.draw(canvas, "Check the link, or ask your host whether their game is still open.", (x, y + 50), 28,
+        text.draw(canvas, tr("lobby.check_link"), (x, y + 50), 28,
                   MUTED, anchor="center")
-        tried = f"Tried {self.tries} times. " if self.tries > 1 else ""
-        text.draw(canvas, f"{tried}Retry tries again; Back returns to the title.", (x, y + 92), 28, MUTED,
+        retry = tr("lobby.tried", count=self.tries) if self.tries > 1 else tr("lobby.retry_or_back")
+        text.draw(canvas, retry, (x, y + 92), 28, MUTED,
                   anchor="center")
 
     def _draw_seats(self, canvas: pygame.Surface, lobby: dict[str, Any]) -> None:
         text = self.app.text
         for i, seat in enumerate(lobby.get("seats", [])):
             y = PANEL.y + 150 + i * ROW_H
-            role = "host" if i == lobby.get("host") else ("bot · " + seat["bot"]) if seat["bot"] else "guest"
-            you = " (you)" if i == self.room.seat else ""
-            text.draw(canvas, f"{seat['name']}{you}", (PANEL.x + 50, y), 34, CREAM, bold=True)
+            role = tr("lobby.role.host") if i == lobby.get("host") else \
+                tr("lobby.role.bot", level=seat["bot"]) if seat["bot"] else tr("lobby.role.guest")
+            name = tr("lobby.you", name=seat["name"]) if i == self.room.seat else seat["name"]
+            text.draw(canvas, name, (PANEL.x + 50, y), 34, CREAM, bold=True)
             text.draw(canvas, role, (PANEL.x + 520, y + 6), 26, MUTED)
-            word, colour = PRESENCE.get(seat["presence"], (seat["presence"], MUTED))
+            colour = PRESENCE.get(seat["presence"], MUTED)
+            word = tr(f"lobby.presence.{seat['presence']}") if seat["presence"] in PRESENCE else seat["presence"]
             pygame.draw.circle(canvas, colour, (PANEL.x + 760, y + 20), 9)
             text.draw(canvas, word, (PANEL.x + 780, y + 6), 26, colour)
             if seat["latency_ms"] is not None and not seat["bot"]:
                 text.draw(canvas, f"{seat['latency_ms']:.0f} ms", (PANEL.x + 1000, y + 6), 26, MUTED)
             if i == lobby.get("host"):
                 continue  # the host starts the match: no ready mark of its own
-            mark = "ready" if seat["ready"] else "not ready"
+            mark = tr("lobby.is_ready") if seat["ready"] else tr("lobby.is_not_ready")
             text.draw(canvas, mark, (PANEL.x + 1160, y + 6), 26, TEAL if seat["ready"] else MUTED)
 
 
 def move_clock_line(table: Any) -> str:
     """Whose move it is and the time left on the move clock, in words (a correspondence table)."""
     if table.outcome() is not None:
-        return "The match is over."
+        return tr("describe.over")
     clocks = table.move_clocks()
     if not clocks:
         return ""
     seat = min(clocks, key=lambda s: (s not in table.here, clocks[s]))
-    who = "Your move" if seat in table.here else f"{table.seats[seat].name} to move"
+    who = tr("lobby.your_move") if seat in table.here else tr("lobby.to_move", name=table.seats[seat].name)
     left = clocks[seat]
-    return f"{who} · late by {clock_words(-left)}" if left <= 0 else f"{who} · {clock_words(left)} left"
+    minutes = math.ceil(abs(left) / 60)
+    return tr("lobby.late", who=who, minutes=minutes) if left <= 0 else tr("lobby.left", who=who, minutes=minutes)
 

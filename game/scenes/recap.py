@@ -16,6 +16,7 @@ from game.draw.ui import button
 from game.match.table import Table
 from game.scenes.dialog import Dialog
 from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.text import tr
 from rules.contract import Event
 
 PANEL = pygame.Rect(0, 0, 1180, 700)
@@ -39,7 +40,7 @@ class RecapSheet(Dialog):
         self.room, self.clock = room, clock
         self.told = told[-SHOWN:]
         self.earlier = len(told) - len(self.told)
-        self.close = button(self.ui, (PANEL.centerx - 230, PANEL.bottom - 120, 460, 88), "To the table  ›",
+        self.close = button(self.ui, (PANEL.centerx - 230, PANEL.bottom - 120, 460, 88), tr("recap.close"),
                             "#primary")
 
     def on_button(self, element: Any) -> None:
@@ -49,16 +50,16 @@ class RecapSheet(Dialog):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.sheet(canvas, PANEL)
         text = self.app.text
-        text.draw(canvas, f"Since you last looked · room {self.room}", (PANEL.centerx, PANEL.y + 36), 46, GOLD,
+        text.draw(canvas, tr("recap.heading", room=self.room), (PANEL.centerx, PANEL.y + 36), 46, GOLD,
                   bold=True, anchor="midtop")
         if self.clock:
             text.draw(canvas, self.clock, (PANEL.centerx, PANEL.y + 104), 28, CREAM, anchor="midtop")
         y = PANEL.y + 160
         if self.earlier:
-            text.draw(canvas, f"… and {self.earlier} earlier moves", (PANEL.x + 80, y), 24, MUTED)
+            text.draw(canvas, tr("recap.earlier", count=self.earlier), (PANEL.x + 80, y), 24, MUTED)
             y += 38
         if not self.told:
-            text.draw(canvas, "Nothing new on the table.", (PANEL.x + 80, y), 28, MUTED)
+            text.draw(canvas, tr("recap.nothing"), (PANEL.x + 80, y), 28, MUTED)
         for line in self.told:
             size = next((s for s in (28, 24, 20) if text.render("· " + line, s).get_width() <= PANEL.w - 160), 20)
             text.draw(canvas, "· " + line, (PANEL.x + 80, y), size, CREAM)

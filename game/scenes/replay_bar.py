@@ -24,6 +24,7 @@ from game.draw.ui import CanvasUIManager, button, for_widgets
 from game.draw.widgets import panel
 from game.match.replay import SPEEDS, ReplayTable
 from game.shell import catalog
+from game.text import tr
 from rules.record import MatchRecord
 
 if TYPE_CHECKING:
@@ -61,13 +62,14 @@ class ReplayBar:
         self.buttons, self.speeds = {}, {}
         self._shown = self._state()
         if self.hidden:
-            self.buttons["hide"] = button(self.ui, TUCKED, "Replay bar", "#primary")
+            self.buttons["hide"] = button(self.ui, TUCKED, tr("replay.show"), "#primary")
             return
-        self.buttons["hide"] = button(self.ui, TAB, "Hide bar", "#quiet")
+        self.buttons["hide"] = button(self.ui, TAB, tr("replay.hide"), "#quiet")
         x, y, h = WORDS.right + 10, BAR.y + 8, BAR.h - 16
         playing = self.table.playing
-        row = [("round_back", "« Round", 150), ("back", "‹ Back", 130), ("play", "Pause" if playing else "Play", 130),
-               ("step", "Step ›", 130), ("round_next", "Round »", 150)]
+        row = [("round_back", tr("replay.round_back"), 150), ("back", tr("replay.back"), 130),
+               ("play", tr("replay.pause") if playing else tr("replay.play"), 130),
+               ("step", tr("replay.step"), 130), ("round_next", tr("replay.round_next"), 150)]
         for key, words, w in row:
             self.buttons[key] = button(self.ui, (x, y, w, h), words, "#primary" if key == "play" else None)
             x += w + 8
@@ -78,9 +80,9 @@ class ReplayBar:
             x += 82
         if self.table.at_end:
             who = self.table.shown
-            name = self.table.seats[who].name if who is not None else "the table"
-            self.buttons["hand"] = button(self.ui, (x + 14, y, 200, h), f"Hand: {name} ›", None)
-        self.buttons["leave"] = button(self.ui, (BAR.right - 140, y, 128, h), "Leave", "#danger")
+            words = tr("replay.hand", name=self.table.seats[who].name) if who is not None else tr("replay.hand_table")
+            self.buttons["hand"] = button(self.ui, (x + 14, y, 200, h), words, None)
+        self.buttons["leave"] = button(self.ui, (BAR.right - 140, y, 128, h), tr("replay.leave"), "#danger")
 
     @property
     def speeds_by_value(self) -> dict[float, Any]:
@@ -187,16 +189,17 @@ class ReplayBar:
     def position(self) -> tuple[str, str]:
         """The two lines of the bar: where the replay is, and whose eyes it shows."""
         t = self.table
-        unit = "Day" if t.info.name == "stamp-swap" else "Round"
-        where = f"Move {t.pos} of {t.total} · {unit} {t.round_no()}"
+        unit = "replay.where_day" if t.info.name == "stamp-swap" else "replay.where_round"
+        where = tr(unit, pos=t.pos, total=t.total, round=t.round_no())
         outcome = t.outcome()
         if outcome is None or not t.at_end:
             who = t.shown
-            return where, "Watching the table" if who is None else f"As {t.seats[who].name} saw it"
-        names = " & ".join(t.seats[s].name for s in outcome.winners) or "Nobody"
+            return where, tr("replay.watching") if who is None else tr("replay.as_seen", name=t.seats[who].name)
+        names = " & ".join(t.seats[s].name for s in outcome.winners)
         shown = t.shown
-        hand = "the table" if shown is None else f"{t.seats[shown].name}'s hand"
-        return f"{where} · over", f"{names} won · every hand open: {hand}"
+        hand = tr("replay.open_table") if shown is None else tr("replay.open_hand", name=t.seats[shown].name)
+        won = tr("replay.won", names=names) if names else tr("replay.nobody_won")
+        return tr("replay.over", where=where), tr("replay.open", won=won, hand=hand)
 
     def draw(self, canvas: pygame.Surface, dirty: list[pygame.Rect] | None) -> list[pygame.Rect] | None:
         """Drawn over the scenes every frame (it is opaque, so nothing stacks up)."""
@@ -223,7 +226,7 @@ def open_replay(app: App, record: MatchRecord, viewer: int | None, back: Callabl
     entry = catalog.entry(record.game)
     scene_class = entry.table_class() if entry else None
     if scene_class is None:
-        raise LookupError(f"{table.info.title} cannot be shown in this version")
+        raise LookupError(tr("replay.cannot_show", game=table.info.title))
     bar = ReplayBar(app, table, scene_class, back or app.title)
 
     def show() -> None:

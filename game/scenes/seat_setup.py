@@ -19,9 +19,10 @@ from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.ui import HintEntry, button
 from game.draw.widgets import felt, heading, panel
 from game.scenes.match import start_new_match
-from game.shell.catalog import GameEntry
+from game.shell.catalog import GameEntry, SetupOption
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
+from game.text import tr
 from rules import names
 from rules.contract import Game, MatchConfig, SeatConfig
 from rules.registry import GameUnavailable, get_game
@@ -47,6 +48,16 @@ def first_level(chosen: tuple[str, ...], game: str, levels: tuple[str, ...]) -> 
     if kept in levels:
         return str(kept)
     return next((lvl for lvl in ("easy", "normal") if lvl in levels), levels[0])
+
+
+def option_label(opt: SetupOption) -> str:
+    """A game option's name in the player's language ("Round timer")."""
+    return tr(f"setup.option.{opt.key}")
+
+
+def option_words(opt: SetupOption, value: Any) -> str:
+    """How an option's value reads on its chooser: a number as it is ("90 s"), a word worded ("Relaxed")."""
+    return tr(f"setup.option.{opt.key}.{value}") if opt.shown else opt.words(value)
 
 
 @dataclass(frozen=True)
@@ -91,7 +102,8 @@ class SeatSetupScene(Scene):
     def notes(self) -> list[tuple[str, str]]:
         """(Level, what it does) for every bot level the game describes."""
         described = self.game.level_notes if self.game else {}
-        return [(level.capitalize(), described[level]) for level in self.levels if level in described]
+        return [(tr("setup.level", level=level), tr(f"setup.note.{self.game_name}.{level}"))
+                for level in self.levels if level in described]
 
     def row_h(self) -> int:
         """Seat row pitch: the rows shrink at the biggest tables so the level notes still fit."""
@@ -111,7 +123,7 @@ class SeatSetupScene(Scene):
         """A person's name: typed here, the default ("Player 2") shown dim until something is."""
         k = self._person_no(seat) - 1
         field = HintEntry(pygame.Rect(PANEL.x + NAME_X, y + self.button_h() - NAME_H, NAME_W, NAME_H), self.ui,
-                          f"Player {k + 1}")
+                          tr("setup.player", number=k + 1))
         field.set_text_length_limit(names.NAME_MAX)
         field.set_forbidden_characters(NOT_IN_NAMES)
         field.set_text(self.person_names[k][:names.NAME_MAX])
@@ -125,15 +137,16 @@ class SeatSetupScene(Scene):
         top, pitch, bh = PANEL.y + ROWS_TOP, self.row_h(), self.button_h()
         for i in range(self.count):
             y = top + i * pitch
-            person = button(self.ui, (PANEL.x + 340, y, 170, bh), "Person",
+            person = button(self.ui, (PANEL.x + 340, y, 170, bh), tr("setup.person"),
                             "#toggle_on" if self.people[i] else "#toggle_off")
-            bot = button(self.ui, (PANEL.x + 514, y, 150, bh), "Bot",
+            bot = button(self.ui, (PANEL.x + 514, y, 150, bh), tr("setup.bot"),
                          "#toggle_off" if self.people[i] else "#toggle_on")
             level = None
             if self.people[i]:
                 self._name_field(i, y)
             else:
-                level = button(self.ui, (PANEL.x + LEVEL_X, y, LEVEL_W, bh), self.bot_level[i].capitalize() + "  ›")
+                level = button(self.ui, (PANEL.x + LEVEL_X, y, LEVEL_W, bh),
+                               tr("setup.level_next", level=self.bot_level[i]))
             self.seat_buttons.append(SeatRow(person, bot, level))
         self.fewer = self.more = None
         if self.max_seats > self.min_seats:
@@ -143,11 +156,11 @@ class SeatSetupScene(Scene):
         for j, opt in enumerate(self.entry.options):
             y = PANEL.y + OPTIONS_TOP + j * OPTION_GAP
             self.option_buttons[opt.key] = button(self.ui, (PANEL.x + OPTIONS_X, y, 300, 72),
-                                                  opt.words(self.options[opt.key]) + "  ›")
+                                                  option_words(opt, self.options[opt.key]) + "  ›")
         y = PANEL.bottom + 40
-        self.back = button(self.ui, (PANEL.x, y, 260, 84), "‹ Back", "#quiet")
-        self.help = button(self.ui, (LOGICAL_W // 2 - 150, y, 300, 84), "How to play")
-        self.start = button(self.ui, (PANEL.right - 360, y, 360, 84), "Start  ›", "#primary")
+        self.back = button(self.ui, (PANEL.x, y, 260, 84), tr("setup.back"), "#quiet")
+        self.help = button(self.ui, (LOGICAL_W // 2 - 150, y, 300, 84), tr("setup.help"))
+        self.start = button(self.ui, (PANEL.right - 360, y, 360, 84), tr("setup.start"), "#primary")
         if self.entry.table_class() is None or self.game is None:
             self.start.disable()
         self.invalidate()
@@ -162,7 +175,7 @@ class SeatSetupScene(Scene):
     def person_name(self, seat: int) -> str:
         """The name a person's seat plays under."""
         k = self._person_no(seat) - 1
-        return names.or_default(self.person_names[k], f"Player {k + 1}")
+        return names.or_default(self.person_names[k], tr("setup.player", number=k + 1))
 
     def remember_names(self) -> None:
         """Keep the names typed here for the next match on this device (a kiosk forgets them per visitor)."""
@@ -223,29 +236,29 @@ class SeatSetupScene(Scene):
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         felt(canvas, self.app.assets)
-        heading(canvas, self.app.text, f"{self.title} — who is playing?", 70, 64)
+        heading(canvas, self.app.text, tr("setup.heading", game=self.title), 70, 64)
         panel(canvas, PANEL)
         text = self.app.text
-        text.draw(canvas, "Seats", (PANEL.x + 50, PANEL.y + 36), 40, GOLD, bold=True)
+        text.draw(canvas, tr("setup.seats"), (PANEL.x + 50, PANEL.y + 36), 40, GOLD, bold=True)
         if self.max_seats > self.min_seats:
-            text.draw(canvas, f"{self.count} players", (PANEL.right - 225, PANEL.y + 60), 34, CREAM, bold=True,
-                      anchor="center")
+            text.draw(canvas, tr("setup.players", count=self.count), (PANEL.right - 225, PANEL.y + 60), 34, CREAM,
+                      bold=True, anchor="center")
         pitch = self.row_h()
         for i in range(self.count):
             y = PANEL.y + ROWS_TOP + i * pitch
             if self.people[i]:  # "Seat 1" over the person's name field
                 field_y = y + self.button_h() - NAME_H
-                text.draw(canvas, f"Seat {i + 1} · your name", (PANEL.x + NAME_X + 10, field_y - 2), 20, MUTED,
+                text.draw(canvas, tr("setup.seat_name", number=i + 1), (PANEL.x + NAME_X + 10, field_y - 2), 20, MUTED,
                           anchor="bottomleft")
                 continue
             name = SEAT_NAMES[i]
             mid = y + self.button_h() // 2  # "Seat 1" over the name, the pair centred on the row's buttons
-            text.draw(canvas, f"Seat {i + 1}", (PANEL.x + 50, mid - 4), 24, MUTED, anchor="bottomleft")
+            text.draw(canvas, tr("setup.seat", number=i + 1), (PANEL.x + 50, mid - 4), 24, MUTED, anchor="bottomleft")
             text.draw(canvas, name, (PANEL.x + 50, mid - 6), 34, CREAM, bold=True, anchor="topleft")
         self._draw_notes(canvas)
         for j, opt in enumerate(self.entry.options):
             y = PANEL.y + OPTIONS_TOP + j * OPTION_GAP
-            text.draw(canvas, opt.label, (PANEL.x + OPTIONS_X, y - 46), 30, CREAM, bold=True)
+            text.draw(canvas, option_label(opt), (PANEL.x + OPTIONS_X, y - 46), 30, CREAM, bold=True)
         if self.game is None:
             text.draw(canvas, self.problem, (PANEL.centerx, PANEL.bottom - 60), 30, MUTED, anchor="center")
 

@@ -20,7 +20,6 @@ from game.draw.palette import GOLD as BAR
 from game.draw.ui import button
 from game.scenes.curtain import PANEL, CurtainScene
 from game.text import say, tr
-from game.text.persons import whose
 from rules.errors import IllegalAction
 from rules.undo import NOTHING
 
@@ -168,7 +167,7 @@ class UndoCurtain(CurtainScene):
         super().__init__(app, player, recap, on_ready)
         self.undo = undo
         self.take_back = button(self.ui, (PANEL.centerx - 230, PANEL.bottom + 40, 460, 80),
-                                f"Undo {whose(mover)} move", "#quiet")
+                                tr("curtain.undo", name=mover), "#quiet")
 
     def on_button(self, element: Any) -> None:
         if element is self.take_back:

@@ -28,18 +28,51 @@ _READ_FLAGS = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NONBLOCK", 0) | getatt
 
 
 class BadFile(Exception):
-    """A file that cannot be used; `reason` says why in plain words."""
+    """A file that cannot be used; `reason` says why in plain English (for the log), `key` and `params`
+    name the same words in the player's language (`words()`, the screen key "file.KEY")."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, key: str = "", **params: Any) -> None:
         super().__init__(reason)
-        self.reason = reason
+        self.reason, self.key, self.params = reason, key, params
+
+    def words(self) -> str:
+        """The reason in the player's language (the English reason for one without a key)."""
+        return worded(self.reason, self.key, self.params)
+
+
+class Notice(str):
+    """A message for the player made before the language is chosen (the settings file is read first):
+    the string is its English, for the log and tests; `words()` says it in the language in use then."""
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, english: str, key: str, **params: Any) -> Notice:
+        made = super().__new__(cls, english)
+        made.key, made.params = key, params
+        return made
+
+    def words(self) -> str:
+        """The message in the player's language (a parameter that is a BadFile is worded too)."""
+        from game.text import tr
+
+        return tr(self.key, **{k: v.words() if isinstance(v, BadFile) else v for k, v in self.params.items()})
+
+
+def worded(reason: str, key: str, params: dict[str, Any]) -> str:
+    """A file problem's reason in the player's language: the screen key "file.KEY", else `reason`."""
+    if not key:
+        return reason
+    from game.text import tr  # here, not at the top: the catalogue itself is read with this module
+
+    return tr(f"file.{key}", **params)
 
 
 class NoFile(BadFile):
     """Nothing at that path (a first start, not damage)."""
 
     def __init__(self) -> None:
-        super().__init__("there is no such file")
+        super().__init__("there is no such file", "no_file")
 
 
 def read_json(path: Path | str, max_bytes: int = MAX_BYTES) -> Any:
@@ -48,7 +81,7 @@ def read_json(path: Path | str, max_bytes: int = MAX_BYTES) -> Any:
     try:
         text = raw.decode("utf-8-sig")  # -sig: some editors start UTF-8 files with a BOM
     except UnicodeDecodeError:
-        raise BadFile("it is not UTF-8 text") from None
+        raise BadFile("it is not UTF-8 text", "not_utf8") from None
     return parse_json(text)
 
 
@@ -58,9 +91,10 @@ def parse_json(text: str) -> Any:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
                           parse_int=_bounded_int, object_pairs_hook=_unique_keys)
     except RecursionError:
-        raise BadFile("it is nested too deeply") from None
+        raise BadFile("it is nested too deeply", "too_deep") from None
     except json.JSONDecodeError as exc:
-        raise BadFile(f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise BadFile(f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", "not_json",
+                      line=exc.lineno, column=exc.colno, why=exc.msg) from None
     except ValueError as exc:  # raised by the hooks below, already in plain words
         raise BadFile(str(exc)) from None
 
@@ -71,12 +105,12 @@ def _read_regular(path: Path, max_bytes: int) -> bytes:
     try:
         fd = os.open(path, _READ_FLAGS)
     except OSError as exc:
-        raise BadFile(f"it cannot be opened ({exc.strerror or exc})") from None
+        raise BadFile(f"it cannot be opened ({exc.strerror or exc})", "cannot_open", why=exc.strerror or exc) from None
     try:
         _check_regular(os.fstat(fd), max_bytes)  # checked on the open file: it cannot be swapped meanwhile
         return _read_capped(fd, max_bytes)
     except OSError as exc:
-        raise BadFile(f"it cannot be read ({exc.strerror or exc})") from None
+        raise BadFile(f"it cannot be read ({exc.strerror or exc})", "cannot_read", why=exc.strerror or exc) from None
     finally:
         os.close(fd)
 
@@ -86,19 +120,21 @@ def _stat(path: Path) -> os.stat_result:
         return os.stat(path)
     except FileNotFoundError:
         if os.path.lexists(path):
-            raise BadFile("it is a link to a file that does not exist") from None
+            raise BadFile("it is a link to a file that does not exist", "dangling_link") from None
         raise NoFile() from None
     except OSError as exc:
-        raise BadFile(f"it cannot be examined ({exc.strerror or exc})") from None
+        raise BadFile(f"it cannot be examined ({exc.strerror or exc})", "cannot_examine",
+                      why=exc.strerror or exc) from None
 
 
 def _check_regular(st: os.stat_result, max_bytes: int) -> None:
     if stat.S_ISDIR(st.st_mode):
-        raise BadFile("it is a folder, not a file")
+        raise BadFile("it is a folder, not a file", "folder")
     if not stat.S_ISREG(st.st_mode):
-        raise BadFile("it is not a regular file (a pipe, socket or device)")
+        raise BadFile("it is not a regular file (a pipe, socket or device)", "not_regular")
     if st.st_size > max_bytes:
-        raise BadFile(f"it is too large ({st.st_size:,} bytes; at most {max_bytes:,})")
+        raise BadFile(f"it is too large ({st.st_size:,} bytes; at most {max_bytes:,})", "too_large",
+                      size=f"{st.st_size:,}", most=f"{max_bytes:,}")
 
 
 def _read_capped(fd: int, max_bytes: int) -> bytes:
@@ -109,18 +145,18 @@ def _read_capped(fd: int, max_bytes: int) -> bytes:
         chunks.append(chunk)
         total += len(chunk)
         if total > max_bytes:
-            raise BadFile(f"it is too large (more than {max_bytes:,} bytes)")
+            raise BadFile(f"it is too large (more than {max_bytes:,} bytes)", "growing", most=f"{max_bytes:,}")
     return b"".join(chunks)
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"it holds {name}, which is not a number")
+    raise BadFile(f"it holds {name}, which is not a number", "not_a_number", name=name)
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"it holds a number too large to use ({text[:20]}…)")
+        raise BadFile(f"it holds a number too large to use ({text[:20]}…)", "huge_number", number=text[:20])
     return value
 
 
@@ -128,7 +164,8 @@ def _bounded_int(text: str) -> int:
     # The length is checked first: int() of a huge string is slow, and printing one raises.
     value = int(text) if len(text.lstrip("-")) <= 20 else MAX_INT
     if abs(value) >= MAX_INT:
-        raise ValueError(f"it holds a whole number too large to use ({text[:20]}…)")
+        raise BadFile(f"it holds a whole number too large to use ({text[:20]}…)", "huge_number",
+                      number=text[:20])
     return value
 
 
@@ -136,7 +173,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f"the key {key[:40]!r} appears twice")
+            raise BadFile(f"the key {key[:40]!r} appears twice", "key_twice", name=repr(key[:40]))
         out[key] = value
     return out
 

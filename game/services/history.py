@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from game.services import paths
-from game.services.files import BadFile, read_json, set_aside, write_json
+from game.services.files import BadFile, read_json, set_aside, worded, write_json
+from game.text import tr
 from rules.errors import MalformedData
 from rules.record import MatchRecord
 
@@ -89,19 +90,32 @@ def keep_online(record: MatchRecord, seat: int, now: float | None = None) -> boo
     return keep(record, (seat,), now)
 
 
+class DamagedMatch(MalformedData):
+    """A kept match's file that is not one: `reason` in English for the log, `key` and `params` the
+    same in the player's words (`words()`, the screen key "file.KEY")."""
+
+    def __init__(self, reason: str, key: str, **params: Any) -> None:
+        super().__init__(reason)
+        self.reason, self.key, self.params = reason, key, params
+
+    def words(self) -> str:
+        """The reason in the player's language."""
+        return worded(self.reason, self.key, self.params)
+
+
 def parse(raw: Any) -> Kept:
     """A kept match from its file's JSON; MalformedData for anything else."""
     if not isinstance(raw, dict) or raw.get("version") != VERSION:
-        raise MalformedData("not a Market Hall history file of this version")
+        raise DamagedMatch("not a Market Hall history file of this version", "not_history")
     ended, viewer, people = raw.get("ended_at"), raw.get("viewer"), raw.get("people")
     if not isinstance(ended, (int, float)) or not (viewer is None or type(viewer) is int):
-        raise MalformedData("its date or seat is damaged")
+        raise DamagedMatch("its date or seat is damaged", "date_or_seat")
     if not isinstance(people, list) or not all(type(p) is int for p in people):
-        raise MalformedData("its seats are damaged")
+        raise DamagedMatch("its seats are damaged", "seats")
     record = MatchRecord.from_json(raw.get("record"))
     seats = len(record.config.seats)
     if record.outcome is None or any(not 0 <= s < seats for s in (*people, *([viewer] if viewer is not None else []))):
-        raise MalformedData("it is not a finished match")
+        raise DamagedMatch("it is not a finished match", "unfinished")
     return Kept(record, float(ended), viewer, tuple(people))
 
 
@@ -112,21 +126,28 @@ def matches() -> tuple[list[Kept], list[str]]:
         try:
             kept = parse(read_json(path))
         except (BadFile, MalformedData) as exc:
-            problems.append(_set_aside(path, getattr(exc, "reason", None) or str(exc)))
+            problems.append(_set_aside(path, getattr(exc, "reason", None) or str(exc), _words(exc)))
             continue
         found.append(Kept(kept.record, kept.ended_at, kept.viewer, kept.people, path))
     found.sort(key=lambda k: k.ended_at, reverse=True)
     return found, problems
 
 
-def _set_aside(path: Path, why: str) -> str:
+def _words(exc: Exception) -> str:
+    """Why a kept match cannot be read, in the player's words (the rules' own reason as it is)."""
+    if isinstance(exc, (BadFile, DamagedMatch)):
+        return exc.words()
+    return tr("file.record", why=exc)
+
+
+def _set_aside(path: Path, why: str, words: str) -> str:
     try:
         moved = set_aside(path)
     except OSError as exc:
         log.warning("history file %s could not be read (%s) nor moved: %s", path, why, exc)
-        return f"A match in your history could not be read ({why}); it could not be moved aside ({exc.strerror})."
+        return tr("toast.history_stuck", why=words, error=exc.strerror)
     log.warning("history file %s could not be read (%s); moved to %s", path, why, moved)
-    return f"A match in your history could not be read ({why}) and was set aside as {moved.name}."
+    return tr("toast.history_aside", why=words, file=moved.name)
 
 
 def totals(kept: list[Kept]) -> dict[str, NameTotals]:
@@ -150,4 +171,4 @@ def result_line(match: Kept) -> str:
     assert outcome is not None
     winners = " & ".join(match.names[s] for s in outcome.winners)
     scores = "–".join(f"{s:g}" if s == int(s) or s < 100 else f"{s:.0f}" for s in outcome.scores)
-    return f"{winners or 'Nobody'} won · {scores}"
+    return tr("history.result", names=winners, scores=scores) if winners else tr("history.result_nobody", scores=scores)

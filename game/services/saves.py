@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from game.services import paths
-from game.services.files import BadFile, read_json, set_aside, write_json
+from game.services.files import BadFile, read_json, set_aside, worded, write_json
+from game.text import tr
 from rules.errors import MalformedData
 from rules.record import Entry, MatchRecord, config_from_json
 from rules.registry import GAME_MODULES
@@ -47,7 +48,16 @@ class Save:
 
 
 class BadSave(ValueError):
-    """A save file that is not a readable Market Hall save of this version."""
+    """A save file that is not a readable Market Hall save of this version: `reason` in English for
+    the log, `key` and `params` the same in the player's words (`words()`, the screen key "file.KEY")."""
+
+    def __init__(self, reason: str, key: str = "", **params: Any) -> None:
+        super().__init__(reason)
+        self.reason, self.key, self.params = reason, key, params
+
+    def words(self) -> str:
+        """The reason in the player's language."""
+        return worded(self.reason, self.key, self.params)
 
 
 def folder() -> Path:
@@ -81,24 +91,24 @@ def _read(path: Path) -> Any:
     try:
         return read_json(path)
     except BadFile as exc:
-        raise BadSave(exc.reason) from exc
+        raise BadSave(exc.reason, exc.key, **exc.params) from exc
 
 
 def parse(raw: Any, game: str | None = None) -> Save:
     """A Save from its JSON form (an older version converted); raises BadSave for anything else."""
     if not isinstance(raw, dict) or raw.get("version") not in (1, 2, VERSION):
-        raise BadSave("not a Market Hall save of this version")
+        raise BadSave("not a Market Hall save of this version", "not_a_save")
     saved_at = raw.get("saved_at", 0.0)
     if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool) or saved_at != saved_at:
-        raise BadSave("its version stamp is damaged")
+        raise BadSave("its version stamp is damaged", "stamp")
     try:
         record = MatchRecord.from_json(raw.get("record")) if raw["version"] == VERSION else _old_record(raw)
     except MalformedData as exc:
-        raise BadSave(f"its match record is damaged ({exc})") from None
+        raise BadSave(f"its match record is damaged ({exc})", "record", why=exc) from None
     if game is not None and record.game != game:
-        raise BadSave("names another game")
+        raise BadSave("names another game", "other_game")
     if not 0 <= record.seed < 2**63:
-        raise BadSave("its seed is not a whole number")
+        raise BadSave("its seed is not a whole number", "seed")
     return Save(record, float(saved_at), converted=raw["version"] != VERSION)
 
 
@@ -106,11 +116,11 @@ def _old_record(raw: dict[str, Any]) -> MatchRecord:
     """Versions 1 and 2: seed, config, rules_version and a log of [now, seat, action_json]."""
     name, seed, log_, version = raw.get("game"), raw.get("seed"), raw.get("log"), raw.get("rules_version", 1)
     if not isinstance(name, str):
-        raise BadSave("names another game")
+        raise BadSave("names another game", "other_game")
     if type(seed) is not int:
-        raise BadSave("its seed is not a whole number")
+        raise BadSave("its seed is not a whole number", "seed")
     if type(version) is not int:
-        raise BadSave("its version stamp is damaged")
+        raise BadSave("its version stamp is damaged", "stamp")
     if not isinstance(log_, list) or not all(isinstance(e, list) and len(e) == 3 for e in log_):
         raise MalformedData("its log is not a list of [now, seat, action]")
     entries = tuple(Entry.from_json([float(e[0]) if type(e[0]) is int else e[0], *e[1:]]) for e in log_)
@@ -126,7 +136,7 @@ def load(game: str) -> tuple[Save | None, str | None]:
     try:
         save = parse(_read(path), game)
     except BadSave as exc:
-        return None, set_aside_save(game, f"could not be read ({exc})")
+        return None, set_aside_save(game, f"could not be read ({exc})", tr("file.unreadable", why=exc.words()))
     if save.converted and write(save, stamp=False):  # read once in the old form, kept as a record
         log.info("save %s converted to a match record", path)
     return save, None
@@ -138,7 +148,8 @@ def paused() -> tuple[list[Save], list[str]]:
     found, problems = [], []
     for path in sorted(folder().glob("*.json")):
         if path.stem not in GAME_MODULES:
-            problems.append(set_aside_save(path.stem, "names a game this version does not have"))
+            unknown = "names a game this version does not have"
+            problems.append(set_aside_save(path.stem, unknown, tr("file.unknown_game")))
             continue
         save, problem = load(path.stem)
         if save is not None:
@@ -148,16 +159,17 @@ def paused() -> tuple[list[Save], list[str]]:
     return found, problems
 
 
-def set_aside_save(game: str, why: str) -> str:
-    """Move a game's save out of the way and say so in words for the player."""
+def set_aside_save(game: str, why: str, words: str) -> str:
+    """Move a game's save out of the way and say so in words for the player (`why` in English for
+    the log, `words` the same in the player's language)."""
     path = slot(game)
     try:
         moved = set_aside(path) if os.path.lexists(path) else path
     except OSError as exc:  # read-only media: say so, and the title simply skips it
         log.warning("save %s %s and could not be moved: %s", path, why, exc)
-        return f"The saved match {why}; it could not be moved aside ({exc.strerror})."
+        return tr("toast.save_stuck", why=words, error=exc.strerror)
     log.warning("save %s %s; moved to %s", path, why, moved)
-    return f"The saved match {why} and was set aside as {moved.name}."
+    return tr("toast.save_aside", why=words, file=moved.name)
 
 
 def _adopt_legacy() -> None:
@@ -189,12 +201,3 @@ def age(save: Save, now: float | None = None) -> tuple[str, int]:
         return "hours", int(seconds // 3600)
     return "days", int(seconds // 86400)
 
-
-def age_text(save: Save, now: float | None = None) -> str:
-    """'saved just now', 'saved 5 min ago', 'saved 3 h ago', 'saved 2 days ago'."""
-    unit, count = age(save, now)
-    if unit in ("earlier", "now"):
-        return "saved earlier" if unit == "earlier" else "saved just now"
-    if unit == "days":
-        return f"saved {count} day{'s' if count != 1 else ''} ago"
-    return f"saved {count} {'min' if unit == 'minutes' else 'h'} ago"

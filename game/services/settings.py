@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.services import paths
-from game.services.files import BadFile, NoFile, read_json, set_aside, write_json
+from game.services.files import BadFile, NoFile, Notice, read_json, set_aside, write_json
 from game.shell import keymap
 from game.text.locales import LANGUAGES
 from rules import names
@@ -154,39 +154,45 @@ def from_json(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
     return Settings(**values), refused
 
 
-def load() -> tuple[Settings, str | None]:
-    """The saved settings, and a message for the player when the file could not be used as it was."""
+def load() -> tuple[Settings, Notice | None]:
+    """The saved settings, and a message for the player when the file could not be used as it was
+    (worded when it is shown: the language is chosen from these settings)."""
     try:
         path = settings_path()
         raw = read_json(path, MAX_BYTES)
     except NoFile:
         return Settings(), None
     except BadFile as exc:
-        return Settings(), _damaged(path, exc.reason)
+        return Settings(), _damaged(path, exc)
     except OSError as exc:  # the config folder itself cannot be made (a file stands where it belongs)
         log.warning("settings folder unusable (%s); using defaults", exc)
-        return Settings(), "Your settings folder cannot be used, so settings will not be kept. Defaults are in use."
+        english = "Your settings folder cannot be used, so settings will not be kept. Defaults are in use."
+        return Settings(), Notice(english, "toast.settings_folder")
     if not isinstance(raw, dict):
-        return Settings(), _damaged(path, "it is not a JSON object")
+        return Settings(), _damaged(path, BadFile("it is not a JSON object", "not_an_object"))
     settings, refused = from_json(raw)
     if not refused:
         return settings, None
     return settings, _refused(path, settings, refused)
 
 
-def _damaged(path: Path, reason: str) -> str:
-    moved = _set_aside_logged(path, reason)
+def _damaged(path: Path, bad: BadFile) -> Notice:
+    moved = _set_aside_logged(path, bad.reason)
     where = f"has been set aside ({moved.name})" if moved else "could not be moved"
-    return f"Your settings file could not be used ({reason}) and {where}. Defaults are in use."
+    english = f"Your settings file could not be used ({bad.reason}) and {where}. Defaults are in use."
+    if moved:
+        return Notice(english, "toast.settings_aside", why=bad, file=moved.name)
+    return Notice(english, "toast.settings_stuck", why=bad)
 
 
-def _refused(path: Path, settings: Settings, refused: list[str]) -> str:
+def _refused(path: Path, settings: Settings, refused: list[str]) -> Notice:
     # The original is kept beside the rewritten file, so the player is told once and loses nothing.
     moved = _set_aside_logged(path, "refused " + ", ".join(refused))
     if moved:
         save(settings)
     names = ", ".join(name.replace("_", " ") for name in refused)
-    return f"Some settings were not understood ({names}) and are back to their defaults."
+    return Notice(f"Some settings were not understood ({names}) and are back to their defaults.",
+                  "toast.settings_refused", names=names)
 
 
 def _set_aside_logged(path: Path, reason: str) -> Path | None:

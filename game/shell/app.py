@@ -27,6 +27,7 @@ from game.shell.loop import FixedStep
 from game.shell.overlays import FrameMeter, Toasts
 from game.shell.pointer import PointerLayer
 from game.shell.scene import Scene, SceneStack
+from game.text import tr
 from rules.refusal import Refusal
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ class App:
         """Open the first scene, then make the layers (a kiosk's first demo starts while it is made)."""
         self.stack.reset(first(self))
         if self._settings_warning:
-            self.toast(self._settings_warning, error=True)
+            self.toast(self._settings_warning.words(), error=True)  # in the language just chosen
         for make in layers:
             self.add_layer(make(self))
         give_back()  # freezes what the app is made of: later collections skip it (game/services/memory.py)
@@ -390,8 +391,7 @@ class App:
         self._fade = None
         self.pointer.cancel_all()
         self.stack.reset(self.title())
-        self.toast(f"Sorry — something went wrong in {where}. It has been logged; you are back at the title.",
-                   error=True, seconds=7.0)
+        self.toast(tr("toast.crashed", where=where), error=True, seconds=7.0)
         self.layers = [layer for layer in self.layers if layer.crashed(where)]
 
     def _failed_scene_name(self, exc: Exception) -> str:
