@@ -23,7 +23,9 @@ from game.scenes.seat_setup import (
     ROWS_TOP,
     SeatSetupScene,
 )
+from game.scenes.swap_meet.model import joined
 from game.shell.catalog import GameEntry
+from game.text import tr
 from rules.swap_meet import GAME
 from rules.swap_meet.data import RELAXED_CLOCK, ROUND_SECONDS_RANGE, ROUNDS
 
@@ -52,7 +54,7 @@ class SwapMeetLobby(SeatSetupScene):
         names = [seat.name for seat in self.config().seats]
         unready = [names[i] for i in range(1, self.count) if self.people[i] and not self.ready[i]]
         if unready:
-            return "Waiting for " + ", ".join(unready) + " to tap Ready."
+            return tr("sm.lobby.waiting", names=joined(unready))
         return None
 
     # widgets -------------------------------------------------------------------------------
@@ -63,7 +65,8 @@ class SwapMeetLobby(SeatSetupScene):
         pitch = self.row_h()
         for i in range(1, self.count):
             if self.people[i]:
-                words, oid = ("Ready", "#toggle_on") if self.ready[i] else ("Not ready", "#toggle_off")
+                words, oid = (tr("sm.lobby.ready"), "#toggle_on") if self.ready[i] else \
+                    (tr("sm.lobby.not_ready"), "#toggle_off")
                 made = button(self.ui, (PANEL.x + LEVEL_X, PANEL.y + ROWS_TOP + i * pitch, LEVEL_W, self.button_h()),
                               words, oid)
                 self.ready_buttons[made] = i
@@ -92,17 +95,16 @@ class SwapMeetLobby(SeatSetupScene):
         x, y = PANEL.x + OPTIONS_X, PANEL.y + OPTIONS_TOP + (len(self.entry.options) - 1) * OPTION_GAP + 92
         lo, hi = ROUND_SECONDS_RANGE
         people = sum(1 for i in range(self.count) if self.people[i])
-        mode = "Table mode: each person gets a stall on an edge of the screen." if people > 1 else \
-            "One person against bots: the full layout."
-        clock = f"{lo:.0f}–{hi:.0f} s per round, {ROUNDS} rounds"
+        mode = tr("sm.lobby.table_mode") if people > 1 else tr("sm.lobby.solo")
+        clock = tr("sm.lobby.clock", lo=f"{lo:.0f}", hi=f"{hi:.0f}", rounds=ROUNDS)
         if self.options.get("pace") == "relaxed":
-            clock = f"Relaxed: {self.round_seconds * RELAXED_CLOCK:.0f} s per round, slower bots"
+            clock = tr("sm.lobby.relaxed", secs=f"{self.round_seconds * RELAXED_CLOCK:.0f}")
         for words in (clock, mode):
             for line in text.wrap(words, 24, COLUMN_W):
                 text.draw(canvas, line, (x, y), 24, MUTED)
                 y += 30
             y += 8
-        reason = self.waiting_for() or "Everyone is ready: tap Start."
+        reason = self.waiting_for() or tr("sm.lobby.all_ready")
         for line in text.wrap(reason, 26, COLUMN_W):
             text.draw(canvas, line, (x, y + 8), 26, CREAM if self.waiting_for() else GOLD, bold=True)
             y += 34
