@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from game.match.table import Table
 from game.scenes.describe import LAST_MOVES, Section
-from game.scenes.swap_meet.model import ACTION_NAME, RES_NAME, clock_text, contract_name, of_kind, points
+from game.scenes.swap_meet.model import ACTION_NAME, RES_NAME, clock_text, contract_name, decimal, of_kind, points
 from game.scenes.swap_meet.story import feed_line
 from game.text import tr
 from rules.swap_meet.data import ROUNDS
@@ -17,7 +17,7 @@ from rules.swap_meet.data import ROUNDS
 def describe(table: Table, viewer: int | None, names: Sequence[str]) -> list[Section]:
     """The market and offers, your hand and contract, scores, the round clock and the last moves."""
     view = table.view(viewer)
-    prices = ", ".join(f"{RES_NAME[k]} {m:.2f}×" for k, m in view.market.items())
+    prices = ", ".join(f"{RES_NAME[k]} {decimal(m)}×" for k, m in view.market.items())
     offers = [tr("sm.describe.offer", line=tr("sm.feed.offer", name=names[o.seat], what=of_kind(o.count, o.kind)))
               for o in view.offers if o is not None]
     sections = [Section(tr("sm.describe.market"), (tr("sm.describe.prices", prices=prices),

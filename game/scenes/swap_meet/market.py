@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED, RED, WOOD
-from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text
+from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, decimal
 from game.text import tr
 from rules.swap_meet.data import RESOURCES
 from rules.words import whole
@@ -83,7 +83,7 @@ class Market:
         value = self.shown[kind]
         colour = HOT if value > 1.0001 else COLD if value < 0.9999 else CREAM
         big = 56 if r.h >= 190 else 44
-        text.draw(canvas, f"{value:.2f}×", (r.right - 14, r.bottom - 44), big, colour, bold=True,
+        text.draw(canvas, f"{decimal(value)}×", (r.right - 14, r.bottom - 44), big, colour, bold=True,
                   anchor="bottomright")
         note = tr("sm.meter.heating") if f > 0 else tr("sm.meter.crashed") if f < 0 else \
             tr("sm.meter.bank_pinned" if self.pinned else "sm.bank") if self.bank == kind else ""

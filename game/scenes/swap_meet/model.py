@@ -150,6 +150,11 @@ def of_kind(count: int, kind: str) -> str:
     return tr("sm.cards", count=count)
 
 
+def decimal(value: float, places: int = 2) -> str:
+    """A multiplier's number as the language writes it: "1.50" in English, "1,50" in German."""
+    return f"{float(value):.{places}f}".replace(".", tr("sm.decimal_point"))
+
+
 def joined(names: Sequence[str]) -> str:
     """Names as a list in words: "Ada", "Ada and Bo", "Ada, Bo and Cy"."""
     if len(names) < 2:
@@ -296,7 +301,7 @@ def score_sentence(row: Any, name: str) -> str:
     bonus = tr("sm.score.bonus", bonus=row.locker_bonus) if row.locker_bonus else ""
     if row.path in ("cash", "contract"):
         return tr(f"sm.score.{row.path}", name=name, contract=contract_name(row.contract), base=row.base,
-                  market=f"{float(row.multiplier):.2f}", points=points(row.base * row.multiplier)) + bonus
+                  market=decimal(row.multiplier), points=points(row.base * row.multiplier)) + bonus
     gross = row.count * row.multiplier * CONSOLATION_PER_CARD
     text = tr(f"sm.score.{'slam' if row.path == 'slam' else 'bank'}", name=name,
               what=of_kind(row.count, row.kind or ""), points=points(gross))

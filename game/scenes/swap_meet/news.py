@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.scenes.night_market.overlays import GameInfoScene
-from game.scenes.swap_meet.model import contract_name, of_kind, points
+from game.scenes.swap_meet.model import contract_name, decimal, of_kind, points
 from game.scenes.swap_meet.story import feed_line
 from game.text import tr
 from rules.swap_meet.data import ROUNDS
@@ -42,7 +42,7 @@ def own_line(event: Any, seat: int, names: list[str], holds: set[str]) -> str | 
         n = d["count"]
         return tr("sm.news.swapped", name=str(who), got=of_kind(n, d["got"]), gave=of_kind(n, d["give"]))
     if kind == "crash" and d["kind"] in holds:
-        return tr("sm.news.crash", name=str(who), kind=d["kind"], market=f"{d['multiplier']:.2f}")
+        return tr("sm.news.crash", name=str(who), kind=d["kind"], market=decimal(d["multiplier"]))
     return None
 
 
@@ -121,7 +121,7 @@ def log_lines(table: Any, viewer: int | None, names: list[str]) -> list[str]:
 def info_rows(view: Any, names: list[str]) -> list[tuple[str, str]]:
     """Game info's left column: the market, every stall as the table shows it, your contract."""
     rows: list[tuple[str, str]] = [(tr("sm.info.market", round=view.round_no, rounds=ROUNDS), "")]
-    rows += [(tr("sm.res", kind=k), f"{m:.2f}×") for k, m in view.market.items()]
+    rows += [(tr("sm.res", kind=k), f"{decimal(m)}×") for k, m in view.market.items()]
     rows.append((tr("sm.info.stalls"), ""))
     for seat in range(view.seats):
         offer = view.offers[seat]

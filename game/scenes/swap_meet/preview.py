@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.scenes.confirm import ConfirmScene
-from game.scenes.swap_meet.model import ACTION_NAME, RES_NAME, Worded, joined, of_kind
+from game.scenes.swap_meet.model import ACTION_NAME, RES_NAME, Worded, decimal, joined, of_kind
 from game.text import tr
 from game.text.persons import is_you
 from rules.swap_meet.actions import Crash, HostileTakeover, Peek, Swap, TaxAudit
@@ -44,7 +44,7 @@ def action_for(intent: tuple[Any, ...]) -> Any | None:
 
 def effects(pv: Preview, action: Any, names: Sequence[str]) -> list[str]:
     """The preview in short sentences, the mover's own loss first."""
-    out = [tr("sm.preview.meter", kind=k, before=f"{before:.2f}", after=f"{after:.2f}")
+    out = [tr("sm.preview.meter", kind=k, before=decimal(before), after=decimal(after))
            for k, before, after in pv.meters]
     if pv.reveals is not None:
         out.append(tr("sm.preview.reveals", name=str(names[pv.reveals])))

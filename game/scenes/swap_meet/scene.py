@@ -177,7 +177,7 @@ class SwapMeetScene(FloorTargets, MatchScene):
                                                                     "#quiet")
         self.help_b = button(self.ui, (*spots[0], *size), tr("sm.pause.help"), "#quiet")
         self.pause_b = button(self.ui, (*spots[1], *size), tr("sm.floor.pause"), "#quiet")
-        self.leave_b = button(self.ui, (*spots[2], *size), tr("sm.pause.leave"), "#danger")
+        self.leave_b = button(self.ui, (*spots[2], *size), tr("sm.floor.leave"), "#danger")
 
     def anchor(self, seat: int | None, kind: str | None = None) -> tuple[float, float]:
         """Where a seat's cards fly from and to: a person's slot of that kind, a rival row's gap

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.scenes.swap_meet.model import of_kind
+from game.scenes.swap_meet.model import decimal, of_kind
 from game.text import tr
 from game.text.persons import is_you
 
@@ -28,7 +28,7 @@ def feed_line(event: Any, names: list[str]) -> str | None:
         return tr("sm.feed.swap" + yours, name=who, target=str(target), gave=of_kind(n, d["give"]),
                   got=of_kind(n, d["got"]))
     if kind == "crash":
-        return tr("sm.feed.crash", name=who, kind=d["kind"], market=f"{d['multiplier']:.2f}")
+        return tr("sm.feed.crash", name=who, kind=d["kind"], market=decimal(d["multiplier"]))
     if kind == "peek":
         return tr("sm.feed.peek" + yours, name=who, target=str(target))
     if kind == "audit_discard":

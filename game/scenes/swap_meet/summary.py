@@ -18,6 +18,7 @@ from game.scenes.swap_meet.model import (
     RES_NAME,
     clock_text,
     contract_name,
+    decimal,
     joined,
     lock_line,
     of_kind,
@@ -128,7 +129,7 @@ def draw_chart(canvas: pygame.Surface, text, rect: pygame.Rect, history, t0: flo
     for v in [x / 2 for x in range(0, int(top * 2) + 1)]:
         y = at(t0, v)[1]
         pygame.draw.line(canvas, (70, 60, 48) if v != 1 else (150, 130, 100), (plot.x, y), (plot.right, y), 1)
-        text.draw(canvas, f"{v:.1f}×", (plot.x - 10, y), 22, MUTED, anchor="midright")
+        text.draw(canvas, f"{decimal(v, 1)}×", (plot.x - 10, y), 22, MUTED, anchor="midright")
     text.draw(canvas, tr("sm.chart.start") if still else tr("sm.chart.seconds", secs=0), (plot.x, plot.bottom + 8),
               22, MUTED, anchor="midtop")
     text.draw(canvas, tr("sm.chart.lock") if still else tr("sm.chart.seconds", secs=f"{span:.0f}"),
@@ -314,9 +315,12 @@ class SummaryOverlay(Scene):
         fit_centred(text, canvas, tr("sm.summary.subline", line=lock_line(s, self.floor.names), when=when),
                     (PANEL.centerx, PANEL.y + 84), PANEL.w - 80, 28, CREAM)
         self._score_table(canvas, SCORES)
-        hint = self.term_line or tr("sm.summary.tap_row")
-        text.draw(canvas, hint, (SCORES.right, SCORES.bottom + 4), 24, GOLD if self.term_line else MUTED,
-                  anchor="topright")  # right of the chart's title
+        hint, size = self.term_line or tr("sm.summary.tap_row"), 24
+        room = SCORES.w - text.font(26, True).size(tr("sm.summary.chart"))[0] - 40  # right of the chart's title
+        while size > 16 and text.font(size, False).size(hint)[0] > room:
+            size -= 1  # a longer language's line shrinks rather than run into the title
+        text.draw(canvas, hint, (SCORES.right, SCORES.bottom + 4), size, GOLD if self.term_line else MUTED,
+                  anchor="topright")
         t0 = s.history[0][0] if s.history else 0.0
         chart = pygame.Rect(PANEL.x + 40, PANEL.y + 600, 960, 300)
         text.draw(canvas, tr("sm.summary.chart"), (chart.x, chart.y - 4), 26, CREAM, bold=True, anchor="bottomleft")
