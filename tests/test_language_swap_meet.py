@@ -74,7 +74,7 @@ def test_a_swap_meet_table_and_its_round_summary_fit_in_german_and_french(lang: 
 def test_the_feed_says_the_viewers_own_moves_in_the_second_person() -> None:
     swap = Event("swap", 1, {"target": 0, "count": 2, "give": "crate", "got": "coin"})
     text.use("de")
-    names = [Person("Ana", True), Person("Basil")]
+    names: list[str] = [Person("Ana", True), Person("Basil")]
     assert feed_line(Event("offer_open", 0, {"count": 1, "kind": "sack"}), names) == "Du bietest 1 Sack an"
     assert feed_line(Event("offer_open", 1, {"count": 2, "kind": "sack"}), names) == "Basil bietet 2 Säcke an"
     assert feed_line(swap, names) == "Basil tauscht mit dir 2 Kisten gegen 2 Münzen"
