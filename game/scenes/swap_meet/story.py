@@ -1,7 +1,8 @@
 """Plain words for Swap Meet events: the floor feed. Only redacted events reach it.
 
 The viewer's own seat may be addressed as "You" (one person against bots: game/text/persons.py):
-the words then follow English grammar ("You offer", "your contract"), not the third person.
+a line naming them takes its key's @you variant ("Du bietest 2 Säcke an"), and a move done to them
+its own key ("Basil tauscht mit dir …"), in the player's language.
 """
 
 from __future__ import annotations
