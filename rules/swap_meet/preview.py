@@ -37,7 +37,7 @@ class Preview:
     gainer: int | None = None  # who takes the lost card (a takeover: the mover)
     reveals: int | None = None  # whose contract the mover will see
     slam_risk: tuple[int, str] | None = None  # (rival, type): the move may well leave them pure, a slam
-    blocked: str = ""  # why nothing would happen (no one to take from)
+    blocked: str = ""  # why nothing would happen, as a code the client words: "no_resource", "offer_gone"
 
 
 def _clamp(value: Fraction) -> float:
@@ -94,7 +94,7 @@ def _audit(view: SeatView) -> Preview:
 def _takeover(view: SeatView) -> Preview:
     target = takeover_target(view)
     if target is None:
-        return Preview(blocked="no other stall holds a resource")
+        return Preview(blocked="no_resource")
     left = view.resource_counts[target] - 1
     have = known(view, target)  # pure after losing one card: at most one of what it keeps is unknown
     risk = next(((target, k) for k in RESOURCES if have[k] >= left - 1 and left >= SLAM_MIN), None)
@@ -104,7 +104,7 @@ def _takeover(view: SeatView) -> Preview:
 def _swap(view: SeatView, action: Swap) -> Preview:
     offer = view.offers[action.target]
     if offer is None:
-        return Preview(blocked="that offer is gone")
+        return Preview(blocked="offer_gone")
     heat = MULT_HEAT * offer.count
     meters = tuple((k, view.market[k], _clamp(_mult(view, k) + heat)) for k in (offer.kind, action.give))
     loose = _loose(view, action.target)  # what the offerer keeps besides the offer

@@ -7,8 +7,10 @@ from typing import Any
 import pygame
 
 from game.draw.helpart import fan, strip
+from game.scenes.swap_meet.model import ACTION_NAME, RES_NAME
 from game.scenes.swap_meet.panel import card_face
-from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
+from game.text import tr
+from rules.swap_meet.data import AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
 
 SIZE = (140, 196)
 
@@ -19,13 +21,13 @@ def help_picture(app: Any, heading: str) -> pygame.Surface | None:
         return card_face(app.assets, kind, SIZE, app.text)
 
     if heading in ("Goal", "The deal"):
-        return strip(app, [(card(k), k.title()) for k in RESOURCES])
+        return strip(app, [(card(k), RES_NAME[k]) for k in RESOURCES])
     if heading == "Offers and swaps":
-        return strip(app, [(fan([card("crate")] * 3), "Offer 1 or more of one type"),
-                           (fan([card("sack")] * 2), "Swap: the same count back")])
+        return strip(app, [(fan([card("crate")] * 3), tr("sm.art.offer")),
+                           (fan([card("sack")] * 2), tr("sm.art.swap"))])
     if heading == "Cash out and slam":
-        return strip(app, [(app.assets.image("contract", (150, 196)), "Your contract"),
-                           (fan([card("coin")] * 3 + [card("rack")] * 2), "An exact match: Cash out")])
+        return strip(app, [(app.assets.image("contract", (150, 196)), tr("sm.info.contract")),
+                           (fan([card("coin")] * 3 + [card("rack")] * 2), tr("sm.art.exact"))])
     if heading == "Action cards":
-        return strip(app, [(card(k), ACTION_TITLES[k]) for k in (CRASH, INSIDE, AUDIT, TAKEOVER)])
+        return strip(app, [(card(k), ACTION_NAME[k]) for k in (CRASH, INSIDE, AUDIT, TAKEOVER)])
     return None

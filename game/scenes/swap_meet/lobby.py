@@ -23,6 +23,7 @@ from game.scenes.seat_setup import (
     ROWS_TOP,
     SeatSetupScene,
 )
+from game.scenes.swap_meet.model import joined
 from game.shell.catalog import GameEntry
 from game.text import tr
 from rules.swap_meet import GAME
@@ -53,7 +54,7 @@ class SwapMeetLobby(SeatSetupScene):
         names = [seat.name for seat in self.config().seats]
         unready = [names[i] for i in range(1, self.count) if self.people[i] and not self.ready[i]]
         if unready:
-            return tr("setup.sm.waiting", names=", ".join(unready))
+            return tr("sm.lobby.waiting", names=joined(unready))
         return None
 
     # widgets -------------------------------------------------------------------------------
@@ -64,8 +65,8 @@ class SwapMeetLobby(SeatSetupScene):
         pitch = self.row_h()
         for i in range(1, self.count):
             if self.people[i]:
-                words = tr("setup.sm.ready") if self.ready[i] else tr("setup.sm.not_ready")
-                oid = "#toggle_on" if self.ready[i] else "#toggle_off"
+                words, oid = (tr("sm.lobby.ready"), "#toggle_on") if self.ready[i] else \
+                    (tr("sm.lobby.not_ready"), "#toggle_off")
                 made = button(self.ui, (PANEL.x + LEVEL_X, PANEL.y + ROWS_TOP + i * pitch, LEVEL_W, self.button_h()),
                               words, oid)
                 self.ready_buttons[made] = i
@@ -94,16 +95,16 @@ class SwapMeetLobby(SeatSetupScene):
         x, y = PANEL.x + OPTIONS_X, PANEL.y + OPTIONS_TOP + (len(self.entry.options) - 1) * OPTION_GAP + 92
         lo, hi = ROUND_SECONDS_RANGE
         people = sum(1 for i in range(self.count) if self.people[i])
-        mode = tr("setup.sm.table_mode") if people > 1 else tr("setup.sm.one_person")
-        clock = tr("setup.sm.clock", lo=f"{lo:.0f}", hi=f"{hi:.0f}", rounds=ROUNDS)
+        mode = tr("sm.lobby.table_mode") if people > 1 else tr("sm.lobby.solo")
+        clock = tr("sm.lobby.clock", lo=f"{lo:.0f}", hi=f"{hi:.0f}", rounds=ROUNDS)
         if self.options.get("pace") == "relaxed":
-            clock = tr("setup.sm.relaxed", seconds=f"{self.round_seconds * RELAXED_CLOCK:.0f}")
+            clock = tr("sm.lobby.relaxed", secs=f"{self.round_seconds * RELAXED_CLOCK:.0f}")
         for words in (clock, mode):
             for line in text.wrap(words, 24, COLUMN_W):
                 text.draw(canvas, line, (x, y), 24, MUTED)
                 y += 30
             y += 8
-        reason = self.waiting_for() or tr("setup.sm.all_ready")
+        reason = self.waiting_for() or tr("sm.lobby.all_ready")
         for line in text.wrap(reason, 26, COLUMN_W):
             text.draw(canvas, line, (x, y + 8), 26, CREAM if self.waiting_for() else GOLD, bold=True)
             y += 34

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pygame
 
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED, RED, WOOD
-from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text
+from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, decimal
+from game.text import tr
 from rules.swap_meet.data import RESOURCES
 from rules.words import whole
 
@@ -82,15 +83,15 @@ class Market:
         value = self.shown[kind]
         colour = HOT if value > 1.0001 else COLD if value < 0.9999 else CREAM
         big = 56 if r.h >= 190 else 44
-        text.draw(canvas, f"{value:.2f}×", (r.right - 14, r.bottom - 44), big, colour, bold=True,
+        text.draw(canvas, f"{decimal(value)}×", (r.right - 14, r.bottom - 44), big, colour, bold=True,
                   anchor="bottomright")
-        note = "Heating up" if f > 0 else "Crashed!" if f < 0 else ("Bank (pinned)" if self.pinned else "Bank") \
-            if self.bank == kind else ""
+        note = tr("sm.meter.heating") if f > 0 else tr("sm.meter.crashed") if f < 0 else \
+            tr("sm.meter.bank_pinned" if self.pinned else "sm.bank") if self.bank == kind else ""
         if note and r.h >= 170:  # a short meter says it by its colours alone: the words would meet the value
             text.draw(canvas, note, (r.x + side + 22, r.y + 44), 24, GOLD if not f else edge, bold=True)
         if kind in self.preview:  # what a pin here would score (a type you hold none of loses points)
             points, held = self.preview[kind], self.held.get(kind, 0)
-            text.draw(canvas, "if banked" if held else "none held", (r.x + 14, r.y + 80), 20,
+            text.draw(canvas, tr("sm.meter.if_banked") if held else tr("sm.meter.none_held"), (r.x + 14, r.y + 80), 20,
                       MUTED if held else RED)
             text.draw(canvas, f"{whole(points):+d}", (r.x + 14, r.y + 102), 30, CREAM if points >= 0 else RED,
                       bold=True)
@@ -156,7 +157,7 @@ class Countdown:
         if self.locked_by is not None:
             self._locked_words(canvas, centre)
         else:
-            text.draw(canvas, "Paused" if self.paused else clock_text(self.remaining), centre,
+            text.draw(canvas, tr("sm.pause.paused") if self.paused else clock_text(self.remaining), centre,
                       70 if self.paused else size, colour, bold=True, anchor="center")
         bar = pygame.Rect(r.x + 20, r.bottom - 22, r.w - 40, 10)
         pygame.draw.rect(canvas, (18, 14, 10), bar, border_radius=5)

@@ -8,15 +8,15 @@ plus its selection into a frozen `PanelModel`; the panel re-renders only when th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.match.table import Table
-from game.text import say
+from game.text import say, tr
 from rules.swap_meet.actions import OpenOffer, Swap
 from rules.swap_meet.data import (
-    ACTION_TITLES,
+    ACTION_CARDS,
     AUDIT,
     CONSOLATION_PER_CARD,
     CONTRACTS_BY_NAME,
@@ -27,13 +27,33 @@ from rules.swap_meet.data import (
     RESOURCES,
     TAKEOVER,
 )
-from rules.words import counted, whole
+from rules.words import whole
 
-RES_NAME = {k: k.title() for k in RESOURCES}
+
+class Worded(Mapping[str, str]):
+    """A fixed set of keys whose words are looked up in the catalogue each time they are read, so
+    a table of names follows the language in use (game/text)."""
+
+    def __init__(self, keys: Sequence[str], word: Callable[[str], str]) -> None:
+        self.keys_, self.word = tuple(keys), word
+
+    def __getitem__(self, key: str) -> str:
+        if key not in self.keys_:
+            raise KeyError(key)
+        return self.word(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.keys_)
+
+    def __len__(self) -> int:
+        return len(self.keys_)
+
+
+RES_NAME = Worded(RESOURCES, lambda k: tr("sm.res", kind=k))  # "Crate": a resource card's name
+ACTION_NAME = Worded(ACTION_CARDS, lambda k: tr("sm.action", card=k))  # "Market Crash"
 RES_ICON = {k: f"res_{k}" for k in RESOURCES}
 RES_COLOUR = {"crate": (222, 146, 72), "sack": (132, 196, 96), "coin": (246, 206, 74), "rack": (108, 164, 236)}
 ACT_ICON = {CRASH: "act_crash", INSIDE: "act_inside", AUDIT: "act_audit", TAKEOVER: "act_takeover"}
-MASKED_HINT = "Hold the tab at the top right to see your cards."
 
 @dataclass
 class Selection:
@@ -124,8 +144,36 @@ class PanelModel:
 
 
 def of_kind(count: int, kind: str) -> str:
-    """'1 Rack', '2 Racks': a count of one resource type in words."""
-    return counted(count, RES_NAME.get(kind, kind))
+    """'1 Rack', '2 Racks': a count of one resource type in words ('3 cards' for anything else)."""
+    if kind in RESOURCES:
+        return tr("sm.of_kind", count=count, kind=kind)
+    return tr("sm.cards", count=count)
+
+
+def decimal(value: float, places: int = 2) -> str:
+    """A multiplier's number as the language writes it: "1.50" in English, "1,50" in German."""
+    return f"{float(value):.{places}f}".replace(".", tr("sm.decimal_point"))
+
+
+def joined(names: Sequence[str]) -> str:
+    """Names as a list in words: "Ada", "Ada and Bo", "Ada, Bo and Cy"."""
+    if len(names) < 2:
+        return "".join(map(str, names))
+    return tr("sm.and", first=", ".join(map(str, names[:-1])), last=str(names[-1]))
+
+
+def contract_name(name: str | None) -> str:
+    """A contract card's title in the player's language (the rules name it in English)."""
+    return tr("sm.contract", name=name) if name in CONTRACTS_BY_NAME else str(name or "")
+
+
+def button_label(key: str) -> str:
+    """A stall button's words by its key ("open", "crash:coin", "audit", ...)."""
+    if key.startswith("crash:"):
+        return tr("sm.button.crash", kind=key.split(":", 1)[1])
+    if key in ("audit", "takeover"):
+        return ACTION_NAME[AUDIT if key == "audit" else TAKEOVER]
+    return tr(f"sm.button.{key}")
 
 
 def recipe_of(contract: str | None) -> tuple[tuple[str, int], ...]:
@@ -144,7 +192,7 @@ def pin_warning(points: float, held: int, kind: str) -> str | None:
     """Why pinning `kind` deserves a second tap (None: pin at once)."""
     if held:
         return None
-    return f"You hold no {RES_NAME[kind]}: banking it scores {whole(points)}. Tap it again to pin it anyway."
+    return tr("sm.pin_warning", kind=kind, points=whole(points))
 
 
 def swap_for(view: Any, sel: Selection, target: int) -> Swap | None:
@@ -160,21 +208,21 @@ def swap_for(view: Any, sel: Selection, target: int) -> Swap | None:
 def hint_line(table: Table, view: Any, sel: Selection, names: Sequence[str]) -> str:
     """What the selection would do, or why not, in plain words."""
     if view.phase != "trading":
-        return "The round is locked."
+        return tr("sm.round_locked")
     seat = view.seat
     swaps = [t for t in range(view.seats)
              if (a := swap_for(view, sel, t)) is not None and table.reason(seat, a) is None]
     if sel.kind is None:
         if view.exact:
-            return f"Your hand matches the contract: Cash out locks the round (+{LOCKER_BONUS})."
-        return "Tap + to pick cards: open an offer, or swap for one of the same count."
+            return tr("sm.hint.exact", bonus=LOCKER_BONUS)
+        return tr("sm.hint.pick")
     what = of_kind(sel.count, sel.kind)
     refusal = table.reason(seat, OpenOffer(sel.kind, sel.count))
-    text = f"Open offer lists {what} on your stall." if refusal is None else f"Cannot offer {what}. {say(refusal)}"
+    text = tr("sm.hint.open", what=what) if refusal is None else tr("sm.hint.cannot", what=what, why=say(refusal))
     if swaps:
-        text += " Or Swap with " + ", ".join(names[t] for t in swaps) + "."
+        text += " " + tr("sm.hint.or_swap", names=", ".join(names[t] for t in swaps))
     elif any(o is not None and o.seat != seat for o in view.offers):
-        text += " No offer takes " + what + " (same count, other type)."
+        text += " " + tr("sm.hint.no_taker", what=what)
     return text
 
 
@@ -182,16 +230,16 @@ def _buttons(table: Table, view: Any, sel: Selection, held: dict[str, int]) -> t
     seat = view.seat
     trading = view.phase == "trading"
     open_ok = sel.kind is not None and table.reason(seat, OpenOffer(sel.kind, sel.count)) is None
-    out = [Button("open", "Open offer", trading and open_ok, "primary"),
-           Button("pull", "Pull", trading and view.offers[seat] is not None),
-           Button("cash", "Cash out", trading and view.exact, "primary")]
+    out = [Button("open", button_label("open"), trading and open_ok, "primary"),
+           Button("pull", button_label("pull"), trading and view.offers[seat] is not None),
+           Button("cash", button_label("cash"), trading and view.exact, "primary")]
     kinds = {kind for _, kind in view.hand}
     if CRASH in kinds:
-        out += [Button(f"crash:{k}", f"Crash {RES_NAME[k]}", trading, "danger") for k in RESOURCES]
+        out += [Button(f"crash:{k}", button_label(f"crash:{k}"), trading, "danger") for k in RESOURCES]
     if AUDIT in kinds:
-        out.append(Button("audit", ACTION_TITLES[AUDIT], trading, "action"))
+        out.append(Button("audit", button_label("audit"), trading, "action"))
     if TAKEOVER in kinds:
-        out.append(Button("takeover", ACTION_TITLES[TAKEOVER], trading, "action"))
+        out.append(Button("takeover", button_label("takeover"), trading, "action"))
     return tuple(out)
 
 
@@ -231,15 +279,16 @@ def seat_model(table: Table, seat: int, sel: Selection, names: Sequence[str], ma
         bank_points=tuple((k, view.bank_points(k)) for k in RESOURCES) if view.seat is not None else (),
         my_offer=(mine.kind, mine.count) if mine else None, rivals=tuple(rivals),
         buttons=() if watching else _buttons(table, view, sel, held), masked=masked,
-        hint=MASKED_HINT if masked else watch_line(view, names) if watching else hint_line(table, view, sel, names),
+        hint=tr("sm.hint.masked") if masked else watch_line(view, names) if watching else
+        hint_line(table, view, sel, names),
         alert=alert, news=news and not masked, watching=watching)
 
 
 def watch_line(view: Any, names: Sequence[str]) -> str:
     """The hint line in a replay: what the stall shows, never what to do."""
     if view.phase != "trading":
-        return "The round is locked."
-    return f"Watching {names[view.seat]}'s stall: the replay plays every move."
+        return tr("sm.round_locked")
+    return tr("sm.hint.watching", name=names[view.seat])
 
 
 def points(value: Any) -> str:
@@ -249,28 +298,27 @@ def points(value: Any) -> str:
 
 def score_sentence(row: Any, name: str) -> str:
     """One stall's round score in a sentence: "You banked 2 Racks: 22; −25 for 5 extra cards"."""
-    bonus = f"; +{row.locker_bonus} for locking" if row.locker_bonus else ""
+    bonus = tr("sm.score.bonus", bonus=row.locker_bonus) if row.locker_bonus else ""
     if row.path in ("cash", "contract"):
-        how = "cashed out" if row.path == "cash" else "matched"
-        return (f"{name} {how} {row.contract}: base {row.base} × {float(row.multiplier):.2f} market = "
-                f"{points(row.base * row.multiplier)}{bonus}")
+        return tr(f"sm.score.{row.path}", name=name, contract=contract_name(row.contract), base=row.base,
+                  market=decimal(row.multiplier), points=points(row.base * row.multiplier)) + bonus
     gross = row.count * row.multiplier * CONSOLATION_PER_CARD
-    verb_ = "slammed" if row.path == "slam" else "banked"
-    text = f"{name} {verb_} {of_kind(row.count, row.kind or '')}: {points(gross)}"
+    text = tr(f"sm.score.{'slam' if row.path == 'slam' else 'bank'}", name=name,
+              what=of_kind(row.count, row.kind or ""), points=points(gross))
     if row.extras:
-        text += f"; −{EXTRA_PENALTY * row.extras} for {counted(row.extras, 'extra card')}"
+        text += tr("sm.score.extras", penalty=EXTRA_PENALTY * row.extras, count=row.extras, card="card")
     return text + bonus
 
 
 def lock_line(summary: Any, names: Sequence[str]) -> str:
     """Who locked the round and how: "Basil slammed 6 Crates: +10"."""
     if summary.locker is None or summary.how == "timer":
-        return "Time ran out: nobody locked the round, no locker bonus."
+        return tr("sm.lock.timer_line")
     row = summary.stalls[summary.locker]
     who = names[summary.locker]
     if summary.how == "cash":
-        return f"{who} cashed out {row.contract}, an exact match: +{row.locker_bonus}"
-    return f"{who} slammed {of_kind(row.count, row.kind or '')}: +{row.locker_bonus}"
+        return tr("sm.lock.cash_line", name=who, contract=contract_name(row.contract), bonus=row.locker_bonus)
+    return tr("sm.lock.slam_line", name=who, what=of_kind(row.count, row.kind or ""), bonus=row.locker_bonus)
 
 
 def floor_rivals(table: Table, names: Sequence[str],

@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.scenes.night_market.overlays import GameInfoScene
-from game.scenes.swap_meet.model import RES_NAME, of_kind, points
+from game.scenes.swap_meet.model import contract_name, decimal, of_kind, points
 from game.scenes.swap_meet.story import feed_line
+from game.text import tr
+from rules.swap_meet.data import ROUNDS
 
 if TYPE_CHECKING:
     from game.scenes.swap_meet.scene import SwapMeetScene
@@ -28,18 +30,19 @@ def own_line(event: Any, seat: int, names: list[str], holds: set[str]) -> str | 
     who = names[event.seat] if event.seat is not None else ""
     if event.seat == seat:
         if kind == "audit_discard":
-            return f"Tax Audit made you discard a {RES_NAME[d['kind']]}"
+            return tr("sm.news.audit", kind=d["kind"])
         if kind == "takeover" and d.get("kind"):
-            return f"Your Hostile Takeover took a {RES_NAME[d['kind']]} from {names[d['target']]}"
+            return tr("sm.news.took", kind=d["kind"], target=str(names[d["target"]]))
         return None
     if kind == "takeover" and d.get("target") == seat:
-        what = f"your {RES_NAME[d['kind']]}" if d.get("kind") else "a card"
-        return f"{who}'s Hostile Takeover took {what}"
+        if d.get("kind"):
+            return tr("sm.news.taken", name=str(who), kind=d["kind"])
+        return tr("sm.news.taken_card", name=str(who))
     if kind == "swap" and d.get("target") == seat:
         n = d["count"]
-        return f"{who} took your {of_kind(n, d['got'])} and gave you {of_kind(n, d['give'])}"
+        return tr("sm.news.swapped", name=str(who), got=of_kind(n, d["got"]), gave=of_kind(n, d["give"]))
     if kind == "crash" and d["kind"] in holds:
-        return f"{who} crashed {RES_NAME[d['kind']]} to {d['multiplier']:.2f}×: you hold or need it"
+        return tr("sm.news.crash", name=str(who), kind=d["kind"], market=decimal(d["multiplier"]))
     return None
 
 
@@ -81,8 +84,8 @@ class NewsLane:
         lines = self.unseen.get(seat) or []
         if not lines:
             return None
-        more = f" (+{len(lines) - 1} more)" if len(lines) > 1 else ""
-        return f"{lines[0]}{more} · tap here to clear"
+        line = tr("sm.news.more", line=lines[0], more=len(lines) - 1) if len(lines) > 1 else lines[0]
+        return tr("sm.news.clear", line=line)
 
     def seen(self, seat: int) -> None:
         """The oldest line was read: the next one (if any) takes its place."""
@@ -117,16 +120,18 @@ def log_lines(table: Any, viewer: int | None, names: list[str]) -> list[str]:
 
 def info_rows(view: Any, names: list[str]) -> list[tuple[str, str]]:
     """Game info's left column: the market, every stall as the table shows it, your contract."""
-    rows: list[tuple[str, str]] = [(f"Round {view.round_no} of 3 · market", "")]
-    rows += [(RES_NAME[k], f"{m:.2f}×") for k, m in view.market.items()]
-    rows.append(("Stalls", ""))
+    rows: list[tuple[str, str]] = [(tr("sm.info.market", round=view.round_no, rounds=ROUNDS), "")]
+    rows += [(tr("sm.res", kind=k), f"{decimal(m)}×") for k, m in view.market.items()]
+    rows.append((tr("sm.info.stalls"), ""))
     for seat in range(view.seats):
         offer = view.offers[seat]
-        listed = f" · offers {of_kind(offer.count, offer.kind)}" if offer is not None else ""
-        rows.append((names[seat], f"{points(view.totals[seat])} pts · {view.hand_sizes[seat]} cards{listed}"))
+        stall = tr("sm.info.stall", points=points(view.totals[seat]), count=view.hand_sizes[seat])
+        if offer is not None:
+            stall = tr("sm.info.offers", stall=stall, what=of_kind(offer.count, offer.kind))
+        rows.append((names[seat], stall))
     if view.contract:
-        rows.append(("Your contract", ""))
-        rows.append((view.contract, ", ".join(of_kind(n, k) for k, n in view.recipe)))
+        rows.append((tr("sm.info.contract"), ""))
+        rows.append((contract_name(view.contract), ", ".join(of_kind(n, k) for k, n in view.recipe)))
     return rows
 
 

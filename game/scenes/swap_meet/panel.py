@@ -22,13 +22,15 @@ from game.scenes.swap_meet.model import (
     Button,
     PanelModel,
     Rival,
+    button_label,
+    contract_name,
     of_kind,
     over_recipe,
 )
 from game.scenes.swap_meet.model import points as points_  # the name `points` is a local in places
 from game.scenes.swap_meet.stall import awning, awning_colour, counter, mini_card
-from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
-from rules.words import counted
+from game.text import tr
+from rules.swap_meet.data import AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
 
 if TYPE_CHECKING:
     from game.draw.text import Text
@@ -49,9 +51,7 @@ DIM = ((34, 29, 24), (74, 63, 51), (125, 116, 102))
 OFFER_GREEN = (47, 107, 79)
 PEEK_TEAL = (127, 211, 201)
 ACTIONS = (CRASH, INSIDE, AUDIT, TAKEOVER)  # the hand's fixed order of action cards
-BUTTON_SLOTS = (("open", "Open offer"), ("pull", "Pull"), ("cash", "Cash out"),
-                *((f"crash:{k}", f"Crash {k.title()}") for k in RESOURCES),
-                ("audit", ACTION_TITLES[AUDIT]), ("takeover", ACTION_TITLES[TAKEOVER]))
+BUTTON_SLOTS = ("open", "pull", "cash", *(f"crash:{k}" for k in RESOURCES), "audit", "takeover")  # model.button_label
 NARROW_ROWS = (BUTTON_SLOTS[:3] + BUTTON_SLOTS[-2:], BUTTON_SLOTS[3:-2])  # moves, then the four crashes
 
 
@@ -69,7 +69,7 @@ def card_face(assets: Assets, kind: str, size: tuple[int, int], text: Text) -> p
         side = min(w - 10, int(h * 0.55))
         icon = assets.image(icon_name, (side, side))
         surf.blit(icon, icon.get_rect(center=(w // 2, int(h * 0.44))))
-        label = RES_NAME.get(kind) or ACTION_TITLES[kind].split(" ")[-1]
+        label = _card_label(kind)
         size_px = 22 if w < 100 else 24
         font_surf = text.render(label, size_px, INK, bold=True)
         if font_surf.get_width() > w - 6:
@@ -77,7 +77,12 @@ def card_face(assets: Assets, kind: str, size: tuple[int, int], text: Text) -> p
         surf.blit(font_surf, font_surf.get_rect(midbottom=(w // 2, h - 5)))
         return surf
 
-    return assets.cached(f"swapmeet-card#{kind}", size, make)
+    return assets.cached(f"swapmeet-card#{kind}#{_card_label(kind)}", size, make)  # one picture per language
+
+
+def _card_label(kind: str) -> str:
+    """The word at a card's foot: the resource, or the action card's short name."""
+    return RES_NAME[kind] if kind in RES_NAME else tr("sm.card_label", card=kind)
 
 
 def card_back(assets: Assets, size: tuple[int, int]) -> pygame.Surface:
@@ -156,7 +161,7 @@ class SeatPanel:
         surf.blit(awning(self.app.assets, (w - 40, 12), awning_colour(m.seat)), (20, 2))
         size = self.fitting(m.name, 24, 128, True, least=16)
         text.draw(surf, m.name, (16, 26), size, GOLD, bold=True, anchor="midleft")
-        text.draw(surf, f"{points_(m.total)} pts", (16, 56), 20, CREAM, anchor="midleft")
+        text.draw(surf, tr("sm.pts", points=points_(m.total)), (16, 56), 20, CREAM, anchor="midleft")
         self._peek_tab(surf, m, pygame.Rect(w - 12 - 180, 10, 180, TOUCH))
         self._pins(surf, m, pygame.Rect(152, 10, w - 12 - 180 - 10 - 152, TOUCH), 22, widest=TOUCH)
         self._narrow_chips(surf, m, pygame.Rect(12, 78, w - 24, TOUCH))
@@ -208,20 +213,20 @@ class SeatPanel:
             pygame.draw.rect(surf, fill, r, border_radius=12)
             pygame.draw.rect(surf, edge, r, 3 if style else 2, border_radius=12)
             surf.blit(awning(self.app.assets, (r.w - 16, 8), awning_colour(rv.seat)), (r.x + 8, r.y + 2))
-            line = f"{rv.name} · {points_(rv.total)}"
+            line = tr("sm.name_score", name=str(rv.name), points=points_(rv.total))
             text.draw(surf, line, (r.x + 8, r.y + 22), self.fitting(line, 20, r.w - 14, True, least=13), GOLD,
                       bold=True, anchor="midleft")
             offer = of_kind(rv.offer[1], rv.offer[0]) if rv.offer else ""
             if rv.can_swap:
-                words, colour = f"Swap {offer}", CREAM
+                words, colour = tr("sm.chip.swap", what=offer), CREAM
             elif peek:
-                words, colour = f"Peek · {offer}" if offer else "Peek", CREAM
+                words, colour = tr("sm.chip.peek", what=offer) if offer else tr("sm.button.peek"), CREAM
             elif rv.peeked and not m.masked:
-                words, colour = f"{rv.peeked}", PEEK_TEAL
+                words, colour = contract_name(rv.peeked), PEEK_TEAL
             elif offer:
                 words, colour = offer, CREAM
             else:
-                words, colour = "no offer", MUTED
+                words, colour = tr("sm.no_offer"), MUTED
             text.draw(surf, words, (r.x + 8, r.y + 46), self.fitting(words, 20, r.w - 14, True, least=13), colour,
                       bold=bool(style), anchor="midleft")
             intent = ("swap", rv.seat) if rv.can_swap else ("peek", rv.seat) if peek else ("row", rv.seat)
@@ -229,13 +234,14 @@ class SeatPanel:
 
     def _header(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
         text = self.app.text
-        you = "" if self.compact else "Your stall · "
-        end = text.draw(surf, f"{you}{m.name}", (r.x, r.centery), size + 2, GOLD, bold=True, anchor="midleft")
-        end = text.draw(surf, f"{points_(m.total)} pts", (end.right + 18, r.centery), size, CREAM, anchor="midleft")
+        who = str(m.name) if self.compact else tr("sm.your_stall", name=str(m.name))
+        end = text.draw(surf, who, (r.x, r.centery), size + 2, GOLD, bold=True, anchor="midleft")
+        end = text.draw(surf, tr("sm.pts", points=points_(m.total)), (end.right + 18, r.centery), size, CREAM,
+                        anchor="midleft")
         x = end.right + 30
         if m.my_offer and (not self.compact or m.masked):
             kind, n = m.my_offer
-            end = text.draw(surf, f"Your offer: {of_kind(n, kind)}", (x, r.centery), size, CREAM, bold=True,
+            end = text.draw(surf, tr("sm.your_offer", what=of_kind(n, kind)), (x, r.centery), size, CREAM, bold=True,
                             anchor="midleft")
             x = end.right + 30
         if self.compact:
@@ -243,10 +249,9 @@ class SeatPanel:
             self._peek_tab(surf, m, pygame.Rect(r.right - tab, r.y, tab, r.h))
             self._pins(surf, m, pygame.Rect(x, r.y, r.right - tab - 20 - x, r.h), size)
         elif m.bank:
-            how = "pinned" if m.pinned else "most held"
             points = dict(m.bank_points).get(m.bank, 0.0)
-            pin = "" if m.watching else " — tap a market meter to pin"
-            said = text.draw(surf, f"Bank: {RES_NAME[m.bank]} ({how}) scores {points_(points)}{pin}",
+            how = tr("sm.bank.pinned" if m.pinned else "sm.bank.most", kind=m.bank, points=points_(points))
+            said = text.draw(surf, how if m.watching else tr("sm.bank.tap_to_pin", bank=how),
                              (r.right, r.centery), size - 2, MUTED, anchor="midright")
             self.hits.append((said.inflate(0, 20), ("term", "bank")))  # a tap says what bank and pin mean
 
@@ -254,7 +259,7 @@ class SeatPanel:
         fill, edge = ((60, 48, 30), GOLD) if m.masked else ((47, 107, 79), MINT)
         pygame.draw.rect(surf, fill, r, border_radius=14)
         pygame.draw.rect(surf, edge, r, 2, border_radius=14)
-        label = "Hold to see cards" if m.masked else "Cards shown"
+        label = tr("sm.peektab.hold") if m.masked else tr("sm.peektab.shown")
         self.app.text.draw(surf, label, r.center, self.fitting(label, 22, r.w - 12, True), CREAM, bold=True,
                            anchor="center")
         self.hits.append((r, ("peektab",)))
@@ -262,12 +267,12 @@ class SeatPanel:
     def _pins(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int, widest: int = 44) -> None:
         text = self.app.text
         if m.masked or m.bank is None:
-            text.draw(surf, "Bank: hidden", (r.x, r.centery), size - 2, MUTED, anchor="midleft")
+            text.draw(surf, tr("sm.bank.hidden"), (r.x, r.centery), size - 2, MUTED, anchor="midleft")
             return
         side = min(widest, (r.w - 6 * len(RESOURCES)) // len(RESOURCES))
         x = r.x
-        if r.w - (side + 6) * len(RESOURCES) >= self.app.text.font(size - 2).size("Bank")[0] + 10:
-            x = text.draw(surf, "Bank", (r.x, r.centery), size - 2, MUTED, anchor="midleft").right + 10
+        if r.w - (side + 6) * len(RESOURCES) >= self.app.text.font(size - 2).size(tr("sm.bank"))[0] + 10:
+            x = text.draw(surf, tr("sm.bank"), (r.x, r.centery), size - 2, MUTED, anchor="midleft").right + 10
         for kind in RESOURCES:
             box = pygame.Rect(x, r.y + 2, side, r.h - 4)
             on = kind == m.bank
@@ -282,9 +287,9 @@ class SeatPanel:
             self.hits.append((box.inflate(4, 6), ("pin", kind)))
             x += side + 6
         if m.bank:
-            how = "pinned" if m.pinned else "auto"
             points = dict(m.bank_points).get(m.bank, 0.0)
-            words = text.render(f"{RES_NAME[m.bank]} ({how}) {points_(points)} pts", size - 4, CREAM)
+            words = text.render(tr("sm.bank.short_pinned" if m.pinned else "sm.bank.short_auto", kind=m.bank,
+                                   points=points_(points)), size - 4, CREAM)
             if x + 6 + words.get_width() <= r.right:  # never under the peek tab beside it
                 surf.blit(words, words.get_rect(midleft=(x + 6, r.centery)))
 
@@ -318,7 +323,7 @@ class SeatPanel:
             if m.masked:
                 surf.blit(card_back(self.app.assets, rect.size), rect)
             else:
-                words = self.app.text.render(f"no {RES_NAME[kind]}", 18 if self.compact else 20, MUTED)
+                words = self.app.text.render(tr("sm.slot.none", kind=kind), 18 if self.compact else 20, MUTED)
                 if words.get_width() <= rect.w - 4:  # a narrow slot keeps only its faded icon
                     surf.blit(words, words.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
             return
@@ -353,7 +358,7 @@ class SeatPanel:
             self._offer_mark(surf, face, offered)
         if picked:
             pygame.draw.rect(surf, GOLD, face.inflate(4, 4), 4, border_radius=12)
-        self._count_badge(surf, face, f"{picked} of {n}" if picked else f"×{n}", picked > 0)
+        self._count_badge(surf, face, tr("sm.slot.picked", picked=picked, held=n) if picked else f"×{n}", picked > 0)
         return picked
 
     def _step_button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, lit: bool,
@@ -387,7 +392,7 @@ class SeatPanel:
         band = pygame.Rect(face.x, face.y + int(face.h * 0.6), face.w, max(20, face.h // 6))
         pygame.draw.rect(surf, OFFER_GREEN, band)
         pygame.draw.rect(surf, MINT, face.inflate(6, 6), 3, border_radius=12)
-        for words in (f"{offered} offered", "offer", str(offered)):
+        for words in (tr("sm.slot.offered", count=offered), tr("sm.slot.offer"), str(offered)):
             tag = self.app.text.render(words, 18 if self.compact else 20, CREAM, bold=True)
             if tag.get_width() <= face.w - 6:
                 surf.blit(tag, tag.get_rect(center=band.center))
@@ -400,23 +405,25 @@ class SeatPanel:
         pygame.draw.rect(surf, (58, 46, 30) if not lit else (70, 92, 50), r, border_radius=14)
         pygame.draw.rect(surf, GOLD if lit else BRASS, r, 3, border_radius=14)
         if m.masked or m.contract is None:
-            side = min(r.h - 30, r.w - 24 - text.font(size, True).size("Contract")[0] - 16)
+            side = min(r.h - 30, r.w - 24 - text.font(size, True).size(tr("sm.contract.title"))[0] - 16)
             back = self.app.assets.image("contract", (side, side))
             surf.blit(back, back.get_rect(center=(r.x + 12 + side // 2, r.centery)))
-            text.draw(surf, "Contract", (r.x + side + 28, r.centery - size // 2 - 4), size, CREAM, bold=True,
+            text.draw(surf, tr("sm.contract.title"), (r.x + side + 28, r.centery - size // 2 - 4), size, CREAM,
+                      bold=True, anchor="midleft")
+            text.draw(surf, tr("sm.contract.hidden"), (r.x + side + 28, r.centery + size // 2), size - 2, MUTED,
                       anchor="midleft")
-            text.draw(surf, "hidden", (r.x + side + 28, r.centery + size // 2), size - 2, MUTED, anchor="midleft")
             return
-        text.draw(surf, m.contract, (r.x + 14, r.y + 8), self.fitting(m.contract, size, r.w - 28, True), GOLD,
-                  bold=True)
+        title = contract_name(m.contract)
+        text.draw(surf, title, (r.x + 14, r.y + 8), self.fitting(title, size, r.w - 28, True), GOLD, bold=True)
         if self.compact:
-            text.draw(surf, f"base {m.base}", (r.x + 14, r.y + 10 + size + 4), size - 2, CREAM)
+            text.draw(surf, tr("sm.contract.base", base=m.base), (r.x + 14, r.y + 10 + size + 4), size - 2, CREAM)
         else:
-            text.draw(surf, f"base {m.base}", (r.right - 14, r.y + 10), size - 2, CREAM, anchor="topright")
+            text.draw(surf, tr("sm.contract.base", base=m.base), (r.right - 14, r.y + 10), size - 2, CREAM,
+                      anchor="topright")
         self._recipe(surf, m, r, size)
         over = over_recipe(dict(m.counts), m.recipe)
         if over:  # every card beyond the recipe blocks Cash out: say which
-            words = "Too many: " + ", ".join(of_kind(n, k) for k, n in over.items())
+            words = tr("sm.contract.too_many", what=", ".join(of_kind(n, k) for k, n in over.items()))
             small = self.fitting(words, size - 6 if self.compact else size - 4, r.w - 24, True, least=13)
             lines = text.wrap(words, small, r.w - 24, bold=True) if text.font(small, True).size(words)[0] > r.w - 24 \
                 else [words]  # a narrow contract card: the list takes two lines
@@ -425,7 +432,7 @@ class SeatPanel:
                           anchor="bottomleft")
         if lit:
             spot = (r.right - 14, r.y + 14 + size) if self.compact else (r.right - 14, r.bottom - 8)
-            text.draw(surf, "Exact match!", spot, size - 2, MINT, bold=True,
+            text.draw(surf, tr("sm.contract.exact"), spot, size - 2, MINT, bold=True,
                       anchor="topright" if self.compact else "bottomright")
 
     def _recipe(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int) -> None:
@@ -460,7 +467,7 @@ class SeatPanel:
         lane: a refusal never lies over cards, buttons or another line)."""
         words, colour = m.hint, CREAM if not m.masked else MUTED
         if self.compact and self.size[1] >= NARROW_H:  # a narrow panel's card is its own +
-            words = words.replace("Tap + to pick cards", "Tap a card to pick it")
+            words = words.replace(tr("sm.hint.pick"), tr("sm.hint.pick_card"))
         if m.alert is not None:
             words, colour = m.alert[0], RED if m.alert[1] else GOLD
         if m.news and not self.compact:  # one person's unseen news: a tap on its line clears it
@@ -478,7 +485,7 @@ class SeatPanel:
         surf.blit(img, img.get_rect(midleft=(r.x, r.centery)))
 
     def _buttons(self, surf: pygame.Surface, m: PanelModel, r: pygame.Rect, size: int,
-                 slots: tuple[tuple[str, str], ...] = BUTTON_SLOTS) -> None:
+                 slots: tuple[str, ...] = BUTTON_SLOTS) -> None:
         """Each button in its own fixed place, laid out for every button the panel can ever show, so
         an action card coming or going never slides another button under a finger."""
         shown = {b.key: b for b in m.buttons if not (m.masked and b.style in ("danger", "action"))}
@@ -487,7 +494,7 @@ class SeatPanel:
         gap = 10 if self.compact else 16
         while True:
             widths = [max(least, self.app.text.font(size, True).size(self._words(key, label))[0] + pad)
-                      for key, label in slots]
+                      for key, label in ((k, button_label(k)) for k in slots)]
             if not least or size <= 16 or sum(widths) + gap * (len(widths) - 1) <= r.w:
                 break
             size -= 1  # a narrow row's words shrink before its buttons do
@@ -495,7 +502,7 @@ class SeatPanel:
         if scale == 1.0 and slots is not BUTTON_SLOTS:  # a row of its own: its buttons share the width
             widths = [w + (r.w - gap * (len(widths) - 1) - sum(widths)) // len(widths) for w in widths]
         x = r.x
-        for (key, _), bw in zip(slots, widths):
+        for key, bw in zip(slots, widths):
             rect = pygame.Rect(x, r.y, int(bw * scale), r.h)
             if key in shown:
                 self.draw_button(surf, rect, shown[key], size)
@@ -557,10 +564,10 @@ class SeatPanel:
         if not self._floor:  # the whole row, under its buttons: a tap beside them is answered too
             self.hits.append((r.copy(), ("row", rv.seat)))
         big = max(20, min(30, c.h - 10))
-        who = f"{rv.name}" + (" (bot)" if rv.bot else "")
+        who = tr("sm.row.bot", name=str(rv.name)) if rv.bot else str(rv.name)
         text.draw(surf, who, (r.x + 20, c.centery), self.fitting(who, big, 280, True, 16), GOLD, bold=True,
                   anchor="midleft")  # a typed name stops short of the score
-        score = f"{points_(rv.total)} pts · {counted(rv.cards, 'card')}"
+        score = tr("sm.info.stall", points=points_(rv.total), count=rv.cards)
         text.draw(surf, score, (r.x + 310, c.centery), big - 4, CREAM, anchor="midleft")
         self._offer_counter(surf, rv, pygame.Rect(r.x + 600, c.y + 2, 560, c.h - 4), big - 2)
         bh = min(64, c.h - 8)
@@ -569,10 +576,12 @@ class SeatPanel:
         peek = pygame.Rect(0, 0, 150, bh)
         peek.midright = (swap.left - 14, c.centery)
         if rv.can_swap:
-            self.draw_button(surf, swap, Button(f"swap:{rv.seat}", "Swap", True, "swap"), min(30, bh - 10))
+            self.draw_button(surf, swap, Button(f"swap:{rv.seat}", tr("sm.button.swap"), True, "swap"),
+                             min(30, bh - 10))
             self.hits[-1] = (self._row_tall(swap, r), ("swap", rv.seat))
         if rv.can_peek:
-            self.draw_button(surf, peek, Button(f"peek:{rv.seat}", "Peek", True, "action"), min(28, bh - 10))
+            self.draw_button(surf, peek, Button(f"peek:{rv.seat}", tr("sm.button.peek"), True, "action"),
+                             min(28, bh - 10))
             self.hits[-1] = (self._row_tall(peek, r), ("peek", rv.seat))
         right = r.right - 16 if self._floor else peek.left - 14  # a demo row has no Peek or Swap
         if rv.peeked:
@@ -594,7 +603,7 @@ class SeatPanel:
                  for k, n in rv.peeked_recipe]
         width = sum(icon.get_width() + label.get_width() + 12 for icon, label in parts)
         x, y = right_mid[0] - width, right_mid[1]
-        name = f"{rv.peeked}:" if not self.compact else ""
+        name = tr("sm.peeked_name", contract=contract_name(rv.peeked)) if not self.compact else ""
         left: int = x
         if name:
             left = int(self.app.text.draw(surf, name, (x - 8, y), size, PEEK_TEAL, anchor="midright").x)
@@ -612,7 +621,7 @@ class SeatPanel:
         plank = pygame.Rect(r.x, r.bottom - plank_h, r.w, plank_h)
         if rv.offer is None:
             surf.blit(counter(self.app.assets, plank.size), plank)
-            self._offer_end = text.draw(surf, "no offer", (r.x + 16, (r.y + plank.y) // 2 + 2), size - 2, MUTED,
+            self._offer_end = text.draw(surf, tr("sm.no_offer"), (r.x + 16, (r.y + plank.y) // 2 + 2), size - 2, MUTED,
                                         anchor="midleft").right
             return
         kind, n = rv.offer
@@ -623,7 +632,7 @@ class SeatPanel:
             surf.blit(mini_card(self.app.assets, kind, (cw, ch)), (int(x), r.y - 6))
             x += cw * 0.55
         surf.blit(counter(self.app.assets, plank.size), plank)
-        self._offer_end = text.draw(surf, f"offers {of_kind(n, kind)}", (int(x) + cw // 2 + 14,
+        self._offer_end = text.draw(surf, tr("sm.row.offers", what=of_kind(n, kind)), (int(x) + cw // 2 + 14,
                                     (r.y + plank.y) // 2 + 2), size, CREAM, bold=True, anchor="midleft").right
 
     def _rival_chips(self, surf: pygame.Surface, m: PanelModel, area: pygame.Rect) -> None:
@@ -638,12 +647,13 @@ class SeatPanel:
             pygame.draw.rect(surf, (96, 76, 50), r, 2, border_radius=12)
             surf.blit(awning(self.app.assets, (r.w - 16, 10), awning_colour(rv.seat)), (r.x + 8, r.y + 2))
             room = r.w - 20 - (78 if rv.can_peek and not m.masked else 0)
-            size = self.fitting(f"{rv.name} · {points_(rv.total)}", 22, room, True, least=15)
+            size = self.fitting(tr("sm.name_score", name=str(rv.name), points=points_(rv.total)), 22, room, True,
+                                least=15)
             end = text.draw(surf, rv.name, (r.x + 10, r.y + 12), size, GOLD, bold=True)
             text.draw(surf, f"· {points_(rv.total)}", (end.right + 6, r.y + 12), size, CREAM)
             if rv.can_peek and not m.masked:
                 b = pygame.Rect(r.right - 78, r.y + 12, 72, 26)
-                self.draw_button(surf, b, Button(f"peek:{rv.seat}", "Peek", True, "action"), 20)
+                self.draw_button(surf, b, Button(f"peek:{rv.seat}", tr("sm.button.peek"), True, "action"), 20)
                 self.hits[-1] = (b.inflate(0, 8), ("peek", rv.seat))
             lower = pygame.Rect(r.x + 8, r.y + 40, r.w - 14, r.h - 44)
             swap = pygame.Rect(lower.right - 92, lower.y, 92, lower.h)
@@ -651,7 +661,7 @@ class SeatPanel:
                 right = swap.left - 6 if rv.can_swap else lower.right - 4
                 self._peeked(surf, rv, (right, lower.centery), 24, 20)
             elif rv.offer is None:
-                text.draw(surf, "no offer", (lower.x + 2, lower.centery), 22, MUTED, anchor="midleft")
+                text.draw(surf, tr("sm.no_offer"), (lower.x + 2, lower.centery), 22, MUTED, anchor="midleft")
             else:
                 kind, count = rv.offer
                 card = mini_card(self.app.assets, kind, (22, 30))
@@ -659,5 +669,5 @@ class SeatPanel:
                 text.draw(surf, of_kind(count, kind), (lower.x + 28, lower.centery), 22, CREAM, bold=True,
                           anchor="midleft")
             if rv.can_swap:
-                self.draw_button(surf, swap, Button(f"swap:{rv.seat}", "Swap", True, "swap"), 22)
+                self.draw_button(surf, swap, Button(f"swap:{rv.seat}", tr("sm.button.swap"), True, "swap"), 22)
                 self.hits[-1] = (swap, ("swap", rv.seat))

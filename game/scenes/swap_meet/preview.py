@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.scenes.confirm import ConfirmScene
-from game.scenes.swap_meet.model import RES_NAME, of_kind
-from game.text.persons import verb, whom
+from game.scenes.swap_meet.model import ACTION_NAME, RES_NAME, Worded, decimal, joined, of_kind
+from game.text import tr
+from game.text.persons import is_you
 from rules.swap_meet.actions import Crash, HostileTakeover, Peek, Swap, TaxAudit
-from rules.swap_meet.data import ACTION_TITLES, AUDIT, CRASH, INSIDE, SLAM_MIN, TAKEOVER
+from rules.swap_meet.data import ACTION_CARDS, AUDIT, CRASH, INSIDE, LOCKER_BONUS, SLAM_MIN, TAKEOVER
 from rules.swap_meet.preview import Preview, preview
 
 if TYPE_CHECKING:
@@ -25,12 +26,7 @@ if TYPE_CHECKING:
     from game.scenes.swap_meet.scene import SwapMeetScene
 
 ARM_SECONDS = 6.0  # table mode: how long a previewed move waits for its second tap
-ACTION_LINE = {
-    CRASH: "Market Crash: halve one type's market multiplier (never below 0.25×).",
-    INSIDE: "Inside Trading: see one rival's secret contract (only you see it).",
-    AUDIT: "Tax Audit: every stall, yours too, throws away one random card not on offer.",
-    TAKEOVER: "Hostile Takeover: take one random resource from the rival with the top score.",
-}
+ACTION_LINE = Worded(ACTION_CARDS, lambda card: tr(f"sm.does.{card}"))  # what each action card does
 CARD_OF = {Crash: CRASH, Peek: INSIDE, TaxAudit: AUDIT, HostileTakeover: TAKEOVER}
 
 
@@ -46,32 +42,32 @@ def action_for(intent: tuple[Any, ...]) -> Any | None:
     return {"audit": TaxAudit(), "takeover": HostileTakeover()}.get(key)
 
 
-def _joined(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def effects(pv: Preview, action: Any, names: Sequence[str]) -> list[str]:
     """The preview in short sentences, the mover's own loss first."""
-    out = [f"{RES_NAME[k]} market: {before:.2f}× now, {after:.2f}× after" for k, before, after in pv.meters]
+    out = [tr("sm.preview.meter", kind=k, before=decimal(before), after=decimal(after))
+           for k, before, after in pv.meters]
     if pv.reveals is not None:
-        out.append(f"You see {names[pv.reveals]}'s contract; nobody else does.")
+        out.append(tr("sm.preview.reveals", name=str(names[pv.reveals])))
     for loss in pv.losses:
         who = names[loss.seat]
         if pv.gainer is not None:
-            out.append(f"{who} {verb(who, 'loses', 'lose')} 1 random resource to {whom(names[pv.gainer])}.")
+            to_you = is_you(names[pv.gainer])
+            out.append(tr("sm.preview.lose_to_you" if to_you else "sm.preview.lose_to", name=who,
+                          gainer=str(names[pv.gainer])))
         elif loss.kinds:
-            kinds = " or ".join(RES_NAME[k] for k in loss.kinds)
-            out.append(f"{who} {verb(who, 'loses', 'lose')} 1 random card: {kinds}.")
+            kinds = tr("sm.or_sep").join(RES_NAME[k] for k in loss.kinds)
+            out.append(tr("sm.preview.lose_one_of", name=who, kinds=kinds))
     others = [names[x.seat] for x in pv.losses if not x.kinds and pv.gainer is None]
-    if others:
-        out.append(f"{_joined(others)} {'each lose' if len(others) > 1 else verb(others[0], 'loses', 'lose')}"
-                   " 1 random card.")
+    if len(others) > 1:
+        out.append(tr("sm.preview.each_lose", names=joined(others)))
+    elif others:
+        out.append(tr("sm.preview.loses_card", name=others[0]))
     if pv.slam_risk is not None:
         rival, kind = pv.slam_risk
-        out.append(f"Careful: {names[rival]} may be left holding only {RES_NAME[kind]}s — a slam "
-                   f"({SLAM_MIN}+ of one type) locks the round, +10 for them.")
+        out.append(tr("sm.preview.slam_risk", name=str(names[rival]), kind=kind, many=2, slam=SLAM_MIN,
+                      bonus=LOCKER_BONUS))
     if pv.blocked:
-        out.append(f"Nothing happens: {pv.blocked}.")
+        out.append(tr("sm.preview.nothing", why=tr(f"sm.blocked.{pv.blocked}")))
     return out
 
 
@@ -79,15 +75,15 @@ def title_of(action: Any, view: Any, names: Sequence[str]) -> str:
     """The sheet's headline: the card's name, or the swap in a few words."""
     if isinstance(action, Swap):
         offer = view.offers[action.target]
-        got = of_kind(offer.count, offer.kind) if offer is not None else "their offer"
+        got = of_kind(offer.count, offer.kind) if offer is not None else tr("sm.preview.their_offer")
         count = offer.count if offer is not None else 1
-        return f"Swap {of_kind(count, action.give)} for {names[action.target]}'s {got}?"
-    title = ACTION_TITLES[CARD_OF[type(action)]]
+        return tr("sm.preview.swap_title", gave=of_kind(count, action.give), name=str(names[action.target]), got=got)
+    title = ACTION_NAME[CARD_OF[type(action)]]
     if isinstance(action, Crash):
-        return f"{title} on {RES_NAME[action.kind]}?"
+        return tr("sm.preview.title_on", card=title, what=RES_NAME[action.kind])
     if isinstance(action, Peek):
-        return f"{title} on {names[action.target]}?"
-    return f"{title}?"
+        return tr("sm.preview.title_on", card=title, what=str(names[action.target]))
+    return tr("sm.preview.title", card=title)
 
 
 def needs_confirm(action: Any, pv: Preview) -> bool:
@@ -128,13 +124,13 @@ class Confirmer:
             if armed is not None and armed[0] == action and floor.time <= armed[1]:
                 return True
             self.armed[seat] = (action, floor.time + ARM_SECONDS)
-            floor.alert(seat, f"{' '.join(lines)} Tap again to play.", error=False, seconds=ARM_SECONDS)
+            floor.alert(seat, tr("sm.preview.tap_again", lines=" ".join(lines)), error=False, seconds=ARM_SECONDS)
             return False
         does = [] if isinstance(action, Swap) else [ACTION_LINE[CARD_OF[type(action)]]]
         floor.app.stack.push(ConfirmScene(floor.app, title_of(action, view, names), does + lines, [
-            ("Play it" if not isinstance(action, Swap) else "Swap anyway", lambda: self._play(region, action, pv),
-             "#primary"),
-            ("Cancel", lambda: None, None)]))
+            (tr("sm.preview.play") if not isinstance(action, Swap) else tr("sm.preview.swap_anyway"),
+             lambda: self._play(region, action, pv), "#primary"),
+            (tr("sm.preview.cancel"), lambda: None, None)]))
         return False
 
     def _play(self, region: Region, action: Any, shown: Preview) -> None:

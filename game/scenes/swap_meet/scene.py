@@ -50,11 +50,12 @@ from game.shell.display import LOGICAL_W
 from game.shell.keymap import key_name, keys_of
 from game.shell.pointer import PointerEvent
 from game.shell.targets import tapped
-from game.text import say
-from game.text.persons import Person, whom
+from game.text import say, tr
+from game.text.persons import Person
 from rules.errors import IllegalAction
 from rules.refusal import Refusal
 from rules.swap_meet.actions import CashOut, NextRound, OpenOffer, Pull, Swap
+from rules.swap_meet.data import ROUNDS
 
 REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let go
 TRADE_GRACE = 20.0  # more seconds they stay shown while cards are picked for a trade
@@ -172,10 +173,11 @@ class SwapMeetScene(FloorTargets, MatchScene):
         # the match log (Game info, as Night Market has it): in table mode it shows only what everyone
         # at the table may know (the public view), as the feed does; a demo with nobody has none
         wide = size[0] + (20 if not self.table_mode or self.crowd else 0)  # its words need a little more
-        self.log_b = None if not self.humans else button(self.ui, (*spots[3], wide, size[1]), "Game info", "#quiet")
-        self.help_b = button(self.ui, (*spots[0], *size), "Help", "#quiet")
-        self.pause_b = button(self.ui, (*spots[1], *size), "Pause", "#quiet")
-        self.leave_b = button(self.ui, (*spots[2], *size), "Leave", "#danger")
+        self.log_b = None if not self.humans else button(self.ui, (*spots[3], wide, size[1]), tr("sm.floor.info"),
+                                                                    "#quiet")
+        self.help_b = button(self.ui, (*spots[0], *size), tr("sm.pause.help"), "#quiet")
+        self.pause_b = button(self.ui, (*spots[1], *size), tr("sm.floor.pause"), "#quiet")
+        self.leave_b = button(self.ui, (*spots[2], *size), tr("sm.floor.leave"), "#danger")
 
     def anchor(self, seat: int | None, kind: str | None = None) -> tuple[float, float]:
         """Where a seat's cards fly from and to: a person's slot of that kind, a rival row's gap
@@ -344,7 +346,7 @@ class SwapMeetScene(FloorTargets, MatchScene):
         left = self.view.deadline - self.table.now()
         self.countdown.remaining = max(0.0, left) if trading else 0.0
         self.countdown.total = self.view.deadline - self.view.round_start
-        self.countdown.label = f"Round {self.view.round_no} of 3"
+        self.countdown.label = tr("sm.floor.round", round=self.view.round_no, rounds=ROUNDS)
         self.countdown.locked_by = None if trading else self._locked_by()
         running = trading and not self.table.paused
         if running and self.countdown not in self.movers:
@@ -362,8 +364,8 @@ class SwapMeetScene(FloorTargets, MatchScene):
         """What the round clock says once the round is over: who locked it, or that time ran out."""
         done = self.view.summaries[-1] if self.view.summaries else None
         if done is None or done.locker is None or done.how == "timer":
-            return "Time ran out"
-        return f"Locked by {whom(self.names[done.locker])}"
+            return tr("sm.floor.time_out")
+        return tr("sm.floor.locked_by", name=self.names[done.locker])
 
     def _pending_step(self) -> None:
         """Show a move in flight until the table has its answer (only ever online)."""
@@ -642,12 +644,12 @@ class SwapMeetScene(FloorTargets, MatchScene):
     def _release(self, region: Region, press: Press) -> None:
         """A tap ends: act on what was under the finger when it went down."""
         if press.fresh and spends_card(press.intent):
-            self.refused(region.seat, "that button just appeared under your finger: tap it again to use the card")
+            self.refused(region.seat, tr("sm.refused.appeared"))
             return
         if press.intent[0] == "swap":
             now = self.table.view(region.seat).offers[press.intent[1]]
             if now is not None and now.id != press.offer:  # gone altogether: _intent says so
-                self.refused(region.seat, "that offer changed while you pressed: look again")
+                self.refused(region.seat, tr("sm.refused.changed"))
                 return
         self._intent(region, press.intent)
 
@@ -678,7 +680,7 @@ class SwapMeetScene(FloorTargets, MatchScene):
             action = swap_for(view, sel, intent[1])
             if action is None:
                 gone = view.offers[intent[1]] is None or view.phase != "trading"
-                self.refused(seat, "that offer is gone" if gone else "select the same count of another type")
+                self.refused(seat, tr("sm.refused.gone") if gone else tr("sm.refused.same_count"))
             elif self.confirm.ask(region, action):
                 self.play(region, action)
         elif what == "button":
@@ -690,7 +692,7 @@ class SwapMeetScene(FloorTargets, MatchScene):
         seat, sel = region.seat, self.sel[region.seat]
         if key == "open":
             if sel.kind is None:
-                self.refused(seat, "select the cards of one type you want to offer first")
+                self.refused(seat, tr("sm.refused.select_first"))
             elif self._act(seat, OpenOffer(sel.kind, sel.count)):
                 sel.clear()
                 self.refresh(region)
@@ -715,8 +717,8 @@ class SwapMeetScene(FloorTargets, MatchScene):
 
     def refused(self, seat: int, refusal: Refusal | str) -> None:
         """Say why not in that seat's own hint line (turned to face its trader in table mode): a
-        refusal in the catalogue's words, or a hint of this screen's own (its taps)."""
-        words = say(refusal) if isinstance(refusal, Refusal) else f"{refusal[:1].upper()}{refusal[1:]}."
+        refusal in the catalogue's words, or a hint of this screen's own (its taps, worded already)."""
+        words = say(refusal) if isinstance(refusal, Refusal) else refusal
         if seat in self.region_of:
             self.app.audio.play("error")
             self.alert(seat, words, error=True, seconds=2.5)

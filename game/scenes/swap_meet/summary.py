@@ -11,12 +11,15 @@ import pygame
 from game.draw.palette import CREAM, GOLD, MINT, MUTED, NIGHT, RED
 from game.draw.ui import button
 from game.draw.widgets import panel, sheet
-from game.scenes.swap_meet.glossary import GLOSSARY, terms_in
+from game.scenes.swap_meet.glossary import GLOSSARY, row_terms
 from game.scenes.swap_meet.model import (
     RES_COLOUR,
     RES_ICON,
     RES_NAME,
     clock_text,
+    contract_name,
+    decimal,
+    joined,
     lock_line,
     of_kind,
     points,
@@ -26,8 +29,9 @@ from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
 from game.shell.targets import Target
+from game.text import tr
 from game.text.persons import is_you
-from rules.swap_meet.data import RESOURCES
+from rules.swap_meet.data import RESOURCES, ROUNDS
 
 if TYPE_CHECKING:
     from game.scenes.swap_meet.scene import SwapMeetScene
@@ -44,12 +48,14 @@ VOTES = pygame.Rect(PANEL.right - 420, PANEL.y + 640, 380, PANEL.h - 664)  # eac
 def lock_words(summary, names: list[str]) -> tuple[str, str]:  # type: ignore[no-untyped-def]
     """Headline and subline of the lock moment."""
     if summary.how == "timer" or summary.locker is None:
-        return "Time! The round locks.", "Nobody locked it: no locker bonus this round."
+        return tr("sm.lock.time"), tr("sm.lock.time_sub")
     who = names[summary.locker]
     row = summary.stalls[summary.locker]
     if summary.how == "cash":
-        return f"{who} cashed out!", f"Exact contract {row.contract} — locker bonus +10"
-    return f"{who} slammed {of_kind(row.count, row.kind)}!", "A pure hand locks the round — +10"
+        return (tr("sm.lock.cash", name=who),
+                tr("sm.lock.cash_sub", contract=contract_name(row.contract), bonus=row.locker_bonus))
+    return (tr("sm.lock.slam", name=who, what=of_kind(row.count, row.kind)),
+            tr("sm.lock.slam_sub", bonus=row.locker_bonus))
 
 
 def fit_text(text, canvas: pygame.Surface, words: str, box: pygame.Rect, size: int,  # type: ignore[no-untyped-def]
@@ -58,6 +64,14 @@ def fit_text(text, canvas: pygame.Surface, words: str, box: pygame.Rect, size: i
     while size > 18 and text.font(size, False).size(words)[0] > box.w:
         size -= 2
     text.draw(canvas, words, (box.x, box.centery), size, colour, anchor="midleft")
+
+
+def fit_centred(text, canvas: pygame.Surface, words: str, top: tuple[int, int], width: int,  # type: ignore[no-untyped-def]
+                size: int, colour: tuple[int, int, int], bold: bool = False, shadow: bool = False) -> None:
+    """Words centred under `top`, a size smaller at a time until they fit `width` (a longer language)."""
+    while size > 18 and text.font(size, bold).size(words)[0] > width:
+        size -= 2
+    text.draw(canvas, words, top, size, colour, bold=bold, anchor="midtop", shadow=shadow)
 
 
 def marker(canvas: pygame.Surface, shape: str, pos: tuple[float, float], colour: tuple[int, ...], r: int = 7) -> None:
@@ -115,10 +129,11 @@ def draw_chart(canvas: pygame.Surface, text, rect: pygame.Rect, history, t0: flo
     for v in [x / 2 for x in range(0, int(top * 2) + 1)]:
         y = at(t0, v)[1]
         pygame.draw.line(canvas, (70, 60, 48) if v != 1 else (150, 130, 100), (plot.x, y), (plot.right, y), 1)
-        text.draw(canvas, f"{v:.1f}×", (plot.x - 10, y), 22, MUTED, anchor="midright")
-    text.draw(canvas, "start" if still else "0 s", (plot.x, plot.bottom + 8), 22, MUTED, anchor="midtop")
-    text.draw(canvas, "lock" if still else f"{span:.0f} s", (plot.right, plot.bottom + 8), 22, MUTED,
-              anchor="midtop")
+        text.draw(canvas, f"{decimal(v, 1)}×", (plot.x - 10, y), 22, MUTED, anchor="midright")
+    text.draw(canvas, tr("sm.chart.start") if still else tr("sm.chart.seconds", secs=0), (plot.x, plot.bottom + 8),
+              22, MUTED, anchor="midtop")
+    text.draw(canvas, tr("sm.chart.lock") if still else tr("sm.chart.seconds", secs=f"{span:.0f}"),
+              (plot.right, plot.bottom + 8), 22, MUTED, anchor="midtop")
     for i, kind in enumerate(RESOURCES):
         offset = (i - 1.5) * 2  # equal lines must not hide each other completely
         points: list[tuple[float, float]] = []
@@ -168,7 +183,8 @@ class SummaryOverlay(Scene):
         self.lock_for = LOCK_SECONDS * app.motion_speed() ** 0.5
         self._shown_second = -1
         self.buttons: dict[str, object] = {}
-        self.rows: list[tuple[pygame.Rect, str]] = []  # each score row and its sentence (for the glossary)
+        self.rows: list[tuple[pygame.Rect, str]] = []  # each score row and its sentence
+        self.row_terms: list[list[str]] = []  # each row's glossary terms, in the rows' order
         self.term_line = ""  # the glossary line of the row last tapped or hovered
 
     def _build(self) -> None:
@@ -176,16 +192,18 @@ class SummaryOverlay(Scene):
         self.buttons = {}
         y = PANEL.bottom - 104
         if self.stage == "summary" and self.final:
-            self.buttons["standings"] = button(self.ui, (PANEL.right - 420, y, 380, 80), "Final standings  ›",
+            self.buttons["standings"] = button(self.ui, (PANEL.right - 420, y, 380, 80),
+                                               tr("sm.summary.standings_button"),
                                                "#primary")
         elif self.stage == "summary" and self.floor.can_next_round() and len(self.floor.humans) > 1 \
                 and self.floor.gate.waits:  # several people here: each one's own Next
             self._vote_buttons()
         elif self.stage == "summary" and self.floor.can_next_round():  # only this button skips ahead
-            self.buttons["next"] = button(self.ui, (PANEL.right - 420, y, 380, 80), "Next round  ›", "#primary")
+            self.buttons["next"] = button(self.ui, (PANEL.right - 420, y, 380, 80), tr("sm.summary.next"), "#primary")
         elif self.stage == "final":
-            self.buttons["rematch"] = button(self.ui, (PANEL.centerx - 420, y, 380, 80), "Rematch", "#primary")
-            self.buttons["title"] = button(self.ui, (PANEL.centerx + 40, y, 380, 80), "Title")
+            self.buttons["rematch"] = button(self.ui, (PANEL.centerx - 420, y, 380, 80), tr("sm.summary.rematch"),
+                                             "#primary")
+            self.buttons["title"] = button(self.ui, (PANEL.centerx + 40, y, 380, 80), tr("sm.summary.title"))
         self.invalidate()
         self.wake()  # pygame-gui finishes a new button's image over the next frames: draw them, no hover needed
 
@@ -201,7 +219,7 @@ class SummaryOverlay(Scene):
             y = VOTES.bottom - (rows - i // cols) * (h + 10) + 10
             done = seat not in self.floor.gate.still_to_press()
             name = self.floor.names[seat]
-            b = button(self.ui, (x, y, w, h), f"{name}: ready" if done else f"{name}: Next ›",
+            b = button(self.ui, (x, y, w, h), tr("sm.summary.ready" if done else "sm.summary.next_for", name=str(name)),
                        "#quiet" if done else "#primary")
             if done:
                 b.disable()
@@ -226,8 +244,7 @@ class SummaryOverlay(Scene):
         if pe.kind == "tap" and self.stage == "lock":
             self.age = self.lock_for
         elif pe.kind in ("tap", "move") and self.stage == "summary":  # a row's jargon, said under the table
-            words = next((w for r, w in self.rows if r.collidepoint(pe.pos)), "")
-            terms = terms_in(words)
+            terms = next((t for (r, _), t in zip(self.rows, self.row_terms) if r.collidepoint(pe.pos)), [])
             line = GLOSSARY[terms[0]] if terms else self.term_line if pe.kind == "move" else ""
             if line != self.term_line:
                 self.term_line = line
@@ -291,19 +308,22 @@ class SummaryOverlay(Scene):
         head, _ = lock_words(s, self.floor.names)
         played = s.lock_time - s.history[0][0] if s.history else 0.0
         still = self.floor.guided and played < 1.0  # a lesson's round: its clock stood still
-        when = "the round clock stood still while you learned" if still else f"locked after {clock_text(played)}"
+        when = tr("sm.summary.still") if still else tr("sm.summary.locked_after", clock=clock_text(played))
         when += self._pace()
-        text.draw(canvas, f"Round {s.round_no} of 3 — {head}", (PANEL.centerx, PANEL.y + 24), 48, GOLD, bold=True,
-                  anchor="midtop")
-        text.draw(canvas, f"{lock_line(s, self.floor.names)} · {when}", (PANEL.centerx, PANEL.y + 84), 28, CREAM,
-                  anchor="midtop")
+        fit_centred(text, canvas, tr("sm.summary.head", round=s.round_no, rounds=ROUNDS, head=head),
+                    (PANEL.centerx, PANEL.y + 24), PANEL.w - 80, 48, GOLD, bold=True)
+        fit_centred(text, canvas, tr("sm.summary.subline", line=lock_line(s, self.floor.names), when=when),
+                    (PANEL.centerx, PANEL.y + 84), PANEL.w - 80, 28, CREAM)
         self._score_table(canvas, SCORES)
-        hint = self.term_line or "Tap a row to read what banked, slammed or locked means."
-        text.draw(canvas, hint, (SCORES.right, SCORES.bottom + 4), 24, GOLD if self.term_line else MUTED,
-                  anchor="topright")  # right of the chart's title
+        hint, size = self.term_line or tr("sm.summary.tap_row"), 24
+        room = SCORES.w - text.font(26, True).size(tr("sm.summary.chart"))[0] - 40  # right of the chart's title
+        while size > 16 and text.font(size, False).size(hint)[0] > room:
+            size -= 1  # a longer language's line shrinks rather than run into the title
+        text.draw(canvas, hint, (SCORES.right, SCORES.bottom + 4), size, GOLD if self.term_line else MUTED,
+                  anchor="topright")
         t0 = s.history[0][0] if s.history else 0.0
         chart = pygame.Rect(PANEL.x + 40, PANEL.y + 600, 960, 300)
-        text.draw(canvas, "Market over the round", (chart.x, chart.y - 4), 26, CREAM, bold=True, anchor="bottomleft")
+        text.draw(canvas, tr("sm.summary.chart"), (chart.x, chart.y - 4), 26, CREAM, bold=True, anchor="bottomleft")
         draw_chart(canvas, text, chart, s.history, t0, s.lock_time)
         draw_legend(canvas, self.app, pygame.Rect(chart.right + 30, chart.y + 10, 300, 240))
         self._next_line(canvas)
@@ -316,12 +336,13 @@ class SummaryOverlay(Scene):
         spot = (PANEL.right - 40, PANEL.bottom - 150)
         host = "next" in self.buttons
         if self.final:
-            text.draw(canvas, "That was the last round.", spot, 30, GOLD, bold=True, anchor="bottomright")
+            text.draw(canvas, tr("sm.summary.last_round"), spot, 30, GOLD, bold=True, anchor="bottomright")
         elif self.floor.gate.waits:
             self._still_to_press(canvas)
         elif left is not None and not host and not getattr(self.floor.table, "clock_still", False):
             secs = max(0, int(left + 0.999))
-            text.draw(canvas, f"Next round in {secs} s", spot, 34, GOLD, bold=True, anchor="bottomright")
+            text.draw(canvas, tr("sm.summary.next_in", secs=secs, unit="second"), spot, 34, GOLD, bold=True,
+                      anchor="bottomright")
             bar = pygame.Rect(PANEL.right - 420, PANEL.bottom - 136, 380, 10)
             pygame.draw.rect(canvas, (18, 14, 10), bar, border_radius=5)
             part = bar.copy()
@@ -329,10 +350,10 @@ class SummaryOverlay(Scene):
             if part.w > 0:
                 pygame.draw.rect(canvas, GOLD, part, border_radius=5)
         elif host and left is not None:  # online: the room's timer still runs, quietly for the host
-            text.draw(canvas, f"Deal it when all are ready (by itself in {max(0, int(left + 0.999))} s)", spot, 26,
+            text.draw(canvas, tr("sm.summary.host_deal", secs=max(0, int(left + 0.999)), unit="second"), spot, 26,
                       MUTED, anchor="bottomright")
         if not self.final and not host and self.floor.humans and not self.floor.gate.waits:  # online guests
-            words = "The host may start it sooner." if left is not None else "Waiting for the host to start it…"
+            words = tr("sm.summary.host_sooner") if left is not None else tr("sm.summary.host_wait")
             text.draw(canvas, words, (PANEL.right - 40, PANEL.bottom - 60), 28, CREAM, anchor="bottomright")
 
     def _still_to_press(self, canvas: pygame.Surface) -> None:
@@ -340,21 +361,21 @@ class SummaryOverlay(Scene):
         if len(self.floor.humans) < 2:
             return
         names = [self.floor.names[s] for s in self.floor.gate.still_to_press()]
-        words = "Next round when all have pressed" if len(names) == len(self.floor.humans) \
-            else f"Waiting for {' and '.join(names)}"
+        words = tr("sm.summary.all_press") if len(names) == len(self.floor.humans) \
+            else tr("sm.summary.waiting", names=joined(names))
         fit_text(self.app.text, canvas, words, pygame.Rect(VOTES.x, VOTES.y - 44, VOTES.w, 36), 28, GOLD)
 
     def _score_table(self, canvas: pygame.Surface, r: pygame.Rect) -> None:
         """The round's ranking: place, what each stall scored in a sentence, the round and the total;
         the locker's row on gold, the rows of the people at this screen framed and tagged "you"."""
         text = self.app.text
-        cols = (("Place", 0, "topleft"), ("How it scored", 110, "topleft"), ("Round", 1520, "topright"),
-                ("Total", r.w, "topright"))
+        cols = ((tr("sm.summary.place"), 0, "topleft"), (tr("sm.summary.how"), 110, "topleft"),
+                (tr("sm.summary.round"), 1520, "topright"), (tr("sm.summary.total"), r.w, "topright"))
         for label, x, anchor in cols:
             text.draw(canvas, label, (r.x + x, r.y), 26, MUTED, bold=True, anchor=anchor)
         rows = sorted(self.summary.stalls, key=lambda row: (-row.score, row.seat))
         row_h = min(62, (r.h - 44) // max(1, len(rows)))
-        self.rows = []
+        self.rows, self.row_terms = [], []
         totals = self.floor.view.totals
         mine = set(self.floor.humans)
         for i, row in enumerate(rows):
@@ -369,6 +390,7 @@ class SummaryOverlay(Scene):
             text.draw(canvas, f"{place}.", (r.x + 10, mid), 30, GOLD, bold=True, anchor="midleft")
             words = score_sentence(row, self.floor.names[row.seat])
             self.rows.append((box, words))
+            self.row_terms.append(row_terms(row))
             fit_text(text, canvas, words, pygame.Rect(r.x + 110, mid - 20, 1300, 40), 28,
                      MINT if row.seat in mine else CREAM)
             text.draw(canvas, points(row.score), (r.x + 1520, mid), 30, GOLD, bold=True, anchor="midright")
@@ -381,13 +403,16 @@ class SummaryOverlay(Scene):
         order = view.final or tuple(sorted(range(view.seats), key=lambda s: -view.totals[s]))
         best = view.totals[order[0]]
         winners = [self.floor.names[s] for s in order if view.totals[s] == best]
-        plain = len(winners) > 1 or is_you(winners[0])  # "You win", "Ada and Bo win", "Ada wins"
-        head = f"{' and '.join(winners)} win{'' if plain else 's'} the Swap Meet!"
-        text.draw(canvas, "Final standings" + self._pace(), (PANEL.centerx, PANEL.y + 30), 34, MUTED, anchor="midtop")
-        text.draw(canvas, head, (PANEL.centerx, PANEL.y + 80), 60, GOLD, bold=True, anchor="midtop", shadow=True)
+        head = tr("sm.final.wins", name=winners[0]) if len(winners) == 1 else \
+            tr("sm.final.win_together", names=joined(winners))  # "You win", "Ada and Bo win", "Ada wins"
+        text.draw(canvas, tr("sm.final.standings") + self._pace(), (PANEL.centerx, PANEL.y + 30), 34, MUTED,
+                  anchor="midtop")
+        fit_centred(text, canvas, head, (PANEL.centerx, PANEL.y + 80), PANEL.w - 80, 60, GOLD, bold=True, shadow=True)
         x0 = PANEL.x + 220
         y = PANEL.y + 210
-        for j, label in enumerate(("Place", "Trader", "Round 1", "Round 2", "Round 3", "Total")):
+        labels = (tr("sm.summary.place"), tr("sm.final.trader"), *(tr("sm.final.round", round=n) for n in (1, 2, 3)),
+                  tr("sm.summary.total"))
+        for j, label in enumerate(labels):
             text.draw(canvas, label, (x0 + (0, 140, 620, 820, 1020, 1220)[j], y), 28, MUTED, bold=True)
         mine = set(self.floor.humans)
         for rank, seat in enumerate(order):
@@ -408,13 +433,13 @@ class SummaryOverlay(Scene):
 
     def _pace(self) -> str:
         """Relaxed rounds are marked wherever a result shows: their clock ran longer, their bots slower."""
-        return " · relaxed rounds" if self.floor.table.options.get("pace") == "relaxed" else ""
+        return tr("sm.summary.relaxed") if self.floor.table.options.get("pace") == "relaxed" else ""
 
     def _trader(self, seat: int) -> str:
         """A name in the standings, "(you)" after the one person's own when it is not already "You"."""
         name = self.floor.names[seat]
         alone = len(self.floor.humans) == 1 and seat in self.floor.humans
-        return f"{name} (you)" if alone and not is_you(name) else name
+        return tr("sm.final.you", name=str(name)) if alone and not is_you(name) else name
 
 
 class PauseOverlay(Scene):
@@ -431,9 +456,10 @@ class PauseOverlay(Scene):
         box = pygame.Rect(0, 0, 900, 460)
         box.center = (LOGICAL_W // 2, LOGICAL_H // 2)
         self.box = box
-        self.resume_b = button(self.ui, (box.centerx - 400, box.bottom - 120, 250, 84), "Resume", "#primary")
-        self.help_b = button(self.ui, (box.centerx - 125, box.bottom - 120, 250, 84), "Help")
-        self.leave_b = button(self.ui, (box.centerx + 150, box.bottom - 120, 250, 84), "Leave", "#danger")
+        self.resume_b = button(self.ui, (box.centerx - 400, box.bottom - 120, 250, 84), tr("sm.pause.resume"),
+                               "#primary")
+        self.help_b = button(self.ui, (box.centerx - 125, box.bottom - 120, 250, 84), tr("sm.pause.help"))
+        self.leave_b = button(self.ui, (box.centerx + 150, box.bottom - 120, 250, 84), tr("sm.pause.leave"), "#danger")
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.resume_b:
@@ -451,6 +477,7 @@ class PauseOverlay(Scene):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         sheet(canvas, self.box, self.app.darken)
         text = self.app.text
-        text.draw(canvas, "Paused", (self.box.centerx, self.box.y + 40), 72, GOLD, bold=True, anchor="midtop")
-        text.draw(canvas, "The match clock is stopped. Leave keeps the match for Continue.",
-                  (self.box.centerx, self.box.y + 160), 28, CREAM, anchor="midtop")
+        text.draw(canvas, tr("sm.pause.paused"), (self.box.centerx, self.box.y + 40), 72, GOLD, bold=True,
+                  anchor="midtop")
+        for i, line in enumerate(text.wrap(tr("sm.pause.body"), 28, self.box.w - 80)):
+            text.draw(canvas, line, (self.box.centerx, self.box.y + 150 + i * 36), 28, CREAM, anchor="midtop")

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.scenes.swap_meet.glossary import GLOSSARY
-from game.scenes.swap_meet.model import RES_NAME, of_kind, pin_warning, swap_for
+from game.scenes.swap_meet.model import of_kind, pin_warning, swap_for
 from game.shell.pointer import PointerEvent
+from game.text import tr
 from rules.swap_meet.actions import PinBank
 
 if TYPE_CHECKING:
@@ -47,12 +48,12 @@ def row_tap(scene: SwapMeetScene, seat: int, rival: int) -> None:
     offer = view.offers[rival]
     name = scene.names[rival]
     if offer is None:
-        scene.refused(seat, f"{name} has no offer now: wait for one, or open your own")
+        scene.refused(seat, tr("sm.refused.no_offer", name=str(name)))
     elif swap_for(view, scene.sel[seat], rival) is None:
-        scene.refused(seat, f"{name} offers {of_kind(offer.count, offer.kind)}: "
-                           f"pick {offer.count} of another type to swap")
+        scene.refused(seat, tr("sm.refused.pick_other", name=str(name), what=of_kind(offer.count, offer.kind),
+                               count=offer.count))
     else:
-        scene.refused(seat, f"tap Swap on {name}'s row to take their offer")
+        scene.refused(seat, tr("sm.refused.tap_swap", name=str(name)))
 
 
 def pick(scene: SwapMeetScene, region: Region, kind: str, step: str) -> None:
@@ -63,7 +64,8 @@ def pick(scene: SwapMeetScene, region: Region, kind: str, step: str) -> None:
         scene.app.audio.play("tap", 0.5)
         scene.refresh(region)
     elif step == "less":
-        scene.refused(region.seat, f"no {RES_NAME[kind]} is picked")
+        scene.refused(region.seat, tr("sm.refused.none_picked", kind=kind))
+    elif held == 1:
+        scene.refused(region.seat, tr("sm.refused.only_picked", kind=kind))
     else:
-        words = f"your only {RES_NAME[kind]} is" if held == 1 else f"all {of_kind(held, kind)} are"
-        scene.refused(region.seat, f"{words} picked: − drops one")
+        scene.refused(region.seat, tr("sm.refused.all_picked", what=of_kind(held, kind)))

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.scenes.swap_meet.model import RES_NAME
+from game.scenes.swap_meet.model import RES_NAME, button_label
 from game.scenes.swap_meet.panel import STALL_TOP
 from game.shell.scene import Scene
 from game.shell.targets import Target, does
+from game.text import tr
+from rules.swap_meet.data import RESOURCES
 
 if TYPE_CHECKING:
     from game.scenes.swap_meet.layout import Region
@@ -19,6 +21,8 @@ if TYPE_CHECKING:
 
 COACH_BAND = 70  # the least height of the free band a slim coach panel takes in free play
 NAMED = {"info": "action", "card": "card"}  # an intent's first word as a lesson names it
+BUTTON_NAMES = {"open": "Open offer", "pull": "Pull", "cash": "Cash out", "audit": "Tax Audit",
+                "takeover": "Hostile Takeover", **{f"crash:{k}": f"Crash {k.title()}" for k in RESOURCES}}
 
 
 def intent_name(intent: tuple[Any, ...], labels: dict[str, str]) -> str:
@@ -27,8 +31,8 @@ def intent_name(intent: tuple[Any, ...], labels: dict[str, str]) -> str:
     joined by colons ("swap:2", "card:rack:less", "peektab")."""
     if intent[0] == "card" and intent[2] == "more":
         return f"card:{intent[1]}"
-    if intent[0] == "button":
-        return f"button:{labels.get(intent[1], intent[1])}"
+    if intent[0] == "button":  # by its English words whatever the language: a lesson and the keys name it so
+        return f"button:{BUTTON_NAMES.get(str(intent[1]), labels.get(intent[1], intent[1]))}"
     return ":".join(str(word) for word in (NAMED.get(intent[0], intent[0]), *intent[1:]))
 
 
@@ -36,14 +40,14 @@ def intent_label(intent: tuple[Any, ...], labels: dict[str, str], names: list[st
     """A few words the focus ring shows for a panel intent."""
     what, arg = str(intent[0]), str(intent[1]) if len(intent) > 1 else ""
     if what in ("swap", "peek", "row"):
-        return {"swap": "Swap with ", "peek": "Peek at ", "row": ""}[what] + names[int(arg)]
+        return tr(f"sm.focus.{what}", name=str(names[int(arg)]))
     if what == "card":
         return {"more": "+ ", "less": "− "}.get(intent[2], "") + RES_NAME.get(arg, arg)
     if what == "button":
-        return labels.get(arg, arg)
+        return labels.get(arg) or button_label(arg)
     if what == "pin":
-        return f"Pin {RES_NAME.get(arg, arg)}"
-    return {"term": "What the bank is", "info": "About this card", "news": "News", "peektab": "Peek"}.get(what, what)
+        return tr("sm.focus.pin", what=RES_NAME.get(arg, arg))
+    return tr(f"sm.focus.{what}") if what in ("term", "info", "news", "peektab") else what
 
 
 class FloorTargets(Scene):
