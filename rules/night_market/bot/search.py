@@ -3,7 +3,9 @@
 From the view alone it samples worlds consistent with what it can see — the opponent's hidden
 hand and the deck order (drawn from the unseen cards, whose kinds follow from the public deck
 composition) and the bonus values — then plays each short-listed move in every world and rolls
-the round out with a fast greedy policy. The search itself (fresh worlds per round, common random
+a few moves out (the opponent's reply by Normal's judgement, then a fast greedy policy) before
+judging the position by the lead it leaves (`position_value`): shorter rollouts are cheaper and
+less noisy than playing the round to its end. The search itself (fresh worlds per round, common random
 numbers, halving the short list to one move) is the shared one in rules/search.py. It never
 touches the true state.
 """
@@ -45,15 +47,16 @@ from rules.rng import Rng
 from rules.search import Budget, best_move
 
 # How many worlds and moves, and the strength they give: docs/bots.md (Night Market Hard).
-# Hard's search: the 8 best moves by normal_score, each rolled out in the same 64 worlds.
-BUDGET = Budget(candidates=8, simulations=64 * 8, halve=False)
+# Hard's search: the 8 best moves by normal_score, each rolled out HORIZON moves in the same 32
+# worlds and the position then judged (until December 2026: 64 worlds, each to the round's end).
+BUDGET = Budget(candidates=8, simulations=32 * 8, halve=False)
 # A fifth of the CPU: the best 4 halved over 72 rollouts; not the default, it fell short of the
 # strength asked (both runs: docs/bots.md).
 QUICK = Budget(candidates=4, simulations=72)
 EPSILON = 0.1  # chance a rollout move is noisy (half of it a random take)
 JUDGED_PLIES = 2  # rollout moves, from the opponent's reply on, that follow Normal's judgement
 MARGIN_WEIGHT = 0.02  # a round's value per coin of margin, on top of 1 for the seal
-HORIZON: int | None = None  # rollout moves before the position is judged (None: the round's end)
+HORIZON: int | None = 6  # rollout moves before the position is judged (None: the round's end)
 EVAL_SCALE = 5.0  # coins of lead per unit of log-odds of the seal, judging a round in progress
 
 
