@@ -50,8 +50,8 @@ from rules.search import Budget, best_move
 # Hard's search: the 8 best moves by normal_score, each rolled out HORIZON moves in the same 32
 # worlds and the position then judged (until December 2026: 64 worlds, each to the round's end).
 BUDGET = Budget(candidates=8, simulations=32 * 8, halve=False)
-# A fifth of the CPU: the best 4 halved over 72 rollouts; not the default, it fell short of the
-# strength asked (both runs: docs/bots.md).
+# A smaller search, the best 4 halved over 72 rollouts, for the fast tests (with rollouts to the
+# round's end it fell short of the strength asked: docs/bots.md).
 QUICK = Budget(candidates=4, simulations=72)
 EPSILON = 0.1  # chance a rollout move is noisy (half of it a random take)
 JUDGED_PLIES = 2  # rollout moves, from the opponent's reply on, that follow Normal's judgement
