@@ -10,6 +10,7 @@ from rules.driver import play_match, seat_config
 from rules.errors import UnknownBotLevel
 from rules.night_market import GAME
 from rules.night_market.actions import Sell, Take
+from rules.night_market.bot import search
 from rules.night_market.bot.levels import Rival
 from rules.night_market.bot.search import QUICK, hard_choice, sample_world
 from rules.night_market.data import CARD_KIND
@@ -186,3 +187,15 @@ def test_the_search_is_ahead_of_easy_from_the_same_seeded_positions():
     than Easy it did in the same seats from the same deal. A tiny budget keeps it under a second."""
     ahead = [sum(_hard_margin(_from_the_middle(seed), seat, seed) for seat in (0, 1)) for seed in range(300, 304)]
     assert sum(a > 0 for a in ahead) >= 3 and sum(ahead) > 0, ahead
+
+
+def test_a_round_in_progress_is_judged_by_the_lead_on_the_finished_rounds_scale():
+    """`position_value`: what one seat gains the other loses (the values add to 1), more coins
+    banked is worth more, and a short rollout stops at its horizon to judge the position."""
+    level = place(hands=(MINE, MINE), market=MARKET, coins_taken=((3,), (3,)), turn=0)
+    ahead = place(hands=(MINE, MINE), market=MARKET, coins_taken=((5, 5), (3,)), turn=0)
+    assert search.position_value(level, 0) == pytest.approx(0.5)
+    assert search.position_value(ahead, 0) + search.position_value(ahead, 1) == pytest.approx(1.0)
+    assert search.position_value(ahead, 0) > 0.5 > search.position_value(ahead, 1)
+    value, _ = search.rollout(ahead, 0, Rng.seeded(1), horizon=0)
+    assert value == search.position_value(ahead, 0)
