@@ -12,6 +12,8 @@ import pygame
 
 from game.draw.palette import CREAM, GOLD, INK, TEAL
 from game.draw.sprites import tinted
+from game.scenes.stamp_swap.words import stamp_name
+from game.text import tr
 
 if TYPE_CHECKING:
     from game.services.assets import Assets
@@ -41,7 +43,7 @@ def value_text(value: int) -> str:
 
 def points_text(value: int) -> str:
     """'+1 point', '−3 points', '0 points'."""
-    return f"{value_text(value)} {'point' if abs(value) == 1 else 'points'}"
+    return tr("ss.points", value=value_text(value), w="point", n=abs(value))
 
 
 def light(rgb: tuple[int, int, int], k: float = 0.55) -> tuple[int, int, int]:
@@ -209,10 +211,10 @@ class StampArt:
 def describe(item: Item) -> str:
     """A one-line plain description of an item."""
     if not item.get("known"):
-        return "a face-down stamp"
+        return tr("ss.a_face_down")
     if item["kind"] != "stamp":
         return cast(str, item["name"])
-    return f"{item['name']} ({value_text(int(item['value']))})"
+    return tr("ss.item", stamp=stamp_name(item), value=value_text(int(item["value"])))
 
 
 def shape_words(item: Item) -> str:
@@ -224,22 +226,21 @@ def shape_words(item: Item) -> str:
 
 def size_words(item: Item) -> str:
     """'3 wide × 1 tall' in album cells: a name's '1x3' never has to be decoded."""
-    return f"{item['cols']} wide \u00d7 {item['rows']} tall"
+    return tr("ss.size", cols=item["cols"], rows=item["rows"])
 
 
 def details(item: Item) -> list[str]:
     """Lines for the details panel (long press)."""
     if not item.get("known"):
-        return ["Face-down stamp", "Whoever takes it may look at it privately.",
-                "It is revealed once its holder completes the pile choice."]
+        return [tr("ss.details.face_down"), tr("ss.details.look"), tr("ss.details.revealed")]
     if item["kind"] != "stamp":
-        kind = "Specialist" if item["kind"] == "specialist" else "Exhibitor"
-        return [f"{item['name']} — {kind}", item.get("text", "")]
-    shape = "1 wide \u00d7 1 tall, a forever stamp (scores by majority at the Final Show)" if item.get("forever") \
-        else f"{size_words(item)} (in album cells), always upright"
-    colour = "gold rare (cannot be reserved)" if item.get("rare") else f"{item['colour']}, {item['theme']}"
-    lines = [item["name"], f"Colour and theme: {colour}", f"Shape: {shape}",
-             f"Value: {value_text(int(item['value']))} ({item['condition']})"]
+        kind = "ss.details.specialist" if item["kind"] == "specialist" else "ss.details.exhibitor"
+        return [tr(kind, card=item["name"]), item.get("text", "")]
+    shape = tr("ss.details.forever") if item.get("forever") else tr("ss.details.shape", size=size_words(item))
+    colour = tr("ss.details.rare") if item.get("rare") else \
+        tr("ss.details.colour_theme", colour=item["colour"], theme=item["theme"])
+    lines = [stamp_name(item), tr("ss.details.colour", what=colour), tr("ss.details.shape_line", what=shape),
+             tr("ss.details.value", value=value_text(int(item["value"])), condition=item["condition"])]
     if item.get("face_down"):
-        lines.append("Face down: only you have seen it so far.")
+        lines.append(tr("ss.details.seen"))
     return lines
