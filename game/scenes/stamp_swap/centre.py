@@ -12,7 +12,6 @@ from game.scenes.stamp_swap.art import describe, details, shape_words, value_tex
 from game.scenes.stamp_swap.input import paint_fit_marks
 from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, TRAY, Layout
 from game.scenes.stamp_swap.ledger import SeatDay
-from game.scenes.stamp_swap.left import fit
 from game.scenes.stamp_swap.paint import (
     paint_head,
     paint_items,
@@ -155,8 +154,9 @@ def _offers(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             hot = mine and owner != scene.viewer
             pygame.draw.rect(surf, (70, 56, 36) if hot else (44, 36, 28), rect, border_radius=12)
             pygame.draw.rect(surf, GOLD if hot else (110, 86, 52), rect, 3 if hot else 1, border_radius=12)
-            scene.app.text.draw(surf, tr("ss.offer.pile"), (rect.x + 25, rect.y + 14), 20, GOLD if hot else MUTED,
-                                anchor="midtop")
+            word = tr("ss.offer.pile")
+            scene.app.text.draw(surf, word, (rect.x + 25, rect.y + 14), scene.app.text.fitting(word, 20, 44),
+                                GOLD if hot else MUTED, anchor="midtop")
             scene.app.text.draw(surf, "AB"[p], (rect.x + 25, rect.y + 36), 44 if rect.h >= 100 else 36,
                                 GOLD if hot else MUTED, bold=True, anchor="midtop")
 
@@ -233,11 +233,11 @@ def _choose(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
             y += 26
         n, points = preview.get(contest["id"], (0, 0))
         now = tr("ss.choose.now", value=value_text(points), n=n)  # the card's text above says which stamps
-        text.draw(surf, now, (rect.centerx, rect.bottom - 62), fit(scene, now, 22, rect.w - 16, True),
+        text.draw(surf, now, (rect.centerx, rect.bottom - 62), text.fitting(now, 22, rect.w - 16, True, 16),
                   GOLD if points else MUTED, bold=True, anchor="midtop")
         ahead = next_tier(scene.v, contest, n)
         more = tr("ss.choose.next", n=ahead[0], p=ahead[1]) if ahead else tr("ss.choose.top")
-        text.draw(surf, more, (rect.centerx, rect.bottom - 32), fit(scene, more, 20, rect.w - 16), MUTED,
+        text.draw(surf, more, (rect.centerx, rect.bottom - 32), text.fitting(more, 20, rect.w - 16, least=16), MUTED,
                   anchor="midtop")
 
 

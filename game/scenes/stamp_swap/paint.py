@@ -57,27 +57,43 @@ def paint_top(scene: StampSwapScene, surf: pygame.Surface) -> None:
     v, text = scene.v, scene.app.text
     phase = v["phase"]
     current = {"collect": "collect", "swap_prep": "swap", "swap_choose": "swap", "show": "show"}.get(phase)
+    labels = [tr(key) for _, key in PHASES]
+    big, size = _track_sizes(scene, labels)
     x = 26
     for d, day in enumerate(DAYS):
         now_day = d == v["day"] and phase != "over"
         past = d < v["day"] or phase == "over"
-        text.draw(surf, day_title(day), (x, 12), 24, GOLD if now_day else (MUTED if past else CREAM), bold=now_day)
+        text.draw(surf, day_title(day), (x, 12), big, GOLD if now_day else (MUTED if past else CREAM), bold=now_day)
         cx = x
-        for key, label_key in PHASES:
+        for (key, _), label in zip(PHASES, labels):
             on = now_day and key == current
-            label = tr(label_key)
-            r = text.draw(surf, label, (cx + 8, 46), 22, NIGHT if on else MUTED, bold=on)
+            r = text.draw(surf, label, (cx + 8, 46), size, NIGHT if on else MUTED, bold=on)
             if on:
                 pygame.draw.rect(surf, GOLD, r.inflate(14, 4), border_radius=8)
-                text.draw(surf, label, (cx + 8, 46), 22, NIGHT, bold=True)
+                text.draw(surf, label, (cx + 8, 46), size, NIGHT, bold=True)
             cx = r.right + 12
         x = max(cx, x + 200) + 22
     final = phase == "over"
-    r = text.draw(surf, tr("ss.track.final"), (x, 30), 24, NIGHT if final else MUTED, bold=final)
+    r = text.draw(surf, tr("ss.track.final"), (x, 30), big, NIGHT if final else MUTED, bold=final)
     if final:
         pygame.draw.rect(surf, GOLD, r.inflate(14, 6), border_radius=8)
-        text.draw(surf, tr("ss.track.final"), (x, 30), 24, NIGHT, bold=True)
+        text.draw(surf, tr("ss.track.final"), (x, 30), big, NIGHT, bold=True)
     paint_track(scene, surf)
+
+
+def _track_sizes(scene: StampSwapScene, labels: list[str]) -> tuple[int, int]:
+    """The day names' and phase labels' sizes at which the three days and the Final Show end left of
+    the score track (a language with longer words gets smaller ones)."""
+    font = scene.app.text.font
+    for big, size in ((24, 22), (22, 20), (20, 18), (19, 17), (18, 16)):
+        x = 26
+        for _ in DAYS:
+            x = max(x + sum(20 + font(size).size(label)[0] for label in labels), x + 200) + 22
+        bolder = max(font(size, True).size(label)[0] - font(size).size(label)[0] for label in labels)
+        final = [font(big, bold).size(tr("ss.track.final"))[0] for bold in (False, True)]
+        if max(x + bolder + final[0], x + final[1]) <= TRACK.x - 12:  # a phase is bold, or the Final Show
+            break
+    return big, size
 
 
 def track_max(scene: StampSwapScene) -> int:
