@@ -12,8 +12,8 @@ import pygame
 
 from game.draw.palette import CREAM, GOLD, INK, TEAL
 from game.draw.sprites import tinted
-from game.scenes.stamp_swap.words import stamp_name
-from game.text import tr
+from game.scenes.stamp_swap.words import card_text, stamp_name
+from game.text import language, tr
 
 if TYPE_CHECKING:
     from game.services.assets import Assets
@@ -100,10 +100,12 @@ class StampArt:
             pygame.draw.rect(surf, GOLD, surf.get_rect(), 3, border_radius=16)
             icon = self.assets.image("first_player", (int(size * 0.6), int(size * 0.6)))
             surf.blit(icon, icon.get_rect(midtop=(size // 2, 6)))
-            label = self.text.render(f"{value_text(points)} token", max(18, size // 6), CREAM, bold=True)
+            words = tr("ss.token.tile", value=value_text(points))
+            label = self.text.render(words, self.text.fitting(words, max(18, size // 6), size - 10, True), CREAM,
+                                     bold=True)
             surf.blit(label, label.get_rect(midbottom=(size // 2, size - 6)))
             return surf
-        return self.assets.cached(f"ss-token{points}", (size, size), make)
+        return self.assets.cached(f"ss-token{points}-{language()}", (size, size), make)
 
     def shape(self, item: Item, cell: int) -> pygame.Surface:
         """A stamp at album scale: its real footprint of rows x cols cells."""
@@ -235,7 +237,7 @@ def details(item: Item) -> list[str]:
         return [tr("ss.details.face_down"), tr("ss.details.look"), tr("ss.details.revealed")]
     if item["kind"] != "stamp":
         kind = "ss.details.specialist" if item["kind"] == "specialist" else "ss.details.exhibitor"
-        return [tr(kind, card=item["name"]), item.get("text", "")]
+        return [tr(kind, card=item["name"]), card_text(item)]
     shape = tr("ss.details.forever") if item.get("forever") else tr("ss.details.shape", size=size_words(item))
     colour = tr("ss.details.rare") if item.get("rare") else \
         tr("ss.details.colour_theme", colour=item["colour"], theme=item["theme"])

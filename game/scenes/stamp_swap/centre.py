@@ -21,7 +21,7 @@ from game.scenes.stamp_swap.paint import (
     zone_box,
 )
 from game.scenes.stamp_swap.story import token_points
-from game.scenes.stamp_swap.words import day_title
+from game.scenes.stamp_swap.words import card_text, day_title
 from game.text import tr
 from game.text.persons import is_you
 from rules.stamp_swap.bot.value import contest_preview, next_tier, top_event_rule
@@ -228,7 +228,7 @@ def _choose(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
         panel(surf, rect, radius=14, edge=GOLD, width=4)
         text.draw(surf, contest["name"], (rect.centerx, rect.y + 12), 26, GOLD, bold=True, anchor="midtop")
         y = rect.y + 50
-        for row in text.wrap(contest["text"], 22, rect.w - 24)[:2]:
+        for row in text.wrap(card_text(contest), 22, rect.w - 24)[:2]:
             text.draw(surf, row, (rect.centerx, y), 22, CREAM, anchor="midtop")
             y += 26
         n, points = preview.get(contest["id"], (0, 0))

@@ -11,6 +11,7 @@ from game.match.table import Table
 from game.scenes.describe import Section, last_moves
 from game.scenes.stamp_swap.art import describe as item_words
 from game.scenes.stamp_swap.story import line
+from game.scenes.stamp_swap.words import card_text
 from game.text import tr
 
 PHASES = ("collect", "swap_prep", "swap_choose", "show", "over")  # each worded as ss.phase.<phase>
@@ -26,8 +27,7 @@ def describe(table: Table, viewer: int | None, names: Sequence[str]) -> list[Sec
     seen = {i["key"]: i for s in v["seats"] for zone in ("holding", "pending", "dc", "attendees", "album")
             for i in s[zone] or ()} | {i["key"]: i for i in v["pool"]}
     sections = [Section(tr("ss.d.pool"), (tr("ss.d.pool_line", day=v["day_name"], items=_items(v["pool"])),
-                                          tr("ss.d.top_event", text=v["instruction"]) if v["instruction"]
-                                          else tr("ss.d.no_event")))]
+                                          _top_event(v)))]
     if viewer is not None:
         me = v["seats"][viewer]
         mine = [tr("ss.d.taken", items=_items(me["dc"])), tr("ss.d.holding", items=_items(me["holding"])),
@@ -43,6 +43,13 @@ def describe(table: Table, viewer: int | None, names: Sequence[str]) -> list[Sec
     sections.append(Section(tr("ss.d.turn"), (_turn(v, viewer, names),)))
     sections.append(last_moves([line(e, list(names), seen.get) for e in table.history(viewer)]))
     return sections
+
+
+def _top_event(v: dict[str, Any]) -> str:
+    """The top event's rule, or that none is showing."""
+    if not v["instruction"]:
+        return tr("ss.d.no_event")
+    return tr("ss.d.top_event", text=card_text(v["events"][0]) if v["events"] else v["instruction"])
 
 
 def _turn(v: dict[str, Any], viewer: int | None, names: Sequence[str]) -> str:

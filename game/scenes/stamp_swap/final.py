@@ -13,7 +13,7 @@ from game.draw.ui import button
 from game.draw.widgets import felt, heading, panel
 from game.match.table import Table
 from game.scenes.stamp_swap.art import SEAT_RGB, value_text
-from game.scenes.stamp_swap.words import and_list
+from game.scenes.stamp_swap.words import and_list, card_text
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
 from game.text import tr
@@ -107,7 +107,7 @@ class FinalShowScene(Scene):
         for k, (row, counter) in enumerate(zip(self.rows, self.counters)):
             self._row(canvas, row, counter, xs, PANEL.y + 90 + k * row_h, row["seat"] in winners)
         finale = self.view["finale"]
-        text.draw(canvas, tr("ss.final.foot", card=finale["name"], text=finale["text"]),
+        text.draw(canvas, tr("ss.final.foot", card=finale["name"], text=card_text(finale)),
                   (PANEL.centerx, PANEL.bottom - 46), 24, MUTED, anchor="midtop")
 
     def _row(self, canvas: pygame.Surface, row: dict[str, Any], counter: Counter, xs: list[int], y: int,

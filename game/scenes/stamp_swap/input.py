@@ -22,6 +22,7 @@ from game.draw.sprites import Sprite
 from game.scenes.stamp_swap.art import describe, value_text
 from game.scenes.stamp_swap.layout import ALBUM, CELL, fit_at, fit_centre, fit_mark
 from game.scenes.stamp_swap.story import token_points
+from game.scenes.stamp_swap.words import card_text
 from game.shell.pointer import PointerEvent
 from game.shell.targets import Target, does, tapped
 from game.text import say, tr
@@ -142,7 +143,7 @@ class InputMixin:
         if tiers and int(top_event_rule(scene.v, "contest_mult", 1)) > 1:
             tiers += tr("ss.contest.doubled")
         who = ", ".join(scene.names[s] for s in contest["tickets"]) or tr("ss.contest.nobody_yet")
-        lines = [contest["name"], contest["text"], tr("ss.contest.points", tiers=tiers) if tiers else
+        lines = [contest["name"], card_text(contest), tr("ss.contest.points", tiers=tiers) if tiers else
                  tr("ss.contest.finale"), tr("ss.contest.tickets", who=who)]
         rect = next(r for c, r in scene.lay.contests.items() if r.collidepoint(pos))
         return {"lines": lines}, rect

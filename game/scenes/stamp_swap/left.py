@@ -10,7 +10,7 @@ import pygame
 
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED
 from game.scenes.stamp_swap.layout import EVENTS, Layout
-from game.scenes.stamp_swap.words import and_list, counted
+from game.scenes.stamp_swap.words import and_list, card_text, counted
 from game.text import tr
 from rules.stamp_swap.bot.value import contest_preview, finale_counts, next_tier
 
@@ -119,7 +119,7 @@ def paint_contests(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> 
             ticket = scene.app.assets.image("ticket", (32, 32))
             surf.blit(ticket, ticket.get_rect(center=(tx, rect.y + 22)))
             seat_disc(scene, surf, seat, (tx, rect.y + 22), 11)
-        words = contest["text"]
+        words = card_text(contest)
         text.draw(surf, words, (rect.x + 14, rect.y + 40), fit(scene, words, 22, rect.w - 28), CREAM)
         tries, good = outlooks(scene, contest)
         size, line = shortest_fit(scene, tries, rect.w - 28)
@@ -148,7 +148,7 @@ def paint_events(scene: StampSwapScene, surf: pygame.Surface) -> None:
         return
     top, lower = events[0], events[1:]
     width = EVENTS.w - 60
-    rows = text.wrap(top["instruction"], 24, width)[:3]
+    rows = text.wrap(card_text(top), 24, width)[:3]
     adds = text.wrap(tr("ss.events.adds", what=symbols_in_words(top["symbols"])), 22, width)[:3]
     card = pygame.Rect(EVENTS.x + 14, EVENTS.y + 48, EVENTS.w - 28, 58 + 30 * len(rows) + 26 * len(adds))
     pygame.draw.rect(surf, (248, 236, 206), card, border_radius=14)

@@ -45,3 +45,12 @@ def name_of(stamp_id: str) -> str:
 def day_title(day_name: str) -> str:
     """A day's name standing alone ('Friday', 'Vendredi'), from the rules' English day name."""
     return catalogue().format("{day:ss_day_title}", {"day": day_name})
+
+
+def card_text(card: dict[str, Any]) -> str:
+    """A card's rule in words (a contest's, attendee's text or an event's instruction) by its id; a card
+    the catalogue does not know (another build's) as the view gives it."""
+    key = f"ss.card.{card.get('id')}"
+    if key in catalogue().screens:
+        return tr(key)
+    return str(card.get("text") or card.get("instruction") or "")
