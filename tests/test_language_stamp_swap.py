@@ -33,7 +33,7 @@ def _problems(app) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def _table(p, state=None) -> StampSwapScene:  # type: ignore[no-untyped-def]
-    scene = StampSwapScene.new(p.app, SEATS, 3)
+    scene = StampSwapScene.new(p.app, SEATS, 2)  # Ada collects first: no bot move to wait for
     scene.table.speed = 0.0
     if state is not None:
         scene.table.load_position(state)
@@ -101,4 +101,4 @@ def test_the_table_speaks_the_language_in_use() -> None:
     assert scene.prompt()[0].startswith("Ada, du bist dran")
     assert [s.heading for s in scene.description()][:2] == ["Auslage", "Deine Teile"]
     scene = _table(p, prep_state(2, token=0))
-    assert scene.controls.auto.text.startswith("Schnell aufteilen")
+    assert scene.controls.auto.text.startswith("Schnell teilen")
