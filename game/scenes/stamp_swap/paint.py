@@ -164,7 +164,8 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
         _panel_footer(scene, surf, rect, seat)
         notes = scene.swap_notes.get(i)
         if notes and rect.h >= 214 and v["phase"] in ("swap_choose", "show"):  # five seats: in the summary only
-            text.draw(surf, tr("ss.seat.swap", notes=" · ".join(notes)), (rect.x + 16, rect.y + 184), 20, MUTED)
+            words = tr("ss.seat.swap", notes=" · ".join(notes))
+            text.draw(surf, words, (rect.x + 16, rect.y + 184), text.fitting(words, 20, rect.w - 32, least=16), MUTED)
 
 
 def score_rect(scene: StampSwapScene, seat: int) -> pygame.Rect:

@@ -225,7 +225,7 @@ class StampSwapScene(InputMixin, MatchScene):
 
     def undo_rect(self) -> pygame.Rect:
         """At the right end of the prompt line, beside the words of the move it takes back."""
-        return pygame.Rect(HEAD.right - 160, HEAD.y + 5, 152, HEAD.h - 10)
+        return pygame.Rect(HEAD.right - 200, HEAD.y + 5, 192, HEAD.h - 10)  # room for "Rückgängig"
 
     def _undo_memo(self) -> tuple[Any, ...]:
         """The day's notes as they are before a move (they are built from events, which an undo does not send)."""
