@@ -70,8 +70,8 @@ def outlooks(scene: StampSwapScene, contest: dict[str, Any]) -> tuple[list[str],
         last = len(contest["tiers"]) - 1
         pairs = [(str(p), f"{n}{'+' if n == last else ''}") for n, p in enumerate(contest["tiers"]) if n]
         steps = ", ".join(tr("ss.outlook.step", p=p, n=n) for p, n in pairs)
-        points, counts = ", ".join(p for p, _ in pairs), ", ".join(n for _, n in pairs)
-        short = tr("ss.outlook.scores_short", points=points, counts=counts)
+        short = tr("ss.outlook.scores_short", points=", ".join(p for p, _ in pairs),
+                   counts=", ".join(n for _, n in pairs))
         return [tr("ss.outlook.scores", steps=steps), short], False
     n, now = contest_preview(v, seat)[contest["id"]]
     ahead = next_tier(v, contest, n)
