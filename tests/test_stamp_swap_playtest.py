@@ -11,7 +11,7 @@ import pytest
 from game.draw.layout_record import judge, recording
 from game.scenes.stamp_swap import story
 from game.scenes.stamp_swap.layout import HEAD, fit_centre
-from game.scenes.stamp_swap.left import FINALE_PAYS, fit, outlook, shortest_fit
+from game.scenes.stamp_swap.left import finale_pays, fit, outlook, outlooks, shortest_fit
 from game.tools.layout_walk import record_frame
 from rules.events import plain_event
 from rules.stamp_swap.cards import CONTESTS, FINALES, SPECIALISTS
@@ -78,7 +78,7 @@ def _with_album(state, albums):  # type: ignore[no-untyped-def]
 def test_every_contest_and_finale_rule_fits_its_card_in_one_line_at_a_readable_size(p):
     scene = start(p, seats(None, "easy"))
     width = next(iter(scene.lay.contests.values())).w - 28
-    for words in [c.text for c in (*CONTESTS, *FINALES)] + list(FINALE_PAYS):
+    for words in [c.text for c in (*CONTESTS, *FINALES)] + list(finale_pays()):
         size = fit(scene, words, 22, width)
         assert size >= 20 and p.app.text.font(size).size(words)[0] <= width, words
     line, _ = outlook(scene, scene.v["contests"][0])
@@ -106,11 +106,15 @@ def test_stamps_to_place_keep_their_places_as_others_are_placed(p):
     assert scene.selected == second
 
 
-def test_a_long_contest_outlook_is_shortened_until_it_fits(p):
+def test_a_long_contest_outlook_is_shortened_until_it_fits(p, monkeypatch):
     scene = start(p, seats(None, "easy"))
     width = next(iter(scene.lay.contests.values())).w - 28
-    line = "You: 0 stamps worth 0 or less, 0 now · 1 scores 2"
-    size, words = shortest_fit(scene, line, width)
+    contest = {**scene.v["contests"][0], "counter": ["value_le", 0], "tickets": []}
+    monkeypatch.setattr("game.scenes.stamp_swap.left.contest_preview", lambda v, s: {contest["id"]: (0, 0)})
+    monkeypatch.setattr("game.scenes.stamp_swap.left.next_tier", lambda v, c, n: (1, 2))
+    tries, _ = outlooks(scene, contest)
+    assert tries[0] == "You: 0 stamps worth 0 or less, 0 now · 1 scores 2"
+    size, words = shortest_fit(scene, tries, width)
     assert p.app.text.font(size, True).size(words)[0] <= width and size >= 20
     assert words.startswith("0 stamps worth 0 or less") and words.endswith("1: 2")
 
@@ -143,7 +147,10 @@ def test_a_mouse_held_still_before_dragging_still_places_the_stamp(p):
 def test_a_table_seen_from_no_seat_lists_each_contests_points_in_a_line_that_fits(p):
     scene = start(p, seats(None, "easy"))
     width = next(iter(scene.lay.contests.values())).w - 28
-    size, words = shortest_fit(scene, "Scores 2 for 1, 4 for 2, 7 for 3, 10 for 4, 13 for 5+", width)
+    scene.viewer = None  # the table seen from no seat
+    tries, _ = outlooks(scene, {**scene.v["contests"][0], "tiers": [0, 2, 4, 7, 10, 13]})
+    assert tries[0] == "Scores 2 for 1, 4 for 2, 7 for 3, 10 for 4, 13 for 5+"
+    size, words = shortest_fit(scene, tries, width)
     assert p.app.text.font(size, True).size(words)[0] <= width and size >= 21
     assert words == "Scores 2, 4, 7, 10, 13 for 1, 2, 3, 4, 5+"
 
@@ -151,8 +158,8 @@ def test_a_table_seen_from_no_seat_lists_each_contests_points_in_a_line_that_fit
 def test_a_three_way_lead_on_the_finale_is_counted_not_named_so_it_fits_its_card(p, monkeypatch):
     scene = start(p, seats(None, "easy", "easy"))
     monkeypatch.setattr("game.scenes.stamp_swap.left.finale_counts", lambda v: [1] * len(scene.names))
-    line, _ = outlook(scene, scene.v["finale"])
-    assert "3 tied at 1" in line
+    tries, _ = outlooks(scene, scene.v["finale"])
+    assert "3 tied at 1" in tries[0]
     width = scene.lay.contests[scene.v["finale"]["id"]].w - 28
-    size, words = shortest_fit(scene, line, width)
+    size, words = shortest_fit(scene, tries, width)
     assert p.app.text.font(size, True).size(words)[0] <= width

@@ -12,6 +12,8 @@ import pygame
 
 from game.draw.palette import CREAM, GOLD, INK, TEAL
 from game.draw.sprites import tinted
+from game.scenes.stamp_swap.words import card_text, stamp_name
+from game.text import language, tr
 
 if TYPE_CHECKING:
     from game.services.assets import Assets
@@ -41,7 +43,7 @@ def value_text(value: int) -> str:
 
 def points_text(value: int) -> str:
     """'+1 point', '−3 points', '0 points'."""
-    return f"{value_text(value)} {'point' if abs(value) == 1 else 'points'}"
+    return tr("ss.points", value=value_text(value), w="point", n=abs(value))
 
 
 def light(rgb: tuple[int, int, int], k: float = 0.55) -> tuple[int, int, int]:
@@ -98,10 +100,12 @@ class StampArt:
             pygame.draw.rect(surf, GOLD, surf.get_rect(), 3, border_radius=16)
             icon = self.assets.image("first_player", (int(size * 0.6), int(size * 0.6)))
             surf.blit(icon, icon.get_rect(midtop=(size // 2, 6)))
-            label = self.text.render(f"{value_text(points)} token", max(18, size // 6), CREAM, bold=True)
+            words = tr("ss.token.tile", value=value_text(points))
+            label = self.text.render(words, self.text.fitting(words, max(18, size // 6), size - 10, True), CREAM,
+                                     bold=True)
             surf.blit(label, label.get_rect(midbottom=(size // 2, size - 6)))
             return surf
-        return self.assets.cached(f"ss-token{points}", (size, size), make)
+        return self.assets.cached(f"ss-token{points}-{language()}", (size, size), make)
 
     def shape(self, item: Item, cell: int) -> pygame.Surface:
         """A stamp at album scale: its real footprint of rows x cols cells."""
@@ -209,10 +213,10 @@ class StampArt:
 def describe(item: Item) -> str:
     """A one-line plain description of an item."""
     if not item.get("known"):
-        return "a face-down stamp"
+        return tr("ss.a_face_down")
     if item["kind"] != "stamp":
         return cast(str, item["name"])
-    return f"{item['name']} ({value_text(int(item['value']))})"
+    return tr("ss.item", stamp=stamp_name(item), value=value_text(int(item["value"])))
 
 
 def shape_words(item: Item) -> str:
@@ -224,22 +228,21 @@ def shape_words(item: Item) -> str:
 
 def size_words(item: Item) -> str:
     """'3 wide × 1 tall' in album cells: a name's '1x3' never has to be decoded."""
-    return f"{item['cols']} wide \u00d7 {item['rows']} tall"
+    return tr("ss.size", cols=item["cols"], rows=item["rows"])
 
 
 def details(item: Item) -> list[str]:
     """Lines for the details panel (long press)."""
     if not item.get("known"):
-        return ["Face-down stamp", "Whoever takes it may look at it privately.",
-                "It is revealed once its holder completes the pile choice."]
+        return [tr("ss.details.face_down"), tr("ss.details.look"), tr("ss.details.revealed")]
     if item["kind"] != "stamp":
-        kind = "Specialist" if item["kind"] == "specialist" else "Exhibitor"
-        return [f"{item['name']} — {kind}", item.get("text", "")]
-    shape = "1 wide \u00d7 1 tall, a forever stamp (scores by majority at the Final Show)" if item.get("forever") \
-        else f"{size_words(item)} (in album cells), always upright"
-    colour = "gold rare (cannot be reserved)" if item.get("rare") else f"{item['colour']}, {item['theme']}"
-    lines = [item["name"], f"Colour and theme: {colour}", f"Shape: {shape}",
-             f"Value: {value_text(int(item['value']))} ({item['condition']})"]
+        kind = "ss.details.specialist" if item["kind"] == "specialist" else "ss.details.exhibitor"
+        return [tr(kind, card=item["name"]), card_text(item)]
+    shape = tr("ss.details.forever") if item.get("forever") else tr("ss.details.shape", size=size_words(item))
+    colour = tr("ss.details.rare") if item.get("rare") else \
+        tr("ss.details.colour_theme", colour=item["colour"], theme=item["theme"])
+    lines = [stamp_name(item), tr("ss.details.colour", what=colour), tr("ss.details.shape_line", what=shape),
+             tr("ss.details.value", value=value_text(int(item["value"])), condition=item["condition"])]
     if item.get("face_down"):
-        lines.append("Face down: only you have seen it so far.")
+        lines.append(tr("ss.details.seen"))
     return lines

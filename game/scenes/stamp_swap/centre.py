@@ -12,7 +12,6 @@ from game.scenes.stamp_swap.art import describe, details, shape_words, value_tex
 from game.scenes.stamp_swap.input import paint_fit_marks
 from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, TRAY, Layout
 from game.scenes.stamp_swap.ledger import SeatDay
-from game.scenes.stamp_swap.left import fit
 from game.scenes.stamp_swap.paint import (
     paint_head,
     paint_items,
@@ -22,14 +21,14 @@ from game.scenes.stamp_swap.paint import (
     zone_box,
 )
 from game.scenes.stamp_swap.story import token_points
+from game.scenes.stamp_swap.words import card_text, day_title
+from game.text import tr
 from game.text.persons import is_you
 from rules.stamp_swap.bot.value import contest_preview, next_tier, top_event_rule
-from rules.words import counted
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
 
-HOW_TO_LOOK = "point or long-press for details"
 HOVER_W = 440
 CHOSEN_W = 380
 DETAILS = pygame.Rect(0, 0, 820, 380)
@@ -37,8 +36,6 @@ DETAILS.center = CENTRE.center
 SUMMARY = pygame.Rect(0, 0, 1240, 968)
 SUMMARY.midtop = (960, 96)  # the table's full height below the top bar (its buttons stay clear)
 SUMMARY_LINE = 27
-SUMMARY_LEGEND = ("Every point gained or lost today, and why. Exhibitors are attendees that score at every Show "
-                  "for what your album shows.")
 
 
 def paint_centre(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
@@ -57,12 +54,12 @@ def paint_centre(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
 
 
 def _collect(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
-    items = counted(len(scene.v["pool"]), "item")
-    zone_box(scene, surf, lay.zones["pool"], "The pool", f"{items} · {HOW_TO_LOOK}")
+    zone_box(scene, surf, lay.zones["pool"], tr("ss.pool"), tr("ss.pool.sub", n=len(scene.v["pool"]),
+                                                                how=tr("ss.how_to_look")))
     if "token" in lay.zones:
         surf.blit(scene.art.token(lay.zones["token"].w, token_points(scene.v)), lay.zones["token"])
     if "dc" in lay.zones:
-        zone_box(scene, surf, lay.zones["dc"], "Your Daily Collection")
+        zone_box(scene, surf, lay.zones["dc"], tr("ss.your_dc"))
         for k in range(6):
             space = lay.zones[f"space{k}"]
             pygame.draw.rect(surf, (50, 40, 30), space, border_radius=12)
@@ -78,11 +75,11 @@ def _chosen(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     token = lay.zones.get("token")
     if scene.selected == "token" and token is not None:
         pygame.draw.rect(surf, GOLD, token.inflate(10, 10), 4, border_radius=12)
-        words, colour = "Chosen: the first-player token. Tap it again or Take.", GOLD
+        words, colour = tr("ss.chosen.token"), GOLD
     elif scene.selected is not None and (item := scene._lookup(scene.selected)) is not None:
-        words, colour = f"Chosen: {describe(item)}{shape_words(item)}. Tap it again or Take.", GOLD
+        words, colour = tr("ss.chosen.item", what=describe(item), shape=shape_words(item)), GOLD
     else:
-        words, colour = "Tap a pool item to choose it, then tap it again (or Take) to take it.", MUTED
+        words, colour = tr("ss.chosen.how"), MUTED
     area = pygame.Rect(lay.zones["dc"].x + 20, lay.zones["space0"].bottom + 14, CHOSEN_W, 110)
     paint_note(scene, surf, area, [words], colour)
 
@@ -91,7 +88,7 @@ def paint_small_album(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.
     """My album's empty cells (its stamps are painted as items), titled with the room left (ending at `right`)."""
     grid = scene.v["seats"][scene.viewer]["grid"]
     free = sum(1 for row in grid for key in row if not key)
-    scene.app.text.draw(surf, f"Your album · {free} of 20 free", (right or rect.right, rect.y - 8), 22, MUTED,
+    scene.app.text.draw(surf, tr("ss.album.free", free=free), (right or rect.right, rect.y - 8), 22, MUTED,
                         anchor="bottomright")
     cell = rect.w // len(grid[0])
     for r in range(len(grid)):
@@ -102,18 +99,16 @@ def paint_small_album(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.
 
 def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     reservable = scene.v["me"]["reservable"]
-    subs = {"tray": ("Your six items", "drag (or tap) each into a box"),
-            "reserve": ("Reserve", "keep 1"),
-            "a": ("Pile A", "on offer"),
-            "b": ("Pile B", "on offer")}
+    subs = {"tray": ("ss.split.tray", "ss.split.tray_sub"), "reserve": ("ss.split.reserve", "ss.split.reserve_sub"),
+            "a": ("ss.split.pile_a", "ss.split.on_offer"), "b": ("ss.split.pile_b", "ss.split.on_offer")}
     for zone, (title, sub) in subs.items():
         rect = lay.zones[zone]
         hot = scene.selected is not None and zone != "tray"
-        zone_box(scene, surf, rect, title, sub, edge=GOLD if hot else BRASS)
+        zone_box(scene, surf, rect, tr(title), tr(sub), edge=GOLD if hot else BRASS)
     plan_album(scene, surf, lay)
     if not reservable:
         paint_note(scene, surf, lay.zones["reserve"].inflate(-30, 0).move(0, 300),
-                   ["Nothing can be reserved (rare stamps never)."], MUTED)
+                   [tr("ss.split.none_reservable")], MUTED)
     else:
         paint_note(scene, surf, pygame.Rect(lay.zones["reserve"].x + 14, lay.zones["reserve"].bottom - 100, 196, 90),
                    [reserve_rule(scene.v)], MUTED)
@@ -122,11 +117,11 @@ def _split(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
 def reserve_rule(view: dict[str, Any]) -> str:
     """What may be reserved today: rare stamps never, unless today's event or a Hinge Maker allows it."""
     if top_event_rule(view, "reserve_rare", False):
-        return "Rare stamps may be reserved today."
+        return tr("ss.reserve.rare_today")
     me = view["seats"][view["seat"]] if view["seat"] is not None else None
     if me is not None and any(i.get("id") == "hinge" for i in [*me["dc"], *me["attendees"]]):
-        return "Your Hinge Maker lets you reserve a rare."
-    return "Rare stamps cannot be reserved."
+        return tr("ss.reserve.hinge")
+    return tr("ss.reserve.never")
 
 
 def plan_album(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
@@ -147,50 +142,54 @@ def _offers(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
         panel(surf, row, radius=14, edge=GOLD if i == chooser else (110, 86, 52), width=3 if i == chooser else 2)
         seat_disc(scene, surf, i, (row.x + 26, row.y + 19), 14)
         status = _offer_status(v, seat)
-        scene.app.text.draw(surf, f"{scene.names[i]} — {status}", (row.x + 48, row.y + 4), 24, CREAM, bold=True)
+        scene.app.text.draw(surf, tr("ss.offer.row", who=scene.names[i], status=status), (row.x + 48, row.y + 4),
+                            24, CREAM, bold=True)
         tile = lay.rect_of(seat["reserve"]["key"]) if seat.get("reserve") else None
         if tile is not None and row.bottom - tile.bottom >= 24:  # short rows (many players): the tile alone
-            scene.app.text.draw(surf, "reserve", (row.x + 16, row.bottom - 4), 20, MUTED, anchor="bottomleft")
+            scene.app.text.draw(surf, tr("ss.offer.reserve"), (row.x + 16, row.bottom - 4), 20, MUTED,
+                                anchor="bottomleft")
         for (owner, p), rect in lay.offers.items():
             if owner != i:
                 continue
             hot = mine and owner != scene.viewer
             pygame.draw.rect(surf, (70, 56, 36) if hot else (44, 36, 28), rect, border_radius=12)
             pygame.draw.rect(surf, GOLD if hot else (110, 86, 52), rect, 3 if hot else 1, border_radius=12)
-            scene.app.text.draw(surf, "Pile", (rect.x + 25, rect.y + 14), 20, GOLD if hot else MUTED, anchor="midtop")
+            word = tr("ss.offer.pile")
+            scene.app.text.draw(surf, word, (rect.x + 25, rect.y + 14), scene.app.text.fitting(word, 20, 44),
+                                GOLD if hot else MUTED, anchor="midtop")
             scene.app.text.draw(surf, "AB"[p], (rect.x + 25, rect.y + 36), 44 if rect.h >= 100 else 36,
                                 GOLD if hot else MUTED, bold=True, anchor="midtop")
 
 
 def _offer_status(v: dict[str, Any], seat: dict[str, Any]) -> str:
     if v["phase"] == "swap_prep":
-        return "ready" if seat["ready"] else "still splitting"
+        return tr("ss.status.ready" if seat["ready"] else "ss.status.still_splitting")
     if v["phase"] == "show":
-        return "done" if seat["show_done"] else "placing stamps"
+        return tr("ss.status.done" if seat["show_done"] else "ss.status.placing_stamps")
     if seat.get("offered"):
-        return "piles on offer"
-    return "received" if seat["holding"] else "no piles left"
+        return tr("ss.status.piles_on_offer")
+    return tr("ss.status.received" if seat["holding"] else "ss.status.no_piles")
 
 
 def _show(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     me = scene.v["seats"][scene.viewer]
     frame = ALBUM.inflate(28, 64).move(0, -18)
-    zone_box(scene, surf, frame, "Your album", "4 × 5 · stamps stay upright")
+    zone_box(scene, surf, frame, tr("ss.album"), tr("ss.album.sub"))
     for r in range(4):
         for c in range(5):
             cell = pygame.Rect(ALBUM.x + c * CELL, ALBUM.y + r * CELL, CELL, CELL).inflate(-6, -6)
             pygame.draw.rect(surf, (58, 48, 36), cell, border_radius=8)
     _fits(scene, surf)
     arrived = [i for i in me["pending"] if i["key"] not in scene.hidden]  # still flying in: not counted yet
-    zone_box(scene, surf, PENDING, "To place", f"{len(arrived)} left")
+    zone_box(scene, surf, PENDING, tr("ss.to_place"), tr("ss.left", n=len(arrived)))
     if 0 < len(me["pending"]) <= 9:
         paint_note(scene, surf, pygame.Rect(PENDING.x + 14, PENDING.bottom - 96, PENDING.w - 28, 90),
-                   ["Placed stamps score their value at the Final Show, not now."], MUTED)
+                   [tr("ss.placed_note")], MUTED)
     if not me["pending"]:
-        words = "All placed" if not me["show_done"] else "Show scored"
+        words = tr("ss.all_placed") if not me["show_done"] else tr("ss.show_scored")
         scene.app.text.draw(surf, words, (PENDING.centerx, PENDING.y + 90), 26, MUTED, anchor="midtop")
     zone = lay.zones["attendees"]
-    scene.app.text.draw(surf, "Your attendees (point or long-press for details)", (ALBUM.x, zone.y - 30), 22, MUTED)
+    scene.app.text.draw(surf, tr("ss.attendees"), (ALBUM.x, zone.y - 30), 22, MUTED)
     more = len(me["attendees"]) - sum(1 for p in lay.items if p.zone == "attendee")
     if more > 0:  # too many to draw at a size that reads: the rest are counted
         scene.app.text.draw(surf, f"+{more}", (zone.right, zone.centery), 26, CREAM, bold=True, anchor="midright")
@@ -229,16 +228,16 @@ def _choose(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
         panel(surf, rect, radius=14, edge=GOLD, width=4)
         text.draw(surf, contest["name"], (rect.centerx, rect.y + 12), 26, GOLD, bold=True, anchor="midtop")
         y = rect.y + 50
-        for row in text.wrap(contest["text"], 22, rect.w - 24)[:2]:
+        for row in text.wrap(card_text(contest), 22, rect.w - 24)[:2]:
             text.draw(surf, row, (rect.centerx, y), 22, CREAM, anchor="midtop")
             y += 26
         n, points = preview.get(contest["id"], (0, 0))
-        now = f"Now {value_text(points)} \u00b7 {counted(n, 'stamp')}"  # the card's text above says which stamps
-        text.draw(surf, now, (rect.centerx, rect.bottom - 62), fit(scene, now, 22, rect.w - 16, True),
+        now = tr("ss.choose.now", value=value_text(points), n=n)  # the card's text above says which stamps
+        text.draw(surf, now, (rect.centerx, rect.bottom - 62), text.fitting(now, 22, rect.w - 16, True, 16),
                   GOLD if points else MUTED, bold=True, anchor="midtop")
         ahead = next_tier(scene.v, contest, n)
-        more = f"{ahead[0]} would score {ahead[1]}" if ahead else "the most it pays"
-        text.draw(surf, more, (rect.centerx, rect.bottom - 32), fit(scene, more, 20, rect.w - 16), MUTED,
+        more = tr("ss.choose.next", n=ahead[0], p=ahead[1]) if ahead else tr("ss.choose.top")
+        text.draw(surf, more, (rect.centerx, rect.bottom - 32), text.fitting(more, 20, rect.w - 16, least=16), MUTED,
                   anchor="midtop")
 
 
@@ -260,7 +259,7 @@ def paint_details(scene: StampSwapScene, surf: pygame.Surface) -> None:
         for row in text.wrap(line, size, DETAILS.right - x - 30, bold=k == 0):
             text.draw(surf, row, (x, y), size, colour, bold=k == 0)
             y += size + 10
-    text.draw(surf, "Tap anywhere to close", (DETAILS.centerx, DETAILS.bottom - 20), 22, MUTED, anchor="midbottom")
+    text.draw(surf, tr("ss.close"), (DETAILS.centerx, DETAILS.bottom - 20), 22, MUTED, anchor="midbottom")
 
 
 def paint_moment(scene: StampSwapScene, surf: pygame.Surface) -> None:
@@ -281,8 +280,8 @@ def paint_moment(scene: StampSwapScene, surf: pygame.Surface) -> None:
     box.center = (CENTRE.centerx, CENTRE.y + 330)
     panel(surf, box, radius=24, width=5, edge=GOLD, fill=(30, 24, 18, 255))
     text = scene.app.text
-    text.draw(surf, moment["day"], (box.centerx, box.y + 24), 64, GOLD, bold=True, anchor="midtop")
-    text.draw(surf, f"A new day: {counted(moment['items'], 'item')} in the pool", (box.centerx, box.y + 120), 30,
+    text.draw(surf, day_title(moment["day"]), (box.centerx, box.y + 24), 64, GOLD, bold=True, anchor="midtop")
+    text.draw(surf, tr("ss.new_day", n=moment["items"]), (box.centerx, box.y + 120), 30,
               CREAM, anchor="midtop")
 
 
@@ -319,9 +318,10 @@ def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:
     sheet(surf, SUMMARY, scene.app.darken, radius=22, edge=GOLD)
     text = scene.app.text
     day, rows, extra = scene.summary
-    text.draw(surf, f"{day}'s Show", (SUMMARY.centerx, SUMMARY.y + 18), 44, GOLD, bold=True, anchor="midtop")
+    text.draw(surf, tr("ss.summary.head", day=day), (SUMMARY.centerx, SUMMARY.y + 18), 44, GOLD, bold=True,
+              anchor="midtop")
     y = SUMMARY.y + 72
-    for row in text.wrap(SUMMARY_LEGEND, 22, SUMMARY.w - 80):
+    for row in text.wrap(tr("ss.summary.legend"), 22, SUMMARY.w - 80):
         text.draw(surf, row, (SUMMARY.centerx, y), 22, MUTED, anchor="midtop")
         y += 27
     y += 16
@@ -348,9 +348,9 @@ def _summary_seat(scene: StampSwapScene, surf: pygame.Surface, day: SeatDay, y: 
     if day.seat == scene.viewer:
         pygame.draw.rect(surf, (70, 54, 28), (SUMMARY.x + 20, y - 6, SUMMARY.w - 40, height + 8), border_radius=12)
     seat_disc(scene, surf, day.seat, (SUMMARY.x + 54, y + 16), 14)
-    you = " (you)" if day.seat == scene.viewer and not is_you(name) else ""
-    text.draw(surf, name + you, (SUMMARY.x + 80, y), 28, CREAM, bold=True)
-    text.draw(surf, f"{value_text(day.total)} today", (SUMMARY.right - 40, y), 30, GOLD, bold=True,
+    shown = tr("ss.you_after", name=name) if day.seat == scene.viewer and not is_you(name) else name
+    text.draw(surf, shown, (SUMMARY.x + 80, y), 28, CREAM, bold=True)
+    text.draw(surf, tr("ss.today", value=value_text(day.total)), (SUMMARY.right - 40, y), 30, GOLD, bold=True,
               anchor="topright")
     for k, row in enumerate(lines):
         text.draw(surf, row, (SUMMARY.x + 80, y + 38 + SUMMARY_LINE * k), 22, MUTED)
@@ -362,7 +362,7 @@ def paint_banner(scene: StampSwapScene, surf: pygame.Surface, banner: tuple[str,
     rect = banner_rect()
     panel(surf, rect, radius=16, edge=RED, width=4, fill=(64, 22, 20, 255))
     text = scene.app.text
-    text.draw(surf, "Does not fit: discarded", (rect.centerx, rect.y + 6), 26, CREAM, bold=True, anchor="midtop")
+    text.draw(surf, tr("ss.banner.discarded"), (rect.centerx, rect.y + 6), 26, CREAM, bold=True, anchor="midtop")
     surf.blit(scene.art.tile(banner[2], 80), (rect.x + 14, rect.y + 42))
     x = rect.x + 108
     for k, row in enumerate(text.wrap(banner[0], 20, rect.right - x - 10)[:2]):

@@ -10,6 +10,7 @@ from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.layout import CENTRE, DC_H
 from game.scenes.stamp_swap.story import placing_note
 from game.shell.keymap import keys_of
+from game.text import tr
 from game.text.persons import is_you
 from rules.stamp_swap.actions import Prepare
 from rules.stamp_swap.bot.value import counts_for
@@ -25,19 +26,20 @@ class Controls:
         self.scene = scene
         ui = scene.ui
         keys = keys_of(scene.app.settings)  # each main move's letter on its button (Settings › Keys)
-        self.help = button(ui, (1594, 16, 140, 58), "Help", "#small")
-        self.title = button(ui, (1746, 16, 158, 58), "‹ Title", "#quiet")
+        self.help = button(ui, (1594, 16, 140, 58), tr("ss.button.help"), "#small")
+        self.title = button(ui, (1746, 16, 158, 58), tr("ss.button.title"), "#quiet")
         self.ready = button(ui, (CENTRE.right - 380, CENTRE.bottom - 150, 360, 96),
-                            keys.label("Ready  ›", "stamp-swap.ready"),
+                            keys.label(tr("ss.button.ready"), "stamp-swap.ready"),
                             "#primary")
-        self.clear = button(ui, (CENTRE.x + 20, CENTRE.bottom - 150, 270, 96), "Put all back", "#quiet")
+        self.clear = button(ui, (CENTRE.x + 20, CENTRE.bottom - 150, 270, 96), tr("ss.button.clear"), "#quiet")
         self.auto = button(ui, (CENTRE.x + 310, CENTRE.bottom - 150, 276, 96),  # room for its key: [Q]
-                           keys.label("Quick split", "stamp-swap.split"),
+                           keys.label(tr("ss.button.split"), "stamp-swap.split"),
                            "#quiet")
         self.take = button(ui, (CENTRE.x + 416, CENTRE.bottom - DC_H + 172, 240, 92),
-                           keys.label("Take  ›", "stamp-swap.take"),
+                           keys.label(tr("ss.button.take"), "stamp-swap.take"),
                            "#primary")
-        self.next = button(ui, (SUMMARY.centerx - 200, SUMMARY.bottom - 120, 400, 92), "Next day  ›", "#primary")
+        self.next = button(ui, (SUMMARY.centerx - 200, SUMMARY.bottom - 120, 400, 92), tr("ss.button.next_day"),
+                           "#primary")
 
     def update(self) -> None:
         """Show the buttons that apply to the current view."""
@@ -49,7 +51,7 @@ class Controls:
         self.take.show() if taking and scene.summary is None else self.take.hide()
         if scene.summary is not None:
             last = scene.table.outcome() is not None  # the shown view is still Sunday's Show
-            self.next.set_text("Final Show  ›" if last else "Next day  ›")
+            self.next.set_text(tr("ss.button.final" if last else "ss.button.next_day"))
             self.next.show()
         else:
             self.next.hide()
@@ -83,10 +85,10 @@ class Controls:
         zone = {i["key"]: scene.split.get(i["key"], "tray") for i in me["dc"]}
         reserve = [k for k, z in zone.items() if z == "reserve"]
         if any(z == "tray" for z in zone.values()):
-            scene.app.toast("Put every item in the reserve, Pile A or Pile B first.", error=True)
+            scene.app.toast(tr("ss.toast.place_all"), error=True)
             return
         if not reserve and scene.v["me"]["reservable"]:
-            scene.app.toast("Reserve one item first (drag it to Reserve).", error=True)
+            scene.app.toast(tr("ss.toast.reserve_one"), error=True)
             return
         action = Prepare(reserve[0] if reserve else None, tuple(k for k, z in zone.items() if z == "a"),
                          tuple(k for k, z in zone.items() if z == "b"))
@@ -127,7 +129,7 @@ def _legal(split: dict[str, str], reservable: list[str]) -> None:
 
 
 def _names(scene: StampSwapScene, seats: list[int]) -> str:
-    return ", ".join(scene.names[s] for s in seats) or "nobody"
+    return ", ".join(scene.names[s] for s in seats) or tr("ss.nobody")
 
 
 def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
@@ -135,45 +137,45 @@ def prompt(scene: StampSwapScene) -> tuple[str, tuple[Any, ...]]:
     v = scene.v
     phase, me = v["phase"], scene.viewer
     if scene.curtain_up:
-        return "Passing the device ...", MUTED
+        return tr("ss.prompt.passing"), MUTED
     if scene.caption and scene.carried() is None:  # what I am placing beats what just happened
         return scene.caption, CREAM
     if phase == "over":
-        return "The Final Show", GOLD
+        return tr("ss.prompt.final"), GOLD
     turn = v["turn"]
     mine = scene.acting
     who = scene.names[me] if me is not None else ""
     if phase == "collect":
-        words = "your turn: tap a pool item (or the token) to choose, again to take"
-        return (_addressed(who, ", ", words), GOLD) if mine else (
-            f"{scene.names[turn]} is collecting" if turn is not None else "Collect", CREAM)
+        return (_addressed(who, "ss.prompt.collect"), GOLD) if mine else (
+            tr("ss.prompt.collecting", who=scene.names[turn]) if turn is not None else tr("ss.prompt.collect_phase"),
+            CREAM)
     if phase == "swap_prep":
         if mine:
-            return _addressed(who, ": ", "reserve 1 item, split the rest into Pile A and B, then Ready"), GOLD
-        return f"Waiting for {_names(scene, v['waiting'])} to split", CREAM
+            return _addressed(who, "ss.prompt.split"), GOLD
+        return tr("ss.prompt.waiting_split", names=_names(scene, v["waiting"])), CREAM
     if phase == "swap_choose":
         if mine:
-            return _addressed(who, ", ", "your choice: tap an opponent's pile to take it"), GOLD
-        return (f"{scene.names[turn]} is choosing a pile" if turn is not None else "Swap"), CREAM
+            return _addressed(who, "ss.prompt.choose"), GOLD
+        return (tr("ss.prompt.choosing", who=scene.names[turn]) if turn is not None
+                else tr("ss.prompt.swap_phase")), CREAM
     return _show_prompt(scene, mine, who)
 
 
-def _addressed(who: str, sep: str, words: str) -> str:
-    """'Ann, your turn: …' to a named seat; 'Your turn: …' to the viewer addressed as you (or nobody)."""
-    return words[:1].upper() + words[1:] if not who or is_you(who) else f"{who}{sep}{words}"
+def _addressed(who: str, key: str) -> str:
+    """'Ann, your turn: …' to a named seat (`key.named`); 'Your turn: …' to the viewer addressed as you (or nobody)."""
+    return tr(key) if not who or is_you(who) else tr(key + ".named", who=who)
 
 
 def _show_prompt(scene: StampSwapScene, mine: bool, who: str) -> tuple[str, tuple[Any, ...]]:
     v = scene.v
     if not mine:
         if not v["waiting"]:
-            return "The Show is scored", CREAM
-        return f"The Show — waiting for {_names(scene, v['waiting'])}", CREAM
+            return tr("ss.prompt.show_scored"), CREAM
+        return tr("ss.prompt.show_waiting", names=_names(scene, v["waiting"])), CREAM
     me = v["seats"][scene.viewer]
     carried = scene.carried()
     if carried is not None:
         return placing_note(carried, counts_for(v, carried["id"])), GOLD
     if me["pending"]:
-        return _addressed(who, ": ", "drag each stamp's middle onto a lit square in your album"), GOLD
-    return _addressed(who, ": ", "tap a gold contest card to score it with a ticket"), GOLD
-
+        return _addressed(who, "ss.prompt.place"), GOLD
+    return _addressed(who, "ss.prompt.contest"), GOLD

@@ -11,15 +11,14 @@ from game.match.table import Table
 from game.scenes.describe import Section, last_moves
 from game.scenes.stamp_swap.art import describe as item_words
 from game.scenes.stamp_swap.story import line
-from game.text.persons import whose
-from rules.words import counted
+from game.scenes.stamp_swap.words import card_text
+from game.text import tr
 
-PHASES = {"collect": "taking items from the pool", "swap_prep": "reserving and splitting into two piles",
-          "swap_choose": "choosing whose pile to take", "show": "placing stamps in albums", "over": "over"}
+PHASES = ("collect", "swap_prep", "swap_choose", "show", "over")  # each worded as ss.phase.<phase>
 
 
 def _items(items: Sequence[dict[str, Any]] | None) -> str:
-    return "; ".join(item_words(i) for i in items or ()) or "nothing"
+    return "; ".join(item_words(i) for i in items or ()) or tr("ss.nothing")
 
 
 def describe(table: Table, viewer: int | None, names: Sequence[str]) -> list[Section]:
@@ -27,31 +26,38 @@ def describe(table: Table, viewer: int | None, names: Sequence[str]) -> list[Sec
     v = table.view(viewer)
     seen = {i["key"]: i for s in v["seats"] for zone in ("holding", "pending", "dc", "attendees", "album")
             for i in s[zone] or ()} | {i["key"]: i for i in v["pool"]}
-    sections = [Section("Pool", (f"{v['day_name']}: {_items(v['pool'])}.",
-                                 f"Top event: {v['instruction']}" if v["instruction"] else "No event is showing."))]
+    sections = [Section(tr("ss.d.pool"), (tr("ss.d.pool_line", day=v["day_name"], items=_items(v["pool"])),
+                                          _top_event(v)))]
     if viewer is not None:
         me = v["seats"][viewer]
-        mine = [f"Taken today: {_items(me['dc'])}.", f"Holding: {_items(me['holding'])}.",
-                f"Album: {_items(me['album'])}."]
+        mine = [tr("ss.d.taken", items=_items(me["dc"])), tr("ss.d.holding", items=_items(me["holding"])),
+                tr("ss.d.album", items=_items(me["album"]))]
         if me["pending"]:
-            mine.append(f"To place: {_items(me['pending'])}.")
+            mine.append(tr("ss.d.to_place", items=_items(me["pending"])))
         if me["reserve"]:
-            mine.append(f"Reserved: {item_words(me['reserve'])}.")
-        sections.append(Section("Your items", tuple(mine)))
-    scores = tuple(f"{names[s['seat']]}: {counted(s['score'], 'point')}; {counted(len(s['album']), 'stamp')} in the "
-                   f"album{', holds the first-player token' if s['has_token'] else ''}." for s in v["seats"])
-    sections.append(Section("Scores", scores))
-    sections.append(Section("Turn", (_turn(v, viewer, names),)))
+            mine.append(tr("ss.d.reserved", item=item_words(me["reserve"])))
+        sections.append(Section(tr("ss.d.your_items"), tuple(mine)))
+    scores = tuple(tr("ss.d.score_line", who=names[s["seat"]], points=s["score"], stamps=len(s["album"]),
+                      token=tr("ss.d.holds_token") if s["has_token"] else "") for s in v["seats"])
+    sections.append(Section(tr("ss.d.scores"), scores))
+    sections.append(Section(tr("ss.d.turn"), (_turn(v, viewer, names),)))
     sections.append(last_moves([line(e, list(names), seen.get) for e in table.history(viewer)]))
     return sections
 
 
+def _top_event(v: dict[str, Any]) -> str:
+    """The top event's rule, or that none is showing."""
+    if not v["instruction"]:
+        return tr("ss.d.no_event")
+    return tr("ss.d.top_event", text=card_text(v["events"][0]) if v["events"] else v["instruction"])
+
+
 def _turn(v: dict[str, Any], viewer: int | None, names: Sequence[str]) -> str:
-    phase = PHASES.get(v["phase"], v["phase"])
+    phase = tr(f"ss.phase.{v['phase']}") if v["phase"] in PHASES else v["phase"]
     if v["over"]:
-        return "The match is over."
+        return tr("ss.d.over")
     waiting = [names[s] for s in v["waiting"]]
     if v["phase"] == "collect" and v["turn"] is not None:
-        you = " (you)" if v["turn"] == viewer else ""
-        return f"{v['day_name']}, {phase}: {whose(names[v['turn']])} turn{you}."
-    return f"{v['day_name']}, {phase}: waiting for {', '.join(waiting) or 'nobody'}."
+        you = tr("ss.d.you") if v["turn"] == viewer else ""
+        return tr("ss.d.whose_turn", day=v["day_name"], phase=phase, who=names[v["turn"]], you=you)
+    return tr("ss.d.waiting", day=v["day_name"], phase=phase, names=", ".join(waiting) or tr("ss.nobody"))

@@ -13,16 +13,16 @@ from game.draw.ui import button
 from game.draw.widgets import felt, heading, panel
 from game.match.table import Table
 from game.scenes.stamp_swap.art import SEAT_RGB, value_text
+from game.scenes.stamp_swap.words import and_list, card_text
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
-from game.text.persons import at_table, is_you, verb
+from game.text import tr
+from game.text.persons import at_table, is_you
 from rules.contract import Outcome
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 800, 190, 1600, 700)
-PLACES = ("1st", "2nd", "3rd", "4th", "5th")
 NAME_W = 330  # room for a collector's name before the first score column
-COLS = (("Shows & swaps", "before"), ("Album", "album"), ("Forever", "forever"), ("Finale", "finale"),
-        ("Total", "total"))
+COLS = ("before", "album", "forever", "finale", "total")  # each column's key, worded as ss.col.<key>
 
 
 class FinalShowScene(Scene):
@@ -41,8 +41,8 @@ class FinalShowScene(Scene):
         for counter, row in zip(self.counters, self.rows):
             counter.set(row["total"])
         y = PANEL.bottom + 50
-        self.rematch = button(self.ui, (LOGICAL_W // 2 + 20, y, 360, 90), "Rematch  ›", "#primary")
-        self.title = button(self.ui, (LOGICAL_W // 2 - 380, y, 360, 90), "‹ Title", "#quiet")
+        self.rematch = button(self.ui, (LOGICAL_W // 2 + 20, y, 360, 90), tr("ss.button.rematch"), "#primary")
+        self.title = button(self.ui, (LOGICAL_W // 2 - 380, y, 360, 90), tr("ss.button.title"), "#quiet")
         self.app.audio.play("fanfare")
 
     def _rows(self) -> list[dict[str, Any]]:
@@ -90,24 +90,24 @@ class FinalShowScene(Scene):
         felt(canvas, self.app.assets)
         text = self.app.text
         winners = self.winners()
-        names = " and ".join(self.names[w] for w in winners)
         one = self.names[winners[0]]  # the grammar asks the person, not the joined names
-        heading(canvas, self.app.text, "The Final Show", 36, 72)
-        said = "share the win" if len(winners) > 1 else f"{verb(one, 'wins', 'win')} the Stamp Swap"
-        text.draw(canvas, f"{names} {said}!", (LOGICAL_W // 2, 130), 40, CREAM, bold=True, anchor="midtop",
+        heading(canvas, self.app.text, tr("ss.prompt.final"), 36, 72)
+        said = tr("ss.final.share", names=and_list([self.names[w] for w in winners])) if len(winners) > 1 \
+            else tr("ss.final.wins", who=one)
+        text.draw(canvas, said, (LOGICAL_W // 2, 130), 40, CREAM, bold=True, anchor="midtop",
                   shadow=True)
         panel(canvas, PANEL, radius=24, width=4)
         xs = [PANEL.x + 130] + [PANEL.x + 600 + k * 220 for k in range(len(COLS))]
         y = PANEL.y + 30
-        text.draw(canvas, "Place", (PANEL.x + 70, y), 26, MUTED, bold=True, anchor="midtop")
-        text.draw(canvas, "Collector", (xs[0], y), 26, MUTED, bold=True)
-        for x, (label, _) in zip(xs[1:], COLS):
-            text.draw(canvas, label, (x, y), 26, MUTED, bold=True, anchor="midtop")
+        text.draw(canvas, tr("ss.final.place"), (PANEL.x + 70, y), 26, MUTED, bold=True, anchor="midtop")
+        text.draw(canvas, tr("ss.final.collector"), (xs[0], y), 26, MUTED, bold=True)
+        for x, key in zip(xs[1:], COLS):
+            text.draw(canvas, tr(f"ss.col.{key}"), (x, y), 26, MUTED, bold=True, anchor="midtop")
         row_h = min(120, (PANEL.h - 160) // max(1, len(self.rows)))
         for k, (row, counter) in enumerate(zip(self.rows, self.counters)):
             self._row(canvas, row, counter, xs, PANEL.y + 90 + k * row_h, row["seat"] in winners)
         finale = self.view["finale"]
-        text.draw(canvas, f"Finale: {finale['name']} — {finale['text']}  ·  Forever stamps: most 6, second 3.",
+        text.draw(canvas, tr("ss.final.foot", card=finale["name"], text=card_text(finale)),
                   (PANEL.centerx, PANEL.bottom - 46), 24, MUTED, anchor="midtop")
 
     def _row(self, canvas: pygame.Surface, row: dict[str, Any], counter: Counter, xs: list[int], y: int,
@@ -119,7 +119,7 @@ class FinalShowScene(Scene):
             pygame.draw.rect(canvas, (70, 54, 28), band, border_radius=14)
         if self.mine(seat):  # the person's own row, at a glance among the others
             pygame.draw.rect(canvas, MINT, band, 3, border_radius=14)
-        text.draw(canvas, PLACES[row["place"] - 1], (PANEL.x + 70, y + 8), 38, GOLD if winner else CREAM,
+        text.draw(canvas, tr(f"ss.place.{row['place']}"), (PANEL.x + 70, y + 8), 38, GOLD if winner else CREAM,
                   bold=True, anchor="midtop")
         pygame.draw.circle(canvas, SEAT_RGB[seat % len(SEAT_RGB)], (xs[0] + 18, y + 30), 18)
         text.draw(canvas, self.names[seat][:1].upper(), (xs[0] + 18, y + 30), 22, NIGHT, bold=True,
@@ -128,8 +128,8 @@ class FinalShowScene(Scene):
         name = self._name(seat)
         size = next(s for s in (34, 30, 26, 22) if text.font(s, True).size(name)[0] <= NAME_W or s == 22)
         text.draw(canvas, name, (xs[0] + 50, y + 8), size, colour, bold=True)
-        text.draw(canvas, f"album cells {row['cells']}/20", (xs[0] + 50, y + 48), 20, MUTED)
-        for x, (_, key) in zip(xs[1:], COLS):
+        text.draw(canvas, tr("ss.final.cells", n=row["cells"]), (xs[0] + 50, y + 48), 20, MUTED)
+        for x, key in zip(xs[1:], COLS):
             value = counter.text if key == "total" else value_text(row[key])
             size, colour = (44, GOLD) if key == "total" else (32, CREAM)
             text.draw(canvas, value, (x, y + 10), size, colour, bold=key == "total", anchor="midtop")
@@ -138,7 +138,7 @@ class FinalShowScene(Scene):
         """A collector's name, "(you)" after the one person's own when it is not already "You"."""
         name = self.names[seat]
         alone = tuple(self.table.here) == (seat,)
-        return f"{name} (you)" if alone and not is_you(name) else name
+        return tr("ss.you_after", name=name) if alone and not is_you(name) else name
 
 
 def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -22,21 +22,22 @@ from game.draw.sprites import Sprite
 from game.scenes.stamp_swap.art import describe, value_text
 from game.scenes.stamp_swap.layout import ALBUM, CELL, fit_at, fit_centre, fit_mark
 from game.scenes.stamp_swap.story import token_points
+from game.scenes.stamp_swap.words import card_text
 from game.shell.pointer import PointerEvent
 from game.shell.targets import Target, does, tapped
-from game.text import say
+from game.text import say, tr
 from rules.stamp_swap.actions import ChooseContest, Place, Take, TakePile, TakeToken
 from rules.stamp_swap.bot.value import top_event_rule
 from rules.stamp_swap.legality import RARE_RESERVE
 
 SPLIT_ZONES = ("tray", "reserve", "a", "b")
-SPLIT_NAMES = {"tray": "Your tray", "reserve": "Reserve", "a": "Pile A", "b": "Pile B"}
+SPLIT_NAMES = {"tray": "ss.split.your_tray", "reserve": "ss.split.reserve", "a": "ss.split.pile_a",
+               "b": "ss.split.pile_b"}
 
 
 def token_lines(points: int) -> list[str]:
     """The first-player token's details, with what it scores at today's Show."""
-    return ["First-player token", f"{value_text(points)} points at this day's Show, and the first pile choice "
-            "in the Swap.", "Taking it uses your turn; it is not one of your six items."]
+    return [tr("ss.token.title"), tr("ss.token.scores", value=value_text(points)), tr("ss.token.turn")]
 
 
 @dataclass
@@ -138,12 +139,12 @@ class InputMixin:
         contest = self._contest_at(pos)
         if contest is None:
             return None
-        tiers = ", ".join(f"{p} for {n}" for n, p in enumerate(contest["tiers"]) if n)
+        tiers = ", ".join(tr("ss.outlook.step", p=p, n=n) for n, p in enumerate(contest["tiers"]) if n)
         if tiers and int(top_event_rule(scene.v, "contest_mult", 1)) > 1:
-            tiers += " (doubled at this Show)"
-        who = ", ".join(scene.names[s] for s in contest["tickets"]) or "nobody yet"
-        lines = [contest["name"], contest["text"], f"Points: {tiers}" if tiers else
-                 "At the Final Show: 8 for the most, 4 for second", f"Tickets on it: {who}"]
+            tiers += tr("ss.contest.doubled")
+        who = ", ".join(scene.names[s] for s in contest["tickets"]) or tr("ss.contest.nobody_yet")
+        lines = [contest["name"], card_text(contest), tr("ss.contest.points", tiers=tiers) if tiers else
+                 tr("ss.contest.finale"), tr("ss.contest.tickets", who=who)]
         rect = next(r for c, r in scene.lay.contests.items() if r.collidepoint(pos))
         return {"lines": lines}, rect
 
@@ -165,21 +166,22 @@ class InputMixin:
         lay, phase = scene.lay, scene.v["phase"]
         if phase == "collect":
             token = lay.zones.get("token")
-            found = [Target("zone:token", token, lambda _: self._choose("token"), "First-player token")
+            found = [Target("zone:token", token, lambda _: self._choose("token"), tr("ss.token.title"))
                      ] if token else []
             return found + self._item_targets(("pool",), self._choose)
         if "tray" in lay.zones:
             return self._item_targets(SPLIT_ZONES, self._toggle) + [
-                Target(f"zone:{zone}", lay.zones[zone], does(self._split_to, zone), SPLIT_NAMES[zone])
+                Target(f"zone:{zone}", lay.zones[zone], does(self._split_to, zone), tr(SPLIT_NAMES[zone]))
                 for zone in SPLIT_ZONES]
         if phase == "swap_choose":
             return [Target(f"pile:{owner}.{pile}", rect, does(self._try, TakePile(owner, pile)),
-                           f"{scene.names[owner]}'s pile {'AB'[pile]}") for (owner, pile), rect in lay.offers.items()
+                           tr("ss.target.pile", owner=scene.names[owner], pile="AB"[pile]))
+                    for (owner, pile), rect in lay.offers.items()
                     ] + [Target(f"zone:{zone}", rect, lambda _: self._stays_put()) for zone, rect in lay.zones.items()
                          if zone.startswith("row")]
         if phase == "show" and "album" in lay.zones:
             return [*self._contest_targets(True), *self._item_targets(("pending",), self._toggle),
-                    Target("zone:album", lay.zones["album"], self._place_at, "Your album",
+                    Target("zone:album", lay.zones["album"], self._place_at, tr("ss.album"),
                            zone=ALBUM.inflate(CELL, CELL))]
         return []
 
@@ -191,7 +193,7 @@ class InputMixin:
     def _contest_targets(self, acting: bool) -> list[Target]:
         scene: Any = self
         return [Target(f"contest:{cid[5:]}", rect, does(self._try, ChooseContest(cid[5:]))
-                       if acting else None, "Contest card")
+                       if acting else None, tr("ss.target.contest"))
                 for cid, rect in scene.lay.contests.items() if cid.startswith("pick:")]
 
     def shown_targets(self) -> list[Target]:
@@ -215,7 +217,7 @@ class InputMixin:
                                                                       item["cols"] * cell, item["rows"] * cell),
                        # the chosen stamp's spots place it: the keyboard's placement cursor (taps go to the album)
                        does(self._try, Place(item["key"], row, col)) if item["key"] == scene.selected else None,
-                       f"Place here: row {row + 1}, column {col + 1}")
+                       tr("ss.target.spot", row=row + 1, col=col + 1))
                 for item in scene.v["seats"][scene.viewer]["pending"]
                 for row, col in scene.v["me"]["fits"].get(item["key"], [])]
 
@@ -244,7 +246,7 @@ class InputMixin:
     def _stays_put(self) -> None:
         scene: Any = self
         if scene.acting:
-            scene.app.toast("A reserve or a received item stays put: tap a lit Pile A or B to take it.", error=True)
+            scene.app.toast(tr("ss.toast.stays_put"), error=True)
 
     def _place_at(self, pos: tuple[float, float]) -> None:
         """Show: the chosen stamp goes to the lit spot nearest the point."""
@@ -255,13 +257,13 @@ class InputMixin:
         if spot is not None:
             self._try(Place(scene.selected, *spot))
         else:
-            scene.app.toast("That stamp does not fit there: tap a lit square.", error=True)
+            scene.app.toast(tr("ss.toast.no_fit_tap"), error=True)
 
     def _try(self, action: object) -> None:
         scene: Any = self
         if not scene.acting:
-            waiting = ", ".join(scene.names[s] for s in scene.v["waiting"]) or "nobody"
-            scene.app.toast(f"Not your move: waiting for {waiting}.")
+            waiting = ", ".join(scene.names[s] for s in scene.v["waiting"]) or tr("ss.nobody")
+            scene.app.toast(tr("ss.toast.not_yours", names=waiting))
             return
         scene.act(action)
 
@@ -357,7 +359,7 @@ class InputMixin:
             if spot is not None:
                 self._try(Place(drag.key, *spot))
             elif ALBUM.collidepoint(pe.pos):
-                scene.app.toast("It does not fit there: drop its middle on a lit square.", error=True)
+                scene.app.toast(tr("ss.toast.no_fit_drop"), error=True)
         elif drag.zone == "pool":
             if "dc" in scene.lay.zones and scene.lay.zones["dc"].inflate(0, 60).collidepoint(pe.pos):
                 self._try(Take(drag.key))

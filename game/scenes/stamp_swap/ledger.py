@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.scenes.stamp_swap.art import value_text
+from game.scenes.stamp_swap.words import name_of, stamp_name
+from game.text import tr
 from rules.contract import Event
 from rules.stamp_swap.cards import CONTEST_BY_ID, EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID
 from rules.stamp_swap.stamps import STAMPS, TOKEN_POINTS
@@ -36,10 +38,11 @@ class SeatDay:
     def sentences(self) -> list[str]:
         """'At the Show: …', 'Earlier today: …' and 'Fitted nowhere: …', each part with its points."""
         out = []
-        for head, parts in (("At the Show", self.show), ("Earlier today", self.earlier),
-                            (f"Fitted nowhere, discarded{self.doubled}", self.discards)):
+        for key, parts in (("ss.ledger.show", self.show), ("ss.ledger.earlier", self.earlier),
+                           ("ss.ledger.discards", self.discards)):
             if parts:
-                out.append(f"{head}: " + ", ".join(f"{w}\u00a0{value_text(p)}" for w, p in parts) + ".")
+                words = ", ".join(f"{w}\u00a0{value_text(p)}" for w, p in parts)
+                out.append(tr(key, parts=words, doubled=self.doubled))
         return out
 
 
@@ -62,24 +65,24 @@ class DayLedger:
         """Remember the name of every stamp a public view shows face up."""
         for item in _items(view):
             if item.get("known") and item.get("kind") == "stamp":
-                self.names[item["key"]] = item["name"]
+                self.names[item["key"]] = stamp_name(item)
 
     def note(self, event: Event, top_event: str | None) -> None:
         """Book one public event (`top_event`: the id of the event ruling today)."""
         seat, d = event.seat, event.data
         if event.kind == "revealed":
-            self.names.update({k: STAMPS[sid].name for k, sid in d["stamps"].items() if sid in STAMPS})
+            self.names.update({k: name_of(sid) for k, sid in d["stamps"].items() if sid in STAMPS})
         elif seat is None:
             return
         elif event.kind == "points" and d["points"]:
             self._add(self.days[seat].earlier, source_words(str(d["source"])), int(d["points"]))
         elif event.kind == "discarded":
-            what = self.names.get(d["item"], "a face-down stamp") + discard_why(int(d["value"]), int(d["points"]),
+            what = self.names.get(d["item"], tr("ss.a_face_down")) + discard_why(int(d["value"]), int(d["points"]),
                                                                                 top_event)
             self.days[seat].discards.append((what, int(d["points"])))
             card = EVENT_BY_ID.get(top_event or "")
             if card is not None and dict(card.rules).get("discard_mult", 1) > 1:
-                self.days[seat].doubled = f" (\u00d7{dict(card.rules)['discard_mult']} by {card.name})"
+                self.days[seat].doubled = tr("ss.ledger.doubled", mult=dict(card.rules)["discard_mult"], card=card.name)
         elif event.kind == "show_scored":
             self.days[seat].show = show_parts(dict(d), top_event)
 
@@ -103,9 +106,9 @@ class DayLedger:
 def source_words(source: str) -> str:
     """Where points came from, in words: 'Courier (specialist)', 'Good Sport (today's event)'."""
     if source in SPECIALIST_BY_ID:
-        return f"{SPECIALIST_BY_ID[source].name} (specialist)"
+        return tr("ss.source.specialist", card=SPECIALIST_BY_ID[source].name)
     if source in EVENT_BY_ID:
-        return f"{EVENT_BY_ID[source].name} (today's event)"
+        return tr("ss.source.event", card=EVENT_BY_ID[source].name)
     return source
 
 
@@ -114,30 +117,31 @@ def discard_why(value: int, points: int, top_event: str | None) -> str:
     if points != 0 or value >= 0:
         return ""
     event = EVENT_BY_ID.get(top_event or "")
-    return f" (free: {event.name})" if event and dict(event.rules).get("faded_free") else " (free: Tweezers)"
+    return tr("ss.ledger.free", card=event.name if event and dict(event.rules).get("faded_free") else "Tweezers")
 
 
 def show_parts(d: dict[str, Any], top_event: str | None) -> list[Part]:
     """A Show's scoring in words: the contest, exhibitors by name, the token, the event's bonus."""
     points, rules = d["points"], dict(EVENT_BY_ID[top_event].rules) if top_event in EVENT_BY_ID else {}
-    event_name = EVENT_BY_ID[top_event].name if top_event in EVENT_BY_ID else "today's event"
-    contest = f"contest {CONTEST_BY_ID[d['contest']].name}" if d["contest"] in CONTEST_BY_ID else "contest"
+    event_name = EVENT_BY_ID[top_event].name if top_event in EVENT_BY_ID else tr("ss.ledger.todays_event")
+    contest = tr("ss.ledger.contest", card=CONTEST_BY_ID[d["contest"]].name) if d["contest"] in CONTEST_BY_ID \
+        else tr("ss.ledger.contest_plain")
     if rules.get("contest_mult", 1) > 1:
-        contest += f" (doubled by {event_name})"
+        contest += tr("ss.ledger.doubled_by", card=event_name)
     parts: list[Part] = [(contest, int(points.get("contest", 0)))]
     shown = [EXHIBITOR_BY_ID[a].name for a in d.get("exhibitors", []) if a in EXHIBITOR_BY_ID]
     if shown or points.get("exhibitors"):
-        words = "exhibitors " + " + ".join(shown) if shown else "exhibitors"
+        words = tr("ss.ledger.exhibitors", cards=" + ".join(shown)) if shown else tr("ss.ledger.exhibitors_plain")
         if rules.get("exhibitor_mult", 1) > 1:
-            words += f" (doubled by {event_name})"
+            words += tr("ss.ledger.doubled_by", card=event_name)
         parts.append((words, int(points.get("exhibitors", 0))))
     if points.get("token"):
-        token = "first-player token"
+        token = tr("ss.ledger.token")
         if rules.get("token_points", TOKEN_POINTS) != TOKEN_POINTS:
-            token += f" ({event_name})"
+            token += tr("ss.ledger.by_event", card=event_name)
         parts.append((token, int(points["token"])))
     if points.get("event"):
-        parts.append((f"{event_name} bonus", int(points["event"])))
+        parts.append((tr("ss.ledger.bonus", card=event_name), int(points["event"])))
     return parts
 
 

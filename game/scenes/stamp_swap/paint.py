@@ -12,7 +12,10 @@ from game.draw.text import Colour
 from game.draw.widgets import PANEL_BG, PANEL_EDGE
 from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
 from game.scenes.stamp_swap.layout import HEAD, MINI_CELL, TOP, Layout, mini_origin, panel_rects
+from game.scenes.stamp_swap.words import day_title
+from game.text import tr
 from game.text.persons import is_you
+from rules.stamp_swap.stamps import DAYS
 
 _PANELS: dict[tuple[Any, ...], pygame.Surface] = {}
 PANELS_MAX_PIXELS = 1_500_000  # ~6 MB: a module cache outlives the scene, so it is bounded by size
@@ -35,8 +38,7 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = PANEL
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
 
-DAYS = ("Friday", "Saturday", "Sunday")
-PHASES = (("collect", "Collect"), ("swap", "Swap"), ("show", "Show"))
+PHASES = (("collect", "ss.track.collect"), ("swap", "ss.track.swap"), ("show", "ss.track.show"))
 TRACK = pygame.Rect(964, 10, 606, 70)
 
 
@@ -55,26 +57,43 @@ def paint_top(scene: StampSwapScene, surf: pygame.Surface) -> None:
     v, text = scene.v, scene.app.text
     phase = v["phase"]
     current = {"collect": "collect", "swap_prep": "swap", "swap_choose": "swap", "show": "show"}.get(phase)
+    labels = [tr(key) for _, key in PHASES]
+    big, size = _track_sizes(scene, labels)
     x = 26
     for d, day in enumerate(DAYS):
         now_day = d == v["day"] and phase != "over"
         past = d < v["day"] or phase == "over"
-        text.draw(surf, day, (x, 12), 24, GOLD if now_day else (MUTED if past else CREAM), bold=now_day)
+        text.draw(surf, day_title(day), (x, 12), big, GOLD if now_day else (MUTED if past else CREAM), bold=now_day)
         cx = x
-        for key, label in PHASES:
+        for (key, _), label in zip(PHASES, labels):
             on = now_day and key == current
-            r = text.draw(surf, label, (cx + 8, 46), 22, NIGHT if on else MUTED, bold=on)
+            r = text.draw(surf, label, (cx + 8, 46), size, NIGHT if on else MUTED, bold=on)
             if on:
                 pygame.draw.rect(surf, GOLD, r.inflate(14, 4), border_radius=8)
-                text.draw(surf, label, (cx + 8, 46), 22, NIGHT, bold=True)
+                text.draw(surf, label, (cx + 8, 46), size, NIGHT, bold=True)
             cx = r.right + 12
         x = max(cx, x + 200) + 22
     final = phase == "over"
-    r = text.draw(surf, "Final Show", (x, 30), 24, NIGHT if final else MUTED, bold=final)
+    r = text.draw(surf, tr("ss.track.final"), (x, 30), big, NIGHT if final else MUTED, bold=final)
     if final:
         pygame.draw.rect(surf, GOLD, r.inflate(14, 6), border_radius=8)
-        text.draw(surf, "Final Show", (x, 30), 24, NIGHT, bold=True)
+        text.draw(surf, tr("ss.track.final"), (x, 30), big, NIGHT, bold=True)
     paint_track(scene, surf)
+
+
+def _track_sizes(scene: StampSwapScene, labels: list[str]) -> tuple[int, int]:
+    """The day names' and phase labels' sizes at which the three days and the Final Show end left of
+    the score track (a language with longer words gets smaller ones)."""
+    font = scene.app.text.font
+    for big, size in ((24, 22), (22, 20), (20, 18), (19, 17), (18, 16)):
+        x = 26
+        for _ in DAYS:
+            x = max(x + sum(20 + font(size).size(label)[0] for label in labels), x + 200) + 22
+        bolder = max(font(size, True).size(label)[0] - font(size).size(label)[0] for label in labels)
+        final = [font(big, bold).size(tr("ss.track.final"))[0] for bold in (False, True)]
+        if max(x + bolder + final[0], x + final[1]) <= TRACK.x - 12:  # a phase is bold, or the Final Show
+            break
+    return big, size
 
 
 def track_max(scene: StampSwapScene) -> int:
@@ -105,10 +124,11 @@ def paint_track(scene: StampSwapScene, surf: pygame.Surface) -> None:
 
 # seat panels ----------------------------------------------------------------------------------
 STATUS: dict[str, Callable[[dict[str, Any], dict[str, Any]], str]] = {
-    "collect": lambda v, s: "collecting" if v["turn"] == s["seat"] else "",
-    "swap_prep": lambda v, s: "ready" if s["ready"] else "splitting",
-    "swap_choose": lambda v, s: "choosing" if v["turn"] == s["seat"] else ("chose" if s["chosen"] else ""),
-    "show": lambda v, s: "done" if s["show_done"] else "placing",
+    "collect": lambda v, s: tr("ss.status.collecting") if v["turn"] == s["seat"] else "",
+    "swap_prep": lambda v, s: tr("ss.status.ready" if s["ready"] else "ss.status.splitting"),
+    "swap_choose": lambda v, s: tr("ss.status.choosing") if v["turn"] == s["seat"] else (
+        tr("ss.status.chose") if s["chosen"] else ""),
+    "show": lambda v, s: tr("ss.status.done" if s["show_done"] else "ss.status.placing"),
     "over": lambda v, s: "",
 }
 
@@ -127,13 +147,14 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
         if i == scene.beat_seat:  # the seat whose move is on show now
             pygame.draw.rect(surf, CREAM, rect.inflate(6, 6), 4, border_radius=18)
         seat_disc(scene, surf, i, (rect.x + 30, rect.y + 30), 18)
-        who = scene.names[i] + (" (you)" if i == scene.viewer and not is_you(scene.names[i]) else "")
+        who = tr("ss.you_after", name=scene.names[i]) if i == scene.viewer and not is_you(scene.names[i]) \
+            else scene.names[i]
         room = rect.right - 160 - (rect.x + 58)  # short of the token and the score (a typed name may be long)
         size = text.fitting(who, 26, room, True, 16)
         text.draw(surf, who, (rect.x + 58, rect.y + 10 + (26 - size) // 2), size, CREAM, bold=True)
         level = scene.table.seats[i].bot
         status = STATUS.get(v["phase"], _no_status)(v, seat)
-        sub = " · ".join(x for x in (f"bot, {level}" if level else "person", status) if x)
+        sub = " · ".join(x for x in (tr("ss.seat.bot", level=level) if level else tr("ss.seat.person"), status) if x)
         text.draw(surf, sub, (rect.x + 58, rect.y + 44), 22, GOLD if acting else MUTED)
         paint_score(scene, surf, i)
         if seat["has_token"]:
@@ -143,7 +164,8 @@ def paint_panels(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> No
         _panel_footer(scene, surf, rect, seat)
         notes = scene.swap_notes.get(i)
         if notes and rect.h >= 214 and v["phase"] in ("swap_choose", "show"):  # five seats: in the summary only
-            text.draw(surf, "Swap: " + " · ".join(notes), (rect.x + 16, rect.y + 184), 20, MUTED)
+            words = tr("ss.seat.swap", notes=" · ".join(notes))
+            text.draw(surf, words, (rect.x + 16, rect.y + 184), text.fitting(words, 20, rect.w - 32, least=16), MUTED)
 
 
 def score_rect(scene: StampSwapScene, seat: int) -> pygame.Rect:
@@ -172,8 +194,10 @@ def _spaces(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect, seat
     for placed in lay.items:
         if placed.zone == f"panel{seat['seat']}" and placed.key not in scene.hidden:
             surf.blit(scene.art.tile(placed.item, placed.rect.w), placed.rect)
-    label = {"collect": "Daily Collection", "swap_prep": "Reserve + piles", "swap_choose": "Reserve + received",
-             "show": "Still to place" if seat.get("pending") else "All placed", "over": ""}.get(scene.v["phase"], "")
+    label = {"collect": "ss.label.dc", "swap_prep": "ss.label.reserve_piles",
+             "swap_choose": "ss.label.reserve_received",
+             "show": "ss.label.to_place" if seat.get("pending") else "ss.label.placed"}.get(scene.v["phase"])
+    label = tr(label) if label else ""
     scene.app.text.draw(surf, label, (rect.x + 16, rect.y + 72), 20, MUTED)
     _mini_album(surf, rect, seat, scene.hidden)
 
@@ -204,9 +228,9 @@ def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect
         x += 74
     left = 3 - len(seat["tickets"])
     surf.blit(scene.app.assets.image("ticket", (30, 30)), (x, y))
-    text.draw(surf, f"{left} left", (x + 34, y + 2), 22, CREAM)
+    text.draw(surf, tr("ss.tickets_left", n=left), (x + 34, y + 2), 22, CREAM)
     cells = sum(1 for row in seat["grid"] for k in row if k and k not in scene.hidden)
-    text.draw(surf, f"album {cells}/20", (x + 120, y + 2), 22, MUTED)
+    text.draw(surf, tr("ss.album_cells", n=cells), (x + 120, y + 2), 22, MUTED)
 
 
 # centre ---------------------------------------------------------------------------------------

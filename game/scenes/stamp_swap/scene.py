@@ -36,9 +36,12 @@ from game.scenes.stamp_swap.ledger import DayLedger
 from game.scenes.stamp_swap.left import paint_contests, paint_events
 from game.scenes.stamp_swap.motion import FLY, FloatText, animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_panels, paint_top, score_rect
+from game.scenes.stamp_swap.words import stamp_name
 from game.shell.targets import Target
-from game.text.persons import Person, verb, whom, whose
+from game.text import tr
+from game.text.persons import Person, is_you
 from rules.errors import IllegalAction
+from rules.stamp_swap.stamps import DAYS
 
 SOUNDS = {"take": "card_slide", "token_claimed": "coin", "pile_taken": "swap", "revealed": "card_flip",
           "placed": "stamp", "discarded": "crash", "show_scored": "coins", "day_end": "round_end",
@@ -47,9 +50,10 @@ SKIP_SECONDS = 7.0  # a skipped pile choice is said for long enough to read twic
 
 
 class StampSwapScene(InputMixin, MatchScene):
-    LETTERS = (("stamp-swap.take", "button:Take  ›"), ("stamp-swap.ready", "button:Ready  ›"),
-               ("stamp-swap.split", "button:Quick split"))
     """Collect, Swap and Show for 2 to 5 seats on one device."""
+
+    LETTER_KEYS = (("stamp-swap.take", "ss.button.take"), ("stamp-swap.ready", "ss.button.ready"),
+                   ("stamp-swap.split", "ss.button.split"))  # a move's letter acts on its button, by its words
 
     name = "stamp_swap"
     GAME = "stamp-swap"
@@ -100,6 +104,10 @@ class StampSwapScene(InputMixin, MatchScene):
         for event in past[start:]:
             self.ledger.note(event, top)
         self.ledger.learn(self.v)
+
+    def letters(self) -> tuple[tuple[str, str], ...]:
+        """Each move letter and the button it presses, named in the language in use."""
+        return tuple((command, "button:" + tr(key)) for command, key in self.LETTER_KEYS)
 
     # lifecycle -----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -217,7 +225,7 @@ class StampSwapScene(InputMixin, MatchScene):
 
     def undo_rect(self) -> pygame.Rect:
         """At the right end of the prompt line, beside the words of the move it takes back."""
-        return pygame.Rect(HEAD.right - 160, HEAD.y + 5, 152, HEAD.h - 10)
+        return pygame.Rect(HEAD.right - 200, HEAD.y + 5, 192, HEAD.h - 10)  # room for "Rückgängig"
 
     def _undo_memo(self) -> tuple[Any, ...]:
         """The day's notes as they are before a move (they are built from events, which an undo does not send)."""
@@ -310,8 +318,8 @@ class StampSwapScene(InputMixin, MatchScene):
         self.moment = {"pile": (owner, pile), "taker": taker}
         self.beat_left = beats.POINT * self.speed
         self.beat_seat = taker
-        self.caption = f"{self.names[taker]} {verb(self.names[taker], 'takes', 'take')} " \
-                       f"{whose(self.names[owner])} Pile {'AB'[pile]} …"
+        key = "ss.caption.takes_your_pile" if is_you(self.names[owner]) else "ss.caption.takes_pile"
+        self.caption = tr(key, taker=self.names[taker], owner=self.names[owner], pile="AB"[pile])
         self.restatic()
         return True
 
@@ -368,9 +376,10 @@ class StampSwapScene(InputMixin, MatchScene):
             self._float(seat, sum(d["points"].values()))
         elif event.kind == "discarded":
             item = self._lookup(d["item"])
-            name = item["name"] if item and item.get("known") else self.ledger.names.get(d["item"], "A stamp")
+            known = stamp_name(item) if item and item.get("known") else None
+            name = known or self.ledger.names.get(d["item"], tr("ss.a_stamp"))
             why = story.discard_reason(int(d["value"]), int(d["points"]), self.v)
-            self.banners[seat] = (f"{name} fits nowhere{why}", points_text(int(d["points"])),
+            self.banners[seat] = (tr("ss.banner.fits_nowhere", stamp=name, why=why), points_text(int(d["points"])),
                                   item or {"key": d["item"], "known": False})
             self._float(seat, int(d["points"]))
         elif event.kind == "placed" and seat == self.viewer:
@@ -382,7 +391,7 @@ class StampSwapScene(InputMixin, MatchScene):
         elif event.kind == "points":
             self._float(seat, int(d["points"]))
         elif event.kind == "day_end":
-            self.day_over = ("Friday", "Saturday", "Sunday")[min(2, int(d["day"]))]
+            self.day_over = DAYS[min(len(DAYS) - 1, int(d["day"]))]
 
     def _float_placed(self, key: str, row: int, col: int) -> None:
         """A placed stamp says what it is worth, and when: nothing is added now."""
@@ -392,23 +401,26 @@ class StampSwapScene(InputMixin, MatchScene):
         x, y = fit_centre(row, col, item["rows"], item["cols"])
         x = max(ALBUM.x + 170, min(ALBUM.right - 170, x))  # the words stay over the album
         value = int(item["value"])
-        float_text(self, f"{value_text(value)} at the Final Show", (x, y), GOLD if value > 0 else MUTED, 30)
+        float_text(self, tr("ss.float.at_final", value=value_text(value)), (x, y), GOLD if value > 0 else MUTED, 30)
 
     def _swap_note(self, event) -> None:  # type: ignore[no-untyped-def]
         """Who took whose pile, kept for each seat's panel and the day's summary."""
         seat, d = event.seat, event.data
         if event.kind == "kept_both":
             if seat in self.table.here:  # a person's turn passed them by: say so now, not only in the summary
-                taken = [w for w in self.day_swaps if " took " in w]
+                kept = {tr("ss.swap.kept_both", who=name) for name in self.names}
+                taken = [w for w in self.day_swaps if w not in kept]
                 who = Person(self.names[seat], you=tuple(self.table.here) == (seat,))  # alone at the device: "Your"
                 self.app.toast(story.skipped_choice(who, taken), seconds=SKIP_SECONDS)
-            self.swap_notes[seat] = [*self.swap_notes.get(seat, []), "kept both own piles"]
-            self.day_swaps.append(f"{self.names[seat]} kept both own piles (none other was left)")
+            self.swap_notes[seat] = [*self.swap_notes.get(seat, []), tr("ss.note.kept_both")]
+            self.day_swaps.append(tr("ss.swap.kept_both", who=self.names[seat]))
             return
         owner, pile = d["owner"], "AB"[d["pile"]]
-        self.swap_notes[seat] = [*self.swap_notes.get(seat, []), f"took {whose(self.names[owner])} {pile}"]
-        self.swap_notes[owner] = [*self.swap_notes.get(owner, []), f"gave {pile} to {whom(self.names[seat])}"]
-        self.day_swaps.append(f"{self.names[seat]} took {whose(self.names[owner])} {pile}")
+        taker, giver = self.names[seat], self.names[owner]
+        self.swap_notes[seat] = [*self.swap_notes.get(seat, []), tr("ss.note.took", owner=giver, pile=pile)]
+        self.swap_notes[owner] = [*self.swap_notes.get(owner, []), tr("ss.note.gave", taker=taker, pile=pile)]
+        took = "ss.swap.took_yours" if is_you(giver) else "ss.swap.took"
+        self.day_swaps.append(tr(took, taker=taker, owner=giver, pile=pile))
 
     def _float(self, seat: int | None, points: int) -> None:
         if seat is None or not points:
@@ -419,7 +431,7 @@ class StampSwapScene(InputMixin, MatchScene):
 
     def _open_summary(self) -> None:
         """The day's scores over the Show's table as it ended (the next day waits behind it)."""
-        extra = ["Swaps: " + " · ".join(self.day_swaps) + "."] if self.day_swaps else []
+        extra = [tr("ss.summary.swaps", swaps=" · ".join(self.day_swaps))] if self.day_swaps else []
         self.summary = (self.day_over, self.ledger.close(), extra)
         self.movers[:] = [m for m in self.movers if not isinstance(m, FloatText)]  # no number floats over the sheet
         self.day_swaps = []
@@ -473,7 +485,7 @@ class StampSwapScene(InputMixin, MatchScene):
         paint_hover(self, surface)
         paint_details(self, surface)
         if self.curtain_up and self.viewer is None:
-            self.app.text.draw(surface, "Pass the device", (960, 540), 40, MUTED, anchor="center")
+            self.app.text.draw(surface, tr("ss.pass_device"), (960, 540), 40, MUTED, anchor="center")
 
 
     # what can be acted on ----------------------------------------------------------------

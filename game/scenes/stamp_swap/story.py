@@ -6,17 +6,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.scenes.stamp_swap.art import describe, points_text, size_words, value_text
-from game.text.persons import their, verb, whose
+from game.scenes.stamp_swap.words import and_list, stamp_name
+from game.text import tr
+from game.text.persons import is_you
 from rules.contract import Event
 from rules.stamp_swap.bot.value import top_event_rule
 from rules.stamp_swap.cards import EVENT_BY_ID, EXHIBITOR_BY_ID, SPECIALIST_BY_ID
 from rules.stamp_swap.stamps import TOKEN_POINTS
-from rules.words import counted
 
 Names = list[str]
 Lookup = Callable[[str], dict[str, Any] | None]
 
-SOURCES: dict[str | None, str] = {"taken": "took it from the pool", "last": "took the last item"}
+HOW = {"taken": "ss.how.taken", "last": "ss.how.last"}  # how the first-player token was claimed
 
 
 def line(event: Event, names: Names, lookup: Lookup) -> str | None:
@@ -25,71 +26,70 @@ def line(event: Event, names: Names, lookup: Lookup) -> str | None:
     d = event.data
     kind = event.kind
     if kind == "day_start":
-        return f"{d['day_name']} begins: {len(d['pool'])} items in the pool"
+        return tr("ss.story.day_start", day=d["day_name"], n=len(d["pool"]))
     if kind == "take":
         item = lookup(d["item"])
-        what = "a face-down stamp" if d.get("face_down") or item is None else describe(item)
-        return f"{who} took {what} (space {d['space']})"
+        what = tr("ss.a_face_down") if d.get("face_down") or item is None else describe(item)
+        return tr("ss.story.took", who=who, what=what, space=d["space"])
     if kind == "token_claimed":
-        how = SOURCES.get(d.get("how"), "with a specialist")
-        return f"{who} {verb(who, 'claims', 'claim')} the first-player token ({how})"
+        return tr("ss.story.token", who=who, how=tr(HOW.get(d.get("how") or "", "ss.how.specialist")))
     if kind == "ready":
-        return f"{who} {verb(who, 'has', 'have')} reserved and split"
+        return tr("ss.story.ready", who=who)
     if kind == "piles_shown":
-        return "Everyone is ready: the piles are on the table"
+        return tr("ss.story.piles_shown")
     if kind == "pile_taken":
         owner = names[d["owner"]]
-        return (f"{who} took {whose(owner)} Pile {'AB'[d['pile']]} ({counted(len(d['items']), 'item')}); "
-                f"{owner} {verb(owner, 'keeps', 'keep')} Pile {'BA'[d['pile']]}")
+        key = "ss.story.pile_taken_yours" if is_you(owner) else "ss.story.pile_taken"
+        return tr(key, who=who, owner=owner, pile="AB"[d["pile"]], other="BA"[d["pile"]], n=len(d["items"]))
     if kind == "kept_both":
-        return (f"{who} {verb(who, 'keeps', 'keep')} both of {their(who)} own piles: "
-                "no other player's pile was left to take")
+        return tr("ss.story.kept_both", who=who)
     if kind == "revealed":
-        return f"{who} {verb(who, 'reveals', 'reveal')} {counted(len(d['stamps']), 'face-down stamp')}"
+        return tr("ss.story.revealed", who=who, n=len(d["stamps"]))
     if kind == "specialist":
-        return f"{whose(who).capitalize()} specialist {d['card'].title()} acts"
+        return tr("ss.story.specialist", who=who, card=d["card"].title())
     if kind == "points":
-        return f"{who} {points_text(int(d['points']))} ({source_name(str(d['source']))})"
+        return tr("ss.story.points", who=who, points=points_text(int(d["points"])),
+                  source=source_name(str(d["source"])))
     return _show_line(kind, who, d, lookup)
 
 
 def _show_line(kind: str, who: str, d: Mapping[str, Any], lookup: Lookup) -> str | None:
     if kind == "attendees_joined":
-        return f"{who} {verb(who, 'adds', 'add')} {counted(len(d['items']), 'attendee')} to {their(who)} collection"
+        return tr("ss.story.attendees", who=who, n=len(d["items"]))
     if kind == "placed":
         item = lookup(d["item"])
         if item is None or not item.get("known"):
-            return f"{who} placed a stamp"
-        return f"{who} placed {item['name']}: it scores {value_text(int(item['value']))} at the Final Show"
+            return tr("ss.story.placed_hidden", who=who)
+        return tr("ss.story.placed", who=who, stamp=stamp_name(item), value=value_text(int(item["value"])))
     if kind == "discarded":
         item = lookup(d["item"])
-        name = item["name"] if item and item.get("known") else "a stamp"
-        return f"{who}: {name} does not fit — discarded for {value_text(int(d['points']))}"
+        name = stamp_name(item) if item and item.get("known") else tr("ss.story.a_stamp")
+        return tr("ss.story.discarded", who=who, stamp=name, value=value_text(int(d["points"])))
     if kind == "show_scored":
-        return f"{who} scored {value_text(sum(d['points'].values()))} at the Show"
+        return tr("ss.story.show_scored", who=who, value=value_text(sum(d["points"].values())))
     if kind == "phase" and d.get("phase") == "show":
-        return "The Show: everyone places their new stamps"
+        return tr("ss.story.show")
     if kind == "day_end":
-        return "The day is over"
+        return tr("ss.story.day_end")
     if kind == "final_show":
-        return "The Final Show is scored"
+        return tr("ss.story.final_show")
     return None
 
 
 def skipped_choice(who: str, swaps: list[str]) -> str:
     """Why a person's pile choice was passed over, said on the table the moment it happens."""
     why = f" ({'; '.join(swaps)})" if swaps else ""
-    return (f"{whose(who).capitalize()} pile choice is skipped: no other player's pile was left{why}. "
-            f"{who} {verb(who, 'keeps', 'keep')} both of {their(who)} own piles.")
+    return tr("ss.skipped", who=who, why=why)
 
 
 def placing_note(item: dict[str, Any], contests: list[str]) -> str:
     """Why placing this stamp changes no score now, and what it does do."""
     value = int(item["value"])
-    worth = {1: "", 0: " (cancelled)", -1: " (faded)"}[(value > 0) - (value < 0)]
-    counts = f"; it counts now for {' and '.join(contests)}" if contests else ""
+    worth = {1: "", 0: tr("ss.placing.cancelled"), -1: tr("ss.placing.faded")}[(value > 0) - (value < 0)]
+    counts = tr("ss.placing.counts", contests=and_list(contests)) if contests else ""
     shape = f" ({size_words(item)})" if "rows" in item else ""
-    return f"{item['name']}{shape} scores {value_text(value)}{worth} at the Final Show, not now{counts}"
+    return tr("ss.placing.note", stamp=stamp_name(item), shape=shape, value=value_text(value), worth=worth,
+              counts=counts)
 
 
 def discard_reason(value: int, points: int, view: dict[str, Any]) -> str:
@@ -99,9 +99,9 @@ def discard_reason(value: int, points: int, view: dict[str, Any]) -> str:
     event = view["events"][0] if view["events"] else None
     if points == 0 and value < 0:  # a faded stamp let go for nothing: today's event, else Tweezers
         free_today = event is not None and dict(EVENT_BY_ID[event["id"]].rules).get("faded_free")
-        return f" ({event['name'] if free_today and event else 'Tweezers'}: free)"
-    top = event["name"] if event else "the top event"
-    return f" ({top}: {value_text(points)})"
+        return tr("ss.discard.free", card=event["name"] if free_today and event else "Tweezers")
+    top = event["name"] if event else tr("ss.discard.top_event")
+    return tr("ss.discard.points", card=top, value=value_text(points))
 
 
 def token_points(view: dict[str, Any]) -> int:
