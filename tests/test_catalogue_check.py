@@ -8,6 +8,7 @@ before it, in one app) and returns the names players gave that the screen shows.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pytest
@@ -17,20 +18,30 @@ from game.kiosk.attract import DEMO_NAMES
 from game.kiosk.idle import StillPlayingScene
 from game.kiosk.initials import InitialsScene
 from game.kiosk.operator import NoPinScene
+from game.scenes.history import HistoryScene
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.ceremony import Ceremony
 from game.scenes.night_market.scene import NightMarketScene
+from game.scenes.online import OnlineScene
 from game.scenes.settings import SettingsScene
+from game.scenes.swap_meet.scene import SwapMeetScene
+from game.shell import catalog
 from game.text import marked
 from game.tools.catalogue_check import checking, untranslated, walk
 from rules.contract import MatchConfig, SeatConfig
+from rules.swap_meet.actions import OpenOffer, TaxAudit
+from rules.swap_meet.scenario import scenario
 from tests import test_kiosk as base
+from tests import test_language_stamp_swap as ss_lang
+from tests import test_language_swap_meet as sm_lang
 from tests.conftest import Player, make_player
 from tests.test_language_screens import ROUND_END
+from tests.test_stamp_swap_helpers import show_state
 
 kiosk_file = base.kiosk_file
 Step = Callable[[Player], tuple[str, ...]]
 SEATS = ("Ada", "Basil")
+INITIALS = tuple(name[0] for name in SEATS)  # Stamp Swap's seat badges
 
 
 def _settings(p: Player) -> tuple[str, ...]:
@@ -152,3 +163,101 @@ def test_the_kiosk_screens_draw_only_catalogue_words(kiosk_file) -> None:  # typ
     with checking():
         p = make_player(kiosk=True, extra={"kiosk_config": kiosk_file(languages=["de", "fr"])})
         assert walk(p.app, KIOSK_SCREENS, p) == {}
+
+
+def _stamp_swap(p: Player) -> tuple[str, ...]:
+    """A Stamp Swap Collect with a pool item chosen (its words and Take shown)."""
+    p.app.update_settings(seen_briefings=("stamp-swap",))
+    scene = ss_lang._table(p)
+    ss_lang._until_acting(p, scene)
+    p.tap_finger(scene.lay.rect_of(scene.v["pool"][0]["key"]).center)
+    p.frames(2)
+    return (*SEATS, *INITIALS, *_printed_names(scene.v))
+
+
+def _stamp_swap_show(p: Player) -> tuple[str, ...]:
+    scene = ss_lang._table(p, show_state(2, [(), ()]))
+    return (*SEATS, *INITIALS, *_printed_names(scene.v))
+
+
+def _printed_names(view: dict[str, Any]) -> list[str]:
+    """Stamp Swap's card and rare-stamp names: printed on the cards, kept as printed in every language."""
+    found: list[str] = []
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            found.extend(str(node[k]) for k in ("name", "title") if isinstance(node.get(k), str))
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+    visit(view)
+    return found
+
+
+def _swap_meet(p: Player) -> tuple[str, ...]:
+    p.app.update_settings(seen_briefings=("swap-meet",))
+    seats = (SeatConfig("Ada"), *(SeatConfig(name, "normal") for name in ("Basil", "Cobalt", "Dune")))
+    scene = SwapMeetScene.new(p.app, MatchConfig(seats, {"round_seconds": 60}), 3)
+    p.app.stack.reset(scene)
+    scene.table.bots = {}  # the bots hold still: the step plays their moves
+    scene.table.load_position(scenario(sm_lang.HANDS, now=scene.table.now(), round_seconds=60))
+    scene.on_events([])
+    scene.table.scripted(2, OpenOffer("coin", 2))
+    scene.table.scripted(1, TaxAudit())
+    p.frames(3)
+    scene.anim.finish_all()
+    p.frames(2)
+    return ("Ada", "Basil", "Cobalt", "Dune")
+
+
+def _alone(make: Callable[[Player], Any]) -> Step:
+    def step(p: Player) -> tuple[str, ...]:
+        scene = make(p)
+        p.app.stack.reset(scene)
+        p.frames(1)
+        config = getattr(scene, "config", None)  # a seat setup shows the seats' names (the bots' too)
+        return tuple(seat.name for seat in config().seats) if config else ()
+    return step
+
+
+def _first_offer(p: Player) -> tuple[str, ...]:
+    p.app.update_settings(seen_briefings=())
+    scene = NightMarketScene.new(p.app, MatchConfig((SeatConfig(SEATS[0]), SeatConfig(SEATS[1], "easy"))), 11)
+    p.app.stack.reset(scene)  # a first Night Market: "New to Night Market?" comes over it
+    p.frames(2)
+    return SEATS
+
+
+def _leave(p: Player) -> tuple[str, ...]:
+    p.top.on_back()  # Just play
+    p.top.leave()  # the match pauses under "Leave this match?"
+    p.frames(1)
+    return SEATS
+
+
+def _setup(game: str) -> Callable[[Player], Any]:
+    def make(p: Player) -> Any:
+        entry = catalog.entry(game)
+        assert entry is not None
+        return entry.setup_scene(p.app)
+    return make
+
+
+TABLES_AND_SHELL: list[tuple[str, Step]] = [
+    ("Stamp Swap, Collect", _stamp_swap),
+    ("Stamp Swap, the Show", _stamp_swap_show),
+    ("Swap Meet, mid-round", _swap_meet),
+    ("Swap Meet's seat setup", _alone(_setup("swap-meet"))),
+    ("Stamp Swap's seat setup", _alone(_setup("stamp-swap"))),
+    ("History", _alone(lambda p: HistoryScene(p.app))),
+    ("Online", _alone(lambda p: OnlineScene(p.app))),
+    ("New to Night Market?", _first_offer),
+    ("Leave this match?", _leave),
+]
+
+
+def test_the_other_tables_and_the_shell_around_them_draw_only_catalogue_words() -> None:
+    with checking():
+        p = make_player()
+        assert walk(p.app, TABLES_AND_SHELL, p) == {}

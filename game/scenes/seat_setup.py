@@ -56,8 +56,9 @@ def option_label(opt: SetupOption) -> str:
 
 
 def option_words(opt: SetupOption, value: Any) -> str:
-    """How an option's value reads on its chooser: a number as it is ("90 s"), a word worded ("Relaxed")."""
-    return tr(f"setup.option.{opt.key}.{value}") if opt.shown else opt.words(value)
+    """How an option's value reads on its chooser: each worded by its key ("Relaxed"), or a number in
+    its option's template ("90 s")."""
+    return tr(f"setup.option.{opt.key}.{value}") if opt.shown else tr(f"setup.option.{opt.key}.value", value=value)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ together outside the catalogue (a literal in the code), unless it is a name.
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping
 from dataclasses import replace
@@ -59,6 +60,9 @@ def mark_catalogue(cat: Catalogue) -> Catalogue:
     return found
 
 
+SHAPE = re.compile(r"\d+x\d+")  # a size, "2x2": a number, not a word
+
+
 def letters_left(words: str) -> str:
     """The letters of `words` that no marked catalogue gave ("" when every one came from it)."""
-    return "".join(c for c in words if c.isalpha())
+    return "".join(c for c in SHAPE.sub("", words) if c.isalpha())
