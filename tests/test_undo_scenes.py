@@ -94,6 +94,24 @@ def test_night_market_ctrl_z_after_a_take_says_why_not_on_the_selection_line_and
     assert scene.table.view(0) == view
 
 
+def _ctrl(key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+
+
+def test_undo_remapped_to_u_answers_ctrl_u_and_no_longer_ctrl_z():
+    p, scene = _night_market()
+    p.app.update_settings(keys=("undo=u",))
+    _settle(p, scene)
+    scene.play(next(a for a in scene.table.legal(0) if isinstance(a, Take)))
+    p.frames(2)
+    _ctrl(pygame.K_z)
+    p.frames(2)
+    assert not scene.line_is_problem, "Ctrl+Z still asked for an undo after the remap"
+    _ctrl(pygame.K_u)
+    p.frames(2)
+    assert scene.line == "Can't undo. New cards came from the deck." and scene.line_is_problem
+
+
 @pytest.mark.slow
 def test_night_market_pass_and_play_curtain_offers_the_mover_an_undo():
     p, scene = _night_market(people=2)

@@ -21,7 +21,7 @@ from game.scenes.away import AwayBar
 from game.scenes.confirm import ConfirmScene
 from game.scenes.describe import DescribeScene, Section
 from game.scenes.help import HelpScene
-from game.scenes.undo import UndoControl, is_undo_key
+from game.scenes.undo import UndoControl
 from game.services import saves
 from game.shell import catalog
 from game.shell.keymap import keys_of
@@ -149,7 +149,7 @@ class MatchScene(LayeredScene):
             return True
         if event.type == pygame.KEYDOWN and self.app.stack.top is self and self.letter(event):
             return True
-        if is_undo_key(event):
+        if keys_of(self.app.settings).undoes(event):
             self.undo_control.request()
             self.wake()
             return True

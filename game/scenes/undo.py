@@ -1,4 +1,4 @@
-"""Undo at a table scene: the Undo button, Ctrl+Z, and the pass-the-device curtain's "Undo my move".
+"""Undo at a table scene: the Undo button, Ctrl+Z (Ctrl with the undo key, remappable in Settings › Keys), and the pass-the-device curtain's "Undo my move".
 
 The table decides (game/match/table.py `undo_reason`, rules/undo.py): a person's last move can be
 taken back while it revealed nothing and nobody has acted since. The button appears the moment
@@ -19,6 +19,7 @@ import pygame_gui
 from game.draw.palette import GOLD as BAR
 from game.draw.ui import button
 from game.scenes.curtain import PANEL, CurtainScene
+from game.shell.keymap import keys_of
 from game.text import say, tr
 from rules.errors import IllegalAction
 from rules.undo import NOTHING
@@ -28,13 +29,6 @@ if TYPE_CHECKING:
 
 GRACE = 3.0  # seconds the bots hold their reply while a fresh move can still be taken back
 BAR_H, BAR_GAP = 6, 5  # the grace's draining bar, just under the Undo button
-
-
-def is_undo_key(event: pygame.event.Event) -> bool:
-    """Ctrl+Z (Cmd+Z on a Mac)."""
-    if event.type != pygame.KEYDOWN or event.key != pygame.K_z:
-        return False
-    return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
 class UndoControl:
@@ -102,7 +96,7 @@ class UndoControl:
         if self.grace is None or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
             return
         if event.type == pygame.KEYDOWN:
-            if not is_undo_key(event):
+            if not keys_of(self.scene.app.settings).undoes(event):
                 self.end_grace()
             return
         display = self.scene.app.display

@@ -39,6 +39,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("act", "Act on the focused target", pygame.K_RETURN),
     Command("back", "Back", pygame.K_ESCAPE),
     Command("describe", "Describe the table in words", pygame.K_d),
+    Command("undo", "Undo your last move (with Ctrl or Cmd)", pygame.K_z),
     # the letters for each game's main moves, shown on their buttons ("Sell 2 Pearls  [S]")
     Command("night-market.take", "Night Market: take", pygame.K_t, "night-market"),
     Command("night-market.sell", "Night Market: sell", pygame.K_s, "night-market"),
@@ -98,6 +99,11 @@ class KeyMap:
             return False
         return event.key == self.bound[command] or (command == "act" and event.key in ALSO_ACT
                                                     and self.command(event.key) is None)
+
+    def undoes(self, event: pygame.event.Event) -> bool:
+        """True for Ctrl (Cmd on a Mac) with the undo key: a plain letter must stay free for typing."""
+        return (event.type == pygame.KEYDOWN and event.key == self.bound["undo"]
+                and bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META)))
 
     def move(self, event: pygame.event.Event) -> tuple[int, int] | None:
         """The way an arrow command moves the focus (None: not one)."""
