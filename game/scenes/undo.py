@@ -1,4 +1,4 @@
-"""Undo at a table scene: the Undo button, Ctrl+Z (Ctrl with the undo key, remappable in Settings › Keys), and the pass-the-device curtain's "Undo my move".
+"""Undo at a table scene: the Undo button, Ctrl+Z (remappable), and the pass-the-device curtain's "Undo my move".
 
 The table decides (game/match/table.py `undo_reason`, rules/undo.py): a person's last move can be
 taken back while it revealed nothing and nobody has acted since. The button appears the moment
