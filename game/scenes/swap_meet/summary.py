@@ -25,7 +25,7 @@ from game.scenes.swap_meet.model import (
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
-from game.shell.targets import Target
+from game.shell.targets import Target, keyed
 from game.text.persons import is_you
 from rules.swap_meet.data import RESOURCES
 
@@ -186,6 +186,8 @@ class SummaryOverlay(Scene):
         elif self.stage == "final":
             self.buttons["rematch"] = button(self.ui, (PANEL.centerx - 420, y, 380, 80), "Rematch", "#primary")
             self.buttons["title"] = button(self.ui, (PANEL.centerx + 40, y, 380, 80), "Title")
+        if "next" in self.buttons:  # a lesson points at it by this key, the same in every language
+            keyed(self.buttons["next"], "round:next")  # type: ignore[arg-type]
         self.invalidate()
         self.wake()  # pygame-gui finishes a new button's image over the next frames: draw them, no hover needed
 
