@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.text import tr
 from game.tutorial.script import Check, Guide, Step, Watch, w
 from rules.contract import MatchConfig, SeatConfig
 from rules.night_market.data import CARD_KIND, MARKET_START_PORTERS, PORTER_IDS
@@ -132,5 +133,5 @@ STEPS = (
 
 def guide() -> Guide:
     """Night Market's guided match."""
-    seats = (SeatConfig("Player 1"), SeatConfig("Rival", "normal"))
+    seats = (SeatConfig(tr("guide.seat.player")), SeatConfig(tr("guide.seat.rival"), "normal"))  # as the lesson opens
     return Guide(GAME, SEED, MatchConfig(seats, {"first_seat": 0, "stack": list(STACK)}), STEPS, minutes=3)

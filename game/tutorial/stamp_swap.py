@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.text import tr
 from game.tutorial.script import Guide, Step, Words, happened, scene_says, w
 from rules.contract import MatchConfig, SeatConfig
 from rules.stamp_swap.actions import ChooseContest, Place, Prepare, Take, TakePile
@@ -126,5 +127,5 @@ def guide() -> Guide:
         *_swap(),
         *_show(),
     )
-    return Guide("stamp-swap", SEED, MatchConfig((SeatConfig("You"), SeatConfig("Basil", "normal"))), steps,
-                 minutes=4)
+    seats = (SeatConfig(tr("guide.seat.you")), SeatConfig("Basil", "normal"))  # as the lesson opens
+    return Guide("stamp-swap", SEED, MatchConfig(seats), steps, minutes=4)

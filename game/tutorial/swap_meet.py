@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.text import tr
 from game.tutorial.script import Guide, Step, happened, scene_says, w
 from rules.contract import MatchConfig, SeatConfig
 from rules.swap_meet.actions import CashOut, NextRound, OpenOffer, Peek, PinBank, Pull, Swap
@@ -80,5 +81,5 @@ def _steps() -> tuple[Step, ...]:
 
 def guide() -> Guide:
     """Swap Meet's guided match (three seats, easy bots, a 60 s round for the free finish)."""
-    seats = (SeatConfig("You"), SeatConfig("Basil", "easy"), SeatConfig("Cobalt", "easy"))
+    seats = (SeatConfig(tr("guide.seat.you")), SeatConfig("Basil", "easy"), SeatConfig("Cobalt", "easy"))
     return Guide("swap-meet", SEED, MatchConfig(seats, {"round_seconds": 60}), _steps(), minutes=4)
