@@ -1,7 +1,7 @@
 """The guided matches in every language: their steps read in each of the five, name what they light
 by keys that are the same in every language, and are followed by keyboard alone. By default each
-game's opening runs by keys in one language other than English (Night Market in German, Stamp
-Swap in French, Swap Meet in Italian); every game in every language to its end is in the deep tier."""
+game's opening runs by keys in one language other than English (Night Market in German in
+test_tutorial_keyboard.py, Stamp Swap in French, Swap Meet in Italian); every game in every language to its end is in the deep tier."""
 
 from __future__ import annotations
 
@@ -98,8 +98,7 @@ def _opening_by_keys(game: str, lang: str, until: int) -> None:
     assert pilot.keys > until and coach.index == until and coach.table.log  # the moves were made by keys
 
 
-@pytest.mark.parametrize(("game", "lang", "until"), [
-    ("night-market", "de", 3),  # Take Pearl on the German button ("Perle nehmen")
+@pytest.mark.parametrize(("game", "lang", "until"), [  # Night Market's, in German: tests/test_tutorial_keyboard.py
     ("stamp-swap", "fr", 2),  # the Framer taken, Basil's scripted pick before it
     ("swap-meet", "it", 4),  # Open offer on its panel button, by its key
 ])
