@@ -1,7 +1,8 @@
 """The guided matches in every language: their steps read in each of the five, name what they light
 by keys that are the same in every language, and are followed by keyboard alone. By default each
 game's opening runs by keys in one language other than English (Night Market in German in
-test_tutorial_keyboard.py, Stamp Swap in French, Swap Meet in Italian); every game in every language to its end is in the deep tier."""
+test_tutorial_keyboard.py, Stamp Swap in French, Swap Meet in Italian); every game in every language
+to its end is in the deep tier."""
 
 from __future__ import annotations
 
