@@ -415,7 +415,8 @@ def _autopilot(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="market-hall-tutorial-") as home:
         os.environ["MARKET_HALL_HOME"] = home  # a fresh lesson: never the player's own place or settings
         report = run_autopilot(args.game, wrong_taps=args.wrong_taps, size=args.size or (1280, 720),
-                               shots=Path(args.shots) if args.shots else None, keyboard=args.keyboard)
+                               shots=Path(args.shots) if args.shots else None, keyboard=args.keyboard,
+                               lang=getattr(args, "lang", None))
     print(report.line())
     for problem in report.problems:
         print(f"market-hall tutorial: {problem}", file=sys.stderr)

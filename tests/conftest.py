@@ -85,6 +85,23 @@ DEEP = {
     # full HD stay in the default run (the same screens, the other language's longer words)
     "test_language_stamp_swap.py::test_a_stamp_swap_table_fits_in_german_and_french[de-size0]",
     "test_language_stamp_swap.py::test_a_stamp_swap_table_fits_in_german_and_french[fr-size1]",
+    # every guided match in every language by keys alone: each game's opening in one other language stays in the
+    # default run (test_guided_languages.py), with every step worded in every language
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[night-market-en]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[swap-meet-en]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[stamp-swap-en]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[night-market-de]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[swap-meet-de]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[stamp-swap-de]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[night-market-fr]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[swap-meet-fr]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[stamp-swap-fr]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[night-market-es]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[swap-meet-es]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[stamp-swap-es]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[night-market-it]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[swap-meet-it]",
+    "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[stamp-swap-it]",
 }
 
 

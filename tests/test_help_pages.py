@@ -7,6 +7,9 @@ from dataclasses import replace
 
 from test_stamp_swap_helpers import PLAIN, RARE, prep_state, show_state
 
+from game import text
+from game.scenes.night_market import ENTRY as NM
+from game.text.pages import Pages
 from rules.night_market import data as nm_data
 from rules.night_market import help as nm_help
 from rules.stamp_swap import help as ss_help
@@ -22,13 +25,13 @@ def _text(pages: list[tuple[str, str]]) -> str:
 
 
 def test_night_market_help_has_the_same_page_shape_as_the_other_games() -> None:
-    assert [title for title, _ in nm_help.HELP_PAGES][:3] == [
+    assert [title for title, _ in NM.help_pages][:3] == [
         "How to play", "On your turn, do exactly one thing", "End of a round"]
-    assert all(isinstance(t, str) and isinstance(b, str) and b for t, b in nm_help.HELP_PAGES)
+    assert all(isinstance(t, str) and isinstance(b, str) and b for t, b in NM.help_pages)
 
 
 def test_night_market_help_numbers_are_the_data_constants() -> None:
-    text = _text(nm_help.HELP_PAGES)
+    text = _text(list(NM.help_pages))
     porters = dict(nm_data.DECK_COUNTS)[nm_data.PORTER]
     assert f"The first to {nm_data.SEALS_TO_WIN} seals wins" in text
     assert f"Porters ({porters} cards)" in text
@@ -45,13 +48,28 @@ def test_night_market_help_numbers_are_the_data_constants() -> None:
 
 def test_night_market_help_follows_a_changed_constant() -> None:
     old = nm_data.HAND_LIMIT
+    pages = [(f"{key}.heading", f"{key}.body") for key in nm_help.HELP_PAGES]
     try:
         nm_data.HAND_LIMIT = 9
-        assert "at most 9 goods" in _text(importlib.reload(nm_help).HELP_PAGES)
+        assert "at most 9 goods" in _text(list(Pages.of(pages, importlib.reload(nm_help).NUMBERS)))
     finally:
         nm_data.HAND_LIMIT = old
         importlib.reload(nm_help)
-    assert f"at most {old} goods" in _text(nm_help.HELP_PAGES)
+    assert f"at most {old} goods" in _text(list(Pages.of(pages, nm_help.NUMBERS)))
+
+
+def test_night_market_help_and_cards_read_in_the_language_in_use() -> None:
+    try:
+        text.use("de")
+        assert [title for title, _ in NM.help_pages][0] == "Spielanleitung"
+        assert f"höchstens {nm_data.HAND_LIMIT} Waren" in _text(list(NM.help_pages))
+        assert "Perle, Bernstein und Jade sind wertvoll" in _text(list(NM.help_pages))
+        assert NM.cards[0][0] == "Spielanleitung" and f"{nm_data.SEALS_TO_WIN} Siegel" in NM.cards[0][1]
+        text.use("fr")
+        assert NM.cards[2][0] == "Fin d’une manche" and "+5" in NM.cards[2][1]
+    finally:
+        text.use("en")
+    assert NM.cards[0][0] == "How to play"
 
 
 def test_stamp_swap_final_show_text_matches_the_awards_and_two_player_rule() -> None:

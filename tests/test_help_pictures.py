@@ -42,3 +42,16 @@ def test_a_broken_picture_leaves_the_page_readable(app, monkeypatch):
     entry = catalog.entry("night-market")
     monkeypatch.setattr("game.scenes.night_market.helpart.card_face", lambda *a: 1 / 0)
     assert entry.help_picture(app, "How to play") is None
+
+
+def test_night_market_pictures_follow_the_language_of_the_headings(app):
+    from game import text
+
+    entry = catalog.entry("night-market")
+    try:
+        text.use("it")
+        headings = [h for h, _ in entry.help_pages]
+        assert headings[0] == "Come si gioca"
+        assert [entry.help_picture(app, h) is not None for h in headings] == [True, True, True, False]
+    finally:
+        text.use("en")

@@ -1,12 +1,14 @@
 """The guided matches by keyboard alone (`market-hall tutorial GAME --autopilot --keyboard`): the pilot
 sends key events only (Tab to the lit target, Enter), and Enter on a target that is not lit only
-earns a hint. Night Market's opening steps run by default; each whole lesson is in the deep tier."""
+earns a hint. Night Market's opening steps run by default (in German); each whole lesson is in the deep
+tier (in every language: tests/test_guided_languages.py)."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
+from game import text
 from game.compose import compose_app
 from game.draw.palette import WHITE
 from game.shell.app import AppOptions
@@ -24,13 +26,15 @@ def keys_only(monkeypatch):  # type: ignore[no-untyped-def]
     monkeypatch.setattr(Pilot, "tap", no_pointer)
     monkeypatch.setattr(Pilot, "drag", no_pointer)
     yield
+    text.use("en")  # a lesson in German leaves the next test in English
     pygame.quit()
 
 
 def test_the_night_market_lesson_to_its_first_move_by_keys_alone_and_enter_off_target_only_hints():
+    """In German: the move is made on the table's German button ("Perle nehmen"), found by its key."""
     clock = FakeClock()
     app = compose_app(AppOptions(size=(1280, 720), mute=True, pace=False, bot_threads=False,
-                                 tutorial="night-market"), clock=clock)
+                                 tutorial="night-market", extra={"lang": "de"}), clock=clock)
     coach = app.coach
     pilot = Pilot(app, clock)
     pilot.keyboard = True
@@ -43,7 +47,7 @@ def test_the_night_market_lesson_to_its_first_move_by_keys_alone_and_enter_off_t
         assert _wrong_tap(pilot, coach) is None
         assert coach.step.is_explanation or coach.hints == hints + 1  # a hint, and nothing else happened
         _do(pilot, coach)
-    assert pilot.keys > 0 and coach.index >= 2
+    assert pilot.keys > 0 and coach.index >= 2 and text.language() == "de"
     assert _wait_ready(pilot, coach, coach.index) and pilot.focus_on(coach.step.target[0])
     ring = app.stack.top.focused().rect.inflate(2 * GROW, 2 * GROW)
     assert app.display.canvas.get_at((ring.centerx, ring.bottom - 4))[:3] == WHITE  # bright over the coach's veil

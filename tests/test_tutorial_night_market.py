@@ -68,7 +68,8 @@ def test_each_card_the_script_lights_is_of_the_kind_its_lines_name():
         for name in step.target:
             if name.startswith("card:"):
                 kind = CARD_KIND[int(name[5:])]
-                assert kind.capitalize() in " ".join(step.lines) or kind == "porter" and "porter" in step.lines[-1]
+                words = step.words()
+                assert kind.capitalize() in " ".join(words) or kind == "porter" and "porter" in words[-1]
 
 
 # following it ---------------------------------------------------------------------------------

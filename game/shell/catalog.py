@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -48,14 +49,15 @@ class GameEntry:
     tagline: str
     scene: str  # "module:Class" of the table scene
     tile: str  # sprite name of the title tile
-    help_pages: tuple[tuple[str, str], ...] = ()  # (heading, body) pages from the rules' help module
+    help_pages: Sequence[tuple[str, str]] = ()  # (heading, body) pages from the rules' help module (or
+    #                                              game/text/pages.Pages: worded in the language in use)
     setup: str | None = None  # "module:Class" of the game's own setup (a lobby); None: the shared seat setup
     options: tuple[SetupOption, ...] = field(default_factory=tuple)
     tutorial: str | None = None  # "module:function" returning the game's guided match (game/tutorial/)
     help_art: str | None = None  # "module:function(app, heading) -> Surface | None": a help page's picture
     tagline_words: tuple[tuple[str, int], ...] = ()  # the tagline's numbers for its catalogue key "tagline.NAME"
     #                                                 (game/text); none: the tagline is shown as written
-    cards: tuple[tuple[str, str], ...] = ()  # the short how-to: (a help page's heading for its picture, a sentence
+    cards: Sequence[tuple[str, str]] = ()  # the short how-to: (a help page's heading for its picture, a sentence
     #                                          or two); the kiosk's cards and the title's How to play read them
 
     def help_picture(self, app: Any, heading: str) -> Any:

@@ -25,7 +25,9 @@ class Target:
     `rect` where it is drawn (spotlight and focus ring), `act` what it does (None: it is only pointed
     at), `label` a few words for the focus ring, `zone` the area a tap takes (default: the rect).
     `widget`: a pygame-gui button, which takes its own pointer taps; `lit` False: tappable but not
-    pointed at (a card still in flight); `command` the scene's own word for what it does."""
+    pointed at (a card still in flight); `command` the scene's own word for what it does. `key`: a
+    second name that stays the same in every language ("move:sell", "button:open"), for a button whose
+    `name` is its words; by default the command's words joined by colons."""
 
     name: str
     rect: pygame.Rect
@@ -35,6 +37,15 @@ class Target:
     widget: bool = False
     lit: bool = True
     command: tuple[object, ...] | None = None  # the UI command it stands for, where a scene routes its own
+    key: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.key and self.command:
+            self.key = ":".join(str(word) for word in self.command)
+
+    def called(self, name: str) -> bool:
+        """Does a lesson's `name` mean this target (its name or its key)?"""
+        return name in (self.name, self.key)
 
     @property
     def area(self) -> pygame.Rect:
@@ -54,7 +65,7 @@ def does(fn: Callable[..., object], *args: object) -> Act:
 
 def named(targets: Iterable[Target], name: str) -> Target | None:
     """The first (topmost) target a lesson may point at by this name."""
-    return next((t for t in targets if t.lit and t.name == name), None)
+    return next((t for t in targets if t.lit and t.called(name)), None)
 
 
 def tapped(targets: Iterable[Target], pos: Point) -> Target | None:
@@ -62,8 +73,18 @@ def tapped(targets: Iterable[Target], pos: Point) -> Target | None:
     return next((t for t in targets if t.act is not None and not t.widget and t.area.collidepoint(pos)), None)
 
 
+KEY = "target_key"  # the attribute `keyed` gives a pygame-gui button
+
+
+def keyed(made: pygame_gui.elements.UIButton, key: str) -> pygame_gui.elements.UIButton:
+    """Give a button a target key that stays the same in every language (a lesson points at it by that)."""
+    setattr(made, KEY, key)
+    return made
+
+
 def button_targets(ui: pygame_gui.UIManager) -> list[Target]:
-    """The visible, enabled pygame-gui buttons as targets named "button:LABEL" (acting presses one) and
+    """The visible, enabled pygame-gui buttons as targets named "button:LABEL" (acting presses one; a
+    `keyed` one also answers to its key) and
     text entries as "entry:HINT" (acting puts the typing cursor in it). The buttons inside a composite
     widget (a scroll bar's arrows, a slider's) act on their own, not by a press event, so they are left out."""
     found = []
@@ -73,7 +94,7 @@ def button_targets(ui: pygame_gui.UIManager) -> list[Target]:
             continue
         if isinstance(sprite, pygame_gui.elements.UIButton):
             found.append(Target(f"button:{plain(sprite.text)}", pygame.Rect(sprite.rect), _press(sprite),
-                                label=str(sprite.text), widget=True))
+                                label=str(sprite.text), widget=True, key=getattr(sprite, KEY, "")))
         elif isinstance(sprite, pygame_gui.elements.UITextEntryLine):
             hint = str(sprite.placeholder_text or "")
             found.append(Target(f"entry:{hint}", pygame.Rect(sprite.rect), _type_in(ui, sprite),

@@ -24,6 +24,7 @@ from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.focus import reading_order
 from game.shell.keymap import keys_of
 from game.shell.loop import FakeClock
+from game.shell.targets import Target
 from game.tutorial.coach import Coach
 from game.tutorial.script import Step
 
@@ -116,21 +117,22 @@ class Pilot:
         scene = self.app.stack.top
         if scene is None or not scene.focusable:
             return False
-        order = [t.name for t in reading_order(scene.targets())]
-        if name not in order:
+        order = reading_order(scene.targets())
+        if not any(t.called(name) for t in order):
             return False
         tab = keys_of(self.app.settings).key("next")  # the player's keys: a remap is followed too
         if scene.focused() is None:
             self.key(tab)
         for _ in range(len(order) + 1):
             now = scene.focused()
-            if now is None or now.name == name:
+            if now is None or now.called(name):
                 break
-            order = [t.name for t in reading_order(scene.targets())]
-            ahead = (order.index(name) - order.index(now.name)) % len(order) if name in order else 1
+            order = reading_order(scene.targets())
+            ahead = (_place_of(order, name) - _place_of(order, now.name)) % len(order) \
+                if any(t.called(name) for t in order) else 1
             self.key(tab, 0 if ahead <= len(order) // 2 else pygame.KMOD_SHIFT)
         focused = scene.focused()
-        return focused is not None and focused.name == name
+        return focused is not None and focused.called(name)
 
     def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         """Press at `start`, move in small steps, release at `end`."""
@@ -155,20 +157,27 @@ class Pilot:
             pygame.event.post(pygame.event.Event(mouse, pos=(wx, wy), button=1, touch=True))
 
 
+def _place_of(order: list[Target], name: str) -> int:
+    """Where the target a lesson calls `name` is in the focus ring's order."""
+    return next(i for i, t in enumerate(order) if t.called(name))
+
+
 OnStep = Callable[[App, int], object]
-FREE_NEXT = "button:Next round  ›"  # a summary in free play (Swap Meet's) waits for this tap
+FREE_NEXT = "round:next"  # a summary in free play (Swap Meet's) waits for this tap (its key, in every language)
 
 
 def run_autopilot(game: str, *, wrong_taps: bool = False, size: tuple[int, int] = (1280, 720),
                   shots: Path | None = None, on_step: OnStep | None = None,
-                  on_frame: OnFrame | None = None, keyboard: bool = False) -> Report:
-    """Follow `game`'s guided match to its end; the report says where it stuck if it did not get there.
+                  on_frame: OnFrame | None = None, keyboard: bool = False, lang: str | None = None) -> Report:
+    """Follow `game`'s guided match to its end (in `lang`, else the settings' or the system's language);
+    the report says where it stuck if it did not get there.
 
     `on_step(app, n)` is called where a shot is taken: at each step once its target is ready, and at the end;
     `on_frame(app)` after every frame.
     """
     clock = FakeClock()
-    app = compose_app(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=game), clock=clock)
+    app = compose_app(AppOptions(size=size, mute=True, pace=False, bot_threads=False, tutorial=game,
+                                 extra={"lang": lang}), clock=clock)
     report = Report(game)
     coach = app.coach
     if coach is None:
@@ -204,7 +213,7 @@ def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots:
         step_started = began.setdefault(index, pilot.time)
         if not _wait_ready(pilot, coach, index):
             step = coach.step
-            what = " / ".join(step.lines) if step else ""
+            what = " / ".join(step.words()) if step else ""
             report.problems.append(f"stuck at step {index + 1}: nothing to tap appeared ({what})")
             return
         _shot(app, shots, index + 1, on_step)
@@ -223,7 +232,7 @@ def _follow(pilot: Pilot, coach: Coach, report: Report, wrong_taps: bool, shots:
         report.taps += 1
         if coach.index == index and not coach.finished and pilot.time - step_started > STEP_LIMIT:
             step = coach.step
-            what = " / ".join(step.lines) if step else ""
+            what = " / ".join(step.words()) if step else ""
             report.problems.append(f"stuck at step {index + 1}: tapping did not move it on ({what})")
             return
 
@@ -312,7 +321,8 @@ def _wrong_key(pilot: Pilot, coach: Coach, step: Step) -> str | None:
     """Ring a target that is not lit and press Enter: a hint must appear and nothing else may happen."""
     scene = pilot.app.stack.top
     lit = {*step.target, *step.also}
-    other = next((t.name for t in reading_order(scene.targets()) if t.name not in lit), None) if scene else None
+    other = next((t.name for t in reading_order(scene.targets()) if not any(t.called(n) for n in lit)), None) \
+        if scene else None
     if other is None or step.is_explanation or not pilot.focus_on(other):
         return None
     before = _mark(coach)

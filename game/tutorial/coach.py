@@ -23,6 +23,8 @@ from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.focus import is_focus_key
 from game.shell.keymap import keys_of
 from game.shell.layers import Dirty
+from game.shell.targets import Target
+from game.text import language, tr
 from game.tutorial import progress
 from game.tutorial.script import Guide, Step, Watch
 from rules.contract import Event
@@ -271,18 +273,18 @@ class Coach:
         step = self.step
         focused = self.focused() if keys.means(event, "act") else None
         if focused is not None and step is not None and not step.is_explanation and step.target:
-            if focused in (*step.target, *step.also):
+            if any(focused.called(name) for name in (*step.target, *step.also)):
                 return False  # the scene acts on it, as on a tap on the lit target
             self.say_hint()
             return True
         return not (step is not None and step.free)  # keys would act off the script
 
-    def focused(self) -> str | None:
-        """The name of the target the keyboard's ring is on (the topmost scene that shows one)."""
+    def focused(self) -> Target | None:
+        """The target the keyboard's ring is on (the topmost scene that shows one)."""
         for scene in reversed(self._scenes()):
             target = scene.focused()
             if target is not None:
-                return target.name
+                return target
         return None
 
     def _use(self, button: str) -> None:
@@ -314,9 +316,9 @@ class Coach:
         self.asking = True
         self.table.pause("coach")
         self.app.stack.push(ConfirmScene(
-            self.app, "Leave the guided match?", ["Your place is kept: resume it from How to play."],
-            [("Leave", lambda: self._use("title"), "#danger"), ("Start over", over, None),
-             ("Keep learning", keep, "#primary")]))
+            self.app, tr("guide.leave.question"), [tr("guide.leave.kept")],
+            [(tr("guide.leave"), lambda: self._use("title"), "#danger"), (tr("guide.leave.over"), over, None),
+             (tr("guide.leave.keep"), keep, "#primary")]))
 
     # targets -----------------------------------------------------------------------------------
     def _scenes(self) -> list[Scene]:
@@ -420,7 +422,7 @@ class Coach:
         what the words name), else the one hiding least of them. Kept while nothing moves."""
         keep = tuple(tuple(r.inflate(PAD * 2, PAD * 2)) for r in rects)
         buttons = tuple(tuple(r.inflate(16, 16)) for r in self._scene_buttons())
-        key = (step, keep, buttons)
+        key = (step, language(), keep, buttons)
         if self._placed is None or self._placed[0] != key:
             self._placed = (key, self._choose(step, list(map(pygame.Rect, keep)), list(map(pygame.Rect, buttons))))
         return self._placed[1]
@@ -430,7 +432,7 @@ class Coach:
         of `keep` (a button half hidden under the panel reads as cut off); else the one hiding least."""
         options, clear = [], []
         for shape in SHAPES:
-            lines = tuple(w for line in step.lines for w in self.app.text.wrap(line, 34, shape.width - 120))
+            lines = tuple(w for line in step.words() for w in self.app.text.wrap(line, 34, shape.width - 120))
             size = (shape.width, self._height(len(lines), step, shape))
             place = clear_place(size, keep, buttons)
             if place is not None and not _covered(place, buttons):
@@ -479,18 +481,19 @@ class Coach:
             size = next((n for n in (30, 26, 22) if text.font(n, True).size(words)[0] <= header), 20)
             text.draw(canvas, words, (rect.x + 40, rect.y + 40), size, GOLD, bold=True, anchor="midleft")
         else:
-            count = f"step {self.index + 1} of {len(self.guide.steps)}"
-            words = f"Guided match · {count}"
-            words = words if text.font(26).size(words)[0] <= header else count.capitalize()
+            at = {"step": self.index + 1, "steps": len(self.guide.steps)}
+            words = tr("guide.coach.header", **at)
+            words = words if text.font(26).size(words)[0] <= header else tr("guide.coach.count", **at)
             text.draw(canvas, words, (rect.x + 40, rect.y + 22), 26, MUTED)
         y = rect.y + 66
         for line in placed.lines:
             text.draw(canvas, line, (rect.x + 40, y), 34, CREAM)
             y += 44
-        self._button(canvas, "leave", "Leave", pygame.Rect(rect.right - 190, rect.y + 14, 160, 52), quiet=True)
+        leave = pygame.Rect(rect.right - 190, rect.y + 14, 160, 52)
+        self._button(canvas, "leave", tr("guide.leave"), leave, quiet=True)
         if self.can_go_on():
             last = self.index == len(self.guide.steps) - 1
-            self._button(canvas, "next", "Finish ›" if last else "Next ›", next_at)
+            self._button(canvas, "next", tr("guide.coach.finish") if last else tr("guide.coach.next"), next_at)
 
     def _draw_slim(self, canvas: pygame.Surface, step: Step, band: pygame.Rect) -> None:
         """Free play's words in a slim panel filling the band the scene keeps free (nothing live under it)."""
@@ -500,7 +503,7 @@ class Coach:
         leave = pygame.Rect(0, 0, 160, min(52, band.h - 16))
         leave.midright = (band.right - 16, band.centery)
         room = leave.x - band.x - 48
-        words = " ".join(step.lines)
+        words = " ".join(step.words())
         sizes = (28, 26, 24, 22, 20, 18)
         size = next((n for n in sizes if len(text.wrap(words, n, room)) * text.font(n).get_linesize()
                      <= band.h - 10), sizes[-1])
@@ -509,7 +512,7 @@ class Coach:
         for line in lines:
             text.draw(canvas, line, (band.x + 24, y), size, CREAM)
             y += step_y
-        self._button(canvas, "leave", "Leave", leave, quiet=True)
+        self._button(canvas, "leave", tr("guide.leave"), leave, quiet=True)
 
     def _draw_finish(self, canvas: pygame.Surface) -> None:
         text = self.app.text
@@ -518,12 +521,12 @@ class Coach:
         self.app.darken(canvas, 150)
         panel(canvas, rect, fill=SOLID, edge=GOLD, radius=28, width=4)
         title = self.table.info.title
-        text.draw(canvas, "Guided match complete", (rect.centerx, rect.y + 40), 52, GOLD, bold=True, anchor="midtop")
-        text.draw(canvas, f"You know how to play {title}. The rules stay in How to play.",
-                  (rect.centerx, rect.y + 128), 30, CREAM, anchor="midtop")
-        self._button(canvas, "real", "Play a real match", pygame.Rect(rect.centerx - 420, rect.bottom - 120, 400, 84))
-        self._button(canvas, "title", "Back to title", pygame.Rect(rect.centerx + 20, rect.bottom - 120, 400, 84),
-                     quiet=True)
+        text.draw(canvas, tr("guide.done"), (rect.centerx, rect.y + 40), 52, GOLD, bold=True, anchor="midtop")
+        for i, line in enumerate(text.wrap(tr("guide.done.know", title=title), 30, rect.w - 80)[:2]):
+            text.draw(canvas, line, (rect.centerx, rect.y + 118 + 40 * i), 30, CREAM, anchor="midtop")
+        y = rect.bottom - 120
+        self._button(canvas, "real", tr("guide.done.real"), pygame.Rect(rect.centerx - 420, y, 400, 84))
+        self._button(canvas, "title", tr("guide.done.title"), pygame.Rect(rect.centerx + 20, y, 400, 84), quiet=True)
 
     def _button(self, canvas: pygame.Surface, name: str, label: str, rect: pygame.Rect, quiet: bool = False) -> None:
         fill = (60, 48, 36) if quiet else GOLD

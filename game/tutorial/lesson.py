@@ -12,7 +12,6 @@ from game.match.guided import GuidedTable
 from game.scenes.match import REPLAY_ERRORS
 from game.services.saves import Save
 from game.shell import catalog
-from game.text.locales import ENGLISH
 from game.tutorial import progress
 from game.tutorial.coach import Coach
 from game.tutorial.script import Guide
@@ -55,15 +54,13 @@ def lesson_scene(app: App, game: str, resume: bool = True) -> Scene:
     entry = catalog.entry(game)
     cls = entry.table_class() if entry else None
     if guide is None or entry is None or cls is None:
-        app.toast("This game has no guided match in this version.", error=True)
+        app.toast(text.tr("guide.none"), error=True)
         return app.title()
     place, problem = progress.load(game, guide.seed) if resume else (None, None)
     if problem:
         app.toast(problem, error=True, seconds=7.0)
     if not resume:
         progress.clear(game)
-    before = text.language()
-    text.use(ENGLISH)  # guided matches are English until translated: their steps name buttons by English words
     table, start = _table(app, guide, place)
     scene = cls(app, table)
 
@@ -73,7 +70,7 @@ def lesson_scene(app: App, game: str, resume: bool = True) -> Scene:
             app.stack.push(entry.setup_scene(app))
         app.go(go)
 
-    app.add_layer(Coach(app, guide, scene, start, on_finish=real_match, on_leave=lambda: text.use(before)))
+    app.add_layer(Coach(app, guide, scene, start, on_finish=real_match))
     return scene
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.tutorial.script import Check, Guide, Step, Watch
+from game.text import tr
+from game.tutorial.script import Check, Guide, Step, Watch, w
 from rules.contract import MatchConfig, SeatConfig
 from rules.night_market.data import CARD_KIND, MARKET_START_PORTERS, PORTER_IDS
 from rules.night_market.legal import SELL_TWO
@@ -82,59 +83,55 @@ def _take(card: int) -> dict[str, Any]:
 
 
 RIVAL = 1
+TAKE_PEARL = w("nm.button.take", kind="pearl")  # a button's own words, from the table's catalogue
+TAKE_PORTERS = w("nm.button.porters", count=len(MARKET_PORTERS), kind="porter")
+SELL_PEARLS = w("nm.button.sell", count=2, kind="pearl")
+EXCHANGE = w("nm.button.exchange", count=2)
+SELL_JADES = w("nm.button.sell", count=5, kind="jade")
+NEXT_ROUND = w("guide.nm.next_round")
 STEPS = (
-    Step(("Welcome to the Night Market! You and the Rival collect goods from the market and sell them "
-          "for coins.", "When the round ends, the richer merchant wins a seal. Two seals win the match."),
-         shows=("chip:0", "chip:1")),
-    Step(("Take a good: tap the Pearl in the market.",), target=(f"card:{M_PEARL}",),
-         done=_selected(market=(M_PEARL,)), hint="Tap the lit Pearl in the market."),
-    Step(("Press Take Pearl. It goes to your hand (up to 7 goods), and the deck refills the market.",),
-         target=("button:Take Pearl",), allow=_move(_take(M_PEARL)), hint="Press Take Pearl."),
-    Step(("The Rival takes the other Pearl.", "Now the porters: tap one, and all three are chosen."),
+    Step((w("guide.nm.welcome"), w("guide.nm.welcome.seal")), shows=("chip:0", "chip:1")),
+    Step((w("guide.nm.tap_pearl"),), target=(f"card:{M_PEARL}",),
+         done=_selected(market=(M_PEARL,)), hint=w("guide.nm.tap_pearl.hint")),
+    Step((w("guide.nm.take_pearl", button=TAKE_PEARL),), target=("move:take",), allow=_move(_take(M_PEARL)),
+         hint=w("guide.press", button=TAKE_PEARL)),
+    Step((w("guide.nm.rival_pearl"), w("guide.nm.tap_porter")),
          target=(f"card:{MARKET_PORTERS[0]}",), shows=(*(f"card:{c}" for c in MARKET_PORTERS[1:]), "chip:1"),
          opponents=((RIVAL, _take(D_PEARL)),), done=_selected(market=MARKET_PORTERS),
-         hint="Tap the lit porter in the market."),
-    Step(("Press Take 3 Porters. They join your team, left of your hand: they are not goods, and they "
-          "pay for exchanges.",), target=("button:Take 3 Porters",), allow=_move({"type": "take_porters"}),
-         hint="Press Take 3 Porters."),
-    Step(("The Rival takes an Amber.", "Pearl, Amber and Jade are precious: they sell 2 or more at a time. "
-          "Tap just one of your Pearls."), target=(f"card:{M_PEARL}",), opponents=((RIVAL, _take(D_AMBER1)),),
-         shows=("chip:1", "market", "pile:pearl", "pile:amber", "pile:jade"),
-         done=_refused(SELL_TWO), hint="Tap the lit Pearl in your hand."),
-    Step(("The line under the players says why not. Tap your other Pearl.",), target=(f"card:{MY_PEARL}",),
-         shows=("line", "chip:0", "chip:1"), done=_selected(hand=(M_PEARL, MY_PEARL)), hint="Tap the lit Pearl."),
-    Step(("Press Sell 2 Pearls: you get the Pearl pile's top coins, 7 + 7.",), target=("button:Sell 2 Pearls",),
-         shows=("line", "pile:pearl"), allow=_move(_sell(M_PEARL, MY_PEARL)), hint="Press Sell 2 Pearls."),
-    Step(("The Rival sells 3 Pearls for 5 + 5 + 5. Selling 3 or more also earns a bonus token: "
-          "its coins stay hidden until the round ends.",),
-         shows=("bonus:3", "chip:1"), opponents=((RIVAL, _sell(R_PEARL1, R_PEARL2, D_PEARL)),)),
-    Step(("Exchange: take 2 or more goods and give back as many cards. Tap both Jades in the market.",),
-         target=(f"card:{D_JADE1}", f"card:{D_JADE2}"), done=_selected(market=(D_JADE1, D_JADE2)),
-         hint="Tap the two lit Jades."),
-    Step(("You chose nothing to give back, so Exchange fills the gap with porters: the line says so. "
-          "Press Exchange 2.",), target=("button:Exchange 2",),
+         hint=w("guide.nm.tap_porter.hint")),
+    Step((w("guide.nm.take_porters", button=TAKE_PORTERS),), target=("move:porters",),
+         allow=_move({"type": "take_porters"}), hint=w("guide.press", button=TAKE_PORTERS)),
+    Step((w("guide.nm.rival_amber"), w("guide.nm.precious")), target=(f"card:{M_PEARL}",),
+         opponents=((RIVAL, _take(D_AMBER1)),), shows=("chip:1", "market", "pile:pearl", "pile:amber", "pile:jade"),
+         done=_refused(SELL_TWO), hint=w("guide.nm.precious.hint")),
+    Step((w("guide.nm.why_not"),), target=(f"card:{MY_PEARL}",),
+         shows=("line", "chip:0", "chip:1"), done=_selected(hand=(M_PEARL, MY_PEARL)),
+         hint=w("guide.nm.why_not.hint")),
+    Step((w("guide.nm.sell_pearls", button=SELL_PEARLS),), target=("move:sell",),
+         shows=("line", "pile:pearl"), allow=_move(_sell(M_PEARL, MY_PEARL)),
+         hint=w("guide.press", button=SELL_PEARLS)),
+    Step((w("guide.nm.rival_sells"),), shows=("bonus:3", "chip:1"),
+         opponents=((RIVAL, _sell(R_PEARL1, R_PEARL2, D_PEARL)),)),
+    Step((w("guide.nm.exchange"),), target=(f"card:{D_JADE1}", f"card:{D_JADE2}"),
+         done=_selected(market=(D_JADE1, D_JADE2)), hint=w("guide.nm.exchange.hint")),
+    Step((w("guide.nm.fill", button=EXCHANGE),), target=("move:exchange",),
          shows=("line", "porters", f"card:{D_JADE1}", f"card:{D_JADE2}"),
          allow=_move({"type": "exchange", "take": sorted((D_JADE1, D_JADE2)), "give": [], "porters": 2}),
-         hint="Press Exchange 2."),
-    Step(("The Rival takes an Amber.", "Tap all five Jades in your hand: selling 5 at once earns the "
-          "biggest bonus token."), target=tuple(f"card:{c}" for c in MY_JADES),
+         hint=w("guide.press", button=EXCHANGE)),
+    Step((w("guide.nm.rival_amber"), w("guide.nm.five_jades")), target=tuple(f"card:{c}" for c in MY_JADES),
          shows=("chip:1", "bonus:5"), opponents=((RIVAL, _take(D_AMBER2)),), done=_selected(hand=MY_JADES),
-         hint="Tap the lit Jades."),
-    Step(("Press Sell 5 Jades: 25 coins and a bonus token, and the Jade pile is empty.",),
-         target=("button:Sell 5 Jades",), shows=("line", "pile:jade"), allow=_move(_sell(*MY_JADES)),
-         hint="Press Sell 5 Jades."),
-    Step(("The Rival sells 5 Ambers. Now three coin piles are empty (Pearl, Jade, Amber): "
-          "that ends the round.",), shows=("ceremony:why", "ceremony:scores", "ceremony:verdict"),
+         hint=w("guide.nm.five_jades.hint")),
+    Step((w("guide.nm.sell_jades", button=SELL_JADES),), target=("move:sell",), shows=("line", "pile:jade"),
+         allow=_move(_sell(*MY_JADES)), hint=w("guide.press", button=SELL_JADES)),
+    Step((w("guide.nm.round_ends"),), shows=("ceremony:why", "ceremony:scores", "ceremony:verdict"),
          opponents=((RIVAL, _sell(R_AMBER1, R_AMBER2, R_AMBER3, D_AMBER1, D_AMBER2)),)),
-    Step(("You have more porters (2 to 0): the Porter token's 5 coins win you the seal, 54 to 51. "
-          "Press Next round.",), target=("button:Next round  ›",),
-         shows=("ceremony:scores",), done=_next_round, hint="Press Next round."),
-    Step(("That is Night Market: your seal is on your chip. The loser starts the next round, and the "
-          "first to 2 seals wins the match.",), shows=("chip:0",)),
+    Step((w("guide.nm.porter_token", button=NEXT_ROUND),), target=("round:next",),
+         shows=("ceremony:scores",), done=_next_round, hint=w("guide.press", button=NEXT_ROUND)),
+    Step((w("guide.nm.the_end"),), shows=("chip:0",)),
 )
 
 
 def guide() -> Guide:
     """Night Market's guided match."""
-    seats = (SeatConfig("Player 1"), SeatConfig("Rival", "normal"))
+    seats = (SeatConfig(tr("guide.seat.player")), SeatConfig(tr("guide.seat.rival"), "normal"))  # as the lesson opens
     return Guide(GAME, SEED, MatchConfig(seats, {"first_seat": 0, "stack": list(STACK)}), STEPS, minutes=3)

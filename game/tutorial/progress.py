@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.services import files, paths
+from game.text import tr
 
 VERSION = 1
 
@@ -50,7 +51,7 @@ def load(game: str, seed: int) -> tuple[Place | None, str | None]:
         return None, None
     except (files.BadFile, OSError, ValueError, KeyError, TypeError) as exc:
         aside = files.set_aside(file)
-        return None, f"The guided match's place could not be read ({exc}); it was set aside as {aside.name}."
+        return None, tr("guide.place.damaged", problem=str(exc), file=aside.name)
     if place.seed != seed:  # the lesson's deal changed with a new version: start over quietly
         clear(game)
         return None, None

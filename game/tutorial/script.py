@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.text import tr
 from rules.contract import Event, MatchConfig
 
 if TYPE_CHECKING:
@@ -35,6 +36,32 @@ Check = Callable[[Watch], bool]
 
 
 @dataclass(frozen=True)
+class Words:
+    """A key of the guided matches' words (game/text/locale/<lang>/guided.po) and its parameters,
+    worded only when shown: a step reads in the language of the moment. A parameter may be Words
+    too (a button's own words, a stamp's name)."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return tr(self.key, **{k: str(v) if isinstance(v, Words) else v for k, v in self.params})
+
+
+def w(key: str, **params: Any) -> Words:
+    """Words for `key` with `params`."""
+    return Words(key, tuple(params.items()))
+
+
+Text = str | Words  # a plain str is shown as it is (tests' own steps)
+
+
+def worded(text: Text) -> str:
+    """What the player reads."""
+    return str(text)
+
+
+@dataclass(frozen=True)
 class Step:
     """One thing to do (or read) and why.
 
@@ -44,7 +71,8 @@ class Step:
     - A step with `allow` lets the learner make only moves that pass it; the table refuses the
       rest with `hint`. It is over when `done` holds, or (no `done`) after one allowed move.
     - A step with only `done` (e.g. "select these two cards") refuses every move.
-    - `target` names what to spotlight, as the scenes' `tutorial_target` knows it; taps elsewhere
+    - `target` names what to spotlight, as the scenes' `tutorial_target` knows it, by a name that is the
+      same in every language (a button by its key: "move:sell", never its words); taps elsewhere
       get `hint` and do nothing. `drag_to` is where the autopilot drops a dragged target.
     - `opponents` are scripted moves of bot seats, made one per beat when the step starts.
     - `free` is a stretch of free play: any legal move, bots think, the real-time clock runs.
@@ -54,11 +82,11 @@ class Step:
       with a ring and tappable while on screen, kept clear of the panel, never waited for.
     """
 
-    lines: tuple[str, ...]
+    lines: tuple[Text, ...]
     target: tuple[str, ...] = ()
     allow: Callable[[Any], bool] | None = None
     done: Check | None = None
-    hint: str = ""
+    hint: Text = ""
     opponents: tuple[tuple[int, Any], ...] = ()
     drag_to: str = ""
     free: bool = False
@@ -82,12 +110,14 @@ class Step:
         return self.allow is not None and self.allow(action)
 
     def hint_text(self) -> str:
-        """What a tap off the script is told."""
+        """What a tap off the script is told, in the player's language."""
         if self.hint:
-            return self.hint
-        if self.is_explanation:
-            return "Tap Next to go on."
-        return "Not yet: use what is lit up."
+            return worded(self.hint)
+        return tr("guide.hint.next") if self.is_explanation else tr("guide.hint.lit")
+
+    def words(self) -> tuple[str, ...]:
+        """The step's lines in the player's language."""
+        return tuple(worded(line) for line in self.lines)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.tutorial.script import Guide, Step, happened, scene_says
+from game.text import tr
+from game.tutorial.script import Guide, Step, happened, scene_says, w
 from rules.contract import MatchConfig, SeatConfig
 from rules.swap_meet.actions import CashOut, NextRound, OpenOffer, Peek, PinBank, Pull, Swap
 from rules.swap_meet.data import INSIDE
@@ -35,65 +36,50 @@ def _is(cls: type, **fields: Any) -> Any:
     return lambda a: isinstance(a, cls) and all(getattr(a, k) == v for k, v in fields.items())
 
 
+OPEN, PULL, CASH = w("guide.sm.button.open"), w("guide.sm.button.pull"), w("guide.sm.button.cash")
+SWAP, PEEK, NEXT_ROUND = w("guide.sm.button.swap"), w("guide.sm.button.peek"), w("guide.sm.button.next")
+
+
 def _steps() -> tuple[Step, ...]:
     return (
-        Step(("Welcome to Swap Meet: no turns, everyone trades at once.",
-              "The round clock is stopped while you learn; it runs at the end.")),
-        Step(("Your secret contract, Dockside Haul: exactly 5 Crates and 3 Sacks.",
-              "You hold 3 and 1. Trade your spare Coins and Racks for the rest."),
-             target=("contract",), shows=("hand",), hint="Read the contract, then tap Next."),
-        Step(("An offer shows cards of one type. Tap + on your Racks twice to pick both.",),
-             target=("card:rack",), shows=("hint",), done=_picked("rack", 2), hint="Tap + beside your Racks."),
-        Step(("Open offer lists your 2 Racks; they stay in your hand until a swap.",),
-             target=("button:Open offer",), shows=("hint",), allow=_is(OpenOffer, kind="rack", count=2),
-             hint="Tap Open offer."),
-        Step(("Changed your mind? Pull takes your offer down.",),
-             target=("button:Pull",), shows=("hint",), allow=_is(Pull), hint="Tap Pull."),
-        Step(("Basil offers 2 Crates. A swap pays the same count of another type.",
-              "Tap + on your Coins twice: your contract needs none."),
-             target=("card:coin",), shows=("hint", f"rival:{BASIL}"), opponents=((BASIL, OpenOffer("crate", 2)),),
-             done=_picked("coin", 2),
-             hint="Tap + beside your Coins."),
-        Step(("Now tap Swap on Basil's row: 2 Coins for 2 Crates.",),
-             target=(f"swap:{BASIL}",), shows=("hint",), allow=_is(Swap, target=BASIL),
-             hint="Tap Swap on Basil's row."),
-        Step(("A trade heats both types, +0.05× a card: Crate and Coin are 1.10×.",
-              "Contracts pay base × their types' average: heat what you need."),
-             target=("meter:crate", "meter:coin"), shows=("contract",), hint="Look at the meters, then tap Next."),
-        Step(("Miss the contract and you bank a secret type: count × market × 10.",
-              "Other resources cost 5 each. Tap the Crate meter to pin Crate."),
-             target=("meter:crate",), allow=_is(PinBank, kind="crate"), hint="Tap the Crate meter."),
-        Step(("Your action card, Inside Trading, shows one rival's contract.",
-              "Tap Peek on Cobalt's row."),
-             target=(f"peek:{COBALT}",), shows=(f"action:{INSIDE}",), allow=_is(Peek, target=COBALT),
-             hint="Tap Peek on Cobalt's row."),
-        Step(("Cobalt's Rack Yard needs 5 Racks — and your 2 Racks are spare.",
-              "Tap + on your Racks twice to pick them."),
-             target=("card:rack",), shows=(f"rival:{COBALT}", "hand", "hint"), done=_picked("rack", 2),
-             hint="Tap + beside your Racks."),
-        Step(("Open the offer: Cobalt should want it.",),
-             target=("button:Open offer",), shows=(f"rival:{COBALT}", "hint"),
-             allow=_is(OpenOffer, kind="rack", count=2), hint="Tap Open offer."),
-        Step(("Cobalt takes your Racks for 2 Sacks: now 5 Crates, 3 Sacks, exactly.",
-              "Cash out locks the round on an exact match, +10 to the locker. Tap it."),
-             target=("button:Cash out",), shows=("contract", "hand"), allow=_is(CashOut),
-             opponents=((COBALT, Swap(YOU, "sack", YOUR_RACKS)),), hint="Tap Cash out."),
-        Step(("Every stall scores. You: base 88 × average market, +10 for locking.",
-              "Basil and Cobalt missed: each banked a type, −5 per other card."),
-             target=("summary:scores",), hint="Read the scores, then tap Next."),
-        Step(("The other lock is a slam: 6 or more of one type, no other resource.",
-              "It locks the moment a hand turns pure, +10.",
-              "Action cards may stay; one stray resource blocks it."),),
-        Step(("Tap Next round: this time you trade on your own.",),
-             target=("button:Next round  ›",), allow=_is(NextRound), hint="Tap Next round."),
-        Step(("Round 2 is yours: 60 s on the clock, and the bots trade too.",
-              "New contract, new cards. Market Crash halves a type you don't need."),
-             free=True, shows=("market", "clock"),
+        Step((w("guide.sm.welcome"), w("guide.sm.clock_stopped"))),
+        Step((w("guide.sm.contract"), w("guide.sm.contract.trade")), target=("contract",), shows=("hand",),
+             hint=w("guide.sm.contract.hint")),
+        Step((w("guide.sm.offer"),), target=("card:rack",), shows=("hint",), done=_picked("rack", 2),
+             hint=w("guide.sm.racks.hint")),
+        Step((w("guide.sm.open", button=OPEN),), target=("button:open",), shows=("hint",),
+             allow=_is(OpenOffer, kind="rack", count=2), hint=w("guide.tap", button=OPEN)),
+        Step((w("guide.sm.pull", button=PULL),), target=("button:pull",), shows=("hint",), allow=_is(Pull),
+             hint=w("guide.tap", button=PULL)),
+        Step((w("guide.sm.basil_offers"), w("guide.sm.coins")), target=("card:coin",),
+             shows=("hint", f"rival:{BASIL}"), opponents=((BASIL, OpenOffer("crate", 2)),), done=_picked("coin", 2),
+             hint=w("guide.sm.coins.hint")),
+        Step((w("guide.sm.swap", button=SWAP),), target=(f"swap:{BASIL}",), shows=("hint",),
+             allow=_is(Swap, target=BASIL), hint=w("guide.sm.swap.hint", button=SWAP)),
+        Step((w("guide.sm.heat"), w("guide.sm.heat.pay")), target=("meter:crate", "meter:coin"), shows=("contract",),
+             hint=w("guide.sm.heat.hint")),
+        Step((w("guide.sm.bank"), w("guide.sm.pin")), target=("meter:crate",), allow=_is(PinBank, kind="crate"),
+             hint=w("guide.sm.pin.hint")),
+        Step((w("guide.sm.inside"), w("guide.sm.peek", button=PEEK)), target=(f"peek:{COBALT}",),
+             shows=(f"action:{INSIDE}",), allow=_is(Peek, target=COBALT), hint=w("guide.sm.peek.hint", button=PEEK)),
+        Step((w("guide.sm.rack_yard"), w("guide.sm.pick_racks")), target=("card:rack",),
+             shows=(f"rival:{COBALT}", "hand", "hint"), done=_picked("rack", 2), hint=w("guide.sm.racks.hint")),
+        Step((w("guide.sm.open_again", button=OPEN),), target=("button:open",), shows=(f"rival:{COBALT}", "hint"),
+             allow=_is(OpenOffer, kind="rack", count=2), hint=w("guide.tap", button=OPEN)),
+        Step((w("guide.sm.cobalt_takes"), w("guide.sm.cash", button=CASH)), target=("button:cash",),
+             shows=("contract", "hand"), allow=_is(CashOut), opponents=((COBALT, Swap(YOU, "sack", YOUR_RACKS)),),
+             hint=w("guide.tap", button=CASH)),
+        Step((w("guide.sm.scores"), w("guide.sm.scores.missed")), target=("summary:scores",),
+             hint=w("guide.sm.scores.hint")),
+        Step((w("guide.sm.slam"), w("guide.sm.slam.locks"), w("guide.sm.slam.stray"))),
+        Step((w("guide.sm.next", button=NEXT_ROUND),), target=("round:next",), allow=_is(NextRound),
+             hint=w("guide.tap", button=NEXT_ROUND)),
+        Step((w("guide.sm.round2"), w("guide.sm.round2.crash")), free=True, shows=("market", "clock"),
              done=happened("round_start")),  # over once its summary is read and closed
     )
 
 
 def guide() -> Guide:
     """Swap Meet's guided match (three seats, easy bots, a 60 s round for the free finish)."""
-    seats = (SeatConfig("You"), SeatConfig("Basil", "easy"), SeatConfig("Cobalt", "easy"))
+    seats = (SeatConfig(tr("guide.seat.you")), SeatConfig("Basil", "easy"), SeatConfig("Cobalt", "easy"))
     return Guide("swap-meet", SEED, MatchConfig(seats, {"round_seconds": 60}), _steps(), minutes=4)

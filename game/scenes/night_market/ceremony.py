@@ -19,7 +19,7 @@ from game.draw.widgets import felt, sheet
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
-from game.shell.targets import Target
+from game.shell.targets import Target, keyed
 from game.text import tr
 from rules.night_market.data import PORTER_TOKEN
 
@@ -110,7 +110,8 @@ class Ceremony(Scene):
     def _buttons(self) -> None:
         y = PANEL.bottom - 120
         if self.match_winner is None:
-            self.buttons[button(self.ui, (PANEL.centerx - 200, y, 400, 90), tr("nm.end.next"), "#primary")] = "next"
+            self.buttons[keyed(button(self.ui, (PANEL.centerx - 200, y, 400, 90), tr("nm.end.next"), "#primary"),
+                               "round:next")] = "next"
             return
         self.buttons[button(self.ui, (PANEL.centerx - 430, y, 400, 90), tr("nm.end.rematch"), "#primary")] = "rematch"
         self.buttons[button(self.ui, (PANEL.centerx + 30, y, 400, 90), tr("nm.end.title"), "#quiet")] = "title"

@@ -26,7 +26,7 @@ from game.scenes.night_market.motion import Thinking
 from game.scenes.night_market.paint import TablePainter
 from game.scenes.night_market.story import MOVES, blurbs, describe, label, line, prompt
 from game.shell.keymap import keys_of
-from game.shell.targets import Target, does
+from game.shell.targets import Target, does, keyed
 from game.text import say, tr
 from rules.contract import Event
 from rules.errors import IllegalAction
@@ -211,9 +211,17 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         if self.sel_market or self.sel_hand or self.sel_porters:
             entries.append((tr("nm.button.clear"), None, "#quiet"))
         for rect, (words, action, oid) in zip(L.button_rects(len(entries), 400), entries):
-            self._action_buttons[button(self.ui, rect, words, oid)] = action
+            made = button(self.ui, rect, words, oid)
+            self._action_buttons[keyed(made, self._move_key(action)) if action is not None else made] = action
         self.undo_control.step()  # the Undo button went with the others: back at once, so no press misses it
         self.wake()  # new buttons finish drawing over the next few frames
+
+    @staticmethod
+    def _move_key(action: Any) -> str:
+        """A move button's target key, the same in every language (guided matches point at it)."""
+        if isinstance(action, TakePorters):
+            return "move:porters"
+        return {Take: "move:take", Sell: "move:sell"}.get(type(action), "move:exchange")
 
     @staticmethod
     def _letter(action: Any) -> str:

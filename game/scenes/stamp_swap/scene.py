@@ -37,7 +37,7 @@ from game.scenes.stamp_swap.left import paint_contests, paint_events
 from game.scenes.stamp_swap.motion import FLY, FloatText, animate, float_text, step_counters
 from game.scenes.stamp_swap.paint import paint_panels, paint_top, score_rect
 from game.scenes.stamp_swap.words import stamp_name
-from game.shell.targets import Target
+from game.shell.targets import Target, keyed
 from game.text import tr
 from game.text.persons import Person, is_you
 from rules.errors import IllegalAction
@@ -92,6 +92,8 @@ class StampSwapScene(InputMixin, MatchScene):
         self.tray: dict[str, tuple[int, int]] = {}  # my stamps to place and their shapes: their places are kept
         self.lay: Layout = build(self.v, None, {}, self.slots)
         self.controls = Controls(self)
+        keyed(self.controls.take, "collect:take")  # a lesson points at them by these keys, in every language
+        keyed(self.controls.ready, "split:ready")
         self.table.take_events(None)  # the match so far is shown as it is now, not replayed
         self._book_today(table)
         self.recap.seen_all(table.here)

@@ -28,7 +28,7 @@ from game.scenes.swap_meet.model import (
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
-from game.shell.targets import Target
+from game.shell.targets import Target, keyed
 from game.text import tr
 from game.text.persons import is_you
 from rules.swap_meet.data import RESOURCES, ROUNDS
@@ -204,6 +204,8 @@ class SummaryOverlay(Scene):
             self.buttons["rematch"] = button(self.ui, (PANEL.centerx - 420, y, 380, 80), tr("sm.summary.rematch"),
                                              "#primary")
             self.buttons["title"] = button(self.ui, (PANEL.centerx + 40, y, 380, 80), tr("sm.summary.title"))
+        if "next" in self.buttons:  # a lesson points at it by this key, the same in every language
+            keyed(self.buttons["next"], "round:next")  # type: ignore[arg-type]
         self.invalidate()
         self.wake()  # pygame-gui finishes a new button's image over the next frames: draw them, no hover needed
 
