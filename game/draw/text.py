@@ -6,6 +6,8 @@ import functools
 import logging
 import os
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -24,17 +26,45 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 _percent = 100  # the one factor every font size is scaled by: Text's and the pygame-gui theme's (game/draw/ui.py)
 
 
+_chosen = 100  # the player's choice; `_percent` is below it only inside `at_most`
+
+
 def use_text_size(percent: int) -> None:
     """Draw every text at `percent` % of its size from now on (screens made after this lay out for it)."""
-    global _percent
+    global _percent, _chosen
     if percent not in TEXT_SIZES:
         raise ValueError(f"text size should be one of {TEXT_SIZES}, not {percent!r}")
-    _percent = percent
+    _percent = _chosen = percent
 
 
 def text_size() -> int:
     """The text size in use, in percent."""
     return _percent
+
+
+@contextmanager
+def at_most(percent: int) -> Iterator[None]:
+    """Text drawn inside is at no more than `percent` %: a part of a table whose fixed art and boxes
+    have no room for bigger words (its sentences step out with `chosen_size`)."""
+    global _percent
+    kept = _percent
+    _percent = min(_chosen, percent)
+    try:
+        yield
+    finally:
+        _percent = kept
+
+
+@contextmanager
+def chosen_size() -> Iterator[None]:
+    """Inside `at_most`: text drawn here is at the player's text size again (a sentence laid out for it)."""
+    global _percent
+    kept = _percent
+    _percent = _chosen
+    try:
+        yield
+    finally:
+        _percent = kept
 
 
 def scaled(size: float) -> int:
