@@ -47,7 +47,7 @@ UNDO = pygame.Rect(1640, BUTTON_Y, 220, BUTTON_H)
 TOAST_LANE = pygame.Rect(8, 166, 238, 736)  # the bar's right end: clear of a full hand and three move buttons
 
 
-_AT_100 = (CHIPS, CHIP_WORDS_Y, LINE, COIN_Y, PILE_H, MARKET_Y)
+_AT_100 = (CHIPS, CHIP_WORDS_Y, LINE, COIN_Y, PILE_H, MARKET_Y, BUTTON_Y)
 followed = 100  # the text size the rects above were last laid out for
 
 
@@ -55,11 +55,11 @@ def follow_text_size() -> None:
     """Lay the top of the table out for the text size in use (called before each full paint): the chips,
     the selection line and the piles grow to hold their bigger words, and the market moves down as much
     (into the room above the hand). At 100 % every rect is as it always was."""
-    global CHIPS, CHIP_WORDS_Y, LINE, COIN_Y, PILE_H, MARKET_Y, DECK_POS, DECK_PILL, SOLD_POS, followed
+    global CHIPS, CHIP_WORDS_Y, LINE, COIN_Y, PILE_H, MARKET_Y, DECK_POS, DECK_PILL, SOLD_POS, BUTTON_Y, UNDO, followed
     if followed == text_size():
         return
     followed = text_size()
-    chips, words_y, line, coin_y, pile_h, market_y = _AT_100
+    chips, words_y, line, coin_y, pile_h, market_y, button_y = _AT_100
     chip_more = grown(34) - 34 + 2 * (grown(24) - 24)  # the name's row, the stats' and the last move's
     CHIPS = tuple(pygame.Rect(r.x, r.y, r.w, r.h + chip_more) for r in chips)  # type: ignore[assignment]
     CHIP_WORDS_Y = words_y + chip_more - (grown(CHIP_WORDS_SIZE) - CHIP_WORDS_SIZE) - 4  # its bottom row, inside
@@ -70,6 +70,8 @@ def follow_text_size() -> None:
     DECK_POS = (DECK_POS[0], MARKET_Y)
     DECK_PILL = (DECK_POS[0], MARKET_Y + CARD_H // 2 - 26)
     SOLD_POS = (SOLD_POS[0], MARKET_Y)
+    BUTTON_Y = button_y + grown(24) - 24  # below the hand's words, which grow (the bar's foot has the room)
+    UNDO = pygame.Rect(UNDO.x, BUTTON_Y, UNDO.w, UNDO.h)
 
 
 def card_rect(pos: tuple[float, float]) -> pygame.Rect:
