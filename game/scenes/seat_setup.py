@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.text import grown, unscaled
+from game.draw.text import grown, text_size, unscaled
 from game.draw.ui import HintEntry, button, label_width, resize
 from game.draw.widgets import felt, heading, panel
 from game.scenes.match import start_new_match
@@ -109,7 +109,8 @@ class SeatSetupScene(Scene):
     def note_lines(self, size: float) -> list[tuple[str, list[str]]]:
         """The level notes, each wrapped to the room right of the widest level word."""
         text = self.app.text
-        right = PANEL.x + OPTIONS_X - 30 if self.entry.options else PANEL.right - 40  # short of the options
+        # under the options column at 100 % (one line each); short of it for bigger words, which wrap
+        right = PANEL.x + OPTIONS_X - 30 if self.entry.options and text_size() > 100 else PANEL.right - 40
         x = self.note_x()
         return [(level, text.wrap(note, size, right - x)) for level, note in self.notes()]
 
