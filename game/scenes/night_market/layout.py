@@ -68,7 +68,7 @@ def follow_text_size() -> None:
     COIN_Y = LINE.bottom + (coin_y - pile_h // 2 - line.bottom) + PILE_H // 2
     MARKET_Y = market_y + max(0, (COIN_Y + PILE_H // 2) - (coin_y + pile_h // 2) - 25)  # a narrower gap above it
     DECK_POS = (DECK_POS[0], MARKET_Y)
-    DECK_PILL = (DECK_POS[0], MARKET_Y + CARD_H // 2 - 26)
+    DECK_PILL = (DECK_POS[0], market_y + CARD_H // 2 - 26)  # where it was: clear of the porters' badge
     SOLD_POS = (SOLD_POS[0], MARKET_Y)
     BUTTON_Y = button_y + grown(24) - 24  # below the hand's words, which grow (the bar's foot has the room)
     UNDO = pygame.Rect(UNDO.x, BUTTON_Y, UNDO.w, UNDO.h)
@@ -131,7 +131,12 @@ def bonus_pile_rect(index: int) -> pygame.Rect:
 
 
 def button_rects(count: int, width: int = 330, gap: int = 28) -> list[pygame.Rect]:
-    """`count` buttons centred in the bottom bar."""
+    """`count` buttons centred in the bottom bar; for a bigger text size wider (their labels grow), the
+    bar's centre moved left as far as it needs to stay clear of Undo."""
+    centre = 960
+    if text_size() > 100 and count:
+        centre = 900
+        width = max(width, min(grown(width), (2 * (UNDO.x - 20 - centre) - (count - 1) * gap) // count))
     total = count * width + (count - 1) * gap
-    x = 960 - total // 2
+    x = centre - total // 2
     return [pygame.Rect(x + i * (width + gap), BUTTON_Y, width, BUTTON_H) for i in range(count)]
