@@ -55,6 +55,9 @@ def _rasters_once():  # type: ignore[no-untyped-def]
 # alone, `pytest -m "deep or not deep"` runs everything; run them before a release and after
 # changing what they walk. Why each one's sibling suffices is said beside it.
 DEEP = {
+    # text size: the whole layout walk at 125 and 150 % (title, Settings and a table at 150 % stay in the default run)
+    *(f"test_text_size.py::test_every_screen_of_the_walk_has_no_layout_problem_at_a_bigger_text_size[{size}-{pct}]"
+      for size in ("1920x1080", "1280x720") for pct in (125, 150)),
     # layout: every guided step and the kiosk's demos (every game's table) are walked in the default run
     "test_layout_check.py::test_the_rest_of_the_screens_walk_has_no_layout_problem[1920x1080-monkey]",
     # two app processes with a guest restart: Swap Meet stays in the default run

@@ -13,10 +13,13 @@ from game.cli import build_parser
 from game.draw import text as text_mod
 from game.draw.text import Text, text_size, use_text_size
 from game.draw.ui import THEME_FILE, theme_at_size
+from game.scenes.night_market import layout as L
+from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
 from game.services import settings as settings_mod
 from game.services.settings import settings_path
+from rules.contract import MatchConfig, SeatConfig
 from tests.conftest import make_player
 from tests.test_language_screens import _problems, _until
 
@@ -48,7 +51,7 @@ def test_the_theme_given_to_pygame_gui_has_every_font_size_scaled() -> None:
     assert sizes and all(int(grown[key]["font"]["size"]) == round(size * 1.5) for key, size in sizes)
 
 
-def test_title_and_settings_at_150_percent_have_no_layout_problem_at_1280x720() -> None:
+def test_title_settings_and_a_night_market_table_at_150_percent_have_no_layout_problem_at_1280x720() -> None:
     from game.draw.layout_record import recording
 
     with recording():
@@ -63,6 +66,15 @@ def test_title_and_settings_at_150_percent_have_no_layout_problem_at_1280x720() 
             nxt = next((b for b, step in scene.rows.pager.items() if step == 1), None)
             if nxt is not None and nxt.is_enabled:
                 p.press_button(nxt)
+        p.app.update_settings(seen_briefings=("night-market",))
+        table = NightMarketScene.new(p.app, MatchConfig((SeatConfig("Ada"), SeatConfig("Basil", "hard"))), 11)
+        p.app.stack.reset(table)
+        p.frames(2)
+        table.anim.finish_all()  # the deal lands at once
+        table.tap_market(table.view.market[0][0])  # the selection line and the move buttons
+        p.frames(3)
+        assert _problems(p.app) == [], "Night Market table"
+        assert L.CHIPS[0].h > 136 and L.MARKET_Y > 512  # laid out for the bigger words
 
 
 def _size_button(p, percent: int):  # type: ignore[no-untyped-def]
@@ -106,6 +118,17 @@ def test_a_damaged_text_size_is_refused_and_the_file_set_aside() -> None:
     assert list(path.parent.glob("settings.json.corrupt-*"))
     assert settings_mod.from_json({"text_size": "150"})[1] == ["text_size"]
     assert settings_mod.from_json({"text_size": True})[1] == ["text_size"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("percent", [125, 150])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1920x1080", "1280x720"])
+def test_every_screen_of_the_walk_has_no_layout_problem_at_a_bigger_text_size(size, percent) -> None:
+    """The layout walk (guided matches, monkeys, the kiosk) at 125 and 150 %: the deep tier."""
+    from game.tools.layout_walk import run_walk
+
+    line = json.loads(run_walk(sizes=(size,), text_size=percent).line())
+    assert line["screens"] >= 30 and line["problems"] == [], line["problems"][:3]
 
 
 def test_text_size_on_the_command_line_is_for_this_run_only() -> None:

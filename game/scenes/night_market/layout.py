@@ -55,7 +55,8 @@ def follow_text_size() -> None:
     """Lay the top of the table out for the text size in use (called before each full paint): the chips,
     the selection line and the piles grow to hold their bigger words, and the market moves down as much
     (into the room above the hand). At 100 % every rect is as it always was."""
-    global CHIPS, CHIP_WORDS_Y, LINE, COIN_Y, PILE_H, MARKET_Y, DECK_POS, DECK_PILL, SOLD_POS, BUTTON_Y, UNDO, followed
+    global CHIPS, CHIP_WORDS_Y, LINE, COIN_Y, PILE_H, MARKET_Y, DECK_POS, DECK_PILL, SOLD_POS, BUTTON_Y, UNDO, LIFT
+    global followed
     if followed == text_size():
         return
     followed = text_size()
@@ -72,6 +73,7 @@ def follow_text_size() -> None:
     SOLD_POS = (SOLD_POS[0], MARKET_Y)
     BUTTON_Y = button_y + grown(24) - 24  # below the hand's words, which grow (the bar's foot has the room)
     UNDO = pygame.Rect(UNDO.x, BUTTON_Y, UNDO.w, UNDO.h)
+    LIFT = 34 if followed == 100 else 14  # a chosen card rises less: the grown piles are just above the market
 
 
 def card_rect(pos: tuple[float, float]) -> pygame.Rect:
