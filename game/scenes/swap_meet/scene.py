@@ -604,7 +604,7 @@ class SwapMeetScene(FloorTargets, MatchScene):
             return
         text.draw(surface, "Swap Meet", (30, 42), unscaled(40), GOLD, bold=True, anchor="midleft")  # a heading
         room = self._feed_rect()
-        step = text.font(24).get_linesize() - 8
+        step = max(32, text.font(24).get_linesize() - 8)  # 32 at 100 %
         shown = self.feed[-2:] if 2 * step + 8 <= room.h else self.feed[-1:]  # the newest alone when two don't fit
         top = room.y - 2 if len(shown) > 1 else room.centery - (step + 8) // 2
         for i, line in enumerate(shown):
