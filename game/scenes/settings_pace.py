@@ -14,7 +14,8 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import GOLD
-from game.draw.text import TEXT_SIZES, use_text_size
+from game.draw.sizes import TEXT_SIZES
+from game.draw.text import use_text_size
 from game.draw.ui import button
 from game.draw.widgets import panel, toggle_label
 from game.scenes.settings_rows import Row, RowPages
