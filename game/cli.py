@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
+from game.draw.sizes import TEXT_SIZES
 from game.relay import cli as relay_cli
 from game.shell import interrupt
 from game.text.locales import LANGUAGES
@@ -107,8 +108,11 @@ GLOBALS: dict[str, dict[str, Any]] = {  # the options of the app itself; each he
     "--lang": {"choices": LANGUAGES, "metavar": "LANG",
                "help": f"language for this run, one of {', '.join(LANGUAGES)} "
                        "(default: the Settings choice, else the system's)"},
+    "--text-size": {"type": int, "choices": TEXT_SIZES, "metavar": "PERCENT",
+                    "help": f"text size for this run in percent, one of {', '.join(map(str, TEXT_SIZES))} "
+                            "(default: the Settings choice, else 100)"},
 }
-_WINDOW = ("--fullscreen", "--size", "--mute", "--headless", "--frames", "--screenshot", "--lang")
+_WINDOW = ("--fullscreen", "--size", "--mute", "--headless", "--frames", "--screenshot", "--lang", "--text-size")
 _NO_WINDOW = "accepted; never a window here (default: off)"
 TAKES: dict[str | None, dict[str, str | None]] = {  # command -> the global options it takes (a help of its own)
     None: dict.fromkeys(GLOBALS),
@@ -373,7 +377,8 @@ def _dispatch(args: argparse.Namespace) -> int:
                          join=args.link if args.command == "join" else None,
                          tutorial=args.game if args.command == "tutorial" else None,
                          extra={"kiosk_config": getattr(args, "kiosk_config", None),
-                                "kiosk_pin": getattr(args, "kiosk_pin", None), "lang": getattr(args, "lang", None)})
+                                "kiosk_pin": getattr(args, "kiosk_pin", None), "lang": getattr(args, "lang", None),
+                                "text_size": getattr(args, "text_size", None)})
     try:
         app = compose_app(options)
         code = _open_replay(app, args.code) if args.command == "replay" else 0

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import cast
 
 from game import text
+from game.draw.text import use_text_size
 from game.kiosk import Kiosk
 from game.scenes.online import scene_for_link
 from game.scenes.title import TitleScene
@@ -28,6 +29,7 @@ def compose_app(options: AppOptions, clock: Callable[[], float] = time.perf_coun
     layers: tuple[LayerMaker, ...] = (_kiosk,) if options.kiosk else ()
     app = App(options, clock, home=TitleScene)
     text.use(chosen(options.extra.get("lang"), app.settings.language))  # before the first scene words anything
+    use_text_size(options.extra.get("text_size") or app.settings.text_size)  # before the first scene lays out
     return app.start(first_scene, layers)
 
 

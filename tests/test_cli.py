@@ -280,7 +280,7 @@ def test_every_command_takes_its_global_options_before_or_after_it(command):
              "join": ["http://127.0.0.1:1/j/ABCDEF#t"], "online-autoplay": ["night-market", "--server", "http://h:1"],
              "screens": ["--check"], "replay": ["MH1", "--to-end"]}
     values = {"--size": "1280x720", "--seed": "5", "--frames": "3", "--screenshot": "s.png",
-              "--kiosk-config": "k.json", "--kiosk-pin": "1234", "--lang": "de"}
+              "--kiosk-config": "k.json", "--kiosk-pin": "1234", "--lang": "de", "--text-size": "125"}
     for option in TAKES[command]:
         given = [option, values[option]] if option in values else [option]
         after = parser.parse_args([command, *needs.get(command, []), *given])

@@ -6,11 +6,14 @@ import functools
 import logging
 import os
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.draw.palette import CREAM, INK
+from game.draw.sizes import TEXT_SIZES
 from game.services import paths
 
 if TYPE_CHECKING:
@@ -20,6 +23,63 @@ log = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
+_percent = 100  # the one factor every font size is scaled by: Text's and the pygame-gui theme's (game/draw/ui.py)
+
+
+_chosen = 100  # the player's choice; `_percent` is below it only inside `at_most`
+
+
+def use_text_size(percent: int) -> None:
+    """Draw every text at `percent` % of its size from now on (screens made after this lay out for it)."""
+    global _percent, _chosen
+    if percent not in TEXT_SIZES:
+        raise ValueError(f"text size should be one of {TEXT_SIZES}, not {percent!r}")
+    _percent = _chosen = percent
+
+
+def text_size() -> int:
+    """The text size in use, in percent."""
+    return _percent
+
+
+@contextmanager
+def at_most(percent: int) -> Iterator[None]:
+    """Text drawn inside is at no more than `percent` %: a part of a table whose fixed art and boxes
+    have no room for bigger words (its sentences step out with `chosen_size`)."""
+    global _percent
+    kept = _percent
+    _percent = min(_chosen, percent)
+    try:
+        yield
+    finally:
+        _percent = kept
+
+
+@contextmanager
+def chosen_size() -> Iterator[None]:
+    """Inside `at_most`: text drawn here is at the player's text size again (a sentence laid out for it)."""
+    global _percent
+    kept = _percent
+    _percent = _chosen
+    try:
+        yield
+    finally:
+        _percent = kept
+
+
+def scaled(size: float) -> int:
+    """`size` (as laid out at 100 %) in pixels at the text size in use."""
+    return max(1, round(size * _percent / 100))
+
+
+def unscaled(px: int) -> float:
+    """The size to ask for so that text is drawn at `px` pixels at any text size (the 100 % size kept)."""
+    return px * 100 / _percent
+
+
+def grown(length: float) -> int:
+    """A length that holds text (a line's height, a row's, a box's) at the text size in use."""
+    return round(length * _percent / 100)
 
 
 @functools.cache
@@ -71,22 +131,23 @@ class Text:
         self.max_bytes = max_bytes
         self.cache_bytes = 0
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The shipped font at `size` px (pygame's built-in font if that file is broken)."""
-        key = (size, bold)
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        """The shipped font at `size` px as laid out at 100 %, scaled to the text size in use
+        (pygame's built-in font if that file is broken)."""
+        key = (scaled(size), bold)
         font = self._fonts.get(key)
         if font is not None:
             self._fonts.move_to_end(key)
             return font
-        font = self._fonts[key] = pygame.font.Font(checked_font_file(paths.font_path(bold)), size)
+        font = self._fonts[key] = pygame.font.Font(checked_font_file(paths.font_path(bold)), key[0])
         while len(self._fonts) > self.max_fonts:
             self._fonts.popitem(last=False)  # freed with its glyph cache once no caller holds it
         return font
 
-    def render(self, text: str, size: int, colour: Colour = CREAM, bold: bool = False,
+    def render(self, text: str, size: float, colour: Colour = CREAM, bold: bool = False,
                shadow: bool = False) -> pygame.Surface:
         """A cached surface with `text` drawn (optionally with a soft drop shadow)."""
-        key = (text, size, colour, bold, shadow)
+        key = (text, scaled(size), colour, bold, shadow)
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
@@ -109,7 +170,7 @@ class Text:
             self.cache_bytes -= _bytes(self._cache.popitem(last=False)[1])
         return surf
 
-    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    def wrap(self, text: str, size: float, width: int, bold: bool = False) -> list[str]:
         """Split text into lines that fit `width` px."""
         font = self.font(size, bold)
         lines: list[str] = []
@@ -126,12 +187,14 @@ class Text:
         return lines
 
     def fitting(self, text: str, size: int, width: int, bold: bool = False, least: int = 14) -> int:
-        """The largest size from `size` down to `least` at which `text` fits `width` (`least` if none)."""
+        """The largest size from `size` down to `least` at which `text` fits `width` (`least` if none).
+        Sizes are as laid out at 100 %; a bigger text size shrinks no smaller than `least` px drawn."""
+        least = min(size, -(-least * 100 // _percent))
         while size > least and self.font(size, bold).size(text)[0] > width:
             size -= 1
         return size
 
-    def draw(self, target: pygame.Surface, text: str, pos: tuple[float, float], size: int,
+    def draw(self, target: pygame.Surface, text: str, pos: tuple[float, float], size: float,
              colour: Colour = CREAM, bold: bool = False, anchor: str = "topleft",
              shadow: bool = False) -> pygame.Rect:
         """Blit cached text anchored at pos ('center', 'midtop', ...) and return its rect."""

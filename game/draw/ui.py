@@ -7,6 +7,7 @@ so widgets are hit exactly where they are drawn at any window size.
 
 from __future__ import annotations
 
+import json
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,11 +20,12 @@ from pygame_gui.core import ui_appearance_theme
 from pygame_gui.core.ui_font_dictionary import UIFontDictionary
 from pygame_gui.core.utility import FontResource
 
-from game.draw.text import checked_font_file
+from game.draw.text import checked_font_file, text_size
 from game.services import paths
 from game.shell.display import LOGICAL_H, LOGICAL_W
 
 Mapper = Callable[[tuple[float, float]], tuple[float, float]]
+THEME_FILE = str(resources.files("game").joinpath("themes").joinpath("market_hall.json"))
 
 
 def _gui_font(name: str) -> str:
@@ -63,9 +65,22 @@ def _checked_fonts() -> Iterator[None]:
         ui_appearance_theme.UIFontDictionary = original  # type: ignore[attr-defined]  # pygame-gui does not re-export it; we swap it on purpose
 
 
-# One theme per display, shared by every scene's manager: a theme holds its fonts and up to three
-# 4 MB shape-cache surfaces, so a theme per manager cost ~6 MB for every scene and dialog opened.
-_THEMES: weakref.WeakKeyDictionary[object, ui_appearance_theme.UIAppearanceTheme] = weakref.WeakKeyDictionary()
+# One theme per display and text size, shared by every scene's manager: a theme holds its fonts and
+# up to three 4 MB shape-cache surfaces, so a theme per manager cost ~6 MB for every scene and dialog opened.
+_THEMES: weakref.WeakKeyDictionary[object, dict[int, ui_appearance_theme.UIAppearanceTheme]] = \
+    weakref.WeakKeyDictionary()
+
+
+def theme_at_size(path: str, percent: int) -> dict[str, Any]:
+    """The theme file as a dict with every font size scaled to the text size (pygame-gui loads a dict
+    as it loads a file: UIAppearanceTheme.load_theme), so widgets' words grow with the canvas's."""
+    with open(path, encoding="utf-8") as f:
+        theme: dict[str, Any] = json.load(f)
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict) and "size" in font:
+            font["size"] = str(round(int(font["size"]) * percent / 100))
+    return theme
 
 
 def _one_cache_page(cache: Any) -> None:
@@ -89,23 +104,31 @@ class CanvasUIManager(pygame_gui.UIManager):
         self._settled: set[int] = set()  # the widgets an update has built the images of
         self._drawn: tuple[Any, ...] = ()  # how the widgets looked when last drawn
         self.drawn_rects: list[pygame.Rect] = []  # where they were then (a table restores under them)
-        theme = str(resources.files("game").joinpath("themes").joinpath("market_hall.json"))
-        super().__init__((LOGICAL_W, LOGICAL_H), theme_path=theme, enable_live_theme_updates=False)
+        self.text_size = text_size()  # the text size its theme's fonts are at
+        super().__init__((LOGICAL_W, LOGICAL_H), theme_path=THEME_FILE, enable_live_theme_updates=False)
 
     def create_new_theme(self, theme_path: Any = None) -> ui_appearance_theme.UIAppearanceTheme:
-        """The display's shared theme (built once, with fonts from checked files only)."""
+        """The display's shared theme at the text size in use (built once, with fonts from checked files only)."""
         owner = getattr(self._mapper, "__self__", None)  # the Display whose canvas we map to
-        theme = _THEMES.get(owner) if owner is not None else None
+        kept = _THEMES.setdefault(owner, {}) if owner is not None else {}
+        theme = kept.get(self.text_size)
         if theme is None:
             with _checked_fonts():
-                theme = super().create_new_theme(theme_path)
+                theme = super().create_new_theme(theme_at_size(THEME_FILE, self.text_size))
             _one_cache_page(theme.shape_cache)
-            if owner is not None:
-                _THEMES[owner] = theme
+            kept[self.text_size] = theme
         return theme
+
+    def _follow_text_size(self) -> None:
+        """A text size chosen since this manager was made: its widgets take the theme at the new size
+        (their rects stay; a screen that lays its buttons out by their labels rebuilds them on resume)."""
+        self.text_size = text_size()
+        self.set_ui_theme(self.create_new_theme())  # pygame-gui's own re-theme: every widget rebuilt
 
     def update(self, time_delta: float) -> None:
         """pygame-gui's update; afterwards every widget there is has its image built."""
+        if self.text_size != text_size():
+            self._follow_text_size()
         super().update(time_delta)
         self._settled = {id(s) for s in self.get_sprite_group().sprites()}
 

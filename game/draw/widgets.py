@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from game.draw.palette import BRASS, GOLD
-from game.draw.text import Text
+from game.draw.text import Text, unscaled
 from game.services.assets import Assets
 from game.shell.display import LOGICAL_H, LOGICAL_W
 
@@ -60,8 +60,10 @@ def sheet(canvas: pygame.Surface, rect: pygame.Rect, darken: Callable[[pygame.Su
 
 
 def heading(canvas: pygame.Surface, text: Text, words: str, y: int, size: int = 64) -> pygame.Rect:
-    """A centred gold heading with a shadow."""
-    return text.draw(canvas, words, (LOGICAL_W // 2, y), size, GOLD, bold=True, anchor="midtop", shadow=True)
+    """A centred gold heading with a shadow, drawn at its 100 % size at any text size: a heading is
+    already big, and its screen's panels start under it."""
+    return text.draw(canvas, words, (LOGICAL_W // 2, y), unscaled(size), GOLD, bold=True, anchor="midtop",
+                     shadow=True)
 
 
 def toggle_label(on: bool) -> tuple[str, str]:

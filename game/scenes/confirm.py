@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.draw.palette import CREAM, GOLD
-from game.draw.ui import button
+from game.draw.text import grown
+from game.draw.ui import button, label_width, resize
 from game.scenes.dialog import Dialog
 from game.shell.display import LOGICAL_H, LOGICAL_W
 
@@ -27,14 +28,20 @@ class ConfirmScene(Dialog):
         self.title, self.lines = title, list(lines)
         self.title_size = next((n for n in (52, 46, 40) if self._wide(n, True, [title]) <= MAX_W - 2 * MARGIN), 34)
         need = max(self._wide(self.title_size, True, [title]), self._wide(30, False, self.lines)) + 2 * MARGIN
-        self.rect = pygame.Rect(0, 0, max(1100, min(MAX_W, need)), 330 + 44 * len(self.lines))
+        gap = 30
+        made = [button(self.ui, (0, 0, 300, 84), label, oid) for label, _, oid in choices]
+        widths = [max(300, label_width(b)) for b in made]  # as wide as its label (a bigger text size)
+        row = sum(widths) + gap * (len(made) - 1)
+        self.body_y = 40 + self.app.text.font(self.title_size, True).get_linesize() + 14  # under the title
+        high = self.body_y + grown(44) * len(self.lines) + 200
+        self.rect = pygame.Rect(0, 0, max(1100, min(MAX_W, max(need, row + 2 * MARGIN))), high)
         self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
-        width, gap = 300, 30
-        x = self.rect.centerx - (len(choices) * width + (len(choices) - 1) * gap) // 2
+        x = self.rect.centerx - row // 2
         self.choices: dict[object, Callable[[], None]] = {}
-        for label, then, oid in choices:
-            self.choices[button(self.ui, (x, self.rect.bottom - 120, width, 84), label, oid)] = then
-            x += width + gap
+        for b, w, (_, then, _) in zip(made, widths, choices):
+            resize(b, (w, 84), (x, self.rect.bottom - 120))
+            self.choices[b] = then
+            x += w + gap
         self._safe = choices[-1][1]
 
     def _wide(self, size: int, bold: bool, lines: Sequence[str]) -> int:
@@ -61,7 +68,7 @@ class ConfirmScene(Dialog):
         text = self.app.text
         text.draw(canvas, self.title, (self.rect.centerx, self.rect.y + 40), self.title_size, GOLD, bold=True,
                   anchor="midtop")
-        y = self.rect.y + 130
+        y = self.rect.y + self.body_y
         for line in self.lines:
             text.draw(canvas, line, (self.rect.centerx, y), 30, CREAM, anchor="midtop")
-            y += 44
+            y += grown(44)  # as far apart as the text size needs

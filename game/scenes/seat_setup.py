@@ -16,7 +16,8 @@ from typing import Any
 import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.ui import HintEntry, button
+from game.draw.text import grown, text_size, unscaled
+from game.draw.ui import HintEntry, button, label_width, resize
 from game.draw.widgets import felt, heading, panel
 from game.scenes.match import start_new_match
 from game.shell.catalog import GameEntry, SetupOption
@@ -106,14 +107,55 @@ class SeatSetupScene(Scene):
         return [(tr("setup.level", level=level), tr(f"setup.note.{self.game_name}.{level}"))
                 for level in self.levels if level in described]
 
+    def rows_top(self) -> int:
+        """The first seat row's top, under the "Seats" label (which grows with the text size)."""
+        return PANEL.y + ROWS_TOP + grown(40) - 40 + grown(20) - 20  # and the field's label under it
+
+    def note_size(self) -> float:
+        """The notes' size: the text size's, else smaller (down to their 100 % size) so the seat rows
+        keep buttons tall enough for their labels."""
+        for size in (26, (26 + unscaled(26)) / 2, unscaled(26)):
+            if self._rows_room(size) // max(1, self.count) >= self.bh_wanted() + ROW_GAP:
+                return size
+        return unscaled(26)
+
+    def note_lines(self, size: float) -> list[tuple[str, list[str]]]:
+        """The level notes, each wrapped to the room right of the widest level word."""
+        text = self.app.text
+        # under the options column at 100 % (one line each); short of it for bigger words, which wrap
+        right = PANEL.x + OPTIONS_X - 30 if self.entry.options and text_size() > 100 else PANEL.right - 40
+        x = self.note_x()
+        return [(level, text.wrap(note, size, right - x)) for level, note in self.notes()]
+
+    def note_x(self) -> int:
+        """Where the notes' words start: right of the widest level word."""
+        widest = max((self.app.text.font(28, True).size(level)[0] for level, _ in self.notes()), default=0)
+        return PANEL.x + max(200, 50 + widest + 24)
+
+    def notes_h(self, size: float) -> int:
+        """The notes' height: a line as tall as their words need."""
+        line_h = max(NOTE_H, self.app.text.font(size).get_linesize())
+        return int(line_h * sum(len(lines) for _, lines in self.note_lines(size)))
+
+    def _rows_room(self, note_size: float) -> int:
+        return PANEL.bottom - self.rows_top() - NOTES_PAD - self.notes_h(note_size)
+
     def row_h(self) -> int:
         """Seat row pitch: the rows shrink at the biggest tables so the level notes still fit."""
-        room = PANEL.height - ROWS_TOP - NOTES_PAD - NOTE_H * len(self.notes())
-        return min(ROW_H, room // max(1, self.count))
+        return min(grown(ROW_H - 72) + self.bh_wanted(), self._rows_room(self.note_size()) // max(1, self.count))
+
+    def option_gap(self) -> int:
+        """From one option's chooser to the next: its label above it grows, and so does the chooser."""
+        return OPTION_GAP + grown(30) - 30 + self.bh_wanted() - 72
+
+    @staticmethod
+    def bh_wanted() -> int:
+        """A row's buttons' height for their labels: 72 at 100 %."""
+        return 16 + grown(56)
 
     def button_h(self) -> int:
-        """A seat row's button height: 72, less at the biggest tables so rows never touch."""
-        return min(72, self.row_h() - ROW_GAP)
+        """A seat row's button height: 72 (more for bigger text), less at the biggest tables so rows never touch."""
+        return min(self.bh_wanted(), self.row_h() - ROW_GAP)
 
     def _keep_names(self) -> None:
         """What was typed in the name fields, kept before the rows are rebuilt."""
@@ -123,7 +165,8 @@ class SeatSetupScene(Scene):
     def _name_field(self, seat: int, y: int) -> None:
         """A person's name: typed here, the default ("Player 2") shown dim until something is."""
         k = self._person_no(seat) - 1
-        field = HintEntry(pygame.Rect(PANEL.x + NAME_X, y + self.button_h() - NAME_H, NAME_W, NAME_H), self.ui,
+        high = min(self.button_h(), NAME_H + grown(28) - 28)  # the entry's words grow
+        field = HintEntry(pygame.Rect(PANEL.x + NAME_X, y + self.button_h() - high, NAME_W, high), self.ui,
                           tr("setup.player", number=k + 1))
         field.set_text_length_limit(names.NAME_MAX)
         field.set_forbidden_characters(NOT_IN_NAMES)
@@ -135,19 +178,21 @@ class SeatSetupScene(Scene):
         self.ui.clear_and_reset()
         self.name_fields = {}
         self.seat_buttons: list[SeatRow] = []
-        top, pitch, bh = PANEL.y + ROWS_TOP, self.row_h(), self.button_h()
+        top, pitch, bh = self.rows_top(), self.row_h(), self.button_h()
         for i in range(self.count):
             y = top + i * pitch
             person = button(self.ui, (PANEL.x + 340, y, 170, bh), tr("setup.person"),
                             "#toggle_on" if self.people[i] else "#toggle_off")
-            bot = button(self.ui, (PANEL.x + 514, y, 150, bh), tr("setup.bot"),
+            resize(person, (max(170, label_width(person)), bh), (PANEL.x + 340, y))  # as wide as its label
+            bot_x = int(person.rect.right) + 4
+            bot = button(self.ui, (bot_x, y, 150, bh), tr("setup.bot"),
                          "#toggle_off" if self.people[i] else "#toggle_on")
             level = None
             if self.people[i]:
                 self._name_field(i, y)
             else:
-                level = button(self.ui, (PANEL.x + LEVEL_X, y, LEVEL_W, bh),
-                               tr("setup.level_next", level=self.bot_level[i]))
+                level_x = max(PANEL.x + LEVEL_X, int(bot.rect.right) + 36)
+                level = button(self.ui, (level_x, y, LEVEL_W, bh), tr("setup.level_next", level=self.bot_level[i]))
             self.seat_buttons.append(SeatRow(person, bot, level))
         self.fewer = self.more = None
         if self.max_seats > self.min_seats:
@@ -155,8 +200,8 @@ class SeatSetupScene(Scene):
             self.more = button(self.ui, (PANEL.right - 110, PANEL.y + 24, 80, 72), "+")
         self.option_buttons = {}
         for j, opt in enumerate(self.entry.options):
-            y = PANEL.y + OPTIONS_TOP + j * OPTION_GAP
-            self.option_buttons[opt.key] = button(self.ui, (PANEL.x + OPTIONS_X, y, 300, 72),
+            y = PANEL.y + OPTIONS_TOP + j * self.option_gap()
+            self.option_buttons[opt.key] = button(self.ui, (PANEL.x + OPTIONS_X, y, 300, self.bh_wanted()),
                                                   option_words(opt, self.options[opt.key]) + "  ›")
         y = PANEL.bottom + 40
         self.back = button(self.ui, (PANEL.x, y, 260, 84), tr("setup.back"), "#quiet")
@@ -246,29 +291,35 @@ class SeatSetupScene(Scene):
                       bold=True, anchor="center")
         pitch = self.row_h()
         for i in range(self.count):
-            y = PANEL.y + ROWS_TOP + i * pitch
+            y = self.rows_top() + i * pitch
             if self.people[i]:  # "Seat 1" over the person's name field
-                field_y = y + self.button_h() - NAME_H
+                field = self.name_fields.get(self._person_no(i) - 1)
+                field_y = int(field.rect.y) if field is not None else y + self.button_h() - NAME_H
                 text.draw(canvas, tr("setup.seat_name", number=i + 1), (PANEL.x + NAME_X + 10, field_y - 2), 20, MUTED,
                           anchor="bottomleft")
                 continue
             name = SEAT_NAMES[i]
             mid = y + self.button_h() // 2  # "Seat 1" over the name, the pair centred on the row's buttons
+            if text.font(24).get_linesize() + text.font(34, True).get_linesize() > pitch + 16:  # no room for two lines
+                text.draw(canvas, f"{i + 1} · {name}", (PANEL.x + 50, mid), 34, CREAM, bold=True, anchor="midleft")
+                continue
             text.draw(canvas, tr("setup.seat", number=i + 1), (PANEL.x + 50, mid - 4), 24, MUTED, anchor="bottomleft")
             text.draw(canvas, name, (PANEL.x + 50, mid - 6), 34, CREAM, bold=True, anchor="topleft")
         self._draw_notes(canvas)
         for j, opt in enumerate(self.entry.options):
-            y = PANEL.y + OPTIONS_TOP + j * OPTION_GAP
-            text.draw(canvas, option_label(opt), (PANEL.x + OPTIONS_X, y - 46), 30, CREAM, bold=True)
+            y = PANEL.y + OPTIONS_TOP + j * self.option_gap()
+            text.draw(canvas, option_label(opt), (PANEL.x + OPTIONS_X, y - 46 - (grown(30) - 30)), 30, CREAM, bold=True)
         if self.game is None:
             text.draw(canvas, self.problem, (PANEL.centerx, PANEL.bottom - 60), 30, MUTED, anchor="center")
 
     def _draw_notes(self, canvas: pygame.Surface) -> None:
         """One line per bot level under the seats: the level in gold, what it does in cream."""
-        notes = self.notes()
-        y = PANEL.bottom - NOTES_PAD - NOTE_H * len(notes)
-        text = self.app.text
-        for level, note in notes:
-            text.draw(canvas, level, (PANEL.x + 50, y), 28, GOLD, bold=True)
-            text.draw(canvas, note, (PANEL.x + 200, y + 2), 26, CREAM)
-            y += NOTE_H
+        size = self.note_size()
+        y = PANEL.bottom - NOTES_PAD - self.notes_h(size)
+        text, x = self.app.text, self.note_x()
+        line_h = max(NOTE_H, text.font(size).get_linesize())
+        for level, lines in self.note_lines(size):
+            text.draw(canvas, level, (PANEL.x + 50, y), min(28, size + 2), GOLD, bold=True)
+            for line in lines:  # a long note takes a second line
+                text.draw(canvas, line, (x, y + 2), size, CREAM)
+                y += line_h

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.draw.palette import CREAM, MUTED
 from game.draw.ui import HintEntry, button
 from game.draw.widgets import felt, heading, panel, toggle_label
 from game.scenes.settings_pace import PaceSection
+from game.scenes.settings_rows import Row, RowPages
 from game.services.settings import BOT_SPEEDS
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
@@ -20,7 +20,7 @@ from game.text import language, tr, use
 from game.text.locales import AUTONYMS, LANGUAGES
 
 PANEL = pygame.Rect(40, 130, 1200, 840)  # left: the pace and keys panel stands right of it (settings_pace.py)
-ROW_Y = [PANEL.y + 30 + i * 100 for i in range(8)]
+TOP = PANEL.y + 30  # the first row's top; each row is as tall as its words need (settings_rows.py)
 LABEL_X = PANEL.x + 70
 CONTROL_X = PANEL.x + 640
 TOGGLES = (  # setting, whether the button shows its opposite ("Sound effects: On" is mute off)
@@ -30,7 +30,6 @@ TOGGLES = (  # setting, whether the button shows its opposite ("Sound effects: O
     ("colour_patterns", False),
 )
 ROWS = ("volume", *(key for key, _ in TOGGLES), "bot_speed", "server", "language")  # label keys, top to bottom
-LANGUAGE_ROW = ROWS.index("language")
 
 
 class SettingsScene(Scene):
@@ -42,14 +41,15 @@ class SettingsScene(Scene):
         super().__init__(app)
         s = app.settings
         self.slider = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(CONTROL_X, ROW_Y[0] + 8, 360, 56), int(s.volume * 100), (0, 100), manager=self.ui)
+            pygame.Rect(CONTROL_X, TOP, 360, 56), int(s.volume * 100), (0, 100), manager=self.ui)
         self.toggles: dict[str, pygame_gui.elements.UIButton] = {}
-        for i, (key, _) in enumerate(TOGGLES, start=1):
-            self.toggles[key] = button(self.ui, (CONTROL_X, ROW_Y[i], 240, 72), "")
-        self.speed = button(self.ui, (CONTROL_X, ROW_Y[5], 240, 72), "")
-        self.server = HintEntry(pygame.Rect(CONTROL_X, ROW_Y[6] + 6, 480, 64), self.ui, tr("settings.server.empty"))
+        for key, _ in TOGGLES:
+            self.toggles[key] = button(self.ui, (CONTROL_X, TOP, 240, 72), "")
+        self.speed = button(self.ui, (CONTROL_X, TOP, 240, 72), "")
+        self.server = HintEntry(pygame.Rect(CONTROL_X, TOP, 480, 64), self.ui, tr("settings.server.empty"))
         self.server.set_text(s.online_server)
-        self.language = button(self.ui, (CONTROL_X, ROW_Y[LANGUAGE_ROW], 300, 72), "")
+        self.language = button(self.ui, (CONTROL_X, TOP, 300, 72), "")
+        self.rows = RowPages(app.text, PANEL, TOP, LABEL_X - PANEL.x, beside=CONTROL_X)
         self.back = button(self.ui, (LOGICAL_W // 2 - 160, PANEL.bottom + 24, 320, 80), tr("settings.back"), "#primary")
         self.pace = PaceSection(self)
         self._refresh()
@@ -68,14 +68,30 @@ class SettingsScene(Scene):
         self.speed.set_text(tr("settings.speed", speed=self.app.settings.bot_speed))
         self.language.set_text(AUTONYMS[language()] + "  ›")
         self.pace.refresh()
+        self.rows.lay_out(self.ui, self._rows())
         self.invalidate()
+
+    def _rows(self) -> list[Row]:
+        """The main panel's rows, top to bottom: words and controls (each with its least width)."""
+        controls: list[list[tuple[object, int]]] = [[(self.slider, 360)]]
+        controls += [[(self.toggles[key], 240)] for key, _ in TOGGLES]
+        controls += [[(self.speed, 240)], [(self.server, 480)], [(self.language, 300)]]
+        hints = ["100%"] + [tr(f"settings.{key}.hint") for key in ROWS[1:]]
+        rows = [Row(tr(f"settings.{key}"), hint, made) for key, hint, made in zip(ROWS, hints, controls)]
+        rows[0].live = lambda: f"{int(self.app.settings.volume * 100)}%"
+        return rows
 
     def _next_language(self) -> None:
         """The next language, kept in the settings file; this screen is made again in it."""
         code = LANGUAGES[(LANGUAGES.index(language()) + 1) % len(LANGUAGES)]
-        self._save_server()  # what was typed is kept (or said to be wrong) before the screen is made anew
         self.app.update_settings(language=code)
         use(code)
+        self.remake()
+
+    def remake(self) -> None:
+        """This screen made anew (in a new language, at a new text size); what was typed in the server
+        entry is kept (or said to be wrong) first."""
+        self._save_server()
         self.app.stack.replace(SettingsScene(self.app))
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
@@ -85,7 +101,8 @@ class SettingsScene(Scene):
         if element is self.language:
             self._next_language()
             return
-        if self.pace.pressed(element):
+        if self.pace.pressed(element) or self.rows.turn(element):
+            self.invalidate()
             return
         if element is self.speed:
             i = BOT_SPEEDS.index(self.app.settings.bot_speed)
@@ -125,10 +142,5 @@ class SettingsScene(Scene):
         felt(canvas, self.app.assets)
         heading(canvas, self.app.text, tr("settings.heading"), 30, 72)
         panel(canvas, PANEL)
-        text = self.app.text
-        rows = [(tr("settings.volume"), f"{int(self.app.settings.volume * 100)}%")]
-        rows += [(tr(f"settings.{key}"), tr(f"settings.{key}.hint")) for key in ROWS[1:]]
-        for (label, hint), y in zip(rows, ROW_Y):
-            text.draw(canvas, label, (LABEL_X, y + 2), 36, CREAM, bold=True)
-            text.draw(canvas, hint, (LABEL_X, y + 48), 24, MUTED)
+        self.rows.draw(canvas)
         self.pace.draw(canvas)

@@ -8,6 +8,7 @@ import pygame
 
 from game.draw.anim import Tween, ease_out_back
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED
+from game.draw.text import unscaled
 from game.draw.ui import button, label_fits, label_width, resize
 from game.draw.widgets import panel
 from game.online import rejoin
@@ -24,6 +25,7 @@ from game.text import language, tr
 TILE_W, TILE_H = 480, 576
 TILE_Y = 250
 TILE_GAP = 80
+NAME_ROOM = 106  # px under a tile's art for its name, the gap under it and its tagline
 SMALL_TILE = (372, 446, 36)  # with correspondence rooms listed on the right: w, h, gap
 ROOMS = pygame.Rect(1290, 236, 590, 720)  # the list of correspondence rooms
 ROOM_ROWS = 5  # rooms listed when all fit; with more, pages of PAGE_ROWS and ‹ › to turn them
@@ -285,8 +287,8 @@ class TitleScene(Scene):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.app.assets.image("title_bg", (1920, 1080)), (0, 0))
         text = self.app.text
-        title = text.draw(canvas, tr("title.name"), (LOGICAL_W // 2 + 70, 40), 112, GOLD, bold=True, anchor="midtop",
-                          shadow=True)
+        title = text.draw(canvas, tr("title.name"), (LOGICAL_W // 2 + 70, 40), unscaled(112), GOLD, bold=True,
+                          anchor="midtop", shadow=True)  # the name is the logo's: its size at any text size
         logo = self.app.assets.image("logo", (150, 150))
         canvas.blit(logo, logo.get_rect(midright=(title.left - 24, title.centery + 4)))
         text.draw(canvas, tr("title.subtitle"), (LOGICAL_W // 2 + 70, 178),
@@ -305,22 +307,32 @@ class TitleScene(Scene):
         text = self.app.text
         save = self.paused.get(tile.game)
         if save is not None and tile.playable:  # a ribbon above the fixed Continue button
-            ribbon = pygame.Rect(tile.rect.x + 40, tile.rect.y + tile.h - 160, tile.w - 80, 44)
+            words = tr("title.paused", age=_age(save))
+            lines = text.wrap(words, 24, tile.w - 96)  # a second line rather than smaller words
+            line_h = text.font(24).get_linesize()
+            high = max(44, len(lines) * line_h + 8)  # as tall as its lines, growing up from the button
+            ribbon = pygame.Rect(tile.rect.x + 40, tile.rect.y + tile.h - 116 - high, tile.w - 80, high)
             panel(canvas, ribbon, fill=(30, 24, 19, 235), radius=14, width=2)
-            text.draw(canvas, tr("title.paused", age=_age(save)), ribbon.center, 24, CREAM, anchor="center")
+            for i, line in enumerate(lines):
+                y = ribbon.centery + (i - (len(lines) - 1) / 2) * line_h
+                text.draw(canvas, line, (ribbon.centerx, y), 24, CREAM, anchor="center")
         tag = _tagline(tile.entry) if tile.playable else tr("title.unplayable")
         self._draw_name(canvas, rect, tile.entry.title, tag, tile)
 
     def _draw_name(self, canvas: pygame.Surface, rect: pygame.Rect, title: str, tag: str, tile: Tile) -> None:
         """The game's name and tagline under its tile: smaller, then on two lines, for a long name (never cut)."""
         text, room, playable = self.app.text, tile.w - 24, tile.playable
-        size = next((s for s in (46, 40, 34) if text.font(s, True).size(title)[0] <= room), 0)
-        lines = [title] if size else text.wrap(title, 28, room, bold=True)
-        size = size or 28
+        tag_size = 22 if text.font(22).size(tag)[0] <= room else 18
+        # under the art: the name shrinks to its 100 % size before the tagline would run off the tile
+        height = NAME_ROOM - text.font(tag_size).get_linesize()
+        size = next((s for s in (46, 40, 34, unscaled(46), unscaled(40), unscaled(34))
+                     if text.font(s, True).size(title)[0] <= room
+                     and text.font(s, True).get_linesize() <= height), 0.0)
+        lines = [title] if size else text.wrap(title, unscaled(28), room, bold=True)
+        size = size or unscaled(28)
         y = rect.y + tile.h + (8 if len(lines) == 1 else 2)
         for words in lines:
             y = text.draw(canvas, words, (rect.centerx, y), size, GOLD, bold=True, anchor="midtop", shadow=True).bottom
-        tag_size = 22 if text.font(22).size(tag)[0] <= room else 18
         text.draw(canvas, tag, (rect.centerx, max(y + 2, rect.y + tile.h + 66)), tag_size,
                   CREAM if playable else MUTED, anchor="midtop")
 

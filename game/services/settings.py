@@ -14,13 +14,14 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from game.draw.sizes import TEXT_SIZES
 from game.services import paths
 from game.services.files import BadFile, NoFile, Notice, read_json, set_aside, write_json
 from game.shell import keymap
 from game.text.locales import LANGUAGES
 from rules import names
 
-__all__ = ["ANIMATION_SPEEDS", "BOT_SPEEDS", "Settings", "load", "save", "set_aside", "settings_path"]
+__all__ = ["ANIMATION_SPEEDS", "BOT_SPEEDS", "TEXT_SIZES", "Settings", "load", "save", "set_aside", "settings_path"]
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +51,7 @@ class Settings:
     animation_speed: float = 1.0
     skip_bot_moves: bool = False
     keys: tuple[str, ...] = ()  # remapped table keys, "command=key name" (game/shell/keymap.py; none: defaults)
+    text_size: int = 100  # percent, one of TEXT_SIZES: screens lay out for the bigger words (docs/access.md)
 
     def person_name(self, k: int, default: str | None = None) -> str:
         """The name of the k-th person at this device (0: the first), or `default` ("Player k+1")."""
@@ -93,6 +95,10 @@ def _is_language(value: Any) -> bool:
     return isinstance(value, str) and (value == "" or value in LANGUAGES)
 
 
+def _is_text_size(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value in TEXT_SIZES
+
+
 def _is_server(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= 200 and (value == "" or value.startswith(
         ("http://", "https://", "ws://", "wss://")))
@@ -113,6 +119,7 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "animation_speed": (_is_animation_speed, "one of " + ", ".join(f"{x:g}" for x in ANIMATION_SPEEDS)),
     "skip_bot_moves": (_is_bool, "true or false"),
     "keys": (keymap.valid, "a list of command=key pairs, no key twice"),
+    "text_size": (_is_text_size, "one of " + ", ".join(map(str, TEXT_SIZES)) + " (percent)"),
 }
 
 

@@ -217,12 +217,17 @@ def record_frame(app: Any) -> list[Mark]:
 
 # the apps ---------------------------------------------------------------------------------------
 @contextmanager
-def fresh_home() -> Iterator[None]:
-    """A temporary MARKET_HALL_HOME: the walk never reads or writes a player's saves or settings."""
+def fresh_home(text_size: int = 100) -> Iterator[None]:
+    """A temporary MARKET_HALL_HOME: the walk never reads or writes a player's saves or settings.
+    Its settings hold `text_size`, so every app the walk makes lays out for that text size."""
+    from game.services import settings
+
     old = os.environ.get("MARKET_HALL_HOME")
     with tempfile.TemporaryDirectory(prefix="market-hall-screens-") as home:
         os.environ["MARKET_HALL_HOME"] = home
         try:
+            if text_size != 100:
+                settings.save(settings.Settings(text_size=text_size))
             yield
         finally:
             if old is None:
@@ -371,8 +376,10 @@ def walk_kiosk(walk: Walk, size: tuple[int, int], seconds: float = 330.0, every:
 
 
 def run_walk(out: Path | None = None, sizes: tuple[tuple[int, int], ...] = SIZES,
-             games: tuple[str, ...] | None = None, parts: tuple[str, ...] = ("guided", "monkey", "kiosk")) -> Walk:
-    """The whole walk (or the named parts, games and sizes of it; every game in the catalogue by default)."""
+             games: tuple[str, ...] | None = None, parts: tuple[str, ...] = ("guided", "monkey", "kiosk"),
+             text_size: int = 100) -> Walk:
+    """The whole walk (or the named parts, games and sizes of it; every game in the catalogue by default),
+    at a text size (percent)."""
     from game.shell import catalog
 
     walk = Walk(out)
@@ -387,7 +394,7 @@ def run_walk(out: Path | None = None, sizes: tuple[tuple[int, int], ...] = SIZES
             todo.append(partial(walk_kiosk, walk, size))
     with recording():
         for part in todo:
-            with fresh_home():  # each app starts from nothing: a kiosk's saved settings (full screen) stay with it
+            with fresh_home(text_size):  # each app starts from nothing: a kiosk's saved full screen stays with it
                 part()
     return walk
 

@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, SOLID
+from game.draw.text import grown
 from game.draw.widgets import panel
 from game.match.guided import GuidedTable
 from game.shell.display import LOGICAL_H, LOGICAL_W
@@ -449,9 +450,10 @@ class Coach:
     def _height(lines: int, step: Step, shape: Shape) -> int:
         """A hint takes the header row: the panel never grows over the table. Next has a row of its own
         below the words, or a place in the header row of a low panel."""
+        more = grown(26) - 26  # the header row's words grow too
         if shape.low:
-            return 96 + 44 * lines
-        return 120 + 44 * lines + (56 if step.is_explanation else 0)
+            return 96 + more + grown(44) * lines
+        return 120 + more + grown(44) * lines + (56 if step.is_explanation else 0)
 
     def _scene_buttons(self) -> list[pygame.Rect]:
         """The top scene's visible buttons (a summary's Next round): the panel stays off them too."""
@@ -485,10 +487,10 @@ class Coach:
             words = tr("guide.coach.header", **at)
             words = words if text.font(26).size(words)[0] <= header else tr("guide.coach.count", **at)
             text.draw(canvas, words, (rect.x + 40, rect.y + 22), 26, MUTED)
-        y = rect.y + 66
+        y = rect.y + 66 + grown(26) - 26
         for line in placed.lines:
             text.draw(canvas, line, (rect.x + 40, y), 34, CREAM)
-            y += 44
+            y += grown(44)  # lines as far apart as their size needs
         leave = pygame.Rect(rect.right - 190, rect.y + 14, 160, 52)
         self._button(canvas, "leave", tr("guide.leave"), leave, quiet=True)
         if self.can_go_on():

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.draw.palette import TEAL
+from game.draw.text import grown, text_size
 from rules.night_market.data import BONUS_SIZES, GOODS
 
 KIND_ORDER = {kind: i for i, kind in enumerate(GOODS)}
@@ -46,6 +47,35 @@ UNDO = pygame.Rect(1640, BUTTON_Y, 220, BUTTON_H)
 TOAST_LANE = pygame.Rect(8, 166, 238, 736)  # the bar's right end: clear of a full hand and three move buttons
 
 
+_AT_100 = (CHIPS, CHIP_WORDS_Y, LINE, COIN_Y, PILE_H, MARKET_Y, BUTTON_Y)
+followed = 100  # the text size the rects above were last laid out for
+
+
+def follow_text_size() -> None:
+    """Lay the top of the table out for the text size in use (called before each full paint): the chips,
+    the selection line and the piles grow to hold their bigger words, and the market moves down as much
+    (into the room above the hand). At 100 % every rect is as it always was."""
+    global CHIPS, CHIP_WORDS_Y, LINE, COIN_Y, PILE_H, MARKET_Y, DECK_POS, DECK_PILL, SOLD_POS, BUTTON_Y, UNDO, LIFT
+    global followed
+    if followed == text_size():
+        return
+    followed = text_size()
+    chips, words_y, line, coin_y, pile_h, market_y, button_y = _AT_100
+    chip_more = grown(34) - 34 + 2 * (grown(24) - 24)  # the name's row, the stats' and the last move's
+    CHIPS = tuple(pygame.Rect(r.x, r.y, r.w, r.h + chip_more) for r in chips)  # type: ignore[assignment]
+    CHIP_WORDS_Y = words_y + chip_more - (grown(CHIP_WORDS_SIZE) - CHIP_WORDS_SIZE) - 4  # its bottom row, inside
+    LINE = pygame.Rect(line.x, line.y + chip_more, line.w, line.h + 2 * (grown(20) - 20))
+    PILE_H = pile_h + 2 * (grown(22) - 22)
+    COIN_Y = LINE.bottom + (coin_y - pile_h // 2 - line.bottom) + PILE_H // 2
+    MARKET_Y = market_y + max(0, (COIN_Y + PILE_H // 2) - (coin_y + pile_h // 2) - 25)  # a narrower gap above it
+    DECK_POS = (DECK_POS[0], MARKET_Y)
+    DECK_PILL = (DECK_POS[0], market_y + CARD_H // 2 - 26)  # where it was: clear of the porters' badge
+    SOLD_POS = (SOLD_POS[0], MARKET_Y)
+    BUTTON_Y = button_y + grown(24) - 24  # below the hand's words, which grow (the bar's foot has the room)
+    UNDO = pygame.Rect(UNDO.x, BUTTON_Y, UNDO.w, UNDO.h)
+    LIFT = 34 if followed == 100 else 14  # a chosen card rises less: the grown piles are just above the market
+
+
 def card_rect(pos: tuple[float, float]) -> pygame.Rect:
     """The card-sized rect centred on pos."""
     r = pygame.Rect(0, 0, CARD_W, CARD_H)
@@ -78,9 +108,9 @@ def hand_layout(hand: Sequence[tuple[int, str]]) -> list[tuple[int, str, tuple[i
 
 
 def chip_purse(side: int) -> tuple[int, int]:
-    """Where coins land on a merchant's chip (0 = viewer, 1 = other)."""
+    """Where coins land on a merchant's chip (0 = viewer, 1 = other): under its "coins" label."""
     r = CHIPS[side]
-    return r.right - 250, r.y + 56
+    return r.right - 250, r.y + 56 + grown(22) - 22
 
 
 def chip_centre(side: int) -> tuple[int, int]:
@@ -103,7 +133,12 @@ def bonus_pile_rect(index: int) -> pygame.Rect:
 
 
 def button_rects(count: int, width: int = 330, gap: int = 28) -> list[pygame.Rect]:
-    """`count` buttons centred in the bottom bar."""
+    """`count` buttons centred in the bottom bar; for a bigger text size wider (their labels grow), the
+    bar's centre moved left as far as it needs to stay clear of Undo."""
+    centre = 960
+    if text_size() > 100 and count:
+        centre = 900
+        width = max(width, min(grown(width), (2 * (UNDO.x - 20 - centre) - (count - 1) * gap) // count))
     total = count * width + (count - 1) * gap
-    x = 960 - total // 2
+    x = centre - total // 2
     return [pygame.Rect(x + i * (width + gap), BUTTON_Y, width, BUTTON_H) for i in range(count)]

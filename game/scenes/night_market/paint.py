@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.draw.palette import BRASS, BRASS_DIM, CREAM, GOLD, MUTED, RED, SELECT, WOOD
+from game.draw.text import grown, scaled, unscaled
 from game.draw.widgets import felt, panel
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, outline
@@ -50,6 +51,7 @@ class TablePainter:
 
     def paint_static(self, surface: pygame.Surface) -> None:
         """Everything at rest (cards in flight are skipped: they are movers)."""
+        L.follow_text_size()
         felt(surface, self.app.assets)
         for side in (0, 1):
             self._paint_chip(surface, side)
@@ -78,7 +80,9 @@ class TablePainter:
         hand = self.shown_count(("hand", seat), sv.hand_count)
         porters = self.shown_count(("porters", seat), len(sv.porters))
         stats = tr("nm.chip.stats", hand=hand, porters=porters, bonus=len(sv.bonus_tokens))
-        text.draw(surface, stats, (rect.x + 26, rect.y + 60), 24, MUTED)
+        room = L.chip_purse(side)[0] - 40 - (rect.x + 26)  # stops short of the purse, down to its 100 % size
+        size = text.fitting(stats, 24, room, least=24)
+        text.draw(surface, stats, (rect.x + 26, rect.y + 60 + grown(34) - 34), size, MUTED)  # under the grown name
         words = self.chip_words(seat)
         if words:  # the bottom row runs the chip's whole width: a Rival's move is said in full
             text.draw(surface, words, (rect.x + 26, L.CHIP_WORDS_Y + rect.y), L.CHIP_WORDS_SIZE, colour, bold=True)
@@ -86,7 +90,7 @@ class TablePainter:
         px, py = L.chip_purse(side)
         surface.blit(coin, coin.get_rect(center=(px, py)))
         text.draw(surface, str(self.purse[seat]), (px + 36, py), 46, GOLD, bold=True, anchor="midleft")
-        text.draw(surface, tr("nm.chip.coins"), (px, rect.y + 16), 22, MUTED, anchor="center")
+        text.draw(surface, tr("nm.chip.coins"), (px, rect.y + 16 + (grown(22) - 22) // 2), 22, MUTED, anchor="center")
         self._paint_seals(surface, rect, sv.seals)
 
     def _paint_name(self, surface: pygame.Surface, rect: pygame.Rect, name: str, role: str) -> None:
@@ -113,12 +117,13 @@ class TablePainter:
     def _paint_seals(self, surface: pygame.Surface, rect: pygame.Rect, seals: int) -> None:
         seal = self.app.assets.image("seal", (54, 54))
         for i in range(2):
-            centre = (rect.right - 96 + i * 58, rect.y + 56)
+            centre = (rect.right - 96 + i * 58, L.chip_purse(0)[1] - L.CHIPS[0].y + rect.y)  # beside the purse
             if i < seals:
                 surface.blit(seal, seal.get_rect(center=centre))
             else:
                 pygame.draw.circle(surface, (90, 75, 55), centre, 24, 3)
-        self.app.text.draw(surface, tr("nm.chip.seals"), (rect.right - 67, rect.y + 16), 22, MUTED, anchor="center")
+        at = (rect.right - 67, rect.y + 16 + (grown(22) - 22) // 2)
+        self.app.text.draw(surface, tr("nm.chip.seals"), at, 22, MUTED, anchor="center")
 
     def _pattern(self, surface: pygame.Surface, rect: pygame.Rect, name: str, colour: tuple[int, ...]) -> None:
         def make() -> pygame.Surface:
@@ -135,8 +140,8 @@ class TablePainter:
     def _paint_centre(self, surface: pygame.Surface) -> None:
         text = self.app.text
         x, y = L.ROUND_LABEL
-        text.draw(surface, tr("nm.round", round=self.view.round_no), (x, y), 44, GOLD, bold=True, anchor="midtop",
-                  shadow=True)
+        text.draw(surface, tr("nm.round", round=self.view.round_no), (x, y), unscaled(44), GOLD, bold=True,
+                  anchor="midtop", shadow=True)  # the round's heading keeps its size; the line under it grows
         text.draw(surface, tr("nm.first_to", seals=SEALS_TO_WIN), (x, y + 60), 24, MUTED, anchor="midtop")
         pygame.draw.circle(surface, WOOD, L.MORE.center, L.MORE.w // 2)
         pygame.draw.circle(surface, BRASS, L.MORE.center, L.MORE.w // 2, 3)
@@ -149,10 +154,10 @@ class TablePainter:
               width=4 if problem else 2)
         size, lines = self.line_layout()
         colour = (255, 170, 150) if problem else CREAM
-        top = L.LINE.centery - size * 0.68 * len(lines)
+        top = L.LINE.centery - scaled(size) * 0.68 * len(lines)
         for i, words in enumerate(lines):
-            self.app.text.draw(surface, words, (L.LINE.centerx, top + i * size * 1.36), size, colour, bold=problem,
-                               anchor="midtop")
+            self.app.text.draw(surface, words, (L.LINE.centerx, top + i * scaled(size) * 1.36), size, colour,
+                               bold=problem, anchor="midtop")
 
     def line_layout(self) -> tuple[int, list[str]]:
         """The selection line's size and lines: one line, smaller if it must be, else two (never cut)."""
@@ -180,7 +185,7 @@ class TablePainter:
             icon = assets.image(f"good_{kind}", (60, 60))
             surface.blit(icon, icon.get_rect(center=(r.x + 38, r.y + 44)))
             self._label(surface, tr("nm.kind", kind=kind), r, 96, CREAM, bold=True)
-            self._label(surface, tr("nm.left", count=len(coins)), r, 120, MUTED)
+            self._label(surface, tr("nm.left", count=len(coins)), r, 96 + grown(24), MUTED)
         bonus = dict(self.view.bonus_piles)
         for i, size in enumerate(BONUS_SIZES):
             r = L.bonus_pile_rect(i)
@@ -189,7 +194,7 @@ class TablePainter:
             surface.blit(token, token.get_rect(center=(r.centerx, r.y + 42)))
             label = tr("nm.sell_five") if size == 5 else tr("nm.sell_size", size=size)
             self._label(surface, label, r, 96, CREAM, bold=True)
-            self._label(surface, tr("nm.left", count=bonus[size]), r, 120, MUTED)
+            self._label(surface, tr("nm.left", count=bonus[size]), r, 96 + grown(24), MUTED)
 
     def _label(self, surface: pygame.Surface, words: str, box: pygame.Rect, dy: int, colour: tuple[int, int, int],
                 bold: bool = False) -> None:

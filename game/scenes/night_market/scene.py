@@ -83,6 +83,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
 
     def _history(self, events: list[Event]) -> None:
         """The match so far (on opening or after Continue): the log and the chips, not animated."""
+        L.follow_text_size()  # the table laid out for the text size before anything is placed
         for e in events:
             words = line(e, self.names)
             if words:

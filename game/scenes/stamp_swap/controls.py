@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.ui import button
+from game.draw.ui import button, label_width, resize
 from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.layout import CENTRE, DC_H
 from game.scenes.stamp_swap.story import placing_note
@@ -40,6 +40,8 @@ class Controls:
                            "#primary")
         self.next = button(ui, (SUMMARY.centerx - 200, SUMMARY.bottom - 120, 400, 92), tr("ss.button.next_day"),
                            "#primary")
+        wide = max(240, label_width(self.take))  # a bigger text size: wider, leftwards (the album is right of it)
+        resize(self.take, (wide, 92), (CENTRE.x + 416 + 240 - wide, CENTRE.bottom - DC_H + 172))
 
     def update(self) -> None:
         """Show the buttons that apply to the current view."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT
-from game.draw.text import Colour
+from game.draw.text import Colour, chosen_size, scaled
 from game.draw.widgets import PANEL_BG, PANEL_EDGE
 from game.scenes.stamp_swap.art import EXHIBITOR_RGB, SEAT_RGB, SPECIALIST_RGB
 from game.scenes.stamp_swap.layout import HEAD, MINI_CELL, TOP, Layout, mini_origin, panel_rects
@@ -235,7 +235,13 @@ def _panel_footer(scene: StampSwapScene, surf: pygame.Surface, rect: pygame.Rect
 
 # centre ---------------------------------------------------------------------------------------
 def paint_head(scene: StampSwapScene, surf: pygame.Surface) -> None:
-    """The prompt line: whose move and what to do."""
+    """The prompt line: whose move and what to do (at the player's text size: it shrinks, then takes
+    two lines, to fit)."""
+    with chosen_size():
+        _paint_head(scene, surf)
+
+
+def _paint_head(scene: StampSwapScene, surf: pygame.Surface) -> None:
     panel(surf, HEAD, radius=16)
     if scene.app.toasts.current is not None:  # a toast shows in this lane (StampSwapScene.toast_lane)
         return
@@ -250,7 +256,7 @@ def paint_head(scene: StampSwapScene, surf: pygame.Surface) -> None:
             break
         size -= 2
     for n, line in enumerate(lines[:2]):
-        y = room.centery + (n - (len(lines[:2]) - 1) / 2) * (size + 4)
+        y = room.centery + (n - (len(lines[:2]) - 1) / 2) * (scaled(size) + 4)
         text.draw(surf, line, (room.centerx, y), size, colour, bold=True, anchor="center")
 
 

@@ -14,6 +14,7 @@ import pygame
 
 from game.draw.anim import Call, Counter, Sequence, Wait
 from game.draw.palette import GOLD, MUTED, RED
+from game.draw.text import at_most
 from game.draw.widgets import felt
 from game.match.table import Table
 from game.scenes.describe import Section
@@ -474,6 +475,10 @@ class StampSwapScene(InputMixin, MatchScene):
         return prompt(self)
 
     def paint_static(self, surface: pygame.Surface) -> None:
+        with at_most(100):  # the dense table keeps its words' size; the prompt grows (paint_head)
+            self._paint_static(surface)
+
+    def _paint_static(self, surface: pygame.Surface) -> None:
         felt(surface, self.app.assets)
         paint_top(self, surface)
         paint_events(self, surface)

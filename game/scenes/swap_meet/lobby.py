@@ -12,15 +12,14 @@ from typing import Any
 import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
+from game.draw.text import unscaled
 from game.draw.ui import button
 from game.scenes.seat_setup import (
     LEVEL_W,
     LEVEL_X,
-    OPTION_GAP,
     OPTIONS_TOP,
     OPTIONS_X,
     PANEL,
-    ROWS_TOP,
     SeatSetupScene,
 )
 from game.scenes.swap_meet.model import joined
@@ -67,7 +66,7 @@ class SwapMeetLobby(SeatSetupScene):
             if self.people[i]:
                 words, oid = (tr("sm.lobby.ready"), "#toggle_on") if self.ready[i] else \
                     (tr("sm.lobby.not_ready"), "#toggle_off")
-                made = button(self.ui, (PANEL.x + LEVEL_X, PANEL.y + ROWS_TOP + i * pitch, LEVEL_W, self.button_h()),
+                made = button(self.ui, (PANEL.x + LEVEL_X, self.rows_top() + i * pitch, LEVEL_W, self.button_h()),
                               words, oid)
                 self.ready_buttons[made] = i
         if self.waiting_for() is not None:
@@ -92,19 +91,33 @@ class SwapMeetLobby(SeatSetupScene):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         super().draw_scene(canvas)
         text = self.app.text
-        x, y = PANEL.x + OPTIONS_X, PANEL.y + OPTIONS_TOP + (len(self.entry.options) - 1) * OPTION_GAP + 92
+        gap = self.option_gap()
+        x, y = PANEL.x + OPTIONS_X, PANEL.y + OPTIONS_TOP + (len(self.entry.options) - 1) * gap + self.bh_wanted() + 20
         lo, hi = ROUND_SECONDS_RANGE
         people = sum(1 for i in range(self.count) if self.people[i])
         mode = tr("sm.lobby.table_mode") if people > 1 else tr("sm.lobby.solo")
         clock = tr("sm.lobby.clock", lo=f"{lo:.0f}", hi=f"{hi:.0f}", rounds=ROUNDS)
         if self.options.get("pace") == "relaxed":
             clock = tr("sm.lobby.relaxed", secs=f"{self.round_seconds * RELAXED_CLOCK:.0f}")
-        for words in (clock, mode):
-            for line in text.wrap(words, 24, COLUMN_W):
-                text.draw(canvas, line, (x, y), 24, MUTED)
-                y += 30
-            y += 8
         reason = self.waiting_for() or tr("sm.lobby.all_ready")
-        for line in text.wrap(reason, 26, COLUMN_W):
-            text.draw(canvas, line, (x, y + 8), 26, CREAM if self.waiting_for() else GOLD, bold=True)
-            y += 34
+        small, big = self._column_sizes([clock, mode], reason, PANEL.bottom - 16 - y)
+        for words in (clock, mode):
+            for line in text.wrap(words, small, COLUMN_W):
+                text.draw(canvas, line, (x, y), small, MUTED)
+                y += text.font(small).get_linesize() - 4
+            y += 8
+        for line in text.wrap(reason, big, COLUMN_W, bold=True):
+            text.draw(canvas, line, (x, y + 8), big, CREAM if self.waiting_for() else GOLD, bold=True)
+            y += text.font(big, True).get_linesize() - 4
+
+    def _column_sizes(self, notes: list[str], reason: str, room: int) -> tuple[float, float]:
+        """The right column's sizes: the text size's when its lines fit above the panel's foot, else
+        their 100 % sizes."""
+        text = self.app.text
+        for small, big in ((24, 26), (unscaled(24), unscaled(26))):
+            lines = sum(len(text.wrap(w, small, COLUMN_W)) for w in notes)
+            high = lines * (text.font(small).get_linesize() - 4) + 8 * len(notes) + 8 \
+                + len(text.wrap(reason, big, COLUMN_W, bold=True)) * (text.font(big, True).get_linesize() - 4)
+            if high <= room:
+                break
+        return small, big

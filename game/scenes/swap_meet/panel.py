@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.draw.palette import BRASS, CREAM, GOLD, INK, MINT, MUTED, RED
+from game.draw.text import at_most
 from game.scenes.swap_meet.model import (
     ACT_ICON,
     RES_COLOUR,
@@ -111,7 +112,12 @@ class SeatPanel:
 
     # drawing -----------------------------------------------------------------------------------
     def render(self, model: PanelModel) -> pygame.Surface:
-        """The upright panel picture for this model (cached while the model is unchanged)."""
+        """The upright panel picture for this model (cached while the model is unchanged). Its words keep
+        their 100 % size: the stall's rows, meters and cards fill fixed art (docs/access.md)."""
+        with at_most(100):
+            return self._render(model)
+
+    def _render(self, model: PanelModel) -> pygame.Surface:
         if model == self.model and self.surface is not None:
             return self.surface
         self.model = model
@@ -535,6 +541,10 @@ class SeatPanel:
         """Every stall as a row, seen from no seat (the kiosk's demo): the table a visitor will play.
 
         `clear`: pixels at the bottom the rows keep free (the kiosk's "Tap to play" banner goes there)."""
+        with at_most(100):  # the rows fill fixed art, as a seat's panel does
+            return self._render_floor(rivals, clear)
+
+    def _render_floor(self, rivals: tuple[Rival, ...], clear: int = 0) -> pygame.Surface:
         self.hits = []
         self._floor = True
         surf = pygame.Surface(self.size, pygame.SRCALPHA)

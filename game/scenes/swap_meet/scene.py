@@ -19,7 +19,8 @@ import pygame
 
 from game.draw.anim import Call, Sequence, Wait
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.ui import button
+from game.draw.text import at_most, unscaled
+from game.draw.ui import button, label_width, resize
 from game.draw.widgets import felt, panel
 from game.match.local import LocalTable
 from game.match.table import Table
@@ -61,6 +62,7 @@ REVEAL_GRACE = 4.0  # seconds private cards stay shown after the peek tab is let
 TRADE_GRACE = 20.0  # more seconds they stay shown while cards are picked for a trade
 REACTION = 0.5  # a card-spending button must have stood still this long before the press that uses it
 FEED_H = 64  # two feed lines under the table-mode clock
+SOLO_RIGHT = 1900  # the right end of the top bar's buttons (one seat at the screen)
 LANE_MIN = 200  # a rival row's free lane narrower than this carries no floating label
 ROW_LANDING = 598  # a rival row's x where its counter starts: cards land just left of it
 NEWS_SECONDS = 1.8  # how long a person's own move is said in their hint line
@@ -178,6 +180,20 @@ class SwapMeetScene(FloorTargets, MatchScene):
         self.help_b = button(self.ui, (*spots[0], *size), tr("sm.pause.help"), "#quiet")
         self.pause_b = button(self.ui, (*spots[1], *size), tr("sm.floor.pause"), "#quiet")
         self.leave_b = button(self.ui, (*spots[2], *size), tr("sm.floor.leave"), "#danger")
+        if not self.table_mode:
+            self._fit_buttons(size[1])
+
+    def _fit_buttons(self, high: int) -> None:
+        """The top bar's buttons as wide as their labels (a bigger text size), right-aligned as laid out
+        at 100 %; the feed ends left of them (`_feed_rect`)."""
+        x = SOLO_RIGHT
+        for made in (self.leave_b, self.pause_b, self.help_b, self.log_b):
+            if made is None:
+                continue
+            w = max(int(made.rect.w), label_width(made))
+            x -= w
+            resize(made, (w, high), (x, int(made.rect.y)))
+            x -= 20
 
     def anchor(self, seat: int | None, kind: str | None = None) -> tuple[float, float]:
         """Where a seat's cards fly from and to: a person's slot of that kind, a rival row's gap
@@ -556,9 +572,10 @@ class SwapMeetScene(FloorTargets, MatchScene):
         if self.table_mode:
             panel(surface, self.centre.inflate(-8, -8), radius=26)
         self._paint_feed(surface)
-        self.market.paint(surface)
-        if self.countdown not in self.movers:
-            self.countdown.draw(surface)
+        with at_most(100):  # the market's meters and the clock's dial are fixed art
+            self.market.paint(surface)
+            if self.countdown not in self.movers:
+                self.countdown.draw(surface)
         for region in self.regions:
             if region.image is not None:
                 surface.blit(region.image, region.rect)
@@ -571,7 +588,8 @@ class SwapMeetScene(FloorTargets, MatchScene):
             return pygame.Rect(186, self.centre.y + 8, 454, self.centre.h - 16)
         if self.table_mode:
             return pygame.Rect(self.centre.x + 20, self.countdown.rect.bottom + 6, self.centre.w - 40, FEED_H)
-        return pygame.Rect(280, 16, 880, 78)  # up to Game info
+        first = self.log_b or self.help_b
+        return pygame.Rect(280, 16, min(880, int(first.rect.x) - 20 - 280), 78)  # up to Game info
 
     def _paint_feed(self, surface: pygame.Surface) -> None:
         text = self.app.text
@@ -586,9 +604,14 @@ class SwapMeetScene(FloorTargets, MatchScene):
                 text.draw(surface, line, (c.centerx, y + i * 30), 24, CREAM if i == len(self.feed[-2:]) - 1
                           else MUTED, anchor="midtop")
             return
-        text.draw(surface, "Swap Meet", (30, 42), 40, GOLD, bold=True, anchor="midleft")
-        for i, line in enumerate(self.feed[-2:]):
-            text.draw(surface, line, (290, 14 + i * 32), 24, CREAM if i == len(self.feed[-2:]) - 1 else MUTED)
+        text.draw(surface, "Swap Meet", (30, 42), unscaled(40), GOLD, bold=True, anchor="midleft")  # a heading
+        room = self._feed_rect()
+        step = max(32, text.font(24).get_linesize() - 8)  # 32 at 100 %
+        shown = self.feed[-2:] if 2 * step + 8 <= room.h else self.feed[-1:]  # the newest alone when two don't fit
+        top = room.y - 2 if len(shown) > 1 else room.centery - (step + 8) // 2
+        for i, line in enumerate(shown):
+            size = text.fitting(line, 24, room.w, least=24)  # smaller, down to its 100 % size
+            text.draw(surface, line, (290, top + i * step), size, CREAM if i == len(shown) - 1 else MUTED)
 
     # input ----------------------------------------------------------------------------------
     def _region_at(self, pos: tuple[float, float]) -> Region | None:
