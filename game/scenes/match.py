@@ -47,7 +47,7 @@ class MatchScene(LayeredScene):
     AWAY_AT: ClassVar[tuple[int, int]] = (480, 96)  # top left of the online away strip (960 × 84)
     UNDO_AT: ClassVar[tuple[int, int, int, int]] = (1680, 780, 200, 84)  # the Undo button, when it shows
     focusable = True  # keyboard play: the focus ring walks the table's targets
-    LETTERS: ClassVar[tuple[tuple[str, str], ...]] = ()  # (key command, target name it acts on: a prefix)
+    LETTERS: ClassVar[tuple[tuple[str, str], ...]] = ()  # (key command, target name or key it acts on: a prefix)
 
     def __init__(self, app: App, table: Table, lobby: Callable[[], Scene] | None = None) -> None:
         super().__init__(app)
@@ -163,15 +163,16 @@ class MatchScene(LayeredScene):
         """A move's letter: act on its button as a tap would (a dimmed one says why not); True when it
         was one. With none of that move on screen, an error sound says the letter does nothing now."""
         keys = keys_of(self.app.settings)
-        for command, name in self.letters():
-            if keys.means(event, command):
-                target = next((t for t in self.targets() if t.act is not None and t.name.startswith(name)), None)
-                if target is None:
-                    self.app.audio.play("error")
-                else:
-                    target.run()
-                return True
-        return False
+        pressed = {name for command, name in self.letters() if keys.means(event, command)}
+        if not pressed:
+            return False
+        target = next((t for t in self.targets() if t.act is not None
+                       and any(t.name.startswith(n) or t.key.startswith(n) for n in pressed)), None)
+        if target is None:
+            self.app.audio.play("error")
+        else:
+            target.run()
+        return True
 
     def description(self) -> list[Section]:
         """The table in words for the seat at this device (the describe key). Each game's describe.py

@@ -39,8 +39,9 @@ SOUNDS = {"took": "card_slide", "exchanged": "exchange", "took_porters": "porter
 
 
 class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
-    LETTERS = (("night-market.take", "button:Take "), ("night-market.sell", "button:Sell "),
-               ("night-market.exchange", "button:Exchange "))
+    # each letter's buttons by their keys, the same in every language
+    LETTERS = (("night-market.take", "move:take"), ("night-market.take", "move:porters"),
+               ("night-market.sell", "move:sell"), ("night-market.exchange", "move:exchange"))
     """The market table scene."""
 
     name = "night_market"
