@@ -97,11 +97,11 @@ def test_switching_the_language_in_settings_by_clicks_rewords_the_title() -> Non
     assert {"Einstellungen", "Spielanleitung", "Beenden"} <= labels
 
 
-def test_a_guided_match_speaks_english_and_the_title_after_it_the_players_language() -> None:
+def test_a_guided_match_speaks_the_players_language_and_so_does_the_title_after_it() -> None:
     p = make_player(extra={"lang": "de"})
-    open_lesson(p.app, "night-market", resume=False)  # its steps name buttons by their English words
+    open_lesson(p.app, "night-market", resume=False)  # its steps name buttons by keys, not by words
     p.frames(2)
-    assert text.language() == "en" and p.top.role_of(p.top.viewer) == "You"
-    p.app.stack.reset(TitleScene(p.app))  # made while the lesson's English still holds
+    assert text.language() == "de" and p.top.role_of(p.top.viewer) == "Du"
+    p.app.stack.reset(TitleScene(p.app))
     p.frames(3)
     assert text.language() == "de" and p.top.buttons["settings"].text == "Einstellungen"

@@ -192,7 +192,9 @@ class SeatSetupScene(Scene):
                 self._name_field(i, y)
             else:
                 level_x = max(PANEL.x + LEVEL_X, int(bot.rect.right) + 36)
-                level = button(self.ui, (level_x, y, LEVEL_W, bh), tr("setup.level_next", level=self.bot_level[i]))
+                room = PANEL.x + OPTIONS_X - 24 - level_x if self.entry.options else LEVEL_W  # short of the options
+                level = button(self.ui, (level_x, y, min(LEVEL_W, room), bh),
+                               tr("setup.level_next", level=self.bot_level[i]))
             self.seat_buttons.append(SeatRow(person, bot, level))
         self.fewer = self.more = None
         if self.max_seats > self.min_seats:
@@ -207,6 +209,9 @@ class SeatSetupScene(Scene):
         self.back = button(self.ui, (PANEL.x, y, 260, 84), tr("setup.back"), "#quiet")
         self.help = button(self.ui, (LOGICAL_W // 2 - 150, y, 300, 84), tr("setup.help"))
         self.start = button(self.ui, (PANEL.right - 360, y, 360, 84), tr("setup.start"), "#primary")
+        wide = max(300, label_width(self.help))  # a long word at a bigger text size ("Spielanleitung")
+        if wide > 300:
+            resize(self.help, (wide, 84), (LOGICAL_W // 2 - wide // 2, y))
         if self.entry.table_class() is None or self.game is None:
             self.start.disable()
         self.invalidate()

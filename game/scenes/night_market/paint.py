@@ -96,7 +96,8 @@ class TablePainter:
     def _paint_name(self, surface: pygame.Surface, rect: pygame.Rect, name: str, role: str) -> None:
         """Name and role on the chip's top row, smaller for a long name so they stop short of the purse."""
         text = self.app.text
-        room = L.chip_purse(0)[0] - 40 - (L.CHIPS[0].x + 66)
+        coins = text.font(22).size(tr("nm.chip.coins"))[0] // 2  # "Coins", centred over the purse
+        room = L.chip_purse(0)[0] - max(40, coins + 14) - (L.CHIPS[0].x + 66)
         for size, small in ((34, 24), (30, 22), (26, 20), (26, 0), (22, 0), (18, 0)):
             wide = text.font(size, True).size(name)[0] + (14 + text.font(small).size(role)[0] if small else 0)
             if wide <= room:
@@ -142,7 +143,9 @@ class TablePainter:
         x, y = L.ROUND_LABEL
         text.draw(surface, tr("nm.round", round=self.view.round_no), (x, y), unscaled(44), GOLD, bold=True,
                   anchor="midtop", shadow=True)  # the round's heading keeps its size; the line under it grows
-        text.draw(surface, tr("nm.first_to", seals=SEALS_TO_WIN), (x, y + 60), 24, MUTED, anchor="midtop")
+        words = tr("nm.first_to", seals=SEALS_TO_WIN)
+        room = L.CHIPS[1].x - L.CHIPS[0].right - 24  # between the two chips
+        text.draw(surface, words, (x, y + 60), text.fitting(words, 24, room, least=18), MUTED, anchor="midtop")
         pygame.draw.circle(surface, WOOD, L.MORE.center, L.MORE.w // 2)
         pygame.draw.circle(surface, BRASS, L.MORE.center, L.MORE.w // 2, 3)
         icon = self.app.assets.image("icon_more", (64, 64))
@@ -281,7 +284,9 @@ class TablePainter:
             pygame.draw.rect(surface, GOLD, badge, 3, border_radius=20)
             text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
         words, bold = self.porter_words()
-        text.draw(surface, words, (base.centerx, base.bottom + 22), 24, GOLD if bold else MUTED,
+        half = min(base.centerx - 10, L.HAND_X0 - 75 - 16 - base.centerx)  # short of the hand's own words
+        size = text.fitting(words, 24, 2 * half, bold=bold, least=18)
+        text.draw(surface, words, (base.centerx, base.bottom + 22), size, GOLD if bold else MUTED,
                   bold=bold, anchor="center")
 
     def porter_words(self) -> tuple[str, bool]:
