@@ -67,5 +67,5 @@ def test_guided_match_opens_that_games_lesson(p):
 def test_how_to_play_promises_only_what_works():
     from game.scenes.help_text import TOGETHER, WELCOME
 
-    words = " ".join(body for _, body in (WELCOME, TOGETHER)).lower()
+    words = " ".join(body for _, body in (*WELCOME, *TOGETHER)).lower()
     assert "hold" not in words and "f3" not in words and "meter" not in words

@@ -13,6 +13,7 @@ from game.draw.ui import button, label_fits, label_width, resize
 from game.scenes.dialog import Dialog
 from game.shell.catalog import GameEntry
 from game.shell.display import LOGICAL_H, LOGICAL_W
+from game.text import tr
 
 PANEL = pygame.Rect(0, 0, 1300, 860)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
@@ -163,15 +164,15 @@ class HelpScene(Dialog):
         self.picture: pygame.Surface | None = None
         self.body = HelpBody(self.ui, app.text)
         y = PANEL.bottom - 110
-        self.prev = button(self.ui, (PANEL.x + 40, y, 240, 76), "‹ Back", "#quiet")
-        self.next = button(self.ui, (PANEL.right - 280, y, 240, 76), "Next ›", "#primary")
-        self.close = button(self.ui, (PANEL.centerx - 120, y, 240, 76), "Close")
+        self.prev = button(self.ui, (PANEL.x + 40, y, 240, 76), tr("htp.back"), "#quiet")
+        self.next = button(self.ui, (PANEL.right - 280, y, 240, 76), tr("htp.next"), "#primary")
+        self.close = button(self.ui, (PANEL.centerx - 120, y, 240, 76), tr("htp.close"))
         from game.tutorial.lesson import guide_for, has_place  # lazily: lessons open table scenes
 
         self.lesson = lesson if lesson and guide_for(lesson) is not None else None
         self.guided = None
         if self.lesson:  # learning by playing is offered wherever the rules are read
-            label = "Resume guided match ›" if has_place(self.lesson) else "Guided match ›"
+            label = tr("htp.resume") if has_place(self.lesson) else tr("htp.guided")
             self.guided = button(self.ui, (PANEL.right - 400, PANEL.y + 24, 370, 64), label, "#primary")
             if not label_fits(self.guided):  # "Resume guided match ›" at a large font: grow leftwards
                 width = label_width(self.guided)
@@ -199,7 +200,7 @@ class HelpScene(Dialog):
             self.prev.disable()
         else:
             self.prev.enable()
-        self.next.set_text("Next ›" if self.index < len(self.pages) - 1 else "Done")
+        self.next.set_text(tr("htp.next") if self.index < len(self.pages) - 1 else tr("htp.done"))
         self.heading = heading
         self.invalidate()
 

@@ -10,6 +10,7 @@ from game.scenes.help import PANEL, HelpScene, Page
 from game.scenes.help_text import TOGETHER, WELCOME
 from game.shell import catalog
 from game.shell.catalog import GameEntry
+from game.text import tr
 
 LINK_H = 64
 
@@ -24,15 +25,15 @@ class HowToPlayScene(HelpScene):
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         self.games = {e.title: e for e in catalog.entries()}
-        pages = [WELCOME, *(game_page(e) for e in self.games.values()), TOGETHER]
-        super().__init__(app, "How to play", pages)
+        pages = [*WELCOME, *(game_page(e) for e in self.games.values()), *TOGETHER]
+        super().__init__(app, tr("title.howto"), pages)
 
     def _links(self) -> None:
         """Rules (top left) and Guided match (top right), made once and shown on a game's page only."""
         if getattr(self, "rules_link", None) is None:
             top = PANEL.y + 24
-            self.rules_link = button(self.ui, (PANEL.x + 30, top, 260, LINK_H), "Rules ›", "#quiet")
-            self.guided_link = button(self.ui, (PANEL.right - 330, top, 300, LINK_H), "Guided match ›", "#primary")
+            self.rules_link = button(self.ui, (PANEL.x + 30, top, 260, LINK_H), tr("htp.rules"), "#quiet")
+            self.guided_link = button(self.ui, (PANEL.right - 330, top, 300, LINK_H), tr("htp.guided"), "#primary")
         entry = self.page_entry()
         for link in (self.rules_link, self.guided_link):
             link.show() if entry is not None else link.hide()
