@@ -41,3 +41,19 @@ class Pages(Sequence[tuple[str, str]]):
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         return (self._word(p) for p in self.pairs)
+
+
+@dataclass(frozen=True)
+class Lines:
+    """A list worded when it is formatted (a Pages parameter): one row per (key, params), joined by `sep`."""
+
+    rows: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+    sep: str = "\n"
+
+    @classmethod
+    def of(cls, rows: Sequence[tuple[str, Mapping[str, Any]]], sep: str = "\n") -> Lines:
+        """Lines from (key, params) rows."""
+        return cls(tuple((key, tuple(params.items())) for key, params in rows), sep)
+
+    def __str__(self) -> str:
+        return self.sep.join(tr(key, **dict(params)) for key, params in self.rows)
