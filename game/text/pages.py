@@ -45,15 +45,18 @@ class Pages(Sequence[tuple[str, str]]):
 
 @dataclass(frozen=True)
 class Lines:
-    """A list worded when it is formatted (a Pages parameter): one row per (key, params), joined by `sep`."""
+    """A list worded when it is formatted (a Pages parameter): one row per (key, params), joined by `sep`
+    (or by the words of the key `sep_key`: " or ", " oder ")."""
 
     rows: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
     sep: str = "\n"
+    sep_key: str = ""
 
     @classmethod
-    def of(cls, rows: Sequence[tuple[str, Mapping[str, Any]]], sep: str = "\n") -> Lines:
+    def of(cls, rows: Sequence[tuple[str, Mapping[str, Any]]], sep: str = "\n", sep_key: str = "") -> Lines:
         """Lines from (key, params) rows."""
-        return cls(tuple((key, tuple(params.items())) for key, params in rows), sep)
+        return cls(tuple((key, tuple(params.items())) for key, params in rows), sep, sep_key)
 
     def __str__(self) -> str:
-        return self.sep.join(tr(key, **dict(params)) for key, params in self.rows)
+        sep = tr(self.sep_key) if self.sep_key else self.sep
+        return sep.join(tr(key, **dict(params)) for key, params in self.rows)
