@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.draw.ui import label_fits
 from game.scenes.help import HelpScene
 from game.scenes.howto import HowToPlayScene
 from game.shell import catalog
@@ -86,8 +87,9 @@ def test_how_to_play_reads_in_german_and_every_page_fits(p):
             headings.append(scene.heading)
             fits.append(scene.body.bar is None)
         buttons = scene.prev.text, scene.next.text, scene.rules_link.text
+        guided_fits = label_fits(scene.guided_link)  # "Geführte Partie ›" grows its button
     finally:
         text.use("en")
     assert headings[0] == "Willkommen in der Market Hall" and headings[-1] == "Gemeinsam spielen"
     assert all(fits), dict(zip(headings, fits, strict=True))  # no page scrolls, the welcome neither
-    assert buttons == ("‹ Zurück", "Fertig", "Regeln ›")
+    assert buttons == ("‹ Zurück", "Fertig", "Regeln ›") and guided_fits

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.draw.ui import button
+from game.draw.ui import button, label_fits, label_width, resize
 from game.scenes.help import PANEL, HelpScene, Page
 from game.scenes.help_text import TOGETHER, WELCOME
 from game.shell import catalog
@@ -34,6 +34,9 @@ class HowToPlayScene(HelpScene):
             top = PANEL.y + 24
             self.rules_link = button(self.ui, (PANEL.x + 30, top, 260, LINK_H), tr("htp.rules"), "#quiet")
             self.guided_link = button(self.ui, (PANEL.right - 330, top, 300, LINK_H), tr("htp.guided"), "#primary")
+            if not label_fits(self.guided_link):  # "Geführte Partie ›": grow leftwards
+                width = label_width(self.guided_link)
+                resize(self.guided_link, (width, LINK_H), (PANEL.right - 30 - width, top))
         entry = self.page_entry()
         for link in (self.rules_link, self.guided_link):
             link.show() if entry is not None else link.hide()
