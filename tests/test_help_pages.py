@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import replace
 
+import pytest
 from test_stamp_swap_helpers import PLAIN, RARE, prep_state, show_state
 
 from game import text
 from game.scenes.night_market import ENTRY as NM
+from game.scenes.stamp_swap import ENTRY as SS
+from game.scenes.swap_meet import ENTRY as SM
 from game.text.pages import Pages
 from rules.night_market import data as nm_data
 from rules.night_market import help as nm_help
-from rules.stamp_swap import help as ss_help
 from rules.stamp_swap.cards import FINALE_AWARDS, FOREVER_AWARDS
 from rules.stamp_swap.setup import final_breakdown
 from rules.stamp_swap.stamps import STAMPS, TICKETS, TOKEN_POINTS
 from rules.stamp_swap.state import Placement
 from rules.stamp_swap.swap import reservable
+from rules.swap_meet import data as sm_data
 
 
 def _text(pages: list[tuple[str, str]]) -> str:
@@ -73,7 +77,7 @@ def test_night_market_help_and_cards_read_in_the_language_in_use() -> None:
 
 
 def test_stamp_swap_final_show_text_matches_the_awards_and_two_player_rule() -> None:
-    final = dict(ss_help.HELP_PAGES)["Final Show"]
+    final = dict(SS.help_pages)["Final Show"]
     assert f"most {FOREVER_AWARDS[0]}, second {FOREVER_AWARDS[1]}" in final
     assert f"most {FINALE_AWARDS[0]}, second {FINALE_AWARDS[1]}" in final
     assert "in 2-player games only the most scores" in final
@@ -86,7 +90,7 @@ def test_stamp_swap_final_show_text_matches_the_awards_and_two_player_rule() -> 
 
 
 def test_stamp_swap_help_names_every_way_to_reserve_a_rare_and_the_rules_agree() -> None:
-    text = _text(ss_help.HELP_PAGES)
+    text = _text(list(SS.help_pages))
     assert "can never be reserved" not in text and "never a rare stamp" not in text
     assert "unless Hinge Maker is in your area or the top event is Open Reserve" in text
     dc = (RARE[0], *PLAIN[:5])
@@ -98,5 +102,37 @@ def test_stamp_swap_help_names_every_way_to_reserve_a_rare_and_the_rules_agree()
 
 
 def test_stamp_swap_album_text_uses_tickets_and_token_points() -> None:
-    album = dict(ss_help.HELP_PAGES)["Album"]
+    album = dict(SS.help_pages)["Album"]
     assert f"You have {TICKETS} tickets" in album and f"+{TOKEN_POINTS} if you hold" in album
+
+
+def _numbers(pages: list[tuple[str, str]]) -> list[str]:
+    return sorted(re.findall(r"\d+(?:\.\d+)?", "\n".join(f"{h}\n{b}" for h, b in pages)))
+
+
+@pytest.mark.parametrize("entry", [NM, SS, SM], ids=lambda e: e.name)
+def test_each_games_help_reads_in_german_with_the_same_pages_and_numbers(entry) -> None:
+    english = list(entry.help_pages), list(entry.cards)
+    try:
+        text.use("de")
+        german = list(entry.help_pages), list(entry.cards)
+    finally:
+        text.use("en")
+    for en, de in zip(english, german, strict=True):
+        assert len(de) == len(en) and all(h and b for h, b in de)
+        assert [h for h, _ in de] != [h for h, _ in en]  # worded, not the English
+        assert _numbers(de) == _numbers(en)  # every number of the rules' data, none typed in or lost
+
+
+def test_swap_meet_help_numbers_are_the_data_constants_and_buttons_are_the_tables_words() -> None:
+    text_en = _text(list(SM.help_pages))
+    assert f"({sm_data.ROUND_SECONDS:g} s; tables may set" in text_en and f"after {sm_data.ROUNDS} rounds" in text_en
+    assert f"at least {sm_data.SLAM_MIN} ({sm_data.HAND_SIZE} unless" in text_en
+    assert f"base {sm_data.CONTRACTS[0].base}" in text_en
+    try:
+        text.use("de")
+        german = _text(list(SM.help_pages))
+    finally:
+        text.use("en")
+    assert "<b>Kassieren</b> leuchtet auf" in german and "5 Kisten, 3 Säcke" in german
+    assert "Marktcrash — halbiere" in german

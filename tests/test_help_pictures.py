@@ -55,3 +55,19 @@ def test_night_market_pictures_follow_the_language_of_the_headings(app):
         assert [entry.help_picture(app, h) is not None for h in headings] == [True, True, True, False]
     finally:
         text.use("en")
+
+
+@pytest.mark.parametrize("name", ["stamp-swap", "swap-meet"])
+def test_every_picture_finds_its_page_in_german(app, name):
+    from game import text
+
+    entry = catalog.entry(name)
+    english = [entry.help_picture(app, h) is not None for h, _ in entry.help_pages]
+    try:
+        text.use("de")
+        german = [entry.help_picture(app, h) is not None for h, _ in entry.help_pages]
+        cards = [entry.help_picture(app, h) is not None for h, _ in entry.cards]
+    finally:
+        text.use("en")
+    assert german == english and sum(german) >= 2
+    assert all(cards)  # How to play and the kiosk show a card's page picture

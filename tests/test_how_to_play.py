@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.draw.ui import label_fits
 from game.scenes.help import HelpScene
 from game.scenes.howto import HowToPlayScene
 from game.shell import catalog
@@ -67,5 +68,28 @@ def test_guided_match_opens_that_games_lesson(p):
 def test_how_to_play_promises_only_what_works():
     from game.scenes.help_text import TOGETHER, WELCOME
 
-    words = " ".join(body for _, body in (WELCOME, TOGETHER)).lower()
+    words = " ".join(body for _, body in (*WELCOME, *TOGETHER)).lower()
     assert "hold" not in words and "f3" not in words and "meter" not in words
+
+
+def test_how_to_play_reads_in_german_and_every_page_fits(p):
+    from game import text
+
+    try:
+        text.use("de")
+        scene = HowToPlayScene(p.app)
+        p.app.stack.push(scene)
+        headings, fits = [], []
+        for i in range(len(scene.pages)):
+            scene.index = i
+            scene._show()
+            p.frames(1)
+            headings.append(scene.heading)
+            fits.append(scene.body.bar is None)
+        buttons = scene.prev.text, scene.next.text, scene.rules_link.text
+        guided_fits = label_fits(scene.guided_link)  # "Geführte Partie ›" grows its button
+    finally:
+        text.use("en")
+    assert headings[0] == "Willkommen in der Market Hall" and headings[-1] == "Gemeinsam spielen"
+    assert all(fits), dict(zip(headings, fits, strict=True))  # no page scrolls, the welcome neither
+    assert buttons == ("‹ Zurück", "Fertig", "Regeln ›") and guided_fits

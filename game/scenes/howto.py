@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.draw.ui import button
+from game.draw.ui import button, label_fits, label_width, resize
 from game.scenes.help import PANEL, HelpScene, Page
 from game.scenes.help_text import TOGETHER, WELCOME
 from game.shell import catalog
@@ -25,8 +25,8 @@ class HowToPlayScene(HelpScene):
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         self.games = {e.title: e for e in catalog.entries()}
-        pages = [WELCOME, *(game_page(e) for e in self.games.values()), TOGETHER]
-        super().__init__(app, tr("setup.help"), pages)
+        pages = [*WELCOME, *(game_page(e) for e in self.games.values()), *TOGETHER]
+        super().__init__(app, tr("title.howto"), pages)
 
     def _links(self) -> None:
         """Rules (top left) and Guided match (top right), made once and shown on a game's page only."""
@@ -34,6 +34,9 @@ class HowToPlayScene(HelpScene):
             top = PANEL.y + 24
             self.rules_link = button(self.ui, (PANEL.x + 30, top, 260, LINK_H), tr("help.rules"), "#quiet")
             self.guided_link = button(self.ui, (PANEL.right - 330, top, 300, LINK_H), tr("help.guided"), "#primary")
+            if not label_fits(self.guided_link):  # "Geführte Partie ›": grow leftwards
+                width = label_width(self.guided_link)
+                resize(self.guided_link, (width, LINK_H), (PANEL.right - 30 - width, top))
         entry = self.page_entry()
         for link in (self.rules_link, self.guided_link):
             link.show() if entry is not None else link.hide()

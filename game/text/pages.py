@@ -41,3 +41,22 @@ class Pages(Sequence[tuple[str, str]]):
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         return (self._word(p) for p in self.pairs)
+
+
+@dataclass(frozen=True)
+class Lines:
+    """A list worded when it is formatted (a Pages parameter): one row per (key, params), joined by `sep`
+    (or by the words of the key `sep_key`: " or ", " oder ")."""
+
+    rows: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+    sep: str = "\n"
+    sep_key: str = ""
+
+    @classmethod
+    def of(cls, rows: Sequence[tuple[str, Mapping[str, Any]]], sep: str = "\n", sep_key: str = "") -> Lines:
+        """Lines from (key, params) rows."""
+        return cls(tuple((key, tuple(params.items())) for key, params in rows), sep, sep_key)
+
+    def __str__(self) -> str:
+        sep = tr(self.sep_key) if self.sep_key else self.sep
+        return sep.join(tr(key, **dict(params)) for key, params in self.rows)

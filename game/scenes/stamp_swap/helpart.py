@@ -1,4 +1,5 @@
-"""Stamp Swap's help pictures: real stamps and attendee cards, drawn by the table's own art."""
+"""Stamp Swap's help pictures: real stamps and attendee cards, drawn by the table's own art, labelled in the
+player's language."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pygame
 
 from game.draw.helpart import strip
 from game.scenes.stamp_swap.art import StampArt
+from game.text import tr
 
 SIZE = 180
 STAMPS = [  # real stamps of the game, in the form the table's views give them
@@ -28,20 +30,31 @@ SPECIALIST = {"kind": "specialist", "known": True, "id": "auctioneer", "name": "
               "text": "When a pile holding me is taken: both owners gain 1 per rare in it."}
 
 
+PAGES = ("ssh.stamps", "ssh.album", "ssh.exhibitors", "ssh.specialists", "ssh.contests")  # the pages with a picture
+
+
+def _shape(stamp: dict[str, Any], key: str = "ssh.art.shape") -> str:
+    return tr(key, rows=stamp["rows"], cols=stamp["cols"], cells=stamp["rows"] * stamp["cols"])
+
+
 def help_picture(app: Any, heading: str) -> pygame.Surface | None:
-    """The picture for one help page (None: text only)."""
+    """The picture for one help page (None: text only); `heading` is the page's heading as worded now."""
+    page = next((key for key in PAGES if tr(f"{key}.heading") == heading), None)
+    if page is None:
+        return None
     art = StampArt(app)
-    if heading == "Stamps":
-        captions = ["Mint 2×2", "Forever", "Rare", "Faded: −1"]
+    if page == "ssh.stamps":
+        faded = str(STAMPS[3]["value"]).replace("-", "−")
+        captions = [_shape(STAMPS[0], "ssh.art.mint"), tr("ssh.art.forever"), tr("ssh.art.rare"),
+                    tr("ssh.art.faded", value=faded)]
         return strip(app, [(art.tile(s, SIZE), c) for s, c in zip(STAMPS, captions, strict=True)]
-                     + [(art.tile(FACE_DOWN, SIZE), "Face down")])
-    if heading == "Album":
-        return strip(app, [(art.shape(STAMPS[0], 90), "2×2 fills four cells"), (art.shape(STAMPS[2], 90), "1×2"),
-                           (art.shape(STAMPS[1], 90), "1×1")])
-    if heading == "Exhibitors":
-        return strip(app, [(art.tile(EXHIBITOR, SIZE), "Exhibitor: scores each Show")])
-    if heading == "Specialists":
-        return strip(app, [(art.tile(SPECIALIST, SIZE), "Specialist: a power in a pile")])
-    if heading == "Contests":
-        return strip(app, [(app.assets.image("ticket", (SIZE, SIZE)), "A ticket enters a contest")])
-    return None
+                     + [(art.tile(FACE_DOWN, SIZE), tr("ssh.art.face_down"))])
+    if page == "ssh.album":
+        return strip(app, [(art.shape(STAMPS[0], 90), _shape(STAMPS[0], "ssh.art.fills")),
+                           (art.shape(STAMPS[2], 90), _shape(STAMPS[2])),
+                           (art.shape(STAMPS[1], 90), _shape(STAMPS[1]))])
+    if page == "ssh.exhibitors":
+        return strip(app, [(art.tile(EXHIBITOR, SIZE), tr("ssh.art.exhibitor"))])
+    if page == "ssh.specialists":
+        return strip(app, [(art.tile(SPECIALIST, SIZE), tr("ssh.art.specialist"))])
+    return strip(app, [(app.assets.image("ticket", (SIZE, SIZE)), tr("ssh.art.ticket"))])
