@@ -18,7 +18,9 @@ from game.kiosk.attract import DEMO_NAMES
 from game.kiosk.idle import StillPlayingScene
 from game.kiosk.initials import InitialsScene
 from game.kiosk.operator import NoPinScene
+from game.scenes.help import HelpScene
 from game.scenes.history import HistoryScene
+from game.scenes.howto import HowToPlayScene
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.ceremony import Ceremony
 from game.scenes.night_market.scene import NightMarketScene
@@ -254,7 +256,22 @@ TABLES_AND_SHELL: list[tuple[str, Step]] = [
     ("Online", _alone(lambda p: OnlineScene(p.app))),
     ("New to Night Market?", _first_offer),
     ("Leave this match?", _leave),
+    ("How to play", _alone(lambda p: HowToPlayScene(p.app))),
+    ("Stamp Swap's help", lambda p: _help(p, "stamp-swap")),
+    ("Swap Meet's help", lambda p: _help(p, "swap-meet")),
 ]
+
+
+def _help(p: Player, game: str) -> tuple[str, ...]:
+    """A game's help pages (the page the step opens on); Stamp Swap's printed card names, a word at a
+    time (a long one wraps across lines)."""
+    entry = catalog.entry(game)
+    assert entry is not None
+    p.app.stack.reset(HelpScene(p.app, entry.title, list(entry.help_pages)))
+    p.frames(1)
+    from rules.stamp_swap.cards import CONTESTS, EVENTS, EXHIBITORS, FINALES, SPECIALISTS
+    cards = (*CONTESTS, *EVENTS, *EXHIBITORS, *FINALES, *SPECIALISTS)
+    return tuple(word for card in cards for word in card.name.split()) if game == "stamp-swap" else ()
 
 
 def test_the_other_tables_and_the_shell_around_them_draw_only_catalogue_words() -> None:
