@@ -275,7 +275,8 @@ class TablePainter:
         base = L.card_rect(L.PORTER_POS)
         if team == 0:
             pygame.draw.rect(surface, BRASS_DIM, base, 3, border_radius=14)
-            text.draw(surface, tr("nm.no_porters"), base.center, 24, MUTED, anchor="center")
+            words = tr("nm.no_porters")
+            text.draw(surface, words, base.center, text.fitting(words, 24, base.w - 12, least=16), MUTED, anchor="center")
         else:
             self._paint_card(surface, PORTER, L.PORTER_POS, chosen + filled > 0)
             badge = pygame.Rect(0, 0, 66, 46)
