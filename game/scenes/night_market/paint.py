@@ -276,7 +276,8 @@ class TablePainter:
         if team == 0:
             pygame.draw.rect(surface, BRASS_DIM, base, 3, border_radius=14)
             words = tr("nm.no_porters")
-            text.draw(surface, words, base.center, text.fitting(words, 24, base.w - 12, least=16), MUTED, anchor="center")
+            size = text.fitting(words, 24, base.w - 12, least=16)
+            text.draw(surface, words, base.center, size, MUTED, anchor="center")
         else:
             self._paint_card(surface, PORTER, L.PORTER_POS, chosen + filled > 0)
             badge = pygame.Rect(0, 0, 66, 46)
