@@ -56,7 +56,7 @@ def test_a_stamps_shape_is_said_with_real_plurals() -> None:
 def test_story_lines_follow_you_grammar() -> None:
     names = people(["Mira", "Basil"], 0)
     took = Event("pile_taken", 1, {"owner": 0, "pile": 1, "items": ["a"]})
-    assert story.line(took, names, lambda k: None) == "Basil took your Pile B (1 item); You keep Pile A"
+    assert story.line(took, names, lambda k: None) == "Basil took your Pile B (1 item); you keep Pile A"
     joined = Event("attendees_joined", 0, {"items": ["x", "y"]})
     assert story.line(joined, names, lambda k: None) == "You add 2 attendees to your collection"
     token = Event("token_claimed", 1, {"how": "last"})

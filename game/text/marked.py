@@ -1,9 +1,10 @@
 """A test-only pseudo-language: a catalogue whose every letter is marked, so a screen shows which of
 its words came from the catalogue (game/tools/catalogue_check.py).
 
-Each letter of a message's own text becomes a symbol that is no letter ("Sell" -> "Ⓢⓔⓛⓛ", any
-other letter "⊛"); format fields, digits, spaces and punctuation are kept, so the marked catalogue
-formats, plurals and wraps as its language does. A drawn text that still holds a letter was put
+Each letter of a message's own text becomes a symbol that is no letter (a circled letter for a
+Latin one, "Sell" -> "\u24c8\u24d4\u24db\u24db", a circled asterisk for any other); format
+fields, digits, spaces and punctuation are kept, so the marked catalogue formats, plurals and wraps
+as its language does. A drawn text that still holds a letter was put
 together outside the catalogue (a literal in the code), unless it is a name.
 """
 
