@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from game.text.catalogue import Catalogue, Noun
 
-OTHER = "⊛"  # a letter outside A-Z and a-z (é, ß, ñ)
+OTHER = "\u229b"  # circled asterisk: a letter outside A-Z and a-z (é, ß, ñ)
 _kept: dict[str, Catalogue] = {}
 
 
