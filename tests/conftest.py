@@ -85,6 +85,12 @@ DEEP = {
     # full HD stay in the default run (the same screens, the other language's longer words)
     "test_language_stamp_swap.py::test_a_stamp_swap_table_fits_in_german_and_french[de-size0]",
     "test_language_stamp_swap.py::test_a_stamp_swap_table_fits_in_german_and_french[fr-size1]",
+    # the same pattern for the other screens laid out per language: German at 1280x720 and French at full HD
+    # stay in the default run (and tests/test_catalogue_check.py words every one of these screens)
+    *(f"{name}[{case}]" for case in ("de-size0", "fr-size1") for name in (
+        "test_language_screens.py::test_title_settings_and_a_night_market_table_fit_in_german_and_french",
+        "test_language_swap_meet.py::test_a_swap_meet_table_and_its_round_summary_fit_in_german_and_french",
+        "test_language_shell.py::test_seat_setup_dialogs_history_and_online_fit_in_german_and_french")),
     # every guided match in every language by keys alone: each game's opening in one other language stays in the
     # default run (test_guided_languages.py), with every step worded in every language
     "test_guided_languages.py::test_each_lesson_by_keys_alone_in_every_language[night-market-en]",
