@@ -169,6 +169,7 @@ class HelpScene(Dialog):
         self.prev = button(self.ui, (PANEL.x + 40, y, 240, 76), tr("help.back"), "#quiet")
         self.next = button(self.ui, (PANEL.right - 280, y, 240, 76), tr("help.next"), "#primary")
         self.close = button(self.ui, (PANEL.centerx - 120, y, 240, 76), tr("help.close"))
+        self._fit_foot()
         from game.tutorial.lesson import guide_for, has_place  # lazily: lessons open table scenes
 
         self.lesson = lesson if lesson and guide_for(lesson) is not None else None
@@ -180,6 +181,20 @@ class HelpScene(Dialog):
                 width = label_width(self.guided)
                 resize(self.guided, (width, 64), (PANEL.right - 30 - width, PANEL.y + 24))
         self._show()
+
+    def _fit_foot(self) -> None:
+        """Back, Close and Next as wide as their labels (Next as wide as Done too): Back keeps its left
+        edge, Next its right, Close its centre."""
+        done = self.next.text
+        self.next.set_text(tr("help.done"))
+        widest_next = label_width(self.next)
+        self.next.set_text(done)
+        for made, width in ((self.prev, label_width(self.prev)), (self.next, max(label_width(self.next), widest_next)),
+                            (self.close, label_width(self.close))):
+            if width > made.rect.w:
+                x = {id(self.prev): made.rect.x, id(self.next): made.rect.right - width}.get(
+                    id(made), made.rect.centerx - width // 2)
+                resize(made, (width, int(made.rect.h)), (x, int(made.rect.y)))
 
     @classmethod
     def how_to_play(cls, app) -> HelpScene:  # type: ignore[no-untyped-def]

@@ -11,7 +11,7 @@ import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.text import grown
-from game.draw.ui import button, label_fits, label_width, resize
+from game.draw.ui import LABEL_PAD, button, label_fits, label_width, resize
 from game.draw.widgets import heading, panel
 from game.match.replay import CannotOpen, load_record
 from game.scenes.replay_bar import open_replay
@@ -38,10 +38,10 @@ def rows_per_page() -> int:
     return min(ROWS, (FOOT_Y - list_top()) // grown(86))
 
 
-def side_rect() -> pygame.Rect:
+def side_rect(code_top: int = CODE_AT.y) -> pygame.Rect:
     """The totals' panel: beside the rows, down to above the share code."""
     top = list_top()
-    return pygame.Rect(SIDE.x, top, SIDE.w, CODE_AT.y - 30 - top)
+    return pygame.Rect(SIDE.x, top, SIDE.w, code_top - 30 - top)
 
 
 class HistoryScene(Scene):
@@ -92,13 +92,22 @@ class HistoryScene(Scene):
         self.invalidate()
 
     def _code_line(self) -> None:
-        """The share code's entry and its Open button (as wide as its label), side by side."""
+        """The share code's entry and its Open button (as wide as its label), side by side; when the
+        entry's hint would not fit beside Open, the entry takes the column's width above it."""
         self.open_b = button(self.ui, (CODE_AT.x + 432, CODE_AT.y, 168, grown(64)), tr("history.open"), "#primary")
         opened = max(168, label_width(self.open_b))
-        if opened > 168:
-            resize(self.open_b, (opened, grown(64)), (CODE_AT.right - opened, CODE_AT.y))
         entry = pygame.Rect(CODE_AT.x, CODE_AT.y, CODE_AT.w - 12 - opened, grown(64))
         self.code = pygame_gui.elements.UITextEntryLine(entry, self.ui, placeholder_text=tr("history.paste"))
+        font = self.code.font
+        if font is not None and font.size(tr("history.paste"))[0] + 2 * LABEL_PAD > entry.w:
+            self.code.set_dimensions((CODE_AT.w, grown(64)))
+            self.code.set_relative_position((CODE_AT.x, CODE_AT.y - grown(64) - 12))
+        if opened > 168:
+            resize(self.open_b, (opened, grown(64)), (CODE_AT.right - opened, CODE_AT.y))
+
+    def code_top(self) -> int:
+        """The share code entry's top: above Open when it takes the column's width."""
+        return int(self.code.rect.y)
 
     def _foot(self) -> None:
         """Back at the left; Newer and Older at the rows' right end, as wide as their labels."""
@@ -173,7 +182,7 @@ class HistoryScene(Scene):
     def _draw_side(self, canvas: pygame.Surface) -> None:
         """The per-name totals in their panel, its heading and notes wrapped in it; totals that do not
         fit above the notes are left out (the busiest names come first)."""
-        text, side = self.app.text, side_rect()
+        text, side = self.app.text, side_rect(self.code_top())
         panel(canvas, side, radius=18)
         width = side.w - 48
         y = side.y + 18
@@ -202,18 +211,18 @@ def _title(game: str) -> str:
 
 def _fit_row(made: pygame_gui.elements.UIButton, kept: history.Kept) -> None:
     """A row's label too wide for it (long names, grown words) leaves out who played (the result names
-    the winner), then ends in an ellipsis, so it never runs out of its row into the totals."""
-    if label_fits(made):
-        return
-    words = _row_words(kept, who=False)
-    made.set_text(words)
+    the winner), then the time of day, then ends in an ellipsis: it never runs out into the totals."""
+    for words in (_row_words(kept, who=False), _row_words(kept, who=False, hour=False)):
+        if label_fits(made):
+            return
+        made.set_text(words)
     while not label_fits(made) and len(words) > 1:
         words = words[:-2].rstrip() + "…"
         made.set_text(words)
 
 
-def _row_words(kept: history.Kept, who: bool = True) -> str:
-    when = time.strftime("%d %b %H:%M", time.localtime(kept.ended_at))
+def _row_words(kept: history.Kept, who: bool = True, hour: bool = True) -> str:
+    when = time.strftime("%d %b %H:%M" if hour else "%d %b", time.localtime(kept.ended_at))
     names = kept.names
     names_line = tr("history.vs").join(names) if len(names) <= 3 else \
         tr("history.others", name=names[kept.viewer or 0], count=len(names) - 1)
