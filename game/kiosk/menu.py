@@ -12,7 +12,7 @@ import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.text import grown
-from game.draw.ui import button, label_width, resize
+from game.draw.ui import button, resize, wanted_width
 from game.draw.widgets import felt, heading, panel, toggle_label
 from game.shell import catalog
 from game.shell.display import LOGICAL_W
@@ -77,15 +77,15 @@ class OperatorMenuScene(Scene):
                   ("attract", None))
         self._add((x, y + 5 * ROW, 250, 72), tr("kiosk.menu.seconds", seconds=f"{cfg.match_idle:g}"), ("match", None))
         reset = button(self.ui, (CONTROLS.x + 30, y + 6 * ROW + 6, 420, 76), tr("kiosk.menu.reset"), "#danger")
-        if label_width(reset) > 420:  # grown words: as wide as its label, Touch test after it
-            resize(reset, (label_width(reset), 76), (CONTROLS.x + 30, y + 6 * ROW + 6))
+        if wanted_width(reset, 420) > 420:  # grown words: as wide as its label, Touch test after it
+            resize(reset, (wanted_width(reset, 420), 76), (CONTROLS.x + 30, y + 6 * ROW + 6))
         self.actions[reset] = ("reset", None)
         touch = button(self.ui, (int(reset.rect.right) + 30, y + 6 * ROW + 6, 300, 76), tr("kiosk.menu.touch"))
-        if label_width(touch) > 300:
-            resize(touch, (label_width(touch), 76), (int(touch.rect.x), int(touch.rect.y)))
+        if wanted_width(touch, 300) > 300:
+            resize(touch, (wanted_width(touch, 300), 76), (int(touch.rect.x), int(touch.rect.y)))
         self.actions[touch] = ("touch", None)
         made = [button(self.ui, (60, CONTROLS.bottom + 36, BOTTOM_W, 90), tr(key), look) for key, _, look in BOTTOM]
-        widths = [max(BOTTOM_W, label_width(b)) for b in made]  # as wide as their labels, spread evenly
+        widths = [wanted_width(b, BOTTOM_W) for b in made]  # as wide as their labels, spread evenly
         x, gap = 60, (LOGICAL_W - 120 - sum(widths)) // (len(BOTTOM) - 1)
         for b, width, (_, kind, _) in zip(made, widths, BOTTOM, strict=True):
             if (int(b.rect.x), int(b.rect.w)) != (x, width):
@@ -212,8 +212,8 @@ class OperatorMenuScene(Scene):
             yy = first + i * pitch
             shown = text.draw(canvas, value, (STATS.right - 36, yy), 30, GOLD, bold=True, anchor="topright")
             text.draw(canvas, label, (x, yy), text.fitting(label, 30, shown.x - 16 - x), CREAM)
-        text.draw(canvas, tr("kiosk.stats.demos", count=self.kiosk.attract.demos_done), (x, STATS.bottom - 56), 24,
-                  MUTED)
+        demos = tr("kiosk.stats.demos", count=self.kiosk.attract.demos_done)
+        text.draw(canvas, demos, (x, STATS.bottom - 56), text.fitting(demos, 24, STATS.w - 72), MUTED)
 
 
 def _title(game: str) -> str:

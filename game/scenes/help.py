@@ -9,7 +9,7 @@ import pygame_gui
 
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED
 from game.draw.text import Text, grown, unscaled
-from game.draw.ui import button, label_fits, label_width, resize
+from game.draw.ui import button, label_fits, label_width, resize, wanted_width
 from game.scenes.dialog import Dialog
 from game.shell.catalog import GameEntry
 from game.shell.display import LOGICAL_H, LOGICAL_W
@@ -187,10 +187,11 @@ class HelpScene(Dialog):
         edge, Next its right, Close its centre."""
         done = self.next.text
         self.next.set_text(tr("help.done"))
-        widest_next = label_width(self.next)
+        widest_next = wanted_width(self.next, int(self.next.rect.w))
         self.next.set_text(done)
-        for made, width in ((self.prev, label_width(self.prev)), (self.next, max(label_width(self.next), widest_next)),
-                            (self.close, label_width(self.close))):
+        for made, width in ((self.prev, wanted_width(self.prev, 240)),
+                            (self.next, max(wanted_width(self.next, 240), widest_next)),
+                            (self.close, wanted_width(self.close, 240))):
             if width > made.rect.w:
                 x = {id(self.prev): made.rect.x, id(self.next): made.rect.right - width}.get(
                     id(made), made.rect.centerx - width // 2)

@@ -11,7 +11,7 @@ import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.text import grown
-from game.draw.ui import LABEL_PAD, button, label_fits, label_width, resize
+from game.draw.ui import LABEL_PAD, button, label_fits, resize, wanted_width
 from game.draw.widgets import heading, panel
 from game.match.replay import CannotOpen, load_record
 from game.scenes.replay_bar import open_replay
@@ -77,8 +77,8 @@ class HistoryScene(Scene):
         for key, words in [(None, tr("history.all")), *((e.name, e.title) for e in catalog.entries())]:
             oid = "#primary" if key == self.game else "#quiet"
             made = button(self.ui, (x, FILTER_Y, 250, grown(64)), words, oid)
-            if label_width(made) > 250:  # a grown label: the filter as wide as it
-                resize(made, (label_width(made), grown(64)), (x, FILTER_Y))
+            if wanted_width(made, 250) > 250:  # a grown label: the filter as wide as it
+                resize(made, (wanted_width(made, 250), grown(64)), (x, FILTER_Y))
             self.filters[made] = key
             x += int(made.rect.w) + 12
         self.rows: dict[object, history.Kept] = {}
@@ -95,7 +95,7 @@ class HistoryScene(Scene):
         """The share code's entry and its Open button (as wide as its label), side by side; when the
         entry's hint would not fit beside Open, the entry takes the column's width above it."""
         self.open_b = button(self.ui, (CODE_AT.x + 432, CODE_AT.y, 168, grown(64)), tr("history.open"), "#primary")
-        opened = max(168, label_width(self.open_b))
+        opened = wanted_width(self.open_b, 168)
         entry = pygame.Rect(CODE_AT.x, CODE_AT.y, CODE_AT.w - 12 - opened, grown(64))
         self.code = pygame_gui.elements.UITextEntryLine(entry, self.ui, placeholder_text=tr("history.paste"))
         font = self.code.font
@@ -112,8 +112,8 @@ class HistoryScene(Scene):
     def _foot(self) -> None:
         """Back at the left; Newer and Older at the rows' right end, as wide as their labels."""
         self.back_b = button(self.ui, (80, FOOT_Y, 240, 78), tr("history.back"), "#quiet")
-        if label_width(self.back_b) > 240:
-            resize(self.back_b, (label_width(self.back_b), 78), (80, FOOT_Y))
+        if wanted_width(self.back_b, 240) > 240:
+            resize(self.back_b, (wanted_width(self.back_b, 240), 78), (80, FOOT_Y))
         self.pages: dict[object, int] = {}
         right = LIST.right
         steps = [(tr("history.older"), self.page + 1)] if len(self.chosen()) > (self.page + 1) * rows_per_page() else []
@@ -121,7 +121,7 @@ class HistoryScene(Scene):
             steps.append((tr("history.newer"), self.page - 1))
         for words, page in steps:  # from the right: Older, then Newer left of it
             made = button(self.ui, (right - 200, FOOT_Y, 200, 78), words, None)
-            width = max(200, label_width(made))
+            width = wanted_width(made, 200)
             if width > 200:
                 resize(made, (width, 78), (right - width, FOOT_Y))
             self.pages[made] = page

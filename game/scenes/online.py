@@ -17,7 +17,7 @@ import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED, RED, TEAL
 from game.draw.text import grown
-from game.draw.ui import HintEntry, button, label_width, resize
+from game.draw.ui import HintEntry, button, resize, wanted_width
 from game.draw.widgets import felt, heading, panel
 from game.match.remote import RemoteRoom
 from game.online import rejoin
@@ -76,8 +76,8 @@ class OnlineScene(Scene):
         self.join = button(self.ui, (PANEL.x + 1100, entry_y - 4, 360, 80), tr("online.join_button"), "#primary")
         back_y = self._sheet().bottom + (40 if self._sheet().bottom == PANEL.bottom else 16)
         self.back = button(self.ui, (PANEL.x, back_y, 260, 84), tr("online.back"), "#quiet")
-        if label_width(self.back) > 260:
-            resize(self.back, (label_width(self.back), 84), (PANEL.x, back_y))
+        if wanted_width(self.back, 260) > 260:
+            resize(self.back, (wanted_width(self.back, 260), 84), (PANEL.x, back_y))
         self.name_field = HintEntry(pygame.Rect(PANEL.right - 480, PANEL.y + 40, 420, 64), self.ui,
                                     tr("online.name_hint"))
         self.name_field.set_text_length_limit(names.NAME_MAX)
