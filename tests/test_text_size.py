@@ -128,3 +128,35 @@ def test_text_size_on_the_command_line_is_for_this_run_only() -> None:
     p = make_player(extra={"text_size": 125})
     assert text_size() == 125 and p.app.settings.text_size == 100
     assert text_mod.scaled(40) == 50
+
+
+def test_history_online_and_how_to_play_at_150_percent_in_german_have_no_layout_problem_at_1280x720() -> None:
+    from game import text
+    from game.draw.layout_record import recording
+    from game.scenes import history as history_scene
+    from game.scenes.history import HistoryScene
+    from game.scenes.howto import HowToPlayScene
+    from game.scenes.online import OnlineScene
+    from game.services import history
+    from tests.test_history import _with_person
+
+    history.keep(_with_person("swap-meet", "Anastasia"), (0,), now=20.0)  # a row too long for its button
+    try:
+        with recording():
+            p = make_player((1280, 720), extra={"lang": "de", "text_size": 150})
+            p.app.stack.reset(HistoryScene(p.app))
+            p.frames(1)
+            assert _problems(p.app) == [], "History"
+            assert history_scene.rows_per_page() < history_scene.ROWS and len(p.top.rows) == 1  # fewer, taller rows
+            p.app.stack.reset(OnlineScene(p.app))
+            p.frames(1)
+            assert _problems(p.app) == [], "Online"
+            howto = HowToPlayScene(p.app)
+            p.app.stack.reset(howto)
+            for page in range(len(howto.pages)):
+                howto.index = page
+                howto._show()
+                p.frames(1)
+                assert _problems(p.app) == [], f"How to play, page {page + 1}"
+    finally:
+        text.use("en")

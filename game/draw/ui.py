@@ -273,6 +273,12 @@ def label_width(made: pygame_gui.elements.UIButton) -> int:
     return (font.size(made.text)[0] if font is not None else 0) + 2 * LABEL_PAD
 
 
+def wanted_width(made: pygame_gui.elements.UIButton, laid_out: int) -> int:
+    """The width a button wants: at a bigger text size as wide as its label (never narrower than
+    laid out); at 100 % the width it was laid out with, so nothing moves."""
+    return laid_out if text_size() <= 100 else max(laid_out, label_width(made))
+
+
 def label_fits(made: pygame_gui.elements.UIButton) -> bool:
     """True when a button's label fits inside it."""
     return label_width(made) <= int(made.rect.w)

@@ -16,6 +16,7 @@ import pygame
 
 from game.draw import helpart
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, WOOD
+from game.draw.text import grown, unscaled
 from game.draw.widgets import felt, heading, panel
 from game.kiosk import cards as card_words
 from game.kiosk import shell
@@ -113,16 +114,26 @@ class CardScene(Scene):
             self.picture = pygame.transform.smoothscale(picture, (int(w * PICTURE_SCALE), int(h * PICTURE_SCALE)))
 
     def placed(self) -> tuple[list[tuple[str, int, tuple[Any, ...], int]], bool]:
-        """Each wrapped line with its y, and True when every line fits in the card (none is left out)."""
+        """Each wrapped line with its y, and True when every line fits in the card (none is left out).
+        At a bigger text size the words shrink (down to their 100 % size) before a line is left out."""
+        for share in (1.0, 0.9, 0.8, 0.7, 0.0):
+            out, fits = self._placed(share)
+            if fits:
+                break
+        return out, fits
+
+    def _placed(self, share: float) -> tuple[list[tuple[str, int, tuple[Any, ...], int]], bool]:
+        """The lines at `share` of their grown size (never below their 100 % size in pixels)."""
         text, box = self.app.text, CARD_BOX
         y = box.y + 40 + (self.picture.get_height() + 20 if self.picture is not None else 10)
         out: list[tuple[str, int, tuple[Any, ...], int]] = []
-        for words, size, colour in self.lines:
+        for words, laid_out, colour in self.lines:
+            size = max(round(unscaled(laid_out)), round(laid_out * share))
             for line in text.wrap(words, size, box.w - 120):
-                if y + size > box.bottom - 30:
+                if y + grown(size) > box.bottom - 30:
                     return out, False  # a long page is cut at the panel, never drawn over its edge
                 out.append((line, size, colour, y))
-                y += int(size * 1.35)
+                y += int(grown(size) * 1.35)  # lines as far apart as their grown words
             y += 16
         return out, True
 
@@ -311,8 +322,11 @@ class Attract:
         pulse = 3 + int(2 * (1 + pygame.math.Vector2(1, 0).rotate(self.elapsed * 180).x))
         pygame.draw.rect(canvas, GOLD, whole, pulse, border_radius=30)
         text = self.app.text
-        text.draw(canvas, big, (BANNER.centerx, BANNER.y + 10), 50, GOLD, bold=True, anchor="midtop")
-        text.draw(canvas, small, (BANNER.centerx, BANNER.y + 76), 26, CREAM, anchor="midtop")
+        # "Tap to play" is a heading: it keeps its 100 % size, so the line under it has the room to grow
+        text.draw(canvas, big, (BANNER.centerx, BANNER.y + 10), unscaled(50), GOLD, bold=True, anchor="midtop")
+        small_size = text.fitting(small, 26, BANNER.w - 40)  # a long game's name: smaller, never below 100 %
+        small_y = BANNER.y + 76 - (grown(36) - 36)  # a grown line stays inside the banner
+        text.draw(canvas, small, (BANNER.centerx, small_y), small_size, CREAM, anchor="midtop")
         for lang, rect in chip_rects(languages).items():  # each by its own name: a visitor finds theirs
             own = lang == language()
             pygame.draw.rect(canvas, GOLD if own else NIGHT, rect, border_radius=18)

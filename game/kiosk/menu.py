@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.ui import button
+from game.draw.text import grown
+from game.draw.ui import button, resize, wanted_width
 from game.draw.widgets import felt, heading, panel, toggle_label
 from game.shell import catalog
 from game.shell.display import LOGICAL_W
@@ -75,12 +76,22 @@ class OperatorMenuScene(Scene):
         self._add((x, y + 4 * ROW, 250, 72), tr("kiosk.menu.seconds", seconds=f"{cfg.attract_after:g}"),
                   ("attract", None))
         self._add((x, y + 5 * ROW, 250, 72), tr("kiosk.menu.seconds", seconds=f"{cfg.match_idle:g}"), ("match", None))
-        self._add((CONTROLS.x + 30, y + 6 * ROW + 6, 420, 76), tr("kiosk.menu.reset"), ("reset", None), "#danger")
-        self._add((CONTROLS.x + 480, y + 6 * ROW + 6, 300, 76), tr("kiosk.menu.touch"), ("touch", None))
-        x = 60
-        for key, kind, look in BOTTOM:
-            self._add((x, CONTROLS.bottom + 36, BOTTOM_W, 90), tr(key), (kind, None), look)
-            x += BOTTOM_W + (LOGICAL_W - 120 - len(BOTTOM) * BOTTOM_W) // (len(BOTTOM) - 1)
+        reset = button(self.ui, (CONTROLS.x + 30, y + 6 * ROW + 6, 420, 76), tr("kiosk.menu.reset"), "#danger")
+        if wanted_width(reset, 420) > 420:  # grown words: as wide as its label, Touch test after it
+            resize(reset, (wanted_width(reset, 420), 76), (CONTROLS.x + 30, y + 6 * ROW + 6))
+        self.actions[reset] = ("reset", None)
+        touch = button(self.ui, (int(reset.rect.right) + 30, y + 6 * ROW + 6, 300, 76), tr("kiosk.menu.touch"))
+        if wanted_width(touch, 300) > 300:
+            resize(touch, (wanted_width(touch, 300), 76), (int(touch.rect.x), int(touch.rect.y)))
+        self.actions[touch] = ("touch", None)
+        made = [button(self.ui, (60, CONTROLS.bottom + 36, BOTTOM_W, 90), tr(key), look) for key, _, look in BOTTOM]
+        widths = [wanted_width(b, BOTTOM_W) for b in made]  # as wide as their labels, spread evenly
+        x, gap = 60, (LOGICAL_W - 120 - sum(widths)) // (len(BOTTOM) - 1)
+        for b, width, (_, kind, _) in zip(made, widths, BOTTOM, strict=True):
+            if (int(b.rect.x), int(b.rect.w)) != (x, width):
+                resize(b, (width, 90), (x, CONTROLS.bottom + 36))
+            self.actions[b] = (kind, None)
+            x += width + gap
         self.invalidate()
 
     def _seats(self, game_name: str) -> int:
@@ -159,20 +170,29 @@ class OperatorMenuScene(Scene):
     def _draw_labels(self, canvas: pygame.Surface) -> None:
         text, cfg = self.app.text, self.kiosk.config
         y = TOP
-        for i, entry in enumerate(catalog.entries()):
-            text.draw(canvas, entry.title, (CONTROLS.x + 425 + i * 262, CONTROLS.y + 40), 28, GOLD, bold=True,
-                      anchor="center")
-        for i, key in enumerate(LABELS):
-            text.draw(canvas, tr(key), (CONTROLS.x + 30, y + i * ROW + 36), 30, CREAM, bold=True, anchor="midleft")
+        for i, entry in enumerate(catalog.entries()):  # over its 250 px column: smaller, never below 100 %
+            text.draw(canvas, entry.title, (CONTROLS.x + 425 + i * 262, CONTROLS.y + 40),
+                      text.fitting(entry.title, 28, 250, bold=True), GOLD, bold=True, anchor="center")
+        for i, key in enumerate(LABELS):  # left of the controls (at 300): smaller, never below 100 %
+            text.draw(canvas, tr(key), (CONTROLS.x + 30, y + i * ROW + 36), text.fitting(tr(key), 30, 260, bold=True),
+                      CREAM, bold=True, anchor="midleft")
         x = CONTROLS.x + 300
         text.draw(canvas, f"{round(cfg.volume * 100)} %", (x + 185, y + 3 * ROW + 36), 34, GOLD, bold=True,
                   anchor="center")
         notes = ((4, tr("kiosk.menu.attract_note")), (5, tr("kiosk.menu.match_note", question=tr("kiosk.still.title"))))
-        for row, note in notes:
-            text.draw(canvas, note, (x + 270, y + row * ROW + 36), 26, MUTED, anchor="midleft")
+        room = CONTROLS.right - 20 - (x + 270)
+        for row, note in notes:  # beside its button, on two lines when one does not hold it
+            lines = text.wrap(note, 26, room)
+            if len(lines) > 2:
+                lines = [note]
+            size = text.fitting(lines[0], 26, room) if len(lines) == 1 else 26
+            for k, line in enumerate(lines):
+                middle = y + row * ROW + 36 + (k - (len(lines) - 1) / 2) * grown(30)
+                text.draw(canvas, line, (x + 270, middle), size, MUTED, anchor="midleft")
         pin = tr("kiosk.menu.pin_set" if cfg.pin else "kiosk.menu.no_pin")
-        text.draw(canvas, tr("kiosk.menu.kept", pin=pin), (CONTROLS.x + 30, CONTROLS.bottom - 40),
-                  24, MUTED, anchor="midleft")
+        kept = tr("kiosk.menu.kept", pin=pin)
+        text.draw(canvas, kept, (CONTROLS.x + 30, CONTROLS.bottom - 40), text.fitting(kept, 24, CONTROLS.w - 60),
+                  MUTED, anchor="midleft")
 
     def _draw_stats(self, canvas: pygame.Surface) -> None:
         text = self.app.text
@@ -186,12 +206,14 @@ class OperatorMenuScene(Scene):
                 (tr("kiosk.stats.busiest"), busiest),
                 (tr("kiosk.stats.average"), tr("kiosk.stats.minutes", minutes=f"{today.average_minutes:.1f}"))]
         rows += [(_title(g), str(n)) for g, n in today.per_game]
+        first = y + grown(70)  # under the grown heading
+        pitch = max(54, min(grown(54), (STATS.bottom - 66 - first) // max(1, len(rows))))  # 54 at 100 %
         for i, (label, value) in enumerate(rows):
-            yy = y + 70 + i * 54
-            text.draw(canvas, label, (x, yy), 30, CREAM)
-            text.draw(canvas, value, (STATS.right - 36, yy), 30, GOLD, bold=True, anchor="topright")
-        text.draw(canvas, tr("kiosk.stats.demos", count=self.kiosk.attract.demos_done), (x, STATS.bottom - 56), 24,
-                  MUTED)
+            yy = first + i * pitch
+            shown = text.draw(canvas, value, (STATS.right - 36, yy), 30, GOLD, bold=True, anchor="topright")
+            text.draw(canvas, label, (x, yy), text.fitting(label, 30, shown.x - 16 - x), CREAM)
+        demos = tr("kiosk.stats.demos", count=self.kiosk.attract.demos_done)
+        text.draw(canvas, demos, (x, STATS.bottom - 56), text.fitting(demos, 24, STATS.w - 72), MUTED)
 
 
 def _title(game: str) -> str:

@@ -8,8 +8,8 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED
-from game.draw.text import Text
-from game.draw.ui import button, label_fits, label_width, resize
+from game.draw.text import Text, grown, unscaled
+from game.draw.ui import button, label_fits, label_width, resize, wanted_width
 from game.scenes.dialog import Dialog
 from game.shell.catalog import GameEntry
 from game.shell.display import LOGICAL_H, LOGICAL_W
@@ -80,17 +80,19 @@ class HelpBody:
         self.ui, self.text = ui, text
         self.rect = pygame.Rect(BODY)
         self.lines: list[Line] = []
+        self.line = LINE
         self.bar: pygame_gui.elements.UIVerticalScrollBar | None = None
         self.shown = -1.0  # the scroll position last drawn
 
     def set_page(self, box: pygame.Rect, body: str) -> None:
         """Show `body` in `box`, scrolled to its top."""
         self.rect = pygame.Rect(box)
+        self.line = grown(LINE)  # a line as tall as its words at the text size in use
         self.lines = layout(self.text, body, self.rect.w - WRAP)
         if self.bar is not None:
             self.bar.kill()
             self.bar = None
-        visible = (self.rect.h - 2 * PAD_Y) / max(1, len(self.lines) * LINE)
+        visible = (self.rect.h - 2 * PAD_Y) / max(1, len(self.lines) * self.line)
         if visible < 1.0:
             inset = BOX_EDGE + SHADOW
             bar = pygame.Rect(self.rect.right - inset - BAR_W - 3, self.rect.y + inset, BAR_W, self.rect.h - 2 * inset)
@@ -99,7 +101,7 @@ class HelpBody:
 
     def offset(self) -> int:
         """Pixels scrolled from the top."""
-        return 0 if self.bar is None else round(self.bar.start_percentage * len(self.lines) * LINE)
+        return 0 if self.bar is None else round(self.bar.start_percentage * len(self.lines) * self.line)
 
     def moved(self) -> bool:
         """Has the scroll changed since the last draw?"""
@@ -109,7 +111,7 @@ class HelpBody:
         """A mouse wheel over the box scrolls it by three lines a notch."""
         if self.bar is None or not self.rect.collidepoint(pos):
             return False
-        step = 3 * LINE / (len(self.lines) * LINE)
+        step = 3 / len(self.lines)  # three lines a notch
         top = max(0.0, min(1.0 - self.bar.visible_percentage, self.bar.start_percentage - dy * step))
         self.bar.set_scroll_from_start_percentage(top)
         return True
@@ -124,10 +126,10 @@ class HelpBody:
         canvas.set_clip(inner.clip(clip))
         y = self.rect.y + PAD_Y - self.offset()
         for line in self.lines:
-            if y + LINE > inner.y and y < inner.bottom:
+            if y + self.line > inner.y and y < inner.bottom:
                 for x, words, bold in line:
                     self.text.draw(canvas, words, (self.rect.x + PAD_X + x, y), SIZE, CREAM, bold)
-            y += LINE
+            y += self.line
         canvas.set_clip(clip)
         self.shown = -1.0 if self.bar is None else self.bar.start_percentage
 
@@ -167,6 +169,7 @@ class HelpScene(Dialog):
         self.prev = button(self.ui, (PANEL.x + 40, y, 240, 76), tr("help.back"), "#quiet")
         self.next = button(self.ui, (PANEL.right - 280, y, 240, 76), tr("help.next"), "#primary")
         self.close = button(self.ui, (PANEL.centerx - 120, y, 240, 76), tr("help.close"))
+        self._fit_foot()
         from game.tutorial.lesson import guide_for, has_place  # lazily: lessons open table scenes
 
         self.lesson = lesson if lesson and guide_for(lesson) is not None else None
@@ -178,6 +181,21 @@ class HelpScene(Dialog):
                 width = label_width(self.guided)
                 resize(self.guided, (width, 64), (PANEL.right - 30 - width, PANEL.y + 24))
         self._show()
+
+    def _fit_foot(self) -> None:
+        """Back, Close and Next as wide as their labels (Next as wide as Done too): Back keeps its left
+        edge, Next its right, Close its centre."""
+        done = self.next.text
+        self.next.set_text(tr("help.done"))
+        widest_next = wanted_width(self.next, int(self.next.rect.w))
+        self.next.set_text(done)
+        for made, width in ((self.prev, wanted_width(self.prev, 240)),
+                            (self.next, max(wanted_width(self.next, 240), widest_next)),
+                            (self.close, wanted_width(self.close, 240))):
+            if width > made.rect.w:
+                x = {id(self.prev): made.rect.x, id(self.next): made.rect.right - width}.get(
+                    id(made), made.rect.centerx - width // 2)
+                resize(made, (width, int(made.rect.h)), (x, int(made.rect.y)))
 
     @classmethod
     def how_to_play(cls, app) -> HelpScene:  # type: ignore[no-untyped-def]
@@ -203,6 +221,14 @@ class HelpScene(Dialog):
         self.next.set_text(tr("help.next") if self.index < len(self.pages) - 1 else tr("help.done"))
         self.heading = heading
         self.invalidate()
+
+    def title_room(self) -> int:
+        """How wide the title over the heading may be: centred, clear of the links in the top corners."""
+        links = [b for b in (self.guided, getattr(self, "rules_link", None), getattr(self, "guided_link", None))
+                 if b is not None and b.visible]
+        half = min([PANEL.w // 2 - 40, *(abs(int(b.rect.centerx) - PANEL.centerx) - int(b.rect.w) // 2 - 16
+                                        for b in links)])
+        return 2 * max(0, half)
 
     def page_picture(self, heading: str) -> pygame.Surface | None:
         """The picture over a page (the game's real cards), or None for a page of text."""
@@ -258,8 +284,10 @@ class HelpScene(Dialog):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         self.sheet(canvas, PANEL)
         text = self.app.text
-        text.draw(canvas, self.title, (PANEL.centerx, PANEL.y + 26), 30, MUTED, anchor="midtop")
-        text.draw(canvas, self.heading, (PANEL.centerx, PANEL.y + 66), 52, GOLD, bold=True, anchor="midtop")
+        size = text.fitting(self.title, 30, self.title_room(), least=30)  # between the top corners' links
+        text.draw(canvas, self.title, (PANEL.centerx, PANEL.y + 26), size, MUTED, anchor="midtop")
+        big = unscaled(52)  # a heading keeps its 100 % size: already big, and the picture starts under it
+        text.draw(canvas, self.heading, (PANEL.centerx, PANEL.y + 66), big, GOLD, bold=True, anchor="midtop")
         if self.picture is not None:
             canvas.blit(self.picture, self.picture.get_rect(center=ART.center))
         self.body.draw(canvas)

@@ -16,7 +16,8 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED, RED, TEAL
-from game.draw.ui import HintEntry, button
+from game.draw.text import grown
+from game.draw.ui import HintEntry, button, resize, wanted_width
 from game.draw.widgets import felt, heading, panel
 from game.match.remote import RemoteRoom
 from game.online import rejoin
@@ -70,9 +71,13 @@ class OnlineScene(Scene):
                 words = tr("online.live") if days is None else tr("online.days", days=days)
                 oid = "#toggle_on" if days == self.days else "#quiet"
                 self.paces[button(self.ui, (PANEL.x + 600 + i * 215, PANEL.y + 250, 200, 60), words, oid)] = days
-        self.entry = HintEntry(pygame.Rect(PANEL.x + 60, PANEL.y + 480, 1000, 70), self.ui, tr("online.join_hint"))
-        self.join = button(self.ui, (PANEL.x + 1100, PANEL.y + 476, 360, 80), tr("online.join_button"), "#primary")
-        self.back = button(self.ui, (PANEL.x, PANEL.bottom + 40, 260, 84), tr("online.back"), "#quiet")
+        entry_y = self._entry_y()
+        self.entry = HintEntry(pygame.Rect(PANEL.x + 60, entry_y, 1000, 70), self.ui, tr("online.join_hint"))
+        self.join = button(self.ui, (PANEL.x + 1100, entry_y - 4, 360, 80), tr("online.join_button"), "#primary")
+        back_y = self._sheet().bottom + (40 if self._sheet().bottom == PANEL.bottom else 16)
+        self.back = button(self.ui, (PANEL.x, back_y, 260, 84), tr("online.back"), "#quiet")
+        if wanted_width(self.back, 260) > 260:
+            resize(self.back, (wanted_width(self.back, 260), 84), (PANEL.x, back_y))
         self.name_field = HintEntry(pygame.Rect(PANEL.right - 480, PANEL.y + 40, 420, 64), self.ui,
                                     tr("online.name_hint"))
         self.name_field.set_text_length_limit(names.NAME_MAX)
@@ -149,22 +154,57 @@ class OnlineScene(Scene):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         felt(canvas, self.app.assets)
         heading(canvas, self.app.text, tr("online.heading"), 70, 64)
-        panel(canvas, PANEL)
+        panel(canvas, self._sheet())
         text = self.app.text
         text.draw(canvas, tr("online.host"), (PANEL.x + 60, PANEL.y + 50), 40, GOLD, bold=True)
         text.draw(canvas, tr("online.your_name"), (PANEL.right - 500, PANEL.y + 72), 30, CREAM, bold=True,
                   anchor="midright")
+        x, y, _ = self._host_at()
+        for line, size, colour, step in self._host_lines():
+            text.draw(canvas, line, (x, y), size, colour)
+            y += step
+        entry_y = self._entry_y()
+        text.draw(canvas, tr("online.join"), (PANEL.x + 60, entry_y - 14 - grown(56)), 40, GOLD, bold=True)
+        y = entry_y + 100
+        how = text.wrap(tr("online.join_how"), 24, PANEL.w - 120)
+        if self.problem and self._sheet().bottom > PANEL.bottom:  # no room for both: the problem in its place
+            how, problem_y = [], y
+        else:
+            problem_y = PANEL.bottom - 60
+        for line in how:
+            text.draw(canvas, line, (PANEL.x + 60, y), 24, MUTED)
+            y += grown(32)
+        if self.problem:
+            text.draw(canvas, self.problem, (PANEL.x + 60, problem_y), 26, RED)
+
+    def _host_at(self) -> tuple[int, int, int]:
+        """Where a hosted room's lines go (x, y, width): right of the Host button under the paces, or
+        (when they would take more than two lines there) under it, the panel's whole width."""
+        beside = (PANEL.x + 600, PANEL.y + (322 if self.paces else 262), PANEL.w - 660)
+        if len(self._host_lines(beside[2])) <= 2:
+            return beside
+        return PANEL.x + 60, PANEL.y + 356, PANEL.w - 120
+
+    def _host_lines(self, width: int = 0) -> list[tuple[str, int, Any, int]]:
+        """Where a hosted room lives and what its pace means, wrapped to `width` (or where they go):
+        (line, size, colour, the step to the next line)."""
+        text, width = self.app.text, width or self._host_at()[2]
         relay = self.app.settings.online_server
         where = tr("online.where_relay", relay=relay) if relay else tr("online.where_here")
-        y = PANEL.y + (322 if self.paces else 262)
-        text.draw(canvas, tr("online.host_where", where=where), (PANEL.x + 600, y), 24, CREAM)
-        text.draw(canvas, tr(PACE_WORDS[self.days is not None]) if self.paces else tr("online.live_only"),
-                  (PANEL.x + 600, y + 32), 22, MUTED)
-        text.draw(canvas, tr("online.join"), (PANEL.x + 60, PANEL.y + 410), 40, GOLD, bold=True)
-        text.draw(canvas, tr("online.join_how"),
-                  (PANEL.x + 60, PANEL.y + 580), 24, MUTED)
-        if self.problem:
-            text.draw(canvas, self.problem, (PANEL.x + 60, PANEL.bottom - 60), 26, RED)
+        means = tr(PACE_WORDS[self.days is not None]) if self.paces else tr("online.live_only")
+        return [*((line, 24, CREAM, grown(32)) for line in text.wrap(tr("online.host_where", where=where), 24, width)),
+                *((line, 22, MUTED, grown(28)) for line in text.wrap(means, 22, width))]
+
+    def _sheet(self) -> pygame.Rect:
+        """The panel, longer when the grown join lines reach past it."""
+        lines = len(self.app.text.wrap(tr("online.join_how"), 24, PANEL.w - 120))
+        bottom = self._entry_y() + 100 + grown(32) * lines + 16
+        return PANEL if bottom <= PANEL.bottom - 60 else pygame.Rect(PANEL.x, PANEL.y, PANEL.w, bottom - PANEL.y)
+
+    def _entry_y(self) -> int:
+        """The join row's top: 480 below the panel's top at 100 %, lower when the host's lines grew."""
+        below_host = self._host_at()[1] + sum(step for *_, step in self._host_lines()) + 24
+        return max(PANEL.y + 410, below_host) + 14 + grown(56)
 
 
 def hosting_for(app: App, port: int = 0) -> Hosting:

@@ -64,9 +64,12 @@ class GameEntry:
         """The picture of the real cards for one help page, or None (a page of text only)."""
         if not self.help_art:
             return None
+        from game.draw.text import at_most  # lazily: the catalogue is read without pygame too
+
         module_name, fn = self.help_art.split(":")
         try:
-            return getattr(importlib.import_module(module_name), fn)(app, heading)
+            with at_most(100):  # fixed art: its labels keep their size at any text size
+                return getattr(importlib.import_module(module_name), fn)(app, heading)
         except Exception:  # a broken picture must not hide the rules
             log.exception("help picture %s for %r failed", self.help_art, heading)
             return None
