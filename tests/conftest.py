@@ -228,3 +228,22 @@ def small_hard_swap_meet(monkeypatch):  # type: ignore[no-untyped-def]
         return RivalBot("hard", seat, seed, budget=small) if level == "hard" else made(level, seat, seed)
 
     monkeypatch.setattr(GAME, "make_bot", make)
+
+
+@pytest.fixture
+def english_after():  # type: ignore[no-untyped-def]
+    """For a test that changes the language: the language is the process's, so the next test starts in English."""
+    yield
+    from game import text
+
+    text.use("en")
+    pygame.quit()
+
+
+def layout_problems(app) -> list[str]:  # type: ignore[no-untyped-def]
+    """The layout check's problems on the app's next frame, each as one line with its words."""
+    from game.draw.layout_record import judge
+    from game.tools.layout_walk import record_frame
+
+    return [f"{p.kind}: {p.why} {[m.words for m in p.marks]}" for p in judge(record_frame(app))]
+

@@ -4,7 +4,6 @@ for that visitor, and the idle reset bringing back the kiosk's own language."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game import text
@@ -24,11 +23,7 @@ from tests.test_kiosk import idle
 kiosk_file = base.kiosk_file
 
 
-@pytest.fixture(autouse=True)
-def _english_after():  # type: ignore[no-untyped-def]
-    yield
-    text.use("en")  # the language is the process's: the next test starts in English
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("english_after")
 
 
 def _labels(scene) -> set[str]:  # type: ignore[no-untyped-def]

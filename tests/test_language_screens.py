@@ -4,7 +4,6 @@ switched in Settings by real clicks re-words the title."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game import text
@@ -25,11 +24,7 @@ ROUND_END = {"round": 1, "reason": "market", "coins": [40, 35], "bonus": [[[1, 3
              "seals": [2, 0]}
 
 
-@pytest.fixture(autouse=True)
-def english_after():  # type: ignore[no-untyped-def]
-    yield
-    text.use("en")  # the language is the process's: the next test starts in English
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("english_after")
 
 
 def _until(p, done, what: str, frames: int = 600) -> None:  # type: ignore[no-untyped-def]

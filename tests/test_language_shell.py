@@ -5,38 +5,29 @@ the services worded in the language chosen after it was made."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game import text
-from game.draw.layout_record import judge, recording
+from game.draw.layout_record import recording
 from game.scenes.confirm import ConfirmScene
 from game.scenes.history import HistoryScene
 from game.scenes.night_market.scene import NightMarketScene
 from game.scenes.online import OnlineScene
 from game.services.settings import load, settings_path
 from game.shell import catalog
-from game.tools.layout_walk import record_frame
 from rules.contract import MatchConfig, SeatConfig
-from tests.conftest import make_player
+from tests.conftest import layout_problems, make_player
+
+pytestmark = pytest.mark.usefixtures("english_after")
 
 
-@pytest.fixture(autouse=True)
-def english_after():  # type: ignore[no-untyped-def]
-    yield
-    text.use("en")  # the language is the process's: the next test starts in English
-    pygame.quit()
-
-
-def _problems(app) -> list[str]:  # type: ignore[no-untyped-def]
-    return [f"{p.kind}: {p.why} {[m.words for m in p.marks]}" for p in judge(record_frame(app))]
 
 
 def _shown(p, scene, what: str) -> None:  # type: ignore[no-untyped-def]
     """`scene` alone on the stack, drawn, and laid out without a problem."""
     p.app.stack.reset(scene)
     p.frames(1)
-    assert _problems(p.app) == [], what
+    assert layout_problems(p.app) == [], what
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
@@ -59,12 +50,12 @@ def test_seat_setup_dialogs_history_and_online_fit_in_german_and_french(lang: st
         p.app.stack.reset(scene)  # a first Night Market here: "New to Night Market?" comes over it
         p.frames(2)
         assert isinstance(p.top, ConfirmScene) and p.top.title == text.tr("offer.heading", game="Night Market")
-        assert _problems(p.app) == [], "the first-play offer"
+        assert layout_problems(p.app) == [], "the first-play offer"
         p.top.on_back()  # Just play
         scene.leave()  # the match pauses under "Leave this match?"
         p.frames(1)
         assert isinstance(p.top, ConfirmScene) and p.top.title == text.tr("leave.heading")
-        assert _problems(p.app) == [], "the leave dialog"
+        assert layout_problems(p.app) == [], "the leave dialog"
 
 
 def test_a_damaged_settings_file_is_reported_in_the_language_chosen_after_reading_it() -> None:

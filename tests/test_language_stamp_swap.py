@@ -5,31 +5,23 @@ summary, and the Final Show."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game import text
-from game.draw.layout_record import judge, recording
+from game.draw.layout_record import recording
 from game.scenes.stamp_swap.final import FinalShowScene
 from game.scenes.stamp_swap.scene import StampSwapScene
 from game.text import tr
-from game.tools.layout_walk import record_frame
 from rules.contract import MatchConfig, SeatConfig
-from tests.conftest import make_player
+from tests.conftest import layout_problems, make_player
 from tests.test_stamp_swap_helpers import choose_state, prep_state, show_state
 
 SEATS = MatchConfig((SeatConfig("Ada"), SeatConfig("Basil", "hard")))
 
 
-@pytest.fixture(autouse=True)
-def english_after():  # type: ignore[no-untyped-def]
-    yield
-    text.use("en")  # the language is the process's: the next test starts in English
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("english_after")
 
 
-def _problems(app) -> list[str]:  # type: ignore[no-untyped-def]
-    return [f"{p.kind}: {p.why} {[m.words for m in p.marks]}" for p in judge(record_frame(app))]
 
 
 def _table(p, state=None) -> StampSwapScene:  # type: ignore[no-untyped-def]
@@ -71,25 +63,25 @@ def test_a_stamp_swap_table_fits_in_german_and_french(lang: str, size: tuple[int
         p.tap_finger(scene.lay.rect_of(scene.v["pool"][0]["key"]).center)  # chosen: its words and Take
         p.frames(2)
         assert scene.selected is not None and scene.controls.take.visible
-        assert _problems(p.app) == [], "Collect with an item chosen"
+        assert layout_problems(p.app) == [], "Collect with an item chosen"
         _table(p, prep_state(2, token=0))
-        assert _problems(p.app) == [], "the split"
+        assert layout_problems(p.app) == [], "the split"
         _table(p, choose_state(2, token=0))
-        assert _problems(p.app) == [], "the pile choice"
+        assert layout_problems(p.app) == [], "the pile choice"
         scene = _table(p, show_state(2, [(), ()]))
         assert "choose" in scene.lay.zones
-        assert _problems(p.app) == [], "the Show's contest choice"
+        assert layout_problems(p.app) == [], "the Show's contest choice"
         scene.day_swaps = [tr("ss.swap.took", taker="Ada", owner="Basil", pile="A"),
                            tr("ss.swap.kept_both", who="Basil")]
         scene.ledger.days[0].show = [(tr("ss.ledger.token"), 2), (tr("ss.ledger.exhibitors_plain"), 3)]
         scene.ledger.days[1].discards = [(tr("ss.a_face_down"), -2)]
         scene._open_summary()
         p.frames(1)
-        assert _problems(p.app) == [], "the day's summary"
+        assert layout_problems(p.app) == [], "the day's summary"
         final = FinalShowScene(p.app, _final_view(scene), None, scene.table, lambda: None)
         p.app.stack.reset(final)
         p.frames(2)
-        assert _problems(p.app) == [], "the Final Show"
+        assert layout_problems(p.app) == [], "the Final Show"
 
 
 def test_the_table_speaks_the_language_in_use() -> None:

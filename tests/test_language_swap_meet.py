@@ -4,20 +4,18 @@ layout check of game/draw/layout_record.py); the feed says the viewer's moves in
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game import text
-from game.draw.layout_record import judge, recording
+from game.draw.layout_record import recording
 from game.scenes.swap_meet.scene import SwapMeetScene
 from game.scenes.swap_meet.story import feed_line
 from game.scenes.swap_meet.summary import SummaryOverlay
 from game.text.persons import Person
-from game.tools.layout_walk import record_frame
 from rules.contract import Event, MatchConfig, SeatConfig
 from rules.swap_meet.actions import OpenOffer, TaxAudit
 from rules.swap_meet.scenario import scenario
-from tests.conftest import make_player
+from tests.conftest import layout_problems, make_player
 
 HANDS = [{"crate": 3, "sack": 3, "coin": 1, "rack": 1, "market_crash": 1},
          {"sack": 4, "coin": 2, "rack": 2, "tax_audit": 1},
@@ -25,15 +23,9 @@ HANDS = [{"crate": 3, "sack": 3, "coin": 1, "rack": 1, "market_crash": 1},
          {"rack": 3, "crate": 3, "sack": 2}]
 
 
-@pytest.fixture(autouse=True)
-def english_after():  # type: ignore[no-untyped-def]
-    yield
-    text.use("en")  # the language is the process's: the next test starts in English
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("english_after")
 
 
-def _problems(app) -> list[str]:  # type: ignore[no-untyped-def]
-    return [f"{p.kind}: {p.why} {[m.words for m in p.marks]}" for p in judge(record_frame(app))]
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
@@ -56,7 +48,7 @@ def test_a_swap_meet_table_and_its_round_summary_fit_in_german_and_french(lang: 
         scene.anim.finish_all()
         p.frames(2)
         assert text.language() == lang and scene.regions[0].model.news, "no news shown"
-        assert _problems(p.app) == [], "Swap Meet table"
+        assert layout_problems(p.app) == [], "Swap Meet table"
         p.clock.advance(61)  # the timer locks the round
         for _ in range(600):
             p.frames(1)
@@ -68,7 +60,7 @@ def test_a_swap_meet_table_and_its_round_summary_fit_in_german_and_french(lang: 
         else:
             raise AssertionError("the round summary never showed")
         p.frames(2)
-        assert _problems(p.app) == [], "Swap Meet round summary"
+        assert layout_problems(p.app) == [], "Swap Meet round summary"
 
 
 def test_the_feed_says_the_viewers_own_moves_in_the_second_person() -> None:
