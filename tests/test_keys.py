@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.scenes.keys import KeysScene
 from game.scenes.settings import SettingsScene
@@ -57,12 +58,14 @@ def test_the_remap_is_read_at_start_and_a_damaged_keys_entry_is_set_aside(market
     pygame.quit()
 
 
-def test_night_market_shows_its_move_letters_on_the_buttons_and_a_letter_plays_the_move(player):
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_night_market_shows_its_move_letters_on_the_buttons_and_a_letter_plays_the_move(lang, english_after):
+    """The letters find their buttons by keys (move:take), so they play in any language."""
     from game.scenes.night_market.scene import NightMarketScene
     from rules.contract import MatchConfig, SeatConfig
     from tests.test_night_market_scene import market_pos, move_buttons
 
-    p = player
+    p = make_player(extra={"lang": lang})
     p.app.update_settings(seen_briefings=("night-market",), reduced_motion=True)  # a quick deal
     scene = NightMarketScene.new(p.app, MatchConfig((SeatConfig("Ada"), SeatConfig("Basil", "easy"))), 11)
     p.app.stack.reset(scene)
@@ -70,35 +73,10 @@ def test_night_market_shows_its_move_letters_on_the_buttons_and_a_letter_plays_t
     porter = next(c for c, k in scene.view.market if k == "porter")
     p.click(market_pos(scene, porter))
     [take] = move_buttons(scene)
-    assert take.text.endswith("  [T]") and take.text.startswith("Take ")
+    assert take.text.endswith("  [T]") and take.text.startswith("Take ") == (lang == "en")
     porters = len(scene.view.seats[0].porters)
     p.key(pygame.K_t)
     assert len(scene.view.seats[0].porters) > porters
-
-
-def test_night_market_letters_play_their_moves_in_german_too():
-    """The letters find their buttons by keys, not by the English words the buttons had."""
-    from game import text
-    from game.scenes.night_market.scene import NightMarketScene
-    from rules.contract import MatchConfig, SeatConfig
-    from tests.test_night_market_scene import market_pos, move_buttons
-
-    p = make_player(extra={"lang": "de"})
-    try:
-        p.app.update_settings(seen_briefings=("night-market",), reduced_motion=True)
-        scene = NightMarketScene.new(p.app, MatchConfig((SeatConfig("Ada"), SeatConfig("Basil", "easy"))), 11)
-        p.app.stack.reset(scene)
-        wait_until(lambda: not scene.anim.busy, "the deal", p.frames)
-        porter = next(c for c, k in scene.view.market if k == "porter")
-        p.click(market_pos(scene, porter))
-        [take] = move_buttons(scene)
-        assert take.text.endswith("  [T]") and not take.text.startswith("Take ")
-        porters = len(scene.view.seats[0].porters)
-        p.key(pygame.K_t)
-        assert len(scene.view.seats[0].porters) > porters
-    finally:
-        text.use("en")
-        pygame.quit()
 
 
 def test_swap_meet_letters_open_and_pull_an_offer_on_the_one_persons_panel():
