@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.text import text_size
-from game.draw.ui import button, label_width, resize
+from game.draw.ui import button, resize, wanted_width
 from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.layout import CENTRE, DC_H
 from game.scenes.stamp_swap.story import placing_note
@@ -41,7 +40,7 @@ class Controls:
                            "#primary")
         self.next = button(ui, (SUMMARY.centerx - 200, SUMMARY.bottom - 120, 400, 92), tr("ss.button.next_day"),
                            "#primary")
-        wide = max(240, label_width(self.take)) if text_size() > 100 else 240  # bigger text: wider, leftwards
+        wide = wanted_width(self.take, 240)  # a bigger text size: wider, leftwards (the album is right of it)
         resize(self.take, (wide, 92), (CENTRE.x + 416 + 240 - wide, CENTRE.bottom - DC_H + 172))
 
     def update(self) -> None:
