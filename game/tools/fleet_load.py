@@ -218,27 +218,19 @@ def workers_for(rooms: int) -> int:
 def run_fleet_load(rooms: int, seconds: float, store: str | None = None, workers: int | None = None,
                    think: tuple[float, float] = THINK) -> int:
     """Start a relay, drive `rooms` rooms from `workers` client processes for `seconds`, print JSON."""
-    from game.tools.online_bench import BenchFailed, _cpu_seconds, _rss_kib, _start_server
+    from game.tools.online_bench import BenchFailed, _cpu_seconds, _rss_kib, bench_server
 
     raise_file_limit(4 * rooms + 256)
     # `timeout` sends SIGTERM: exit through the finally blocks below, which end the relay and clients
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     load0 = os.getloadavg()
     try:
-        proc, url = _start_server(1.0, rooms, store)
+        with bench_server(1.0, rooms, store) as (proc, url):
+            report = _measure(proc.pid, websocket_url(url), (rooms, workers or workers_for(rooms)),
+                              (seconds, think), _cpu_seconds, _rss_kib)
     except BenchFailed as exc:
         print(json.dumps({"error": str(exc)}))
         return 1
-    try:
-        report = _measure(proc.pid, websocket_url(url), (rooms, workers or workers_for(rooms)), (seconds, think),
-                          _cpu_seconds, _rss_kib)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except Exception:  # noqa: BLE001 (a relay that will not stop is killed)
-            proc.kill()
-            proc.wait(10)
     report = {"bench": "fleet-load", "game": "night-market", "store": store or "memory",
               "think_seconds": list(think), "load_average_before": [round(x, 2) for x in load0],
               "load_average_after": [round(x, 2) for x in os.getloadavg()], **report}

@@ -26,7 +26,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,22 @@ def _start_server(scale: float, rooms: int, store: str | None = None) -> tuple[s
             said = line.strip() or (log.read().strip().splitlines() or ["nothing"])[-1]
             raise BenchFailed(f"the bench's server did not start within {START_SECONDS:g} s: {said}") from None
 
+
+
+@contextlib.contextmanager
+def bench_server(scale: float, rooms: int, store: str | None = None) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """A bench's `serve` process and its URL while the block runs (BenchFailed if it does not start);
+    ended afterwards, and killed if it will not stop."""
+    proc, url = _start_server(scale, rooms, store)
+    try:
+        yield proc, url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
 
 class _Rest:
     """Holds every room at its first view until the server has been measured at rest, then lets them play."""
@@ -197,20 +213,16 @@ def run_online_bench(rooms: int, store: str | None = None) -> int:
         print(json.dumps({"error": "--rooms must be at least 1"}))
         return 2
     try:
-        proc, url = _start_server(SWAP_MEET_SCALE, rooms, store)
+        with bench_server(SWAP_MEET_SCALE, rooms, store) as (proc, url):
+            report = {
+                "bench": "online", "server": url, "store": store or "memory", "rest_seconds": REST_SECONDS,
+                "two_seat_night_market": _phase(url, "night-market", rooms, 2, proc.pid),
+                "six_seat_swap_meet": _phase(url, "swap-meet", max(1, rooms // 4), 6, proc.pid),
+                "swap_meet_time_scale": SWAP_MEET_SCALE,
+            }
     except BenchFailed as exc:
         print(json.dumps({"error": str(exc)}))
         return 1
-    try:
-        report = {
-            "bench": "online", "server": url, "store": store or "memory", "rest_seconds": REST_SECONDS,
-            "two_seat_night_market": _phase(url, "night-market", rooms, 2, proc.pid),
-            "six_seat_swap_meet": _phase(url, "swap-meet", max(1, rooms // 4), 6, proc.pid),
-            "swap_meet_time_scale": SWAP_MEET_SCALE,
-        }
-    finally:
-        proc.terminate()
-        proc.wait(10)
     print(json.dumps(report))
     return 0
 
@@ -300,16 +312,12 @@ def run_paced_bench(rooms: int, seconds: float, game_name: str, store: str | Non
         return 2
     seats = 6 if game_name == "swap-meet" else 2
     try:
-        proc, url = _start_server(1.0, rooms, store)
+        with bench_server(1.0, rooms, store) as (proc, url):
+            report = {"bench": "online-human-pace", "game": game_name, "store": store or "memory",
+                      "think_seconds": THINK_SECONDS,
+                      **_paced_phase(url, game_name, rooms, seats, proc.pid, seconds)}
     except BenchFailed as exc:
         print(json.dumps({"error": str(exc)}))
         return 1
-    try:
-        report = {"bench": "online-human-pace", "game": game_name, "store": store or "memory",
-                  "think_seconds": THINK_SECONDS,
-                  **_paced_phase(url, game_name, rooms, seats, proc.pid, seconds)}
-    finally:
-        proc.terminate()
-        proc.wait(10)
     print(json.dumps(report))
     return 0
