@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
 import resource
 import threading
 import time
+from pathlib import Path
 
 from game.tools import fleet_load
 from tests.online_helpers import running_server, ws_url
@@ -36,6 +38,35 @@ def test_a_worker_waits_for_the_go_and_reports_through_its_pipe() -> None:
         kind, figures = mine.recv()
         worker.join(WAIT)
     assert kind == "done" and figures["rooms"] == 2 and figures["answers"], figures
+
+
+def test_seats_may_connect_from_loopback_addresses_of_their_own() -> None:
+    addresses = {fleet_load.seat_address(k) for k in range(70000)}
+    assert len(addresses) == 70000
+    assert all(a.startswith("127.") and not a.endswith((".0", ".255")) for a in addresses)
+    with running_server() as server:
+        got = asyncio.run(fleet_load.drive(ws_url(server), [31, 32], 0.2, think=QUICK, spread=True))
+        assert server.hub is not None
+        seen = set(server.hub.budgets)  # the hub keys byte budgets by each connection's address
+    assert got["errors"] == [] and got["rooms"] == 2
+    assert {fleet_load.seat_address(k) for k in (62, 63, 64, 65)} <= seen
+    assert got["lag_ms"] and got["play_cpu"] >= 0  # the client loop's own lateness is reported
+
+
+def test_probe_summaries_read_the_window(tmp_path: Path) -> None:
+    path = tmp_path / "lag.jsonl"
+    rows = [{"t": 1.0, "lag_ms": [900.0], "gc_ms": [[2, 900.0]], "held": 5},
+            {"t": 2.0, "lag_ms": [1.0, 3.0], "gc_ms": [[0, 0.5], [2, 40.0]], "held": 9},
+            {"t": 3.0, "lag_ms": [2.0], "gc_ms": [], "held": 12}]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    got = fleet_load.relay_probe(path, 1.5, 3.0)
+    assert got["relay_lag_ms_max"] == 3.0 and got["relay_lag_samples"] == 3
+    assert (got["relay_full_collections"], got["relay_full_collection_ms_max"]) == (1, 40.0)
+    assert got["relay_gc_ms_total"] == 40.5 and got["relay_updates_held"] == 7
+    done = [{"lag_ms": [1.0], "gc_ms": [[1, 2.0]], "play_cpu": 3.0}, {"lag_ms": [5.0], "gc_ms": [], "play_cpu": 1.0}]
+    clients = fleet_load.clients_probe(done, 10.0)
+    assert clients["client_lag_ms_max"] == 5.0 and clients["client_full_collections"] == 0
+    assert (clients["client_cpu_cores"], clients["client_busiest_cores"]) == (0.4, 0.3)
 
 
 def test_summary_reads_percentiles_in_milliseconds() -> None:

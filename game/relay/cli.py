@@ -144,6 +144,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--peer-url", type=url_type(("ws", "wss"), "ws://10.0.0.2:8765"), metavar="URL",
                        help="with --fleet-secret-file: where the other relays reach this one (default: "
                             "ws://HOST:PORT of --host and --port, unless --host is 0.0.0.0 or ::)")
+    parser.add_argument("--lag-probe", type=Path, metavar="FILE",
+                       help="benchmarks: append a JSON line a second to FILE with how late the event loop "
+                            "woke, the collector's pauses and the updates held for a byte budget (default: none)")
     from game.relay.config import ServerConfig  # light: no pygame, no websockets
     for option, name, kind, words in CAPS:
         default = getattr(ServerConfig, name)
@@ -206,7 +209,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
     return ServerConfig(host=args.host, port=args.port, public_url=args.public_url, data=args.data,
                         scale=args.time_scale, trust_proxy=args.trust_proxy, store_url=args.store,
                         lease_seconds=args.lease_seconds, node=args.node, fleet_secret=args.fleet_secret_file,
-                        peer_url=args.peer_url, **caps)
+                        peer_url=args.peer_url, lag_probe=args.lag_probe, **caps)
 
 
 def _data_problem(folder: Path | None) -> str | None:

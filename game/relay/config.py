@@ -61,3 +61,4 @@ class ServerConfig:
     peer_url: str | None = None  # where peers reach this relay (default: its --host and --port, unless a wildcard)
     pipes: int = 1000  # connections piped on to other relays at once; past it they are refused as before
     peer_connect_seconds: float = 5.0  # the owner's handshake must be done within this, else the client retries
+    lag_probe: Path | None = None  # benchmarks: a file the loop's lag is appended to each second (lagprobe.py)

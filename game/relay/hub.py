@@ -85,6 +85,7 @@ class Hub:
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
         self.public_url = config.public_url or http_url(config.host, config.port)
         self.messages_in = self.messages_out = self.bytes_out = 0
+        self.updates_held = 0  # updates that waited for a byte budget (a seat's or its address's)
         self.failing: dict[str, str] = {}  # room code -> why its store fails (logged once)
         self.owners: dict[str, str] = {}  # room code -> the address that created it
         self.created: dict[str, deque[float]] = {}  # address -> recent creation times (clock)

@@ -171,6 +171,7 @@ class RoomTask:
         """Over its byte budget: the update waits; its events count as not sent, its answer is kept."""
         room = self.room
         room.sent[seat] = min(room.sent.get(seat, 0), msg["from"])
+        self.hub.updates_held += 1
         seated.held = seated.held or []
         if "answer" in msg:
             seated.held.append(msg["answer"])

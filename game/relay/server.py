@@ -24,6 +24,7 @@ from websockets.protocol import State
 from game.relay.config import ServerConfig
 from game.relay.handoff import PEER_HEADER, vouched
 from game.relay.hub import Hub, peer_url
+from game.relay.lagprobe import LagProbe, write_lines
 from game.relay.pages import request_handler
 from game.relay.protocol import MAX_MESSAGE, http_url, path_room
 from game.relay.store import RoomStore, open_store
@@ -160,16 +161,30 @@ async def run_server(config: ServerConfig, ready: Callable[[str, Server], None],
         sweeper = asyncio.get_running_loop().create_task(hub.sweep())
         watchdog = asyncio.get_running_loop().create_task(hub.watch_sends())
         keeper = asyncio.get_running_loop().create_task(hub.keep())
+        background = [sweeper, watchdog, keeper, *_probe(hub)]
         try:
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
         finally:
-            for background in (sweeper, watchdog, keeper):
-                background.cancel()
-            for task in hub.rooms.values():
-                task.task.cancel()
+            for task in background:
+                task.cancel()
+            for room in hub.rooms.values():
+                room.task.cancel()
             hub.pool.shutdown(wait=False, cancel_futures=True)
             with contextlib.suppress(Exception):  # a store gone away must not keep the server from stopping
                 await asyncio.wait_for(hub.release_all(), 3.0)
+
+
+def _probe(hub: Hub) -> list[asyncio.Task[None]]:
+    """`--lag-probe FILE` (benchmarks): the loop's lag, collection pauses and the hub's counters of
+    what it sent and held, appended to FILE each second."""
+    if hub.config.lag_probe is None:
+        return []
+    probe, loop = LagProbe(), asyncio.get_running_loop()
+
+    def counters() -> dict[str, int]:
+        return {"held": hub.updates_held, "messages_out": hub.messages_out, "bytes_out": hub.bytes_out}
+
+    return [loop.create_task(probe.run()), loop.create_task(write_lines(probe, hub.config.lag_probe, counters))]
 
 
 def _finish(stop: asyncio.Future[None]) -> None:

@@ -7,8 +7,15 @@ loops. Each seat speaks the protocol by hand: it acts only when its own last upd
 moves, picks one of them (seeded) after a think time drawn from THINK (seeded), and measures the
 answer time: `act` sent -> the relay's answer for that number received (`update` with `answer` or
 `answers`, or `refused`). The relay is one `serve` process the bench starts; its CPU comes from
-/proc over the timed window. Everything is bounded: setup, play and the drain each have a deadline,
-and every process the bench starts is ended before it returns.
+/proc over the timed window, and how long its loop waited for a CPU (/proc schedstat). Each seat
+connects from a loopback address of its own (127.x.y.z), as 2,000 people would from their own
+homes: from one address the relay's byte budget per address (`address_seats` seats' worth, 2 MiB/s)
+would hold every seat's updates back together once the fleet's traffic passed it (the report
+counts the updates held). The relay and every client process run a lag probe
+(game/relay/lagprobe.py), so the report says how late each loop woke over the window: an answer
+time is only as good as the client loop that timed it. Everything is
+bounded: setup, play and the drain each have a deadline, and every process the bench starts is
+ended before it returns.
 """
 
 from __future__ import annotations
@@ -23,13 +30,16 @@ import random
 import resource
 import signal
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from game.relay.lagprobe import LagProbe, read_window
 from game.relay.protocol import encode, room_url, websocket_url
 
 THINK = (2.0, 6.0)  # seconds a person takes per Night Market move (uniform, seeded per seat)
@@ -56,9 +66,16 @@ class Seat:
     over: bool = False
 
 
-async def _open(url: str) -> ClientConnection:
+def seat_address(k: int) -> str:
+    """Seat `k`'s own loopback address (127.x.y.z, never a .0 or .255), unique for k < 16 million."""
+    return f"127.{1 + k // 64516 % 254}.{1 + k // 254 % 254}.{1 + k % 254}"
+
+
+async def _open(url: str, seat: int | None) -> ClientConnection:
+    """A connection, from seat number `seat`'s own loopback address (None: the system's choice)."""
+    local = {} if seat is None else {"local_addr": (seat_address(seat), 0)}
     return await connect(url, proxy=None, compression=None, open_timeout=OPEN_TIMEOUT, max_size=2**22,
-                         max_queue=None, ping_interval=20.0, ping_timeout=60.0)
+                         max_queue=None, ping_interval=20.0, ping_timeout=60.0, **local)
 
 
 async def _expect(ws: ClientConnection, kind: str, test: Any = None) -> dict[str, Any]:
@@ -71,14 +88,16 @@ async def _expect(ws: ClientConnection, kind: str, test: Any = None) -> dict[str
             raise RuntimeError(f"refused while setting up: {msg.get('code')}")
 
 
-async def _room(url: str, seed: int) -> tuple[ClientConnection, ClientConnection, dict[str, Any], dict[str, Any]]:
-    """A dealt two-seat Night Market room: (host, guest, each one's first update)."""
-    host = await _open(url)
+async def _room(url: str, seed: int,
+                spread: bool) -> tuple[ClientConnection, ClientConnection, dict[str, Any], dict[str, Any]]:
+    """A dealt two-seat Night Market room: (host, guest, each one's first update); with `spread`
+    each seat connects from its own loopback address."""
+    host = await _open(url, 2 * seed if spread else None)
     try:
         await host.send(encode("create", game="night-market", name="P1", seed=seed))
         await _expect(host, "joined")
         invite = await _expect(host, "invite")
-        guest = await _open(room_url(url, invite["room"]))
+        guest = await _open(room_url(url, invite["room"]), 2 * seed + 1 if spread else None)
     except BaseException:
         await host.close()
         raise
@@ -139,13 +158,15 @@ async def _play(seat: Seat, until: float) -> None:
         await seat.ws.send(encode("act", seq=seat.seq, action=seat.rng.choice(seat.legal)))
 
 
-async def _set_up(url: str, seeds: list[int], errors: list[str], think: tuple[float, float]) -> list[Seat]:
+async def _set_up(url: str, seeds: list[int], errors: list[str], pace: tuple[tuple[float, float], bool]) -> list[Seat]:
+    """A seated, dealt room per seed (`pace`: the think range, and whether seats have addresses of their own)."""
     gate = asyncio.Semaphore(SETUP_AT_ONCE)
+    think, spread = pace
 
     async def one(seed: int) -> list[Seat]:
         async with gate:
             try:
-                host, guest, *first = await asyncio.wait_for(_room(url, seed), SETUP_SECONDS)
+                host, guest, *first = await asyncio.wait_for(_room(url, seed, spread), SETUP_SECONDS)
             except Exception as exc:  # reported; the other rooms go on
                 errors.append(repr(exc))
                 return []
@@ -158,15 +179,22 @@ async def _set_up(url: str, seeds: list[int], errors: list[str], think: tuple[fl
 
 
 async def drive(url: str, seeds: list[int], seconds: float, go: Any = None,
-                think: tuple[float, float] | None = None) -> dict[str, Any]:
+                think: tuple[float, float] | None = None, spread: bool = False) -> dict[str, Any]:
     """Set up a room per seed, wait for `go` (an awaitable giving the shared deadline; None: start at
-    once), play until it, drain, close: the answer times and counts. `think`: seconds per move
-    (default THINK; a long one holds every room seated and idle, the relay at rest)."""
+    once), play until it, drain, close: the answer times and counts, this loop's lateness (ms) and
+    CPU seconds over the play. `think`: seconds per move (default THINK; a long one holds every room
+    seated and idle, the relay at rest); `spread`: each seat from its own loopback address."""
     errors: list[str] = []
-    seats = await _set_up(url, seeds, errors, think or THINK)
+    probe = LagProbe()
+    looking = asyncio.create_task(probe.run())
+    seats = await _set_up(url, seeds, errors, (think or THINK, spread))
     listeners = [asyncio.create_task(_listen(s)) for s in seats]
     until = await go(len(seats) // 2, errors) if go is not None else time.monotonic() + seconds
+    probe.take()  # the play's lateness only
+    cpu0 = time.process_time()
     await asyncio.gather(*(_play(s, until) for s in seats))
+    cpu, (lag, pauses) = time.process_time() - cpu0, probe.take()
+    looking.cancel()
     drain = time.monotonic() + DRAIN_SECONDS
     while any(s.sent and not s.over for s in seats) and time.monotonic() < drain:
         await asyncio.sleep(0.05)
@@ -176,17 +204,20 @@ async def drive(url: str, seeds: list[int], seconds: float, go: Any = None,
     await asyncio.gather(*(s.ws.close() for s in seats), return_exceptions=True)
     return {"rooms": len(seats) // 2, "answers": [a for s in seats for a in s.answers],
             "refused": sum(s.refused for s in seats), "unanswered": unanswered, "errors": errors,
-            "finished_rooms": sum(s.over for s in seats) // 2, "client_cpu": time.process_time()}
+            "finished_rooms": sum(s.over for s in seats) // 2, "client_cpu": time.process_time(),
+            "play_cpu": cpu, "lag_ms": [round(1000 * x, 2) for x in lag],
+            "gc_ms": [[g, round(1000 * x, 2)] for g, x in pauses]}
 
 
-def _worker(url: str, seeds: list[int], seconds: float, pipe: Connection, think: tuple[float, float]) -> None:
+def _worker(url: str, seeds: list[int], seconds: float, pipe: Connection, think: tuple[float, float],
+            spread: bool = True) -> None:
     """A client process: its rooms, the parent's go (the shared deadline), its figures back."""
     async def go(rooms: int, errors: list[str]) -> float:
         pipe.send(("seated", rooms, errors[:3]))
         return float(await asyncio.get_running_loop().run_in_executor(None, pipe.recv))
 
     try:
-        pipe.send(("done", asyncio.run(drive(url, seeds, seconds, go, think))))
+        pipe.send(("done", asyncio.run(drive(url, seeds, seconds, go, think, spread))))
     except BaseException as exc:  # noqa: BLE001 (reported to the parent, which bounds the run)
         pipe.send(("failed", repr(exc)))
 
@@ -204,11 +235,42 @@ def _percentile(ordered: list[float], q: float) -> float:
     return round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * q))], 2) if ordered else 0.0
 
 
-def summary(answers: list[float]) -> dict[str, float]:
-    """Answer times in ms: median, p95, p99, max."""
+def summary(answers: list[float], name: str = "answer_ms") -> dict[str, float]:
+    """Times (seconds) in ms: median, p95, p99, max, named `name`_p50 and so on."""
     ordered = sorted(answers)
-    return {"answer_ms_p50": _percentile(ordered, 0.5), "answer_ms_p95": _percentile(ordered, 0.95),
-            "answer_ms_p99": _percentile(ordered, 0.99), "answer_ms_max": _percentile(ordered, 1.0)}
+    return {f"{name}_p50": _percentile(ordered, 0.5), f"{name}_p95": _percentile(ordered, 0.95),
+            f"{name}_p99": _percentile(ordered, 0.99), f"{name}_max": _percentile(ordered, 1.0)}
+
+
+def relay_probe(path: Path, start: float, end: float) -> dict[str, Any]:
+    """The relay's lag-probe lines over the window: its loop's lateness, its collections' pauses,
+    and the updates it held for a byte budget (its counter's growth over the window)."""
+    before = read_window(path, 0.0, start)
+    lines = read_window(path, start, end)
+    lag = [ms / 1000 for line in lines for ms in line["lag_ms"]]
+    pauses = [pause for line in lines for pause in line["gc_ms"]]
+    held = lines[-1]["held"] - (before[-1]["held"] if before else 0) if lines else None
+    return {**summary(lag, "relay_lag_ms"), "relay_lag_samples": len(lag), **collections(pauses, "relay"),
+            "relay_updates_held": held}
+
+
+def collections(pauses: list[list[float]], who: str) -> dict[str, Any]:
+    """Collection pauses ([generation, ms] each): their total, the longest, and the full ones'."""
+    full = [ms for gen, ms in pauses if gen == 2]
+    return {f"{who}_gc_ms_total": round(sum(ms for _, ms in pauses), 1),
+            f"{who}_gc_ms_max": max((ms for _, ms in pauses), default=0.0),
+            f"{who}_full_collections": len(full), f"{who}_full_collection_ms_max": max(full, default=0.0)}
+
+
+def clients_probe(done: list[dict[str, Any]], wall: float) -> dict[str, Any]:
+    """The client processes' own loops over the play: lateness (all together), collections, and CPU
+    (the busiest process's share of a core, and all of them in cores)."""
+    lag = [ms / 1000 for r in done for ms in r["lag_ms"]]
+    pauses = [pause for r in done for pause in r["gc_ms"]]
+    cpu = [r["play_cpu"] for r in done]
+    return {**summary(lag, "client_lag_ms"), **collections(pauses, "client"),
+            "client_cpu_cores": round(sum(cpu) / wall, 3) if wall else None,
+            "client_busiest_cores": round(max(cpu, default=0.0) / wall, 3) if wall else None}
 
 
 def workers_for(rooms: int) -> int:
@@ -216,8 +278,9 @@ def workers_for(rooms: int) -> int:
 
 
 def run_fleet_load(rooms: int, seconds: float, store: str | None = None, workers: int | None = None,
-                   think: tuple[float, float] = THINK) -> int:
-    """Start a relay, drive `rooms` rooms from `workers` client processes for `seconds`, print JSON."""
+                   think: tuple[float, float] = THINK, spread: bool = True) -> int:
+    """Start a relay, drive `rooms` rooms from `workers` client processes for `seconds`, print JSON.
+    `spread`: each seat from its own loopback address (False: all from 127.0.0.1, one address)."""
     from game.tools.online_bench import BenchFailed, _cpu_seconds, _rss_kib, bench_server
 
     raise_file_limit(4 * rooms + 256)
@@ -225,34 +288,39 @@ def run_fleet_load(rooms: int, seconds: float, store: str | None = None, workers
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     load0 = os.getloadavg()
     try:
-        with bench_server(1.0, rooms, store) as (proc, url):
-            report = _measure(proc.pid, websocket_url(url), (rooms, workers or workers_for(rooms)),
-                              (seconds, think), _cpu_seconds, _rss_kib)
+        with tempfile.TemporaryDirectory(prefix="fleet-load-") as folder:
+            probe = Path(folder) / "lag.jsonl"
+            with bench_server(1.0, rooms, store, ["--lag-probe", str(probe)]) as (proc, url):
+                report = _measure(proc.pid, websocket_url(url), (rooms, workers or workers_for(rooms)),
+                                  (seconds, think, spread), (_cpu_seconds, _rss_kib, probe))
     except BenchFailed as exc:
         print(json.dumps({"error": str(exc)}))
         return 1
     report = {"bench": "fleet-load", "game": "night-market", "store": store or "memory",
-              "think_seconds": list(think), "load_average_before": [round(x, 2) for x in load0],
+              "think_seconds": list(think), "own_addresses": spread,
+              "load_average_before": [round(x, 2) for x in load0],
               "load_average_after": [round(x, 2) for x in os.getloadavg()], **report}
     print(json.dumps(report))
     return 0 if not report["errors"] else 1
 
 
-def _measure(pid: int, url: str, sizes: tuple[int, int], pace: tuple[float, tuple[float, float]], cpu: Any,
-             rss: Any) -> dict[str, Any]:
-    """`sizes`: rooms and client processes; `pace`: seconds of play and the think range."""
-    (rooms, workers), (seconds, think) = sizes, pace
+def _measure(pid: int, url: str, sizes: tuple[int, int], pace: tuple[float, tuple[float, float], bool],
+             probes: tuple[Any, Any, Path]) -> dict[str, Any]:
+    """`sizes`: rooms and client processes; `pace`: seconds of play, the think range and whether
+    seats have addresses of their own; `probes`: the relay's CPU seconds and resident KiB (by pid)
+    and its lag-probe file."""
+    (rooms, workers), (seconds, think, spread), (cpu, rss, probe) = sizes, pace, probes
     ctx = mp.get_context("spawn")  # a clean interpreter per worker (no threads or loops inherited)
     shares = [list(range(5000 + k, 5000 + rooms, workers)) for k in range(workers)]
     pipes, procs, idle = [], [], rss(pid)
     for share in shares:
         mine, theirs = ctx.Pipe()
-        p = ctx.Process(target=_worker, args=(url, share, seconds, theirs, think), daemon=True)
+        p = ctx.Process(target=_worker, args=(url, share, seconds, theirs, think, spread), daemon=True)
         p.start()
         pipes.append(mine)
         procs.append(p)
     try:
-        return _run(pid, pipes, seconds, (rooms, idle), cpu, rss)
+        return _run(pid, pipes, seconds, (rooms, idle), (cpu, rss, probe))
     finally:
         for p in procs:
             p.join(5)
@@ -261,17 +329,26 @@ def _measure(pid: int, url: str, sizes: tuple[int, int], pace: tuple[float, tupl
                 p.join(5)
 
 
+def runqueue_seconds(pid: int) -> float:
+    """Seconds a process's main thread (the relay's event loop) has waited, runnable, for a CPU
+    (Linux /proc schedstat; 0 elsewhere): lateness that is the machine's, not the loop's."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def _recv(pipe: Connection, deadline: float, what: str) -> Any:
     if not pipe.poll(max(0.0, deadline - time.monotonic())):
         raise TimeoutError(f"a client process did not report {what} in time")
     return pipe.recv()
 
 
-def _run(pid: int, pipes: list[Connection], seconds: float, sizes: tuple[int, int], cpu: Any,
-         rss: Any) -> dict[str, Any]:
+def _run(pid: int, pipes: list[Connection], seconds: float, sizes: tuple[int, int],
+         probes: tuple[Any, Any, Path]) -> dict[str, Any]:
     """Wait for every worker's rooms, start the timed window, collect: the figures. `sizes`: the
     rooms asked for and the relay's resident KiB before any client."""
-    (rooms, idle), deadline = sizes, time.monotonic() + SETUP_SECONDS + 30
+    (rooms, idle), (cpu, rss, probe), deadline = sizes, probes, time.monotonic() + SETUP_SECONDS + 30
     seated, errors = 0, []
     for pipe in pipes:
         kind, *rest = _recv(pipe, deadline, "its rooms seated")
@@ -280,11 +357,11 @@ def _run(pid: int, pipes: list[Connection], seconds: float, sizes: tuple[int, in
         seated += rest[0]
         errors += rest[1]
     load = os.getloadavg()
-    cpu0, t0 = cpu(pid), time.monotonic()
+    cpu0, t0, queued = cpu(pid), time.monotonic(), runqueue_seconds(pid)
     for pipe in pipes:
         pipe.send(t0 + seconds)
     time.sleep(seconds)  # the relay's CPU over the timed window alone (not the clients' closing)
-    wall, used = time.monotonic() - t0, cpu(pid) - cpu0
+    wall, used, queued = time.monotonic() - t0, cpu(pid) - cpu0, runqueue_seconds(pid) - queued
     results = [_recv(pipe, t0 + seconds + 60 + DRAIN_SECONDS, "its figures") for pipe in pipes]
     failed = [r[1] for r in results if r[0] == "failed"]
     done = [r[1] for r in results if r[0] == "done"]
@@ -294,8 +371,10 @@ def _run(pid: int, pipes: list[Connection], seconds: float, sizes: tuple[int, in
         "rooms": rooms, "rooms_seated": seated, "connections": 2 * seated, "client_processes": len(pipes),
         "seconds": round(wall, 1), "moves": len(answers),
         "moves_per_s": round(len(answers) / wall, 1) if wall else 0.0, **summary(answers),
+        "relay_runqueue_share": round(queued / wall, 3) if wall else None,
         "relay_cpu_cores": round(cores, 3), "relay_cpu_ms_per_move": round(1000 * used / len(answers), 3)
-        if answers else None, "relay_kib_per_connection": round((rss(pid) - idle) / (2 * seated), 1)
+        if answers else None, **relay_probe(probe, t0, t0 + wall), **clients_probe(done, wall),
+        "relay_kib_per_connection": round((rss(pid) - idle) / (2 * seated), 1)
         if seated and idle else None, "load_average_at_start": [round(x, 2) for x in load],
         "client_cpu_seconds": round(sum(r["client_cpu"] for r in done), 1),
         "refused": sum(r["refused"] for r in done), "unanswered": sum(r["unanswered"] for r in done),

@@ -63,22 +63,25 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
-def serve_command(scale: float, rooms: int, store: str | None = None) -> list[str]:
+def serve_command(scale: float, rooms: int, store: str | None = None, extra: Sequence[str] = ()) -> list[str]:
     """The bench's `serve` command. Every bench room is opened from this one address within a minute,
     so the caps per address are raised to fit them all (both phases' rooms stay open). `store`: a
-    redis:// URL or a folder for the rooms (default: memory)."""
+    redis:// URL or a folder for the rooms (default: memory); `extra`: more options."""
     caps = str(2 * rooms + 8)
     where = [] if store is None else ["--store" if store.startswith("redis://") else "--data", store]
     return [sys.executable, "-m", "game", "serve", "--port", "0", "--time-scale", str(scale),
-            "--rooms-per-address", caps, "--rooms-per-minute", caps, *where]
+            "--rooms-per-address", caps, "--rooms-per-minute", caps, *where, *extra]
 
 
-def _start_server(scale: float, rooms: int, store: str | None = None) -> tuple[subprocess.Popen[str], str]:
+def _start_server(scale: float, rooms: int, store: str | None = None,
+                  extra: Sequence[str] = ()) -> tuple[subprocess.Popen[str], str]:
     """A `serve` process on a free port and its URL (BenchFailed, with its last words, if it does not start)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     with tempfile.TemporaryFile("w+") as log:  # a file, not a pipe: an unread pipe would stall the server
-        proc = subprocess.Popen(serve_command(scale, rooms, store), stdout=subprocess.PIPE, stderr=log, text=True,
-                                env=env)
+        # a session of its own: where the kernel shares CPU between sessions (autogroups), the relay
+        # gets its own share instead of splitting one with the bench's clients
+        proc = subprocess.Popen(serve_command(scale, rooms, store, extra), stdout=subprocess.PIPE, stderr=log,
+                                text=True, env=env, start_new_session=True)
         assert proc.stdout is not None
         with selectors.DefaultSelector() as wait:
             wait.register(proc.stdout, selectors.EVENT_READ)
@@ -95,10 +98,11 @@ def _start_server(scale: float, rooms: int, store: str | None = None) -> tuple[s
 
 
 @contextlib.contextmanager
-def bench_server(scale: float, rooms: int, store: str | None = None) -> Iterator[tuple[subprocess.Popen[str], str]]:
+def bench_server(scale: float, rooms: int, store: str | None = None,
+                 extra: Sequence[str] = ()) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """A bench's `serve` process and its URL while the block runs (BenchFailed if it does not start);
-    ended afterwards, and killed if it will not stop."""
-    proc, url = _start_server(scale, rooms, store)
+    ended afterwards, and killed if it will not stop. `extra`: more `serve` options."""
+    proc, url = _start_server(scale, rooms, store, extra)
     try:
         yield proc, url
     finally:
