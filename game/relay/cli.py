@@ -176,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def serve(args: argparse.Namespace) -> int:
     """Serve with the parsed `serve` options; prints one JSON line (the URLs, or the error)."""
+    from game.relay.collector import Collector
     from game.relay.protocol import websocket_url
     from game.relay.server import run_server
 
@@ -191,6 +192,7 @@ def serve(args: argparse.Namespace) -> int:
     def ready(url: str, server: Any) -> None:
         print(json.dumps({"url": url, "websocket": websocket_url(url)}), flush=True)
 
+    Collector().install()  # this process is the relay alone: its long-lived heap is frozen between walks
     try:
         asyncio.run(run_server(config, ready))
     except KeyboardInterrupt:

@@ -1,0 +1,57 @@
+"""Short collection pauses for a relay with a big heap (a `serve` process only; see docs/relay.md).
+
+CPython's full collection walks every tracked object, and a busy relay holds many (each room's
+events, log entries, views; each connection's buffers): at 1,000 busy rooms one walk held the loop
+for a good part of a second, and every answer due meanwhile waited for it. So after each full
+collection what survived it is frozen (`gc.freeze`: the next collections walk only what is newer),
+and only when the frozen objects have grown to GROW times what the last whole walk left are they
+all looked at again (`gc.unfreeze`, then the next full collection walks everything once): the rare
+whole walk is where a cycle that died frozen (a closed connection, a dropped room) is freed, so
+memory stays within GROW times what the relay really holds.
+"""
+
+from __future__ import annotations
+
+import gc
+from typing import Any
+
+GROW = 2.0  # frozen objects may grow to this many times what the last whole walk left
+
+
+class Collector:
+    """The freezing policy above, as a `gc.callbacks` entry. Frozen objects are tallied as they are
+    frozen (what a full collection left is then the whole oldest generation, a list as long as that
+    walk). Objects that die frozen are not taken off the tally, so when it reaches GROW times the
+    base the true count is taken (`gc.get_freeze_count` walks every frozen object, so only then)."""
+
+    def __init__(self, grow: float = GROW) -> None:
+        self.grow = grow
+        self.base: int | None = None  # objects frozen right after the last whole walk (None: none yet)
+        self.frozen = 0  # objects frozen since then, that walk's included (dead ones too)
+        self.whole = 0  # whole walks so far
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase != "stop" or info["generation"] != 2:
+            return
+        self.frozen += len(gc.get_objects(generation=2))
+        if self.base is None:  # this full collection walked everything: what it left is the base
+            self.base, self.whole = self.frozen, self.whole + 1
+        elif self.frozen >= self.grow * max(self.base, 1):
+            self.frozen = gc.get_freeze_count() + len(gc.get_objects(generation=2))
+            if self.frozen >= self.grow * max(self.base, 1):
+                gc.unfreeze()  # the next full collection walks everything, then sets a new base
+                self.base, self.frozen = None, 0
+                return
+        gc.freeze()
+
+    def install(self) -> None:
+        """Take part in every collection of this process from now on."""
+        if self not in gc.callbacks:
+            gc.callbacks.append(self)
+
+    def remove(self) -> None:
+        """Stop, and unfreeze whatever was frozen (a later full collection walks it all again)."""
+        if self in gc.callbacks:
+            gc.callbacks.remove(self)
+        gc.unfreeze()
+        self.base, self.frozen = None, 0
