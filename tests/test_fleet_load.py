@@ -55,15 +55,17 @@ def test_seats_may_connect_from_loopback_addresses_of_their_own() -> None:
 
 def test_probe_summaries_read_the_window(tmp_path: Path) -> None:
     path = tmp_path / "lag.jsonl"
-    rows = [{"t": 1.0, "lag_ms": [900.0], "gc_ms": [[2, 900.0]], "held": 5},
-            {"t": 2.0, "lag_ms": [1.0, 3.0], "gc_ms": [[0, 0.5], [2, 40.0]], "held": 9},
+    rows = [{"t": 1.0, "lag_ms": [900.0], "gc_ms": [[2, 900.0, 300.0]], "held": 5},
+            {"t": 2.0, "lag_ms": [1.0, 3.0], "gc_ms": [[0, 0.5, 0.5], [2, 40.0, 20.0]], "held": 9},
             {"t": 3.0, "lag_ms": [2.0], "gc_ms": [], "held": 12}]
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     got = fleet_load.relay_probe(path, 1.5, 3.0)
     assert got["relay_lag_ms_max"] == 3.0 and got["relay_lag_samples"] == 3
     assert (got["relay_full_collections"], got["relay_full_collection_ms_max"]) == (1, 40.0)
+    assert (got["relay_full_collection_cpu_ms_max"], got["relay_gc_cpu_ms_total"]) == (20.0, 20.5)
     assert got["relay_gc_ms_total"] == 40.5 and got["relay_updates_held"] == 7
-    done = [{"lag_ms": [1.0], "gc_ms": [[1, 2.0]], "play_cpu": 3.0}, {"lag_ms": [5.0], "gc_ms": [], "play_cpu": 1.0}]
+    done = [{"lag_ms": [1.0], "gc_ms": [[1, 2.0, 1.0]], "play_cpu": 3.0},
+            {"lag_ms": [5.0], "gc_ms": [], "play_cpu": 1.0}]
     clients = fleet_load.clients_probe(done, 10.0)
     assert clients["client_lag_ms_max"] == 5.0 and clients["client_full_collections"] == 0
     assert (clients["client_cpu_cores"], clients["client_busiest_cores"]) == (0.4, 0.3)

@@ -28,7 +28,7 @@ async def _until(test: object, what: str) -> None:
 def test_the_probe_samples_the_loop_and_times_collections() -> None:
     probe = LagProbe(period=0.001)
 
-    async def main() -> tuple[list[float], list[tuple[int, float]]]:
+    async def main() -> tuple[list[float], list[tuple[int, float, float]]]:
         task = asyncio.create_task(probe.run())
         await _until(lambda: len(probe.lag) >= 3, "three lateness samples")
         gc.collect()
@@ -39,7 +39,7 @@ def test_the_probe_samples_the_loop_and_times_collections() -> None:
 
     lag, pauses = asyncio.run(main())
     assert len(lag) >= 3 and all(x >= 0 for x in lag)
-    assert any(gen == 2 for gen, _ in pauses), f"the full collection was not timed: {pauses}"
+    assert any(gen == 2 for gen, _, _ in pauses), f"the full collection was not timed: {pauses}"
     assert probe._collecting not in gc.callbacks  # a cancelled probe unhooks itself
 
 

@@ -28,14 +28,15 @@ class LagProbe:
     def __init__(self, period: float = PERIOD) -> None:
         self.period = period
         self.lag: list[float] = []
-        self.gc: list[tuple[int, float]] = []  # (generation, seconds) per collection
-        self._gc_start: float | None = None
+        self.gc: list[tuple[int, float, float]] = []  # (generation, seconds, CPU seconds) per collection
+        self._gc_start: tuple[float, float] | None = None
 
     def _collecting(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
-            self._gc_start = time.perf_counter()
-        elif self._gc_start is not None:
-            self.gc.append((info["generation"], time.perf_counter() - self._gc_start))
+            self._gc_start = (time.perf_counter(), time.thread_time())
+        elif self._gc_start is not None:  # CPU time too: on a busy machine a pause's wall time is mostly waiting
+            wall, cpu = self._gc_start
+            self.gc.append((info["generation"], time.perf_counter() - wall, time.thread_time() - cpu))
             self._gc_start = None
 
     async def run(self) -> None:
@@ -49,8 +50,9 @@ class LagProbe:
         finally:
             gc.callbacks.remove(self._collecting)
 
-    def take(self) -> tuple[list[float], list[tuple[int, float]]]:
-        """The lateness samples and collection pauses (generation, seconds) since the last take."""
+    def take(self) -> tuple[list[float], list[tuple[int, float, float]]]:
+        """The lateness samples and collection pauses (generation, seconds, CPU seconds) since the
+        last take."""
         lag, gc_pauses, self.lag, self.gc = self.lag, self.gc, [], []
         return lag, gc_pauses
 
@@ -58,13 +60,14 @@ class LagProbe:
 async def write_lines(probe: LagProbe, path: Path, extra: Callable[[], dict[str, Any]]) -> None:
     """Append a JSON line to `path` every WRITE_EVERY seconds until cancelled: `t` (monotonic
     seconds, one clock for every process of the machine), `lag_ms` and `gc_ms` (each sample, and
-    each collection's [generation, pause], since the line before) and `extra()`'s counters."""
+    each collection's [generation, pause, its CPU], since the line before) and `extra()`'s counters."""
     with path.open("a", encoding="utf-8") as out:
         while True:
             await asyncio.sleep(WRITE_EVERY)
             lag, pauses = probe.take()
+            gc_ms = [[g, round(1000 * s, 2), round(1000 * c, 2)] for g, s, c in pauses]
             out.write(json.dumps({"t": time.monotonic(), "lag_ms": [round(1000 * s, 2) for s in lag],
-                                  "gc_ms": [[g, round(1000 * s, 2)] for g, s in pauses], **extra()}) + "\n")
+                                  "gc_ms": gc_ms, **extra()}) + "\n")
             out.flush()
 
 

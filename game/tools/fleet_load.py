@@ -39,6 +39,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from game.relay.collector import Collector
 from game.relay.lagprobe import LagProbe, read_window
 from game.relay.protocol import encode, room_url, websocket_url
 
@@ -206,7 +207,7 @@ async def drive(url: str, seeds: list[int], seconds: float, go: Any = None,
             "refused": sum(s.refused for s in seats), "unanswered": unanswered, "errors": errors,
             "finished_rooms": sum(s.over for s in seats) // 2, "client_cpu": time.process_time(),
             "play_cpu": cpu, "lag_ms": [round(1000 * x, 2) for x in lag],
-            "gc_ms": [[g, round(1000 * x, 2)] for g, x in pauses]}
+            "gc_ms": [[g, round(1000 * x, 2), round(1000 * c, 2)] for g, x, c in pauses]}
 
 
 def _worker(url: str, seeds: list[int], seconds: float, pipe: Connection, think: tuple[float, float],
@@ -220,6 +221,13 @@ def _worker(url: str, seeds: list[int], seconds: float, pipe: Connection, think:
         pipe.send(("done", asyncio.run(drive(url, seeds, seconds, go, think, spread))))
     except BaseException as exc:  # noqa: BLE001 (reported to the parent, which bounds the run)
         pipe.send(("failed", repr(exc)))
+
+
+def _client_process(*args: Any) -> None:
+    """A spawned client process: `_worker`, with the relay's collection policy (collector.py), so a
+    full collection of 500 connections' objects does not stall the loop that times the answers."""
+    Collector().install()
+    _worker(*args)
 
 
 def raise_file_limit(need: int) -> int:
@@ -255,11 +263,14 @@ def relay_probe(path: Path, start: float, end: float) -> dict[str, Any]:
 
 
 def collections(pauses: list[list[float]], who: str) -> dict[str, Any]:
-    """Collection pauses ([generation, ms] each): their total, the longest, and the full ones'."""
-    full = [ms for gen, ms in pauses if gen == 2]
-    return {f"{who}_gc_ms_total": round(sum(ms for _, ms in pauses), 1),
-            f"{who}_gc_ms_max": max((ms for _, ms in pauses), default=0.0),
-            f"{who}_full_collections": len(full), f"{who}_full_collection_ms_max": max(full, default=0.0)}
+    """Collection pauses ([generation, ms, CPU ms] each): their totals, the longest, and the full
+    ones' (CPU time is the collector's own work; wall time adds the waits of a busy machine)."""
+    full = [(ms, cpu) for gen, ms, cpu in pauses if gen == 2]
+    return {f"{who}_gc_ms_total": round(sum(p[1] for p in pauses), 1),
+            f"{who}_gc_cpu_ms_total": round(sum(p[2] for p in pauses), 1),
+            f"{who}_gc_ms_max": max((p[1] for p in pauses), default=0.0), f"{who}_full_collections": len(full),
+            f"{who}_full_collection_ms_max": max((ms for ms, _ in full), default=0.0),
+            f"{who}_full_collection_cpu_ms_max": max((cpu for _, cpu in full), default=0.0)}
 
 
 def clients_probe(done: list[dict[str, Any]], wall: float) -> dict[str, Any]:
@@ -315,7 +326,7 @@ def _measure(pid: int, url: str, sizes: tuple[int, int], pace: tuple[float, tupl
     pipes, procs, idle = [], [], rss(pid)
     for share in shares:
         mine, theirs = ctx.Pipe()
-        p = ctx.Process(target=_worker, args=(url, share, seconds, theirs, think, spread), daemon=True)
+        p = ctx.Process(target=_client_process, args=(url, share, seconds, theirs, think, spread), daemon=True)
         p.start()
         pipes.append(mine)
         procs.append(p)
