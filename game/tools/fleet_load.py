@@ -74,7 +74,7 @@ def seat_address(k: int) -> str:
 
 async def _open(url: str, seat: int | None) -> ClientConnection:
     """A connection, from seat number `seat`'s own loopback address (None: the system's choice)."""
-    local = {} if seat is None else {"local_addr": (seat_address(seat), 0)}
+    local: dict[str, Any] = {} if seat is None else {"local_addr": (seat_address(seat), 0)}
     return await connect(url, proxy=None, compression=None, open_timeout=OPEN_TIMEOUT, max_size=2**22,
                          max_queue=None, ping_interval=20.0, ping_timeout=60.0, **local)
 
