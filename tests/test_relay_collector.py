@@ -42,8 +42,17 @@ def test_a_cycle_that_died_frozen_waits_for_the_whole_walk(collector: Collector)
     del node
     gc.collect()  # walks only what is newer than the freeze
     assert alive() is not None, "a frozen cycle was walked by a partial collection"
-    collector.grow = 0.5  # the frozen heap counts as grown: the next look unfreezes it
+    collector.grow, collector.at_least = 0.5, 0  # the frozen heap counts as grown: the next look unfreezes it
     gc.collect()
     assert collector.base is None and gc.get_freeze_count() == 0
     gc.collect()  # the whole walk
     assert alive() is None and collector.whole == 2
+
+
+def test_a_small_heap_is_not_walked_whole_until_it_has_grown_by_the_floor(collector: Collector) -> None:
+    gc.collect()
+    assert collector.base is not None
+    assert collector._limit(collector.base) == collector.base + collector.at_least  # a small heap: the floor
+    assert Collector(at_least=0)._limit(1000) == 2000  # a big one: twice what the whole walk left
+    gc.collect()
+    assert collector.whole == 1 and collector.base is not None  # a partial walk: still frozen
