@@ -74,3 +74,11 @@ def test_a_relay_with_the_probe_writes_its_counters(tmp_path: Path, monkeypatch:
             time.sleep(0.01)
     line = json.loads(path.read_text().splitlines()[0])
     assert {"t", "lag_ms", "gc_ms", "held", "messages_out", "bytes_out"} <= set(line)
+
+
+def test_serve_takes_the_probe_file_as_an_option(tmp_path: Path) -> None:
+    from game.relay.cli import build_parser, config_from_args
+
+    assert config_from_args(build_parser().parse_args(["--lag-probe", str(tmp_path / "p.jsonl")])).lag_probe == (
+        tmp_path / "p.jsonl")
+    assert config_from_args(build_parser().parse_args([])).lag_probe is None
