@@ -17,9 +17,11 @@ answers stay quick.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import os
 import selectors
+import signal
 import statistics
 import subprocess
 import sys
@@ -46,6 +48,7 @@ from rules.registry import get_game
 SWAP_MEET_SCALE = 20.0
 REST_SECONDS = 3.0  # rooms seated and idle this long: the server's cost of a room nobody plays in
 START_SECONDS = 20.0  # the bench's own server must say its URL within this time
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
 
 class BenchFailed(RuntimeError):
@@ -78,10 +81,8 @@ def _start_server(scale: float, rooms: int, store: str | None = None,
     """A `serve` process on a free port and its URL (BenchFailed, with its last words, if it does not start)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     with tempfile.TemporaryFile("w+") as log:  # a file, not a pipe: an unread pipe would stall the server
-        # a session of its own: where the kernel shares CPU between sessions (autogroups), the relay
-        # gets its own share instead of splitting one with the bench's clients
         proc = subprocess.Popen(serve_command(scale, rooms, store, extra), stdout=subprocess.PIPE, stderr=log,
-                                text=True, env=env, start_new_session=True)
+                                text=True, env=env, preexec_fn=own_session)
         assert proc.stdout is not None
         with selectors.DefaultSelector() as wait:
             wait.register(proc.stdout, selectors.EVENT_READ)
@@ -95,6 +96,16 @@ def _start_server(scale: float, rooms: int, store: str | None = None,
             said = line.strip() or (log.read().strip().splitlines() or ["nothing"])[-1]
             raise BenchFailed(f"the bench's server did not start within {START_SECONDS:g} s: {said}") from None
 
+
+
+def own_session() -> None:
+    """In the bench's relay before it runs: a session of its own (where the kernel shares CPU
+    between sessions, autogroups, the relay gets its own share instead of splitting one with the
+    bench's clients), and ended when the bench dies: out of the bench's process group, a `timeout
+    -k` would no longer kill it (Linux's PR_SET_PDEATHSIG; elsewhere the bench's own ending only)."""
+    os.setsid()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 @contextlib.contextmanager
