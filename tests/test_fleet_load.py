@@ -71,6 +71,14 @@ def test_probe_summaries_read_the_window(tmp_path: Path) -> None:
     assert (clients["client_cpu_cores"], clients["client_busiest_cores"]) == (0.4, 0.3)
 
 
+def test_caveats_say_when_answer_times_are_not_the_relays_own() -> None:
+    assert fleet_load.caveats({"relay_runqueue_share": 0.01, "client_lag_ms_p99": 3.0, "relay_updates_held": 0}) == []
+    said = fleet_load.caveats({"relay_runqueue_share": 0.62, "client_lag_ms_p99": 141.0, "relay_updates_held": 5})
+    assert said == ["the relay's loop waited for a CPU 62% of the window: the machine was busy",
+                    "the clients' loops were 141 ms late at p99: their answer times include it",
+                    "5 updates waited for a byte budget"]
+
+
 def test_summary_reads_percentiles_in_milliseconds() -> None:
     got = fleet_load.summary([i / 1000 for i in range(1, 101)])
     assert got == {"answer_ms_p50": 51.0, "answer_ms_p95": 96.0, "answer_ms_p99": 100.0, "answer_ms_max": 100.0}

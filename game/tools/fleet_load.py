@@ -284,6 +284,22 @@ def clients_probe(done: list[dict[str, Any]], wall: float) -> dict[str, Any]:
             "client_busiest_cores": round(max(cpu, default=0.0) / wall, 3) if wall else None}
 
 
+STARVED = 0.05  # the relay's loop waiting for a CPU more than this share of the window: a busy machine
+CLIENT_LATE_MS = 10.0  # client loops later than this at p99: their answer times carry their own lag
+
+
+def caveats(report: dict[str, Any]) -> list[str]:
+    """Why the answer times may not be the relay's own, in words (empty: nothing seen)."""
+    said = []
+    if (share := report.get("relay_runqueue_share") or 0.0) > STARVED:
+        said.append(f"the relay's loop waited for a CPU {share:.0%} of the window: the machine was busy")
+    if (late := report.get("client_lag_ms_p99") or 0.0) > CLIENT_LATE_MS:
+        said.append(f"the clients' loops were {late:.0f} ms late at p99: their answer times include it")
+    if held := report.get("relay_updates_held"):
+        said.append(f"{held} updates waited for a byte budget")
+    return said
+
+
 def workers_for(rooms: int) -> int:
     return max(1, math.ceil(rooms / ROOMS_PER_WORKER))
 
@@ -307,6 +323,7 @@ def run_fleet_load(rooms: int, seconds: float, store: str | None = None, workers
     except BenchFailed as exc:
         print(json.dumps({"error": str(exc)}))
         return 1
+    report["caveats"] = caveats(report)
     report = {"bench": "fleet-load", "game": "night-market", "store": store or "memory",
               "think_seconds": list(think), "own_addresses": spread,
               "load_average_before": [round(x, 2) for x in load0],
