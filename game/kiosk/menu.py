@@ -37,6 +37,7 @@ BOTTOM: tuple[tuple[str, str, str | None], ...] = (  # (key, action, look); Play
 LABELS = ("kiosk.menu.games", "kiosk.menu.seats_label", "kiosk.menu.level", "kiosk.menu.volume", "kiosk.menu.attract",
           "kiosk.menu.match")
 BOTTOM_W = 330
+TIGHT_PAD = 14  # px a label keeps from each end of its button where the room is short
 
 
 def _next(values: tuple[Any, ...], current: Any) -> Any:
@@ -68,9 +69,11 @@ class OperatorMenuScene(Scene):
             on = entry.name in cfg.games
             self._add((x + i * 262, y, 250, 72), tr("settings.on" if on else "settings.off"), ("game", entry.name),
                       toggle_label(on)[1])
-            self._add((x + i * 262, y + ROW, 250, 72), tr("kiosk.menu.seats", count=self._seats(entry.name)),
-                      ("seats", entry.name))
-        self._add((x, y + 2 * ROW, 250, 72), tr("kiosk.menu.level_value", level=cfg.bot_level), ("level", None))
+            self._seat_button((x + i * 262, y + ROW), entry.name)
+        level = button(self.ui, (x, y + 2 * ROW, 250, 72), tr("kiosk.menu.level_value", level=cfg.bot_level))
+        if wanted_width(level, 250) > 250:  # alone in its row: as wide as its grown label
+            resize(level, (wanted_width(level, 250), 72), (x, y + 2 * ROW))
+        self.actions[level] = ("level", None)
         self._add((x, y + 3 * ROW, 110, 72), "−", ("volume", -0.1))
         self._add((x + 260, y + 3 * ROW, 110, 72), "+", ("volume", 0.1))
         self._add((x, y + 4 * ROW, 250, 72), tr("kiosk.menu.seconds", seconds=f"{cfg.attract_after:g}"),
@@ -84,15 +87,30 @@ class OperatorMenuScene(Scene):
         if wanted_width(touch, 300) > 300:
             resize(touch, (wanted_width(touch, 300), 76), (int(touch.rect.x), int(touch.rect.y)))
         self.actions[touch] = ("touch", None)
+        self._bottom_row()
+        self.invalidate()
+
+    def _seat_button(self, at: tuple[int, int], game_name: str) -> None:
+        """A game's seats, in its 250 px column: the count alone when the grown words do not fit (the
+        row's label says what it counts)."""
+        made = button(self.ui, (*at, 250, 72), tr("kiosk.menu.seats", count=self._seats(game_name)))
+        if _inked(made, TIGHT_PAD) > 250:
+            made.set_text(tr("kiosk.menu.seats_short", count=self._seats(game_name)))
+        self.actions[made] = ("seats", game_name)
+
+    def _bottom_row(self) -> None:
+        """Resume … Exit along the foot, as wide as their labels and spread evenly; closer around their
+        labels when the row would not fit the screen (long French words at 150 %)."""
         made = [button(self.ui, (60, CONTROLS.bottom + 36, BOTTOM_W, 90), tr(key), look) for key, _, look in BOTTOM]
-        widths = [wanted_width(b, BOTTOM_W) for b in made]  # as wide as their labels, spread evenly
+        widths = [wanted_width(b, BOTTOM_W) for b in made]
+        if sum(widths) + (len(made) - 1) * TIGHT_PAD > LOGICAL_W - 120:
+            widths = [_inked(b, TIGHT_PAD) for b in made]
         x, gap = 60, (LOGICAL_W - 120 - sum(widths)) // (len(BOTTOM) - 1)
         for b, width, (_, kind, _) in zip(made, widths, BOTTOM, strict=True):
             if (int(b.rect.x), int(b.rect.w)) != (x, width):
                 resize(b, (width, 90), (x, CONTROLS.bottom + 36))
             self.actions[b] = (kind, None)
             x += width + gap
-        self.invalidate()
 
     def _seats(self, game_name: str) -> int:
         game = get_game(game_name)
@@ -214,6 +232,11 @@ class OperatorMenuScene(Scene):
             text.draw(canvas, label, (x, yy), text.fitting(label, 30, shown.x - 16 - x), CREAM)
         demos = tr("kiosk.stats.demos", count=self.kiosk.attract.demos_done)
         text.draw(canvas, demos, (x, STATS.bottom - 56), text.fitting(demos, 24, STATS.w - 72), MUTED)
+
+
+def _inked(made: Any, pad: int) -> int:
+    """A button's label's width with `pad` px each side."""
+    return (made.font.size(made.text)[0] if made.font is not None else 0) + 2 * pad
 
 
 def _title(game: str) -> str:
