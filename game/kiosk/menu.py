@@ -12,7 +12,7 @@ import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.text import grown
-from game.draw.ui import button, resize, wanted_width
+from game.draw.ui import SNUG_PAD, button, resize, snug_width, wanted_width
 from game.draw.widgets import felt, heading, panel, toggle_label
 from game.shell import catalog
 from game.shell.display import LOGICAL_W
@@ -37,7 +37,6 @@ BOTTOM: tuple[tuple[str, str, str | None], ...] = (  # (key, action, look); Play
 LABELS = ("kiosk.menu.games", "kiosk.menu.seats_label", "kiosk.menu.level", "kiosk.menu.volume", "kiosk.menu.attract",
           "kiosk.menu.match")
 BOTTOM_W = 330
-TIGHT_PAD = 14  # px a label keeps from each end of its button where the room is short
 
 
 def _next(values: tuple[Any, ...], current: Any) -> Any:
@@ -94,7 +93,7 @@ class OperatorMenuScene(Scene):
         """A game's seats, in its 250 px column: the count alone when the grown words do not fit (the
         row's label says what it counts)."""
         made = button(self.ui, (*at, 250, 72), tr("kiosk.menu.seats", count=self._seats(game_name)))
-        if _inked(made, TIGHT_PAD) > 250:
+        if snug_width(made, 250) > 250:
             made.set_text(tr("kiosk.menu.seats_short", count=self._seats(game_name)))
         self.actions[made] = ("seats", game_name)
 
@@ -103,8 +102,8 @@ class OperatorMenuScene(Scene):
         labels when the row would not fit the screen (long French words at 150 %)."""
         made = [button(self.ui, (60, CONTROLS.bottom + 36, BOTTOM_W, 90), tr(key), look) for key, _, look in BOTTOM]
         widths = [wanted_width(b, BOTTOM_W) for b in made]
-        if sum(widths) + (len(made) - 1) * TIGHT_PAD > LOGICAL_W - 120:
-            widths = [_inked(b, TIGHT_PAD) for b in made]
+        if sum(widths) + (len(made) - 1) * SNUG_PAD > LOGICAL_W - 120:
+            widths = [snug_width(b, 0) for b in made]  # closer around their labels, narrower than laid out
         x, gap = 60, (LOGICAL_W - 120 - sum(widths)) // (len(BOTTOM) - 1)
         for b, width, (_, kind, _) in zip(made, widths, BOTTOM, strict=True):
             if (int(b.rect.x), int(b.rect.w)) != (x, width):
@@ -232,11 +231,6 @@ class OperatorMenuScene(Scene):
             text.draw(canvas, label, (x, yy), text.fitting(label, 30, shown.x - 16 - x), CREAM)
         demos = tr("kiosk.stats.demos", count=self.kiosk.attract.demos_done)
         text.draw(canvas, demos, (x, STATS.bottom - 56), text.fitting(demos, 24, STATS.w - 72), MUTED)
-
-
-def _inked(made: Any, pad: int) -> int:
-    """A button's label's width with `pad` px each side."""
-    return (made.font.size(made.text)[0] if made.font is not None else 0) + 2 * pad
 
 
 def _title(game: str) -> str:
