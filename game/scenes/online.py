@@ -557,10 +557,11 @@ class OnlineLobbyScene(Scene):
             text.draw(canvas, link, (PANEL.x + 50, PANEL.y + places.link_y), 24, MUTED)
         self._draw_seats(canvas, lobby, places)
         if self.hosting is not None and places.host_ys:
-            for words, size, colour, y in zip(self.hosting.describe(), (24, 22), (CREAM, MUTED), places.host_ys,
-                                              strict=True):  # each on one line, smaller (never below 100 %)
-                text.draw(canvas, words, (PANEL.x + 50, PANEL.y + y), text.fitting(words, size, PANEL.w - 100,
-                          least=size), colour)
+            lines = self.hosting.describe()  # each on one line: both smaller alike (never below 100 %)
+            shrink = min(text.fitting(words, size, PANEL.w - 100, least=size) / size
+                         for words, size in zip(lines, (24, 22), strict=True))
+            for words, size, colour, y in zip(lines, (24, 22), (CREAM, MUTED), places.host_ys, strict=True):
+                text.draw(canvas, words, (PANEL.x + 50, PANEL.y + y), max(1, int(size * shrink)), colour)
         for knock, ky in zip(lobby.get("knocks", []), places.knock_ys, strict=False):
             words = tr("lobby.knock", name=knock["name"])
             room = self._knock_room(ky)
