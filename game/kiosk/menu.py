@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.text import grown
+from game.draw.text import Text, grown, text_size
 from game.draw.ui import SNUG_PAD, button, resize, snug_width, wanted_width
 from game.draw.widgets import felt, heading, panel, toggle_label
 from game.shell import catalog
@@ -227,10 +227,26 @@ class OperatorMenuScene(Scene):
         pitch = max(54, min(grown(54), (STATS.bottom - 66 - first) // max(1, len(rows))))  # 54 at 100 %
         for i, (label, value) in enumerate(rows):
             yy = first + i * pitch
-            shown = text.draw(canvas, value, (STATS.right - 36, yy), 30, GOLD, bold=True, anchor="topright")
-            text.draw(canvas, label, (x, yy), text.fitting(label, 30, shown.x - 16 - x), CREAM)
+            label_size, value_size = _stat_sizes(text, label, value, STATS.w - 72 - 16)
+            text.draw(canvas, value, (STATS.right - 36, yy), value_size, GOLD, bold=True, anchor="topright")
+            text.draw(canvas, label, (x, yy), label_size, CREAM)
         demos = tr("kiosk.stats.demos", count=self.kiosk.attract.demos_done)
         text.draw(canvas, demos, (x, STATS.bottom - 56), text.fitting(demos, 24, STATS.w - 72), MUTED)
+
+
+def _stat_sizes(text: Text, label: str, value: str, width: int) -> tuple[int, int]:
+    """Sizes for a row of today's numbers `width` px wide: the label smaller to fit beside its value;
+    at a bigger text size the value smaller first, so neither goes below its 100 % size while both
+    fit at it ("Heure la plus chargée 17:00–18:00" in French at 150 %)."""
+    def wide(words: str, size: int, bold: bool = False) -> int:
+        return text.font(size, bold).size(words)[0]
+
+    fits = text_size() > 100 and wide(label, 30) * 100 // text_size() + wide(value, 30, True) * 100 // text_size() \
+        <= width
+    if not fits:  # as laid out: the value at its size, the label as small as it must be
+        return text.fitting(label, 30, width - wide(value, 30, True)), 30
+    label_size = text.fitting(label, 30, width - wide(value, 30, True), least=30)
+    return label_size, text.fitting(value, 30, width - wide(label, label_size), bold=True, least=30)
 
 
 def _title(game: str) -> str:
