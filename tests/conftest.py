@@ -55,6 +55,9 @@ def _rasters_once():  # type: ignore[no-untyped-def]
 # alone, `pytest -m "deep or not deep"` runs everything; run them before a release and after
 # changing what they walk. Why each one's sibling suffices is said beside it.
 DEEP = {
+    # text size: every kiosk screen and a room's lobby in every language at 150 % at both window sizes; the
+    # hardest language for each screen stays in the default run
+    "test_text_size_shell.py::test_every_kiosk_screen_and_the_lobby_at_150_percent_fit_in_every_language_at_both_sizes",
     # layout: every guided step and the kiosk's demos (every game's table) are walked in the default run
     "test_layout_check.py::test_the_rest_of_the_screens_walk_has_no_layout_problem[1920x1080-monkey]",
     # two app processes with a guest restart: Swap Meet stays in the default run

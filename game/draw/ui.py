@@ -279,6 +279,17 @@ def wanted_width(made: pygame_gui.elements.UIButton, laid_out: int) -> int:
     return laid_out if text_size() <= 100 else max(laid_out, label_width(made))
 
 
+SNUG_PAD = 14  # the least room a label keeps from each end (with less pygame-gui left-aligns and cuts it)
+
+
+def snug_width(made: pygame_gui.elements.UIButton, laid_out: int) -> int:
+    """`wanted_width` for a row short of room: at a bigger text size as wide as its label with SNUG_PAD
+    each side (never narrower than laid out); at 100 % as laid out."""
+    font = made.font
+    snug = (font.size(made.text)[0] if font is not None else 0) + 2 * SNUG_PAD
+    return laid_out if text_size() <= 100 else max(laid_out, snug)
+
+
 def label_fits(made: pygame_gui.elements.UIButton) -> bool:
     """True when a button's label fits inside it."""
     return label_width(made) <= int(made.rect.w)

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.draw.palette import CREAM, GOLD
-from game.draw.ui import button
+from game.draw.text import grown
+from game.draw.ui import button, resize, wanted_width
 from game.draw.widgets import sheet
+from game.kiosk.fit import fitted, sheet_width
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
@@ -50,10 +52,16 @@ class StillPlayingScene(Scene):
         self.ends = app.clock() + seconds  # the app's clock, not steps: a hitch must not stretch it
         self.table = table
         self.on_timeout = on_timeout
-        self.rect = pygame.Rect(0, 0, 1000, 460)
+        lines = [(tr("kiosk.still.title"), 72, True), (tr("kiosk.still.ends", seconds=int(seconds + 0.999)), 44, True),
+                 (tr("kiosk.still.tap"), 32, False)]  # the countdown's widest at its start
+        self.rows = (40, 40 + grown(110), 40 + grown(110) + grown(68))  # title, countdown, tap: grown lines
+        self.rect = pygame.Rect(0, 0, sheet_width(app.text, 1000, lines), self.rows[2] + grown(112) + 130)
         self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
         self.yes = button(self.ui, (self.rect.centerx - 220, self.rect.bottom - 130, 440, 96),
                           tr("kiosk.still.yes"), "#primary")
+        yes = wanted_width(self.yes, 440)
+        if yes > 440:
+            resize(self.yes, (yes, 96), (self.rect.centerx - yes // 2, self.rect.bottom - 130))
         self._shown = -1
 
     def enter(self) -> None:
@@ -94,11 +102,12 @@ class StillPlayingScene(Scene):
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         sheet(canvas, self.rect, self.app.darken, radius=30, width=5)
-        text = self.app.text
-        text.draw(canvas, tr("kiosk.still.title"), (self.rect.centerx, self.rect.y + 40), 72, GOLD, bold=True,
+        text, w, x = self.app.text, self.rect.w, self.rect.centerx
+        title, tap = tr("kiosk.still.title"), tr("kiosk.still.tap")
+        text.draw(canvas, title, (x, self.rect.y + self.rows[0]), fitted(text, title, 72, w, True), GOLD, bold=True,
                   anchor="midtop")
-        seconds = max(0, int(self.left + 0.999))
-        text.draw(canvas, tr("kiosk.still.ends", seconds=seconds), (self.rect.centerx, self.rect.y + 150), 44, CREAM,
+        ends = tr("kiosk.still.ends", seconds=max(0, int(self.left + 0.999)))
+        text.draw(canvas, ends, (self.rect.centerx, self.rect.y + self.rows[1]), fitted(text, ends, 44, w, True), CREAM,
                   bold=True, anchor="midtop")
-        text.draw(canvas, tr("kiosk.still.tap"), (self.rect.centerx, self.rect.y + 218), 32, CREAM,
+        text.draw(canvas, tap, (self.rect.centerx, self.rect.y + self.rows[2]), fitted(text, tap, 32, w), CREAM,
                   anchor="midtop")

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.text import grown
-from game.draw.ui import button, resize, wanted_width
+from game.draw.text import Text, grown, text_size
+from game.draw.ui import SNUG_PAD, button, resize, snug_width, wanted_width
 from game.draw.widgets import felt, heading, panel, toggle_label
 from game.shell import catalog
 from game.shell.display import LOGICAL_W
@@ -68,9 +68,11 @@ class OperatorMenuScene(Scene):
             on = entry.name in cfg.games
             self._add((x + i * 262, y, 250, 72), tr("settings.on" if on else "settings.off"), ("game", entry.name),
                       toggle_label(on)[1])
-            self._add((x + i * 262, y + ROW, 250, 72), tr("kiosk.menu.seats", count=self._seats(entry.name)),
-                      ("seats", entry.name))
-        self._add((x, y + 2 * ROW, 250, 72), tr("kiosk.menu.level_value", level=cfg.bot_level), ("level", None))
+            self._seat_button((x + i * 262, y + ROW), entry.name)
+        level = button(self.ui, (x, y + 2 * ROW, 250, 72), tr("kiosk.menu.level_value", level=cfg.bot_level))
+        if wanted_width(level, 250) > 250:  # alone in its row: as wide as its grown label
+            resize(level, (wanted_width(level, 250), 72), (x, y + 2 * ROW))
+        self.actions[level] = ("level", None)
         self._add((x, y + 3 * ROW, 110, 72), "−", ("volume", -0.1))
         self._add((x + 260, y + 3 * ROW, 110, 72), "+", ("volume", 0.1))
         self._add((x, y + 4 * ROW, 250, 72), tr("kiosk.menu.seconds", seconds=f"{cfg.attract_after:g}"),
@@ -84,15 +86,30 @@ class OperatorMenuScene(Scene):
         if wanted_width(touch, 300) > 300:
             resize(touch, (wanted_width(touch, 300), 76), (int(touch.rect.x), int(touch.rect.y)))
         self.actions[touch] = ("touch", None)
+        self._bottom_row()
+        self.invalidate()
+
+    def _seat_button(self, at: tuple[int, int], game_name: str) -> None:
+        """A game's seats, in its 250 px column: the count alone when the grown words do not fit (the
+        row's label says what it counts)."""
+        made = button(self.ui, (*at, 250, 72), tr("kiosk.menu.seats", count=self._seats(game_name)))
+        if snug_width(made, 250) > 250:
+            made.set_text(tr("kiosk.menu.seats_short", count=self._seats(game_name)))
+        self.actions[made] = ("seats", game_name)
+
+    def _bottom_row(self) -> None:
+        """Resume … Exit along the foot, as wide as their labels and spread evenly; closer around their
+        labels when the row would not fit the screen (long French words at 150 %)."""
         made = [button(self.ui, (60, CONTROLS.bottom + 36, BOTTOM_W, 90), tr(key), look) for key, _, look in BOTTOM]
-        widths = [wanted_width(b, BOTTOM_W) for b in made]  # as wide as their labels, spread evenly
+        widths = [wanted_width(b, BOTTOM_W) for b in made]
+        if sum(widths) + (len(made) - 1) * SNUG_PAD > LOGICAL_W - 120:
+            widths = [snug_width(b, 0) for b in made]  # closer around their labels, narrower than laid out
         x, gap = 60, (LOGICAL_W - 120 - sum(widths)) // (len(BOTTOM) - 1)
         for b, width, (_, kind, _) in zip(made, widths, BOTTOM, strict=True):
             if (int(b.rect.x), int(b.rect.w)) != (x, width):
                 resize(b, (width, 90), (x, CONTROLS.bottom + 36))
             self.actions[b] = (kind, None)
             x += width + gap
-        self.invalidate()
 
     def _seats(self, game_name: str) -> int:
         game = get_game(game_name)
@@ -210,10 +227,26 @@ class OperatorMenuScene(Scene):
         pitch = max(54, min(grown(54), (STATS.bottom - 66 - first) // max(1, len(rows))))  # 54 at 100 %
         for i, (label, value) in enumerate(rows):
             yy = first + i * pitch
-            shown = text.draw(canvas, value, (STATS.right - 36, yy), 30, GOLD, bold=True, anchor="topright")
-            text.draw(canvas, label, (x, yy), text.fitting(label, 30, shown.x - 16 - x), CREAM)
+            label_size, value_size = _stat_sizes(text, label, value, STATS.w - 72 - 16)
+            text.draw(canvas, value, (STATS.right - 36, yy), value_size, GOLD, bold=True, anchor="topright")
+            text.draw(canvas, label, (x, yy), label_size, CREAM)
         demos = tr("kiosk.stats.demos", count=self.kiosk.attract.demos_done)
         text.draw(canvas, demos, (x, STATS.bottom - 56), text.fitting(demos, 24, STATS.w - 72), MUTED)
+
+
+def _stat_sizes(text: Text, label: str, value: str, width: int) -> tuple[int, int]:
+    """Sizes for a row of today's numbers `width` px wide: the label smaller to fit beside its value;
+    at a bigger text size the value smaller first, so neither goes below its 100 % size while both
+    fit at it ("Heure la plus chargée 17:00–18:00" in French at 150 %)."""
+    def wide(words: str, size: int, bold: bool = False) -> int:
+        return text.font(size, bold).size(words)[0]
+
+    fits = text_size() > 100 and wide(label, 30) * 100 // text_size() + wide(value, 30, True) * 100 // text_size() \
+        <= width
+    if not fits:  # as laid out: the value at its size, the label as small as it must be
+        return text.fitting(label, 30, width - wide(value, 30, True)), 30
+    label_size = text.fitting(label, 30, width - wide(value, 30, True), least=30)
+    return label_size, text.fitting(value, 30, width - wide(label, label_size), bold=True, least=30)
 
 
 def _title(game: str) -> str:

@@ -16,8 +16,8 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED, RED, TEAL
-from game.draw.text import grown
-from game.draw.ui import HintEntry, button, resize, wanted_width
+from game.draw.text import grown, text_size
+from game.draw.ui import HintEntry, button, resize, snug_width, wanted_width
 from game.draw.widgets import felt, heading, panel
 from game.match.remote import RemoteRoom
 from game.online import rejoin
@@ -26,6 +26,7 @@ from game.online.hosting import Hosting, start_hosting
 from game.relay.protocol import DAYS_PER_MOVE, parse_invite
 from game.relay.refusals import HOST_CLOSED
 from game.scenes import recap
+from game.scenes.lobby_layout import LobbyPlaces, lobby_places, name_room
 from game.shell import catalog
 from game.shell.display import LOGICAL_W
 from game.shell.scene import Scene
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 PANEL = pygame.Rect(LOGICAL_W // 2 - 760, 180, 1520, 740)
-ROW_H = 78
+HINT_ROOM = 2 * (12 + 2) + 24  # an entry's padding and border each side, and room to spare
 PACE_WORDS = ("online.pace.live", "online.pace.days")  # keys: what hosting live or by correspondence means
 PRESENCE = {"online": TEAL, "reconnecting": GOLD, "away": RED}  # its words are lobby.presence.<presence>
 
@@ -71,6 +72,7 @@ class OnlineScene(Scene):
                 words = tr("online.live") if days is None else tr("online.days", days=days)
                 oid = "#toggle_on" if days == self.days else "#quiet"
                 self.paces[button(self.ui, (PANEL.x + 600 + i * 215, PANEL.y + 250, 200, 60), words, oid)] = days
+            self._pace_row()
         entry_y = self._entry_y()
         self.entry = HintEntry(pygame.Rect(PANEL.x + 60, entry_y, 1000, 70), self.ui, tr("online.join_hint"))
         self.join = button(self.ui, (PANEL.x + 1100, entry_y - 4, 360, 80), tr("online.join_button"), "#primary")
@@ -80,9 +82,24 @@ class OnlineScene(Scene):
             resize(self.back, (wanted_width(self.back, 260), 84), (PANEL.x, back_y))
         self.name_field = HintEntry(pygame.Rect(PANEL.right - 480, PANEL.y + 40, 420, 64), self.ui,
                                     tr("online.name_hint"))
+        wide = hint_width(self.name_field, 420)
+        if wide > 420:  # grown words: the field as wide as its hint, from the same right edge
+            self.name_field.set_dimensions((wide, 64))
+            self.name_field.set_relative_position((PANEL.right - 60 - wide, PANEL.y + 40))
         self.name_field.set_text_length_limit(names.NAME_MAX)
         self.name_field.set_text(self.app.settings.person_name(0, ""))
         self.invalidate()
+
+    def _pace_row(self) -> None:
+        """Grown words: each pace as wide as its label, closer around it when the row would leave the panel."""
+        widths = [wanted_width(b, 200) for b in self.paces]
+        if PANEL.x + 600 + sum(widths) + 15 * (len(widths) - 1) > PANEL.right - 40:
+            widths = [snug_width(b, 200) for b in self.paces]
+        x = PANEL.x + 600
+        for made, width in zip(self.paces, widths, strict=True):
+            if width > 200:
+                resize(made, (width, 60), (x, PANEL.y + 250))
+            x += width + 15
 
     def _remember_name(self) -> None:
         """The name typed here is the first person's at this device (the seat setup shows it too)."""
@@ -157,8 +174,8 @@ class OnlineScene(Scene):
         panel(canvas, self._sheet())
         text = self.app.text
         text.draw(canvas, tr("online.host"), (PANEL.x + 60, PANEL.y + 50), 40, GOLD, bold=True)
-        text.draw(canvas, tr("online.your_name"), (PANEL.right - 500, PANEL.y + 72), 30, CREAM, bold=True,
-                  anchor="midright")
+        text.draw(canvas, tr("online.your_name"), (int(self.name_field.rect.x) - 20, PANEL.y + 72), 30, CREAM,
+                  bold=True, anchor="midright")
         x, y, _ = self._host_at()
         for line, size, colour, step in self._host_lines():
             text.draw(canvas, line, (x, y), size, colour)
@@ -205,6 +222,21 @@ class OnlineScene(Scene):
         """The join row's top: 480 below the panel's top at 100 %, lower when the host's lines grew."""
         below_host = self._host_at()[1] + sum(step for *_, step in self._host_lines()) + 24
         return max(PANEL.y + 410, below_host) + 14 + grown(56)
+
+
+def _grow(made: pygame_gui.elements.UIButton, laid_out: int, at: tuple[int, int]) -> None:
+    """A button as wide as its grown label (`wanted_width`), placed at `at`; at 100 % left as laid out."""
+    width = wanted_width(made, laid_out)
+    if width > laid_out:
+        resize(made, (width, int(made.rect.h)), at)
+
+
+def hint_width(field: HintEntry, laid_out: int) -> int:
+    """A text entry's width at a bigger text size: room for its hint (its padding, border and a
+    little more) when that is wider than laid out; at 100 % as laid out."""
+    font = field.font
+    need = (font.size(field.placeholder_text)[0] if font is not None else 0) + HINT_ROOM
+    return laid_out if text_size() <= 100 else max(laid_out, need)
 
 
 def hosting_for(app: App, port: int = 0) -> Hosting:
@@ -329,7 +361,8 @@ class OnlineLobbyScene(Scene):
         seats = lobby.get("seats", [])
         mine = seats[self.room.seat]["ready"] if self.room.seat is not None and self.room.seat < len(seats) else None
         knocks = tuple(k["request"] for k in lobby.get("knocks", []))
-        return (self.room.seat, self.room.is_host, mine, knocks, lobby.get("game"), self.room.client.unreachable)
+        return (self.room.seat, self.room.is_host, mine, knocks, lobby.get("game"), self.room.client.unreachable,
+                len(seats))
 
     def _start_table(self, table: Any) -> None:
         entry = catalog.entry(table.info.name)
@@ -368,32 +401,68 @@ class OnlineLobbyScene(Scene):
             self._add("retry", None, (PANEL.right - 420, y, 420, 84), tr("lobby.retry"), "#primary")
             self.invalidate()
             return
-        self._add("leave", None, (PANEL.x, y, 260, 84), tr("lobby.leave"), "#quiet")
+        leave = self._add("leave", None, (PANEL.x, y, 260, 84), tr("lobby.leave"), "#quiet")
+        _grow(leave, 260, (PANEL.x, y))
         if host:
             levels = self._levels()
             if levels:
-                self._add("bot", None, (PANEL.x + 300, y, 380, 84), tr("lobby.add_bot", level=levels[self.level]))
-            self._add("start", None, (PANEL.right - 420, y, 420, 84), tr("lobby.start"), "#primary")
-            self._add("copy", None, (PANEL.right - 360, PANEL.y + 40, 320, 72), tr("lobby.copy"))
-            for i, knock in enumerate(lobby.get("knocks", [])[:2]):
-                ky = PANEL.bottom - 170 + i * 80
-                self._add("admit", (knock["request"], True), (PANEL.right - 560, ky, 250, 68), tr("lobby.let_in"),
-                          "#primary")
-                self._add("admit", (knock["request"], False), (PANEL.right - 290, ky, 250, 68), tr("lobby.turn_away"))
+                bot = self._add("bot", None, (int(leave.rect.right) + 40, y, 380, 84),
+                                tr("lobby.add_bot", level=levels[self.level]))
+                _grow(bot, 380, (int(bot.rect.x), y))
+            self._right(self._add("start", None, (PANEL.right - 420, y, 420, 84), tr("lobby.start"), "#primary"),
+                        PANEL.right)
+            self._right(self._add("copy", None, (PANEL.right - 360, PANEL.y + 40, 320, 72), tr("lobby.copy")),
+                        PANEL.right - 40)
+            places = self._places(lobby)
+            for knock, ky in zip(lobby.get("knocks", []), places.knock_ys, strict=False):
+                let_in = self._add("admit", (knock["request"], True), (PANEL.right - 560, PANEL.y + ky, 250, 68),
+                                   tr("lobby.let_in"), "#primary")
+                away = self._add("admit", (knock["request"], False), (PANEL.right - 290, PANEL.y + ky, 250, 68),
+                                 tr("lobby.turn_away"))
+                self._right(away, PANEL.right - 40)
+                self._right(let_in, int(away.rect.x) - 20)
         elif me is not None and me < len(lobby.get("seats", [])):
             ready = lobby["seats"][me]["ready"]
             words = tr("lobby.not_ready") if ready else tr("lobby.ready")
-            self._add("ready", not ready, (PANEL.right - 420, y, 420, 84), words,
-                      "#quiet" if ready else "#primary")
+            made = self._add("ready", not ready, (PANEL.right - 420, y, 420, 84), words,
+                             "#quiet" if ready else "#primary")
+            self._right(made, PANEL.right)
         self.invalidate()
+
+    @staticmethod
+    def _right(made: Any, right: int) -> None:
+        """As wide as its grown label, its right edge kept at `right` (at 100 % as laid out)."""
+        _grow(made, int(made.rect.w), (right - wanted_width(made, int(made.rect.w)), int(made.rect.y)))
+
+    def _places(self, lobby: dict[str, Any]) -> LobbyPlaces:
+        """Where the lobby's lines go for these seats and knocks at the text size in use."""
+        font, small = self.app.text.font(34, True), self.app.text.font(26)
+        columns = list(zip(*(self._seat_words(i, seat, lobby) for i, seat in enumerate(lobby.get("seats", [])))))
+        widest = [max((font if k == 0 else small).size(words)[0] for words in column) for k, column in
+                  enumerate(columns)] if columns else [0] * 5
+        return lobby_places(self.app.text, PANEL.size, len(lobby.get("seats", [])), len(lobby.get("knocks", [])),
+                            self.hosting is not None, widest)
+
+    def _seat_words(self, i: int, seat: dict[str, Any], lobby: dict[str, Any]) -> tuple[str, str, str, str, str]:
+        """A seat row's words: name, role, presence, latency, ready mark ("" where none is shown)."""
+        role = tr("lobby.role.host") if i == lobby.get("host") else \
+            tr("lobby.role.bot", level=seat["bot"]) if seat["bot"] else tr("lobby.role.guest")
+        name = tr("lobby.you", name=seat["name"]) if i == self.room.seat else seat["name"]
+        word = tr(f"lobby.presence.{seat['presence']}") if seat["presence"] in PRESENCE else seat["presence"]
+        latency = f"{seat['latency_ms']:.0f} ms" if seat["latency_ms"] is not None and not seat["bot"] else ""
+        mark = "" if i == lobby.get("host") else tr("lobby.is_ready") if seat["ready"] else tr("lobby.is_not_ready")
+        return name, role, word, latency, mark
 
     def _levels(self) -> tuple[str, ...]:
         from rules.registry import get_game
 
         return tuple(get_game((self.room.lobby or {})["game"]).bot_levels)
 
-    def _add(self, key: str, arg: Any, rect: tuple[int, int, int, int], words: str, oid: str | None = None) -> None:
-        self.buttons[button(self.ui, rect, words, oid)] = (key, arg)
+    def _add(self, key: str, arg: Any, rect: tuple[int, int, int, int], words: str,
+             oid: str | None = None) -> pygame_gui.elements.UIButton:
+        made = button(self.ui, rect, words, oid)
+        self.buttons[made] = (key, arg)
+        return made
 
     def on_button(self, element: Any) -> None:
         key, arg = self.buttons.get(element, ("", None))
@@ -481,26 +550,39 @@ class OnlineLobbyScene(Scene):
             text.draw(canvas, words, PANEL.center, 40, CREAM, anchor="center")
             return
         code = self.room.code or ""
+        places = self._places(lobby)
         text.draw(canvas, tr("lobby.room", room=code), (PANEL.x + 50, PANEL.y + 36), 44, GOLD, bold=True)
         link = (self.room.invite or {}).get("link", "")
         if self.room.is_host and link:
-            text.draw(canvas, link, (PANEL.x + 50, PANEL.y + 96), 24, MUTED)
-        self._draw_seats(canvas, lobby)
-        if self.hosting is not None:
-            where, means = self.hosting.describe()
-            text.draw(canvas, where, (PANEL.x + 50, PANEL.bottom - 86), 24, CREAM)
-            text.draw(canvas, means, (PANEL.x + 50, PANEL.bottom - 50), 22, MUTED)
-        for i, knock in enumerate(lobby.get("knocks", [])[:2]):
-            text.draw(canvas, tr("lobby.knock", name=knock["name"]),
-                      (PANEL.x + 50, PANEL.bottom - 150 + i * 80), 28, CREAM)
+            text.draw(canvas, link, (PANEL.x + 50, PANEL.y + places.link_y), 24, MUTED)
+        self._draw_seats(canvas, lobby, places)
+        if self.hosting is not None and places.host_ys:
+            lines = self.hosting.describe()  # each on one line: both smaller alike (never below 100 %)
+            shrink = min(text.fitting(words, size, PANEL.w - 100, least=size) / size
+                         for words, size in zip(lines, (24, 22), strict=True))
+            for words, size, colour, y in zip(lines, (24, 22), (CREAM, MUTED), places.host_ys, strict=True):
+                text.draw(canvas, words, (PANEL.x + 50, PANEL.y + y), max(1, int(size * shrink)), colour)
+        for knock, ky in zip(lobby.get("knocks", []), places.knock_ys, strict=False):
+            words = tr("lobby.knock", name=knock["name"])
+            room = self._knock_room(ky)
+            text.draw(canvas, words, (PANEL.x + 50, PANEL.y + ky + 20), text.fitting(words, 28, room), CREAM)
+
+    def _knock_room(self, ky: int) -> int:
+        """The width left of a knock's Let in button for its line."""
+        left = min((int(b.rect.x) for b, (key, _) in self.buttons.items()
+                    if key == "admit" and int(b.rect.y) == PANEL.y + ky), default=PANEL.right - 560)
+        return left - 20 - (PANEL.x + 50)
 
     def toast_lane(self) -> pygame.Rect | None:
         """The panel's free band under the seat rows, above the knocks and hosting lines (None: no room)."""
         lobby = self.room.lobby
         if lobby is None:
             return None
-        top = PANEL.y + 150 + len(lobby.get("seats", [])) * ROW_H
-        bottom = PANEL.bottom - (180 if lobby.get("knocks") else 100)
+        places = self._places(lobby)
+        top = PANEL.y + places.rows_y + len(lobby.get("seats", [])) * places.pitch
+        ends = (places.knock_ys[0] - 10 if places.knock_ys else places.host_ys[0] - 14 if places.host_ys
+                else PANEL.h - 20)
+        bottom = PANEL.y + ends
         if bottom - top < 120:  # two lines of toast
             return None
         return pygame.Rect(PANEL.x + 40, top, PANEL.w - 80, bottom - top)
@@ -519,25 +601,22 @@ class OnlineLobbyScene(Scene):
         text.draw(canvas, retry, (x, y + 92), 28, MUTED,
                   anchor="center")
 
-    def _draw_seats(self, canvas: pygame.Surface, lobby: dict[str, Any]) -> None:
+    def _draw_seats(self, canvas: pygame.Surface, lobby: dict[str, Any], places: LobbyPlaces) -> None:
         text = self.app.text
+        x = [PANEL.x + c for c in places.columns]
         for i, seat in enumerate(lobby.get("seats", [])):
-            y = PANEL.y + 150 + i * ROW_H
-            role = tr("lobby.role.host") if i == lobby.get("host") else \
-                tr("lobby.role.bot", level=seat["bot"]) if seat["bot"] else tr("lobby.role.guest")
-            name = tr("lobby.you", name=seat["name"]) if i == self.room.seat else seat["name"]
-            text.draw(canvas, name, (PANEL.x + 50, y), 34, CREAM, bold=True)
-            text.draw(canvas, role, (PANEL.x + 520, y + 6), 26, MUTED)
+            y = PANEL.y + places.rows_y + i * places.pitch
+            name, role, word, latency, mark = self._seat_words(i, seat, lobby)
+            text.draw(canvas, name, (x[0], y), text.fitting(name, 34, name_room(places), bold=True), CREAM,
+                      bold=True)
+            text.draw(canvas, role, (x[1], y + 6), 26, MUTED)
             colour = PRESENCE.get(seat["presence"], MUTED)
-            word = tr(f"lobby.presence.{seat['presence']}") if seat["presence"] in PRESENCE else seat["presence"]
-            pygame.draw.circle(canvas, colour, (PANEL.x + 760, y + 20), 9)
-            text.draw(canvas, word, (PANEL.x + 780, y + 6), 26, colour)
-            if seat["latency_ms"] is not None and not seat["bot"]:
-                text.draw(canvas, f"{seat['latency_ms']:.0f} ms", (PANEL.x + 1000, y + 6), 26, MUTED)
-            if i == lobby.get("host"):
-                continue  # the host starts the match: no ready mark of its own
-            mark = tr("lobby.is_ready") if seat["ready"] else tr("lobby.is_not_ready")
-            text.draw(canvas, mark, (PANEL.x + 1160, y + 6), 26, TEAL if seat["ready"] else MUTED)
+            pygame.draw.circle(canvas, colour, (x[2] - 20, y + grown(20)), 9)
+            text.draw(canvas, word, (x[2], y + 6), 26, colour)
+            if latency:
+                text.draw(canvas, latency, (x[3], y + 6), 26, MUTED)
+            if mark:  # the host starts the match: no ready mark of its own
+                text.draw(canvas, mark, (x[4], y + 6), 26, TEAL if seat["ready"] else MUTED)
 
 
 def move_clock_line(table: Any) -> str:

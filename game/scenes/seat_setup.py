@@ -17,7 +17,7 @@ import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.text import grown, text_size, unscaled
-from game.draw.ui import HintEntry, button, label_width, resize
+from game.draw.ui import HintEntry, button, label_width, resize, wanted_width
 from game.draw.widgets import felt, heading, panel
 from game.scenes.match import start_new_match
 from game.shell.catalog import GameEntry, SetupOption
@@ -198,7 +198,7 @@ class SeatSetupScene(Scene):
             self.seat_buttons.append(SeatRow(person, bot, level))
         self.fewer = self.more = None
         if self.max_seats > self.min_seats:
-            self.fewer = button(self.ui, (PANEL.right - 420, PANEL.y + 24, 80, 72), "−")
+            self.fewer = button(self.ui, (PANEL.right - 420 - self._count_grown(), PANEL.y + 24, 80, 72), "−")
             self.more = button(self.ui, (PANEL.right - 110, PANEL.y + 24, 80, 72), "+")
         self.option_buttons = {}
         for j, opt in enumerate(self.entry.options):
@@ -209,12 +209,22 @@ class SeatSetupScene(Scene):
         self.back = button(self.ui, (PANEL.x, y, 260, 84), tr("setup.back"), "#quiet")
         self.help = button(self.ui, (LOGICAL_W // 2 - 150, y, 300, 84), tr("setup.help"))
         self.start = button(self.ui, (PANEL.right - 360, y, 360, 84), tr("setup.start"), "#primary")
+        if wanted_width(self.start, 360) > 360:  # grown words: as wide as its label, from the panel's right edge
+            resize(self.start, (wanted_width(self.start, 360), 84), (PANEL.right - wanted_width(self.start, 360), y))
         wide = max(300, label_width(self.help))  # a long word at a bigger text size ("Spielanleitung")
         if wide > 300:
             resize(self.help, (wide, 84), (LOGICAL_W // 2 - wide // 2, y))
         if self.entry.table_class() is None or self.game is None:
             self.start.disable()
         self.invalidate()
+
+    def _count_grown(self) -> int:
+        """How much further left − goes so the widest "N players" fits between − and + (0 at 100 %)."""
+        if text_size() <= 100:
+            return 0
+        font = self.app.text.font(34, True)
+        widest = max(font.size(tr("setup.players", count=n))[0] for n in range(self.min_seats, self.max_seats + 1))
+        return max(0, widest + 2 * 16 - 230)  # 230: between − and + as laid out
 
     def config(self) -> MatchConfig:
         """The match config these choices describe (a person's typed name, or "Player N")."""
@@ -292,7 +302,8 @@ class SeatSetupScene(Scene):
         text = self.app.text
         text.draw(canvas, tr("setup.seats"), (PANEL.x + 50, PANEL.y + 36), 40, GOLD, bold=True)
         if self.max_seats > self.min_seats:
-            text.draw(canvas, tr("setup.players", count=self.count), (PANEL.right - 225, PANEL.y + 60), 34, CREAM,
+            middle = PANEL.right - 225 - self._count_grown() // 2  # between − and +
+            text.draw(canvas, tr("setup.players", count=self.count), (middle, PANEL.y + 60), 34, CREAM,
                       bold=True, anchor="center")
         pitch = self.row_h()
         for i in range(self.count):
@@ -300,8 +311,9 @@ class SeatSetupScene(Scene):
             if self.people[i]:  # "Seat 1" over the person's name field
                 field = self.name_fields.get(self._person_no(i) - 1)
                 field_y = int(field.rect.y) if field is not None else y + self.button_h() - NAME_H
-                text.draw(canvas, tr("setup.seat_name", number=i + 1), (PANEL.x + NAME_X + 10, field_y - 2), 20, MUTED,
-                          anchor="bottomleft")
+                words = tr("setup.seat_name", number=i + 1)  # short of Person: smaller, never below 100 %
+                size = text.fitting(words, 20, 340 - NAME_X - 20, least=20)
+                text.draw(canvas, words, (PANEL.x + NAME_X + 10, field_y - 2), size, MUTED, anchor="bottomleft")
                 continue
             name = SEAT_NAMES[i]
             mid = y + self.button_h() // 2  # "Seat 1" over the name, the pair centred on the row's buttons
@@ -313,7 +325,9 @@ class SeatSetupScene(Scene):
         self._draw_notes(canvas)
         for j, opt in enumerate(self.entry.options):
             y = PANEL.y + OPTIONS_TOP + j * self.option_gap()
-            text.draw(canvas, option_label(opt), (PANEL.x + OPTIONS_X, y - 46 - (grown(30) - 30)), 30, CREAM, bold=True)
+            label = option_label(opt)  # inside the panel: smaller, never below 100 %
+            text.draw(canvas, label, (PANEL.x + OPTIONS_X, y - 46 - (grown(30) - 30)),
+                      text.fitting(label, 30, PANEL.w - OPTIONS_X - 30, bold=True, least=30), CREAM, bold=True)
         if self.game is None:
             text.draw(canvas, self.problem, (PANEL.centerx, PANEL.bottom - 60), 30, MUTED, anchor="center")
 
