@@ -194,6 +194,25 @@ class Text:
             size -= 1
         return size
 
+    def fitting_lines(self, text: str, size: int, width: int, bold: bool = False,
+                      least: int = 14) -> tuple[int, list[str]]:
+        """A label's size and lines in `width`: at 100 % one line made smaller to fit (`fitting`); at a
+        bigger text size one line shrinks no smaller than its size as laid out at 100 % (`size` px
+        drawn), then the label takes two lines, as big as they fit (no smaller than `least` px drawn)."""
+        if _percent <= 100:
+            return self.fitting(text, size, width, bold, least), [text]
+        one = self.fitting(text, size, width, bold, least=size)
+        if self.font(one, bold).size(text)[0] <= width:
+            return one, [text]
+        two, lowest = size, min(size, -(-least * 100 // _percent))
+        while two > lowest and not self._in_two(text, two, width, bold):
+            two -= 1
+        return two, self.wrap(text, two, width, bold)[:2]
+
+    def _in_two(self, text: str, size: float, width: int, bold: bool) -> bool:
+        lines = self.wrap(text, size, width, bold)
+        return len(lines) <= 2 and all(self.font(size, bold).size(line)[0] <= width for line in lines)
+
     def draw(self, target: pygame.Surface, text: str, pos: tuple[float, float], size: float,
              colour: Colour = CREAM, bold: bool = False, anchor: str = "topleft",
              shadow: bool = False) -> pygame.Rect:

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.ui import button
+from game.draw.ui import button, resize, wanted_width
 from game.draw.widgets import sheet
 from game.scenes.night_market.faces import coin_face
 from game.shell.display import LOGICAL_H, LOGICAL_W
@@ -94,6 +94,19 @@ class MenuScene(_Dialog):
         for i, (key, words, oid) in enumerate(labels):
             rect = (self.RECT.x + 60, self.RECT.y + 130 + i * 106, self.RECT.w - 120, 84)
             self.buttons[button(self.ui, rect, words, oid)] = key
+        self._widen()
+
+    def _widen(self) -> None:
+        """At a bigger text size the sheet is as wide as its widest label needs (buttons and the note
+        under them), centred as before; at 100 % it keeps its width."""
+        made = list(self.buttons)
+        note = self.app.text.font(22).size(tr("nm.menu.saved"))[0] + 60
+        inner = max([wanted_width(b, self.RECT.w - 120) for b in made] + [note - 120])
+        if inner <= self.RECT.w - 120:
+            return
+        self.RECT = pygame.Rect(LOGICAL_W // 2 - inner // 2 - 60, self.RECT.y, inner + 120, self.RECT.h)
+        for b in made:
+            resize(b, (inner, int(b.rect.h)), (self.RECT.x + 60, int(b.rect.y)))
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         key = self.buttons.get(element)

@@ -145,7 +145,9 @@ class TablePainter:
                   anchor="midtop", shadow=True)  # the round's heading keeps its size; the line under it grows
         words = tr("nm.first_to", seals=SEALS_TO_WIN)
         room = L.CHIPS[1].x - L.CHIPS[0].right - 24  # between the two chips
-        text.draw(surface, words, (x, y + 60), text.fitting(words, 24, room, least=18), MUTED, anchor="midtop")
+        size, lines = text.fitting_lines(words, 24, room, least=18)  # two lines before it shrinks below 100 %
+        for i, line in enumerate(lines):
+            text.draw(surface, line, (x, y + 60 + i * scaled(size) * 1.2), size, MUTED, anchor="midtop")
         pygame.draw.circle(surface, WOOD, L.MORE.center, L.MORE.w // 2)
         pygame.draw.circle(surface, BRASS, L.MORE.center, L.MORE.w // 2, 3)
         icon = self.app.assets.image("icon_more", (64, 64))
@@ -287,9 +289,10 @@ class TablePainter:
             text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
         words, bold = self.porter_words()
         half = min(base.centerx - 10, L.HAND_X0 - 75 - 16 - base.centerx)  # short of the hand's own words
-        size = text.fitting(words, 24, 2 * half, bold=bold, least=18)
-        text.draw(surface, words, (base.centerx, base.bottom + 22), size, GOLD if bold else MUTED,
-                  bold=bold, anchor="center")
+        size, lines = text.fitting_lines(words, 24, 2 * half, bold=bold, least=18)
+        for i, line in enumerate(lines):  # two lines (the second lower) before it shrinks below 100 %
+            text.draw(surface, line, (base.centerx, base.bottom + 22 + i * scaled(size) * 1.2), size,
+                      GOLD if bold else MUTED, bold=bold, anchor="center")
 
     def porter_words(self) -> tuple[str, bool]:
         """The words under the team card, and whether they are bold (porters in the selection)."""

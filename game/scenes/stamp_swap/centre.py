@@ -81,6 +81,7 @@ def _chosen(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     else:
         words, colour = tr("ss.chosen.how"), MUTED
     area = pygame.Rect(lay.zones["dc"].x + 20, lay.zones["space0"].bottom + 14, CHOSEN_W, 110)
+    area.w = min(area.w, int(scene.controls.take.rect.x) - 12 - area.x)  # left of Take, grown with its label
     paint_note(scene, surf, area, [words], colour)
 
 
