@@ -55,6 +55,10 @@ def _rasters_once():  # type: ignore[no-untyped-def]
 # alone, `pytest -m "deep or not deep"` runs everything; run them before a release and after
 # changing what they walk. Why each one's sibling suffices is said beside it.
 DEEP = {
+    # text size at the tables: the whole walk (guided + monkey, three games) at 150 % in German and 125 %
+    # in French; one end screen and one coach step at 150 % stay in the default run (test_text_size_tables.py)
+    "test_text_size_tables.py::test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem[de-150-1280x720]",
+    "test_text_size_tables.py::test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem[fr-125-1920x1080]",
     # layout: every guided step and the kiosk's demos (every game's table) are walked in the default run
     "test_layout_check.py::test_the_rest_of_the_screens_walk_has_no_layout_problem[1920x1080-monkey]",
     # two app processes with a guest restart: Swap Meet stays in the default run

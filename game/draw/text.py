@@ -197,12 +197,19 @@ class Text:
     def fitting_lines(self, text: str, size: int, width: int, bold: bool = False,
                       least: int = 14) -> tuple[int, list[str]]:
         """A label's size and lines in `width`: at 100 % one line made smaller to fit (`fitting`); at a
-        bigger text size one line shrinks no smaller than its size as laid out at 100 % (`size` px
-        drawn), then the label takes two lines, as big as they fit (no smaller than `least` px drawn)."""
+        bigger text size one line shrinks no smaller than it is drawn at 100 % in that width, then the
+        label takes two lines, as big as they fit (no smaller than `least` px drawn)."""
+        global _percent
         if _percent <= 100:
             return self.fitting(text, size, width, bold, least), [text]
-        one = self.fitting(text, size, width, bold, least=size)
-        if self.font(one, bold).size(text)[0] <= width:
+        kept, _percent = _percent, 100
+        try:
+            at_100 = self.fitting(text, size, width, bold, least)  # px, as drawn at 100 %
+            fit_100 = self.font(at_100, bold).size(text)[0] <= width
+        finally:
+            _percent = kept
+        one = self.fitting(text, size, width, bold, least=at_100)
+        if self.font(one, bold).size(text)[0] <= width or not fit_100:  # (too wide at 100 % too: as it was)
             return one, [text]
         two, lowest = size, min(size, -(-least * 100 // _percent))
         while two > lowest and not self._in_two(text, two, width, bold):

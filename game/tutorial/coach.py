@@ -509,6 +509,8 @@ class Coach:
             at = {"step": self.index + 1, "steps": len(self.guide.steps)}
             words = tr("guide.coach.header", **at)
             words = words if text.font(26).size(words)[0] <= header else tr("guide.coach.count", **at)
+            if text.font(26).size(words)[0] > header:  # a narrow panel beside a grown Leave: the count alone
+                words = f"{self.index + 1}/{len(self.guide.steps)}"
             text.draw(canvas, words, (rect.x + 40, rect.y + 22), 26, MUTED)
         y = rect.y + 66 + grown(26) - 26
         for line in placed.lines:

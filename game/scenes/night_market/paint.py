@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.draw.palette import BRASS, BRASS_DIM, CREAM, GOLD, MUTED, RED, SELECT, WOOD
-from game.draw.text import grown, scaled, unscaled
+from game.draw.text import at_most, grown, scaled, unscaled
 from game.draw.widgets import felt, panel
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, outline
@@ -286,7 +286,8 @@ class TablePainter:
             badge.center = (base.right - 8, base.y + 6 - (L.LIFT if chosen + filled else 0))
             pygame.draw.rect(surface, WOOD, badge, border_radius=20)
             pygame.draw.rect(surface, GOLD, badge, 3, border_radius=20)
-            text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
+            with at_most(100):  # the badge is fixed art: its count keeps its size
+                text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
         words, bold = self.porter_words()
         half = min(base.centerx - 10, L.HAND_X0 - 75 - 16 - base.centerx)  # short of the hand's own words
         size, lines = text.fitting_lines(words, 24, 2 * half, bold=bold, least=18)
