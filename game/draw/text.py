@@ -195,7 +195,7 @@ class Text:
         return size
 
     def fitting_lines(self, text: str, size: int, width: int, bold: bool = False,
-                      least: int = 14) -> tuple[int, list[str]]:
+                      least: int = 14) -> tuple[float, list[str]]:
         """A label's size and lines in `width`: at 100 % one line made smaller to fit (`fitting`); at a
         bigger text size one line shrinks no smaller than it is drawn at 100 % in that width, then the
         label takes two lines, as big as they fit (no smaller than `least` px drawn)."""
@@ -208,7 +208,9 @@ class Text:
             fit_100 = self.font(at_100, bold).size(text)[0] <= width
         finally:
             _percent = kept
-        one = self.fitting(text, size, width, bold, least=at_100)
+        one: float = self.fitting(text, size, width, bold, least=at_100)
+        if self.font(one, bold).size(text)[0] > width:
+            one = unscaled(at_100)  # exactly its pixels at 100 % (a whole size may round a pixel above)
         if self.font(one, bold).size(text)[0] <= width or not fit_100:  # (too wide at 100 % too: as it was)
             return one, [text]
         two, lowest = size, min(size, -(-least * 100 // _percent))
