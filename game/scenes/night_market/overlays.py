@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED
+from game.draw.text import at_most, grown, text_size
 from game.draw.ui import button, resize, wanted_width
 from game.draw.widgets import sheet
 from game.scenes.night_market.faces import coin_face
@@ -129,6 +130,9 @@ class MenuScene(_Dialog):
                            22, MUTED, anchor="center")
 
 
+VALUE_W = 580  # a summary value's room, between its label's column and the log
+
+
 class GameInfoScene(_Dialog):
     """Game info: coin piles, bonus tokens, the deck, each merchant's tokens, and the full log."""
 
@@ -156,18 +160,25 @@ class GameInfoScene(_Dialog):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         sheet(canvas, self.RECT, self.app.darken)
         text = self.app.text
-        text.draw(canvas, tr("nm.info.heading"), (self.RECT.centerx, self.RECT.y + 28), 52, GOLD, bold=True,
-                  anchor="midtop")
-        text.draw(canvas, tr("nm.info.log"), (self.RECT.x + 900, self.RECT.y + 112), 30, GOLD, bold=True)
+        with at_most(100):  # the heading keeps its size
+            text.draw(canvas, tr("nm.info.heading"), (self.RECT.centerx, self.RECT.y + 28), 52, GOLD, bold=True,
+                      anchor="midtop")
+        if text_size() <= 100:
+            text.draw(canvas, tr("nm.info.log"), (self.RECT.x + 900, self.RECT.y + 112), 30, GOLD, bold=True)
+        else:  # grown: just above the log's box
+            text.draw(canvas, tr("nm.info.log"), (self.RECT.x + 900, self.log_box.rect.y - 4), 30, GOLD, bold=True,
+                      anchor="bottomleft")
         y = self.RECT.y + 104
         for label, value in self.summary:
             if not value:
                 text.draw(canvas, label, (self.RECT.x + 50, y + 10), 30, GOLD, bold=True)
-                y += 54
+                y += grown(54)
                 continue
             text.draw(canvas, label, (self.RECT.x + 60, y), 26, MUTED)
-            text.draw(canvas, value, (self.RECT.x + 300, y), 26, CREAM)
-            y += 38
+            size, lines = text.fitting_lines(value, 26, VALUE_W)  # left of the log: two lines before smaller
+            for line in lines:
+                text.draw(canvas, line, (self.RECT.x + 300, y), size, CREAM)
+                y += grown(38)
 
 
 def _escape(line: str) -> str:

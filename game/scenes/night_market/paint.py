@@ -186,7 +186,9 @@ class TablePainter:
                 surface.blit(face, face.get_rect(center=centre))
             else:
                 pygame.draw.circle(surface, (80, 66, 48), centre, 33, 3)
-                text.draw(surface, tr("nm.pile.none"), centre, 22, MUTED, anchor="center")
+                with at_most(100):  # inside the empty coin's ring (fixed art): at most its size, smaller to fit
+                    words = tr("nm.pile.none")
+                    text.draw(surface, words, centre, text.fitting(words, 22, 62, least=14), MUTED, anchor="center")
             icon = assets.image(f"good_{kind}", (60, 60))
             surface.blit(icon, icon.get_rect(center=(r.x + 38, r.y + 44)))
             self._label(surface, tr("nm.kind", kind=kind), r, 96, CREAM, bold=True)

@@ -314,8 +314,11 @@ class SummaryOverlay(Scene):
         k = min(1.0, self.age / 0.35)
         size = int(60 + 36 * k)
         colour = RED if self.summary.how == "timer" else GOLD
-        self.app.text.draw(canvas, head, (LOGICAL_W // 2, band.centery - 30), size, colour, bold=True,
-                           anchor="center", shadow=True)
+        with at_most(100):  # the lock's heading keeps its size (inside the screen's width)
+            while size > 40 and self.app.text.font(size, True).size(head)[0] > LOGICAL_W - 80:
+                size -= 4
+            self.app.text.draw(canvas, head, (LOGICAL_W // 2, band.centery - 30), size, colour, bold=True,
+                               anchor="center", shadow=True)
         self.app.text.draw(canvas, sub, (LOGICAL_W // 2, band.centery + 70), 34, CREAM, anchor="center")
 
     def _draw_summary(self, canvas: pygame.Surface) -> None:
