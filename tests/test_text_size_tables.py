@@ -35,22 +35,21 @@ def normal_after():  # type: ignore[no-untyped-def]
     pygame.quit()
 
 
-def test_a_label_takes_two_lines_before_it_shrinks_below_its_100_percent_size() -> None:
+def test_a_label_takes_two_lines_rather_than_shrink_and_never_goes_below_its_100_percent_size() -> None:
     pygame.font.init()
     words = "Wer zuerst 2 Siegel hat, gewinnt"
     t = Text()
-    narrow = t.font(24).size(words)[0] * 2 // 3  # too narrow for one line even at 18 px
+    narrow = t.font(24).size(words)[0] * 2 // 3  # too narrow for one line at 24 px
     at_100 = t.fitting(words, 24, narrow, least=18)
     assert t.fitting_lines(words, 24, narrow, least=18) == (at_100, [words])  # at 100 %: as `fitting` gives
     use_text_size(150)
     size, lines = t.fitting_lines(words, 24, narrow, least=18)
-    assert len(lines) == 2 and " ".join(lines) == words
-    assert scaled(size) >= at_100  # never drawn smaller than at 100 %
+    assert len(lines) == 2 and " ".join(lines) == words and size > 16  # bigger than at 100 %, on two lines
     assert all(t.font(size).size(line)[0] <= narrow for line in lines)
+    size, lines = t.fitting_lines(words, 24, narrow, least=18, two=False)  # no room for a second line
+    assert lines == [words] and scaled(size) >= at_100  # one line, never below its 100 % pixels
     wide = t.font(24).size(words)[0] + 10
     assert t.fitting_lines(words, 24, wide) == (24, [words])  # room enough: one line at the grown size
-    fits_at_100 = t.font(16).size(words)[0] + 2  # as wide as the words at 24 px drawn
-    assert t.fitting_lines(words, 24, fits_at_100, least=18)[1] == [words]  # one line, shrunk to its 100 % size
 
 
 def _groups(inked: list[int], gap: int) -> int:

@@ -194,29 +194,31 @@ class Text:
             size -= 1
         return size
 
-    def fitting_lines(self, text: str, size: int, width: int, bold: bool = False,
-                      least: int = 14) -> tuple[float, list[str]]:
-        """A label's size and lines in `width`: at 100 % one line made smaller to fit (`fitting`); at a
-        bigger text size one line shrinks no smaller than it is drawn at 100 % in that width, then the
-        label takes two lines, as big as they fit (no smaller than `least` px drawn)."""
+    def fitting_lines(self, text: str, size: int, width: int, bold: bool = False, least: int = 14,
+                      two: bool = True) -> tuple[float, list[str]]:
+        """A label's size and lines in `width`: at 100 % one line made smaller to fit (`fitting`). At a
+        bigger text size one line at its size when it fits; else (`two`: where there is room under it)
+        two lines when they can be bigger than the one line made to fit; the one line never smaller
+        than it is drawn at 100 % in that width."""
         global _percent
         if _percent <= 100:
             return self.fitting(text, size, width, bold, least), [text]
         kept, _percent = _percent, 100
         try:
             at_100 = self.fitting(text, size, width, bold, least)  # px, as drawn at 100 %
-            fit_100 = self.font(at_100, bold).size(text)[0] <= width
         finally:
             _percent = kept
         one: float = self.fitting(text, size, width, bold, least=at_100)
         if self.font(one, bold).size(text)[0] > width:
             one = unscaled(at_100)  # exactly its pixels at 100 % (a whole size may round a pixel above)
-        if self.font(one, bold).size(text)[0] <= width or not fit_100:  # (too wide at 100 % too: as it was)
+        if one >= size:
             return one, [text]
-        two, lowest = size, min(size, -(-least * 100 // _percent))
-        while two > lowest and not self._in_two(text, two, width, bold):
-            two -= 1
-        return two, self.wrap(text, two, width, bold)[:2]
+        two_size = size
+        while two and two_size > one and not self._in_two(text, two_size, width, bold):
+            two_size -= 1
+        if two and two_size > one:
+            return two_size, self.wrap(text, two_size, width, bold)[:2]
+        return one, [text]
 
     def _in_two(self, text: str, size: float, width: int, bold: bool) -> bool:
         lines = self.wrap(text, size, width, bold)

@@ -85,7 +85,8 @@ class TablePainter:
         text.draw(surface, stats, (rect.x + 26, rect.y + 60 + grown(34) - 34), size, MUTED)  # under the grown name
         words = self.chip_words(seat)
         if words:  # the bottom row runs the chip's whole width: a Rival's move is said in full
-            text.draw(surface, words, (rect.x + 26, L.CHIP_WORDS_Y + rect.y), L.CHIP_WORDS_SIZE, colour, bold=True)
+            size = text.fitting(words, L.CHIP_WORDS_SIZE, L.CHIP_WORDS_W, bold=True, least=L.CHIP_WORDS_SIZE)
+            text.draw(surface, words, (rect.x + 26, L.CHIP_WORDS_Y + rect.y), size, colour, bold=True)  # (to 100 %)
         coin = self.app.assets.image("coin", (56, 56))
         px, py = L.chip_purse(side)
         surface.blit(coin, coin.get_rect(center=(px, py)))
@@ -292,10 +293,9 @@ class TablePainter:
                 text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
         words, bold = self.porter_words()
         half = min(base.centerx - 10, L.HAND_X0 - 75 - 16 - base.centerx)  # short of the hand's own words
-        size, lines = text.fitting_lines(words, 24, 2 * half, bold=bold, least=18)
-        for i, line in enumerate(lines):  # two lines (the second lower) before it shrinks below 100 %
-            text.draw(surface, line, (base.centerx, base.bottom + 22 + i * scaled(size) * 1.2), size,
-                      GOLD if bold else MUTED, bold=bold, anchor="center")
+        size, lines = text.fitting_lines(words, 24, 2 * half, bold=bold, least=18, two=False)  # the bar is under it
+        text.draw(surface, lines[0], (base.centerx, base.bottom + 22), size, GOLD if bold else MUTED, bold=bold,
+                  anchor="center")  # one line, never below its 100 % size
 
     def porter_words(self) -> tuple[str, bool]:
         """The words under the team card, and whether they are bold (porters in the selection)."""

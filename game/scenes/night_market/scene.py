@@ -13,7 +13,8 @@ from typing import Any, cast
 
 import pygame
 
-from game.draw.ui import button
+from game.draw.text import text_size
+from game.draw.ui import button, label_fits, label_width, resize
 from game.match.table import Table
 from game.scenes.describe import Section
 from game.scenes.match import MatchScene, Recap
@@ -215,8 +216,24 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         for rect, (words, action, oid) in zip(L.button_rects(len(entries), 400), entries):
             made = button(self.ui, rect, words, oid)
             self._action_buttons[keyed(made, self._move_key(action)) if action is not None else made] = action
+        self._share_bar()
         self.undo_control.step()  # the Undo button went with the others: back at once, so no press misses it
         self.wake()  # new buttons finish drawing over the next few frames
+
+    def _share_bar(self, gap: int = 28) -> None:
+        """At a bigger text size, when a grown label does not fit its button, the bar's width is shared
+        by the labels' widths (the spare room evenly), so a long move and a short Clear both fit."""
+        made = list(self._action_buttons)
+        if text_size() <= 100 or not made or all(label_fits(b) for b in made):
+            return
+        need = [label_width(b) for b in made]
+        x, span = int(made[0].rect.x), int(made[-1].rect.right - made[0].rect.x)
+        spare = span - gap * (len(made) - 1) - sum(need)
+        if spare < 0:
+            return  # no room for them all: each keeps its share
+        for b, w in zip(made, need, strict=True):
+            resize(b, (w + spare // len(made), int(b.rect.h)), (x, int(b.rect.y)))
+            x += w + spare // len(made) + gap
 
     @staticmethod
     def _move_key(action: Any) -> str:
