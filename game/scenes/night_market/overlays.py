@@ -130,7 +130,7 @@ class MenuScene(_Dialog):
                            22, MUTED, anchor="center")
 
 
-VALUE_W = 580  # a summary value's room, between its label's column and the log
+LABEL_W, VALUE_W = 228, 580  # a summary row's label column, and its value's room before the log
 
 
 class GameInfoScene(_Dialog):
@@ -174,7 +174,10 @@ class GameInfoScene(_Dialog):
                 text.draw(canvas, label, (self.RECT.x + 50, y + 10), 30, GOLD, bold=True)
                 y += grown(54)
                 continue
-            text.draw(canvas, label, (self.RECT.x + 60, y), 26, MUTED)
+            small = text.fitting(label, 26, LABEL_W, least=26)  # smaller to fit its column, down to its 100 % size
+            text.draw(canvas, label, (self.RECT.x + 60, y), small, MUTED)
+            if text.font(small).size(label)[0] > LABEL_W:  # still too wide: its value on the next row
+                y += grown(38)
             size, lines = text.fitting_lines(value, 26, VALUE_W)  # left of the log: two lines before smaller
             for line in lines:
                 text.draw(canvas, line, (self.RECT.x + 300, y), size, CREAM)
