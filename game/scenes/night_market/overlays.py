@@ -100,7 +100,7 @@ class MenuScene(_Dialog):
     def _widen(self) -> None:
         """At a bigger text size the sheet is as wide as its widest label needs (buttons and the note
         under them), centred as before; at 100 % it keeps its width."""
-        made = list(self.buttons)
+        made = [b for b in self.buttons if isinstance(b, pygame_gui.elements.UIButton)]
         note = self.app.text.font(22).size(tr("nm.menu.saved"))[0] + 60
         inner = max([wanted_width(b, self.RECT.w - 120) for b in made] + [note - 120])
         if inner <= self.RECT.w - 120:

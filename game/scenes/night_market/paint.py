@@ -293,8 +293,8 @@ class TablePainter:
                 text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
         words, bold = self.porter_words()
         half = min(base.centerx - 10, L.HAND_X0 - 75 - 16 - base.centerx)  # short of the hand's own words
-        size, lines = text.fitting_lines(words, 24, 2 * half, bold=bold, least=18, two=False)  # the bar is under it
-        text.draw(surface, lines[0], (base.centerx, base.bottom + 22), size, GOLD if bold else MUTED, bold=bold,
+        drawn, lines = text.fitting_lines(words, 24, 2 * half, bold=bold, least=18, two=False)  # the bar is under it
+        text.draw(surface, lines[0], (base.centerx, base.bottom + 22), drawn, GOLD if bold else MUTED, bold=bold,
                   anchor="center")  # one line, never below its 100 % size
 
     def porter_words(self) -> tuple[str, bool]:

@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from typing import Any, cast
 
 import pygame
+import pygame_gui
 
 from game.draw.text import text_size
 from game.draw.ui import button, label_fits, label_width, resize
@@ -223,7 +224,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _share_bar(self, gap: int = 28) -> None:
         """At a bigger text size, when a grown label does not fit its button, the bar's width is shared
         by the labels' widths (the spare room evenly), so a long move and a short Clear both fit."""
-        made = list(self._action_buttons)
+        made = [b for b in self._action_buttons if isinstance(b, pygame_gui.elements.UIButton)]
         if text_size() <= 100 or not made or all(label_fits(b) for b in made):
             return
         need = [label_width(b) for b in made]
