@@ -133,7 +133,7 @@ class FinalShowScene(Scene):
                 text.draw(canvas, line, (x, y + i * text.font(size, True).get_linesize()), size, MUTED, bold=True,
                           anchor="midtop")
         tallest = max(len(lines) * text.font(size, True).get_linesize() for size, lines in laid)
-        return max(0, y + tallest + 12 - (y + 90 - 10))  # the rows' bands start 10 px above their first line
+        return max(0, tallest + 8 - 50)  # the first row's band starts 50 px under the heads' top (rows at +60)
 
     def _row(self, canvas: pygame.Surface, row: dict[str, Any], counter: Counter, xs: list[int], y: int,
              winner: bool) -> None:
