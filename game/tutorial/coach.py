@@ -113,6 +113,15 @@ def _word_sizes() -> list[int]:
     return [*range(WORDS, least, -2), least] if least < WORDS else [WORDS]
 
 
+def _header(size: int) -> tuple[float, int]:
+    """The header row's words' size and how much taller the row is for them: grown with the text, or
+    at their 100 % size (the row as laid out) once the panel's words have shrunk to theirs."""
+    sizes = _word_sizes()
+    if len(sizes) > 1 and size == sizes[-1]:
+        return unscaled(26), 0
+    return 26, grown(26) - 26
+
+
 def _line_step(size: int) -> int:
     """How far apart the panel's lines are at `size`: 44 px at 34 at 100 %, grown with the text."""
     return round(grown(44) * size / WORDS)
@@ -470,7 +479,7 @@ class Coach:
     def _height(lines: int, step: Step, shape: Shape, size: int = WORDS) -> int:
         """A hint takes the header row: the panel never grows over the table. Next has a row of its own
         below the words, or a place in the header row of a low panel."""
-        more = grown(26) - 26  # the header row's words grow too
+        more = _header(size)[1]  # the header row's words grow too (unless the words are at 100 %)
         if shape.low:
             return 96 + more + _line_step(size) * lines
         return 120 + more + _line_step(size) * lines + (56 if step.is_explanation else 0)
@@ -507,12 +516,12 @@ class Coach:
             text.draw(canvas, words, (rect.x + 40, rect.y + 40), size, GOLD, bold=True, anchor="midleft")
         else:
             at = {"step": self.index + 1, "steps": len(self.guide.steps)}
-            words = tr("guide.coach.header", **at)
-            words = words if text.font(26).size(words)[0] <= header else tr("guide.coach.count", **at)
-            if text.font(26).size(words)[0] > header:  # a narrow panel beside a grown Leave: the count alone
+            words, small = tr("guide.coach.header", **at), _header(placed.size)[0]
+            words = words if text.font(small).size(words)[0] <= header else tr("guide.coach.count", **at)
+            if text.font(small).size(words)[0] > header:  # a narrow panel beside a grown Leave: the count alone
                 words = f"{self.index + 1}/{len(self.guide.steps)}"
-            text.draw(canvas, words, (rect.x + 40, rect.y + 22), 26, MUTED)
-        y = rect.y + 66 + grown(26) - 26
+            text.draw(canvas, words, (rect.x + 40, rect.y + 22), small, MUTED)
+        y = rect.y + 66 + _header(placed.size)[1]
         for line in placed.lines:
             text.draw(canvas, line, (rect.x + 40, y), placed.size, CREAM)
             y += _line_step(placed.size)  # lines as far apart as their size needs

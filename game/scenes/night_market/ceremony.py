@@ -14,7 +14,7 @@ import pygame
 from game.draw.anim import Call, Sequence, Tween, Wait, ease_out_back
 from game.draw.anim import Counter as CountUp
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.text import at_most, chosen_size, grown
+from game.draw.text import at_most, chosen_size, grown, text_size
 from game.draw.ui import button, resize, wanted_width
 from game.draw.widgets import felt, sheet
 from game.shell.display import LOGICAL_H, LOGICAL_W
@@ -157,12 +157,19 @@ class Ceremony(Scene):
         if moving:
             self.wake(0.1)
 
+    @staticmethod
+    def verdict_h() -> int:
+        """How tall the verdict's lit place is: to the note's last line at a bigger text size (its lines
+        keep their 100 % size and place), so a guided match's coach finds room under it."""
+        return 110 if text_size() <= 100 else 106
+
     def targets(self) -> list[Target]:
         """A guided match's names: "ceremony:why" (why the round ended), "ceremony:scores" (the names and
         the rows being counted, once they start), "ceremony:verdict" (where who wins the seal is said);
         buttons as every scene."""
         found = [Target("ceremony:why", pygame.Rect(PANEL.x + 300, PANEL.y + 100, PANEL.w - 600, 40)),  # not the title
-                 Target("ceremony:verdict", pygame.Rect(PANEL.x + 300, PANEL.y + 660, PANEL.w - 600, 110))]
+                 Target("ceremony:verdict", pygame.Rect(PANEL.x + 300, PANEL.y + 660, PANEL.w - 600,
+                                                      Ceremony.verdict_h()))]
         if self.stage >= 1:
             found.append(Target("ceremony:scores", pygame.Rect(PANEL.x + 30, PANEL.y + 156, PANEL.w - 60, 604)))
         return found + super().targets()
@@ -255,9 +262,9 @@ class Ceremony(Scene):
             words = tr("nm.end.wins_match", name=self.names[self.match_winner])
         else:
             words = tr("nm.end.wins_seal", name=self.names[winner])
-        text.draw(canvas, words, (PANEL.centerx, PANEL.y + 668 + self.down), 46, self.colours[winner], bold=True,
+        text.draw(canvas, words, (PANEL.centerx, PANEL.y + 668), 46, self.colours[winner], bold=True,
                   anchor="midtop", shadow=True)
         seals = d["seals"]
         note = tr(TIEBREAK[d["tiebreak"]]) if d["tiebreak"] in TIEBREAK else tr(
             "nm.end.seals", first=self.names[0], a=seals[0], second=self.names[1], b=seals[1])
-        text.draw(canvas, note, (PANEL.centerx, PANEL.y + 728 + self.down), 26, MUTED, anchor="midtop")
+        text.draw(canvas, note, (PANEL.centerx, PANEL.y + 728), 26, MUTED, anchor="midtop")
