@@ -167,7 +167,8 @@ class Ceremony(Scene):
         """A guided match's names: "ceremony:why" (why the round ended), "ceremony:scores" (the names and
         the rows being counted, once they start), "ceremony:verdict" (where who wins the seal is said);
         buttons as every scene."""
-        found = [Target("ceremony:why", pygame.Rect(PANEL.x + 300, PANEL.y + 100, PANEL.w - 600, 40)),  # not the title
+        why_h = 40 if text_size() <= 100 else grown(44)  # not the title; the line grows, its lit place too
+        found = [Target("ceremony:why", pygame.Rect(PANEL.x + 300, PANEL.y + 100, PANEL.w - 600, why_h)),
                  Target("ceremony:verdict", pygame.Rect(PANEL.x + 300, PANEL.y + 660, PANEL.w - 600,
                                                       Ceremony.verdict_h()))]
         if self.stage >= 1:

@@ -292,10 +292,16 @@ class TablePainter:
             with at_most(100):  # the badge is fixed art: its count keeps its size
                 text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
         words, bold = self.porter_words()
-        half = min(base.centerx - 10, L.HAND_X0 - 75 - 16 - base.centerx)  # short of the hand's own words
-        drawn, lines = text.fitting_lines(words, 24, 2 * half, bold=bold, least=18, two=False)  # the bar is under it
-        text.draw(surface, lines[0], (base.centerx, base.bottom + 22), drawn, GOLD if bold else MUTED, bold=bold,
-                  anchor="center")  # one line, never below its 100 % size
+        text.draw(surface, words, (base.centerx, base.bottom + 22), self.porter_words_size(), GOLD if bold else MUTED,
+                  bold=bold, anchor="center")  # one line, never below its 100 % size
+
+    def porter_words_size(self) -> float:
+        """The size the words under the team card are drawn at: smaller to stop short of the hand's own
+        words, never below their 100 % size (one line: the move bar is right under them)."""
+        words, bold = self.porter_words()
+        base = L.card_rect(L.PORTER_POS)
+        half = min(base.centerx - 10, L.HAND_X0 - 75 - 16 - base.centerx)
+        return self.app.text.fitting_lines(words, 24, 2 * half, bold=bold, least=18, two=False)[0]
 
     def porter_words(self) -> tuple[str, bool]:
         """The words under the team card, and whether they are bold (porters in the selection)."""
