@@ -127,7 +127,9 @@ TAKES: dict[str | None, dict[str, str | None]] = {  # command -> the global opti
              "--kiosk": "accepted; a soak always runs the kiosk (default: on)",
              "--kiosk-config": GLOBALS["--kiosk-config"]["help"]},
     "serve": {"--headless": _NO_WINDOW},
-    "screens": {"--headless": "accepted; the walk is always headless (default: on)"},
+    "screens": {"--headless": "accepted; the walk is always headless (default: on)",
+                "--lang": "language of the walk's screens (default: en)",
+                "--text-size": "text size of the walk's screens in percent (default: 100)"},
     "online-autoplay": {"--seed": "seed of the first match; match k uses seed+k (default: 1)",
                         "--headless": _NO_WINDOW},
 }
@@ -335,7 +337,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "screens":
         from game.tools.layout_walk import main as screens_main
 
-        return screens_main(args.out)
+        return screens_main(args.out, text_size=args.text_size, lang=args.lang)
     if args.command == "soak":
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"

@@ -58,6 +58,10 @@ DEEP = {
     # text size: every kiosk screen and a room's lobby in every language at 150 % at both window sizes; the
     # hardest language for each screen stays in the default run
     "test_text_size_shell.py::test_every_kiosk_screen_and_the_lobby_at_150_percent_fit_in_every_language_at_both_sizes",
+    # text size at the tables: the whole walk (guided + monkey, three games) at 150 % in German and 125 %
+    # in French; one end screen and one coach step at 150 % stay in the default run (test_text_size_tables.py)
+    "test_text_size_tables.py::test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem[de-150-1280x720]",
+    "test_text_size_tables.py::test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem[fr-125-1920x1080]",
     # layout: every guided step and the kiosk's demos (every game's table) are walked in the default run
     "test_layout_check.py::test_the_rest_of_the_screens_walk_has_no_layout_problem[1920x1080-monkey]",
     # two app processes with a guest restart: Swap Meet stays in the default run

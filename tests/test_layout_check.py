@@ -160,7 +160,10 @@ def test_the_rest_of_the_screens_walk_has_no_layout_problem(size, part):
 
 
 def test_screens_check_is_a_command_that_hands_its_folder_to_the_walk(monkeypatch, tmp_path):
-    seen: dict[str, str] = {}
-    monkeypatch.setattr("game.tools.layout_walk.main", lambda out: seen.update(out=out) or 0)
+    seen: dict[str, object] = {}
+    monkeypatch.setattr("game.tools.layout_walk.main",
+                        lambda out, text_size, lang: seen.update(out=out, text_size=text_size, lang=lang) or 0)
     assert main(["screens", "--check", "--out", str(tmp_path)]) == 0
-    assert seen["out"] == str(tmp_path)
+    assert seen == {"out": str(tmp_path), "text_size": None, "lang": None}
+    assert main(["screens", "--check", "--lang", "de", "--text-size", "150"]) == 0  # the walk at a size, in a language
+    assert seen == {"out": None, "text_size": 150, "lang": "de"}

@@ -194,6 +194,36 @@ class Text:
             size -= 1
         return size
 
+    def fitting_lines(self, text: str, size: int, width: int, bold: bool = False, least: int = 14,
+                      two: bool = True) -> tuple[float, list[str]]:
+        """A label's size and lines in `width`: at 100 % one line made smaller to fit (`fitting`). At a
+        bigger text size one line at its size when it fits; else (`two`: where there is room under it)
+        two lines when they can be bigger than the one line made to fit; the one line never smaller
+        than it is drawn at 100 % in that width."""
+        global _percent
+        if _percent <= 100:
+            return self.fitting(text, size, width, bold, least), [text]
+        kept, _percent = _percent, 100
+        try:
+            at_100 = self.fitting(text, size, width, bold, least)  # px, as drawn at 100 %
+        finally:
+            _percent = kept
+        one: float = self.fitting(text, size, width, bold, least=at_100)
+        if self.font(one, bold).size(text)[0] > width:
+            one = unscaled(at_100)  # exactly its pixels at 100 % (a whole size may round a pixel above)
+        if one >= size:
+            return one, [text]
+        two_size = size
+        while two and two_size > one and not self._in_two(text, two_size, width, bold):
+            two_size -= 1
+        if two and two_size > one:
+            return two_size, self.wrap(text, two_size, width, bold)[:2]
+        return one, [text]
+
+    def _in_two(self, text: str, size: float, width: int, bold: bool) -> bool:
+        lines = self.wrap(text, size, width, bold)
+        return len(lines) <= 2 and all(self.font(size, bold).size(line)[0] <= width for line in lines)
+
     def draw(self, target: pygame.Surface, text: str, pos: tuple[float, float], size: float,
              colour: Colour = CREAM, bold: bool = False, anchor: str = "topleft",
              shadow: bool = False) -> pygame.Rect:

@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import GOLD as BAR
-from game.draw.ui import button
+from game.draw.ui import button, resize, wanted_width
 from game.scenes.curtain import PANEL, CurtainScene
 from game.shell.keymap import keys_of
 from game.text import say, tr
@@ -59,7 +59,11 @@ class UndoControl:
         if self.available():
             if self.button is None or not self.button.alive():  # a scene may have cleared its widgets
                 fresh = self.button is None
-                self.button = button(scene.ui, scene.undo_rect(), tr("undo.button"), "#quiet")
+                at = scene.undo_rect()
+                self.button = button(scene.ui, at, tr("undo.button"), "#quiet")
+                if wanted_width(self.button, at.w) > at.w:  # a grown label: wider, leftwards from its place
+                    resize(self.button, (wanted_width(self.button, at.w), at.h),
+                           (at.right - wanted_width(self.button, at.w), at.y))
                 scene.wake()
                 if fresh:
                     scene.restatic()  # what makes room for the button (clear_of) is painted again

@@ -21,7 +21,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from game.draw.layout_record import VEIL, Mark, Problem, RecordingSurface, judge
 
 SIZES = ((1920, 1080), (1280, 720))
 DANGER = ("Leave", "Title", "Quit", "Menu", "Resign", "Exit", "Home", "title", "Guided")  # what a monkey keeps off
+RARE = ("Help", "Pause")  # what a monkey at the table taps now and then only
 SPOTS = ("hint", "line", "summary", "card", "pile", "market", "hand")
 OUTLINE = ((235, 40, 40), (255, 200, 0))
 STEADY = 1.5  # seconds a problem must hold still to count (a card in flight is gone by then)
@@ -236,13 +237,14 @@ def fresh_home(text_size: int = 100) -> Iterator[None]:
                 os.environ["MARKET_HALL_HOME"] = old
 
 
-def _app(size: tuple[int, int], **options: Any) -> tuple[Any, Any]:
+def _app(size: tuple[int, int], lang: str, extra: dict[str, Any] | None = None, **options: Any) -> tuple[Any, Any]:
     from game.compose import compose_app
     from game.shell.app import AppOptions
     from game.shell.loop import FakeClock
 
     clock = FakeClock()
-    app = compose_app(AppOptions(size=size, mute=True, pace=False, bot_threads=False, seed=7, **options), clock=clock)
+    app = compose_app(AppOptions(size=size, mute=True, pace=False, bot_threads=False, seed=7,
+                                 extra={**(extra or {}), "lang": lang}, **options), clock=clock)
 
     def fail(exc: Exception) -> None:
         raise exc
@@ -276,7 +278,7 @@ def _fly(walk: Walk, name: str, app: Any) -> None:
 
 
 # the walks --------------------------------------------------------------------------------------
-def walk_guided(walk: Walk, game: str, size: tuple[int, int]) -> None:
+def walk_guided(walk: Walk, game: str, size: tuple[int, int], lang: str = "en") -> None:
     """Every step of a game's guided match (the autopilot's taps), judged when its target is ready."""
     from game.tutorial.autopilot import run_autopilot
 
@@ -297,19 +299,19 @@ def walk_guided(walk: Walk, game: str, size: tuple[int, int]) -> None:
             top["seen"] = True
             walk.capture(app, f"{name}-{app.stack.top.name}")
 
-    report = run_autopilot(game, size=size, on_step=on_step, on_frame=on_frame)
+    report = run_autopilot(game, size=size, on_step=on_step, on_frame=on_frame, lang=lang)
     if not report.finished:
         raise RuntimeError(f"the guided match of {game} did not finish: {report.problems}")
 
 
 def walk_monkey(walk: Walk, game: str, size: tuple[int, int], seconds: float = 240.0, every: float = 6.0,
-                seed: int = 1) -> None:
+                seed: int = 1, lang: str = "en") -> None:
     """A match against bots with one person tapping buttons and the table at random, judged every few seconds."""
     from game.shell import catalog
     from rules.contract import MatchConfig, SeatConfig
     from rules.registry import get_game
 
-    app, clock = _app(size)
+    app, clock = _app(size, lang)
     app.update_settings(seen_briefings=catalog.names())
     rules = get_game(game)
     seats = 4 if rules.max_seats >= 4 else rules.min_seats
@@ -338,28 +340,43 @@ def _monkey_target(app: Any, rng: random.Random) -> tuple[float, float]:
     rarely), else a point of the table."""
     import pygame_gui
 
+    from game import text
+
     top = app.stack.top
+    danger, rare_labels = _labels(text.language(), DANGER, False), _labels(text.language(), RARE, True)
     buttons = [s for s in top.ui.get_sprite_group().sprites()
                if isinstance(s, pygame_gui.elements.UIButton) and s.visible and s.is_enabled
-               and not any(word in s.text for word in DANGER)]
+               and s.text not in danger and not any(word in s.text for word in DANGER)]
     at_table = hasattr(top, "table")
     if at_table:
         rare = rng.random() < 0.03
-        buttons = [b for b in buttons if (b.text in ("Help", "Pause")) == rare]
+        buttons = [b for b in buttons if (b.text in rare_labels) == rare]
     if buttons and (not at_table or rng.random() < 0.4):
         x, y = rng.choice(buttons).rect.center
         return float(x), float(y)
     return rng.uniform(120, 1800), rng.uniform(120, 960)
 
 
-def walk_kiosk(walk: Walk, size: tuple[int, int], seconds: float = 330.0, every: float = 10.0) -> None:
+@lru_cache(maxsize=16)
+def _labels(lang: str, words: tuple[str, ...], whole: bool) -> frozenset[str]:
+    """In `lang`, the words of every key whose English words (without parameters) are one of `words`
+    (`whole`) or hold one: how the monkey knows a Leave or a Help button in any language."""
+    from game.text import po
+
+    theirs = po.load(lang).screens
+    return frozenset(theirs.get(key, en) for key, en in po.load("en").screens.items()
+                     if "{" not in en and (en in words if whole else any(w in en for w in words)))
+
+
+def walk_kiosk(walk: Walk, size: tuple[int, int], seconds: float = 330.0, every: float = 10.0,
+               lang: str = "en") -> None:
     """The kiosk's attract loop from its start: each game's demo match, how-to and scores cards."""
     clock: Any = None
 
     def wall() -> float:  # the kiosk's wall clock runs on the walk's fake clock
         return 1_800_000_000.0 + float(clock.now)
 
-    app, clock = _app(size, kiosk=True, extra={"wall": wall})
+    app, clock = _app(size, lang, kiosk=True, extra={"wall": wall})
     app.display.set_fullscreen(False)  # a kiosk screen of this size (the dummy driver's full screen is 1024×768)
     app.loop.max_steps = 30
     kiosk = app.kiosk
@@ -377,9 +394,12 @@ def walk_kiosk(walk: Walk, size: tuple[int, int], seconds: float = 330.0, every:
 
 def run_walk(out: Path | None = None, sizes: tuple[tuple[int, int], ...] = SIZES,
              games: tuple[str, ...] | None = None, parts: tuple[str, ...] = ("guided", "monkey", "kiosk"),
-             text_size: int = 100) -> Walk:
+             text_size: int = 100, lang: str = "en") -> Walk:
     """The whole walk (or the named parts, games and sizes of it; every game in the catalogue by default),
-    at a text size (percent)."""
+    at a text size (percent) and in a language (the process's language and text size are put back after)."""
+    from game import text
+    from game.draw.text import text_size as size_in_use
+    from game.draw.text import use_text_size
     from game.shell import catalog
 
     walk = Walk(out)
@@ -387,23 +407,29 @@ def run_walk(out: Path | None = None, sizes: tuple[tuple[int, int], ...] = SIZES
     for size in sizes:
         for game in catalog.names() if games is None else games:
             if "guided" in parts:
-                todo.append(partial(walk_guided, walk, game, size))
+                todo.append(partial(walk_guided, walk, game, size, lang=lang))
             if "monkey" in parts:
-                todo.append(partial(walk_monkey, walk, game, size))
+                todo.append(partial(walk_monkey, walk, game, size, lang=lang))
         if "kiosk" in parts:
-            todo.append(partial(walk_kiosk, walk, size))
-    with recording():
-        for part in todo:
-            with fresh_home(text_size):  # each app starts from nothing: a kiosk's saved full screen stays with it
-                part()
+            todo.append(partial(walk_kiosk, walk, size, lang=lang))
+    was = (text.language(), size_in_use())
+    try:
+        with recording():
+            for part in todo:
+                with fresh_home(text_size):  # each app starts from nothing: a kiosk's saved full screen stays with it
+                    part()
+    finally:
+        text.use(was[0])
+        use_text_size(was[1])
     return walk
 
 
-def main(out: str | None) -> int:
-    """Run the walk headless and print the JSON line; 0 when no problem was found, 1 otherwise."""
+def main(out: str | None, text_size: int | None = None, lang: str | None = None) -> int:
+    """Run the walk headless (at `text_size` %, in `lang`: 100 and English when not given) and print
+    the JSON line; 0 when no problem was found, 1 otherwise."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    walk = run_walk(Path(out) if out else None)
+    walk = run_walk(Path(out) if out else None, text_size=text_size or 100, lang=lang or "en")
     print(walk.line())
     pygame.quit()
     return 0 if not walk.problems else 1

@@ -17,7 +17,8 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED, NIGHT, SOLID
-from game.draw.text import grown
+from game.draw.text import grown, text_size, unscaled
+from game.draw.ui import LABEL_PAD
 from game.draw.widgets import panel
 from game.match.guided import GuidedTable
 from game.shell.display import LOGICAL_H, LOGICAL_W
@@ -99,6 +100,31 @@ class Placed:
     rect: pygame.Rect
     lines: tuple[str, ...]
     shape: Shape
+    size: int = 34  # the words' size (as laid out at 100 %)
+
+
+WORDS = 34  # the panel's words' size as laid out
+
+
+def _word_sizes() -> list[int]:
+    """The sizes the panel's words are tried at: as laid out, then (at a bigger text size) smaller,
+    down to their size at 100 % (never smaller)."""
+    least = math.ceil(unscaled(WORDS))
+    return [*range(WORDS, least, -2), least] if least < WORDS else [WORDS]
+
+
+def _header(size: int) -> tuple[float, int]:
+    """The header row's words' size and how much taller the row is for them: grown with the text, or
+    at their 100 % size (the row as laid out) once the panel's words have shrunk to theirs."""
+    sizes = _word_sizes()
+    if len(sizes) > 1 and size == sizes[-1]:
+        return unscaled(26), 0
+    return 26, grown(26) - 26
+
+
+def _line_step(size: int) -> int:
+    """How far apart the panel's lines are at `size`: 44 px at 34 at 100 %, grown with the text."""
+    return round(grown(44) * size / WORDS)
 
 
 class Coach:
@@ -423,37 +449,40 @@ class Coach:
         what the words name), else the one hiding least of them. Kept while nothing moves."""
         keep = tuple(tuple(r.inflate(PAD * 2, PAD * 2)) for r in rects)
         buttons = tuple(tuple(r.inflate(16, 16)) for r in self._scene_buttons())
-        key = (step, language(), keep, buttons)
+        key = (step, language(), text_size(), keep, buttons)
         if self._placed is None or self._placed[0] != key:
             self._placed = (key, self._choose(step, list(map(pygame.Rect, keep)), list(map(pygame.Rect, buttons))))
         return self._placed[1]
 
     def _choose(self, step: Step, keep: list[pygame.Rect], buttons: list[pygame.Rect]) -> Placed:
         """The first shape with a place clear of `keep` and of the scene's buttons; else the first clear
-        of `keep` (a button half hidden under the panel reads as cut off); else the one hiding least."""
+        of `keep` (a button half hidden under the panel reads as cut off); else the one hiding least.
+        At a bigger text size the words shrink (down to their 100 % size) before the panel would hide
+        what the step teaches."""
         options, clear = [], []
-        for shape in SHAPES:
-            lines = tuple(w for line in step.words() for w in self.app.text.wrap(line, 34, shape.width - 120))
-            size = (shape.width, self._height(len(lines), step, shape))
-            place = clear_place(size, keep, buttons)
-            if place is not None and not _covered(place, buttons):
-                return Placed(place, lines, shape)
-            if place is not None:
-                clear.append(Placed(place, lines, shape))
-            else:
-                options.append(Placed(place_panel(size, keep, buttons), lines, shape))
-        if clear:
-            return clear[0]
+        for size in _word_sizes():
+            for shape in SHAPES:
+                lines = tuple(w for line in step.words() for w in self.app.text.wrap(line, size, shape.width - 120))
+                dims = (shape.width, self._height(len(lines), step, shape, size))
+                place = clear_place(dims, keep, buttons)
+                if place is not None and not _covered(place, buttons):
+                    return Placed(place, lines, shape, size)
+                if place is not None:
+                    clear.append(Placed(place, lines, shape, size))
+                else:
+                    options.append(Placed(place_panel(dims, keep, buttons), lines, shape, size))
+            if clear:
+                return clear[0]
         return min(options, key=lambda p: _covered(p.rect, keep))
 
     @staticmethod
-    def _height(lines: int, step: Step, shape: Shape) -> int:
+    def _height(lines: int, step: Step, shape: Shape, size: int = WORDS) -> int:
         """A hint takes the header row: the panel never grows over the table. Next has a row of its own
         below the words, or a place in the header row of a low panel."""
-        more = grown(26) - 26  # the header row's words grow too
+        more = _header(size)[1]  # the header row's words grow too (unless the words are at 100 %)
         if shape.low:
-            return 96 + more + grown(44) * lines
-        return 120 + more + grown(44) * lines + (56 if step.is_explanation else 0)
+            return 96 + more + _line_step(size) * lines
+        return 120 + more + _line_step(size) * lines + (56 if step.is_explanation else 0)
 
     def _scene_buttons(self) -> list[pygame.Rect]:
         """The top scene's visible buttons (a summary's Next round): the panel stays off them too."""
@@ -474,35 +503,38 @@ class Coach:
         placed = self.layout(rects, step)
         rect = self.panel = placed.rect
         panel(canvas, rect, fill=SOLID, edge=GOLD, radius=24, width=4)
-        next_at = pygame.Rect(rect.right - 250, rect.bottom - 84, 220, 66)
+        leave = self._wide(tr("guide.leave"), pygame.Rect(rect.right - 190, rect.y + 14, 160, 52))
+        last = self.index == len(self.guide.steps) - 1
+        go_on = tr("guide.coach.finish") if last else tr("guide.coach.next")
+        next_at = self._wide(go_on, pygame.Rect(rect.right - 250, rect.bottom - 84, 220, 66))
         if placed.shape.low:  # in the header row, left of Leave
-            next_at = pygame.Rect(rect.right - 190 - 240, rect.y + 14, 220, 52)
-        header = (next_at.x if placed.shape.low else rect.right - 190) - rect.x - 60
+            next_at = self._wide(go_on, pygame.Rect(leave.x - 240, rect.y + 14, 220, 52))
+        header = (next_at.x if placed.shape.low else leave.x) - rect.x - 60
         if self.hint and self._hint_left > 0:  # in the header row, where the step count was
             words = "› " + self.hint
             size = next((n for n in (30, 26, 22) if text.font(n, True).size(words)[0] <= header), 20)
             text.draw(canvas, words, (rect.x + 40, rect.y + 40), size, GOLD, bold=True, anchor="midleft")
         else:
             at = {"step": self.index + 1, "steps": len(self.guide.steps)}
-            words = tr("guide.coach.header", **at)
-            words = words if text.font(26).size(words)[0] <= header else tr("guide.coach.count", **at)
-            text.draw(canvas, words, (rect.x + 40, rect.y + 22), 26, MUTED)
-        y = rect.y + 66 + grown(26) - 26
+            words, small = tr("guide.coach.header", **at), _header(placed.size)[0]
+            words = words if text.font(small).size(words)[0] <= header else tr("guide.coach.count", **at)
+            if text.font(small).size(words)[0] > header:  # a narrow panel beside a grown Leave: the count alone
+                words = f"{self.index + 1}/{len(self.guide.steps)}"
+            text.draw(canvas, words, (rect.x + 40, rect.y + 22), small, MUTED)
+        y = rect.y + 66 + _header(placed.size)[1]
         for line in placed.lines:
-            text.draw(canvas, line, (rect.x + 40, y), 34, CREAM)
-            y += grown(44)  # lines as far apart as their size needs
-        leave = pygame.Rect(rect.right - 190, rect.y + 14, 160, 52)
+            text.draw(canvas, line, (rect.x + 40, y), placed.size, CREAM)
+            y += _line_step(placed.size)  # lines as far apart as their size needs
         self._button(canvas, "leave", tr("guide.leave"), leave, quiet=True)
         if self.can_go_on():
-            last = self.index == len(self.guide.steps) - 1
-            self._button(canvas, "next", tr("guide.coach.finish") if last else tr("guide.coach.next"), next_at)
+            self._button(canvas, "next", go_on, next_at)
 
     def _draw_slim(self, canvas: pygame.Surface, step: Step, band: pygame.Rect) -> None:
         """Free play's words in a slim panel filling the band the scene keeps free (nothing live under it)."""
         text = self.app.text
         self.panel = band
         panel(canvas, band, fill=SOLID, edge=GOLD, radius=18, width=3)
-        leave = pygame.Rect(0, 0, 160, min(52, band.h - 16))
+        leave = self._wide(tr("guide.leave"), pygame.Rect(0, 0, 160, min(52, band.h - 16)))
         leave.midright = (band.right - 16, band.centery)
         room = leave.x - band.x - 48
         words = " ".join(step.words())
@@ -527,8 +559,18 @@ class Coach:
         for i, line in enumerate(text.wrap(tr("guide.done.know", title=title), 30, rect.w - 80)[:2]):
             text.draw(canvas, line, (rect.centerx, rect.y + 118 + 40 * i), 30, CREAM, anchor="midtop")
         y = rect.bottom - 120
-        self._button(canvas, "real", tr("guide.done.real"), pygame.Rect(rect.centerx - 420, y, 400, 84))
-        self._button(canvas, "title", tr("guide.done.title"), pygame.Rect(rect.centerx + 20, y, 400, 84), quiet=True)
+        real = self._wide(tr("guide.done.real"), pygame.Rect(rect.centerx - 420, y, 400, 84))
+        self._button(canvas, "real", tr("guide.done.real"), real)
+        title_at = self._wide(tr("guide.done.title"), pygame.Rect(rect.centerx + 20, y, 400, 84), grow_right=True)
+        self._button(canvas, "title", tr("guide.done.title"), title_at, quiet=True)
+
+    def _wide(self, label: str, rect: pygame.Rect, grow_right: bool = False) -> pygame.Rect:
+        """A button's place: at a bigger text size as wide as its label, growing left from its right
+        edge (or right from its left one); at 100 % as laid out, so nothing moves."""
+        want = self.app.text.font(30, True).size(label)[0] + 2 * LABEL_PAD
+        if text_size() <= 100 or want <= rect.w:
+            return rect
+        return pygame.Rect(rect.x if grow_right else rect.right - want, rect.y, want, rect.h)
 
     def _button(self, canvas: pygame.Surface, name: str, label: str, rect: pygame.Rect, quiet: bool = False) -> None:
         fill = (60, 48, 36) if quiet else GOLD

@@ -14,7 +14,8 @@ import pygame
 from game.draw.anim import Call, Sequence, Tween, Wait, ease_out_back
 from game.draw.anim import Counter as CountUp
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.ui import button
+from game.draw.text import at_most, chosen_size, grown, text_size
+from game.draw.ui import button, resize, wanted_width
 from game.draw.widgets import felt, sheet
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
@@ -108,13 +109,23 @@ class Ceremony(Scene):
         self.invalidate()
 
     def _buttons(self) -> None:
+        """Next round, or Rematch and Title: as wide as their labels at a bigger text size (the pair
+        growing outwards from the gap between them)."""
         y = PANEL.bottom - 120
         if self.match_winner is None:
-            self.buttons[keyed(button(self.ui, (PANEL.centerx - 200, y, 400, 90), tr("nm.end.next"), "#primary"),
-                               "round:next")] = "next"
+            made = button(self.ui, (PANEL.centerx - 200, y, 400, 90), tr("nm.end.next"), "#primary")
+            if wanted_width(made, 400) > 400:
+                w = wanted_width(made, 400)
+                resize(made, (w, 90), (PANEL.centerx - w // 2, y))
+            self.buttons[keyed(made, "round:next")] = "next"
             return
-        self.buttons[button(self.ui, (PANEL.centerx - 430, y, 400, 90), tr("nm.end.rematch"), "#primary")] = "rematch"
-        self.buttons[button(self.ui, (PANEL.centerx + 30, y, 400, 90), tr("nm.end.title"), "#quiet")] = "title"
+        again = button(self.ui, (PANEL.centerx - 430, y, 400, 90), tr("nm.end.rematch"), "#primary")
+        if wanted_width(again, 400) > 400:
+            resize(again, (wanted_width(again, 400), 90), (PANEL.centerx - 30 - wanted_width(again, 400), y))
+        title = button(self.ui, (PANEL.centerx + 30, y, 400, 90), tr("nm.end.title"), "#quiet")
+        if wanted_width(title, 400) > 400:
+            resize(title, (wanted_width(title, 400), 90), (PANEL.centerx + 30, y))
+        self.buttons[again], self.buttons[title] = "rematch", "title"
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         key = self.buttons.get(element)
@@ -146,12 +157,20 @@ class Ceremony(Scene):
         if moving:
             self.wake(0.1)
 
+    @staticmethod
+    def verdict_h() -> int:
+        """How tall the verdict's lit place is: to the note's last line at a bigger text size (its lines
+        keep their 100 % size and place), so a guided match's coach finds room under it."""
+        return 110 if text_size() <= 100 else 106
+
     def targets(self) -> list[Target]:
         """A guided match's names: "ceremony:why" (why the round ended), "ceremony:scores" (the names and
         the rows being counted, once they start), "ceremony:verdict" (where who wins the seal is said);
         buttons as every scene."""
-        found = [Target("ceremony:why", pygame.Rect(PANEL.x + 300, PANEL.y + 100, PANEL.w - 600, 40)),  # not the title
-                 Target("ceremony:verdict", pygame.Rect(PANEL.x + 300, PANEL.y + 660, PANEL.w - 600, 110))]
+        why_h = 40 if text_size() <= 100 else grown(44)  # not the title; the line grows, its lit place too
+        found = [Target("ceremony:why", pygame.Rect(PANEL.x + 300, PANEL.y + 100, PANEL.w - 600, why_h)),
+                 Target("ceremony:verdict", pygame.Rect(PANEL.x + 300, PANEL.y + 660, PANEL.w - 600,
+                                                      Ceremony.verdict_h()))]
         if self.stage >= 1:
             found.append(Target("ceremony:scores", pygame.Rect(PANEL.x + 30, PANEL.y + 156, PANEL.w - 60, 604)))
         return found + super().targets()
@@ -162,41 +181,49 @@ class Ceremony(Scene):
             felt(canvas, self.app.assets)
         sheet(canvas, PANEL, self.app.darken, radius=30)
         text, d = self.app.text, self.data
-        title = tr("nm.end.heading", round=d["round"])
-        text.draw(canvas, title, (PANEL.centerx, PANEL.y + 28), 56, GOLD, bold=True, anchor="midtop", shadow=True)
         why = tr("nm.end.coins") if d["reason"] == "coins" else tr("nm.end.market")
-        text.draw(canvas, why, (PANEL.centerx, PANEL.y + 104), 28, MUTED, anchor="midtop")
-        for i, row in enumerate(("coins", "bonus", "porter", "total")):
-            label = tr(f"nm.end.row.{row}")  # the row's name, smaller when long, clear of the first column
-            size = next((s for s in (32, 28, 24) if text.font(s, True).size(label)[0] <= LABEL_ROOM), 22)
-            text.draw(canvas, label, (PANEL.x + 60, PANEL.y + 250 + i * 110), size, MUTED, bold=True, anchor="midleft")
-        for col, seat in enumerate(self.order):
-            self._column(canvas, seat, PANEL.x + 560 + col * 500)
-        self._headline(canvas)
+        text.draw(canvas, why, (PANEL.centerx, PANEL.y + 104), 28, MUTED, anchor="midtop")  # a sentence: it grows
+        with at_most(100):  # the board (heading, names, counts, tokens, the seals) is fixed art: it keeps its size
+            title = tr("nm.end.heading", round=d["round"])
+            text.draw(canvas, title, (PANEL.centerx, PANEL.y + 28), 56, GOLD, bold=True, anchor="midtop", shadow=True)
+            for i, row in enumerate(("coins", "bonus", "porter", "total")):
+                label = tr(f"nm.end.row.{row}")  # the row's name, smaller when long, clear of the first column
+                size = next((s for s in (32, 28, 24) if text.font(s, True).size(label)[0] <= LABEL_ROOM), 22)
+                text.draw(canvas, label, (PANEL.x + 60, PANEL.y + 250 + i * 110 + self.down), size, MUTED, bold=True,
+                          anchor="midleft")
+            for col, seat in enumerate(self.order):
+                self._column(canvas, seat, PANEL.x + 560 + col * 500)
+            self._headline(canvas)
+
+    @property
+    def down(self) -> int:
+        """How far the board's rows sit lower, under the grown line saying why the round ended (0 at 100 %)."""
+        with chosen_size():
+            return grown(38) - 38
 
     def _column(self, canvas: pygame.Surface, seat: int, cx: int) -> None:
-        text, d = self.app.text, self.data
+        text, d, top = self.app.text, self.data, PANEL.y + self.down
         colour = self.colours[seat]
-        text.draw(canvas, self.names[seat], (cx, PANEL.y + 170), 40, colour, bold=True, anchor="center")
+        text.draw(canvas, self.names[seat], (cx, top + 170), 40, colour, bold=True, anchor="center")
         if self.stage >= 1:
-            text.draw(canvas, self.coins[seat].text, (cx, PANEL.y + 250), 44, CREAM, bold=True, anchor="center")
-        self._tokens(canvas, seat, cx, PANEL.y + 360)
+            text.draw(canvas, self.coins[seat].text, (cx, top + 250), 44, CREAM, bold=True, anchor="center")
+        self._tokens(canvas, seat, cx, top + 360)
         if self.stage >= 3:
             porters = d["porters"][seat]
             if d["porter_token"] == seat:
                 token = self.app.assets.image("porter_token", (72, 72))
-                canvas.blit(token, token.get_rect(center=(cx - 60, PANEL.y + 470)))
-                text.draw(canvas, f"+{PORTER_TOKEN}", (cx + 10, PANEL.y + 470), 40, GOLD, bold=True, anchor="midleft")
+                canvas.blit(token, token.get_rect(center=(cx - 60, top + 470)))
+                text.draw(canvas, f"+{PORTER_TOKEN}", (cx + 10, top + 470), 40, GOLD, bold=True, anchor="midleft")
             else:
                 none = tr("nm.end.tie") if d["porter_token"] is None else "—"
-                text.draw(canvas, none, (cx, PANEL.y + 470), 30, MUTED, anchor="center")
-            text.draw(canvas, tr("nm.porters", count=porters), (cx, PANEL.y + 516), 22, MUTED, anchor="center")
+                text.draw(canvas, none, (cx, top + 470), 30, MUTED, anchor="center")
+            text.draw(canvas, tr("nm.porters", count=porters), (cx, top + 516), 22, MUTED, anchor="center")
         if self.stage >= 4:
-            text.draw(canvas, self.totals[seat].text, (cx, PANEL.y + 580), 56, GOLD, bold=True, anchor="center")
+            text.draw(canvas, self.totals[seat].text, (cx, top + 580), 56, GOLD, bold=True, anchor="center")
         if self.stage >= 5 and d["winner"] == seat:
             size = int(110 * self.seal_scale)
             seal = self.app.assets.image("seal", (size, size))
-            canvas.blit(seal, seal.get_rect(center=(cx + 150, PANEL.y + 580)))
+            canvas.blit(seal, seal.get_rect(center=(cx + 150, top + 580)))
 
     def _tokens(self, canvas: pygame.Surface, seat: int, cx: int, y: int) -> None:
         tokens = self.data["bonus"][seat]
@@ -207,12 +234,15 @@ class Ceremony(Scene):
         before = len(self.data["bonus"][0]) if seat == 1 else 0
         step = min(100, TOKENS_W // max(1, len(tokens) - 1))  # many tokens close up inside their column
         x0 = cx - (len(tokens) - 1) * step // 2
-        if step < 90:  # too close for a caption under each: one for the row
+        words = [tr("nm.end.size", size=f"{size}{'+' if size == 5 else ''}") for _, size, _ in tokens]
+        widest = max(self.app.text.font(22).size(w)[0] for w in words)
+        under_each = step >= 90 and (len(tokens) == 1 or widest < step - 8)
+        if not under_each:  # too close for a caption under each (or their words too wide): one for the row
             sizes = Counter(size for _, size, _ in tokens)
             caption = " · ".join(tr("nm.end.tokens", count=n, size=f"{size}{'+' if size == 5 else ''}")
                                  for size, n in sorted(sizes.items()))
             self.app.text.draw(canvas, caption, (cx, y + 52), 22, MUTED, anchor="center")
-        for i, (_, size, value) in enumerate(tokens):
+        for i, (_, _size, value) in enumerate(tokens):
             centre = (x0 + i * step, y)
             token = self.app.assets.image("bonus_token", (70, 70))
             if self.stage >= 2 and before + i < self.revealed:
@@ -221,9 +251,8 @@ class Ceremony(Scene):
                 self.app.text.draw(canvas, str(value), centre, 36, (60, 36, 8), bold=True, anchor="center")
             else:
                 canvas.blit(token, token.get_rect(center=centre))
-            if step >= 90:
-                words = tr("nm.end.size", size=f"{size}{'+' if size == 5 else ''}")
-                self.app.text.draw(canvas, words, (centre[0], y + 52), 22, MUTED, anchor="center")
+            if under_each:
+                self.app.text.draw(canvas, words[i], (centre[0], y + 52), 22, MUTED, anchor="center")
 
     def _headline(self, canvas: pygame.Surface) -> None:
         if self.stage < 5:

@@ -8,7 +8,8 @@ import pygame
 import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.ui import button
+from game.draw.text import at_most, grown, text_size
+from game.draw.ui import button, resize, wanted_width
 from game.draw.widgets import sheet
 from game.scenes.night_market.faces import coin_face
 from game.shell.display import LOGICAL_H, LOGICAL_W
@@ -94,6 +95,19 @@ class MenuScene(_Dialog):
         for i, (key, words, oid) in enumerate(labels):
             rect = (self.RECT.x + 60, self.RECT.y + 130 + i * 106, self.RECT.w - 120, 84)
             self.buttons[button(self.ui, rect, words, oid)] = key
+        self._widen()
+
+    def _widen(self) -> None:
+        """At a bigger text size the sheet is as wide as its widest label needs (buttons and the note
+        under them), centred as before; at 100 % it keeps its width."""
+        made = [b for b in self.buttons if isinstance(b, pygame_gui.elements.UIButton)]
+        note = self.app.text.font(22).size(tr("nm.menu.saved"))[0] + 60
+        inner = max([wanted_width(b, self.RECT.w - 120) for b in made] + [note - 120])
+        if inner <= self.RECT.w - 120:
+            return
+        self.RECT = pygame.Rect(LOGICAL_W // 2 - inner // 2 - 60, self.RECT.y, inner + 120, self.RECT.h)
+        for b in made:
+            resize(b, (inner, int(b.rect.h)), (self.RECT.x + 60, int(b.rect.y)))
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         key = self.buttons.get(element)
@@ -114,6 +128,9 @@ class MenuScene(_Dialog):
                            anchor="midtop")
         self.app.text.draw(canvas, tr("nm.menu.saved"), (self.RECT.centerx, self.RECT.bottom - 40),
                            22, MUTED, anchor="center")
+
+
+LABEL_W, VALUE_W = 228, 580  # a summary row's label column, and its value's room before the log
 
 
 class GameInfoScene(_Dialog):
@@ -143,18 +160,28 @@ class GameInfoScene(_Dialog):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         sheet(canvas, self.RECT, self.app.darken)
         text = self.app.text
-        text.draw(canvas, tr("nm.info.heading"), (self.RECT.centerx, self.RECT.y + 28), 52, GOLD, bold=True,
-                  anchor="midtop")
-        text.draw(canvas, tr("nm.info.log"), (self.RECT.x + 900, self.RECT.y + 112), 30, GOLD, bold=True)
+        with at_most(100):  # the heading keeps its size
+            text.draw(canvas, tr("nm.info.heading"), (self.RECT.centerx, self.RECT.y + 28), 52, GOLD, bold=True,
+                      anchor="midtop")
+        if text_size() <= 100:
+            text.draw(canvas, tr("nm.info.log"), (self.RECT.x + 900, self.RECT.y + 112), 30, GOLD, bold=True)
+        else:  # grown: just above the log's box
+            text.draw(canvas, tr("nm.info.log"), (self.RECT.x + 900, self.log_box.rect.y - 4), 30, GOLD, bold=True,
+                      anchor="bottomleft")
         y = self.RECT.y + 104
         for label, value in self.summary:
             if not value:
                 text.draw(canvas, label, (self.RECT.x + 50, y + 10), 30, GOLD, bold=True)
-                y += 54
+                y += grown(54)
                 continue
-            text.draw(canvas, label, (self.RECT.x + 60, y), 26, MUTED)
-            text.draw(canvas, value, (self.RECT.x + 300, y), 26, CREAM)
-            y += 38
+            small = text.fitting(label, 26, LABEL_W, least=26)  # smaller to fit its column, down to its 100 % size
+            text.draw(canvas, label, (self.RECT.x + 60, y), small, MUTED)
+            if text.font(small).size(label)[0] > LABEL_W:  # still too wide: its value on the next row
+                y += grown(38)
+            size, lines = text.fitting_lines(value, 26, VALUE_W)  # left of the log: two lines before smaller
+            for line in lines:
+                text.draw(canvas, line, (self.RECT.x + 300, y), size, CREAM)
+                y += grown(38)
 
 
 def _escape(line: str) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.draw.palette import BRASS, BRASS_DIM, CREAM, GOLD, MUTED, RED, SELECT, WOOD
-from game.draw.text import grown, scaled, unscaled
+from game.draw.text import at_most, grown, scaled, unscaled
 from game.draw.widgets import felt, panel
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, outline
@@ -85,7 +85,8 @@ class TablePainter:
         text.draw(surface, stats, (rect.x + 26, rect.y + 60 + grown(34) - 34), size, MUTED)  # under the grown name
         words = self.chip_words(seat)
         if words:  # the bottom row runs the chip's whole width: a Rival's move is said in full
-            text.draw(surface, words, (rect.x + 26, L.CHIP_WORDS_Y + rect.y), L.CHIP_WORDS_SIZE, colour, bold=True)
+            size = text.fitting(words, L.CHIP_WORDS_SIZE, L.CHIP_WORDS_W, bold=True, least=L.CHIP_WORDS_SIZE)
+            text.draw(surface, words, (rect.x + 26, L.CHIP_WORDS_Y + rect.y), size, colour, bold=True)  # (to 100 %)
         coin = self.app.assets.image("coin", (56, 56))
         px, py = L.chip_purse(side)
         surface.blit(coin, coin.get_rect(center=(px, py)))
@@ -145,7 +146,9 @@ class TablePainter:
                   anchor="midtop", shadow=True)  # the round's heading keeps its size; the line under it grows
         words = tr("nm.first_to", seals=SEALS_TO_WIN)
         room = L.CHIPS[1].x - L.CHIPS[0].right - 24  # between the two chips
-        text.draw(surface, words, (x, y + 60), text.fitting(words, 24, room, least=18), MUTED, anchor="midtop")
+        size, lines = text.fitting_lines(words, 24, room, least=18)  # two lines before it shrinks below 100 %
+        for i, line in enumerate(lines):
+            text.draw(surface, line, (x, y + 60 + i * scaled(size) * 1.2), size, MUTED, anchor="midtop")
         pygame.draw.circle(surface, WOOD, L.MORE.center, L.MORE.w // 2)
         pygame.draw.circle(surface, BRASS, L.MORE.center, L.MORE.w // 2, 3)
         icon = self.app.assets.image("icon_more", (64, 64))
@@ -184,7 +187,9 @@ class TablePainter:
                 surface.blit(face, face.get_rect(center=centre))
             else:
                 pygame.draw.circle(surface, (80, 66, 48), centre, 33, 3)
-                text.draw(surface, tr("nm.pile.none"), centre, 22, MUTED, anchor="center")
+                with at_most(100):  # inside the empty coin's ring (fixed art): at most its size, smaller to fit
+                    words = tr("nm.pile.none")
+                    text.draw(surface, words, centre, text.fitting(words, 22, 62, least=14), MUTED, anchor="center")
             icon = assets.image(f"good_{kind}", (60, 60))
             surface.blit(icon, icon.get_rect(center=(r.x + 38, r.y + 44)))
             self._label(surface, tr("nm.kind", kind=kind), r, 96, CREAM, bold=True)
@@ -284,12 +289,19 @@ class TablePainter:
             badge.center = (base.right - 8, base.y + 6 - (L.LIFT if chosen + filled else 0))
             pygame.draw.rect(surface, WOOD, badge, border_radius=20)
             pygame.draw.rect(surface, GOLD, badge, 3, border_radius=20)
-            text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
+            with at_most(100):  # the badge is fixed art: its count keeps its size
+                text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
         words, bold = self.porter_words()
-        half = min(base.centerx - 10, L.HAND_X0 - 75 - 16 - base.centerx)  # short of the hand's own words
-        size = text.fitting(words, 24, 2 * half, bold=bold, least=18)
-        text.draw(surface, words, (base.centerx, base.bottom + 22), size, GOLD if bold else MUTED,
-                  bold=bold, anchor="center")
+        text.draw(surface, words, (base.centerx, base.bottom + 22), self.porter_words_size(), GOLD if bold else MUTED,
+                  bold=bold, anchor="center")  # one line, never below its 100 % size
+
+    def porter_words_size(self) -> float:
+        """The size the words under the team card are drawn at: smaller to stop short of the hand's own
+        words, never below their 100 % size (one line: the move bar is right under them)."""
+        words, bold = self.porter_words()
+        base = L.card_rect(L.PORTER_POS)
+        half = min(base.centerx - 10, L.HAND_X0 - 75 - 16 - base.centerx)
+        return self.app.text.fitting_lines(words, 24, 2 * half, bold=bold, least=18, two=False)[0]
 
     def porter_words(self) -> tuple[str, bool]:
         """The words under the team card, and whether they are bold (porters in the selection)."""

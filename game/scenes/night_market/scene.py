@@ -12,8 +12,10 @@ from collections.abc import Hashable
 from typing import Any, cast
 
 import pygame
+import pygame_gui
 
-from game.draw.ui import button
+from game.draw.text import text_size
+from game.draw.ui import button, label_fits, label_width, resize
 from game.match.table import Table
 from game.scenes.describe import Section
 from game.scenes.match import MatchScene, Recap
@@ -215,8 +217,24 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
         for rect, (words, action, oid) in zip(L.button_rects(len(entries), 400), entries):
             made = button(self.ui, rect, words, oid)
             self._action_buttons[keyed(made, self._move_key(action)) if action is not None else made] = action
+        self._share_bar()
         self.undo_control.step()  # the Undo button went with the others: back at once, so no press misses it
         self.wake()  # new buttons finish drawing over the next few frames
+
+    def _share_bar(self, gap: int = 28) -> None:
+        """At a bigger text size, when a grown label does not fit its button, the bar's width is shared
+        by the labels' widths (the spare room evenly), so a long move and a short Clear both fit."""
+        made = [b for b in self._action_buttons if isinstance(b, pygame_gui.elements.UIButton)]
+        if text_size() <= 100 or not made or all(label_fits(b) for b in made):
+            return
+        need = [label_width(b) for b in made]
+        x, span = int(made[0].rect.x), int(made[-1].rect.right - made[0].rect.x)
+        spare = span - gap * (len(made) - 1) - sum(need)
+        if spare < 0:
+            return  # no room for them all: each keeps its share
+        for b, w in zip(made, need, strict=True):
+            resize(b, (w + spare // len(made), int(b.rect.h)), (x, int(b.rect.y)))
+            x += w + spare // len(made) + gap
 
     @staticmethod
     def _move_key(action: Any) -> str:
@@ -540,7 +558,7 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _porters_lit(self) -> pygame.Rect:
         """The team card and the words under it ("2 of 4 in exchange"): lit whole, never cut."""
         said, bold = self.porter_words()
-        words = pygame.Rect((0, 0), self.app.text.font(24, bold).size(said))
+        words = pygame.Rect((0, 0), self.app.text.font(self.porter_words_size(), bold).size(said))  # as drawn
         words.center = (L.card_rect(L.PORTER_POS).centerx, L.card_rect(L.PORTER_POS).bottom + 22)
         return self._porter_rect().union(words)
 

@@ -81,6 +81,10 @@ def _chosen(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
     else:
         words, colour = tr("ss.chosen.how"), MUTED
     area = pygame.Rect(lay.zones["dc"].x + 20, lay.zones["space0"].bottom + 14, CHOSEN_W, 110)
+    if scene.controls.take.visible:  # left of Take, grown with its label
+        area.w = min(area.w, int(scene.controls.take.rect.x) - 12 - area.x)
+    while len(scene.app.text.wrap(words, 24, area.w)) * 30 > area.h and ". " in words:
+        words = words[:words.rindex(". ") + 1]  # too long beside a grown Take: its last sentence (how to take) goes
     paint_note(scene, surf, area, [words], colour)
 
 

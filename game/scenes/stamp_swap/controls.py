@@ -42,6 +42,29 @@ class Controls:
                            "#primary")
         wide = wanted_width(self.take, 240)  # a bigger text size: wider, leftwards (the album is right of it)
         resize(self.take, (wide, 92), (CENTRE.x + 416 + 240 - wide, CENTRE.bottom - DC_H + 172))
+        self._grow_rows()
+
+    def _grow_rows(self) -> None:
+        """At a bigger text size the top pair (Help, Title) and the split's row (Start over, Quick split,
+        Ready) are as wide as their labels: Title and Help grow leftwards from the corner, Start over
+        and Quick split rightwards along the row (one above the other when the row has no room for
+        the three), Ready leftwards from the row's end."""
+        title_w, help_w = wanted_width(self.title, 158), wanted_width(self.help, 140)
+        if (title_w, help_w) != (158, 140):
+            resize(self.title, (title_w, 58), (1904 - title_w, 16))
+            resize(self.help, (help_w, 58), (1904 - title_w - 12 - help_w, 16))
+        widths = (wanted_width(self.clear, 270), wanted_width(self.auto, 276), wanted_width(self.ready, 360))
+        if widths == (270, 276, 360):
+            return
+        y = CENTRE.bottom - 150
+        resize(self.ready, (widths[2], 96), (CENTRE.right - 20 - widths[2], y))
+        if sum(widths) + 80 <= CENTRE.w:
+            resize(self.clear, (widths[0], 96), (CENTRE.x + 20, y))
+            resize(self.auto, (widths[1], 96), (CENTRE.x + 40 + widths[0], y))
+            return
+        left = max(widths[:2])  # no room for three in a row: Start over above Quick split, Ready beside them
+        resize(self.clear, (left, 68), (CENTRE.x + 20, y))
+        resize(self.auto, (left, 68), (CENTRE.x + 20, y + 78))
 
     def update(self) -> None:
         """Show the buttons that apply to the current view."""

@@ -9,7 +9,8 @@ import pygame
 
 from game.draw.anim import Counter
 from game.draw.palette import CREAM, GOLD, MINT, MUTED, NIGHT
-from game.draw.ui import button
+from game.draw.text import at_most, grown, text_size
+from game.draw.ui import button, resize, wanted_width
 from game.draw.widgets import felt, heading, panel
 from game.match.table import Table
 from game.scenes.stamp_swap.art import SEAT_RGB, value_text
@@ -22,6 +23,7 @@ from rules.contract import Outcome
 
 PANEL = pygame.Rect(LOGICAL_W // 2 - 800, 190, 1600, 700)
 NAME_W = 330  # room for a collector's name before the first score column
+HEAD_W = 210  # a score column's name at a bigger text size stays this wide (columns are 220 apart)
 COLS = ("before", "album", "forever", "finale", "total")  # each column's key, worded as ss.col.<key>
 
 
@@ -43,6 +45,10 @@ class FinalShowScene(Scene):
         y = PANEL.bottom + 50
         self.rematch = button(self.ui, (LOGICAL_W // 2 + 20, y, 360, 90), tr("ss.button.rematch"), "#primary")
         self.title = button(self.ui, (LOGICAL_W // 2 - 380, y, 360, 90), tr("ss.button.title"), "#quiet")
+        for made, right in ((self.rematch, False), (self.title, True)):  # grown labels: wider, away from the gap
+            wide = wanted_width(made, 360)
+            if wide > 360:
+                resize(made, (wide, 90), (LOGICAL_W // 2 - 20 - wide if right else LOGICAL_W // 2 + 20, y))
         self.app.audio.play("fanfare")
 
     def _rows(self) -> list[dict[str, Any]]:
@@ -94,21 +100,40 @@ class FinalShowScene(Scene):
         heading(canvas, self.app.text, tr("ss.prompt.final"), 36, 72)
         said = tr("ss.final.share", names=and_list([self.names[w] for w in winners])) if len(winners) > 1 \
             else tr("ss.final.wins", who=one)
-        text.draw(canvas, said, (LOGICAL_W // 2, 130), 40, CREAM, bold=True, anchor="midtop",
-                  shadow=True)
-        panel(canvas, PANEL, radius=24, width=4)
+        said_at = text.draw(canvas, said, (LOGICAL_W // 2, 130), 40, CREAM, bold=True, anchor="midtop", shadow=True)
+        board = PANEL.copy()  # under the grown winner's line: lower, ending where it did
+        board.top = PANEL.y if text_size() <= 100 else max(PANEL.y, said_at.bottom + 12)
+        board.h = PANEL.bottom - board.top
+        panel(canvas, board, radius=24, width=4)
         xs = [PANEL.x + 130] + [PANEL.x + 600 + k * 220 for k in range(len(COLS))]
-        y = PANEL.y + 30
+        y = board.y + 30
         text.draw(canvas, tr("ss.final.place"), (PANEL.x + 70, y), 26, MUTED, bold=True, anchor="midtop")
         text.draw(canvas, tr("ss.final.collector"), (xs[0], y), 26, MUTED, bold=True)
-        for x, key in zip(xs[1:], COLS):
-            text.draw(canvas, tr(f"ss.col.{key}"), (x, y), 26, MUTED, bold=True, anchor="midtop")
+        down = self._column_heads(canvas, xs, y)
         row_h = min(120, (PANEL.h - 160) // max(1, len(self.rows)))
-        for k, (row, counter) in enumerate(zip(self.rows, self.counters)):
-            self._row(canvas, row, counter, xs, PANEL.y + 90 + k * row_h, row["seat"] in winners)
+        with at_most(100):  # the breakdown's rows are a score sheet: they keep their size
+            for k, (row, counter) in enumerate(zip(self.rows, self.counters)):
+                self._row(canvas, row, counter, xs, board.y + 90 + down + k * row_h, row["seat"] in winners)
         finale = self.view["finale"]
         text.draw(canvas, tr("ss.final.foot", card=finale["name"], text=card_text(finale)),
-                  (PANEL.centerx, PANEL.bottom - 46), 24, MUTED, anchor="midtop")
+                  (PANEL.centerx, PANEL.bottom - 46 - (grown(34) - 34)), 24, MUTED, anchor="midtop")
+
+    def _column_heads(self, canvas: pygame.Surface, xs: list[int], y: int) -> int:
+        """The score columns' names; at a bigger text size a long one takes two lines in its column.
+        Returns how much lower the rows start under them (0 at 100 %)."""
+        text = self.app.text
+        heads = [tr(f"ss.col.{key}") for key in COLS]
+        if text_size() <= 100:
+            for x, words in zip(xs[1:], heads):
+                text.draw(canvas, words, (x, y), 26, MUTED, bold=True, anchor="midtop")
+            return 0
+        laid = [text.fitting_lines(words, 26, HEAD_W, bold=True, least=18) for words in heads]
+        for x, (size, lines) in zip(xs[1:], laid):
+            for i, line in enumerate(lines):
+                text.draw(canvas, line, (x, y + i * text.font(size, True).get_linesize()), size, MUTED, bold=True,
+                          anchor="midtop")
+        tallest = max(len(lines) * text.font(size, True).get_linesize() for size, lines in laid)
+        return max(0, tallest + 8 - 50)  # the first row's band starts 50 px under the heads' top (rows at +60)
 
     def _row(self, canvas: pygame.Surface, row: dict[str, Any], counter: Counter, xs: list[int], y: int,
              winner: bool) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED, RED, WOOD
+from game.draw.text import at_most
 from game.scenes.swap_meet.model import RES_COLOUR, RES_ICON, RES_NAME, clock_text, decimal
 from game.text import tr
 from rules.swap_meet.data import RESOURCES
@@ -118,8 +119,9 @@ class MeterMover:
         self.rect = market.cells[kind].inflate(6, 6)
 
     def draw(self, canvas: pygame.Surface) -> None:
-        """Draw the meter at its shown value."""
-        self.market.draw_meter(canvas, self.kind)
+        """Draw the meter at its shown value (fixed art, at 100 % as the still meters are)."""
+        with at_most(100):
+            self.market.draw_meter(canvas, self.kind)
 
 
 class Countdown:
@@ -137,7 +139,11 @@ class Countdown:
         self.locked_by: str | None = None  # "Locked by Basil": a slam or cash-out ended the round early
 
     def draw(self, canvas: pygame.Surface) -> None:
-        """Box, digits and a draining bar."""
+        """Box, digits and a draining bar (fixed art: its words at 100 %, still or in motion)."""
+        with at_most(100):
+            self._draw(canvas)
+
+    def _draw(self, canvas: pygame.Surface) -> None:
         r = self.rect
         text = self.app.text
         urgent = self.remaining <= 10 and not self.paused and self.locked_by is None

@@ -7,9 +7,11 @@ import math
 from typing import TYPE_CHECKING
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from game.draw.palette import CREAM, GOLD, MINT, MUTED, NIGHT, RED
-from game.draw.ui import button
+from game.draw.text import at_most, grown
+from game.draw.ui import button, resize, wanted_width
 from game.draw.widgets import panel, sheet
 from game.scenes.swap_meet.glossary import GLOSSARY, row_terms
 from game.scenes.swap_meet.model import (
@@ -204,10 +206,23 @@ class SummaryOverlay(Scene):
             self.buttons["rematch"] = button(self.ui, (PANEL.centerx - 420, y, 380, 80), tr("sm.summary.rematch"),
                                              "#primary")
             self.buttons["title"] = button(self.ui, (PANEL.centerx + 40, y, 380, 80), tr("sm.summary.title"))
+        self._grow_buttons()
         if "next" in self.buttons:  # a lesson points at it by this key, the same in every language
             keyed(self.buttons["next"], "round:next")  # type: ignore[arg-type]
         self.invalidate()
         self.wake()  # pygame-gui finishes a new button's image over the next frames: draw them, no hover needed
+
+    def _grow_buttons(self) -> None:
+        """At a bigger text size Next (or the standings) as wide as its label, growing left from the
+        panel's edge; Rematch and Title growing away from the gap between them."""
+        for key, right_edge in (("standings", PANEL.right - 40), ("next", PANEL.right - 40),
+                                ("rematch", PANEL.centerx - 40)):
+            made = self.buttons.get(key)
+            if isinstance(made, UIButton) and wanted_width(made, 380) > 380:
+                resize(made, (wanted_width(made, 380), 80), (right_edge - wanted_width(made, 380), int(made.rect.y)))
+        title = self.buttons.get("title")
+        if isinstance(title, UIButton) and wanted_width(title, 380) > 380:
+            resize(title, (wanted_width(title, 380), 80), (int(title.rect.x), int(title.rect.y)))
 
     def _vote_buttons(self) -> None:
         """One Next per person at the device, in the right-hand column beside the chart's legend:
@@ -299,8 +314,11 @@ class SummaryOverlay(Scene):
         k = min(1.0, self.age / 0.35)
         size = int(60 + 36 * k)
         colour = RED if self.summary.how == "timer" else GOLD
-        self.app.text.draw(canvas, head, (LOGICAL_W // 2, band.centery - 30), size, colour, bold=True,
-                           anchor="center", shadow=True)
+        with at_most(100):  # the lock's heading keeps its size (inside the screen's width)
+            while size > 40 and self.app.text.font(size, True).size(head)[0] > LOGICAL_W - 80:
+                size -= 4
+            self.app.text.draw(canvas, head, (LOGICAL_W // 2, band.centery - 30), size, colour, bold=True,
+                               anchor="center", shadow=True)
         self.app.text.draw(canvas, sub, (LOGICAL_W // 2, band.centery + 70), 34, CREAM, anchor="center")
 
     def _draw_summary(self, canvas: pygame.Surface) -> None:
@@ -312,8 +330,9 @@ class SummaryOverlay(Scene):
         still = self.floor.guided and played < 1.0  # a lesson's round: its clock stood still
         when = tr("sm.summary.still") if still else tr("sm.summary.locked_after", clock=clock_text(played))
         when += self._pace()
-        fit_centred(text, canvas, tr("sm.summary.head", round=s.round_no, rounds=ROUNDS, head=head),
-                    (PANEL.centerx, PANEL.y + 24), PANEL.w - 80, 48, GOLD, bold=True)
+        with at_most(100):  # the summary's heading keeps its size
+            fit_centred(text, canvas, tr("sm.summary.head", round=s.round_no, rounds=ROUNDS, head=head),
+                        (PANEL.centerx, PANEL.y + 24), PANEL.w - 80, 48, GOLD, bold=True)
         fit_centred(text, canvas, tr("sm.summary.subline", line=lock_line(s, self.floor.names), when=when),
                     (PANEL.centerx, PANEL.y + 84), PANEL.w - 80, 28, CREAM)
         self._score_table(canvas, SCORES)
@@ -326,8 +345,9 @@ class SummaryOverlay(Scene):
         t0 = s.history[0][0] if s.history else 0.0
         chart = pygame.Rect(PANEL.x + 40, PANEL.y + 600, 960, 300)
         text.draw(canvas, tr("sm.summary.chart"), (chart.x, chart.y - 4), 26, CREAM, bold=True, anchor="bottomleft")
-        draw_chart(canvas, text, chart, s.history, t0, s.lock_time)
-        draw_legend(canvas, self.app, pygame.Rect(chart.right + 30, chart.y + 10, 300, 240))
+        with at_most(100):  # the chart and its legend are fixed art: their labels keep their size
+            draw_chart(canvas, text, chart, s.history, t0, s.lock_time)
+            draw_legend(canvas, self.app, pygame.Rect(chart.right + 30, chart.y + 10, 300, 240))
         self._next_line(canvas)
 
     def _next_line(self, canvas: pygame.Surface) -> None:
@@ -409,7 +429,9 @@ class SummaryOverlay(Scene):
             tr("sm.final.win_together", names=joined(winners))  # "You win", "Ada and Bo win", "Ada wins"
         text.draw(canvas, tr("sm.final.standings") + self._pace(), (PANEL.centerx, PANEL.y + 30), 34, MUTED,
                   anchor="midtop")
-        fit_centred(text, canvas, head, (PANEL.centerx, PANEL.y + 80), PANEL.w - 80, 60, GOLD, bold=True, shadow=True)
+        under = PANEL.y + 80 + grown(34) - 34  # under the grown line above it
+        with at_most(100):  # the winner's heading keeps its size
+            fit_centred(text, canvas, head, (PANEL.centerx, under), PANEL.w - 80, 60, GOLD, bold=True, shadow=True)
         x0 = PANEL.x + 220
         y = PANEL.y + 210
         labels = (tr("sm.summary.place"), tr("sm.final.trader"), *(tr("sm.final.round", round=n) for n in (1, 2, 3)),
