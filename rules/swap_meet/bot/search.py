@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules import search
+from rules.errors import IllegalAction
 from rules.referee import MIN_WAKE
 from rules.rng import Rng
 from rules.swap_meet import apply, check, rounds
@@ -37,6 +38,7 @@ from rules.swap_meet.effects import sort_key
 from rules.swap_meet.scoring import is_exact
 from rules.swap_meet.state import Card, Offer, Phase, Stall, State
 from rules.swap_meet.view import SeatView
+from rules.swap_meet.view import view as seat_view
 
 
 @dataclass(frozen=True)
@@ -259,17 +261,23 @@ def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], ho
             break
         bot = bots[who]
         action = _decide(bot, state, who, now)
-        if action is not None and check.check(state, who, action, now) is None:
-            state, _ = apply.apply(state, who, action, now)
+        if action is not None:
+            state = _applied(state, who, action, now)
         wakes[who] = now + max(MIN_WAKE, bot.wake_after(None, now))
     return state
+
+
+def _applied(state: State, seat: int, action: Any, now: float) -> State:
+    """The state after `action`, or the same state when the rules refuse it (apply checks it)."""
+    try:
+        return apply.apply(state, seat, action, now)[0]
+    except IllegalAction:
+        return state
 
 
 def _decide(bot: Any, state: State, seat: int, now: float) -> Any:
     """`bot.choose` on the state itself: the same steps and rng draws, but the seat's view is
     built only on the wake-ups it acts on (about 1 in 5), which keeps a rollout cheap."""
-    from rules.swap_meet.view import view as seat_view
-
     noticed = bot.notice([s.offer for s in state.stalls], seat, now)
     if is_exact(state.stalls[seat]):
         return CashOut()
@@ -332,8 +340,8 @@ def _hooks(view: SeatView, now: float, me: Callable[[int, int], Any], budget: Bu
 
     def simulate(world: World, action: Any) -> float:
         state, seed, wakes = world
-        if action is not None and check.check(state, seat, action, now) is None:
-            state, _ = apply.apply(state, seat, action, now)
+        if action is not None:
+            state = _applied(state, seat, action, now)
         if state.phase is Phase.TRADING:
             bots = _rollout_bots(state, seat, now, seed, me, since)
             state = rollout(state, seat, list(wakes), bots, budget.horizon)
