@@ -52,6 +52,7 @@ class Budget:
     horizon: float  # seconds of the round a rollout plays at most before it is scored
     confidence: float  # standard errors by which a candidate must beat the heuristic pick
     doubtful: float = 0.3  # mean share of rivals' likeliest contracts below which the bar doubles
+    chunk: int = 0  # worlds per leg of the finalists' race (search.raced); 0: no race, all worlds
 
 
 BUDGET = Budget(worlds=40, candidates=11, screen=8, finalists=3, horizon=90.0, confidence=0.5)
@@ -356,8 +357,12 @@ def screened(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
     out in the first `screen` worlds, then the best `finalists` of them by mean (the pick always
     kept) in the rest, so the close calls get the most worlds for the same work."""
     sample_at, simulate = _hooks(view, now, me, budget, belief)
-    keep, values = search.screened(view, candidates, sample_at, simulate, rng,
-                                   budget.screen, budget.worlds, budget.finalists)
+    if budget.chunk:
+        keep, values = search.raced(view, candidates, sample_at, simulate, rng,
+                                    budget.screen, budget.worlds, budget.finalists, budget.chunk)
+    else:
+        keep, values = search.screened(view, candidates, sample_at, simulate, rng,
+                                       budget.screen, budget.worlds, budget.finalists)
     return keep[best(values, bar(budget, belief))]
 
 
