@@ -252,7 +252,7 @@ def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], ho
     clock, until it locks or `horizon` seconds pass (then it is scored as if the timer ran out)."""
     stop = min(state.deadline, state.clock + horizon)
     while state.phase is Phase.TRADING:
-        who = min(range(state.seats), key=lambda s: wakes[s])
+        who = wakes.index(min(wakes))  # the first seat on a tie, as min over the seats kept
         now = wakes[who]
         if now >= stop:
             if now >= state.deadline:
