@@ -171,3 +171,34 @@ def paired_best(values: Sequence[Sequence[float]], confidence: float) -> int:
         if mean > pick_mean and mean > confidence * math.sqrt(var / n):
             pick, pick_mean = i, mean
     return pick
+
+
+def raced(
+    view: V,
+    candidates: Sequence[A],
+    sample_at: Callable[[V, Rng], W],
+    simulate: Callable[[W, A], float],
+    rng: Rng,
+    screen: int,
+    worlds: int,
+    finalists: int,
+    chunk: int,
+) -> tuple[list[int], list[list[float]]]:
+    """`screened`, but the finalists race the default `chunk` worlds at a time: a challenger
+    drops out once it is no better than the default on average in the worlds so far (then
+    `paired_best` could not pick it), and the race ends when none is left. Returns the default
+    and the challengers still in the race, with their values in the same worlds."""
+    first = evaluate(view, candidates, sample_at, simulate, range(screen), rng)
+    means = [sum(row) / len(row) for row in first]
+    keep = [0, *sorted(range(1, len(candidates)), key=lambda i: -means[i])[: finalists - 1]]
+    values = {i: list(first[i]) for i in keep}
+    done = screen
+    while True:
+        keep = [0, *(i for i in keep[1:] if sum(values[i]) > sum(values[0]))]
+        if len(keep) == 1 or done >= worlds:
+            return keep, [values[i] for i in keep]
+        more = evaluate(view, [candidates[i] for i in keep], sample_at, simulate,
+                        range(done, min(worlds, done + chunk)), rng)
+        for i, row in zip(keep, more, strict=True):
+            values[i] += row
+        done = min(worlds, done + chunk)

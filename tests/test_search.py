@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from rules.rng import Rng
-from rules.search import Budget, best_mean, best_move, evaluate, halving, paired_best, rounds_for, screened
+from rules.search import (
+    Budget,
+    best_mean,
+    best_move,
+    evaluate,
+    halving,
+    paired_best,
+    raced,
+    rounds_for,
+    screened,
+)
 
 # A toy game: the view is a list of arm means, a world is a shift every arm shares (the luck of
 # the deal), and a simulation is the arm's mean plus the world's shift plus noise.
@@ -94,3 +104,25 @@ def test_the_screen_gives_the_finalists_every_world_and_the_rest_only_the_first(
 def test_the_default_stays_unless_another_beats_it_by_the_bar():
     assert paired_best([[0.5, 0.5, 0.5], [0.51, 0.49, 0.52]], 1.0) == 0  # ahead, inside the noise
     assert paired_best([[0.5, 0.4, 0.6], [0.6, 0.5, 0.7], [0.55, 0.45, 0.65]], 1.0) == 1
+
+
+
+def test_the_race_ends_once_no_finalist_is_ahead_of_the_default():
+    calls: list[int] = []
+
+    def simulator(arms: tuple[float, ...]):
+        def value(world: float, arm: int) -> float:
+            calls.append(arm)
+            return arms[arm] + world
+
+        return value
+
+    keep, values = raced(ARMS, range(6), _at, simulator(ARMS), Rng.seeded(7), screen=2, worlds=10, finalists=3,
+                         chunk=2)
+    assert keep == [0, 1, 4] and all(len(row) == 10 for row in values)  # both finalists beat arm 0 in every world
+    assert values == screened(ARMS, range(6), _at, _value, Rng.seeded(7), screen=2, worlds=10, finalists=3)[1]
+    calls.clear()
+    best_first = (0.6, *ARMS[1:])
+    keep, values = raced(best_first, range(6), _at, simulator(best_first), Rng.seeded(7), screen=2, worlds=10,
+                         finalists=3, chunk=2)
+    assert keep == [0] and len(values[0]) == 2 and len(calls) == 12  # the screen alone: 6 arms in 2 worlds

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from unittest import mock
 
 import pytest
@@ -223,6 +224,8 @@ def test_draws_give_distinct_contracts_and_never_more_cards_than_the_pool_holds(
         assert min(pool) >= 0 and sum(pool) == sum(b.pool) - 3 * HAND_SIZE
         for hand, contract in drawn.values():
             assert contract in CONTRACTS_BY_NAME and contract in fits(hand)
+    # the weights kept between draws give every draw what a fresh belief gives it
+    assert b.weights and all(draw(b, Rng.seeded(s)) == draw(replace(b, weights={}), Rng.seeded(s)) for s in range(5))
 
 
 def test_worlds_drawn_from_a_belief_match_everything_the_seat_can_see():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from test_swap_meet_props import config
 
 from rules.driver import play_match
@@ -189,9 +190,10 @@ def test_a_world_is_the_same_in_every_evaluation_so_the_screen_and_the_finals_ad
     assert all(len(row) == 4 for row in whole)
 
 
-def test_the_screen_keeps_the_heuristic_pick_when_no_finalist_beats_it():
+@pytest.mark.parametrize("chunk", [0, 1])  # all worlds for the finalists, or a race in legs of one
+def test_the_screen_keeps_the_heuristic_pick_when_no_finalist_beats_it(chunk):
     state, now = _mid_round()
-    budget = Budget(worlds=4, candidates=3, screen=2, finalists=2, horizon=30.0, confidence=1.0)
+    budget = Budget(worlds=4, candidates=3, screen=2, finalists=2, horizon=30.0, confidence=1.0, chunk=chunk)
     same = [None, None, None]  # three copies of waiting: no candidate can beat the pick
     assert screened(GAME.view(state, 0), same, now, Rng.seeded(2), _rollout_self, budget) == 0
 

@@ -28,7 +28,7 @@ Only the seat's view and notes go in; nothing here reads a rival's secret.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from math import comb
 
 from rules.rng import Rng
@@ -485,6 +485,10 @@ class Belief:
     rivals: tuple[Rival, ...]
     since: tuple[tuple[int, float], ...] = ()  # (offer id, first seen): how long each has been up
     cards: Cards | None = None  # the action cards rivals may hold (None: drawn from the unseen)
+    # `draw`'s weights per (rival, pool left, contracts taken): every world of a decision draws
+    # from the same belief, and most draws meet a pool and contracts an earlier one met
+    weights: dict[tuple[int, Counts, frozenset[str]], list[float]] = field(
+        default_factory=dict, compare=False, repr=False)
 
 
 def belief(view: SeatView, notes: Notes) -> Belief:
@@ -501,21 +505,30 @@ def draw(belief: Belief, rng: Rng) -> tuple[dict[int, tuple[Counts, str]], Count
     """A dealt hand and contract per rival, drawn in turn from what the pool still holds; and the
     pool left over. A rival with no possible hypothesis left is skipped (the caller falls back)."""
     pool = belief.pool
-    used: set[str] = set()
+    used: frozenset[str] = frozenset()
     out: dict[int, tuple[Counts, str]] = {}
-    for rival in belief.rivals:
-        weights = []
-        for dealt, contract, w in rival.options:
-            if contract in used or any(d > p for d, p in zip(dealt, pool, strict=True)):
-                weights.append(0.0)
-                continue
-            weights.append(w * comb(pool[0], dealt[0]) * comb(pool[1], dealt[1])
-                           * comb(pool[2], dealt[2]) * comb(pool[3], dealt[3]))
+    for i, rival in enumerate(belief.rivals):
+        key = (i, pool, used)
+        weights = belief.weights.get(key)
+        if weights is None:
+            weights = belief.weights[key] = _weights(rival, pool, used)
         if sum(weights) <= 0:
             continue
         pick, rng = rng.weighted(weights)
         dealt, contract, _ = rival.options[pick]
         out[rival.seat] = (dealt, contract)
-        used.add(contract)
+        used |= {contract}
         pool = sub(pool, dealt)
     return out, pool, rng
+
+
+def _weights(rival: Rival, pool: Counts, used: frozenset[str]) -> list[float]:
+    """Each of the rival's hypotheses weighed by the ways the pool left could deal it."""
+    weights = []
+    for dealt, contract, w in rival.options:
+        if contract in used or any(d > p for d, p in zip(dealt, pool, strict=True)):
+            weights.append(0.0)
+            continue
+        weights.append(w * comb(pool[0], dealt[0]) * comb(pool[1], dealt[1])
+                       * comb(pool[2], dealt[2]) * comb(pool[3], dealt[3]))
+    return weights

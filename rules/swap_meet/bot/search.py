@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules import search
+from rules.errors import IllegalAction
 from rules.referee import MIN_WAKE
 from rules.rng import Rng
 from rules.swap_meet import apply, check, rounds
@@ -37,6 +38,7 @@ from rules.swap_meet.effects import sort_key
 from rules.swap_meet.scoring import is_exact
 from rules.swap_meet.state import Card, Offer, Phase, Stall, State
 from rules.swap_meet.view import SeatView
+from rules.swap_meet.view import view as seat_view
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ class Budget:
     horizon: float  # seconds of the round a rollout plays at most before it is scored
     confidence: float  # standard errors by which a candidate must beat the heuristic pick
     doubtful: float = 0.3  # mean share of rivals' likeliest contracts below which the bar doubles
+    chunk: int = 0  # worlds per leg of the finalists' race (search.raced); 0: no race, all worlds
 
 
 BUDGET = Budget(worlds=40, candidates=11, screen=8, finalists=3, horizon=90.0, confidence=0.5)
@@ -249,7 +252,7 @@ def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], ho
     clock, until it locks or `horizon` seconds pass (then it is scored as if the timer ran out)."""
     stop = min(state.deadline, state.clock + horizon)
     while state.phase is Phase.TRADING:
-        who = min(range(state.seats), key=lambda s: wakes[s])
+        who = wakes.index(min(wakes))  # the first seat on a tie, as min over the seats kept
         now = wakes[who]
         if now >= stop:
             if now >= state.deadline:
@@ -259,17 +262,23 @@ def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], ho
             break
         bot = bots[who]
         action = _decide(bot, state, who, now)
-        if action is not None and check.check(state, who, action, now) is None:
-            state, _ = apply.apply(state, who, action, now)
+        if action is not None:
+            state = _applied(state, who, action, now)
         wakes[who] = now + max(MIN_WAKE, bot.wake_after(None, now))
     return state
+
+
+def _applied(state: State, seat: int, action: Any, now: float) -> State:
+    """The state after `action`, or the same state when the rules refuse it (apply checks it)."""
+    try:
+        return apply.apply(state, seat, action, now)[0]
+    except IllegalAction:
+        return state
 
 
 def _decide(bot: Any, state: State, seat: int, now: float) -> Any:
     """`bot.choose` on the state itself: the same steps and rng draws, but the seat's view is
     built only on the wake-ups it acts on (about 1 in 5), which keeps a rollout cheap."""
-    from rules.swap_meet.view import view as seat_view
-
     noticed = bot.notice([s.offer for s in state.stalls], seat, now)
     if is_exact(state.stalls[seat]):
         return CashOut()
@@ -332,8 +341,8 @@ def _hooks(view: SeatView, now: float, me: Callable[[int, int], Any], budget: Bu
 
     def simulate(world: World, action: Any) -> float:
         state, seed, wakes = world
-        if action is not None and check.check(state, seat, action, now) is None:
-            state, _ = apply.apply(state, seat, action, now)
+        if action is not None:
+            state = _applied(state, seat, action, now)
         if state.phase is Phase.TRADING:
             bots = _rollout_bots(state, seat, now, seed, me, since)
             state = rollout(state, seat, list(wakes), bots, budget.horizon)
@@ -348,8 +357,12 @@ def screened(view: SeatView, candidates: Sequence[Any], now: float, rng: Rng,
     out in the first `screen` worlds, then the best `finalists` of them by mean (the pick always
     kept) in the rest, so the close calls get the most worlds for the same work."""
     sample_at, simulate = _hooks(view, now, me, budget, belief)
-    keep, values = search.screened(view, candidates, sample_at, simulate, rng,
-                                   budget.screen, budget.worlds, budget.finalists)
+    if budget.chunk:
+        keep, values = search.raced(view, candidates, sample_at, simulate, rng,
+                                    budget.screen, budget.worlds, budget.finalists, budget.chunk)
+    else:
+        keep, values = search.screened(view, candidates, sample_at, simulate, rng,
+                                       budget.screen, budget.worlds, budget.finalists)
     return keep[best(values, bar(budget, belief))]
 
 
