@@ -179,6 +179,14 @@ def samples(name: str) -> Samples:
     return out
 
 
+@functools.cache
+def text_words(name: str) -> list[str]:
+    """The words of the real actions' text forms (made once, not per example)."""
+    game = get_game(name)
+    forms = [game.action_to_text(game.action_from_json(a)) for a in samples(name).actions]
+    return sorted({w for f in forms for w in f.split()})
+
+
 def mutate(value: Any, data: st.DataObject) -> Any:
     """`value` with one part (maybe the whole) replaced, dropped or joined by arbitrary JSON."""
     if isinstance(value, dict) and value and data.draw(st.booleans()):
@@ -219,8 +227,7 @@ def test_any_json_is_an_action_or_malformed(name: str, data: st.DataObject) -> N
 @given(data=st.data())
 def test_any_text_is_an_action_or_malformed(name: str, data: st.DataObject) -> None:
     game = get_game(name)
-    forms = [game.action_to_text(game.action_from_json(a)) for a in samples(name).actions]
-    words = st.sampled_from(sorted({w for f in forms for w in f.split()}) or ["-"])
+    words = st.sampled_from(text_words(name) or ["-"])
     text = data.draw(st.text(max_size=40) | st.lists(words, max_size=6).map(" ".join))
     try:
         action = game.action_from_text(text)
