@@ -77,6 +77,8 @@ DEEP = {
     # Night Market's Hard at its full budget for a whole round: its legality, reproducibility and a
     # strength floor on a small budget stay in the default run (test_night_market_bots.py)
     "test_night_market_bots.py::test_hard_plays_a_round_against_easy",
+    # the conformance playouts: Swap Meet's seed 1 and both seeds of the other games stay in the default run
+    "test_contract.py::test_every_game_keeps_the_contract_over_random_playouts[swap-meet-2]",
     # by keyboard: Night Market's opening steps (a move by keys, Enter off the target) stay in the default run
     "test_tutorial_keyboard.py::test_each_lesson_is_followed_to_its_end_by_keys_alone[night-market]",
     "test_tutorial_keyboard.py::test_each_lesson_is_followed_to_its_end_by_keys_alone[stamp-swap]",
