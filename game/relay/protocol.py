@@ -203,18 +203,26 @@ class _SplicedList(_Once, list[Any]):
 
 
 class _SplicedDict(_Once, dict[str, Any]):
-    """An object whose fields' texts are kept too: a seat's own view shares most of them (`sharing`)."""
+    """An object whose fields' texts are kept too: a seat's own view shares most of them (`sharing`),
+    and the next change's object reuses those of its fields that did not change (`previous`)."""
 
-    def __init__(self, value: dict[str, Any]) -> None:
+    def __init__(self, value: dict[str, Any], previous: _SplicedDict | None = None) -> None:
         super().__init__(value)
         self._text = None
         self._fields: dict[str, str] = {}
+        self._previous = previous
+        if previous is not None:
+            previous._previous = None  # one change back only: no chain of old views kept alive
 
     def field(self, key: str) -> str:
-        """`"key":value` as text, made once."""
+        """`"key":value` as text, made once (or taken from the previous change's, when equal)."""
         text = self._fields.get(key)
         if text is None:
-            text = self._fields[key] = f"{_key(key)}:{_dumps(self[key])}"
+            value, before = self[key], self._previous
+            text = None if before is None or key not in before or before[key] != value else before._fields.get(key)
+            if text is None:
+                text = f"{_key(key)}:{_dumps(value)}"
+            self._fields[key] = text
         return text
 
     def _make(self) -> str:
@@ -240,12 +248,14 @@ class _Sharing(_Once, dict[str, Any]):
         return ("{" if len(own) == 0 else head[:-1] + ",") + ",".join(shared) + "}"
 
 
-def spliced(value: Any) -> Any:
+def spliced(value: Any, previous: Any = None) -> Any:
     """`value` (a dict or list of JSON data, else as it is) marked to be encoded once as text and
     spliced into each message that carries it, instead of being encoded again per seat. It still
-    reads as the dict or list it was."""
+    reads as the dict or list it was. `previous`: the same part of the previous change (made by
+    `spliced`); a field equal to its field there reuses its text (==: one type table makes both, so
+    equal fields have equal JSON, as in `sharing`)."""
     if isinstance(value, dict):
-        return _SplicedDict(value)
+        return _SplicedDict(value, previous if isinstance(previous, _SplicedDict) else None)
     if isinstance(value, list):
         return _SplicedList(value)
     return value

@@ -58,6 +58,7 @@ class Room:
         self.t0 = 0.0
         self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
         self._shared: dict[Any, Any] | None = None  # while every seat is sent one change
+        self._public: Any = None  # the last change's public view (protocol.spliced), its texts reused
         self.answers: dict[int, OrderedDict[int, Refusal | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
         self.out: list[tuple[int, dict[str, Any]]] = []
@@ -452,7 +453,8 @@ class Room:
         record, the public events (and the tiny waiting list, as it is)."""
         assert self.referee is not None
         if "public" not in shared:
-            shared["public"] = spliced(self.game.view_to_json(self.game.view(self.state, None), checked=False))
+            public = self.game.view_to_json(self.game.view(self.state, None), checked=False)
+            shared["public"] = self._public = spliced(public, self._public)  # unchanged fields: no new text
             shared["waiting"] = list(self.game.waiting(self.state)) if self.playing else []
             shared["outcome"] = spliced(outcome_json(self.outcome()))
             record = self.record() if shared["outcome"] is not None else None
