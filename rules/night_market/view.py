@@ -117,3 +117,30 @@ def view(state: State, seat: int | None) -> View:
         log=state.log,
         last_round=state.last_round,
     )
+
+
+def view_beside(state: State, seat: int, public: View) -> View:
+    """view(state, seat), made beside `public` (view(state, None) of the same state): every part a
+    seat sees as a spectator does is `public`'s own object (the other merchant as well: a seat sees
+    another's hand as anyone does), so the relay encodes it once (rules/codec.py: trusted_beside)."""
+    own = _seat_view(state, seat, seat)
+    seats = (own, public.seats[1]) if seat == 0 else (public.seats[0], own)
+    unseen = _unseen(seats, public.market, public.sold)
+    return View(
+        seat=seat,
+        round_no=public.round_no,
+        starter=public.starter,
+        turn=public.turn,
+        over=public.over,
+        winner=public.winner,
+        seats=seats,
+        hand=own.hand_known,
+        market=public.market,
+        deck_count=public.deck_count,
+        coins=public.coins,
+        bonus_piles=public.bonus_piles,
+        sold=public.sold,
+        unseen=tuple((kind, n) for kind, n in unseen.items() if n),
+        log=public.log,
+        last_round=public.last_round,
+    )
