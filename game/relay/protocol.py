@@ -181,6 +181,9 @@ _dumps = _compact()
 _key = functools.lru_cache(maxsize=1024)(_dumps)  # field names: a few dozen, written again and again
 
 
+_ABSENT = object()  # a key the public view does not have
+
+
 class _Once:
     """JSON whose text is made once, on first use, and spliced into every message that carries it
     (a part every seat of one change is sent: never changed after)."""
@@ -240,7 +243,8 @@ class _Sharing(_Once, dict[str, Any]):
         base = self._base
         # ==: both objects come from one type table, so equal fields have equal JSON (no field of a
         # view mixes bool with int or int with float: the codec writes each declared type one way)
-        own = {k: v for k, v in self.items() if k not in base or base[k] != v}
+        # `is` first: a part the game made beside the public view is its very object (ViewsBeside)
+        own = {k: v for k, v in self.items() if (b := base.get(k, _ABSENT)) is not v and (b is _ABSENT or b != v)}
         head = _dumps(own)
         shared = [base.field(k) for k in self if k not in own]
         if not shared:
