@@ -136,7 +136,7 @@ def trusted_tagged(cls: type, name: str) -> Callable[[Any], dict[str, Any]]:
     return make
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def trusted_beside(cls: type) -> Callable[[Any, Any, dict[str, Any]], dict[str, Any]]:
     """The trusted encoder of dataclass `cls` for a value made beside `base` (another value of
     `cls`) whose trusted JSON is `base_json`: a field holding the very object `base` holds takes
