@@ -213,6 +213,7 @@ class _SplicedDict(_Once, dict[str, Any]):
         super().__init__(value)
         self._text = None
         self._fields: dict[str, str] = {}
+        self._rest: dict[frozenset[str], str] = {}  # `rest`'s texts, by the keys left out
         self._previous = previous
         if previous is not None:
             previous._previous = None  # one change back only: no chain of old views kept alive
@@ -226,6 +227,14 @@ class _SplicedDict(_Once, dict[str, Any]):
             if text is None:
                 text = f"{_key(key)}:{_dumps(value)}"
             self._fields[key] = text
+        return text
+
+    def rest(self, skip: frozenset[str]) -> str:
+        """Every field but those in `skip`, in order, as text (made once: each seat's view
+        differs from the public one in the same few fields)."""
+        text = self._rest.get(skip)
+        if text is None:
+            text = self._rest[skip] = ",".join(self.field(k) for k in self if k not in skip)
         return text
 
     def _make(self) -> str:
@@ -246,10 +255,13 @@ class _Sharing(_Once, dict[str, Any]):
         # `is` first: a part the game made beside the public view is its very object (ViewsBeside)
         own = {k: v for k, v in self.items() if (b := base.get(k, _ABSENT)) is not v and (b is _ABSENT or b != v)}
         head = _dumps(own)
-        shared = [base.field(k) for k in self if k not in own]
-        if not shared:
+        if len(own) == len(self):
             return head
-        return ("{" if len(own) == 0 else head[:-1] + ",") + ",".join(shared) + "}"
+        if list(self) == list(base):  # the same keys in the same order: the rest as one text
+            shared = base.rest(frozenset(own))
+        else:
+            shared = ",".join(base.field(k) for k in self if k not in own)
+        return ("{" if len(own) == 0 else head[:-1] + ",") + shared + "}"
 
 
 def spliced(value: Any, previous: Any = None) -> Any:
