@@ -14,7 +14,7 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.codec import INT_TEXT, decode, encode, trusted
+from rules.codec import INT_TEXT, decode, encode, trusted_tagged
 from rules.errors import MalformedAction, MalformedData
 
 
@@ -44,12 +44,7 @@ class Tagged:
         if name is None:
             raise self._bad(type(action).__name__)
         if not checked:
-            fields = trusted(type(action))
-
-            def make(value: Any) -> dict[str, Any]:
-                return {"type": name, **fields(value)}
-
-            self._trusted[type(action)] = make
+            make = self._trusted[type(action)] = trusted_tagged(type(action), name)
             return make(action)
         try:
             return {"type": name, **encode(type(action), action, name)}

@@ -88,3 +88,31 @@ def test_decoding_stays_strict_and_a_bad_view_is_still_refused_by_the_games_defa
     broken = dataclasses.replace(game.view(state, 0), deck_count="many")
     with pytest.raises(MalformedData, match="expected int"):
         game.view_to_json(broken)  # checked unless the caller says the rules made it
+
+
+def test_a_night_market_seat_view_made_beside_the_public_one_is_the_same_view_and_json():
+    game = get_game("night-market")
+    cfg = config(game)
+    compared, unseen_shared = 0, set()
+    for n, step in enumerate(playout(game, 3, cfg, 300)):
+        if n % 3:
+            continue
+        public = game.view(step.state, None)
+        public_json = game.view_to_json(public, checked=False)
+        for seat in (0, 1):
+            made = game.view_json_beside(step.state, seat, public, public_json)
+            alone = game.view_to_json(game.view(step.state, seat), checked=False)
+            assert list(made) == list(alone) and _text(made) == _text(alone)  # same keys, same order, same text
+            assert made["market"] is public_json["market"]  # shared, not made again
+            unseen_shared.add(made["unseen"] is public_json["unseen"])  # nothing of its own hidden
+        compared += 1
+    assert compared > 15 and unseen_shared == {True, False}  # both ways of counting the unseen kinds
+
+
+def test_an_actions_trusted_json_is_one_tagged_dict_like_the_checked_one():
+    game = get_game("night-market")
+    cfg = config(game)
+    step = next(s for s in playout(game, 5, cfg, 10) if s.legal)
+    for action in step.legal:
+        made = game.action_to_json(action, checked=False)
+        assert list(made)[0] == "type" and _text(made) == _text(game.action_to_json(action))

@@ -181,6 +181,9 @@ _dumps = _compact()
 _key = functools.lru_cache(maxsize=1024)(_dumps)  # field names: a few dozen, written again and again
 
 
+_ABSENT = object()  # a key the public view does not have
+
+
 class _Once:
     """JSON whose text is made once, on first use, and spliced into every message that carries it
     (a part every seat of one change is sent: never changed after)."""
@@ -203,18 +206,35 @@ class _SplicedList(_Once, list[Any]):
 
 
 class _SplicedDict(_Once, dict[str, Any]):
-    """An object whose fields' texts are kept too: a seat's own view shares most of them (`sharing`)."""
+    """An object whose fields' texts are kept too: a seat's own view shares most of them (`sharing`),
+    and the next change's object reuses those of its fields that did not change (`previous`)."""
 
-    def __init__(self, value: dict[str, Any]) -> None:
+    def __init__(self, value: dict[str, Any], previous: _SplicedDict | None = None) -> None:
         super().__init__(value)
         self._text = None
         self._fields: dict[str, str] = {}
+        self._rest: dict[frozenset[str], str] = {}  # `rest`'s texts, by the keys left out
+        self._previous = previous
+        if previous is not None:
+            previous._previous = None  # one change back only: no chain of old views kept alive
 
     def field(self, key: str) -> str:
-        """`"key":value` as text, made once."""
+        """`"key":value` as text, made once (or taken from the previous change's, when equal)."""
         text = self._fields.get(key)
         if text is None:
-            text = self._fields[key] = f"{_key(key)}:{_dumps(self[key])}"
+            value, before = self[key], self._previous
+            text = None if before is None or key not in before or before[key] != value else before._fields.get(key)
+            if text is None:
+                text = f"{_key(key)}:{_dumps(value)}"
+            self._fields[key] = text
+        return text
+
+    def rest(self, skip: frozenset[str]) -> str:
+        """Every field but those in `skip`, in order, as text (made once: each seat's view
+        differs from the public one in the same few fields)."""
+        text = self._rest.get(skip)
+        if text is None:
+            text = self._rest[skip] = ",".join(self.field(k) for k in self if k not in skip)
         return text
 
     def _make(self) -> str:
@@ -232,20 +252,26 @@ class _Sharing(_Once, dict[str, Any]):
         base = self._base
         # ==: both objects come from one type table, so equal fields have equal JSON (no field of a
         # view mixes bool with int or int with float: the codec writes each declared type one way)
-        own = {k: v for k, v in self.items() if k not in base or base[k] != v}
+        # `is` first: a part the game made beside the public view is its very object (ViewsBeside)
+        own = {k: v for k, v in self.items() if (b := base.get(k, _ABSENT)) is not v and (b is _ABSENT or b != v)}
         head = _dumps(own)
-        shared = [base.field(k) for k in self if k not in own]
-        if not shared:
+        if len(own) == len(self):
             return head
-        return ("{" if len(own) == 0 else head[:-1] + ",") + ",".join(shared) + "}"
+        if list(self) == list(base):  # the same keys in the same order: the rest as one text
+            shared = base.rest(frozenset(own))
+        else:
+            shared = ",".join(base.field(k) for k in self if k not in own)
+        return ("{" if len(own) == 0 else head[:-1] + ",") + shared + "}"
 
 
-def spliced(value: Any) -> Any:
+def spliced(value: Any, previous: Any = None) -> Any:
     """`value` (a dict or list of JSON data, else as it is) marked to be encoded once as text and
     spliced into each message that carries it, instead of being encoded again per seat. It still
-    reads as the dict or list it was."""
+    reads as the dict or list it was. `previous`: the same part of the previous change (made by
+    `spliced`); a field equal to its field there reuses its text (==: one type table makes both, so
+    equal fields have equal JSON, as in `sharing`)."""
     if isinstance(value, dict):
-        return _SplicedDict(value)
+        return _SplicedDict(value, previous if isinstance(previous, _SplicedDict) else None)
     if isinstance(value, list):
         return _SplicedList(value)
     return value

@@ -16,14 +16,14 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from game.relay import correspondence as corr
 from game.relay import lobby as lb
 from game.relay import refusals as r
 from game.relay.policy import outcome_json, policy_for
 from game.relay.protocol import sharing, spliced
-from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig
+from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig, ViewsBeside
 from rules.errors import IllegalAction, MalformedAction
 from rules.record import Entry, MatchRecord, config_from_json, config_to_json, require_rules
 from rules.referee import BotPlans, Plan, Referee
@@ -58,6 +58,9 @@ class Room:
         self.t0 = 0.0
         self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
         self._shared: dict[Any, Any] | None = None  # while every seat is sent one change
+        self._public: Any = None  # the last change's public view (protocol.spliced), its texts reused
+        # a game that makes a seat's view beside the public one (rules/contract.py), else None
+        self._beside = cast(ViewsBeside[Any, Any], game) if hasattr(game, "view_json_beside") else None
         self.answers: dict[int, OrderedDict[int, Refusal | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
         self.out: list[tuple[int, dict[str, Any]]] = []
@@ -429,7 +432,7 @@ class Room:
         self._share(shared, start)
         msg: dict[str, Any] = {
             "type": "update", "match": self.match_no, "version": self.version, "seat": seat, "now": now,
-            "view": sharing(self.game.view_to_json(self.game.view(self.state, seat), checked=False), shared["public"]),
+            "view": sharing(self._view_json(seat, shared), shared["public"]),
             "public": shared["public"],
             "legal": self._legal_json(seat, legal),
             "waiting": shared["waiting"],
@@ -452,13 +455,22 @@ class Room:
         record, the public events (and the tiny waiting list, as it is)."""
         assert self.referee is not None
         if "public" not in shared:
-            shared["public"] = spliced(self.game.view_to_json(self.game.view(self.state, None), checked=False))
+            shared["public_view"] = self.game.view(self.state, None)
+            public = self.game.view_to_json(shared["public_view"], checked=False)
+            shared["public"] = self._public = spliced(public, self._public)  # unchanged fields: no new text
             shared["waiting"] = list(self.game.waiting(self.state)) if self.playing else []
             shared["outcome"] = spliced(outcome_json(self.outcome()))
             record = self.record() if shared["outcome"] is not None else None
             shared["record"] = None if record is None else spliced(record.to_json())
         if start not in shared:
             shared[start] = spliced([e.to_json() for e in self.referee.redacted(None, start)])
+
+    def _view_json(self, seat: int, shared: dict[Any, Any]) -> dict[str, Any]:
+        """The seat's own view as JSON (the same either way), beside the public one when the game
+        can: the parts every seat sees alike are not made or encoded again."""
+        if self._beside is None:
+            return cast(dict[str, Any], self.game.view_to_json(self.game.view(self.state, seat), checked=False))
+        return self._beside.view_json_beside(self.state, seat, shared["public_view"], shared["public"])
 
     def _legal_json(self, seat: int, legal: list[Any]) -> list[Any]:
         """Legal moves as JSON, less the host's own (a guest's screen must not offer Next round).

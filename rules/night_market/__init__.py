@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from rules.codec import decode, encode
+from rules.codec import decode, encode, trusted_beside
 from rules.config import one_of, require_config, require_level
 from rules.contract import Bot, Event, Game, MatchConfig, Outcome, redact_secret
 from rules.night_market import actions as _actions
@@ -23,7 +23,7 @@ from rules.night_market.moves import build_hand_tables
 from rules.night_market.outcome import outcome as _outcome
 from rules.night_market.state import State, new_match, stack_reason
 from rules.night_market.undo import why_final as _why_final
-from rules.night_market.view import View, view
+from rules.night_market.view import View, view, view_beside
 from rules.refusal import Refusal
 
 # first_seat: who starts round 1; stack: kinds dealt first in round 1 (a guided match's deal; a list,
@@ -90,6 +90,11 @@ class NightMarket:
     def view_to_json(self, view: View, checked: bool = True) -> dict[str, Any]:
         """The JSON-ready form of a view (checked=False: trusted, the rules made it)."""
         return cast(dict[str, Any], encode(View, view, checked=checked))
+
+    def view_json_beside(self, state: State, seat: int, public: View, public_json: dict[str, Any]) -> dict[str, Any]:
+        """view_to_json(view(state, seat), checked=False), made beside the public view of the same
+        state and its JSON: what every seat sees alike is `public_json`'s own parts (the relay)."""
+        return trusted_beside(View)(view_beside(state, seat, public), public, public_json)
 
     def view_from_json(self, data: Any) -> View:
         """Inverse of view_to_json; raises MalformedData on anything else."""

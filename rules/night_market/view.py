@@ -117,3 +117,48 @@ def view(state: State, seat: int | None) -> View:
         log=state.log,
         last_round=state.last_round,
     )
+
+
+def view_beside(state: State, seat: int, public: View) -> View:
+    """view(state, seat), made beside `public` (view(state, None) of the same state): every part a
+    seat sees as a spectator does is `public`'s own object (the other merchant as well: a seat sees
+    another's hand as anyone does), so the relay encodes it once (rules/codec.py: trusted_beside)."""
+    own = _seat_view(state, seat, seat)
+    seats = (own, public.seats[1]) if seat == 0 else (public.seats[0], own)
+    return View(
+        seat=seat,
+        round_no=public.round_no,
+        starter=public.starter,
+        turn=public.turn,
+        over=public.over,
+        winner=public.winner,
+        seats=seats,
+        hand=own.hand_known,
+        market=public.market,
+        deck_count=public.deck_count,
+        coins=public.coins,
+        bonus_piles=public.bonus_piles,
+        sold=public.sold,
+        unseen=_unseen_beside(state, seat, seats, public),
+        log=public.log,
+        last_round=public.last_round,
+    )
+
+
+_DECK_KINDS = frozenset(kind for kind, _ in DECK_COUNTS)
+
+
+def _unseen_beside(
+    state: State, seat: int, seats: tuple[SeatView, SeatView], public: View
+) -> tuple[tuple[str, int], ...]:
+    """The seat's unseen kinds: the public view's, less the seat's own cards nobody else has seen
+    (the same as `_unseen` of its view, counted again only for kinds outside the deck: none are)."""
+    known = state.known[seat]
+    hidden = Counter(CARD_KIND[c] for c in state.hands[seat] if c not in known)
+    if not hidden:
+        return public.unseen  # the public view's own object: its JSON is reused too
+    before = dict(public.unseen)
+    if not (_DECK_KINDS.issuperset(before) and _DECK_KINDS.issuperset(hidden)):
+        left = _unseen(seats, public.market, public.sold)
+        return tuple((kind, n) for kind, n in left.items() if n)
+    return tuple((kind, n) for kind, _ in DECK_COUNTS if (n := before.get(kind, 0) - hidden[kind]))
