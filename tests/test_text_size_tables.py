@@ -106,3 +106,41 @@ def test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem(lang: str, 
     walk = run_walk(sizes=(size,), games=WALK_GAMES, parts=("guided", "monkey"), text_size=percent, lang=lang)
     line = json.loads(walk.line())
     assert line["screens"] >= 150 and line["problems"] == [], line["problems"][:3]
+
+
+def test_stamp_swaps_tiles_and_floats_are_fixed_art_drawn_at_100_percent_at_any_text_size() -> None:
+    """An attendee's tile (first made in flight, then cached) and a rising float keep their 100 % words."""
+    from types import SimpleNamespace
+
+    from game.draw.anim import Animator
+    from game.draw.palette import GOLD
+    from game.scenes.stamp_swap.art import StampArt
+    from game.scenes.stamp_swap.motion import float_text
+    from game.services.assets import Assets
+
+    pygame.font.init()
+    app = SimpleNamespace(assets=Assets(), text=Text(), settings=SimpleNamespace(colour_patterns=False))
+    art = StampArt(app)
+    patron = {"key": "patron", "id": "patron", "known": True, "kind": "exhibitor", "name": "Patron", "text": ""}
+    scene = SimpleNamespace(app=app, movers=[], anim=Animator())
+
+    def drawn() -> tuple[bytes, tuple[int, int]]:
+        float_text(scene, "+2 bei der Abschlussausstellung", (900, 500), GOLD, 30)  # type: ignore[arg-type]
+        return pygame.image.tobytes(art._make_tile(patron, 80), "RGBA"), scene.movers[-1].surface.get_size()
+
+    at_100 = drawn()
+    use_text_size(150)
+    assert drawn() == at_100
+
+
+def test_stamp_swaps_hover_card_keeps_off_what_the_coach_lights_and_stays_put_without_a_coach() -> None:
+    from game.scenes.stamp_swap.centre import HOVER_W, _hover_box
+
+    card = pygame.Rect(970, 820, 220, 190)  # a contest card of the Show's row
+    assert _hover_box(card, 190, []) == pygame.Rect(card.right + 14, card.y, HOVER_W, 190)  # as it always was
+    lit = [pygame.Rect(card.right + 20, card.y, 220, 190)]  # the next card, lit by the coach
+    box = _hover_box(card, 190, lit)
+    assert box is not None and box.right <= card.x and box.collidelist(lit) < 0  # on the other side
+    everywhere = [pygame.Rect(0, 0, 1920, card.y), pygame.Rect(0, card.y, card.x, 400),
+                  pygame.Rect(card.right, card.y, 800, 400)]
+    assert _hover_box(card, 190, everywhere) is None  # no place clear: the lit things win
