@@ -144,3 +144,17 @@ def test_stamp_swaps_hover_card_keeps_off_what_the_coach_lights_and_stays_put_wi
     everywhere = [pygame.Rect(0, 0, 1920, card.y), pygame.Rect(0, card.y, card.x, 400),
                   pygame.Rect(card.right, card.y, 800, 400)]
     assert _hover_box(card, 190, everywhere) is None  # no place clear: the lit things win
+
+
+def test_stamp_swaps_table_under_the_coachs_panel_shows_no_hover_card() -> None:
+    """The mouse on the coach's panel (resting on Next, say) is not on the contest card under it."""
+    from types import SimpleNamespace
+
+    from game.scenes.stamp_swap.input import InputMixin
+
+    coach = SimpleNamespace(panel=pygame.Rect(500, 700, 900, 300), buttons={"next": pygame.Rect(1420, 960, 200, 60)})
+    scene = SimpleNamespace(app=SimpleNamespace(coach=coach))
+    assert InputMixin._under_coach(scene, (900, 850)) and InputMixin._under_coach(scene, (1500, 990))  # type: ignore[arg-type]
+    assert not InputMixin._under_coach(scene, (300, 850))  # type: ignore[arg-type]
+    scene.app.coach = None
+    assert not InputMixin._under_coach(scene, (900, 850))  # type: ignore[arg-type]
