@@ -133,6 +133,27 @@ def test_stamp_swaps_tiles_and_floats_are_fixed_art_drawn_at_100_percent_at_any_
     assert drawn() == at_100
 
 
+def test_a_stamp_discarded_from_a_seats_panel_floats_no_points_over_its_labels() -> None:
+    """Its seat's score float says them; a stamp shown large (your stamps to place) still floats its points."""
+    from types import SimpleNamespace
+
+    from game.draw.anim import Animator
+    from game.scenes.stamp_swap.art import StampArt
+    from game.scenes.stamp_swap.layout import Placed
+    from game.scenes.stamp_swap.motion import FloatText, vanish
+    from game.services.assets import Assets
+
+    pygame.font.init()
+    app = SimpleNamespace(assets=Assets(), text=Text(), settings=SimpleNamespace(colour_patterns=False))
+    scene = SimpleNamespace(app=app, art=StampArt(app), movers=[], anim=Animator(), hidden=set(),
+                            restatic=lambda: None)
+    stamp = {"key": "s1", "known": False}
+    vanish(scene, Placed("s1", pygame.Rect(1480, 920, 30, 30), stamp, "panel3"), "+3")  # type: ignore[arg-type]
+    assert not any(isinstance(m, FloatText) for m in scene.movers)
+    vanish(scene, Placed("s1", pygame.Rect(1150, 230, 100, 100), stamp, "pending"), "+3")  # type: ignore[arg-type]
+    assert sum(isinstance(m, FloatText) for m in scene.movers) == 1
+
+
 def test_stamp_swaps_hover_card_keeps_off_what_the_coach_lights_and_stays_put_without_a_coach() -> None:
     from game.scenes.stamp_swap.centre import HOVER_W, _hover_box
 

@@ -108,14 +108,16 @@ def flip(scene: StampSwapScene, placed: Placed, delay: float = 0.0) -> None:
 
 
 def vanish(scene: StampSwapScene, placed: Placed, label: str) -> None:
-    """A discarded stamp drops away from where it was drawn and fades; its points float up."""
+    """A discarded stamp drops away from where it was drawn and fades; its points float up from a stamp
+    shown large (the seat's score float says them too: over a panel's small strip they would land on its labels)."""
     item, start = placed.item, placed.rect
     sprite = Sprite(item["key"], face_for(scene, placed), start.center)
     sprite.layer = 3
     end = (start.centerx, start.centery + 160)
     _launch(scene, sprite, item["key"], [Tween(sprite, "pos", end, 1.1, ease_in_out),
                                          Tween(sprite, "alpha", 0.0, 1.1, ease_in_out)])
-    float_text(scene, label, start.center, RED if label.startswith("\u2212") else GOLD)
+    if not placed.zone.startswith(("panel", "mini")):  # in a seat's panel the score box's float says it
+        float_text(scene, label, start.center, RED if label.startswith("\u2212") else GOLD)
 
 
 def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: Colour, size: int = 44) -> None:

@@ -404,9 +404,12 @@ class StampSwapScene(InputMixin, MatchScene):
         if item is None or not item.get("known"):
             return
         x, y = fit_centre(row, col, item["rows"], item["cols"])
-        x = max(ALBUM.x + 170, min(ALBUM.right - 170, x))  # the words stay over the album
         value = int(item["value"])
-        float_text(self, tr("ss.float.at_final", value=value_text(value)), (x, y), GOLD if value > 0 else MUTED, 30)
+        words = tr("ss.float.at_final", value=value_text(value))
+        with at_most(100):  # a float's size (motion.float_text)
+            half = max(170, self.app.text.font(30, True).size(words)[0] // 2 + 8)
+        x = max(ALBUM.x + half, min(ALBUM.right - half, x))  # the words stay over the album (long in German)
+        float_text(self, words, (x, y), GOLD if value > 0 else MUTED, 30)
 
     def _swap_note(self, event) -> None:  # type: ignore[no-untyped-def]
         """Who took whose pile, kept for each seat's panel and the day's summary."""
