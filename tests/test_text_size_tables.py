@@ -2,8 +2,9 @@
 walk of every guided step and a monkey's match laid out for bigger text with no layout problem.
 
 The walk (`run_walk`, guided + monkey) runs in the deep tier at 150 % in German at 1280×720 and at
-125 % in French at 1920×1080 for the games that are clean (WALK_GAMES); the default run judges one
-end screen and one coach step at 150 % directly (the same layout check), and the two-line rule."""
+125 % in French at 1920×1080 for the three games (WALK_GAMES); the default run judges one
+end screen and one coach step at 150 % directly (the same layout check), the two-line rule, and
+Stamp Swap's fixed art, floats and hover card at 150 % (module by module)."""
 
 from __future__ import annotations
 
@@ -93,9 +94,8 @@ def test_a_night_market_match_end_and_a_coach_step_at_150_percent_in_german_have
         assert layout_problems(p.app) == [], "Night Market's match end"
 
 
-# The games whose walk is clean at a bigger text size (docs/access.md "Text size" says what is left:
-# Stamp Swap's guided step 20, and its monkey's match, still have problems the walk finds).
-WALK_GAMES = ("night-market", "swap-meet")
+# The games whose walk is clean at a bigger text size: all three (docs/access.md "Text size").
+WALK_GAMES = ("night-market", "swap-meet", "stamp-swap")
 WALKS = [("de", 150, (1280, 720)), ("fr", 125, (1920, 1080))]
 
 
@@ -106,3 +106,76 @@ def test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem(lang: str, 
     walk = run_walk(sizes=(size,), games=WALK_GAMES, parts=("guided", "monkey"), text_size=percent, lang=lang)
     line = json.loads(walk.line())
     assert line["screens"] >= 150 and line["problems"] == [], line["problems"][:3]
+
+
+def test_stamp_swaps_tiles_and_floats_are_fixed_art_drawn_at_100_percent_at_any_text_size() -> None:
+    """An attendee's tile (first made in flight, then cached) and a rising float keep their 100 % words."""
+    from types import SimpleNamespace
+
+    from game.draw.anim import Animator
+    from game.draw.palette import GOLD
+    from game.scenes.stamp_swap.art import StampArt
+    from game.scenes.stamp_swap.motion import float_text
+    from game.services.assets import Assets
+
+    pygame.font.init()
+    app = SimpleNamespace(assets=Assets(), text=Text(), settings=SimpleNamespace(colour_patterns=False))
+    art = StampArt(app)
+    patron = {"key": "patron", "id": "patron", "known": True, "kind": "exhibitor", "name": "Patron", "text": ""}
+    scene = SimpleNamespace(app=app, movers=[], anim=Animator())
+
+    def drawn() -> tuple[bytes, tuple[int, int]]:
+        float_text(scene, "+2 bei der Abschlussausstellung", (900, 500), GOLD, 30)  # type: ignore[arg-type]
+        return pygame.image.tobytes(art._make_tile(patron, 80), "RGBA"), scene.movers[-1].surface.get_size()
+
+    at_100 = drawn()
+    use_text_size(150)
+    assert drawn() == at_100
+
+
+def test_a_stamp_discarded_from_a_seats_panel_floats_no_points_over_its_labels() -> None:
+    """Its seat's score float says them; a stamp shown large (your stamps to place) still floats its points."""
+    from types import SimpleNamespace
+
+    from game.draw.anim import Animator
+    from game.scenes.stamp_swap.art import StampArt
+    from game.scenes.stamp_swap.layout import Placed
+    from game.scenes.stamp_swap.motion import FloatText, vanish
+    from game.services.assets import Assets
+
+    pygame.font.init()
+    app = SimpleNamespace(assets=Assets(), text=Text(), settings=SimpleNamespace(colour_patterns=False))
+    scene = SimpleNamespace(app=app, art=StampArt(app), movers=[], anim=Animator(), hidden=set(),
+                            restatic=lambda: None)
+    stamp = {"key": "s1", "known": False}
+    vanish(scene, Placed("s1", pygame.Rect(1480, 920, 30, 30), stamp, "panel3"), "+3")  # type: ignore[arg-type]
+    assert not any(isinstance(m, FloatText) for m in scene.movers)
+    vanish(scene, Placed("s1", pygame.Rect(1150, 230, 100, 100), stamp, "pending"), "+3")  # type: ignore[arg-type]
+    assert sum(isinstance(m, FloatText) for m in scene.movers) == 1
+
+
+def test_stamp_swaps_hover_card_keeps_off_what_the_coach_lights_and_stays_put_without_a_coach() -> None:
+    from game.scenes.stamp_swap.centre import HOVER_W, _hover_box
+
+    card = pygame.Rect(970, 820, 220, 190)  # a contest card of the Show's row
+    assert _hover_box(card, 190, []) == pygame.Rect(card.right + 14, card.y, HOVER_W, 190)  # as it always was
+    lit = [pygame.Rect(card.right + 20, card.y, 220, 190)]  # the next card, lit by the coach
+    box = _hover_box(card, 190, lit)
+    assert box is not None and box.right <= card.x and box.collidelist(lit) < 0  # on the other side
+    everywhere = [pygame.Rect(0, 0, 1920, card.y), pygame.Rect(0, card.y, card.x, 400),
+                  pygame.Rect(card.right, card.y, 800, 400)]
+    assert _hover_box(card, 190, everywhere) is None  # no place clear: the lit things win
+
+
+def test_stamp_swaps_table_under_the_coachs_panel_shows_no_hover_card() -> None:
+    """The mouse on the coach's panel (resting on Next, say) is not on the contest card under it."""
+    from types import SimpleNamespace
+
+    from game.scenes.stamp_swap.input import InputMixin
+
+    coach = SimpleNamespace(panel=pygame.Rect(500, 700, 900, 300), buttons={"next": pygame.Rect(1420, 960, 200, 60)})
+    scene = SimpleNamespace(app=SimpleNamespace(coach=coach))
+    assert InputMixin._under_coach(scene, (900, 850)) and InputMixin._under_coach(scene, (1500, 990))  # type: ignore[arg-type]
+    assert not InputMixin._under_coach(scene, (300, 850))  # type: ignore[arg-type]
+    scene.app.coach = None
+    assert not InputMixin._under_coach(scene, (900, 850))  # type: ignore[arg-type]

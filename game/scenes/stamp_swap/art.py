@@ -12,6 +12,7 @@ import pygame
 
 from game.draw.palette import CREAM, GOLD, INK, TEAL
 from game.draw.sprites import tinted
+from game.draw.text import at_most
 from game.scenes.stamp_swap.words import card_text, stamp_name
 from game.text import language, tr
 
@@ -78,6 +79,10 @@ class StampArt:
         return self.assets.cached(key, (size, size), lambda: self._make_tile(item, size))
 
     def _make_tile(self, item: Item, size: int) -> pygame.Surface:
+        with at_most(100):  # fixed art (cached by size alone): its words keep their size, in flight too
+            return self._compose_tile(item, size)
+
+    def _compose_tile(self, item: Item, size: int) -> pygame.Surface:
         if not item.get("known"):
             return self.assets.image("stamp_facedown", (size, size)).copy()
         if item["kind"] != "stamp":

@@ -305,14 +305,37 @@ def paint_hover(scene: StampSwapScene, surf: pygame.Surface) -> None:
     text, anchor = scene.app.text, hover["anchor"]
     lines = hover["lines"] if "lines" in hover else details(hover)
     rows = [(row, k == 0) for k, line in enumerate(lines) for row in text.wrap(line, 24, HOVER_W - 32, bold=k == 0)]
-    box = pygame.Rect(0, 0, HOVER_W, 28 + 32 * len(rows))
-    box.x = anchor.right + 14 if anchor.right + 14 + HOVER_W <= 1910 else anchor.x - 14 - HOVER_W
-    box.y = max(96, min(1072 - box.h, anchor.y))
+    box = _hover_box(anchor, 28 + 32 * len(rows), coach_lit(scene))
+    if box is None:
+        return  # every place beside it would cover what the coach lights (a long press still opens the details)
     panel(surf, box, radius=16, width=3, edge=GOLD, fill=(30, 24, 18, 255))
     y = box.y + 14
     for row, head in rows:
         text.draw(surf, row, (box.x + 16, y), 24, GOLD if head else CREAM, bold=head)
         y += 32
+
+
+def _hover_box(anchor: pygame.Rect, h: int, lit: list[pygame.Rect]) -> pygame.Rect | None:
+    """The details card's place beside `anchor`: right of it (left near the edge), else the other side,
+    else under or over it; the first clear of what the coach lights (without a coach: the first)."""
+    right, left = anchor.right + 14, anchor.x - 14 - HOVER_W
+    y = max(96, min(1072 - h, anchor.y))
+    places = [(right, y), (left, y)] if right + HOVER_W <= 1910 else [(left, y), (right, y)]
+    x = max(10, min(1910 - HOVER_W, anchor.x))
+    places += [(x, anchor.bottom + 14), (x, anchor.y - 14 - h)]
+    first, *others = [pygame.Rect(px, py, HOVER_W, h) for px, py in places]
+    if first.collidelist(lit) < 0:
+        return first  # as it always was
+    room = pygame.Rect(10, 96, 1900, 976)
+    return next((b for b in others if room.contains(b) and b.collidelist(lit) < 0), None)
+
+
+def coach_lit(scene: StampSwapScene) -> list[pygame.Rect]:
+    """What a guided match's coach lights on this table now, with its ring (nothing without a coach)."""
+    coach = scene.app.coach
+    if coach is None or getattr(coach, "table", None) is not scene.table or not coach.ready():
+        return []
+    return [r.inflate(28, 28) for r in (*coach.tappable(), *coach.shown())]
 
 
 def paint_summary(scene: StampSwapScene, surf: pygame.Surface) -> None:

@@ -121,11 +121,18 @@ class InputMixin:
     def _hover(self, pos: tuple[float, float]) -> None:
         """Show (or drop) the details beside the item or contest under the mouse."""
         scene: Any = self
-        found = self.details_at(pos)
+        found = None if self._under_coach(pos) else self.details_at(pos)
         hover = None if found is None or self.drags else {**found[0], "anchor": found[1]}
         if (hover or {}).get("anchor") != (scene.hover or {}).get("anchor"):
             scene.hover = hover
             scene.restatic()
+
+    def _under_coach(self, pos: tuple[float, float]) -> bool:
+        """Is the mouse on a guided match's coach (its panel or buttons), not on the table under it?"""
+        scene: Any = self
+        coach = scene.app.coach
+        rects = [coach.panel, *coach.buttons.values()] if coach is not None else []
+        return any(r is not None and r.collidepoint(pos) for r in rects)
 
     def details_at(self, pos: tuple[float, float]) -> tuple[dict[str, Any], pygame.Rect] | None:
         """What the details panel says about the item, token or contest at a point, and its rect."""

@@ -12,7 +12,7 @@ import pygame
 from game.draw.anim import Call, Parallel, Sequence, Tween, ease_in_out, ease_out_cubic
 from game.draw.palette import GOLD, RED
 from game.draw.sprites import Sprite
-from game.draw.text import Colour
+from game.draw.text import Colour, at_most
 from game.scenes.stamp_swap.layout import MINI_CELL, Layout, Placed
 from game.scenes.stamp_swap.paint import TRACK, paint_score, paint_track, score_rect
 
@@ -54,8 +54,9 @@ class TrackMover:
         self.rect = TRACK.inflate(4, 4)
 
     def draw(self, canvas: pygame.Surface) -> None:
-        """Paint the track at the shown scores."""
-        paint_track(self.scene, canvas)
+        """Paint the track at the shown scores (fixed art: at 100 % as the still track is)."""
+        with at_most(100):
+            paint_track(self.scene, canvas)
 
 
 class ScoreMover:
@@ -69,8 +70,9 @@ class ScoreMover:
         self.rect = score_rect(scene, seat)
 
     def draw(self, canvas: pygame.Surface) -> None:
-        """Paint the shown number."""
-        paint_score(self.scene, canvas, self.seat)
+        """Paint the shown number (fixed art: at 100 % as the still box is)."""
+        with at_most(100):
+            paint_score(self.scene, canvas, self.seat)
 
 
 def face_for(scene: StampSwapScene, placed: Placed) -> pygame.Surface:
@@ -106,19 +108,22 @@ def flip(scene: StampSwapScene, placed: Placed, delay: float = 0.0) -> None:
 
 
 def vanish(scene: StampSwapScene, placed: Placed, label: str) -> None:
-    """A discarded stamp drops away from where it was drawn and fades; its points float up."""
+    """A discarded stamp drops away from where it was drawn and fades; its points float up from a stamp
+    shown large (the seat's score float says them too: over a panel's small strip they would land on its labels)."""
     item, start = placed.item, placed.rect
     sprite = Sprite(item["key"], face_for(scene, placed), start.center)
     sprite.layer = 3
     end = (start.centerx, start.centery + 160)
     _launch(scene, sprite, item["key"], [Tween(sprite, "pos", end, 1.1, ease_in_out),
                                          Tween(sprite, "alpha", 0.0, 1.1, ease_in_out)])
-    float_text(scene, label, start.center, RED if label.startswith("\u2212") else GOLD)
+    if not placed.zone.startswith(("panel", "mini")):  # in a seat's panel the score box's float says it
+        float_text(scene, label, start.center, RED if label.startswith("\u2212") else GOLD)
 
 
 def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: Colour, size: int = 44) -> None:
     """A big number that rises and fades, started below any that is still in the air so none cover another."""
-    label = FloatText(scene.app.text.render(words, size, colour, bold=True, shadow=True), pos)
+    with at_most(100):  # a float rises over the table's fixed art: it keeps its 100 % size, as that art does
+        label = FloatText(scene.app.text.render(words, size, colour, bold=True, shadow=True), pos)
     label.pos = start = _below_others(scene, label)
     scene.movers.append(label)
     end = (start[0], start[1] - 60)

@@ -22,6 +22,7 @@ from game.scenes.match import MatchScene, Recap
 from game.scenes.stamp_swap import beats, story
 from game.scenes.stamp_swap.art import StampArt, points_text, value_text
 from game.scenes.stamp_swap.centre import (
+    coach_lit,
     paint_banner,
     paint_centre,
     paint_details,
@@ -72,6 +73,7 @@ class StampSwapScene(InputMixin, MatchScene):
         self.drags = {}
         self.details: dict[str, Any] | None = None
         self.hover: dict[str, Any] | None = None  # the details beside what the mouse points at
+        self.hover_lit: list[tuple[int, ...]] = []  # what the coach lit when the hover card was placed
         self.summary: tuple[Any, ...] | None = None
         self.banners: dict[int, tuple[str, str, dict[str, Any]]] = {}
         self.notes: list[str] = []
@@ -402,9 +404,12 @@ class StampSwapScene(InputMixin, MatchScene):
         if item is None or not item.get("known"):
             return
         x, y = fit_centre(row, col, item["rows"], item["cols"])
-        x = max(ALBUM.x + 170, min(ALBUM.right - 170, x))  # the words stay over the album
         value = int(item["value"])
-        float_text(self, tr("ss.float.at_final", value=value_text(value)), (x, y), GOLD if value > 0 else MUTED, 30)
+        words = tr("ss.float.at_final", value=value_text(value))
+        with at_most(100):  # a float's size (motion.float_text)
+            half = max(170, self.app.text.font(30, True).size(words)[0] // 2 + 8)
+        x = max(ALBUM.x + half, min(ALBUM.right - half, x))  # the words stay over the album (long in German)
+        float_text(self, words, (x, y), GOLD if value > 0 else MUTED, 30)
 
     def _swap_note(self, event) -> None:  # type: ignore[no-untyped-def]
         """Who took whose pile, kept for each seat's panel and the day's summary."""
@@ -459,6 +464,10 @@ class StampSwapScene(InputMixin, MatchScene):
             self.absorb()
         self._step_beats(dt)
         step_counters(self, dt)
+        lit = [tuple(r) for r in coach_lit(self)] if self.hover is not None else []
+        if lit != self.hover_lit:  # the details card beside the mouse keeps off what the coach lights now
+            self.hover_lit = lit
+            self.restatic()
         if self.app.toasts.current != self.toast_seen:  # the prompt line steps aside for a toast and back
             self.toast_seen = self.app.toasts.current
             self.invalidate()
