@@ -10,6 +10,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["LANGUAGE"] = "en"  # the system language a test app speaks (game/text/locales.py), whatever the machine's
 
 import random  # noqa: E402
+import signal  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -26,6 +27,12 @@ from game.shell.loop import FakeClock  # noqa: E402
 # pings draw from a Random of their own, so a live connection beside a property test is harmless.
 for _module in (websockets.asyncio.connection, websockets.sync.connection):
     _module.random = random.Random(0)  # type: ignore[assignment]
+
+# A suite started in the background of a script (`.ci/run &`, nohup) inherits Ctrl-C ignored, and so
+# would every relay and app the tests start: they are stopped with SIGINT, as a person stops them.
+# A handler here is reset to the default in each child, so the children stop on it again.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 _RASTERS: dict[tuple[str, object, int], pygame.Surface] = {}
