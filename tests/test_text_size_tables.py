@@ -108,6 +108,14 @@ def test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem(lang: str, 
     assert line["screens"] >= 150 and line["problems"] == [], line["problems"][:3]
 
 
+def test_the_kiosks_demo_tables_at_150_percent_in_german_have_no_layout_problem() -> None:
+    """The kiosk's part of the walk (its attract loop plays each game's table under the banner) at both
+    window sizes."""
+    walk = run_walk(parts=("kiosk",), text_size=150, lang="de")
+    line = json.loads(walk.line())
+    assert line["screens"] >= 200 and line["problems"] == [], line["problems"][:3]
+
+
 def test_stamp_swaps_tiles_and_floats_are_fixed_art_drawn_at_100_percent_at_any_text_size() -> None:
     """An attendee's tile (first made in flight, then cached) and a rising float keep their 100 % words."""
     from types import SimpleNamespace
