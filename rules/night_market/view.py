@@ -9,7 +9,7 @@ composition, so a bot can sample the hidden cards consistently.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from operator import itemgetter
 from typing import Annotated
@@ -125,24 +125,8 @@ def view_beside(state: State, seat: int, public: View) -> View:
     another's hand as anyone does), so the relay encodes it once (rules/codec.py: trusted_beside)."""
     own = _seat_view(state, seat, seat)
     seats = (own, public.seats[1]) if seat == 0 else (public.seats[0], own)
-    return View(
-        seat=seat,
-        round_no=public.round_no,
-        starter=public.starter,
-        turn=public.turn,
-        over=public.over,
-        winner=public.winner,
-        seats=seats,
-        hand=own.hand_known,
-        market=public.market,
-        deck_count=public.deck_count,
-        coins=public.coins,
-        bonus_piles=public.bonus_piles,
-        sold=public.sold,
-        unseen=_unseen_beside(state, seat, seats, public),
-        log=public.log,
-        last_round=public.last_round,
-    )
+    unseen = _unseen_beside(state, seat, seats, public)
+    return replace(public, seat=seat, seats=seats, hand=own.hand_known, unseen=unseen)
 
 
 _DECK_KINDS = frozenset(kind for kind, _ in DECK_COUNTS)
