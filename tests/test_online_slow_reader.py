@@ -82,6 +82,28 @@ def _fill(host: Raw, link: Any, offer: dict[str, Any], seq: int) -> int:
     raise AssertionError("the deaf guest's socket to fill")
 
 
+def _stalled(host: Raw, link: Any, offer: dict[str, Any], seq: int) -> int:
+    """`_fill`, until a write waits and the guest takes no more bytes (its reader thread and the kernel
+    take what they will in real time: on a busy CI they once took the last waiting write through
+    before the clock moved, and with nothing under way there was nothing to cut). Its last seq."""
+    for _ in range(5):
+        seq = _fill(host, link, offer, seq)
+        _settled(link)
+        if link.ws.paused:
+            return seq
+    raise AssertionError("a write to the deaf guest to stay waiting")
+
+
+def _settled(link: Any) -> None:
+    """Wait (bounded) until the relay's unsent bytes to the guest have not moved for half a second."""
+    deadline, last, still = time.monotonic() + WAIT, link.backlog(), 0
+    while still < 10:
+        assert time.monotonic() < deadline, f"the relay's unsent bytes to settle (now {link.backlog()})"
+        time.sleep(0.05)
+        now = link.backlog()
+        still, last = (still + 1, last) if now == last else (0, now)
+
+
 def _read_until_the_write_moves(deaf: ClientConnection, link: Any, held: int) -> None:
     """The guest reads a frame at a time until the relay's unsent bytes drop below `held` (bounded;
     a failure says what the relay and the guest stood at, since this once timed out on a busy CI)."""
@@ -124,7 +146,7 @@ def test_a_slow_reader_whose_write_moves_is_not_cut_and_one_that_stops_is():
         _looked(server, looks)
         outbox = task.conns[1].outbox
         assert 1 in task.conns and not outbox.cut
-        _fill(host, link, offer, seq)  # then it stops reading again, and its buffer fills
+        _stalled(host, link, offer, seq)  # then it stops reading again, and a write waits for good
         _cut_within_three_deadlines(server, outbox)
         host.until("lobby", lambda m: m["seats"][1]["presence"] != "online")
 
