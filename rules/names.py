@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 
 NAME_MAX = 16  # characters: fits a seat panel, a rival's row and the Final Show's table
+BOT_NAMES = ("Aster", "Basil", "Cobalt", "Dune", "Ember", "Fern")  # the same in every language; no good or stamp word
 PUNCTUATION = frozenset(" -'’._&!?")
 LETTERS = ("L", "N", "M")  # Unicode categories: letters, numbers, combining marks (accents)
 
@@ -35,3 +36,10 @@ def or_default(raw: str, default: str) -> str:
     """The typed name made tidy, or `default` when nothing usable was typed."""
     name = tidy("".join(ch for ch in raw if allowed(ch)))[:NAME_MAX].strip()
     return name if valid(name) else default
+
+
+def free_bot_name(taken: list[str]) -> str:
+    """The first bot name no seat has (any case); numbered when all six are taken ("Aster 7")."""
+    used = {name.casefold() for name in taken}
+    free = [name for name in BOT_NAMES if name.casefold() not in used]
+    return free[0] if free else f"{BOT_NAMES[len(taken) % len(BOT_NAMES)]} {len(taken) + 1}"

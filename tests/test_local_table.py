@@ -11,6 +11,7 @@ from game.match.refusals import NOBODY_AWAY
 from game.match.table import NotYourSeat
 from game.services import saves
 from game.shell.loop import FakeClock
+from game.text import tr
 from rules.contract import MatchConfig, SeatConfig
 from rules.errors import IllegalAction
 from rules.registry import get_game
@@ -144,11 +145,11 @@ def test_a_failed_autosave_is_said_once_and_its_recovery_too(monkeypatch):
         seat = _turn(table)
         table.act(seat, table.legal(seat)[0])
     notices = table.take_notices()
-    assert len(notices) == 1 and "Autosave failed" in notices[0]
+    assert notices == [tr("notice.autosave_failed")] and "Autosave failed" in notices[0]
     monkeypatch.undo()
     seat = _turn(table)
     table.act(seat, table.legal(seat)[0])
-    assert table.take_notices() == ["Autosave works again: this match is saved."]
+    assert table.take_notices() == [tr("notice.autosave_back")]
 
 
 def test_the_clock_stands_still_while_any_reason_holds_it():

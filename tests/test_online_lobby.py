@@ -84,7 +84,7 @@ def test_when_the_host_leaves_a_lobby_the_next_person_hosts():
     lobby.add_bot(host, "easy")
     lobby.join_with_ticket(lobby.issue_ticket(host, 0.0), "Ben", 1.0)
     lobby.leave(host)
-    assert [s.name for s in lobby.seats] == ["Easy bot 2", "Ben"] and lobby.host == 1
+    assert [s.name for s in lobby.seats] == ["Aster", "Ben"] and lobby.host == 1
     lobby.leave(1)
     assert lobby.empty()
 
@@ -147,3 +147,17 @@ def test_a_join_sent_again_with_its_key_gets_the_same_seat_and_a_fresh_token():
     with pytest.raises(LobbyError, match="relay.invite_used"):
         lobby.join_with_ticket(ticket, "Eve", 2.0, key="e" * 32)
     assert len(lobby.seats) == 2
+
+
+def test_bots_the_relay_seats_take_names_no_seat_has_and_no_language_needs():
+    """The relay names a bot as the seat setup does ("Basil", not "Easy bot 2": English a German
+    player would read); the lobby words the level beside it."""
+    from rules import names
+
+    lobby = swap_meet_lobby()
+    host, _ = lobby.open_room("aster")
+    for level in ("easy", "hard", "normal"):
+        lobby.add_bot(host, level)
+    assert [s.name for s in lobby.seats] == ["aster", "Basil", "Cobalt", "Dune"]
+    assert [s.bot for s in lobby.seats] == [None, "easy", "hard", "normal"]
+    assert names.free_bot_name(list(names.BOT_NAMES)) == "Aster 7" and names.valid("Aster 7")

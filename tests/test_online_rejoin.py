@@ -215,7 +215,7 @@ class _Finished:
 
 
 def test_someone_elses_rematch_is_told_to_a_seat_at_the_final_screen_and_our_own_is_not():
-    from game.match.remote import REMATCH_NOTICE
+    from game.text import tr
 
     room = RemoteRoom(_Quiet())  # type: ignore[arg-type]
     room._dispatch({"type": "joined", "seat": 1, "room": "ABCDEF"})
@@ -224,9 +224,23 @@ def test_someone_elses_rematch_is_told_to_a_seat_at_the_final_screen_and_our_own
     room._dispatch({"type": "lobby", "game": "night-market", "host": 0, "phase": "over", "seats": []})
     assert room.take_notices() == []
     room._dispatch({"type": "lobby", "game": "night-market", "host": 0, "phase": "lobby", "seats": []})
-    assert room.take_notices() == [REMATCH_NOTICE]
+    assert room.take_notices() == [tr("notice.rematch")]
     room._dispatch({"type": "lobby", "game": "night-market", "host": 0, "phase": "lobby", "seats": []})
     assert room.take_notices() == []  # said once
     room.lobby["phase"], room.table = "over", None  # our own Rematch drops the table before the answer
     room._dispatch({"type": "lobby", "game": "night-market", "host": 0, "phase": "lobby", "seats": []})
     assert room.take_notices() == []
+
+
+def test_link_and_rematch_notices_are_worded_in_the_language_in_use() -> None:
+    """A room's toasts come from the catalogue: a German player reads "Wieder online", not "Back online"."""
+    from game import text
+
+    try:
+        text.use("de")
+        room = RemoteRoom(_Quiet())  # type: ignore[arg-type]
+        for state in ("online", "lost", "reconnecting", "online", "closed"):  # the first "online" is no news
+            room._dispatch({"type": "link", "state": state})
+        assert room.take_notices() == ["Verbindung verloren", "Verbinde neu…", "Wieder online", "Vom Server getrennt"]
+    finally:
+        text.use("en")

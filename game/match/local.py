@@ -26,7 +26,6 @@ from rules.referee import BotPlans, Referee
 from rules.refusal import Refusal
 
 BOT_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
-AUTOSAVE_FAILED = "Autosave failed: this match is not being saved (see the log). Finish it or free some disk space."
 
 
 class LocalTable(NobodyAway):
@@ -252,15 +251,15 @@ class LocalTable(NobodyAway):
             return
         if self.outcome() is not None:  # kept in History first: clearing the save must not lose the match
             if self.keep_history and not self._kept and not history.keep(self.record(), self.here):
-                self._notices.append("This match could not be added to History (see the log).")
+                self._notices.append(tr("notice.history_failed"))
             self._kept = True
             saves.clear(self.game.name)
             return
         ok = saves.write(self.to_save())
         if not ok and not self._save_failing:
-            self._notices.append(AUTOSAVE_FAILED)
+            self._notices.append(tr("notice.autosave_failed"))
         elif ok and self._save_failing:
-            self._notices.append("Autosave works again: this match is saved.")
+            self._notices.append(tr("notice.autosave_back"))
         self._save_failing = not ok
 
     def forget_if_unplayed(self) -> None:

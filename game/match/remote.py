@@ -31,9 +31,9 @@ from rules.refusal import MATCH_OVER, Refusal
 from rules.registry import get_game
 
 log = logging.getLogger(__name__)
-REMATCH_NOTICE = "A rematch is being set up in this room: tap Rematch to join it."
-LINK_NOTICES = {"lost": "Connection lost", "reconnecting": "Reconnecting…", "online": "Back online",
-                "closed": "Disconnected from the server"}
+def link_notice(state: str) -> str:
+    """The toast for a change of the link to the relay, in the player's language."""
+    return tr(f"notice.link.{state}")
 
 
 def outcome_from_json(data: Mapping[str, Any] | None) -> Outcome | None:
@@ -140,7 +140,7 @@ class RemoteRoom:
             self.last_seq = max(self.last_seq, int(msg.get("seq", 0)))
         elif kind == "lobby":
             if self._rematch_called(msg):
-                self._notices.append(REMATCH_NOTICE)
+                self._notices.append(tr("notice.rematch"))
             self.lobby = msg
             self._presence(msg.get("seats", []))
         elif kind == "invite":
@@ -174,7 +174,7 @@ class RemoteRoom:
         first = self.link == "connecting" and state == "online"  # the first connection is no news
         self.link = state
         if not first:
-            self._notices.append(LINK_NOTICES.get(state, state))
+            self._notices.append(link_notice(state))
         if self.table is not None:
             self.table.on_link(state)
 

@@ -12,7 +12,6 @@ restart; they travel as seconds left, never as instants.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from game.relay.protocol import digest
@@ -59,11 +58,3 @@ def status(record: dict[str, Any], token: str, wall: float) -> dict[str, Any] | 
             "to_move": sorted(running), "left": {str(s): round(v) for s, v in running.items()},
             "outcome": record.get("outcome")}
 
-
-def clock_words(seconds: float) -> str:
-    """Time left on a move clock in a player's words ("2 d 4 h", "5 h", "12 min")."""
-    seconds = max(0.0, math.ceil(seconds / 60) * 60.0)  # whole minutes, rounded up: 20 h 59.9 min is "21 h"
-    days, hours = int(seconds // DAY), int(seconds % DAY // 3600)
-    if days:
-        return f"{days} d {hours} h" if hours else f"{days} d"
-    return f"{hours} h" if hours else f"{max(1, int(seconds // 60))} min"

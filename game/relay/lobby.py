@@ -186,7 +186,7 @@ class Lobby:
             raise LobbyError(r.BOTS_IN_LOBBY())
         if len(self.seats) >= self.max_seats:
             raise LobbyError(r.TABLE_FULL())
-        self.seats.append(SeatInfo(f"{level.title()} bot {len(self.seats) + 1}", bot=level))
+        self.seats.append(SeatInfo(names.free_bot_name([s.name for s in self.seats]), bot=level))
         return len(self.seats) - 1
 
     def why_not_start(self, by: int) -> Refusal | None:

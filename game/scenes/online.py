@@ -19,7 +19,7 @@ from game.draw.palette import CREAM, GOLD, MUTED, RED, TEAL
 from game.draw.text import grown, text_size
 from game.draw.ui import HintEntry, button, resize, snug_width, wanted_width
 from game.draw.widgets import felt, heading, panel
-from game.match.remote import RemoteRoom
+from game.match.remote import RemoteRoom, link_notice
 from game.online import rejoin
 from game.online.client import NetClient
 from game.online.hosting import Hosting, start_hosting
@@ -324,7 +324,7 @@ class OnlineLobbyScene(Scene):
         super().update(dt)
         self.room.poll()
         for notice in self.room.take_notices():
-            self.app.toast(notice, error=notice not in ("Back online",), seconds=5.0)
+            self.app.toast(notice, error=notice != link_notice("online"), seconds=5.0)
         self._keep_seat()
         if self.room.is_host and self.room.invite is None and not self._asked_invite:
             self._asked_invite = True

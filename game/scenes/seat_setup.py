@@ -30,7 +30,7 @@ from rules.registry import GameUnavailable, get_game
 
 ROW_H = 92
 PANEL = pygame.Rect(LOGICAL_W // 2 - 700, 176, 1400, 744)
-SEAT_NAMES = ("Aster", "Basil", "Cobalt", "Dune", "Ember", "Fern")  # no good, resource or stamp word
+SEAT_NAMES = names.BOT_NAMES  # a bot seat's name until someone types one
 ROWS_TOP = 112  # first seat row, below the panel's top
 ROW_GAP = 12  # the least space between two rows' buttons
 LEVEL_X, LEVEL_W = 700, 250  # a bot's level chooser (a guest's Ready in a lobby), right of Person / Bot
