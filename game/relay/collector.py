@@ -101,3 +101,12 @@ def _soon(call: Any) -> None:
     start another from its own callback)."""
     with contextlib.suppress(RuntimeError):
         asyncio.get_running_loop().call_soon(call)
+
+
+def let_go(task: asyncio.Future[Any]) -> None:
+    """A done callback for a long-lived object's task: a cancelled task keeps its CancelledError,
+    whose traceback holds the frames' locals (`self`, whose attribute holds the task: a cycle that
+    waits, frozen, for a whole walk). Asking for the error hands it over and asyncio forgets it."""
+    if task.cancelled():
+        with contextlib.suppress(asyncio.CancelledError):
+            task.exception()
