@@ -15,9 +15,12 @@ what the relay made since: each room touched since has a new public view (about 
 Night Market). CPython starts a full collection only once the objects promoted since the last one
 reach a quarter of what that one left, which let 150,000–250,000 new objects pile up at 1,000
 rooms (partial walks of 135–180 ms of CPU, one every ~2,700 moves). So the collector makes a full
-collection due after every GEN1_EVERY younger ones (`gc.set_threshold`), a small walk each, and
+collection due after every second middle one (THRESHOLDS, `gc.set_threshold`), a small walk each, and
 right after a whole walk runs one more at once (`settle`, from the running event loop): that makes
 the next one due again soon instead of after a quarter of the whole heap has piled up.
+
+And the relay's own objects do not die in cycles (`let_go`; tests/test_relay_frees.py), so a relay
+whose rooms come and go does not need the whole walk to free them: it comes from real growth.
 """
 
 from __future__ import annotations

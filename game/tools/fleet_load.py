@@ -15,8 +15,8 @@ counts the updates held). The relay and every client process run a lag probe
 (game/relay/lagprobe.py), so the report says how late each loop woke over the window: an answer
 time is only as good as the client loop that timed it. The last half of the window is reported
 apart as well (`steady_*`: the moves sent then, the relay's loop and collections then), beside the
-whole window. Everything is bounded: setup, play and the drain each have a deadline, and every process the bench starts is
-ended before it returns.
+whole window. Everything is bounded: setup, play and the drain each have a deadline, and every
+process the bench starts is ended before it returns.
 """
 
 from __future__ import annotations
