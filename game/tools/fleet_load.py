@@ -280,9 +280,9 @@ def collections(pauses: list[list[float]], who: str) -> dict[str, Any]:
 
 def steady(done: list[dict[str, Any]], path: Path, start: float, end: float) -> dict[str, Any]:
     """The moves sent from `start` on (the last STEADY of the window) and the relay's loop and
-    collections over that part, named steady_*: every room has been seated since well before, and
-    the collections that followed the setup (the relay's heap grew by a thousand rooms) are over, so
-    a reader can tell a relay filling up from one that holds its rooms."""
+    collections over that part, named steady_*: every room has been seated since well before, so a
+    reader can tell what followed the setup (a heap just grown by every room, whole walks at its
+    doublings) from a relay that holds its rooms."""
     answers = [a for r in done for a, t in zip(r["answers"], r["asked"], strict=True) if t >= start]
     relay = relay_probe(path, start, end)
     keep = ("relay_lag_ms", "relay_gc", "relay_full")
