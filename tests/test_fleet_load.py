@@ -71,6 +71,18 @@ def test_probe_summaries_read_the_window(tmp_path: Path) -> None:
     assert (clients["client_cpu_cores"], clients["client_busiest_cores"]) == (0.4, 0.3)
 
 
+def test_the_steady_part_is_the_moves_sent_late_in_the_window_and_the_relay_then(tmp_path: Path) -> None:
+    path = tmp_path / "lag.jsonl"
+    rows = [{"t": 1.0, "lag_ms": [400.0], "gc_ms": [[2, 400.0, 390.0]], "held": 0},
+            {"t": 2.0, "lag_ms": [2.0], "gc_ms": [[2, 9.0, 8.0]], "held": 0}]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    done = [{"answers": [0.4, 0.003], "asked": [0.7, 1.6]}, {"answers": [0.005], "asked": [1.9]}]
+    got = fleet_load.steady(done, path, 1.5, 2.0)
+    assert (got["steady_seconds"], got["steady_moves"], got["steady_answer_ms_max"]) == (0.5, 2, 5.0)
+    assert got["steady_relay_lag_ms_max"] == 2.0 and got["steady_relay_full_collection_cpu_ms_max"] == 8.0
+    assert not any(k.startswith("steady_relay_updates") for k in got)
+
+
 def test_caveats_say_when_answer_times_are_not_the_relays_own() -> None:
     assert fleet_load.caveats({"relay_runqueue_share": 0.01, "client_lag_ms_p99": 3.0, "relay_updates_held": 0}) == []
     said = fleet_load.caveats({"relay_runqueue_share": 0.62, "client_lag_ms_p99": 141.0, "relay_updates_held": 5})

@@ -21,6 +21,7 @@ from typing import Any
 from game.relay import correspondence as corr
 from game.relay import lobby as lb
 from game.relay import refusals as r
+from game.relay.collector import let_go
 from game.relay.config import BACKLOG, REFUSALS_ANSWERED, ServerConfig
 from game.relay.handoff import Directory, Pipe, hello_frames
 from game.relay.outbox import Link, Outbox, cut_stuck
@@ -108,6 +109,7 @@ class Hub:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(let_go)  # a cancelled timer's traceback holds its connection (collector.py)
         return task
 
     # the clock ----------------------------------------------------------------------------

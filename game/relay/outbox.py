@@ -16,6 +16,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
+from game.relay.collector import let_go
+
 log = logging.getLogger(__name__)
 
 
@@ -100,6 +102,7 @@ class Outbox:
     def _write(self) -> None:
         if self.writer is None or self.writer.done():
             self.writer = asyncio.get_running_loop().create_task(self._drain())
+            self.writer.add_done_callback(let_go)  # a cut writer frees by refcount (collector.py)
 
     async def _drain(self) -> None:
         while self.frames:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.relay import lobby as lb
 from game.relay import refusals as r
+from game.relay.collector import let_go
 from game.relay.outbox import Link, Outbox
 from game.relay.protocol import Buckets, RateLimit, invite_link
 from game.relay.rooms import Room
@@ -85,6 +86,7 @@ class RoomTask:
         self.allowances: dict[int, Allowance] = {}  # seat -> its budgets, whichever link holds it
         self.invites = RateLimit(INVITES_PER_SECOND, INVITE_BURST, hub.clock)  # tickets the host may ask for
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"room {room.code}")
+        self.task.add_done_callback(let_go)  # dropped (cancelled), it frees by refcount (collector.py)
 
     def submit(self, job: Callable[[], None]) -> None:
         """Queue a request (from a connection handler or a finished bot decision)."""
@@ -229,6 +231,7 @@ class RoomTask:
         if self.saving:
             return True
         self.task.cancel()
+        self.jobs.clear()  # never run now, and each holds this task (a cycle: collector.py)
         return False
 
     def _save_failed(self, exc: Exception, mark: tuple[int, dict[int, int]]) -> None:

@@ -13,9 +13,10 @@ homes: from one address the relay's byte budget per address (`address_seats` sea
 would hold every seat's updates back together once the fleet's traffic passed it (the report
 counts the updates held). The relay and every client process run a lag probe
 (game/relay/lagprobe.py), so the report says how late each loop woke over the window: an answer
-time is only as good as the client loop that timed it. Everything is
-bounded: setup, play and the drain each have a deadline, and every process the bench starts is
-ended before it returns.
+time is only as good as the client loop that timed it. The last half of the window is reported
+apart as well (`steady_*`: the moves sent then, the relay's loop and collections then), beside the
+whole window. Everything is bounded: setup, play and the drain each have a deadline, and every
+process the bench starts is ended before it returns.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ ROOMS_PER_WORKER = 250  # client rooms per worker process (500 connections on on
 SETUP_AT_ONCE = 25  # rooms being set up at once per worker: a burst of hellos, not a stampede
 SETUP_SECONDS = 120.0  # every room seated and dealt within this, or the run reports what failed
 DRAIN_SECONDS = 10.0  # after play, moves in flight get this long to be answered
+STEADY = 0.5  # the last half of the window is reported apart too: the relay settled (see `steady`)
 OPEN_TIMEOUT = 30.0
 
 
@@ -63,6 +65,7 @@ class Seat:
     sent: dict[int, float] = field(default_factory=dict)  # seq -> when sent
     seq: int = 0
     answers: list[float] = field(default_factory=list)
+    asked: list[float] = field(default_factory=list)  # when each answered move was sent (monotonic)
     refused: int = 0
     over: bool = False
 
@@ -129,6 +132,7 @@ def _take(seat: Seat, msg: dict[str, Any], now: float) -> None:
     for n in numbers:
         if (t := seat.sent.pop(n, None)) is not None:
             seat.answers.append(now - t)
+            seat.asked.append(t)
     if seat.legal and not seat.sent and not seat.over:
         seat.turn.set()
 
@@ -204,6 +208,7 @@ async def drive(url: str, seeds: list[int], seconds: float, go: Any = None,
         task.cancel()
     await asyncio.gather(*(s.ws.close() for s in seats), return_exceptions=True)
     return {"rooms": len(seats) // 2, "answers": [a for s in seats for a in s.answers],
+            "asked": [t for s in seats for t in s.asked],
             "refused": sum(s.refused for s in seats), "unanswered": unanswered, "errors": errors,
             "finished_rooms": sum(s.over for s in seats) // 2, "client_cpu": time.process_time(),
             "play_cpu": cpu, "lag_ms": [round(1000 * x, 2) for x in lag],
@@ -271,6 +276,19 @@ def collections(pauses: list[list[float]], who: str) -> dict[str, Any]:
             f"{who}_gc_ms_max": max((p[1] for p in pauses), default=0.0), f"{who}_full_collections": len(full),
             f"{who}_full_collection_ms_max": max((ms for ms, _ in full), default=0.0),
             f"{who}_full_collection_cpu_ms_max": max((cpu for _, cpu in full), default=0.0)}
+
+
+def steady(done: list[dict[str, Any]], path: Path, start: float, end: float) -> dict[str, Any]:
+    """The moves sent from `start` on (the last STEADY of the window) and the relay's loop and
+    collections over that part, named steady_*: every room has been seated since well before, so a
+    reader can tell what followed the setup (a heap just grown by every room, whole walks at its
+    doublings) from a relay that holds its rooms."""
+    answers = [a for r in done for a, t in zip(r["answers"], r["asked"], strict=True) if t >= start]
+    relay = relay_probe(path, start, end)
+    keep = ("relay_lag_ms", "relay_gc", "relay_full")
+    return {"steady_seconds": round(end - start, 1), "steady_moves": len(answers),
+            **summary(answers, "steady_answer_ms"),
+            **{f"steady_{k}": v for k, v in relay.items() if k.startswith(keep)}}
 
 
 def clients_probe(done: list[dict[str, Any]], wall: float) -> dict[str, Any]:
@@ -401,7 +419,8 @@ def _run(pid: int, pipes: list[Connection], seconds: float, sizes: tuple[int, in
         "moves_per_s": round(len(answers) / wall, 1) if wall else 0.0, **summary(answers),
         "relay_runqueue_share": round(queued / wall, 3) if wall else None,
         "relay_cpu_cores": round(cores, 3), "relay_cpu_ms_per_move": round(1000 * used / len(answers), 3)
-        if answers else None, **relay_probe(probe, t0, t0 + wall), **clients_probe(done, wall),
+        if answers else None, **relay_probe(probe, t0, t0 + wall),
+        **steady(done, probe, t0 + (1 - STEADY) * wall, t0 + wall), **clients_probe(done, wall),
         "relay_kib_per_connection": round((rss(pid) - idle) / (2 * seated), 1)
         if seated and idle else None, "load_average_at_start": [round(x, 2) for x in load],
         "client_cpu_seconds": round(sum(r["client_cpu"] for r in done), 1),
