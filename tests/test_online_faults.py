@@ -162,9 +162,9 @@ def test_a_hostile_client_is_refused_and_the_match_goes_on():
         assert code(guest.expect("error")) == "relay.not_json"
         guest.send("act", seq=1, action=legal(first)[0])  # the host's move, out of turn
         assert code(guest.expect("refused", seq=1)) == "night-market.not_your_turn"
-        guest.ws.send('{"v": 3, "type": "act", "seq": 2, "action": {}, "seat": 0}')
+        guest.ws.send('{"v": 4, "type": "act", "seq": 2, "action": {}, "seat": 0}')
         assert code(guest.expect("error")) == "relay.unknown_field"  # no way to name another seat
-        guest.ws.send('{"v": 3, "type": "sync", "seat": 0}')
+        guest.ws.send('{"v": 4, "type": "sync", "seat": 0}')
         assert code(guest.expect("error")) == "relay.unknown_field"  # no peeking at another view
         for seq, junk in enumerate(({"type": []}, {"type": "take", "card": 10**40}, [1] * 3000, "x", None), 3):
             guest.send("act", seq=seq, action=junk)

@@ -33,7 +33,7 @@ def frames(draw: Any) -> dict[str, Any]:
     """A well-formed message of some type with one field (its own, the envelope's or an extra)
     replaced by an arbitrary JSON value."""
     kind = draw(st.sampled_from(sorted(BASE)))
-    msg = {"v": 3, "type": kind, **BASE[kind]}
+    msg = {"v": 4, "type": kind, **BASE[kind]}
     name = draw(st.sampled_from(["v", "type", "extra", *CLIENT_MESSAGES[kind]]))
     msg[name] = draw(JSON)
     return msg
@@ -108,5 +108,5 @@ def test_generated_fields_over_a_live_connection_are_refused_and_the_match_goes_
             check(msg)
         host.send("act", seq=1, action=legal(first)[0])
         assert host.expect("update", answer=1)["version"] == first["version"] + 1
-        guest.ws.send('{"v": 3, "type": ["act"]}')
+        guest.ws.send('{"v": 4, "type": ["act"]}')
         assert code(guest.expect("error")) == "relay.unknown_type"
