@@ -257,4 +257,14 @@ class ViewsBeside(Protocol[StateIn, ViewIn]):
         of `public`, view(state, None)) wherever the seat sees what everyone sees."""
 
 
+class LegalFromView(Protocol[ViewIn]):
+    """A game whose mover's legal actions follow from the mover's own view (optional: the relay then
+    sends no legal list, and a client lists the moves from the view it was sent)."""
+
+    def legal_from_view(self, view: ViewIn, now: float = 0.0) -> Sequence[Any]:
+        """legal_actions(state, seat, now) for the view's own seat, in the same order, from
+        `view(state, seat)` alone (a spectator's view: none). Needing no more than the seat knows,
+        it tells the seat nothing new."""
+
+
 AnyGame = Game[Any, Any, Any]  # what game-agnostic tools (driver, replay, registry) hold

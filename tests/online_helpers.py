@@ -13,9 +13,17 @@ from websockets.sync.client import connect
 from game.relay.protocol import encode, room_url, websocket_url
 from game.relay.server import ServerConfig, ServerThread
 from game.text import refusal_of, say
+from game.tools.bench_relay import moves
+from rules.registry import get_game
 from tests.support import WAIT
 
 FAST = {"ping_interval": 0.5, "ping_timeout": 0.5, "close_timeout": 0.5}
+
+
+def legal(update: dict[str, Any], game: str = "night-market") -> list[Any]:
+    """The seat's legal moves (JSON) as the app reads an update: its `legal` list, or, when it has
+    none (protocol 4: Night Market, the one game that leaves it out), listed from the seat's view."""
+    return moves(get_game(game), update)
 
 
 def said(msg: dict[str, Any]) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import redis
 
-from tests.online_helpers import Raw, seat_and_start
+from tests.online_helpers import Raw, legal, seat_and_start
 from tests.support import WAIT, wait_until
 
 BINARY = shutil.which("redis-server")
@@ -162,10 +162,10 @@ def play(seats: list[Seat], moves: int = 10_000) -> int:
     latest = [s.client.until("update", lambda m: m["version"] >= newest) if u["version"] < newest else u
               for s, u in zip(seats, latest)]
     while latest[0]["outcome"] is None and made < moves:
-        mover = next(i for i, update in enumerate(latest) if update["legal"])
+        mover = next(i for i, update in enumerate(latest) if legal(update))
         seat = seats[mover]
         seat.seq += 1
-        seat.client.send("act", seq=seat.seq, action=latest[mover]["legal"][0])
+        seat.client.send("act", seq=seat.seq, action=legal(latest[mover])[0])
         version = latest[mover]["version"]
         latest = [s.client.until("update", lambda m, v=version: m["version"] > v) for s in seats]
         made += 1

@@ -122,7 +122,7 @@ def test_a_flooding_connection_is_disconnected_and_not_answered_frame_by_frame()
         answers = 0
         with pytest.raises(ConnectionClosed) as closed:  # on a busy machine the cut may come mid-flood
             for _ in range(100):
-                client.ws.send('{"v": 3, "type": "sync"}')
+                client.ws.send('{"v": 4, "type": "sync"}')
             for _ in range(100):
                 client.ws.recv(timeout=WAIT)
                 answers += 1

@@ -16,7 +16,18 @@ from game.relay.correspondence import DAY
 from game.relay.server import ServerConfig, ServerThread
 from game.services import history
 from rules.referee import Referee
-from tests.online_helpers import FAST, ManualClock, Raw, advance, advance_until, code, said, seat_and_start, ws_url
+from tests.online_helpers import (
+    FAST,
+    ManualClock,
+    Raw,
+    advance,
+    advance_until,
+    code,
+    legal,
+    said,
+    seat_and_start,
+    ws_url,
+)
 from tests.support import wait_until
 
 
@@ -85,7 +96,7 @@ def test_a_late_seat_handed_to_a_bot_plays_on_and_its_player_may_not_move_any_mo
         clients[1].until("lobby", lambda m: m["seats"][0]["bot"] is not None)
         moved = advance_until(server, clients[1], "update", lambda m: m["waiting"] == [1])
         assert list(moved["clocks"]) == ["1"] and moved["clocks"]["1"] > DAY - 120  # the bot moved; our clock runs
-        clients[0].send("act", seq=1, action=first["legal"][0])
+        clients[0].send("act", seq=1, action=legal(first)[0])
         assert code(clients[0].expect("refused", seq=1)) == "relay.bot_seat"
 
 

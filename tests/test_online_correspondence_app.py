@@ -18,7 +18,7 @@ from game.scenes.online import move_clock_line
 from game.scenes.recap import RecapSheet
 from game.scenes.title import TitleScene
 from game.services import paths
-from tests.online_helpers import ManualClock, Raw, advance, ws_url
+from tests.online_helpers import ManualClock, Raw, advance, legal, ws_url
 from tests.support import SECRETS
 from tests.test_online_correspondence import corr_match, relay
 from tests.test_online_table_scenes import app_player, pump
@@ -45,7 +45,7 @@ def _moves(clients: list[Raw], count: int) -> dict[str, object]:
     latest, seq = [c.expect("update") for c in clients], 100
     for _ in range(count):
         seat, seq = latest[0]["waiting"][0], seq + 1
-        clients[seat].send("act", seq=seq, action=latest[seat]["legal"][0])
+        clients[seat].send("act", seq=seq, action=legal(latest[seat])[0])
         latest = [c.until("update", lambda m, v=latest[i]["version"]: m["version"] > v) for i, c in enumerate(clients)]
     return latest[0]
 

@@ -15,7 +15,7 @@ from game.tools.online_autoplay import SeatPlayer, SeatRun, drive_seat, seat_cli
 from rules.driver import play_match
 from rules.registry import get_game
 from tests.netproxy import NetProxy
-from tests.online_helpers import FAST, WAIT, Raw, code, open_room, raw_match, running_server, said, ws_url
+from tests.online_helpers import FAST, WAIT, Raw, code, legal, open_room, raw_match, running_server, said, ws_url
 
 CLIENT = {**FAST, "open_timeout": 1.0}
 
@@ -90,7 +90,7 @@ def test_duplicated_frames_are_applied_once():
 def test_a_resent_action_is_answered_again_not_applied_twice():
     with running_server() as server:
         (host, guest), (first, _) = raw_match(ws_url(server), "night-market", 2, options={"first_seat": 0})
-        move = first["legal"][0]
+        move = legal(first)[0]
         for _ in range(2):
             host.send("act", seq=1, action=move)
         answers = [host.expect("update", answer=1) for _ in range(2)]
@@ -160,11 +160,11 @@ def test_a_hostile_client_is_refused_and_the_match_goes_on():
         (host, guest), (first, _) = raw_match(ws_url(server), "night-market", 2, options={"first_seat": 0})
         guest.ws.send("\x00garbage")
         assert code(guest.expect("error")) == "relay.not_json"
-        guest.send("act", seq=1, action=first["legal"][0])  # the host's move, out of turn
+        guest.send("act", seq=1, action=legal(first)[0])  # the host's move, out of turn
         assert code(guest.expect("refused", seq=1)) == "night-market.not_your_turn"
-        guest.ws.send('{"v": 3, "type": "act", "seq": 2, "action": {}, "seat": 0}')
+        guest.ws.send('{"v": 4, "type": "act", "seq": 2, "action": {}, "seat": 0}')
         assert code(guest.expect("error")) == "relay.unknown_field"  # no way to name another seat
-        guest.ws.send('{"v": 3, "type": "sync", "seat": 0}')
+        guest.ws.send('{"v": 4, "type": "sync", "seat": 0}')
         assert code(guest.expect("error")) == "relay.unknown_field"  # no peeking at another view
         for seq, junk in enumerate(({"type": []}, {"type": "take", "card": 10**40}, [1] * 3000, "x", None), 3):
             guest.send("act", seq=seq, action=junk)
@@ -178,7 +178,7 @@ def test_a_hostile_client_is_refused_and_the_match_goes_on():
         guest.ws.send("[" + " " * 20000 + "]")
         with pytest.raises(ConnectionClosed):
             guest.expect("never")
-        host.send("act", seq=1, action=first["legal"][0])
+        host.send("act", seq=1, action=legal(first)[0])
         assert host.expect("update", answer=1)["version"] == first["version"] + 1
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from game.relay.protocol import CLIENT_MESSAGES, ProtocolError, decode_client
 from rules.refusal import DECLARED
-from tests.online_helpers import WAIT, Raw, code, raw_match, running_server, ws_url
+from tests.online_helpers import WAIT, Raw, code, legal, raw_match, running_server, ws_url
 
 BASE: dict[str, dict[str, Any]] = {
     "create": {"game": "night-market", "name": "Ana"}, "join": {"room": "ABCDEF", "name": "Ana"},
@@ -33,7 +33,7 @@ def frames(draw: Any) -> dict[str, Any]:
     """A well-formed message of some type with one field (its own, the envelope's or an extra)
     replaced by an arbitrary JSON value."""
     kind = draw(st.sampled_from(sorted(BASE)))
-    msg = {"v": 3, "type": kind, **BASE[kind]}
+    msg = {"v": 4, "type": kind, **BASE[kind]}
     name = draw(st.sampled_from(["v", "type", "extra", *CLIENT_MESSAGES[kind]]))
     msg[name] = draw(JSON)
     return msg
@@ -95,7 +95,7 @@ def test_generated_fields_over_a_live_connection_are_refused_and_the_match_goes_
                 return  # a well-formed leave really leaves; a sync is answered with the view
             guest.ws.send(text)
             sentinel[0] -= 1  # then a move out of turn: refused by number, so the link still works
-            guest.send("act", seq=sentinel[0], action=first["legal"][0])
+            guest.send("act", seq=sentinel[0], action=legal(first)[0])
             replies = _until_answer(guest, sentinel[0])
             if not schema_ok:
                 assert any(r["type"] == "error" and r["code"] in DECLARED for r in replies), text
@@ -106,7 +106,7 @@ def test_generated_fields_over_a_live_connection_are_refused_and_the_match_goes_
         assert len(messages) >= 20  # Hypothesis may stop early when it has seen every distinct frame
         for msg in messages:
             check(msg)
-        host.send("act", seq=1, action=first["legal"][0])
+        host.send("act", seq=1, action=legal(first)[0])
         assert host.expect("update", answer=1)["version"] == first["version"] + 1
-        guest.ws.send('{"v": 3, "type": ["act"]}')
+        guest.ws.send('{"v": 4, "type": ["act"]}')
         assert code(guest.expect("error")) == "relay.unknown_type"

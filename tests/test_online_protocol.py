@@ -32,19 +32,19 @@ def test_a_well_formed_action_passes():
 @pytest.mark.parametrize("raw, why", [
     ("not json", r.NOT_JSON()),
     ("[1, 2]", r.NOT_OBJECT()),
-    ('{"v": 3, "type": "create", "game": "swap-meet", "name": "x", "options": {"timer": NaN}}', r.NOT_JSON()),
-    ('{"v": 3, "type": "act", "seq": Infinity, "action": {}}', r.NOT_JSON()),
-    ('{"v": 1, "type": "act"}', r.VERSION(speaks=3)),  # an app from before `act` lost its version
-    ('{"v": 3, "type": "teleport"}', r.UNKNOWN_TYPE()),
-    ('{"v": 3, "type": "act", "seq": 1}', r.MISSING_FIELD(type="act", field="action")),
-    ('{"v": 3, "type": "act", "seq": -1, "action": {}}', r.BAD_FIELD(type="act", field="seq")),
-    ('{"v": 3, "type": "act", "seq": true, "action": {}}', r.BAD_FIELD(type="act", field="seq")),
-    ('{"v": 3, "type": "act", "seq": 1.5, "action": {}}', r.BAD_FIELD(type="act", field="seq")),
-    ('{"v": 3, "type": "ready", "ready": "yes"}', r.BAD_FIELD(type="ready", field="ready")),
-    ('{"v": 3, "type": "sync", "seat": 1}', r.UNKNOWN_FIELD(field="seat")),
-    ('{"v": 3, "type": "join", "room": "IO0I1L", "name": "x"}', r.BAD_FIELD(type="join", field="room")),
-    ('{"v": 3, "type": "create", "game": "swap-meet", "name": ""}', r.BAD_FIELD(type="create", field="name")),
-    ('{"v": 3, "type": "create", "game": "swap-meet", "name": "x", "options": {"a": [1]}}',
+    ('{"v": 4, "type": "create", "game": "swap-meet", "name": "x", "options": {"timer": NaN}}', r.NOT_JSON()),
+    ('{"v": 4, "type": "act", "seq": Infinity, "action": {}}', r.NOT_JSON()),
+    ('{"v": 1, "type": "act"}', r.VERSION(speaks=4)),  # an app from before `act` lost its version
+    ('{"v": 4, "type": "teleport"}', r.UNKNOWN_TYPE()),
+    ('{"v": 4, "type": "act", "seq": 1}', r.MISSING_FIELD(type="act", field="action")),
+    ('{"v": 4, "type": "act", "seq": -1, "action": {}}', r.BAD_FIELD(type="act", field="seq")),
+    ('{"v": 4, "type": "act", "seq": true, "action": {}}', r.BAD_FIELD(type="act", field="seq")),
+    ('{"v": 4, "type": "act", "seq": 1.5, "action": {}}', r.BAD_FIELD(type="act", field="seq")),
+    ('{"v": 4, "type": "ready", "ready": "yes"}', r.BAD_FIELD(type="ready", field="ready")),
+    ('{"v": 4, "type": "sync", "seat": 1}', r.UNKNOWN_FIELD(field="seat")),
+    ('{"v": 4, "type": "join", "room": "IO0I1L", "name": "x"}', r.BAD_FIELD(type="join", field="room")),
+    ('{"v": 4, "type": "create", "game": "swap-meet", "name": ""}', r.BAD_FIELD(type="create", field="name")),
+    ('{"v": 4, "type": "create", "game": "swap-meet", "name": "x", "options": {"a": [1]}}',
      r.BAD_FIELD(type="create", field="options")),
 ])
 def test_malformed_messages_are_refused_with_a_code(raw, why):
@@ -121,4 +121,4 @@ def test_refusals_are_forgiven_over_time_and_byte_budgets_go_into_debt():
 
 
 def test_encode_is_compact_json():
-    assert json.loads(encode("ready", ready=True)) == {"v": 3, "type": "ready", "ready": True}
+    assert json.loads(encode("ready", ready=True)) == {"v": 4, "type": "ready", "ready": True}

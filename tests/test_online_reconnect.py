@@ -19,7 +19,7 @@ from game.relay.store import FileStore
 from game.tools.online_autoplay import SeatPlayer, SeatRun, drive_seat, seat_clients
 from rules.driver import play_match
 from rules.registry import get_game
-from tests.online_helpers import FAST, Raw, code, raw_match, running_server, ws_url
+from tests.online_helpers import FAST, Raw, code, legal, raw_match, running_server, ws_url
 
 CLIENT = {**FAST, "open_timeout": 1.0}
 
@@ -53,7 +53,7 @@ def test_a_move_sent_right_behind_a_resume_is_always_answered_by_number_and_appl
             clients[seat].close()
             back = Raw(url)
             seqs[seat] += 1
-            move = latest[seat]["legal"][0]
+            move = legal(latest[seat])[0]
             back.send("resume", room=room, token=tokens[seat])
             back.send("act", seq=seqs[seat], action=move)
             if turn % 3 == 0:  # and sometimes once more under the same number: answered again, applied once
@@ -153,7 +153,7 @@ def test_moves_behind_a_resume_that_fails_are_refused_by_number():
         stranger = Raw(ws_url(server))
         stranger.send("resume", room=room, token="x" * 32)
         for seq in (7, 8):
-            stranger.send("act", seq=seq, action=first["legal"][0])
+            stranger.send("act", seq=seq, action=legal(first)[0])
         assert code(stranger.expect("error")) == "relay.bad_token"
         reasons = {code(stranger.expect("refused", seq=s)) for s in (7, 8)}  # behind the hello, or after it
         assert reasons <= {"relay.bad_token", "relay.hello_first"}

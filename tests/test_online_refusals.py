@@ -13,8 +13,10 @@ import ast
 import json
 from pathlib import Path
 
+import pytest
+
 from game.relay import refusals as r
-from game.relay.protocol import PROTOCOL_VERSION, decode_server, encode
+from game.relay.protocol import PROTOCOL_VERSION, ProtocolError, decode_client, decode_server, encode, encode_for_older
 from game.text import refusal_of, say
 from rules.refusal import DECLARED, Code
 from tests.online_helpers import Raw, code, running_server, ws_url
@@ -94,6 +96,23 @@ def test_an_older_client_is_told_to_update_in_words_it_can_show() -> None:
                                     "name": "Ana"}))
         newer = current.expect("error")  # a newer client reads codes: no sentence for it
         assert code(newer) == r.VERSION.code and newer["params"] == {"speaks": PROTOCOL_VERSION}
+
+
+@pytest.mark.parametrize("hello", [{"type": "create", "game": "night-market", "name": "Ana"},
+                                   {"type": "resume", "room": "ABCDEF", "token": "t" * 32},
+                                   {"type": "act", "seq": 1, "action": {"type": "take_porters"}}])
+def test_a_protocol_3_app_which_reads_legal_lists_is_refused_in_its_own_protocol_in_words_it_can_show(hello):
+    """Protocol 4 left Night Market's legal lists out of updates: an app of protocol 3 would find no
+    moves, so the relay answers its every message (hello or move) in protocol 3, with the code that
+    app words itself (its catalogue has relay.version) and a sentence, then lets it go (hub.py)."""
+    assert PROTOCOL_VERSION == 4
+    with pytest.raises(ProtocolError) as refused:
+        decode_client(json.dumps({"v": 3, **hello}))
+    assert refused.value.legacy == 3
+    answer = json.loads(encode_for_older(refused.value))
+    assert answer["v"] == 3 and answer["type"] == "error"  # what a protocol-3 app accepts from a relay
+    assert answer["reason"] == "this relay speaks protocol 4: update Market Hall on both ends"
+    assert say(refusal_of(answer)) == "This server speaks protocol 4: update Market Hall on both ends."
 
 
 def test_this_client_words_the_relays_codes_and_an_older_relays_refusal() -> None:

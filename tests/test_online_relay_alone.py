@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.online_helpers import WAIT, Raw
+from tests.online_helpers import WAIT, Raw, legal
 
 ROOT = Path(__file__).resolve().parents[1]
 NO_PYGAME = "import sys; sys.modules['pygame'] = None; sys.modules['pygame_gui'] = None; "
@@ -52,7 +52,7 @@ def test_the_relay_serves_a_room_with_pygame_blocked(entry, tmp_path):
         host.until("lobby", lambda m: len(m["seats"]) == 2, timeout=WAIT)
         host.send("start")
         first = host.expect("update", timeout=WAIT)
-        host.send("act", seq=1, action=first["legal"][0])
+        host.send("act", seq=1, action=legal(first)[0])
         assert host.expect("update", timeout=WAIT, answer=1)["version"] == first["version"] + 1
         host.close()
         assert (tmp_path / "rooms" / f"{room}.log").exists()  # the move was kept

@@ -10,7 +10,7 @@ import pytest
 from game.match.table import NotYourSeat
 from game.relay.server import ServerConfig, ServerThread
 from rules.errors import IllegalAction
-from tests.online_helpers import FAST, Raw, code, open_room, raw_match, running_server, ws_url
+from tests.online_helpers import FAST, Raw, code, legal, open_room, raw_match, running_server, ws_url
 
 
 def test_a_restarted_server_resumes_a_match_in_progress(tmp_path):
@@ -22,7 +22,7 @@ def test_a_restarted_server_resumes_a_match_in_progress(tmp_path):
         for seq in range(1, 4):
             seat = updates[0]["waiting"][0]
             mover = (host, guest)[seat]
-            mover.send("act", seq=seq, action=updates[seat]["legal"][0])
+            mover.send("act", seq=seq, action=legal(updates[seat])[0])
             updates = {0: host.expect("update"), 1: guest.expect("update")}
         update = updates[0]
         before = (update["version"], update["view"])

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from websockets.sync.client import ClientConnection, connect
 
 from game.relay.protocol import encode
-from tests.online_helpers import WAIT, ManualClock, Raw, advance, open_room, running_server, ws_url
+from tests.online_helpers import WAIT, ManualClock, Raw, advance, legal, open_room, running_server, ws_url
 
 # The keepalive is not what cuts a silent seat here (with an internet-sized buffer it never did).
 # Small buffers on both ends: the guest's socket fills after a few dozen kilobytes.
@@ -171,7 +171,7 @@ def test_a_seat_whose_link_is_closing_does_not_stall_its_room():
         while link.ws.state.name != "CLOSING":
             assert time.monotonic() < deadline, "the relay to start closing the flooding guest"
             time.sleep(0.01)
-        host.send("act", seq=1, action=first["legal"][0])
+        host.send("act", seq=1, action=legal(first)[0])
         _answered(host, 1)
         host.send("sync")
         host.expect("update")

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.relay.server import ServerThread
 from game.relay.store import FileStore, MemoryStore
-from tests.online_helpers import WAIT, Raw, code, open_room, raw_match, running_server, ws_url
+from tests.online_helpers import WAIT, Raw, code, legal, open_room, raw_match, running_server, ws_url
 
 
 class FlakyStore(MemoryStore):
@@ -47,7 +47,7 @@ def health(server: ServerThread) -> dict[str, Any]:
 def _refused_then_recovered(server: ServerThread, host: Raw, guest: Raw, first: dict[str, Any],
                             break_it: Any, mend: Any) -> None:
     """Break the store, see the move refused and nothing applied; mend it, see the move go through."""
-    move = first["legal"][0]
+    move = legal(first)[0]
     break_it()
     for seq in (1, 2):  # refused by number each time; the room answers everything else
         host.send("act", seq=seq, action=move)
@@ -57,7 +57,7 @@ def _refused_then_recovered(server: ServerThread, host: Raw, guest: Raw, first: 
         assert guest.expect("update")["version"] == first["version"]  # not applied in memory either
     host.send("sync")
     again = host.expect("update")
-    assert again["version"] == first["version"] and move in again["legal"]
+    assert again["version"] == first["version"] and move in legal(again)
     state = health(server)
     assert state["ok"] is False and state["store"].startswith("failing in 1 room")
     mend()

@@ -4,6 +4,7 @@ per change (spliced into each seat's message), and the wire still reads as the p
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,13 +53,8 @@ def test_a_change_encodes_the_public_view_once_and_each_seats_own_view_once(monk
 
 
 def test_legal_moves_are_encoded_trusted_and_read_as_the_rules_own(monkeypatch):
-    game = get_game("night-market")
-    lobby = lb.Lobby(game.name, game.min_seats, game.max_seats, tuple(game.bot_levels))
-    room = Room("ABCDEF", game, lobby, seed=2, clock=lambda: 100.0, wall=lambda: 1000.0)
-    lobby.open_room("P1")
-    lobby.join_with_ticket(lobby.issue_ticket(0, 1000.0), "P2", 1000.0)
-    lobby.set_ready(1, True)
-    room.start(0)
+    room = _dealt_stamp_swap(3)  # a game whose seats are sent their lists
+    game = room.game
     seat = game.waiting(room.state)[0]
     legal = game.legal_actions(room.state, seat, room.now())
     assert room.update(seat, None)["legal"] == [game.action_to_json(a) for a in legal]
@@ -67,6 +63,38 @@ def test_legal_moves_are_encoded_trusted_and_read_as_the_rules_own(monkeypatch):
     monkeypatch.setattr(game, "action_to_json", lambda a, checked=True: flavours.append(checked) or encode(a, checked))
     room.update(seat, None)
     assert flavours == [False] * len(legal)  # the rules listed them: no bound is checked again
+
+
+def test_night_market_seats_are_sent_no_legal_list_while_it_plays_and_an_empty_one_after(monkeypatch):
+    """Protocol 4: the mover lists its moves from its own view (rules/contract.py LegalFromView), so
+    the relay neither lists nor sends them; it still judges every move (an illegal one is refused)."""
+    room = bench_relay._room(3)
+    game, listed = room.game, []
+    rules_list = game.legal_actions
+    monkeypatch.setattr(game, "legal_actions", lambda *a: listed.append(a) or rules_list(*a))
+    latest: dict[int, dict[str, Any]] = {}
+    moves = updates = 0
+    rng = random.Random(3)
+    while True:
+        for seat, msg in room.out:
+            if msg["type"] == "update":
+                kind = msg.pop("type")
+                latest[seat] = decode_server(encode(kind, **msg))
+                updates += 1
+                assert ("legal" in latest[seat]) == (room.outcome() is not None)
+        room.out.clear()
+        if room.outcome() is not None:
+            break
+        seat = game.waiting(room.state)[0]
+        if moves == 0:  # the other seat's move, from the mover's list: refused by the rules
+            room.act(1 - seat, 1000, bench_relay.moves(game, latest[seat])[0])
+            assert [m["code"] for s, m in room.out if m["type"] == "refused"] == ["night-market.not_your_turn"]
+            room.out.clear()
+        moves += 1
+        assert moves < 1000, "the seeded match did not end"
+        room.act(seat, moves, game.action_to_json(rng.choice(rules_list(room.state, seat))))
+    assert listed == [] and moves > 50 and updates == 2 * moves + 2
+    assert latest[0]["legal"] == latest[1]["legal"] == []  # over: nothing to list
 
 
 @dataclass(frozen=True)

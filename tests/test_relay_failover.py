@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from game.relay.redis_store import RedisStore
 from game.relay.rooms import Room
 from rules.registry import get_game
-from tests.online_helpers import code, running_server, ws_url
+from tests.online_helpers import code, legal, running_server, ws_url
 from tests.redis_helpers import ROOT, RedisServer, RelayProcess, Seat, play, running_redis, seated
 from tests.support import WAIT
 
@@ -63,9 +63,9 @@ def kept_as_seen(url: str, seats: list[Seat]) -> None:
 
 
 def host_to_move(seats: list[Seat]) -> None:
-    if not seats[0].latest()["legal"]:
+    if not legal(seats[0].latest()):
         play(seats, 1)
-    assert seats[0].latest()["legal"]
+    assert legal(seats[0].latest())
 
 
 Pair = tuple[RelayProcess, RelayProcess]
@@ -90,7 +90,7 @@ def test_a_paused_owner_whose_lease_lapsed_never_writes_again(redis_server: Redi
     seats = seated(owner.url)
     play(seats, 4)
     host_to_move(seats)
-    stale, move = seats[0].client, seats[0].latest()["legal"][0]  # legal at the owner as it stands
+    stale, move = seats[0].client, legal(seats[0].latest())[0]  # legal at the owner as it stands
     owner.signal(signal.SIGSTOP)
     for seat in seats:
         seat.resume(other.url)
@@ -144,7 +144,7 @@ def test_redis_restarted_mid_match_the_room_pauses_then_goes_on(tmp_path: Path) 
         seats = seated(ws_url(server))
         play(seats, 4)
         host_to_move(seats)
-        host, move = seats[0], seats[0].latest()["legal"][0]
+        host, move = seats[0], legal(seats[0].latest())[0]
         redis_server.stop()
         host.seq += 1
         host.client.send("act", seq=host.seq, action=move)

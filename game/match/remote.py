@@ -15,7 +15,7 @@ import logging
 import queue
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from game.match.refusals import CLAIM_ONLY_AWAY, NOT_NOW, NOT_YOURS_TO_HAND, ON_ITS_WAY, ONLINE_NO_UNDO
 from game.match.table import GameInfo, NotYourSeat
@@ -24,7 +24,7 @@ from game.online.client import NetClient
 from game.relay.policy import policy_for
 from game.services import history
 from game.text import refusal_of, say, tr
-from rules.contract import EndReason, Event, Outcome, SeatConfig
+from rules.contract import EndReason, Event, LegalFromView, Outcome, SeatConfig
 from rules.errors import IllegalAction
 from rules.record import MatchRecord
 from rules.refusal import MATCH_OVER, Refusal
@@ -451,7 +451,7 @@ class RemoteTable:
         self._server_now, self._heard_at = float(msg["now"]), self.room.clock()
         self._view = self.game.view_from_json(msg["view"])
         self._public = self.game.view_from_json(msg["public"])
-        self._legal = [self.game.action_from_json(a) for a in msg["legal"]]
+        self._legal = self._listed(msg)
         self._waiting = tuple(msg["waiting"])
         self._clocks = {int(seat): float(left) for seat, left in msg.get("clocks", {}).items()}
         self._outcome = outcome_from_json(msg.get("outcome"))
@@ -465,6 +465,15 @@ class RemoteTable:
             self._answered(seq)  # an update that stood for several held back answers them all
         if self._pending and not self.info.realtime:
             self._legal = []
+
+    def _listed(self, msg: dict[str, Any]) -> list[Any]:
+        """This seat's legal moves: the update's list, or, when it has none (protocol 4: a game whose
+        moves follow from a seat's view, rules/contract.py LegalFromView), listed from our own view."""
+        if "legal" in msg:
+            return [self.game.action_from_json(a) for a in msg["legal"]]
+        if not hasattr(self.game, "legal_from_view"):  # no relay leaves such a game's list out
+            return []
+        return list(cast(LegalFromView[Any], self.game).legal_from_view(self._view, self._server_now))
 
     def _keep(self, raw: Any) -> None:
         try:

@@ -29,7 +29,9 @@ from rules.refusal import Refusal
 # 2: `act` lost its `version`, joins carry a key, tokens come from the relay.
 # 3: refusals (`refused`, `error`, `turned_away`) carry `code` + `params`, never a `reason` sentence;
 #    a client of an older protocol is answered in its own version, with a `reason` it can show.
-PROTOCOL_VERSION = 3
+# 4: while a match plays, an update to a seat of a game that lists moves from a view (rules/contract.py
+#    LegalFromView: Night Market) has no `legal`: the client lists its moves from its own view.
+PROTOCOL_VERSION = 4
 MAX_MESSAGE = 16 * 1024  # bytes a client may send in one message
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024  # what a client accepts (full views, legal lists, history)
 

@@ -61,6 +61,9 @@ class Room:
         self._public: Any = None  # the last change's public view (protocol.spliced), its texts reused
         # a game that makes a seat's view beside the public one (rules/contract.py), else None
         self._beside = cast(ViewsBeside[Any, Any], game) if hasattr(game, "view_json_beside") else None
+        # a game whose seats list their own moves from their views (rules/contract.py LegalFromView) is
+        # sent no legal list while it plays: that list was a third of a move's CPU (docs/relay.md)
+        self._lists_legal = not hasattr(game, "legal_from_view") or bool(self.policy.host_only)
         self.answers: dict[int, OrderedDict[int, Refusal | None]] = {}
         self.sent: dict[int, int] = {}  # events already sent to the connection holding a seat
         self.out: list[tuple[int, dict[str, Any]]] = []
@@ -421,26 +424,31 @@ class Room:
 
     def update(self, seat: int, answer: int | None) -> dict[str, Any]:
         """The seat's full view, the public view, its new redacted events and its legal actions
-        (the parts every seat is sent are made once per change, see `_send_all`)."""
+        (none while a game whose seats list them from their views plays: protocol 4); the parts
+        every seat is sent are made once per change, see `_send_all`."""
         assert self.referee is not None
         shared = {} if self._shared is None else self._shared
         start = self.sent.get(seat, 0)
         self.sent[seat] = len(self.history)
         now = self.now()
         playing = self.playing
-        legal = list(self.game.legal_actions(self.state, seat, now)) if playing else []
         self._share(shared, start)
         msg: dict[str, Any] = {
             "type": "update", "match": self.match_no, "version": self.version, "seat": seat, "now": now,
             "view": sharing(self._view_json(seat, shared), shared["public"]),
             "public": shared["public"],
-            "legal": self._legal_json(seat, legal),
+        }
+        if not playing:  # over (or claimed, which the view does not say): no moves
+            msg["legal"] = []
+        elif self._lists_legal:
+            msg["legal"] = self._legal_json(seat, list(self.game.legal_actions(self.state, seat, now)))
+        msg.update({
             "waiting": shared["waiting"],
             "from": start,
             "events": [e.to_json() for e in self.referee.redacted(seat, start)],
             "public_events": shared[start],
             "outcome": shared["outcome"],
-        }
+        })
         if answer is not None:
             msg["answer"] = answer
         if self.days is not None:

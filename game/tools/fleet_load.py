@@ -4,7 +4,8 @@ The thread-per-client harness of `--part online --pace human` gave out at 1,000 
 threads: load 386, no result). Here the clients are asyncio websocket connections (the `websockets`
 package, as the relay uses), split over a few worker processes, so 2,000 seats cost a few event
 loops. Each seat speaks the protocol by hand: it acts only when its own last update gave it legal
-moves, picks one of them (seeded) after a think time drawn from THINK (seeded), and measures the
+moves (Night Market's updates carry none: the seat lists them from its view, as the app does),
+picks one of them (seeded) after a think time drawn from THINK (seeded), and measures the
 answer time: `act` sent -> the relay's answer for that number received (`update` with `answer` or
 `answers`, or `refused`). The relay is one `serve` process the bench starts; its CPU comes from
 /proc over the timed window, and how long its loop waited for a CPU (/proc schedstat). Each seat
@@ -43,6 +44,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from game.relay.collector import Collector
 from game.relay.lagprobe import LagProbe, read_window
 from game.relay.protocol import encode, room_url, websocket_url
+from game.tools.bench_relay import moves
+from rules.registry import get_game
 
 THINK = (2.0, 6.0)  # seconds a person takes per Night Market move (uniform, seeded per seat)
 ROOMS_PER_WORKER = 250  # client rooms per worker process (500 connections on one event loop)
@@ -51,6 +54,7 @@ SETUP_SECONDS = 120.0  # every room seated and dealt within this, or the run rep
 DRAIN_SECONDS = 10.0  # after play, moves in flight get this long to be answered
 STEADY = 0.5  # the last half of the window is reported apart too: the relay settled (see `steady`)
 OPEN_TIMEOUT = 30.0
+NIGHT_MARKET = get_game("night-market")
 
 
 @dataclass
@@ -125,7 +129,7 @@ def _take(seat: Seat, msg: dict[str, Any], now: float) -> None:
         numbers = [msg["seq"]]
     elif kind == "update":
         numbers = [*msg.get("answers", ()), *([msg["answer"]] if "answer" in msg else [])]
-        seat.legal = msg.get("legal") or []
+        seat.legal = moves(NIGHT_MARKET, msg)  # the update's list, or listed from its view (protocol 4)
         seat.over = seat.over or msg.get("outcome") is not None
     else:
         return

@@ -18,6 +18,7 @@ from rules.night_market.bot.levels import LEVEL_NOTES
 from rules.night_market.bot.levels import make_bot as _make_bot
 from rules.night_market.legal import check as _check
 from rules.night_market.legal import legal_actions as _legal
+from rules.night_market.legal import legal_from_view as _legal_from_view
 from rules.night_market.legal import why_not as _why_not
 from rules.night_market.moves import build_hand_tables
 from rules.night_market.outcome import outcome as _outcome
@@ -58,6 +59,11 @@ class NightMarket:
     def legal_actions(self, state: State, seat: int, now: float = 0.0) -> Sequence[Any]:
         """Every distinct move `seat` may make now."""
         return _legal(state, seat)
+
+    def legal_from_view(self, view: View, now: float = 0.0) -> Sequence[Any]:
+        """`legal_actions` for the view's own seat, from its view alone (rules/contract.py
+        LegalFromView: the relay sends no legal list, the client makes it)."""
+        return _legal_from_view(view)
 
     def check(self, state: State, seat: int, action: Any, now: float = 0.0) -> Refusal | None:
         """None when allowed, else the refusal."""

@@ -173,3 +173,13 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if state.over or seat != state.turn:
         return []
     return legal_moves(state.market, state.hands[seat], len(state.porters[seat]))
+
+
+def legal_from_view(view: View) -> list[Action]:
+    """`legal_actions` for the view's own seat, from that view alone: the market, the seat's hand and
+    its porters are all it takes, and the seat sees all three."""
+    seat = view.seat
+    if seat is None or view.over or seat != view.turn:
+        return []
+    return legal_moves(tuple(c for c, _ in view.market), tuple(c for c, _ in view.hand),
+                       len(view.seats[seat].porters))
