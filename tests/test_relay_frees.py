@@ -16,7 +16,7 @@ import pytest
 
 from game.relay.protocol import encode
 from game.tools.fleet_load import _expect, _room
-from tests.online_helpers import ManualClock, advance, running_server, ws_url
+from tests.online_helpers import ManualClock, advance, legal, running_server, ws_url
 from tests.support import WAIT
 
 
@@ -39,8 +39,8 @@ async def _play_and_close(url: str, seeds: range, look: Any) -> None:
     for seed in seeds:
         host, guest, first, second = await asyncio.wait_for(_room(url, seed, False), WAIT)
         links += [host, guest]
-        mover, update = (host, first) if first["legal"] else (guest, second)
-        await mover.send(encode("act", seq=1, action=update["legal"][0]))
+        mover, update = (host, first) if legal(first) else (guest, second)
+        await mover.send(encode("act", seq=1, action=legal(update)[0]))
         await asyncio.wait_for(_expect(mover, "update", lambda m: m.get("answer") == 1), WAIT)
     look()
     await asyncio.gather(*(link.close() for link in links))
