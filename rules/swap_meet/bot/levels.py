@@ -261,16 +261,16 @@ class TraderBot:
     def _cards(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
         """Play an action card when it pays."""
         elapsed = now - view.round_start
-        peeks = [a for a in legal if isinstance(a, Peek)]
-        if peeks:
+        kinds = {type(a) for a in legal}  # one pass (rollouts ask this on every acting wake-up)
+        if Peek in kinds:
+            peeks = [a for a in legal if isinstance(a, Peek)]
             leader = max(peeks, key=lambda a: (view.totals[a.target], -a.target))
             return leader if self.params.crash_rivals else peeks[int(self._roll() * len(peeks))]
-        crashes = [a for a in legal if isinstance(a, Crash)]
-        if crashes and elapsed > CRASH_AFTER:
+        if Crash in kinds and elapsed > CRASH_AFTER:
             return self._crash(view, counts)
-        if TaxAudit() in legal and elapsed > AUDIT_AFTER:
+        if TaxAudit in kinds and elapsed > AUDIT_AFTER:  # a fieldless action equals every other of its type
             return TaxAudit()
-        if HostileTakeover() in legal and sum(counts.values()) < HAND_SIZE:
+        if HostileTakeover in kinds and sum(counts.values()) < HAND_SIZE:
             return HostileTakeover()
         return None
 
