@@ -252,6 +252,7 @@ def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], ho
     clock, until it locks or `horizon` seconds pass (then it is scored as if the timer ran out)."""
     stop = min(state.deadline, state.clock + horizon)
     sight = Sight()
+    idle = [bot.idle(state.seats) for bot in bots]  # each bot's chance to let a wake-up pass
     while state.phase is Phase.TRADING:
         who = wakes.index(min(wakes))  # the first seat on a tie, as min over the seats kept
         now = wakes[who]
@@ -262,7 +263,7 @@ def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], ho
                 state, _ = rounds.lock_round(state, None, "timer", now)
             break
         bot = bots[who]
-        action, legal = _decide(bot, state, who, now, sight)
+        action, legal = _decide(bot, state, who, now, sight, idle[who])
         if action is not None:
             state = _applied(state, who, action, now, legal)
         wakes[who] = now + max(MIN_WAKE, bot.wake_after(None, now))
@@ -281,14 +282,16 @@ def _applied(state: State, seat: int, action: Any, now: float, legal: Sequence[A
         return state
 
 
-def _decide(bot: Any, state: State, seat: int, now: float, sight: Sight) -> tuple[Any, list[Any] | None]:
+def _decide(bot: Any, state: State, seat: int, now: float, sight: Sight,
+            idle: float) -> tuple[Any, list[Any] | None]:
     """`bot.choose` on the state itself, and the legal actions it chose from (None when it did not
     read them): the same steps and rng draws, but the seat's view is built only on the wake-ups it
-    acts on (about 1 in 5), from the rollout's `sight`, which keeps a rollout cheap."""
+    acts on (about 1 in 5), from the rollout's `sight`, which keeps a rollout cheap; `idle` is
+    `bot.idle(state.seats)`, kept for the rollout."""
     noticed = bot.notice([s.offer for s in state.stalls], seat, now)
     if is_exact(state.stalls[seat]):
         return CashOut(), None
-    if now - state.round_start < bot.params.read or bot._roll() < bot.idle(state.seats):
+    if now - state.round_start < bot.params.read or bot._roll() < idle:
         return None, None
     legal = check.legal_actions(state, seat, now)
     return bot.act(sight.view(state, seat), legal, noticed, now), legal

@@ -24,6 +24,7 @@ class Sight:
         self._totals: tuple[Any, tuple[float, ...]] = ((), ())
         self._offers: dict[int, tuple[Offer | None, OfferView | None]] = {}
         self._own: dict[int, tuple[Stall, Any, dict[str, Any]]] = {}
+        self._views: dict[int, tuple[State, SeatView]] = {}  # per seat, its last view and state
 
     def market(self, mults: tuple[Any, ...]) -> dict[str, float]:
         """The market as floats (kept while the multipliers are the same tuple)."""
@@ -55,6 +56,9 @@ class Sight:
 
     def view(self, state: State, seat: int) -> SeatView:
         """Equal to `view(state.evolve(history=state.history[-1:]), seat)` (tests compare the two)."""
+        kept = self._views.get(seat)
+        if kept is not None and kept[0] is state:  # nothing moved since this seat's last look
+            return kept[1]
         stalls = state.stalls
         when, mults = state.history[-1]
         shown = object.__new__(SeatView)  # the fields set directly, as Rng does: no frozen __init__
@@ -79,4 +83,5 @@ class Sight:
             final=standings(state) if state.phase is Phase.FINISHED else (),
             **self.own(state, seat),
         )
+        self._views[seat] = (state, shown)
         return shown
