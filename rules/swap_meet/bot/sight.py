@@ -25,6 +25,7 @@ class Sight:
         self._offers: dict[int, tuple[Offer | None, OfferView | None]] = {}
         self._own: dict[int, tuple[Stall, Any, dict[str, Any]]] = {}
         self._views: dict[int, tuple[State, SeatView]] = {}  # per seat, its last view and state
+        self._table: tuple[Any, ...] = ((),)  # the stalls, and their offers, hand sizes, resource counts
 
     def market(self, mults: tuple[Any, ...]) -> dict[str, float]:
         """The market as floats (kept while the multipliers are the same tuple)."""
@@ -60,6 +61,10 @@ class Sight:
         if kept is not None and kept[0] is state:  # nothing moved since this seat's last look
             return kept[1]
         stalls = state.stalls
+        if self._table[0] is not stalls:
+            self._table = (stalls, tuple(self.offer(state, s) for s in range(state.seats)),
+                           tuple(len(s.hand) for s in stalls), tuple(len(s.resources()) for s in stalls))
+        _, offers, hand_sizes, resource_counts = self._table
         when, mults = state.history[-1]
         shown = object.__new__(SeatView)  # the fields set directly, as Rng does: no frozen __init__
         shown.__dict__.update(
@@ -71,9 +76,9 @@ class Sight:
             deadline=state.deadline,
             lock_time=state.lock_time,
             clock=state.clock,
-            offers=tuple(self.offer(state, s) for s in range(state.seats)),
-            hand_sizes=tuple(len(s.hand) for s in stalls),
-            resource_counts=tuple(len(s.resources()) for s in stalls),
+            offers=offers,
+            hand_sizes=hand_sizes,
+            resource_counts=resource_counts,
             market=self.market(state.market),
             history=((when, self.market(mults)),),
             trades=state.trades,
