@@ -12,6 +12,7 @@ from rules.errors import IllegalAction
 from rules.referee import MIN_WAKE
 from rules.rng import Rng
 from rules.swap_meet import GAME, apply, rounds
+from rules.swap_meet.bot.levels import LEVELS, _plan, plan
 from rules.swap_meet.bot.rival import _rollout_self
 from rules.swap_meet.bot.search import _rollout_bots, rollout, sample_world
 from rules.swap_meet.bot.sight import Sight
@@ -63,3 +64,14 @@ def test_a_short_horizon_ends_the_same_way_on_both_paths():
     plain = _plain_rollout(world, list(wakes), _rollout_bots(world, 0, now, 9, _rollout_self, {}), 20.0, Sight())
     assert fast == plain
     assert fast.summaries[-1].lock_time <= now + 20.0 + 2.0
+
+
+def test_plans_kept_for_a_view_are_its_own_level_and_hand():
+    state, _ = _mid_round()
+    view = GAME.view(state, 0)
+    counts = view.counts()
+    pile = dict.fromkeys(counts, 0) | {"crate": sum(counts.values())}  # one type: a slam plan
+    for level in (LEVELS["normal"], LEVELS["hard"], LEVELS["easy"], LEVELS["normal"]):
+        for hand in (counts, pile, counts):
+            assert plan(hand, view, level) == _plan(hand, view, level)
+    assert plan(pile, view, LEVELS["hard"])[1] == "slam"
