@@ -101,6 +101,12 @@ def apply(state: State, seat: int, action: Action, now: float) -> Result:
     reason = check(state, seat, action, now)
     if reason is not None:
         raise IllegalAction(reason)
+    return play(state, seat, action, now)
+
+
+def play(state: State, seat: int, action: Action, now: float) -> Result:
+    """`apply` less its check, for an action already known legal: one of `check.legal_actions(state,
+    seat, now)`, which allows exactly what `check` allows (the Hard Rival's rollouts pick from it)."""
     t = max(now, state.clock)
     state = state.evolve(clock=t)
     if isinstance(action, NextRound):

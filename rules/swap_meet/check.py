@@ -20,7 +20,7 @@ from rules.swap_meet.actions import (
     Swap,
     TaxAudit,
 )
-from rules.swap_meet.data import AUDIT, CRASH, INSIDE, RESOURCES, TAKEOVER
+from rules.swap_meet.data import AUDIT, CRASH, INSIDE, MAX_OFFER_COUNT, MAX_SEATS, RESOURCES, TAKEOVER
 from rules.swap_meet.scoring import is_exact
 from rules.swap_meet.state import Phase, State
 from rules.swap_meet.view import SeatView
@@ -222,6 +222,15 @@ def why_not(view: SeatView, action: Action, now: float) -> Refusal | None:
     return reason(known_from_view(view), action, now)
 
 
+# The few fixed actions `legal_actions` lists, made once: the Hard Rival's rollouts list them on
+# every acting wake-up (frozen values, so one shared object is as good as a fresh equal one).
+_OPENS = {k: tuple(OpenOffer(k, n) for n in range(1, MAX_OFFER_COUNT + 1)) for k in RESOURCES}
+_CRASHES = {k: Crash(k) for k in RESOURCES}
+_PINS = {k: PinBank(k) for k in RESOURCES}
+_PEEKS = tuple(Peek(s) for s in range(MAX_SEATS))
+_PULL, _CASH, _AUDIT, _TAKEOVER = Pull(), CashOut(), TaxAudit(), HostileTakeover()
+
+
 def legal_actions(state: State, seat: int, now: float) -> list[Action]:
     """Every action `seat` may take at `now`, in a fixed order (seeded playouts pick from it).
 
@@ -238,26 +247,26 @@ def legal_actions(state: State, seat: int, now: float) -> list[Action]:
     held = {c.kind for c in stall.hand}
     out: list[Action] = []
     if stall.offer is not None:
-        out.append(Pull())
+        out.append(_PULL)
     if is_exact(stall):
-        out.append(CashOut())
+        out.append(_CASH)
     if AUDIT in held:
-        out.append(TaxAudit())
+        out.append(_AUDIT)
     if TAKEOVER in held and any(s.resources() for i, s in enumerate(state.stalls) if i != seat):
-        out.append(HostileTakeover())
+        out.append(_TAKEOVER)
     crash = CRASH in held
     for kind in RESOURCES:
-        out += [OpenOffer(kind, n) for n in range(1, counts[kind] + 1)]
+        out += _OPENS[kind][: counts[kind]]  # no hand holds more than MAX_OFFER_COUNT of a type
         if crash:
-            out.append(Crash(kind))
+            out.append(_CRASHES[kind])
         if kind != stall.pin:
-            out.append(PinBank(kind))
+            out.append(_PINS[kind])
     peek = INSIDE in held
     for other, rival in enumerate(state.stalls):
         if other == seat:
             continue
         if peek and other not in stall.peeked:
-            out.append(Peek(other))
+            out.append(_PEEKS[other])
         offer = rival.offer
         if offer is not None:
             out += [Swap(other, kind, offer.id) for kind in RESOURCES

@@ -38,6 +38,7 @@ from rules.swap_meet.data import (
     RESOURCES,
     SLAM_MIN,
 )
+from rules.swap_meet.tally import Counts, counts_of
 from rules.swap_meet.view import SeatView
 
 # One plain line per level for the seat-setup screen.
@@ -134,8 +135,25 @@ def slam_value(counts: dict[str, int], view: Priced, cost: float) -> tuple[float
     return best_score, best
 
 
+# The plans of the last view and level asked (one wake-up's steps ask the same hands again and
+# again: the hand now, each swap's hand); a view is a frozen value, so its plans never change.
+_LAST: tuple[Any, Any, dict[Counts, tuple[float, str, str | None]]] = (None, None, {})
+
+
 def plan(counts: dict[str, int], view: Priced, level: Level) -> tuple[float, str, str | None]:
     """(value, goal, slam type): the goal is "contract", "slam" or "bank" (the first on a tie)."""
+    global _LAST
+    last = _LAST
+    if last[0] is not view or last[1] is not level:
+        last = _LAST = (view, level, {})
+    key = counts_of(counts)
+    known = last[2].get(key)
+    if known is None:
+        known = last[2][key] = _plan(counts, view, level)
+    return known
+
+
+def _plan(counts: dict[str, int], view: Priced, level: Level) -> tuple[float, str, str | None]:
     slam_score, slam_type = slam_value(counts, view, level.slam_cost)
     best: tuple[float, str, str | None] = (contract_value(counts, view, level.card_cost), "contract", None)
     if slam_score > best[0]:
@@ -261,16 +279,16 @@ class TraderBot:
     def _cards(self, view: SeatView, legal: Sequence[Any], counts: dict[str, int], now: float) -> Any:
         """Play an action card when it pays."""
         elapsed = now - view.round_start
-        peeks = [a for a in legal if isinstance(a, Peek)]
-        if peeks:
+        kinds = {type(a) for a in legal}  # one pass (rollouts ask this on every acting wake-up)
+        if Peek in kinds:
+            peeks = [a for a in legal if isinstance(a, Peek)]
             leader = max(peeks, key=lambda a: (view.totals[a.target], -a.target))
             return leader if self.params.crash_rivals else peeks[int(self._roll() * len(peeks))]
-        crashes = [a for a in legal if isinstance(a, Crash)]
-        if crashes and elapsed > CRASH_AFTER:
+        if Crash in kinds and elapsed > CRASH_AFTER:
             return self._crash(view, counts)
-        if TaxAudit() in legal and elapsed > AUDIT_AFTER:
+        if TaxAudit in kinds and elapsed > AUDIT_AFTER:  # a fieldless action equals every other of its type
             return TaxAudit()
-        if HostileTakeover() in legal and sum(counts.values()) < HAND_SIZE:
+        if HostileTakeover in kinds and sum(counts.values()) < HAND_SIZE:
             return HostileTakeover()
         return None
 

@@ -41,6 +41,7 @@ class Judgement:
 
 # 15 s is when the Normal level audits; the other values tried are in docs/bots.md.
 RIVAL = Judgement(shield_min=4, audit_after=15.0)
+_CARD_PLAYS = frozenset({Crash, Peek, TaxAudit, HostileTakeover})  # the actions that play a card
 
 
 class RivalBot(TraderBot):
@@ -75,6 +76,8 @@ class RivalBot(TraderBot):
         """Normal's card plays less two that cost the Rival a wake-up or its round: a peek (the
         heuristics cannot use what it shows; the search peeks when waiting wins) and a Tax Audit
         while its own plan is the contract (the audit leaves every hand at 7 cards, its own too)."""
+        if not _CARD_PLAYS & {type(a) for a in legal}:
+            return None  # no card to play (most wake-ups): Normal's steps would find none either
         contract = plan(counts, view, self.params)[1] == "contract"
         kept = [a for a in legal if not isinstance(a, Peek) and not (contract and isinstance(a, TaxAudit))]
         return super()._cards(view, kept, counts, now)

@@ -33,12 +33,12 @@ from rules.swap_meet.actions import CashOut
 from rules.swap_meet.bot import inference
 from rules.swap_meet.bot.inference import Belief
 from rules.swap_meet.bot.levels import bank_value
+from rules.swap_meet.bot.sight import Sight
 from rules.swap_meet.data import CONTRACTS, RESOURCES, ROUNDS, deck_kinds
 from rules.swap_meet.effects import sort_key
 from rules.swap_meet.scoring import is_exact
 from rules.swap_meet.state import Card, Offer, Phase, Stall, State
 from rules.swap_meet.view import SeatView
-from rules.swap_meet.view import view as seat_view
 
 
 @dataclass(frozen=True)
@@ -251,6 +251,8 @@ def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], ho
     """Play the round on from `state` with `bots` (one per seat) waking at `wakes`, on a simulated
     clock, until it locks or `horizon` seconds pass (then it is scored as if the timer ran out)."""
     stop = min(state.deadline, state.clock + horizon)
+    sight = Sight()
+    idle = [bot.idle(state.seats) for bot in bots]  # each bot's chance to let a wake-up pass
     while state.phase is Phase.TRADING:
         who = wakes.index(min(wakes))  # the first seat on a tie, as min over the seats kept
         now = wakes[who]
@@ -261,32 +263,38 @@ def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], ho
                 state, _ = rounds.lock_round(state, None, "timer", now)
             break
         bot = bots[who]
-        action = _decide(bot, state, who, now)
+        action, legal = _decide(bot, state, who, now, sight, idle[who])
         if action is not None:
-            state = _applied(state, who, action, now)
+            state = _applied(state, who, action, now, legal)
         wakes[who] = now + max(MIN_WAKE, bot.wake_after(None, now))
     return state
 
 
-def _applied(state: State, seat: int, action: Any, now: float) -> State:
-    """The state after `action`, or the same state when the rules refuse it (apply checks it)."""
+def _applied(state: State, seat: int, action: Any, now: float, legal: Sequence[Any] | None = None) -> State:
+    """The state after `action`, or the same state when the rules refuse it: `apply` checks it, or,
+    given `legal` (check.legal_actions at this state and `now`, which allows exactly what the check
+    allows), membership does and the rules play it unchecked."""
+    if legal is not None:
+        return apply.play(state, seat, action, now)[0] if action in legal else state
     try:
         return apply.apply(state, seat, action, now)[0]
     except IllegalAction:
         return state
 
 
-def _decide(bot: Any, state: State, seat: int, now: float) -> Any:
-    """`bot.choose` on the state itself: the same steps and rng draws, but the seat's view is
-    built only on the wake-ups it acts on (about 1 in 5), which keeps a rollout cheap."""
+def _decide(bot: Any, state: State, seat: int, now: float, sight: Sight,
+            idle: float) -> tuple[Any, list[Any] | None]:
+    """`bot.choose` on the state itself, and the legal actions it chose from (None when it did not
+    read them): the same steps and rng draws, but the seat's view is built only on the wake-ups it
+    acts on (about 1 in 5), from the rollout's `sight`, which keeps a rollout cheap; `idle` is
+    `bot.idle(state.seats)`, kept for the rollout."""
     noticed = bot.notice([s.offer for s in state.stalls], seat, now)
     if is_exact(state.stalls[seat]):
-        return CashOut()
-    if now - state.round_start < bot.params.read or bot._roll() < bot.idle(state.seats):
-        return None
-    # bots read the market now, never its history: a short history keeps the view cheap
-    short = state.evolve(history=state.history[-1:])
-    return bot.act(seat_view(short, seat), check.legal_actions(state, seat, now), noticed, now)
+        return CashOut(), None
+    if now - state.round_start < bot.params.read or bot._roll() < idle:
+        return None, None
+    legal = check.legal_actions(state, seat, now)
+    return bot.act(sight.view(state, seat), legal, noticed, now), legal
 
 
 def _rollout_bots(state: State, seat: int, now: float, seed: int, me: Callable[[int, int], Any],
