@@ -187,3 +187,39 @@ def test_stamp_swaps_table_under_the_coachs_panel_shows_no_hover_card() -> None:
     assert not InputMixin._under_coach(scene, (300, 850))  # type: ignore[arg-type]
     scene.app.coach = None
     assert not InputMixin._under_coach(scene, (900, 850))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_night_markets_porter_words_grow_at_150_percent_on_one_line_clear_of_the_hands_words(lang: str) -> None:
+    """At 100 % centred under the team card as always; at 150 % bigger, reaching left of the card to
+    the table's edge (never past it), with a gap before the hand's words on the same line."""
+    from types import SimpleNamespace
+
+    from game.scenes.night_market.paint import TablePainter
+
+    pygame.font.init()
+    text.use(lang)
+    words = text.tr("nm.porters.tap")
+    painter = SimpleNamespace(app=SimpleNamespace(text=Text()), porter_words=lambda: (words, False))
+    card = L.card_rect(L.PORTER_POS)
+    size, centre = TablePainter.porter_words_at(painter)  # type: ignore[arg-type]
+    assert centre == (card.centerx, card.bottom + 22) and size <= 24
+    at_100 = scaled(size)
+    use_text_size(150)
+    size, centre = TablePainter.porter_words_at(painter)  # type: ignore[arg-type]
+    drawn = pygame.Rect((0, 0), painter.app.text.font(size).size(words))
+    drawn.center = centre
+    assert scaled(size) >= at_100 + 6, "they grow"
+    assert drawn.x >= 10 and drawn.right <= L.HAND_X0 - 75 - 32  # inside the table, well short of "Your hand"
+    assert drawn.y > L.TOAST_LANE.bottom  # under the toasts' lane
+
+
+def test_night_markets_no_porters_takes_two_lines_in_the_empty_card_at_150_percent() -> None:
+    """ "Sin porteadores" grows on two lines inside the empty team card rather than shrinking to fit one."""
+    pygame.font.init()
+    text.use("es")
+    t, width = Text(), L.CARD_W - 12
+    one = t.fitting(text.tr("nm.no_porters"), 24, width, least=16)  # px at 100 %: one line made to fit
+    use_text_size(150)
+    size, lines = t.fitting_lines(text.tr("nm.no_porters"), 24, width, least=16)
+    assert len(lines) == 2 and scaled(size) >= one + 6 and all(t.font(size).size(x)[0] <= width for x in lines)
