@@ -189,8 +189,7 @@ def test_stamp_swaps_table_under_the_coachs_panel_shows_no_hover_card() -> None:
     assert not InputMixin._under_coach(scene, (900, 850))  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("lang", ["fr", "de"])
-def test_night_markets_porter_words_grow_at_150_percent_on_one_line_clear_of_the_hands_words(lang: str) -> None:
+def test_night_markets_porter_words_grow_at_150_percent_on_one_line_clear_of_the_hands_words() -> None:
     """At 100 % centred under the team card as always; at 150 % bigger, reaching left of the card to
     the table's edge (never past it), with a gap before the hand's words on the same line."""
     from types import SimpleNamespace
@@ -198,7 +197,7 @@ def test_night_markets_porter_words_grow_at_150_percent_on_one_line_clear_of_the
     from game.scenes.night_market.paint import TablePainter
 
     pygame.font.init()
-    text.use(lang)
+    text.use("fr")
     words = text.tr("nm.porters.tap")
     painter = SimpleNamespace(app=SimpleNamespace(text=Text()), porter_words=lambda: (words, False))
     card = L.card_rect(L.PORTER_POS)
@@ -223,3 +222,24 @@ def test_night_markets_no_porters_takes_two_lines_in_the_empty_card_at_150_perce
     use_text_size(150)
     size, lines = t.fitting_lines(text.tr("nm.no_porters"), 24, width, least=16)
     assert len(lines) == 2 and scaled(size) >= one + 6 and all(t.font(size).size(x)[0] <= width for x in lines)
+
+
+def test_night_markets_merchant_panel_at_150_percent_in_spanish_is_as_wide_as_its_lines_with_no_layout_problem() -> None:
+    """At 150 % wider than its 1000 px for the grown lines (the bonus line in Spanish ran out of the panel)
+    and taller (46 px a row at 100 %), its rows under the grown title."""
+    from game.draw.layout_record import recording
+    from game.scenes.night_market.info import size_words
+    from game.scenes.night_market.overlays import InfoPanel
+
+    def lines() -> list[str]:
+        bonus = ", ".join(text.tr("nm.merchant.bonus_item", count=0, size=size_words(s)) for s in (3, 4, 5))
+        return [text.tr("nm.merchant.coins", coins=10), text.tr("nm.merchant.bonus", bonus=bonus),
+                text.tr("nm.merchant.hidden"), text.tr("nm.merchant.seals", count=0, most=2)]
+
+    with recording():
+        p = make_player((1280, 720), extra={"lang": "es", "text_size": 150})
+        panel = InfoPanel(p.app, "Basil · Rival", lines())
+        p.app.stack.push(panel)
+        p.frames(2)
+        assert panel.rect.w > 1000 and panel.rect.h > 280 + 46 * 4
+        assert layout_problems(p.app) == []
