@@ -224,7 +224,7 @@ def test_night_markets_no_porters_takes_two_lines_in_the_empty_card_at_150_perce
     assert len(lines) == 2 and scaled(size) >= one + 6 and all(t.font(size).size(x)[0] <= width for x in lines)
 
 
-def test_night_markets_merchant_panel_at_150_percent_in_spanish_is_as_wide_as_its_lines_with_no_layout_problem() -> None:
+def test_night_markets_merchant_panel_at_150_percent_in_spanish_is_as_wide_as_its_lines_and_fits() -> None:
     """At 150 % wider than its 1000 px for the grown lines (the bonus line in Spanish ran out of the panel)
     and taller (46 px a row at 100 %), its rows under the grown title."""
     from game.draw.layout_record import recording
