@@ -243,3 +243,43 @@ def test_night_markets_merchant_panel_at_150_percent_in_spanish_is_as_wide_as_it
         p.frames(2)
         assert panel.rect.w > 1000 and panel.rect.h > 280 + 46 * 4
         assert layout_problems(p.app) == []
+
+
+class _Drawn(Text):
+    """A Text that notes where each label it draws lands."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rects: dict[str, list[pygame.Rect]] = {}
+
+    def draw(self, target: pygame.Surface, words: str, pos: tuple[float, float], size: float,  # type: ignore[override]
+             *args: object, **kwargs: object) -> pygame.Rect:
+        rect = super().draw(target, words, pos, size, *args, **kwargs)  # type: ignore[arg-type]
+        self.rects.setdefault(words, []).append(rect)
+        return rect
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_swap_meets_score_headings_at_150_percent_stay_in_their_columns(lang: str) -> None:
+    """The round's score table ("Puesto" ran into "Cómo puntuó") and the final standings ("Manche 1" into
+    "Manche 2") draw a heading smaller, never below its 100 % size, before it reaches the next column."""
+    from types import SimpleNamespace
+
+    from game.scenes.swap_meet.summary import SummaryOverlay
+
+    pygame.font.init()
+    text.use(lang)
+    use_text_size(150)
+    drawn = _Drawn()
+    view = SimpleNamespace(final=(0,), totals=[40], seats=1, summaries=[])
+    overlay = SimpleNamespace(app=SimpleNamespace(text=drawn, darken=lambda surface, alpha: None),
+                              summary=SimpleNamespace(stalls=[]), _trader=lambda seat: "Ada", _pace=lambda: "",
+                              floor=SimpleNamespace(view=view, names=["Ada"], humans=[0]))
+    canvas = pygame.Surface((1920, 1080))
+    SummaryOverlay._score_table(overlay, canvas, pygame.Rect(130, 300, 1660, 300))  # type: ignore[arg-type]
+    SummaryOverlay._draw_final(overlay, canvas)  # type: ignore[arg-type]
+    place, how = drawn.rects[text.tr("sm.summary.place")][0], drawn.rects[text.tr("sm.summary.how")][0]
+    assert place.right < how.x  # the score table's
+    heads = [drawn.rects[text.tr(key, round=n)][-1] for key, n in (("sm.summary.place", 0), ("sm.final.trader", 0),
+             ("sm.final.round", 1), ("sm.final.round", 2), ("sm.final.round", 3), ("sm.summary.total", 0))]
+    assert all(a.right < b.x for a, b in zip(heads, heads[1:], strict=False))
