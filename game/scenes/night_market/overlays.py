@@ -64,8 +64,8 @@ class InfoPanel(_Dialog):
         rows: list[tuple[str, float, int]] = []
         if text_size() <= 100:
             for i, line in enumerate(self.lines):
-                size: float = next((s for s in (30, 26, 22) if text.font(s).size(line)[0] <= room), 20)
-                rows.append((line, size, 46 * i + (30 - size) // 2))
+                small = next((s for s in (30, 26, 22) if text.font(s).size(line)[0] <= room), 20)
+                rows.append((line, small, 46 * i + (30 - small) // 2))
             return rows, 46 * len(self.lines)
         y = 0
         for line in self.lines:
