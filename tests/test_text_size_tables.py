@@ -108,6 +108,23 @@ def test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem(lang: str, 
     assert line["screens"] >= 150 and line["problems"] == [], line["problems"][:3]
 
 
+# Night Market's and Swap Meet's walk in the other languages and sizes (deep tier, one case each in
+# tests/conftest.py DEEP): the pairs found clean (docs/access.md "Text size", the table per language)
+TWO_GAMES = ("night-market", "swap-meet")
+MORE_WALKS = [("en", 150, (1280, 720)), ("es", 150, (1280, 720)), ("it", 150, (1280, 720)),
+              ("fr", 150, (1280, 720))]
+
+
+@pytest.mark.parametrize(("lang", "percent", "size"), MORE_WALKS,
+                         ids=[f"{lang}-{pc}-{w}x{h}" for lang, pc, (w, h) in MORE_WALKS])
+def test_two_tables_walk_in_more_languages_has_no_layout_problem(lang: str, percent: int,
+                                                                size: tuple[int, int]) -> None:
+    """Every guided step and a monkey's match of the two games, judged at the text size in the language."""
+    walk = run_walk(sizes=(size,), games=TWO_GAMES, parts=("guided", "monkey"), text_size=percent, lang=lang)
+    line = json.loads(walk.line())
+    assert line["screens"] >= 250 and line["problems"] == [], line["problems"][:3]
+
+
 def test_the_kiosks_demo_tables_at_150_percent_in_german_have_no_layout_problem() -> None:
     """The kiosk's part of the walk (its attract loop plays each game's table under the banner) at both
     window sizes."""
