@@ -22,6 +22,7 @@ def _quit():
 
 
 def test_the_lane_is_clear_of_every_zone_of_the_table():
+    L.follow_text_size()  # the table's rects laid out for 100 % (an earlier test may have left them at 150 %)
     cards = [L.card_rect(L.DECK_POS).move(-4, -4), L.card_rect(L.PORTER_POS).inflate(0, 2 * L.LIFT),
              L.card_rect(L.market_pos(0)).inflate(0, 2 * L.LIFT)]
     hand = [L.card_rect(L.hand_pos(0, n)).inflate(0, 2 * L.LIFT) for n in (1, 7, 9)]

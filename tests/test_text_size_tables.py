@@ -108,6 +108,23 @@ def test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem(lang: str, 
     assert line["screens"] >= 150 and line["problems"] == [], line["problems"][:3]
 
 
+# Night Market's and Swap Meet's walk in the other languages and sizes (deep tier, one case each in
+# tests/conftest.py DEEP): the pairs found clean (docs/access.md "Text size", the table per language)
+TWO_GAMES = ("night-market", "swap-meet")
+MORE_WALKS = [("en", 150, (1280, 720)), ("es", 150, (1280, 720)), ("it", 150, (1280, 720)),
+              ("fr", 150, (1280, 720))]
+
+
+@pytest.mark.parametrize(("lang", "percent", "size"), MORE_WALKS,
+                         ids=[f"{lang}-{pc}-{w}x{h}" for lang, pc, (w, h) in MORE_WALKS])
+def test_two_tables_walk_in_more_languages_has_no_layout_problem(lang: str, percent: int,
+                                                                size: tuple[int, int]) -> None:
+    """Every guided step and a monkey's match of the two games, judged at the text size in the language."""
+    walk = run_walk(sizes=(size,), games=TWO_GAMES, parts=("guided", "monkey"), text_size=percent, lang=lang)
+    line = json.loads(walk.line())
+    assert line["screens"] >= 250 and line["problems"] == [], line["problems"][:3]
+
+
 def test_the_kiosks_demo_tables_at_150_percent_in_german_have_no_layout_problem() -> None:
     """The kiosk's part of the walk (its attract loop plays each game's table under the banner) at both
     window sizes."""
@@ -187,3 +204,99 @@ def test_stamp_swaps_table_under_the_coachs_panel_shows_no_hover_card() -> None:
     assert not InputMixin._under_coach(scene, (300, 850))  # type: ignore[arg-type]
     scene.app.coach = None
     assert not InputMixin._under_coach(scene, (900, 850))  # type: ignore[arg-type]
+
+
+def test_night_markets_porter_words_grow_at_150_percent_on_one_line_clear_of_the_hands_words() -> None:
+    """At 100 % centred under the team card as always; at 150 % bigger, reaching left of the card to
+    the table's edge (never past it), with a gap before the hand's words on the same line."""
+    from types import SimpleNamespace
+
+    from game.scenes.night_market.paint import TablePainter
+
+    pygame.font.init()
+    text.use("fr")
+    words = text.tr("nm.porters.tap")
+    painter = SimpleNamespace(app=SimpleNamespace(text=Text()), porter_words=lambda: (words, False))
+    card = L.card_rect(L.PORTER_POS)
+    size, centre = TablePainter.porter_words_at(painter)  # type: ignore[arg-type]
+    assert centre == (card.centerx, card.bottom + 22) and size <= 24
+    at_100 = scaled(size)
+    use_text_size(150)
+    size, centre = TablePainter.porter_words_at(painter)  # type: ignore[arg-type]
+    drawn = pygame.Rect((0, 0), painter.app.text.font(size).size(words))
+    drawn.center = centre
+    assert scaled(size) >= at_100 + 6, "they grow"
+    assert drawn.x >= 10 and drawn.right <= L.HAND_X0 - 75 - 32  # inside the table, well short of "Your hand"
+    assert drawn.y > L.TOAST_LANE.bottom  # under the toasts' lane
+
+
+def test_night_markets_no_porters_takes_two_lines_in_the_empty_card_at_150_percent() -> None:
+    """ "Sin porteadores" grows on two lines inside the empty team card rather than shrinking to fit one."""
+    pygame.font.init()
+    text.use("es")
+    t, width = Text(), L.CARD_W - 12
+    one = t.fitting(text.tr("nm.no_porters"), 24, width, least=16)  # px at 100 %: one line made to fit
+    use_text_size(150)
+    size, lines = t.fitting_lines(text.tr("nm.no_porters"), 24, width, least=16)
+    assert len(lines) == 2 and scaled(size) >= one + 6 and all(t.font(size).size(x)[0] <= width for x in lines)
+
+
+def test_night_markets_merchant_panel_at_150_percent_in_spanish_is_as_wide_as_its_lines_and_fits() -> None:
+    """At 150 % wider than its 1000 px for the grown lines (the bonus line in Spanish ran out of the panel)
+    and taller (46 px a row at 100 %), its rows under the grown title."""
+    from game.draw.layout_record import recording
+    from game.scenes.night_market.info import size_words
+    from game.scenes.night_market.overlays import InfoPanel
+
+    def lines() -> list[str]:
+        bonus = ", ".join(text.tr("nm.merchant.bonus_item", count=0, size=size_words(s)) for s in (3, 4, 5))
+        return [text.tr("nm.merchant.coins", coins=10), text.tr("nm.merchant.bonus", bonus=bonus),
+                text.tr("nm.merchant.hidden"), text.tr("nm.merchant.seals", count=0, most=2)]
+
+    with recording():
+        p = make_player((1280, 720), extra={"lang": "es", "text_size": 150})
+        panel = InfoPanel(p.app, "Basil · Rival", lines())
+        p.app.stack.push(panel)
+        p.frames(2)
+        assert panel.rect.w > 1000 and panel.rect.h > 280 + 46 * 4
+        assert layout_problems(p.app) == []
+
+
+class _Drawn(Text):
+    """A Text that notes where each label it draws lands."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rects: dict[str, list[pygame.Rect]] = {}
+
+    def draw(self, target: pygame.Surface, words: str, pos: tuple[float, float], size: float,  # type: ignore[override]
+             *args: object, **kwargs: object) -> pygame.Rect:
+        rect = super().draw(target, words, pos, size, *args, **kwargs)  # type: ignore[arg-type]
+        self.rects.setdefault(words, []).append(rect)
+        return rect
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_swap_meets_score_headings_at_150_percent_stay_in_their_columns(lang: str) -> None:
+    """The round's score table ("Puesto" ran into "Cómo puntuó") and the final standings ("Manche 1" into
+    "Manche 2") draw a heading smaller, never below its 100 % size, before it reaches the next column."""
+    from types import SimpleNamespace
+
+    from game.scenes.swap_meet.summary import SummaryOverlay
+
+    pygame.font.init()
+    text.use(lang)
+    use_text_size(150)
+    drawn = _Drawn()
+    view = SimpleNamespace(final=(0,), totals=[40], seats=1, summaries=[])
+    overlay = SimpleNamespace(app=SimpleNamespace(text=drawn, darken=lambda surface, alpha: None),
+                              summary=SimpleNamespace(stalls=[]), _trader=lambda seat: "Ada", _pace=lambda: "",
+                              floor=SimpleNamespace(view=view, names=["Ada"], humans=[0]))
+    canvas = pygame.Surface((1920, 1080))
+    SummaryOverlay._score_table(overlay, canvas, pygame.Rect(130, 300, 1660, 300))  # type: ignore[arg-type]
+    SummaryOverlay._draw_final(overlay, canvas)  # type: ignore[arg-type]
+    place, how = drawn.rects[text.tr("sm.summary.place")][0], drawn.rects[text.tr("sm.summary.how")][0]
+    assert place.right < how.x  # the score table's
+    heads = [drawn.rects[text.tr(key, round=n)][-1] for key, n in (("sm.summary.place", 0), ("sm.final.trader", 0),
+             ("sm.final.round", 1), ("sm.final.round", 2), ("sm.final.round", 3), ("sm.summary.total", 0))]
+    assert all(a.right < b.x for a, b in zip(heads, heads[1:], strict=False))

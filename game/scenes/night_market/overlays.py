@@ -40,11 +40,42 @@ class InfoPanel(_Dialog):
                  coins: tuple[int, ...] | None = None) -> None:
         super().__init__(app)
         self.title, self.lines, self.icon, self.coins = title, lines, icon, coins
-        height = 280 + 46 * len(lines) + (110 if coins is not None else 0)
-        self.rect = pygame.Rect(0, 0, 1000, height)
+        self.rect = pygame.Rect(0, 0, self._width(), 0)
+        self.rows, high = self._rows()
+        # the lines start under the title (its grown words at a bigger text size), Close 40 px under them
+        self.top = 140 if text_size() <= 100 else max(140, 48 + app.text.font(48, bold=True).get_linesize())
+        self.rect.h = self.top + high + 140 + (110 if coins is not None else 0)
         self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
         self.close = button(self.ui, (self.rect.centerx - 130, self.rect.bottom - 100, 260, 76), tr("nm.close"),
                             "#primary")
+
+    def _width(self) -> int:
+        """1000 px; at a bigger text size as wide as its widest grown line needs (at most the screen less 200)."""
+        if text_size() <= 100:
+            return 1000
+        widest = max((self.app.text.font(30).size(line)[0] for line in self.lines), default=0)
+        return max(1000, min(LOGICAL_W - 200, widest + 120))
+
+    def _rows(self) -> tuple[list[tuple[str, float, int]], int]:
+        """Each drawn line's words, size and top (from the first's), and the height they all take. A long
+        line (another language's) is smaller, never past the panel; at a bigger text size it takes two
+        lines before it would shrink below its 100 % size, and rows are as far apart as their words."""
+        text, room = self.app.text, self.rect.w - 120
+        rows: list[tuple[str, float, int]] = []
+        if text_size() <= 100:
+            for i, line in enumerate(self.lines):
+                small = next((s for s in (30, 26, 22) if text.font(s).size(line)[0] <= room), 20)
+                rows.append((line, small, 46 * i + (30 - small) // 2))
+            return rows, 46 * len(self.lines)
+        y = 0
+        for line in self.lines:
+            size, parts = text.fitting_lines(line, 30, room, least=20)
+            pitch = text.font(size).get_linesize()
+            for part in parts:
+                rows.append((part, size, y))
+                y += pitch
+            y += 6
+        return rows, y
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.close:
@@ -64,12 +95,10 @@ class InfoPanel(_Dialog):
             canvas.blit(img, (x, self.rect.y + 28))
             x += 104
         text.draw(canvas, self.title, (x, self.rect.y + 44), 48, GOLD, bold=True)
-        y = self.rect.y + 140
-        room = self.rect.w - 120
-        for line in self.lines:  # a long line (another language's) smaller, never past the panel
-            size = next((s for s in (30, 26, 22) if text.font(s).size(line)[0] <= room), 20)
-            text.draw(canvas, line, (self.rect.x + 60, y + (30 - size) // 2), size, CREAM)
-            y += 46
+        y = self.rect.y + self.top
+        for line, size, top in self.rows:
+            text.draw(canvas, line, (self.rect.x + 60, y + top), size, CREAM)
+        y += self.rect.h - self.top - 140 - (110 if self.coins is not None else 0)
         if self.coins is not None:
             if not self.coins:
                 text.draw(canvas, tr("nm.pile.empty"), (self.rect.x + 60, y + 20), 30, MUTED)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.draw.palette import BRASS, BRASS_DIM, CREAM, GOLD, MUTED, RED, SELECT, WOOD
-from game.draw.text import at_most, grown, scaled, unscaled
+from game.draw.text import at_most, grown, scaled, text_size, unscaled
 from game.draw.widgets import felt, panel
 from game.scenes.night_market import layout as L
 from game.scenes.night_market.faces import card_back, card_face, coin_face, outline
@@ -280,9 +280,12 @@ class TablePainter:
         base = L.card_rect(L.PORTER_POS)
         if team == 0:
             pygame.draw.rect(surface, BRASS_DIM, base, 3, border_radius=14)
-            words = tr("nm.no_porters")
-            size = text.fitting(words, 24, base.w - 12, least=16)
-            text.draw(surface, words, base.center, size, MUTED, anchor="center")
+            words = tr("nm.no_porters")  # inside the empty card: two lines before it would shrink
+            size, lines = text.fitting_lines(words, 24, base.w - 12, least=16)
+            pitch = text.font(size).get_linesize()
+            for i, line in enumerate(lines):
+                text.draw(surface, line, (base.centerx, base.centery + (i - (len(lines) - 1) / 2) * pitch), size,
+                          MUTED, anchor="center")
         else:
             self._paint_card(surface, PORTER, L.PORTER_POS, chosen + filled > 0)
             badge = pygame.Rect(0, 0, 66, 46)
@@ -292,16 +295,23 @@ class TablePainter:
             with at_most(100):  # the badge is fixed art: its count keeps its size
                 text.draw(surface, f"×{team}", badge.center, 28, GOLD, bold=True, anchor="center")
         words, bold = self.porter_words()
-        text.draw(surface, words, (base.centerx, base.bottom + 22), self.porter_words_size(), GOLD if bold else MUTED,
-                  bold=bold, anchor="center")  # one line, never below its 100 % size
+        size, centre = self.porter_words_at()
+        text.draw(surface, words, centre, size, GOLD if bold else MUTED, bold=bold, anchor="center")
 
-    def porter_words_size(self) -> float:
-        """The size the words under the team card are drawn at: smaller to stop short of the hand's own
-        words, never below their 100 % size (one line: the move bar is right under them)."""
+    def porter_words_at(self) -> tuple[float, tuple[int, int]]:
+        """The size and centre of the words under the team card: one line (the move bar is right under
+        them) stopping short of the hand's own words, never below their 100 % size. At 100 % centred under
+        the card; at a bigger text size they may reach left of it to the table's edge to grow."""
         words, bold = self.porter_words()
         base = L.card_rect(L.PORTER_POS)
-        half = min(base.centerx - 10, L.HAND_X0 - 75 - 16 - base.centerx)
-        return self.app.text.fitting_lines(words, 24, 2 * half, bold=bold, least=18, two=False)[0]
+        right, y = L.HAND_X0 - 75 - 16, base.bottom + 22
+        if text_size() <= 100:
+            half = min(base.centerx - 10, right - base.centerx)
+            return self.app.text.fitting(words, 24, 2 * half, bold=bold, least=18), (base.centerx, y)
+        right -= 24  # further from the hand's words, on the same line: two sentences, not one
+        size = self.app.text.fitting_lines(words, 24, right - 10, bold=bold, least=18, two=False)[0]
+        wide = self.app.text.font(size, bold).size(words)[0]
+        return size, (min(base.centerx, right - wide // 2), y)
 
     def porter_words(self) -> tuple[str, bool]:
         """The words under the team card, and whether they are bold (porters in the selection)."""

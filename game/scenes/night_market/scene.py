@@ -558,7 +558,8 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
     def _porters_lit(self) -> pygame.Rect:
         """The team card and the words under it ("2 of 4 in exchange"): lit whole, never cut."""
         said, bold = self.porter_words()
-        words = pygame.Rect((0, 0), self.app.text.font(self.porter_words_size(), bold).size(said))  # as drawn
-        words.center = (L.card_rect(L.PORTER_POS).centerx, L.card_rect(L.PORTER_POS).bottom + 22)
+        size, centre = self.porter_words_at()
+        words = pygame.Rect((0, 0), self.app.text.font(size, bold).size(said))  # as drawn
+        words.center = centre
         return self._porter_rect().union(words)
 

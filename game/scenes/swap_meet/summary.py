@@ -393,8 +393,9 @@ class SummaryOverlay(Scene):
         text = self.app.text
         cols = ((tr("sm.summary.place"), 0, "topleft"), (tr("sm.summary.how"), 110, "topleft"),
                 (tr("sm.summary.round"), 1520, "topright"), (tr("sm.summary.total"), r.w, "topright"))
-        for label, x, anchor in cols:
-            text.draw(canvas, label, (r.x + x, r.y), 26, MUTED, bold=True, anchor=anchor)
+        for j, (label, x, anchor) in enumerate(cols):  # the place's heading smaller (never below 100 %) in its column
+            size = text.fitting(label, 26, 96, bold=True, least=26) if j == 0 else 26
+            text.draw(canvas, label, (r.x + x, r.y), size, MUTED, bold=True, anchor=anchor)
         rows = sorted(self.summary.stalls, key=lambda row: (-row.score, row.seat))
         row_h = min(62, (r.h - 44) // max(1, len(rows)))
         self.rows, self.row_terms = [], []
@@ -436,8 +437,10 @@ class SummaryOverlay(Scene):
         y = PANEL.y + 210
         labels = (tr("sm.summary.place"), tr("sm.final.trader"), *(tr("sm.final.round", round=n) for n in (1, 2, 3)),
                   tr("sm.summary.total"))
-        for j, label in enumerate(labels):
-            text.draw(canvas, label, (x0 + (0, 140, 620, 820, 1020, 1220)[j], y), 28, MUTED, bold=True)
+        columns = (0, 140, 620, 820, 1020, 1220, PANEL.right - 30 - x0)
+        for j, label in enumerate(labels):  # each heading smaller (never below 100 %) before it reaches the next
+            size = text.fitting(label, 28, columns[j + 1] - columns[j] - 16, bold=True, least=28)
+            text.draw(canvas, label, (x0 + columns[j], y), size, MUTED, bold=True)
         mine = set(self.floor.humans)
         for rank, seat in enumerate(order):
             y += 80
