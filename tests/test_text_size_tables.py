@@ -187,3 +187,26 @@ def test_stamp_swaps_table_under_the_coachs_panel_shows_no_hover_card() -> None:
     assert not InputMixin._under_coach(scene, (300, 850))  # type: ignore[arg-type]
     scene.app.coach = None
     assert not InputMixin._under_coach(scene, (900, 850))  # type: ignore[arg-type]
+
+
+def test_a_discarded_stamps_rising_points_hold_back_the_words_under_their_path_until_they_end() -> None:
+    """Centre's "All placed" is not drawn where a float still rises (Spanish at 150 %: "+2" landed on
+    "Todos colocados"); the float's end redraws the table, so the words come then."""
+    from types import SimpleNamespace
+
+    from game.draw.anim import Animator
+    from game.scenes.stamp_swap.art import StampArt
+    from game.scenes.stamp_swap.layout import Placed
+    from game.scenes.stamp_swap.motion import RISE, rising_paths, vanish
+    from game.services.assets import Assets
+
+    pygame.font.init()
+    app = SimpleNamespace(assets=Assets(), text=Text(), settings=SimpleNamespace(colour_patterns=False))
+    redrawn: list[int] = []
+    scene = SimpleNamespace(app=app, art=StampArt(app), movers=[], anim=Animator(), hidden=set(),
+                            restatic=lambda: redrawn.append(1))
+    vanish(scene, Placed("s1", pygame.Rect(1150, 230, 100, 300), {"key": "s1", "known": False}, "pending"), "+2")  # type: ignore[arg-type]
+    (path,) = rising_paths(scene)  # type: ignore[arg-type]
+    assert path.centerx == 1200 and path.bottom >= 380 and path.top <= 380 - RISE - 20
+    scene.anim.finish_all()
+    assert rising_paths(scene) == [] and redrawn  # type: ignore[arg-type]
