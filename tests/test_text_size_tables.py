@@ -210,3 +210,17 @@ def test_a_discarded_stamps_rising_points_hold_back_the_words_under_their_path_u
     assert path.centerx == 1200 and path.bottom >= 380 and path.top <= 380 - RISE - 20
     scene.anim.finish_all()
     assert rising_paths(scene) == [] and redrawn  # type: ignore[arg-type]
+
+
+def test_stamp_swaps_score_track_ends_short_of_a_grown_help_button() -> None:
+    """Italian at 150 %: "Aiuto" grows leftwards over the track's "40"; the track ends 24 px before it
+    (at 100 % Help is where it was laid out and the track keeps its length)."""
+    from types import SimpleNamespace
+
+    from game.scenes.stamp_swap.paint import TRACK, track_rect
+
+    def scene(help_x: int) -> SimpleNamespace:
+        return SimpleNamespace(controls=SimpleNamespace(help=SimpleNamespace(rect=pygame.Rect(help_x, 16, 140, 58))))
+
+    assert track_rect(scene(1594)) == TRACK  # type: ignore[arg-type]
+    assert track_rect(scene(1535)) == pygame.Rect(TRACK.x, TRACK.y, 1535 - 24 - TRACK.x, TRACK.h)  # type: ignore[arg-type]

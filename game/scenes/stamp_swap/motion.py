@@ -14,7 +14,7 @@ from game.draw.palette import GOLD, RED
 from game.draw.sprites import Sprite
 from game.draw.text import Colour, at_most
 from game.scenes.stamp_swap.layout import MINI_CELL, Layout, Placed
-from game.scenes.stamp_swap.paint import TRACK, paint_score, paint_track, score_rect
+from game.scenes.stamp_swap.paint import paint_score, paint_track, score_rect, track_rect
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
@@ -52,7 +52,7 @@ class TrackMover:
 
     def __init__(self, scene: StampSwapScene) -> None:
         self.scene = scene
-        self.rect = TRACK.inflate(4, 4)
+        self.rect = track_rect(scene).inflate(4, 4)
 
     def draw(self, canvas: pygame.Surface) -> None:
         """Paint the track at the shown scores (fixed art: at 100 % as the still track is)."""
