@@ -11,7 +11,7 @@ import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.text import grown
-from game.draw.ui import LABEL_PAD, SNUG_PAD, button, label_fits, resize, wanted_width
+from game.draw.ui import LABEL_PAD, SNUG_PAD, button, label_fits, label_width, resize, wanted_width
 from game.draw.widgets import heading, panel
 from game.match.replay import CannotOpen, load_record
 from game.scenes.replay_bar import open_replay
@@ -49,7 +49,7 @@ def _filter_width(made: Any) -> int:
     label ("Todos los juegos", bold on the chosen filter, is wider than 250 px less its room at 100 %)."""
     font = made.font
     snug = (font.size(made.text)[0] if font is not None else 0) + 2 * SNUG_PAD
-    return max(wanted_width(made, 250), snug)
+    return wanted_width(made, 250) if snug <= 250 else max(wanted_width(made, 250), label_width(made))
 
 
 class HistoryScene(Scene):
