@@ -265,3 +265,18 @@ def test_history_in_spanish_at_100_percent_draws_all_games_uncut() -> None:
     assert problems(p.app) == []
     chosen = next(b for b, key in p.top.filters.items() if key is None)
     assert chosen.text == "Todos los juegos" and chosen.rect.w > 250
+
+
+def test_the_operator_menu_at_100_percent_draws_its_long_french_and_spanish_labels_uncut(kiosk_file) -> None:  # type: ignore[no-untyped-def]
+    """ "Quitter vers le bureau" (330 px laid out) and "Borrar puntuaciones de hoy" (420 px) are wider
+    than their buttons less pygame-gui's room: those two buttons grow; the rest keep their width."""
+    p = make_player(kiosk=True, extra={"kiosk_config": kiosk_file(), "lang": "fr"})
+    p.app.kiosk.open_menu()
+    p.frames(1)
+    assert problems(p.app) == [], "French"
+    text.use("es")
+    p.top._build()
+    p.frames(1)
+    assert problems(p.app) == [], "Spanish"
+    widths = {b.text: int(b.rect.w) for b in p.top.actions}
+    assert widths["Borrar puntuaciones de hoy"] > 420 and widths[tr("kiosk.menu.touch")] == 300

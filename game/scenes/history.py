@@ -11,7 +11,7 @@ import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.text import grown
-from game.draw.ui import LABEL_PAD, SNUG_PAD, button, label_fits, label_width, resize, wanted_width
+from game.draw.ui import LABEL_PAD, button, label_fits, resize, uncut_width, wanted_width
 from game.draw.widgets import heading, panel
 from game.match.replay import CannotOpen, load_record
 from game.scenes.replay_bar import open_replay
@@ -42,14 +42,6 @@ def side_rect(code_top: int = CODE_AT.y) -> pygame.Rect:
     """The totals' panel: beside the rows, down to above the share code."""
     top = list_top()
     return pygame.Rect(SIDE.x, top, SIDE.w, code_top - 30 - top)
-
-
-def _filter_width(made: Any) -> int:
-    """A filter as wide as it wants, and at any text size never so narrow that pygame-gui cuts its
-    label ("Todos los juegos", bold on the chosen filter, is wider than 250 px less its room at 100 %)."""
-    font = made.font
-    snug = (font.size(made.text)[0] if font is not None else 0) + 2 * SNUG_PAD
-    return wanted_width(made, 250) if snug <= 250 else max(wanted_width(made, 250), label_width(made))
 
 
 class HistoryScene(Scene):
@@ -85,8 +77,8 @@ class HistoryScene(Scene):
         for key, words in [(None, tr("history.all")), *((e.name, e.title) for e in catalog.entries())]:
             oid = "#primary" if key == self.game else "#quiet"
             made = button(self.ui, (x, FILTER_Y, 250, grown(64)), words, oid)
-            if _filter_width(made) > 250:  # a grown or long label: the filter as wide as it
-                resize(made, (_filter_width(made), grown(64)), (x, FILTER_Y))
+            if uncut_width(made, 250) > 250:  # a grown or long label ("Todos los juegos"): as wide as it
+                resize(made, (uncut_width(made, 250), grown(64)), (x, FILTER_Y))
             self.filters[made] = key
             x += int(made.rect.w) + 12
         self.rows: dict[object, history.Kept] = {}
