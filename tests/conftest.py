@@ -73,6 +73,10 @@ DEEP = {
     # in French; one end screen and one coach step at 150 % stay in the default run (test_text_size_tables.py)
     "test_text_size_tables.py::test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem[de-150-1280x720]",
     "test_text_size_tables.py::test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem[fr-125-1920x1080]",
+    # Stamp Swap's walk in each language at 125 and 150 % (its float, track and hover-card rules are judged
+    # module by module in the default run, test_text_size_tables.py)
+    *(f"test_text_size_tables.py::test_stamp_swaps_walk_in_every_language_at_a_bigger_text_size_has_no_layout_problem"
+      f"[{lang}-{percent}]" for percent in (150, 125) for lang in ("en", "de", "fr", "es", "it")),
     # the kiosk's demo tables at 150 % in German (every kiosk screen is judged in the default run at its size)
     "test_text_size_tables.py::test_the_kiosks_demo_tables_at_150_percent_in_german_have_no_layout_problem",
     # layout: every guided step and the kiosk's demos (every game's table) are walked in the default run
