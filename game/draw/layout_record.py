@@ -43,6 +43,7 @@ from typing import Any
 import pygame
 
 from game.draw.text import Text
+from game.draw.ui import GUI_ROOM
 from game.shell.display import LOGICAL_H, LOGICAL_W
 
 CANVAS = pygame.Rect(0, 0, LOGICAL_W, LOGICAL_H)
@@ -285,7 +286,6 @@ def _plain(markup: str) -> str:
     return html.unescape(TAGS.sub(" ", markup)).strip()
 
 
-GUI_ROOM = 12  # px pygame-gui keeps each side of a label in this theme (border, shadow, rounded corner)
 GUI_SMALL = 40  # px: narrower widgets are a scroll bar's arrows, their glyph drawn in the middle
 
 
