@@ -65,6 +65,10 @@ DEEP = {
     # text size: every kiosk screen and a room's lobby in every language at 150 % at both window sizes; the
     # hardest language for each screen stays in the default run
     "test_text_size_shell.py::test_every_kiosk_screen_and_the_lobby_at_150_percent_fit_in_every_language_at_both_sizes",
+    # the shell sweep: every shell and kiosk screen in each language at 100, 125 and 150 % at both window
+    # sizes; History in Spanish at 100 % (a filter pygame-gui cut) stays in the default run
+    *(f"test_text_size_shell.py::test_every_shell_and_kiosk_screen_fits_at_every_text_size_and_window_size[{lang}]"
+      for lang in ("en", "de", "fr", "es", "it")),
     # text size at the tables: the whole walk (guided + monkey, three games) at 150 % in German and 125 %
     # in French; one end screen and one coach step at 150 % stay in the default run (test_text_size_tables.py)
     "test_text_size_tables.py::test_the_tables_walk_at_a_bigger_text_size_has_no_layout_problem[de-150-1280x720]",
@@ -75,6 +79,10 @@ DEEP = {
     "test_text_size_tables.py::test_two_tables_walk_in_more_languages_has_no_layout_problem[es-150-1280x720]",
     "test_text_size_tables.py::test_two_tables_walk_in_more_languages_has_no_layout_problem[it-150-1280x720]",
     "test_text_size_tables.py::test_two_tables_walk_in_more_languages_has_no_layout_problem[fr-150-1280x720]",
+    # Stamp Swap's walk in each language at 125 and 150 % (its float, track and hover-card rules are judged
+    # module by module in the default run, test_text_size_tables.py)
+    *(f"test_text_size_tables.py::test_stamp_swaps_walk_in_every_language_at_a_bigger_text_size_has_no_layout_problem"
+      f"[{lang}-{percent}]" for percent in (150, 125) for lang in ("en", "de", "fr", "es", "it")),
     # the kiosk's demo tables at 150 % in German (every kiosk screen is judged in the default run at its size)
     "test_text_size_tables.py::test_the_kiosks_demo_tables_at_150_percent_in_german_have_no_layout_problem",
     # layout: every guided step and the kiosk's demos (every game's table) are walked in the default run

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.cli import main
-from game.draw.layout_record import Mark, RecordingSurface, judge, marks_of, recording, widget_marks
+from game.draw.layout_record import GUI_ROOM, Mark, RecordingSurface, gui_room, judge, marks_of, recording, widget_marks
 from game.draw.text import Text
 from game.draw.ui import button
 from game.draw.widgets import panel
@@ -122,6 +122,24 @@ def test_pygame_gui_buttons_report_their_rect_and_a_label_too_long_for_them():
     assert [m.words for m in marks if m.kind == "button"] == ["Fits", "I'm Player 1 — show my cards"]
     problems = judge(marks)
     assert [(p.kind, p.marks[0].words) for p in problems] == [("clipped", "I'm Player 1 — show my cards")]
+
+
+def test_a_label_inside_its_button_but_short_of_pygame_guis_room_each_side_is_clipped():
+    """pygame-gui keeps 12 px each side of a label: with less it draws the words from the left, cut."""
+    p = make_player()
+    ui = p.app.stack.top.ui
+    for sprite in list(ui.get_sprite_group().sprites()):
+        if sprite is not ui.get_root_container():
+            sprite.kill()
+    short, roomy = button(ui, pygame.Rect(100, 100, 300, 70), "Todos los juegos"), \
+        button(ui, pygame.Rect(100, 300, 300, 70), "Todos los juegos")
+    words = short.font.size(short.text)[0]
+    short.set_dimensions((words + 2 * GUI_ROOM - 2, 70))
+    roomy.set_dimensions((words + 2 * GUI_ROOM, 70))
+    assert gui_room(short) == GUI_ROOM
+    problems = judge(widget_marks(ui))
+    assert [(p.kind, p.marks[0].rect.centery) for p in problems] == [("clipped", short.rect.centery)]
+    assert "cut by pygame-gui" in problems[0].why
 
 
 def test_the_recorder_is_gone_after_recording():

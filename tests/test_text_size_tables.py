@@ -125,6 +125,20 @@ def test_two_tables_walk_in_more_languages_has_no_layout_problem(lang: str, perc
     assert line["screens"] >= 250 and line["problems"] == [], line["problems"][:3]
 
 
+# Stamp Swap's walk in every language at 125 and 150 % (docs/access.md has each pair's count, at both
+# window sizes: the scenes lay out one logical 1920×1080 canvas, so 1280×720 stands for both here).
+SS_WALKS = [(lang, percent) for percent in (150, 125) for lang in ("en", "de", "fr", "es", "it")]
+
+
+@pytest.mark.parametrize(("lang", "percent"), SS_WALKS, ids=[f"{lang}-{pc}" for lang, pc in SS_WALKS])
+def test_stamp_swaps_walk_in_every_language_at_a_bigger_text_size_has_no_layout_problem(lang: str,
+                                                                                        percent: int) -> None:
+    walk = run_walk(sizes=((1280, 720),), games=("stamp-swap",), parts=("guided", "monkey"), text_size=percent,
+                    lang=lang)
+    line = json.loads(walk.line())
+    assert line["screens"] >= 150 and line["problems"] == [], line["problems"][:3]
+
+
 def test_the_kiosks_demo_tables_at_150_percent_in_german_have_no_layout_problem() -> None:
     """The kiosk's part of the walk (its attract loop plays each game's table under the banner) at both
     window sizes."""
@@ -300,3 +314,40 @@ def test_swap_meets_score_headings_at_150_percent_stay_in_their_columns(lang: st
     heads = [drawn.rects[text.tr(key, round=n)][-1] for key, n in (("sm.summary.place", 0), ("sm.final.trader", 0),
              ("sm.final.round", 1), ("sm.final.round", 2), ("sm.final.round", 3), ("sm.summary.total", 0))]
     assert all(a.right < b.x for a, b in zip(heads, heads[1:], strict=False))
+
+
+def test_a_discarded_stamps_rising_points_hold_back_the_words_under_their_path_until_they_end() -> None:
+    """Centre's "All placed" is not drawn where a float still rises (Spanish at 150 %: "+2" landed on
+    "Todos colocados"); the float's end redraws the table, so the words come then."""
+    from types import SimpleNamespace
+
+    from game.draw.anim import Animator
+    from game.scenes.stamp_swap.art import StampArt
+    from game.scenes.stamp_swap.layout import Placed
+    from game.scenes.stamp_swap.motion import RISE, rising_paths, vanish
+    from game.services.assets import Assets
+
+    pygame.font.init()
+    app = SimpleNamespace(assets=Assets(), text=Text(), settings=SimpleNamespace(colour_patterns=False))
+    redrawn: list[int] = []
+    scene = SimpleNamespace(app=app, art=StampArt(app), movers=[], anim=Animator(), hidden=set(),
+                            restatic=lambda: redrawn.append(1))
+    vanish(scene, Placed("s1", pygame.Rect(1150, 230, 100, 300), {"key": "s1", "known": False}, "pending"), "+2")  # type: ignore[arg-type]
+    (path,) = rising_paths(scene)  # type: ignore[arg-type]
+    assert path.centerx == 1200 and path.bottom >= 380 and path.top <= 380 - RISE - 20
+    scene.anim.finish_all()
+    assert rising_paths(scene) == [] and redrawn  # type: ignore[arg-type]
+
+
+def test_stamp_swaps_score_track_ends_short_of_a_grown_help_button() -> None:
+    """Italian at 150 %: "Aiuto" grows leftwards over the track's "40"; the track ends 24 px before it
+    (at 100 % Help is where it was laid out and the track keeps its length)."""
+    from types import SimpleNamespace
+
+    from game.scenes.stamp_swap.paint import TRACK, track_rect
+
+    def scene(help_x: int) -> SimpleNamespace:
+        return SimpleNamespace(controls=SimpleNamespace(help=SimpleNamespace(rect=pygame.Rect(help_x, 16, 140, 58))))
+
+    assert track_rect(scene(1594)) == TRACK  # type: ignore[arg-type]
+    assert track_rect(scene(1535)) == pygame.Rect(TRACK.x, TRACK.y, 1535 - 24 - TRACK.x, TRACK.h)  # type: ignore[arg-type]

@@ -15,6 +15,8 @@ The rules (`judge`), in drawing order on the canvas:
 - a text still live at the end is clipped when it runs out of the surface it was drawn on (a panel, a card, a plate,
   the canvas) or out of its box: the topmost opaque box drawn before it under its start, centre or end;
 - a text partly hidden by an opaque box drawn after it (not its own) is covered;
+- a pygame-gui button's or label's words are clipped when wider than the widget less the room pygame-gui
+  keeps each side (GUI_ROOM, 12 px here): with less it left-aligns them and cuts their end;
 - a button is off screen when its rect leaves the canvas;
 - the coach's panel ("coach") must not overlap any rect it teaches ("lit": its targets and what its
   words name);
@@ -41,6 +43,7 @@ from typing import Any
 import pygame
 
 from game.draw.text import Text
+from game.draw.ui import GUI_ROOM
 from game.shell.display import LOGICAL_H, LOGICAL_W
 
 CANVAS = pygame.Rect(0, 0, LOGICAL_W, LOGICAL_H)
@@ -266,6 +269,8 @@ def widget_marks(manager: Any) -> list[Mark]:
         if isinstance(sprite, pygame_gui.elements.UIButton):
             out += [Mark("cover", rect), Mark("button", rect, sprite.text)]
             out += _label(sprite, rect)
+        elif isinstance(sprite, pygame_gui.elements.UILabel):
+            out += [Mark("cover", rect), *_label(sprite, rect)]
         elif isinstance(sprite, pygame_gui.elements.UITextBox):
             text = rect.inflate(-12, -12)
             bar = getattr(sprite, "scroll_bar", None)
@@ -281,17 +286,29 @@ def _plain(markup: str) -> str:
     return html.unescape(TAGS.sub(" ", markup)).strip()
 
 
-def _label(button: Any, rect: pygame.Rect) -> list[Mark]:
-    """A button's label where pygame-gui centres it; clipped when wider than the button's inside."""
-    font = button.font
-    if font is None or not button.text:
+GUI_SMALL = 40  # px: narrower widgets are a scroll bar's arrows, their glyph drawn in the middle
+
+
+def _label(made: Any, rect: pygame.Rect) -> list[Mark]:
+    """A button's or label's words where pygame-gui centres them; clipped when they are wider than
+    the widget less pygame-gui's room each side: with less it left-aligns the words and cuts them."""
+    font = made.font
+    if font is None or not made.text:
         return []
-    w, h = font.size(button.text)
+    w, h = font.size(made.text)
     label = pygame.Rect(0, 0, w, h)
     label.center = rect.center
-    border = getattr(button, "border_width", 1)
-    inside = rect.inflate(-2 * (border if isinstance(border, int) else 1), 0)
-    return [Mark("text", label, button.text, cut=_cut(label, inside, "its button"))]
+    room = gui_room(made)
+    if rect.w >= GUI_SMALL and w + 2 * room > rect.w:
+        why = f"cut by pygame-gui: {w} px of words need {w + 2 * room} px, the widget is {rect.w}"
+        return [Mark("text", label, made.text, cut=why)]
+    return [Mark("text", label, made.text, cut=_cut(label, rect, "its widget"))]
+
+
+def gui_room(made: Any) -> int:
+    """The px pygame-gui keeps between a widget's edge and its words (where its text view starts)."""
+    view = getattr(getattr(made, "drawable_shape", None), "text_view_rect", None)
+    return int(view.x) if view is not None else GUI_ROOM
 
 
 # judging -----------------------------------------------------------------------------------------

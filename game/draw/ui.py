@@ -290,6 +290,17 @@ def snug_width(made: pygame_gui.elements.UIButton, laid_out: int) -> int:
     return laid_out if text_size() <= 100 else max(laid_out, snug)
 
 
+GUI_ROOM = 12  # px pygame-gui keeps each side of a label in this theme; with less it left-aligns and cuts it
+
+
+def uncut_width(made: pygame_gui.elements.UIButton, laid_out: int) -> int:
+    """`wanted_width`, and at 100 % too never so narrow that pygame-gui cuts the label (a long
+    translation): then as wide as `label_width`. A label pygame-gui draws whole keeps its width at 100 %."""
+    font = made.font
+    drawn = (font.size(made.text)[0] if font is not None else 0) + 2 * GUI_ROOM
+    return wanted_width(made, laid_out) if drawn <= laid_out else max(wanted_width(made, laid_out), label_width(made))
+
+
 def label_fits(made: pygame_gui.elements.UIButton) -> bool:
     """True when a button's label fits inside it."""
     return label_width(made) <= int(made.rect.w)

@@ -12,7 +12,7 @@ import pygame
 
 from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.text import Text, grown, text_size
-from game.draw.ui import SNUG_PAD, button, resize, snug_width, wanted_width
+from game.draw.ui import SNUG_PAD, button, resize, snug_width, uncut_width, wanted_width
 from game.draw.widgets import felt, heading, panel, toggle_label
 from game.shell import catalog
 from game.shell.display import LOGICAL_W
@@ -79,8 +79,8 @@ class OperatorMenuScene(Scene):
                   ("attract", None))
         self._add((x, y + 5 * ROW, 250, 72), tr("kiosk.menu.seconds", seconds=f"{cfg.match_idle:g}"), ("match", None))
         reset = button(self.ui, (CONTROLS.x + 30, y + 6 * ROW + 6, 420, 76), tr("kiosk.menu.reset"), "#danger")
-        if wanted_width(reset, 420) > 420:  # grown words: as wide as its label, Touch test after it
-            resize(reset, (wanted_width(reset, 420), 76), (CONTROLS.x + 30, y + 6 * ROW + 6))
+        if uncut_width(reset, 420) > 420:  # grown or long words: as wide as its label, Touch test after it
+            resize(reset, (uncut_width(reset, 420), 76), (CONTROLS.x + 30, y + 6 * ROW + 6))
         self.actions[reset] = ("reset", None)
         touch = button(self.ui, (int(reset.rect.right) + 30, y + 6 * ROW + 6, 300, 76), tr("kiosk.menu.touch"))
         if wanted_width(touch, 300) > 300:
@@ -101,7 +101,7 @@ class OperatorMenuScene(Scene):
         """Resume … Exit along the foot, as wide as their labels and spread evenly; closer around their
         labels when the row would not fit the screen (long French words at 150 %)."""
         made = [button(self.ui, (60, CONTROLS.bottom + 36, BOTTOM_W, 90), tr(key), look) for key, _, look in BOTTOM]
-        widths = [wanted_width(b, BOTTOM_W) for b in made]
+        widths = [uncut_width(b, BOTTOM_W) for b in made]  # "Quitter vers le bureau" is wider at 100 %
         if sum(widths) + (len(made) - 1) * SNUG_PAD > LOGICAL_W - 120:
             widths = [snug_width(b, 0) for b in made]  # closer around their labels, narrower than laid out
         x, gap = 60, (LOGICAL_W - 120 - sum(widths)) // (len(BOTTOM) - 1)

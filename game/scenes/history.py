@@ -11,7 +11,7 @@ import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.text import grown
-from game.draw.ui import LABEL_PAD, button, label_fits, resize, wanted_width
+from game.draw.ui import LABEL_PAD, button, label_fits, resize, uncut_width, wanted_width
 from game.draw.widgets import heading, panel
 from game.match.replay import CannotOpen, load_record
 from game.scenes.replay_bar import open_replay
@@ -77,8 +77,8 @@ class HistoryScene(Scene):
         for key, words in [(None, tr("history.all")), *((e.name, e.title) for e in catalog.entries())]:
             oid = "#primary" if key == self.game else "#quiet"
             made = button(self.ui, (x, FILTER_Y, 250, grown(64)), words, oid)
-            if wanted_width(made, 250) > 250:  # a grown label: the filter as wide as it
-                resize(made, (wanted_width(made, 250), grown(64)), (x, FILTER_Y))
+            if uncut_width(made, 250) > 250:  # a grown or long label ("Todos los juegos"): as wide as it
+                resize(made, (uncut_width(made, 250), grown(64)), (x, FILTER_Y))
             self.filters[made] = key
             x += int(made.rect.w) + 12
         self.rows: dict[object, history.Kept] = {}

@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from game.draw.text import text_size
-from game.draw.ui import button, label_fits, label_width, resize
+from game.draw.ui import button, label_fits, label_width, resize, uncut_width
 from game.match.table import Table
 from game.scenes.describe import Section
 from game.scenes.match import MatchScene, Recap
@@ -223,9 +223,11 @@ class NightMarketScene(Flights, TablePainter, TableInfo, MatchScene):
 
     def _share_bar(self, gap: int = 28) -> None:
         """At a bigger text size, when a grown label does not fit its button, the bar's width is shared
-        by the labels' widths (the spare room evenly), so a long move and a short Clear both fit."""
+        by the labels' widths (the spare room evenly), so a long move and a short Clear both fit; at
+        100 % only when pygame-gui would cut a label ("Prendre 3 Porteurs  [T]" in French)."""
         made = [b for b in self._action_buttons if isinstance(b, pygame_gui.elements.UIButton)]
-        if text_size() <= 100 or not made or all(label_fits(b) for b in made):
+        cut = any(uncut_width(b, int(b.rect.w)) > b.rect.w for b in made)  # at 100 % only a label pygame-gui cuts
+        if not made or all(label_fits(b) for b in made) or text_size() <= 100 and not cut:
             return
         need = [label_width(b) for b in made]
         x, span = int(made[0].rect.x), int(made[-1].rect.right - made[0].rect.x)

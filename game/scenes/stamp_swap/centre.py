@@ -12,6 +12,7 @@ from game.scenes.stamp_swap.art import describe, details, shape_words, value_tex
 from game.scenes.stamp_swap.input import paint_fit_marks
 from game.scenes.stamp_swap.layout import ALBUM, CELL, CENTRE, PENDING, TRAY, Layout
 from game.scenes.stamp_swap.ledger import SeatDay
+from game.scenes.stamp_swap.motion import rising_paths
 from game.scenes.stamp_swap.paint import (
     paint_head,
     paint_items,
@@ -191,7 +192,9 @@ def _show(scene: StampSwapScene, surf: pygame.Surface, lay: Layout) -> None:
                    [tr("ss.placed_note")], MUTED)
     if not me["pending"]:
         words = tr("ss.all_placed") if not me["show_done"] else tr("ss.show_scored")
-        scene.app.text.draw(surf, words, (PENDING.centerx, PENDING.y + 90), 26, MUTED, anchor="midtop")
+        spot = scene.app.text.render(words, 26, MUTED).get_rect(midtop=(PENDING.centerx, PENDING.y + 90))
+        if not any(spot.colliderect(path) for path in rising_paths(scene)):  # the last stamp's points first
+            scene.app.text.draw(surf, words, spot.midtop, 26, MUTED, anchor="midtop")
     zone = lay.zones["attendees"]
     scene.app.text.draw(surf, tr("ss.attendees"), (ALBUM.x, zone.y - 30), 22, MUTED)
     more = len(me["attendees"]) - sum(1 for p in lay.items if p.zone == "attendee")

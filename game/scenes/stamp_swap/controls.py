@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.draw.palette import CREAM, GOLD, MUTED
-from game.draw.ui import button, resize, wanted_width
+from game.draw.ui import button, resize, uncut_width
 from game.scenes.stamp_swap.centre import SUMMARY
 from game.scenes.stamp_swap.layout import CENTRE, DC_H
 from game.scenes.stamp_swap.story import placing_note
@@ -40,7 +40,7 @@ class Controls:
                            "#primary")
         self.next = button(ui, (SUMMARY.centerx - 200, SUMMARY.bottom - 120, 400, 92), tr("ss.button.next_day"),
                            "#primary")
-        wide = wanted_width(self.take, 240)  # a bigger text size: wider, leftwards (the album is right of it)
+        wide = uncut_width(self.take, 240)  # bigger or cut words: wider, leftwards (the album is right of it)
         resize(self.take, (wide, 92), (CENTRE.x + 416 + 240 - wide, CENTRE.bottom - DC_H + 172))
         self._grow_rows()
 
@@ -49,11 +49,11 @@ class Controls:
         Ready) are as wide as their labels: Title and Help grow leftwards from the corner, Start over
         and Quick split rightwards along the row (one above the other when the row has no room for
         the three), Ready leftwards from the row's end."""
-        title_w, help_w = wanted_width(self.title, 158), wanted_width(self.help, 140)
+        title_w, help_w = uncut_width(self.title, 158), uncut_width(self.help, 140)
         if (title_w, help_w) != (158, 140):
             resize(self.title, (title_w, 58), (1904 - title_w, 16))
             resize(self.help, (help_w, 58), (1904 - title_w - 12 - help_w, 16))
-        widths = (wanted_width(self.clear, 270), wanted_width(self.auto, 276), wanted_width(self.ready, 360))
+        widths = (uncut_width(self.clear, 270), uncut_width(self.auto, 276), uncut_width(self.ready, 360))
         if widths == (270, 276, 360):
             return
         y = CENTRE.bottom - 150

@@ -14,12 +14,13 @@ from game.draw.palette import GOLD, RED
 from game.draw.sprites import Sprite
 from game.draw.text import Colour, at_most
 from game.scenes.stamp_swap.layout import MINI_CELL, Layout, Placed
-from game.scenes.stamp_swap.paint import TRACK, paint_score, paint_track, score_rect
+from game.scenes.stamp_swap.paint import paint_score, paint_track, score_rect, track_rect
 
 if TYPE_CHECKING:
     from game.scenes.stamp_swap.scene import StampSwapScene
 
 FLY = 0.45
+RISE = 60  # px a float rises while it fades
 
 
 class FloatText:
@@ -51,7 +52,7 @@ class TrackMover:
 
     def __init__(self, scene: StampSwapScene) -> None:
         self.scene = scene
-        self.rect = TRACK.inflate(4, 4)
+        self.rect = track_rect(scene).inflate(4, 4)
 
     def draw(self, canvas: pygame.Surface) -> None:
         """Paint the track at the shown scores (fixed art: at 100 % as the still track is)."""
@@ -126,14 +127,20 @@ def float_text(scene: StampSwapScene, words: str, pos: tuple[int, int], colour: 
         label = FloatText(scene.app.text.render(words, size, colour, bold=True, shadow=True), pos)
     label.pos = start = _below_others(scene, label)
     scene.movers.append(label)
-    end = (start[0], start[1] - 60)
+    end = (start[0], start[1] - RISE)
 
     def done() -> None:
         if label in scene.movers:
             scene.movers.remove(label)
+            scene.restatic()  # words held back from under its path (centre's "All placed") come now
 
     scene.anim.add(Sequence([Parallel([Tween(label, "pos", end, 1.2, ease_out_cubic),
                                        Tween(label, "alpha", 0.0, 1.2, ease_in_out)]), Call(done)]))
+
+
+def rising_paths(scene: StampSwapScene) -> list[pygame.Rect]:
+    """Where each float still in the air rises through (from where it is to RISE px higher)."""
+    return [m.rect.union(m.rect.move(0, -RISE)) for m in scene.movers if isinstance(m, FloatText)]
 
 
 def _below_others(scene: StampSwapScene, label: FloatText) -> tuple[float, float]:

@@ -102,16 +102,25 @@ def track_max(scene: StampSwapScene) -> int:
     return max(40, int((top + 10) // 10 * 10))
 
 
+def track_rect(scene: StampSwapScene) -> pygame.Rect:
+    """The score track: as laid out, shorter when Help grew leftwards into it (a bigger text size)."""
+    controls = getattr(scene, "controls", None)
+    if controls is None:
+        return TRACK
+    return TRACK.clip(pygame.Rect(0, 0, controls.help.rect.x - 24, TRACK.bottom))
+
+
 def paint_track(scene: StampSwapScene, surf: pygame.Surface) -> None:
     """A line 0..max with each seat's disc at its shown score."""
-    pygame.draw.rect(surf, (34, 27, 20), TRACK, border_radius=12)
-    left, right, y = TRACK.x + 30, TRACK.right - 30, TRACK.y + 46
+    track = track_rect(scene)
+    pygame.draw.rect(surf, (34, 27, 20), track, border_radius=12)
+    left, right, y = track.x + 30, track.right - 30, track.y + 46
     pygame.draw.line(surf, (120, 96, 60), (left, y), (right, y), 4)
     top = track_max(scene)
     for mark in range(0, top + 1, 10):
         x = left + (right - left) * mark / top
         pygame.draw.line(surf, (120, 96, 60), (x, y - 8), (x, y + 8), 2)
-        scene.app.text.draw(surf, str(mark), (x, TRACK.y + 2), 18, MUTED, anchor="midtop")
+        scene.app.text.draw(surf, str(mark), (x, track.y + 2), 18, MUTED, anchor="midtop")
     placed: list[float] = []
     for seat in sorted(range(len(scene.counters)), key=lambda s: scene.counters[s].shown):
         shown = max(0.0, min(float(top), scene.counters[seat].shown))
