@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import threading
-import time
 import weakref
 from collections.abc import Iterator
 
 import pytest
 
 from game.relay.collector import THRESHOLDS, Collector
-from tests.support import WAIT
 
 
 class _Node:
@@ -103,29 +100,6 @@ def test_in_an_event_loop_a_whole_walk_is_settled_at_the_next_turn(collector: Co
         return right_after, collector.unsettled
 
     assert asyncio.run(walk_then_turn()) == (True, False)
-
-
-def test_a_whole_walk_started_by_a_worker_thread_is_settled_on_the_event_loop(collector: Collector) -> None:
-    settled_on: list[threading.Thread] = []
-    settle = collector.settle
-
-    def noted() -> None:
-        settled_on.append(threading.current_thread())
-        settle()
-
-    async def walk_in_a_worker() -> None:
-        gc.collect()  # the loop's thread: the collector sees the loop
-        await asyncio.sleep(0)
-        collector.settle = noted  # type: ignore[method-assign]
-        collector.base = None  # as after an unfreeze: the next full collection is a whole walk
-        await asyncio.get_running_loop().run_in_executor(None, gc.collect)
-        deadline = time.monotonic() + WAIT
-        while not settled_on and time.monotonic() < deadline:
-            await asyncio.sleep(0.01)
-
-    asyncio.run(walk_in_a_worker())
-    assert collector.whole == 2 and not collector.unsettled
-    assert settled_on == [threading.main_thread()], f"settled on {settled_on} (waited {WAIT:.0f} s)"
 
 
 def test_new_objects_are_walked_in_small_full_collections_not_a_quarter_of_the_heap(collector: Collector) -> None:

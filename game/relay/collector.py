@@ -50,7 +50,6 @@ class Collector:
         self.whole = 0  # whole walks so far
         self.unsettled = False  # a whole walk ran and no full collection since (see `settle`)
         self._before: tuple[int, int, int] | None = None  # the thresholds to give back on `remove`
-        self._loop: asyncio.AbstractEventLoop | None = None  # the event loop seen running at a full collection
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
         if phase != "stop" or info["generation"] != 2:
@@ -58,7 +57,7 @@ class Collector:
         self.frozen += len(gc.get_objects(generation=2))
         if self.base is None:  # this full collection walked everything: what it left is the base
             self.base, self.whole, self.unsettled = self.frozen, self.whole + 1, True
-            self._soon()
+            _soon(self.settle)
         elif self.frozen >= self._limit(self.base):
             self.frozen = gc.get_freeze_count() + len(gc.get_objects(generation=2))
             if self.frozen >= self._limit(self.base):
@@ -67,18 +66,7 @@ class Collector:
                 return
         else:
             self.unsettled = False
-            with contextlib.suppress(RuntimeError):
-                self._loop = asyncio.get_running_loop()
         gc.freeze()
-
-    def _soon(self) -> None:
-        """`settle` at the next turn of the event loop (a collection cannot start another from its
-        own callback): this thread's, or the one last seen (a worker thread's allocation, a store
-        call's or a bot's, may be what started the whole walk)."""
-        with contextlib.suppress(RuntimeError):
-            self._loop = asyncio.get_running_loop()
-        if self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self.settle)
 
     def settle(self) -> None:
         """After a whole walk, one full collection of what is newer (nearly nothing): CPython then
@@ -108,7 +96,14 @@ class Collector:
             gc.set_threshold(*self._before)
             self._before = None
         gc.unfreeze()
-        self.base, self.frozen, self.unsettled, self._loop = None, 0, False, None
+        self.base, self.frozen, self.unsettled = None, 0, False
+
+
+def _soon(call: Any) -> None:
+    """Run `call` at the next turn of this thread's event loop, if one runs (a collection cannot
+    start another from its own callback)."""
+    with contextlib.suppress(RuntimeError):
+        asyncio.get_running_loop().call_soon(call)
 
 
 def let_go(task: asyncio.Future[Any]) -> None:
