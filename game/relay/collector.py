@@ -8,18 +8,10 @@ and only when the frozen objects have grown to GROW times what the last whole wa
 at least AT_LEAST objects, are they all looked at again (`gc.unfreeze`, then the next full
 collection walks everything once): the rare whole walk is where a cycle that died frozen (a closed
 connection, a dropped room) is freed, so memory stays within GROW times what the relay really holds
-(or AT_LEAST objects more: a few dozen MB).
+(or AT_LEAST objects more: a few dozen MB). A relay filling up with rooms walks its heap whole at
+each doubling past AT_LEAST, no longer at each quarter more.
 
-Between whole walks a full collection walks only what is newer than the last freeze, so it costs
-what the relay made since: each room touched since has a new public view (about 150 objects in
-Night Market). CPython starts a full collection only once the objects promoted since the last one
-reach a quarter of what that one left, which let 150,000–250,000 new objects pile up at 1,000
-rooms (partial walks of 135–180 ms of CPU, one every ~2,700 moves). So the collector makes a full
-collection due after every second middle one (THRESHOLDS, `gc.set_threshold`), a small walk each, and
-right after a whole walk runs one more at once (`settle`, from the running event loop): that makes
-the next one due again soon instead of after a quarter of the whole heap has piled up.
-
-And the relay's own objects do not die in cycles (`let_go`; tests/test_relay_frees.py), so a relay
+The relay's own objects do not die in cycles (`let_go`; tests/test_relay_frees.py), so a relay
 whose rooms come and go does not need the whole walk to free them: it comes from real growth.
 """
 
@@ -32,8 +24,6 @@ from typing import Any
 
 GROW = 2.0  # frozen objects may grow to this many times what the last whole walk left ...
 AT_LEAST = 500_000  # ... and by at least this many (a fresh relay's first walk leaves only its modules)
-THRESHOLDS = (700, 2, 0)  # new objects per young collection (CPython's), young ones per middle one,
-# and 0: a full collection is due at the first young collection after each middle one
 
 
 class Collector:
@@ -42,39 +32,25 @@ class Collector:
     walk). Objects that die frozen are not taken off the tally, so when it reaches the limit the
     true count is taken (`gc.get_freeze_count` walks every frozen object, so only then)."""
 
-    def __init__(self, grow: float = GROW, at_least: int = AT_LEAST,
-                 thresholds: tuple[int, int, int] | None = THRESHOLDS) -> None:
-        self.grow, self.at_least, self.thresholds = grow, at_least, thresholds
+    def __init__(self, grow: float = GROW, at_least: int = AT_LEAST) -> None:
+        self.grow, self.at_least = grow, at_least
         self.base: int | None = None  # objects frozen right after the last whole walk (None: none yet)
         self.frozen = 0  # objects frozen since then, that walk's included (dead ones too)
         self.whole = 0  # whole walks so far
-        self.unsettled = False  # a whole walk ran and no full collection since (see `settle`)
-        self._before: tuple[int, int, int] | None = None  # the thresholds to give back on `remove`
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
         if phase != "stop" or info["generation"] != 2:
             return
         self.frozen += len(gc.get_objects(generation=2))
         if self.base is None:  # this full collection walked everything: what it left is the base
-            self.base, self.whole, self.unsettled = self.frozen, self.whole + 1, True
-            _soon(self.settle)
+            self.base, self.whole = self.frozen, self.whole + 1
         elif self.frozen >= self._limit(self.base):
             self.frozen = gc.get_freeze_count() + len(gc.get_objects(generation=2))
             if self.frozen >= self._limit(self.base):
                 gc.unfreeze()  # the next full collection walks everything, then sets a new base
                 self.base, self.frozen = None, 0
                 return
-        else:
-            self.unsettled = False
         gc.freeze()
-
-    def settle(self) -> None:
-        """After a whole walk, one full collection of what is newer (nearly nothing): CPython then
-        counts the next one due after a quarter of *that* has piled up, not a quarter of the whole
-        heap. A no-op otherwise (a process with no event loop calls it itself)."""
-        if self.unsettled:
-            gc.collect(2)
-            self.unsettled = False
 
     def _limit(self, base: int) -> float:
         """Frozen objects past which the next full collection walks everything."""
@@ -84,26 +60,13 @@ class Collector:
         """Take part in every collection of this process from now on."""
         if self not in gc.callbacks:
             gc.callbacks.append(self)
-            if self.thresholds is not None:
-                self._before = gc.get_threshold()
-                gc.set_threshold(*self.thresholds)
 
     def remove(self) -> None:
         """Stop, and unfreeze whatever was frozen (a later full collection walks it all again)."""
         if self in gc.callbacks:
             gc.callbacks.remove(self)
-        if self._before is not None:
-            gc.set_threshold(*self._before)
-            self._before = None
         gc.unfreeze()
-        self.base, self.frozen, self.unsettled = None, 0, False
-
-
-def _soon(call: Any) -> None:
-    """Run `call` at the next turn of this thread's event loop, if one runs (a collection cannot
-    start another from its own callback)."""
-    with contextlib.suppress(RuntimeError):
-        asyncio.get_running_loop().call_soon(call)
+        self.base, self.frozen = None, 0
 
 
 def let_go(task: asyncio.Future[Any]) -> None:
