@@ -276,6 +276,20 @@ def test_night_markets_merchant_panel_at_150_percent_in_spanish_is_as_wide_as_it
         assert layout_problems(p.app) == []
 
 
+def test_night_markets_detail_panel_close_at_150_percent_in_german_is_not_cut() -> None:
+    """ "Schließen" at 150 % needs more than the 260 px laid out: Close grows about its centre."""
+    from game.draw.layout_record import recording
+    from game.scenes.night_market.overlays import InfoPanel
+
+    with recording():
+        p = make_player((1280, 720), extra={"lang": "de", "text_size": 150})
+        panel = InfoPanel(p.app, "Basil", [text.tr("nm.merchant.hidden")])
+        p.app.stack.push(panel)
+        p.frames(2)
+        assert panel.close.rect.w > 260 and abs(panel.close.rect.centerx - panel.rect.centerx) <= 1
+        assert layout_problems(p.app) == []
+
+
 class _Drawn(Text):
     """A Text that notes where each label it draws lands."""
 

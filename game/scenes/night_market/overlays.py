@@ -9,13 +9,24 @@ import pygame_gui
 
 from game.draw.palette import CREAM, GOLD, MUTED
 from game.draw.text import at_most, grown, text_size
-from game.draw.ui import button, resize, wanted_width
+from game.draw.ui import button, resize, uncut_width, wanted_width
 from game.draw.widgets import sheet
 from game.scenes.night_market.faces import coin_face
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.shell.pointer import PointerEvent
 from game.shell.scene import Scene
 from game.text import tr
+
+
+def close_button(ui: pygame_gui.UIManager, centre_x: int, top: int,
+                 size: tuple[int, int]) -> pygame_gui.elements.UIButton:
+    """Close, centred on `centre_x`: as wide as its label needs where pygame-gui would cut it
+    ("Schließen" at 150 %); at 100 % in English the size laid out."""
+    made = button(ui, (centre_x - size[0] // 2, top, *size), tr("nm.close"), "#primary")
+    wide = uncut_width(made, size[0])
+    if wide > size[0]:
+        resize(made, (wide, size[1]), (centre_x - wide // 2, top))
+    return made
 
 
 class _Dialog(Scene):
@@ -46,8 +57,7 @@ class InfoPanel(_Dialog):
         self.top = 140 if text_size() <= 100 else max(140, 48 + app.text.font(48, bold=True).get_linesize())
         self.rect.h = self.top + high + 140 + (110 if coins is not None else 0)
         self.rect.center = (LOGICAL_W // 2, LOGICAL_H // 2)
-        self.close = button(self.ui, (self.rect.centerx - 130, self.rect.bottom - 100, 260, 76), tr("nm.close"),
-                            "#primary")
+        self.close = close_button(self.ui, self.rect.centerx, self.rect.bottom - 100, (260, 76))
 
     def _width(self) -> int:
         """1000 px; at a bigger text size as wide as its widest grown line needs (at most the screen less 200)."""
@@ -176,8 +186,7 @@ class GameInfoScene(_Dialog):
         self.log_box = pygame_gui.elements.UITextBox(body, rect, manager=self.ui)
         if hasattr(self.log_box, "scroll_bar") and self.log_box.scroll_bar is not None:
             self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
-        self.close = button(self.ui, (self.RECT.centerx - 140, self.RECT.bottom - 110, 280, 80), tr("nm.close"),
-                            "#primary")
+        self.close = close_button(self.ui, self.RECT.centerx, self.RECT.bottom - 110, (280, 80))
 
     def on_button(self, element) -> None:  # type: ignore[no-untyped-def]
         if element is self.close:
