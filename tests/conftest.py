@@ -57,6 +57,32 @@ def _rasters_once():  # type: ignore[no-untyped-def]
     assets.rasterise = draw
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _imports_frozen_once():  # type: ignore[no-untyped-def]
+    """The app's `give_back()` (game/services/memory.py) unfreezes and walks the whole process at every
+    App start and every table that leaves: in a test worker that is every module the suite imports
+    (~200k objects), and those walks were a fifth of the suite's CPU. Here what is alive when a worker
+    starts is frozen once, and the app's `give_back()` collects only what is newer (and still trims the
+    heap); nothing is frozen after that, so nothing a test leaves behind is kept. tests/test_memory.py
+    calls the real one."""
+    import gc
+
+    from game.kiosk import shell as kiosk_shell
+    from game.services import memory
+    from game.shell import app as app_module
+
+    def newer_only() -> None:
+        gc.collect()
+        if memory._LIBC is not None:
+            memory._LIBC.malloc_trim(0)
+
+    gc.collect()
+    gc.freeze()
+    app_module.give_back = kiosk_shell.give_back = newer_only  # type: ignore[assignment]
+    yield
+    app_module.give_back = kiosk_shell.give_back = memory.give_back  # type: ignore[assignment]
+
+
 # The deep tier: the longest journeys, each with a cheaper sibling of the same kind in the default
 # run (which is CI's, and must stay under its 12 minutes on two cores). `pytest -m deep` runs them
 # alone, `pytest -m "deep or not deep"` runs everything; run them before a release and after
