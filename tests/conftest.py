@@ -9,6 +9,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["LANGUAGE"] = "en"  # the system language a test app speaks (game/text/locales.py), whatever the machine's
 
+import gc  # noqa: E402
 import random  # noqa: E402
 import signal  # noqa: E402
 
@@ -58,15 +59,12 @@ def _rasters_once():  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _imports_frozen_once():  # type: ignore[no-untyped-def]
+def _app_collects_only_the_newer():  # type: ignore[no-untyped-def]
     """The app's `give_back()` (game/services/memory.py) unfreezes and walks the whole process at every
     App start and every table that leaves: in a test worker that is every module the suite imports
-    (~200k objects), and those walks were a fifth of the suite's CPU. Here what is alive when a worker
-    starts is frozen once, and the app's `give_back()` collects only what is newer (and still trims the
-    heap); nothing is frozen after that, so nothing a test leaves behind is kept. tests/test_memory.py
-    calls the real one."""
-    import gc
-
+    (~200k objects), and those walks were a fifth of the suite's CPU. In tests it collects only what
+    is newer than the worker's frozen base (`_base_frozen`) and still trims the heap; it freezes
+    nothing, so nothing a test leaves behind is kept. tests/test_memory.py calls the real one."""
     from game.kiosk import shell as kiosk_shell
     from game.services import memory
     from game.shell import app as app_module
@@ -76,11 +74,18 @@ def _imports_frozen_once():  # type: ignore[no-untyped-def]
         if memory._LIBC is not None:
             memory._LIBC.malloc_trim(0)
 
-    gc.collect()
-    gc.freeze()
     app_module.give_back = kiosk_shell.give_back = newer_only  # type: ignore[assignment]
     yield
     app_module.give_back = kiosk_shell.give_back = memory.give_back  # type: ignore[assignment]
+
+
+@pytest.fixture(autouse=True)
+def _base_frozen() -> None:
+    """Before each test, what the worker holds is frozen, if nothing is: at the first test, and after a
+    test that unfroze it (the real `give_back()`, a relay's collector)."""
+    if gc.get_freeze_count() == 0:
+        gc.collect()
+        gc.freeze()
 
 
 # The deep tier: the longest journeys, each with a cheaper sibling of the same kind in the default
