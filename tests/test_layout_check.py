@@ -103,6 +103,16 @@ def test_a_box_laid_over_part_of_a_live_text_is_reported(canvas):
     assert kinds(marks_of(surf)) == ["covered"]
 
 
+def test_a_box_whose_lower_edge_lies_over_a_texts_ink_is_reported(canvas):
+    """The box is judged whole (Italian at 150 %: a grown "Aiuto" hid the top of the track's "40",
+    which a box less a fifth of its height top and bottom missed)."""
+    surf, text = canvas
+    drawn = text.draw(surf, "40", (600, 200), 30)
+    ink_top = drawn.y + drawn.h // 5
+    pygame.draw.rect(surf, (60, 48, 36), pygame.Rect(drawn.x - 20, ink_top - 50, 140, 58))  # 8 px into the ink
+    assert kinds(marks_of(surf)) == ["covered"]
+
+
 def test_a_button_partly_off_screen_is_reported_and_one_on_screen_is_not(canvas):
     marks = [Mark("button", pygame.Rect(1800, 1000, 200, 60), "Next"),
              Mark("button", pygame.Rect(10, 10, 200, 60), "Ok")]

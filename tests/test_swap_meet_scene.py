@@ -24,9 +24,10 @@ def unthreaded(monkeypatch):
     """Bots think on the caller's thread: deterministic tests."""
 
 
-def start(humans: int = 1, seats: int = 4, hands=None, round_seconds: int = 90, quiet: bool = True):  # type: ignore[no-untyped-def]
-    """A player with a Swap Meet floor on top (optionally a scenario deal, bots silenced)."""
-    p = make_player()
+def start(humans: int = 1, seats: int = 4, hands=None, round_seconds: int = 90, quiet: bool = True,  # type: ignore[no-untyped-def]
+          **opts):
+    """A player with a Swap Meet floor on top (optionally a scenario deal, bots silenced; `opts` for the app)."""
+    p = make_player(**opts)
     p.app.update_settings(seen_briefings=("swap-meet",))
     config = MatchConfig(tuple(SeatConfig(f"Player {i + 1}" if i < humans else BOTS[i - humans],
                                           None if i < humans else "normal") for i in range(seats)),

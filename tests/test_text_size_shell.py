@@ -149,6 +149,20 @@ def test_the_seat_setups_at_150_percent_fit_in_spanish() -> None:
         assert problems(p.app) == [], entry.name
 
 
+def test_every_games_help_pages_at_150_percent_in_italian_keep_the_heading_clear_of_guided_match() -> None:
+    """The heading's row starts under the top corners' links: a grown "Partita guidata ›" covered the top
+    of the heading on most pages in Italian at 150 % (and of the longer headings at 100 %)."""
+    from game.draw.layout_record import recording
+
+    with recording():  # every text known to the check (the heading among them)
+        p = make_player(extra={"lang": "it", "text_size": 150})
+        for entry in catalog.entries():
+            scene = HelpScene.for_game(p.app, entry)
+            found = _pages(p, scene, f"{entry.name} help")
+            assert scene.guided is not None and scene.guided.visible
+            assert {page: lines for page, lines in found.items() if lines} == {}
+
+
 def test_the_lobby_keeps_its_places_at_100_percent_and_gives_way_in_order_at_150() -> None:
     pygame.font.init()
     fonts = Text()

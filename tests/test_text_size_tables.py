@@ -94,6 +94,32 @@ def test_a_night_market_match_end_and_a_coach_step_at_150_percent_in_german_have
         assert layout_problems(p.app) == [], "Night Market's match end"
 
 
+def test_swap_meets_round_summary_at_150_percent_in_german_has_its_row_line_under_the_rows_clear_of_the_chart() -> None:
+    """The "Tap a row…" line sat at the foot of the table's box, where at 150 % the chart drawn under it
+    covered its lower half (the guided match's steps 14–16): it goes right under the rows, inside the
+    score table a lesson lights (so the coach's panel keeps off it)."""
+    from game.draw.layout_record import recording
+    from game.scenes.swap_meet.summary import CHART, SummaryOverlay
+    from tests.test_swap_meet_news import HANDS
+    from tests.test_swap_meet_scene import start
+
+    with recording():
+        p, _ = start(hands=HANDS, round_seconds=60, extra={"lang": "de", "text_size": 150})
+        p.clock.advance(61)
+        for _ in range(300):
+            p.frames(1)
+            if isinstance(p.top, SummaryOverlay):
+                p.click((960, 40))  # past the lock moment
+            if isinstance(p.top, SummaryOverlay) and p.top.stage == "summary":
+                break
+        summary = p.top
+        assert isinstance(summary, SummaryOverlay) and summary.stage == "summary", "the summary never showed"
+        p.frames(1)
+        assert layout_problems(p.app) == []
+        table = next(t for t in summary.targets() if t.name == "summary:scores")
+        assert max(box.bottom for box, _ in summary.rows) < summary._hint_top() < table.rect.bottom < CHART.y - 40
+
+
 # The games whose walk is clean at a bigger text size: all three (docs/access.md "Text size").
 WALK_GAMES = ("night-market", "swap-meet", "stamp-swap")
 WALKS = [("de", 150, (1280, 720)), ("fr", 125, (1920, 1080))]

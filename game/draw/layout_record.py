@@ -14,7 +14,8 @@ The rules (`judge`), in drawing order on the canvas:
   the same words at the same place are one text drawn twice;
 - a text still live at the end is clipped when it runs out of the surface it was drawn on (a panel, a card, a plate,
   the canvas) or out of its box: the topmost opaque box drawn before it under its start, centre or end;
-- a text partly hidden by an opaque box drawn after it (not its own) is covered;
+- a text partly hidden by an opaque box drawn after it (not its own) is covered: the box whole
+  against the text's ink band, by at least 6 px each way;
 - a pygame-gui button's or label's words are clipped when wider than the widget less the room pygame-gui
   keeps each side (GUI_ROOM, 12 px here): with less it left-aligns them and cuts their end;
 - a button is off screen when its rect leaves the canvas;
@@ -415,7 +416,8 @@ def _hide(live: list[Mark], cover: Mark, problems: list[Problem], reported: set[
     for t in live:
         if cover.rect.contains(_band(t.rect)):
             continue
-        if _overlaps(t.rect, cover.rect, 6) and (id(t), id(cover)) not in reported:
+        meet = _band(t.rect).clip(cover.rect)  # the box whole: a button's edge over ink hides it
+        if meet.w >= 6 and meet.h >= 6 and (id(t), id(cover)) not in reported:
             reported.add((id(t), id(cover)))
             problems.append(Problem("covered", [t, cover], "partly hidden by a box drawn over it"))
         kept.append(t)

@@ -15,12 +15,16 @@ from game.shell.catalog import GameEntry
 from game.shell.display import LOGICAL_H, LOGICAL_W
 from game.text import tr
 
-PANEL = pygame.Rect(0, 0, 1300, 860)
+LINK_TOP, LINK_H = 24, 64  # the links in the top corners (Guided match; How to play's Rules): y in the panel
+# The heading's row starts under them: a grown link (or a long heading) reaching over the heading's
+# column must not cut its ink (an accented capital's starts 7 px under the row's top at 52 px).
+HEAD_TOP = LINK_TOP + LINK_H - 6
+PANEL = pygame.Rect(0, 0, 1300, 794 + HEAD_TOP)
 PANEL.center = (LOGICAL_W // 2, LOGICAL_H // 2)
 
 Page = tuple[str, str]
-BODY = pygame.Rect(PANEL.x + 40, PANEL.y + 150, PANEL.w - 80, 560)
-ART = pygame.Rect(PANEL.x + 40, PANEL.y + 140, PANEL.w - 80, 250)  # a page's picture, above its text
+BODY = pygame.Rect(PANEL.x + 40, PANEL.y + HEAD_TOP + 84, PANEL.w - 80, 560)
+ART = pygame.Rect(PANEL.x + 40, PANEL.y + HEAD_TOP + 74, PANEL.w - 80, 250)  # a page's picture, above its text
 BELOW_ART = pygame.Rect(BODY.x, ART.bottom + 10, BODY.w, BODY.bottom - ART.bottom - 10)
 
 BOX_BG, BOX_ALPHA = (26, 20, 16), 230  # the theme's text box: #1a1410e6 with a 2 px brass edge
@@ -176,10 +180,10 @@ class HelpScene(Dialog):
         self.guided = None
         if self.lesson:  # learning by playing is offered wherever the rules are read
             label = tr("help.resume_guided") if has_place(self.lesson) else tr("help.guided")
-            self.guided = button(self.ui, (PANEL.right - 400, PANEL.y + 24, 370, 64), label, "#primary")
+            self.guided = button(self.ui, (PANEL.right - 400, PANEL.y + LINK_TOP, 370, LINK_H), label, "#primary")
             if not label_fits(self.guided):  # "Resume guided match ›" at a large font: grow leftwards
                 width = label_width(self.guided)
-                resize(self.guided, (width, 64), (PANEL.right - 30 - width, PANEL.y + 24))
+                resize(self.guided, (width, LINK_H), (PANEL.right - 30 - width, PANEL.y + LINK_TOP))
         self._show()
 
     def _fit_foot(self) -> None:
@@ -287,7 +291,7 @@ class HelpScene(Dialog):
         size = text.fitting(self.title, 30, self.title_room(), least=30)  # between the top corners' links
         text.draw(canvas, self.title, (PANEL.centerx, PANEL.y + 26), size, MUTED, anchor="midtop")
         big = unscaled(52)  # a heading keeps its 100 % size: already big, and the picture starts under it
-        text.draw(canvas, self.heading, (PANEL.centerx, PANEL.y + 66), big, GOLD, bold=True, anchor="midtop")
+        text.draw(canvas, self.heading, (PANEL.centerx, PANEL.y + HEAD_TOP), big, GOLD, bold=True, anchor="midtop")
         if self.picture is not None:
             canvas.blit(self.picture, self.picture.get_rect(center=ART.center))
         self.body.draw(canvas)

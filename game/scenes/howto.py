@@ -6,13 +6,11 @@ from __future__ import annotations
 import pygame
 
 from game.draw.ui import button, label_fits, label_width, resize
-from game.scenes.help import PANEL, HelpScene, Page
+from game.scenes.help import LINK_H, LINK_TOP, PANEL, HelpScene, Page
 from game.scenes.help_text import TOGETHER, WELCOME
 from game.shell import catalog
 from game.shell.catalog import GameEntry
 from game.text import tr
-
-LINK_H = 64
 
 
 def game_page(entry: GameEntry) -> Page:
@@ -31,7 +29,7 @@ class HowToPlayScene(HelpScene):
     def _links(self) -> None:
         """Rules (top left) and Guided match (top right), made once and shown on a game's page only."""
         if getattr(self, "rules_link", None) is None:
-            top = PANEL.y + 24
+            top = PANEL.y + LINK_TOP
             self.rules_link = button(self.ui, (PANEL.x + 30, top, 260, LINK_H), tr("help.rules"), "#quiet")
             self.guided_link = button(self.ui, (PANEL.right - 330, top, 300, LINK_H), tr("help.guided"), "#primary")
             if not label_fits(self.guided_link):  # "Geführte Partie ›": grow leftwards

@@ -45,6 +45,8 @@ MARKERS = ("square", "triangle", "circle", "diamond")
 LOCK_SECONDS = 1.8
 SCORES = pygame.Rect(PANEL.x + 40, PANEL.y + 144, PANEL.w - 80, 420)  # the score table of a summary
 VOTES = pygame.Rect(PANEL.right - 420, PANEL.y + 640, 380, PANEL.h - 664)  # each person's Next, several here
+CHART = pygame.Rect(PANEL.x + 40, PANEL.y + 600, 960, 300)  # the market over the round (fixed art)
+HINT = 24  # the line under the score table's rows: its size as laid out
 
 
 def lock_words(summary, names: list[str]) -> tuple[str, str]:  # type: ignore[no-untyped-def]
@@ -301,10 +303,17 @@ class SummaryOverlay(Scene):
         """A lesson's "summary:scores" (the score table, once it shows), then the buttons."""
         if self.stage != "summary":
             return super().targets()
-        rows = len(self.summary.stalls)  # the header and the rows, as _score_table lays them out
-        high = 44 + rows * min(62, (SCORES.h - 44) // max(1, rows))
+        high = self._hint_top() + self.app.text.font(HINT).get_height() - SCORES.y  # the rows and the line under them
         return [Target("summary:scores", pygame.Rect(SCORES.x - 12, SCORES.y, SCORES.w + 24, high)),
                 *super().targets()]
+
+    def _hint_top(self) -> int:
+        """Where the line under the table goes: right under its rows (what it is about, and where a
+        lesson's panel keeps off it), never lower than the chart's title row (a full table's), so it
+        stays clear of the chart at any text size."""
+        rows = len(self.summary.stalls)  # the header and the rows, as _score_table lays them out
+        under = SCORES.y + 44 + rows * min(62, (SCORES.h - 44) // max(1, rows))
+        return min(under, CHART.y - 4 - self.app.text.font(HINT).get_height())
 
     def _draw_lock(self, canvas: pygame.Surface) -> None:
         self.dim(canvas, 120)
@@ -336,14 +345,16 @@ class SummaryOverlay(Scene):
         fit_centred(text, canvas, tr("sm.summary.subline", line=lock_line(s, self.floor.names), when=when),
                     (PANEL.centerx, PANEL.y + 84), PANEL.w - 80, 28, CREAM)
         self._score_table(canvas, SCORES)
-        hint, size = self.term_line or tr("sm.summary.tap_row"), 24
-        room = SCORES.w - text.font(26, True).size(tr("sm.summary.chart"))[0] - 40  # right of the chart's title
+        hint, size, top = self.term_line or tr("sm.summary.tap_row"), HINT, self._hint_top()
+        room = SCORES.w
+        title_w, title_h = text.font(26, True).size(tr("sm.summary.chart"))
+        if top + text.font(HINT).get_height() > CHART.y - 4 - title_h:  # on the chart title's row: right of it
+            room -= title_w + 40
         while size > 16 and text.font(size, False).size(hint)[0] > room:
             size -= 1  # a longer language's line shrinks rather than run into the title
-        text.draw(canvas, hint, (SCORES.right, SCORES.bottom + 4), size, GOLD if self.term_line else MUTED,
-                  anchor="topright")
+        text.draw(canvas, hint, (SCORES.right, top), size, GOLD if self.term_line else MUTED, anchor="topright")
         t0 = s.history[0][0] if s.history else 0.0
-        chart = pygame.Rect(PANEL.x + 40, PANEL.y + 600, 960, 300)
+        chart = CHART
         text.draw(canvas, tr("sm.summary.chart"), (chart.x, chart.y - 4), 26, CREAM, bold=True, anchor="bottomleft")
         with at_most(100):  # the chart and its legend are fixed art: their labels keep their size
             draw_chart(canvas, text, chart, s.history, t0, s.lock_time)
