@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import marshal
 import re
 import secrets
 import time
@@ -158,13 +159,32 @@ def _no_constant(name: str) -> Any:
 
 
 def encode(kind: str, **fields: Any) -> str:
-    """One message as JSON text; a field made by `spliced` or `sharing` goes in as its own text."""
+    """One message as JSON text; a field made by `spliced` or `sharing` goes in as its own text (after
+    the others), one made by `joined` as its own text in its place."""
     plain = {k: v for k, v in fields.items() if not isinstance(v, _Once)}
-    head = _dumps({"v": PROTOCOL_VERSION, "type": kind, **plain})
+    whole = {"v": PROTOCOL_VERSION, "type": kind, **plain}
+    head = _in_place(whole) if any(type(v) is _Joined for v in plain.values()) else _dumps(whole)
     if len(plain) == len(fields):
         return head
     parts = [f",{_key(k)}:{v.text()}" for k, v in fields.items() if isinstance(v, _Once)]
     return head[:-1] + "".join(parts) + "}"
+
+
+def _in_place(fields: dict[str, Any]) -> str:
+    """`_dumps(fields)`, each `_Joined` value written as its kept text."""
+    parts: list[str] = []
+    run: dict[str, Any] = {}
+    for key, value in fields.items():
+        if type(value) is _Joined:
+            if run:
+                parts.append(_dumps(run)[1:-1])
+                run = {}
+            parts.append(f"{_key(key)}:{value.joined}")
+        else:
+            run[key] = value
+    if run:
+        parts.append(_dumps(run)[1:-1])
+    return "{" + ",".join(parts) + "}"
 
 
 def _compact() -> Callable[[Any], str]:
@@ -180,6 +200,7 @@ def _compact() -> Callable[[Any], str]:
 
 
 _dumps = _compact()
+dumps = _dumps  # the relay's compact JSON: what it keeps as text is written exactly as it is sent
 _key = functools.lru_cache(maxsize=1024)(_dumps)  # field names: a few dozen, written again and again
 
 
@@ -202,32 +223,81 @@ class _Once:
 
 
 class _SplicedList(_Once, list[Any]):
-    def __init__(self, value: list[Any]) -> None:
+    def __init__(self, value: list[Any], text: str | None = None) -> None:
         super().__init__(value)
-        self._text = None
+        self._text = text
+
+
+class _Joined(list[Any]):
+    """A list whose JSON text was kept (`joined`): written as that text, in its place in the message."""
+
+    def __init__(self, value: list[Any], text: str) -> None:
+        super().__init__(value)
+        self.joined = text
+
+
+def _texts(texts: list[str]) -> tuple[list[Any], str]:
+    """The items of kept JSON texts, and the text of their list (the same text `_dumps` writes)."""
+    return [json.loads(t) for t in texts], "[" + ",".join(texts) + "]"
+
+
+def joined(texts: list[str]) -> list[Any]:
+    """A list of the items whose JSON texts are `texts` (kept as text: game/relay/kept.py), written as
+    those texts: it reads as the list, and `encode` writes it in its place without encoding it again."""
+    return _Joined(*_texts(texts))
+
+
+def spliced_texts(texts: list[str]) -> list[Any]:
+    """`spliced` of the list of the items whose JSON texts are `texts` (made once, written once)."""
+    return _SplicedList(*_texts(texts))
+
+
+class Fields:
+    """What the relay keeps of the last change's public view (`_SplicedDict.kept`) for the next one:
+    each field's text, and its value as marshal bytes to tell an equal field by. Only str and bytes:
+    nothing the cyclic collector walks (the view's own lists were ~150 tracked objects a room)."""
+
+    __slots__ = ("texts", "marks")
+
+    def __init__(self, texts: dict[str, str], marks: dict[str, bytes]) -> None:
+        self.texts, self.marks = texts, marks
+
+
+def _mark(value: Any) -> bytes | None:
+    """The value as marshal bytes (exact about types: equal bytes, equal JSON); None when marshal
+    cannot write it (never equal then: the field is written again)."""
+    try:
+        return marshal.dumps(value)
+    except ValueError:
+        return None
 
 
 class _SplicedDict(_Once, dict[str, Any]):
     """An object whose fields' texts are kept too: a seat's own view shares most of them (`sharing`),
-    and the next change's object reuses those of its fields that did not change (`previous`)."""
+    and the next change's object reuses those of its fields that did not change (`previous`, what
+    `kept` left of the last one)."""
 
-    def __init__(self, value: dict[str, Any], previous: _SplicedDict | None = None) -> None:
+    def __init__(self, value: dict[str, Any], previous: Fields | None = None) -> None:
         super().__init__(value)
         self._text = None
         self._fields: dict[str, str] = {}
+        self._marks: dict[str, bytes] = {}  # the fields compared with `previous`'s, as marshal bytes
         self._rest: dict[frozenset[str], str] = {}  # `rest`'s texts, by the keys left out
         self._previous = previous
-        if previous is not None:
-            previous._previous = None  # one change back only: no chain of old views kept alive
 
     def field(self, key: str) -> str:
         """`"key":value` as text, made once (or taken from the previous change's, when equal)."""
         text = self._fields.get(key)
         if text is None:
-            value, before = self[key], self._previous
-            text = None if before is None or key not in before or before[key] != value else before._fields.get(key)
+            before = self._previous
+            if before is not None and key in before.texts:
+                mark = _mark(self[key])
+                if mark is not None:
+                    self._marks[key] = mark
+                    if before.marks.get(key) == mark:
+                        text = before.texts[key]
             if text is None:
-                text = f"{_key(key)}:{_dumps(value)}"
+                text = f"{_key(key)}:{_dumps(self[key])}"
             self._fields[key] = text
         return text
 
@@ -241,6 +311,16 @@ class _SplicedDict(_Once, dict[str, Any]):
 
     def _make(self) -> str:
         return "{" + ",".join(self.field(k) for k in self) + "}"
+
+    def kept(self) -> Fields:
+        """What the next change needs of this one (its text is made now if it was not)."""
+        self.text()
+        marks = {}
+        for key in self:
+            mark = self._marks[key] if key in self._marks else _mark(self[key])
+            if mark is not None:
+                marks[key] = mark
+        return Fields(dict(self._fields), marks)
 
 
 class _Sharing(_Once, dict[str, Any]):
@@ -266,14 +346,13 @@ class _Sharing(_Once, dict[str, Any]):
         return ("{" if len(own) == 0 else head[:-1] + ",") + shared + "}"
 
 
-def spliced(value: Any, previous: Any = None) -> Any:
+def spliced(value: Any, previous: Fields | None = None) -> Any:
     """`value` (a dict or list of JSON data, else as it is) marked to be encoded once as text and
     spliced into each message that carries it, instead of being encoded again per seat. It still
-    reads as the dict or list it was. `previous`: the same part of the previous change (made by
-    `spliced`); a field equal to its field there reuses its text (==: one type table makes both, so
-    equal fields have equal JSON, as in `sharing`)."""
+    reads as the dict or list it was. `previous`: what `kept()` left of the same part of the previous
+    change; a field equal to its field there (by marshal bytes) reuses its text."""
     if isinstance(value, dict):
-        return _SplicedDict(value, previous if isinstance(previous, _SplicedDict) else None)
+        return _SplicedDict(value, previous)
     if isinstance(value, list):
         return _SplicedList(value)
     return value
