@@ -96,13 +96,20 @@ class EntryTexts:
         return (_entry(text) for text in self._kept)
 
     def append(self, item: Entry) -> None:
-        self._kept.append(dumps(item.to_json()))
+        self._kept.append(_line(item))
 
     def extend(self, items: Iterable[Entry]) -> None:
-        self._kept.extend(dumps(e.to_json()) for e in items)
+        self._kept.extend(_line(e) for e in items)
 
     def clear(self) -> None:
         self._kept.clear()
+
+
+def _line(entry: Entry) -> str:
+    """`Entry.to_json`'s text, written without its copy of the action (the rules made it: JSON data,
+    and tuples are written as the lists that copy would make)."""
+    out = [entry.now, entry.seat, entry.action]
+    return dumps(out if entry.seq is None else [*out, entry.seq])
 
 
 def _entry(text: str) -> Entry:

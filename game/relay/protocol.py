@@ -202,6 +202,13 @@ def _compact() -> Callable[[Any], str]:
 _dumps = _compact()
 dumps = _dumps  # the relay's compact JSON: what it keeps as text is written exactly as it is sent
 _key = functools.lru_cache(maxsize=1024)(_dumps)  # field names: a few dozen, written again and again
+_ATOMS = (type(None), bool, int, str)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)  # typed: True and 1 are equal keys, not equal JSON
+def _atom_field(key: str, value: Any) -> str:
+    """`"key":value` for a field holding one number, name or flag (a round, a turn, a count)."""
+    return f"{_key(key)}:{_dumps(value)}"
 
 
 _ABSENT = object()  # a key the public view does not have
@@ -238,7 +245,8 @@ class _Joined(list[Any]):
 
 def _texts(texts: list[str]) -> tuple[list[Any], str]:
     """The items of kept JSON texts, and the text of their list (the same text `_dumps` writes)."""
-    return [json.loads(t) for t in texts], "[" + ",".join(texts) + "]"
+    text = "[" + ",".join(texts) + "]"
+    return (json.loads(text) if texts else []), text  # one decoding call for the lot
 
 
 def joined(texts: list[str]) -> list[Any]:
@@ -265,9 +273,10 @@ class Fields:
 
 def _mark(value: Any) -> bytes | None:
     """The value as marshal bytes (exact about types: equal bytes, equal JSON); None when marshal
-    cannot write it (never equal then: the field is written again)."""
+    cannot write it (never equal then: the field is written again). Version 2: no back-references,
+    so the bytes do not depend on which objects the value shares, and they are quicker to write."""
     try:
-        return marshal.dumps(value)
+        return marshal.dumps(value, 2)
     except ValueError:
         return None
 
@@ -289,15 +298,18 @@ class _SplicedDict(_Once, dict[str, Any]):
         """`"key":value` as text, made once (or taken from the previous change's, when equal)."""
         text = self._fields.get(key)
         if text is None:
-            before = self._previous
+            before, value = self._previous, self[key]
+            if type(value) in _ATOMS:  # a number, a name, a flag: its text is one look-up away
+                text = self._fields[key] = _atom_field(key, value)
+                return text
             if before is not None and key in before.texts:
-                mark = _mark(self[key])
+                mark = _mark(value)
                 if mark is not None:
                     self._marks[key] = mark
                     if before.marks.get(key) == mark:
                         text = before.texts[key]
             if text is None:
-                text = f"{_key(key)}:{_dumps(self[key])}"
+                text = f"{_key(key)}:{_dumps(value)}"
             self._fields[key] = text
         return text
 
@@ -316,8 +328,10 @@ class _SplicedDict(_Once, dict[str, Any]):
         """What the next change needs of this one (its text is made now if it was not)."""
         self.text()
         marks = {}
-        for key in self:
-            mark = self._marks[key] if key in self._marks else _mark(self[key])
+        for key, value in self.items():
+            if type(value) in _ATOMS:
+                continue  # written again each change from a cache (`_atom_field`): nothing to compare
+            mark = self._marks[key] if key in self._marks else _mark(value)
             if mark is not None:
                 marks[key] = mark
         return Fields(dict(self._fields), marks)
