@@ -56,7 +56,7 @@ def busy(rooms: int, rounds: int, seed: int = 1) -> list[Room]:
     rng = random.Random(seed)
     live: list[tuple[Room, dict[int, str]]] = []
     for n in range(rooms):
-        room, latest = _room(n + 1), {}
+        room, latest = _room(n + 1), dict[int, str]()
         _send(room, latest)
         live.append((room, latest))
     for step in range(rounds):
