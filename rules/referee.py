@@ -319,7 +319,7 @@ class Referee:
         if self.outcome() is not None:
             return MATCH_OVER()
         final = None if self._last is None else why_final(self.game, *self._last)
-        return undo_refusal(self.game, self.log[:], seat, final)
+        return undo_refusal(self.game, self.log, seat, final)
 
     def undo(self, seat: int) -> None:
         """Take back `seat`'s last move: the match as seed + config + the log without it."""
