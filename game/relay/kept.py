@@ -5,7 +5,7 @@ and log entries (rules/ objects: a dataclass, its dicts and lists; ~490 of a Nig
 ~770 tracked objects 40 moves in, docs/relay.md "Collection pauses"). Text (str) is never tracked,
 so the referee keeps them here (rules/referee.py `Kept`): each event as the text each viewer is
 sent, each log entry as its record line. They are decoded only when something asks for the objects
-(a finished record, a rollback, tests); what each seat is sent is spliced from the texts.
+(a finished record, a rollback, tests); what each seat is sent is made from the texts.
 """
 
 from __future__ import annotations

@@ -159,32 +159,13 @@ def _no_constant(name: str) -> Any:
 
 
 def encode(kind: str, **fields: Any) -> str:
-    """One message as JSON text; a field made by `spliced` or `sharing` goes in as its own text (after
-    the others), one made by `joined` as its own text in its place."""
+    """One message as JSON text; a field made by `spliced` or `sharing` goes in as its own text."""
     plain = {k: v for k, v in fields.items() if not isinstance(v, _Once)}
-    whole = {"v": PROTOCOL_VERSION, "type": kind, **plain}
-    head = _in_place(whole) if any(type(v) is _Joined for v in plain.values()) else _dumps(whole)
+    head = _dumps({"v": PROTOCOL_VERSION, "type": kind, **plain})
     if len(plain) == len(fields):
         return head
     parts = [f",{_key(k)}:{v.text()}" for k, v in fields.items() if isinstance(v, _Once)]
     return head[:-1] + "".join(parts) + "}"
-
-
-def _in_place(fields: dict[str, Any]) -> str:
-    """`_dumps(fields)`, each `_Joined` value written as its kept text."""
-    parts: list[str] = []
-    run: dict[str, Any] = {}
-    for key, value in fields.items():
-        if type(value) is _Joined:
-            if run:
-                parts.append(_dumps(run)[1:-1])
-                run = {}
-            parts.append(f"{_key(key)}:{value.joined}")
-        else:
-            run[key] = value
-    if run:
-        parts.append(_dumps(run)[1:-1])
-    return "{" + ",".join(parts) + "}"
 
 
 def _compact() -> Callable[[Any], str]:
@@ -235,14 +216,6 @@ class _SplicedList(_Once, list[Any]):
         self._text = text
 
 
-class _Joined(list[Any]):
-    """A list whose JSON text was kept (`joined`): written as that text, in its place in the message."""
-
-    def __init__(self, value: list[Any], text: str) -> None:
-        super().__init__(value)
-        self.joined = text
-
-
 def _texts(texts: list[str]) -> tuple[list[Any], str]:
     """The items of kept JSON texts, and the text of their list (the same text `_dumps` writes)."""
     text = "[" + ",".join(texts) + "]"
@@ -250,9 +223,10 @@ def _texts(texts: list[str]) -> tuple[list[Any], str]:
 
 
 def joined(texts: list[str]) -> list[Any]:
-    """A list of the items whose JSON texts are `texts` (kept as text: game/relay/kept.py), written as
-    those texts: it reads as the list, and `encode` writes it in its place without encoding it again."""
-    return _Joined(*_texts(texts))
+    """The list of the items whose JSON texts are `texts` (kept as text: game/relay/kept.py), decoded
+    in one call. A plain list, written again with the message: splicing its text in the middle of
+    the message's own fields (in place) cost as much or more (bench relay-move)."""
+    return _texts(texts)[0]
 
 
 def spliced_texts(texts: list[str]) -> list[Any]:
