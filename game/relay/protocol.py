@@ -184,6 +184,7 @@ _dumps = _compact()
 dumps = _dumps  # the relay's compact JSON: what it keeps as text is written exactly as it is sent
 _key = functools.lru_cache(maxsize=1024)(_dumps)  # field names: a few dozen, written again and again
 _ATOMS = (type(None), bool, int, str)
+_WORTH = 96  # a kept view's field shorter than this (as text) is written again, not compared
 
 
 @functools.lru_cache(maxsize=4096, typed=True)  # typed: True and 1 are equal keys, not equal JSON
@@ -276,7 +277,7 @@ class _SplicedDict(_Once, dict[str, Any]):
             if type(value) in _ATOMS:  # a number, a name, a flag: its text is one look-up away
                 text = self._fields[key] = _atom_field(key, value)
                 return text
-            if before is not None and key in before.texts:
+            if before is not None and key in before.marks:
                 mark = _mark(value)
                 if mark is not None:
                     self._marks[key] = mark
@@ -303,8 +304,8 @@ class _SplicedDict(_Once, dict[str, Any]):
         self.text()
         marks = {}
         for key, value in self.items():
-            if type(value) in _ATOMS:
-                continue  # written again each change from a cache (`_atom_field`): nothing to compare
+            if type(value) in _ATOMS or len(self._fields[key]) < _WORTH:
+                continue  # written again next change (an atom's text from a cache): quicker than comparing
             mark = self._marks[key] if key in self._marks else _mark(value)
             if mark is not None:
                 marks[key] = mark
