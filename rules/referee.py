@@ -21,9 +21,9 @@ bot plan again (the table it planned against has changed).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Protocol, TypeVar, cast, overload
 
 from rules.contract import AnyGame, Bot, EndReason, Event, MatchConfig, Outcome
 from rules.errors import IllegalAction
@@ -36,6 +36,24 @@ MIN_WAKE = 0.05  # seconds: the shortest wait between one bot's decisions, so a 
 # "claim", "entry", or the refusal code the rules gave its move).
 DIVERGED = declare("replay_diverged", "why")
 CLAIMED = declare("claimed", "name")  # an outcome's detail: the one left at the table claimed the match
+
+
+T = TypeVar("T")
+
+
+class Kept(Protocol[T]):
+    """What a referee keeps its events and its log in: a list, or a door's own form (the relay keeps
+    them as JSON text, which the cyclic collector does not walk: game/relay/kept.py)."""
+
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __iter__(self) -> Iterator[T]: ...
+    def append(self, item: T) -> None: ...
+    def extend(self, items: Iterable[T]) -> None: ...
+    def clear(self) -> None: ...
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -124,13 +142,16 @@ class Referee:
     """One match: state, log, version, events, bot plans; every change goes through here."""
 
     def __init__(self, game: AnyGame, config: MatchConfig, seed: int, *, now: float = 0.0,
-                 speed: float = 1.0, version: int = 0) -> None:
+                 speed: float = 1.0, version: int = 0, events: Callable[[], Kept[Event]] = list,
+                 entries: Callable[[], Kept[Entry]] = list) -> None:
         self.game, self.config, self.seed, self.speed = game, config, seed, speed
+        self._kept = events, entries  # how this door keeps them (`truncate` keeps them the same way)
         paced = getattr(game, "bot_pace", None)  # rules/contract.py Paced: an optional capability
         self.pace = float(paced(config)) if paced is not None else 1.0
         self.state, setup = game.new_match(seed, config, now=now)
-        self.events: list[Event] = list(setup)  # raw: redacted per viewer on the way out
-        self.log: list[Entry] = []  # the record's entries: moves, and ticks that changed the match
+        self.events: Kept[Event] = events()  # raw: redacted per viewer on the way out
+        self.events.extend(setup)
+        self.log: Kept[Entry] = entries()  # the record's entries: moves, and ticks that changed the match
         self.version = version
         self.bots = BotPlans(game, seed)
         self.made: Counter[int] = Counter()  # moves per seat (turn-based decision seeds)
@@ -225,7 +246,7 @@ class Referee:
         self.state, events = self.game.tick(self.state, now)
         if events:  # a round or the match ended (or began) by the clock: the record must say when
             self.log.append(Entry(now, None, dict(TICK)))
-            self.events += events
+            self.events.extend(events)
             self.version += 1
         return list(events)
 
@@ -259,7 +280,7 @@ class Referee:
         self._last = (before, seat, action, self.state, events)
         self.log.append(Entry(now, seat, self.game.action_to_json(action), seq))
         self.made[seat] += 1
-        self.events += events
+        self.events.extend(events)
         self.version += 1
         return events
 
@@ -311,7 +332,8 @@ class Referee:
     def truncate(self, count: int) -> list[Entry]:
         """Keep the first `count` log entries (rebuilt from the seed); the entries dropped. Bots plan again."""
         kept, dropped = self.log[:count], self.log[count:]
-        again = Referee(self.game, self.config, self.seed, speed=self.speed)
+        events, entries = self._kept
+        again = Referee(self.game, self.config, self.seed, speed=self.speed, events=events, entries=entries)
         again.replay(kept)
         self.state, self.events, self.log = again.state, again.events, again.log
         self.made, self._last, self.claimed = again.made, again._last, again.claimed

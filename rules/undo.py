@@ -11,11 +11,14 @@ log stays the one source of truth and a replay of the match never shows the move
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.contract import AnyGame, Event, Seat
 from rules.record import Entry
 from rules.refusal import Code, Refusal, declare
+
+if TYPE_CHECKING:  # rules/referee.py imports this module
+    from rules.referee import Kept
 
 NOT_OFFERED = declare("undo.not_offered")
 NOTHING = declare("undo.nothing")
@@ -36,7 +39,8 @@ def why_final(game: AnyGame, before: Any, seat: Seat, action: Any, after: Any,
     return reason
 
 
-def undo_refusal(game: AnyGame, log: Sequence[Entry], seat: Seat, final: Refusal | None) -> Refusal | None:
+def undo_refusal(game: AnyGame, log: Sequence[Entry] | Kept[Entry], seat: Seat,
+                 final: Refusal | None) -> Refusal | None:
     """None when `seat` may take back the log's last entry, whose own `why_final` answer is `final`."""
     if getattr(game, "why_final", None) is None:
         return NOT_OFFERED()

@@ -22,7 +22,7 @@ from game.text import tr
 from rules.contract import Bot, Event, Game, MatchConfig, Outcome
 from rules.errors import IllegalAction
 from rules.record import Entry, MatchRecord
-from rules.referee import BotPlans, Referee
+from rules.referee import BotPlans, Kept, Referee
 from rules.refusal import Refusal
 
 BOT_SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
@@ -83,7 +83,7 @@ class LocalTable(NobodyAway):
 
     # the referee's truth, for this package and tests -------------------------------------------
     @property
-    def log(self) -> list[Entry]:
+    def log(self) -> Kept[Entry]:
         """The record's entries so far (the save holds them)."""
         return self.referee.log
 

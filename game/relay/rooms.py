@@ -10,6 +10,7 @@ its own view, its own redacted events and its own legal actions; rules state nev
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import secrets
@@ -21,12 +22,13 @@ from typing import Any, cast
 from game.relay import correspondence as corr
 from game.relay import lobby as lb
 from game.relay import refusals as r
+from game.relay.kept import EntryTexts, EventTexts
 from game.relay.policy import outcome_json, policy_for
-from game.relay.protocol import sharing, spliced
+from game.relay.protocol import Fields, joined, sharing, spliced, spliced_texts
 from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig, ViewsBeside
 from rules.errors import IllegalAction, MalformedAction
 from rules.record import Entry, MatchRecord, config_from_json, config_to_json, require_rules
-from rules.referee import BotPlans, Plan, Referee
+from rules.referee import BotPlans, Kept, Plan, Referee
 from rules.refusal import MATCH_OVER, NOT_A_MOVE, Refusal
 
 log = logging.getLogger(__name__)
@@ -58,7 +60,7 @@ class Room:
         self.t0 = 0.0
         self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
         self._shared: dict[Any, Any] | None = None  # while every seat is sent one change
-        self._public: Any = None  # the last change's public view (protocol.spliced), its texts reused
+        self._public: Fields | None = None  # the last change's public view's texts, reused when equal
         # a game that makes a seat's view beside the public one (rules/contract.py), else None
         self._beside = cast(ViewsBeside[Any, Any], game) if hasattr(game, "view_json_beside") else None
         # a game whose seats list their own moves from their views (rules/contract.py LegalFromView) is
@@ -83,18 +85,23 @@ class Room:
         return None if self.referee is None else self.referee.state
 
     @property
-    def log(self) -> list[Entry]:
-        """The match record's entries so far (`seq`: a person's move's number)."""
-        return [] if self.referee is None else self.referee.log
+    def log(self) -> Kept[Entry]:
+        """The match record's entries so far (`seq`: a person's move's number), kept as text."""
+        return EntryTexts() if self.referee is None else self.referee.log
 
     def record(self) -> MatchRecord | None:
         """The dealt match as one value (its outcome once over, a claim included); None in the lobby."""
         return None if self.referee is None else self.referee.record()
 
     @property
-    def history(self) -> list[Event]:
-        """Every raw event of the match."""
+    def history(self) -> Kept[Event]:
+        """Every raw event of the match (kept as text: each read decodes)."""
         return [] if self.referee is None else self.referee.events
+
+    def _texts(self, viewer: int | None, start: int) -> list[str]:
+        """The events from `start` as `viewer` is sent them, as JSON text (game/relay/kept.py)."""
+        assert self.referee is not None
+        return cast(EventTexts, self.referee.events).texts(viewer, start)
 
     @property
     def bots(self) -> BotPlans:
@@ -181,7 +188,11 @@ class Room:
 
     def _deal(self) -> None:
         assert self.config is not None
-        self.referee = Referee(self.game, self.config, self.seed, version=self.version + 1)
+        # events and log kept as text, which the cyclic collector does not walk (game/relay/kept.py);
+        # partials, not lambdas: a closure over the room would be a cycle (tests/test_relay_frees.py)
+        self.referee = Referee(self.game, self.config, self.seed, version=self.version + 1,
+                               events=functools.partial(EventTexts, self.game, len(self.config.seats)),
+                               entries=EntryTexts)
         self.match_no += 1
         self.sent = {}
         for seat, info in enumerate(self.lobby.seats):
@@ -445,7 +456,7 @@ class Room:
         msg.update({
             "waiting": shared["waiting"],
             "from": start,
-            "events": [e.to_json() for e in self.referee.redacted(seat, start)],
+            "events": joined(self._texts(seat, start)),
             "public_events": shared[start],
             "outcome": shared["outcome"],
         })
@@ -465,13 +476,14 @@ class Room:
         if "public" not in shared:
             shared["public_view"] = self.game.view(self.state, None)
             public = self.game.view_to_json(shared["public_view"], checked=False)
-            shared["public"] = self._public = spliced(public, self._public)  # unchanged fields: no new text
+            shared["public"] = spliced(public, self._public)  # unchanged fields: no new text
+            self._public = shared["public"].kept()  # the next change's: as text, not the view's lists
             shared["waiting"] = list(self.game.waiting(self.state)) if self.playing else []
             shared["outcome"] = spliced(outcome_json(self.outcome()))
             record = self.record() if shared["outcome"] is not None else None
             shared["record"] = None if record is None else spliced(record.to_json())
         if start not in shared:
-            shared[start] = spliced([e.to_json() for e in self.referee.redacted(None, start)])
+            shared[start] = spliced_texts(self._texts(None, start))
 
     def _view_json(self, seat: int, shared: dict[Any, Any]) -> dict[str, Any]:
         """The seat's own view as JSON (the same either way), beside the public one when the game
@@ -493,9 +505,10 @@ class Room:
     def unsaved(self) -> tuple[list[list[Any]], bool]:
         """Entries (JSON) the store does not hold yet, and whether they begin a new match's log."""
         match, count = self.saved
+        log = cast(EntryTexts, self.log)
         if match != self.match_no:
-            return [e.to_json() for e in self.log], True
-        return [e.to_json() for e in self.log[count:]], False
+            return log.json(), True
+        return log.json(count), False
 
     def rollback(self, mark: tuple[int, dict[int, int]]) -> list[tuple[int, int]] | None:
         """Undo the moves the store could not keep (replayed from the kept log): the (seat, seq) of
@@ -514,9 +527,9 @@ class Room:
 
     def unarchived(self) -> MatchRecord | None:
         """The finished match's record while the store does not keep it yet (None: nothing to keep)."""
-        record = self.record()
-        done = record is not None and record.outcome is not None and self.archived != self.match_no
-        return record if done else None
+        if self.archived == self.match_no or self.outcome() is None:
+            return None  # asked at every save: the record is made (its log decoded) only when it is due
+        return self.record()
 
     def stored(self) -> dict[str, Any]:
         """Seed + config + rules version + the lobby (token digests only); the entries are kept

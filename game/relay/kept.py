@@ -1,0 +1,118 @@
+"""A live room's match history kept as JSON text, which CPython's cyclic collector does not walk.
+
+A full collection walks every tracked object, and a busy relay's heap was mostly its rooms' events
+and log entries (rules/ objects: a dataclass, its dicts and lists; ~490 of a Night Market room's
+~770 tracked objects 40 moves in, docs/relay.md "Collection pauses"). Text (str) is never tracked,
+so the referee keeps them here (rules/referee.py `Kept`): each event as the text each viewer is
+sent, each log entry as its record line. They are decoded only when something asks for the objects
+(a finished record, a rollback, tests); what each seat is sent is made from the texts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any, overload
+
+from game.relay.protocol import dumps
+from rules.contract import AnyGame, Event
+from rules.record import Entry
+
+
+class EventTexts:
+    """A match's events: each as its own JSON text when every viewer sees it whole (most events), else
+    a tuple of texts (the raw event's, then the public viewer's, then each seat's, equal ones shared)."""
+
+    def __init__(self, game: AnyGame, seats: int) -> None:
+        self._game, self._seats = game, seats
+        self._kept: list[str | tuple[str, ...]] = []
+
+    def _text(self, event: Event) -> str | tuple[str, ...]:
+        raw = dumps(event.to_json())
+        views = tuple(raw if (seen := self._game.redact(event, viewer)) is event else dumps(seen.to_json())
+                      for viewer in (None, *range(self._seats)))
+        if all(v == raw for v in views):  # nothing to hide (the game's redaction is the event itself)
+            return raw
+        shared: dict[str, str] = {}
+        return (raw, *(shared.setdefault(v, v) for v in views))
+
+    def texts(self, viewer: int | None, start: int = 0) -> list[str]:
+        """The events from index `start` as `viewer` (None: the public) is sent them, each as JSON text."""
+        at = 1 if viewer is None else viewer + 2
+        return [k if type(k) is str else k[at] for k in self._kept[start:]]
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return [_event(k) for k in self._kept[index]]
+        return _event(self._kept[index])
+
+    def __iter__(self) -> Iterator[Event]:
+        return (_event(k) for k in self._kept)
+
+    def append(self, item: Event) -> None:
+        self._kept.append(self._text(item))
+
+    def extend(self, items: Iterable[Event]) -> None:
+        self._kept.extend(self._text(e) for e in items)
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
+def _event(kept: str | tuple[str, ...]) -> Event:
+    return Event.from_json(json.loads(kept if type(kept) is str else kept[0]))
+
+
+class EntryTexts:
+    """A match's log: each entry as its record line's JSON text (`[now, seat, action, seq?]`)."""
+
+    def __init__(self) -> None:
+        self._kept: list[str] = []
+
+    def json(self, start: int = 0) -> list[list[Any]]:
+        """The entries from index `start` as JSON data (what the store appends)."""
+        return [json.loads(text) for text in self._kept[start:]]
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    @overload
+    def __getitem__(self, index: int) -> Entry: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Entry]: ...
+    def __getitem__(self, index: int | slice) -> Entry | list[Entry]:
+        if isinstance(index, slice):
+            return [_entry(text) for text in self._kept[index]]
+        return _entry(self._kept[index])
+
+    def __iter__(self) -> Iterator[Entry]:
+        return (_entry(text) for text in self._kept)
+
+    def append(self, item: Entry) -> None:
+        self._kept.append(_line(item))
+
+    def extend(self, items: Iterable[Entry]) -> None:
+        self._kept.extend(_line(e) for e in items)
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
+def _line(entry: Entry) -> str:
+    """`Entry.to_json`'s text, written without its copy of the action (the rules made it: JSON data,
+    and tuples are written as the lists that copy would make)."""
+    out = [entry.now, entry.seat, entry.action]
+    return dumps(out if entry.seq is None else [*out, entry.seq])
+
+
+def _entry(text: str) -> Entry:
+    """The entry again (it was written by `append`: no need for Entry.from_json's checks)."""
+    data = json.loads(text)
+    return Entry(data[0], data[1], data[2], data[3] if len(data) == 4 else None)
