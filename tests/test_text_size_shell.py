@@ -44,6 +44,16 @@ def normal_size_after():  # type: ignore[no-untyped-def]
     use_text_size(100)  # the text size is the process's: the next test starts at 100 %
 
 
+@pytest.fixture(autouse=True)
+def every_text_known():  # type: ignore[no-untyped-def]
+    """The apps here are made while recording, so the check knows every text their screens draw (made
+    outside, it saw only pygame-gui's labels and what was drawn anew: 6 of a help page's 15)."""
+    from game.draw.layout_record import recording
+
+    with recording():
+        yield
+
+
 def problems(app: Any) -> list[str]:
     """The layout check's problems on the next frame (a label pygame-gui would cut among them)."""
     return layout_problems(app)

@@ -316,13 +316,18 @@ class TitleScene(Scene):
             for i, line in enumerate(lines):
                 y = ribbon.centery + (i - (len(lines) - 1) / 2) * line_h
                 text.draw(canvas, line, (ribbon.centerx, y), 24, CREAM, anchor="center")
-        tag = _tagline(tile.entry) if tile.playable else tr("title.unplayable")
-        self._draw_name(canvas, rect, tile.entry.title, tag, tile)
+        self._draw_name(canvas, rect, tile.entry.title, _tile_words(tile), tile)
+
+    def _tag_size(self, tag: str, room: int) -> float:
+        """22 where a tagline fits its tile, else 18, and smaller still at a bigger text size (never cut:
+        '3–6 comerciantes · tiempo real · 3 rondas' ran off its tile at 150 %)."""
+        text = self.app.text
+        return 22 if text.font(22).size(tag)[0] <= room else text.fitting(tag, 18, room)
 
     def _draw_name(self, canvas: pygame.Surface, rect: pygame.Rect, title: str, tag: str, tile: Tile) -> None:
         """The game's name and tagline under its tile: smaller, then on two lines, for a long name (never cut)."""
         text, room, playable = self.app.text, tile.w - 24, tile.playable
-        tag_size = 22 if text.font(22).size(tag)[0] <= room else 18
+        tag_size = min(self._tag_size(_tile_words(t), room) for t in self.tiles)  # one size: names alike too
         # under the art: the name shrinks to its 100 % size before the tagline would run off the tile
         height = NAME_ROOM - text.font(tag_size).get_linesize()
         size = next((s for s in (46, 40, 34, unscaled(46), unscaled(40), unscaled(34))
@@ -335,6 +340,11 @@ class TitleScene(Scene):
             y = text.draw(canvas, words, (rect.centerx, y), size, GOLD, bold=True, anchor="midtop", shadow=True).bottom
         text.draw(canvas, tag, (rect.centerx, max(y + 2, rect.y + tile.h + 66)), tag_size,
                   CREAM if playable else MUTED, anchor="midtop")
+
+
+def _tile_words(tile: Tile) -> str:
+    """What a tile says under its name: the game's tagline, or why it cannot be played."""
+    return _tagline(tile.entry) if tile.playable else tr("title.unplayable")
 
 
 def _tagline(entry: GameEntry) -> str:
