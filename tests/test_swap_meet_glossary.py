@@ -6,9 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.swap_meet.glossary import GLOSSARY, terms_in
-from game.scenes.swap_meet.summary import SummaryOverlay
 from tests.test_swap_meet_news import HANDS
-from tests.test_swap_meet_scene import start, tap
+from tests.test_swap_meet_scene import start, tap, to_the_summary
 
 
 def test_terms_are_found_in_their_forms():
@@ -37,14 +36,7 @@ def test_the_mouse_resting_on_a_market_meter_says_what_heat_is():
 def test_a_tap_on_a_summary_row_says_its_jargon():
     p, scene = start(hands=HANDS, round_seconds=60)
     p.clock.advance(61)
-    for _ in range(300):
-        p.frames(1)
-        if isinstance(p.top, SummaryOverlay):
-            p.click((960, 40))  # past the lock moment
-        if isinstance(p.top, SummaryOverlay) and p.top.stage == "summary":
-            break
-    summary = p.top
-    assert isinstance(summary, SummaryOverlay) and summary.stage == "summary", "the summary never showed"
+    summary = to_the_summary(p)
     p.frames(1)
     box, words = summary.rows[0]
     assert "banked" in words

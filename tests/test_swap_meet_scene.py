@@ -43,6 +43,19 @@ def start(humans: int = 1, seats: int = 4, hands=None, round_seconds: int = 90, 
     return p, scene
 
 
+def to_the_summary(p, at: tuple[int, int] = (960, 40)) -> SummaryOverlay:  # type: ignore[no-untyped-def]
+    """Frames until the round's summary shows (a tap at `at` passes the lock moment); bounded."""
+    for _ in range(300):
+        p.frames(1)
+        if isinstance(p.top, SummaryOverlay):
+            p.click(at)  # past the lock moment
+        if isinstance(p.top, SummaryOverlay) and p.top.stage == "summary":
+            break
+    summary = p.top
+    assert isinstance(summary, SummaryOverlay) and summary.stage == "summary", "the summary never showed"
+    return summary
+
+
 def spot(region: Region, want) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     """The canvas point of the last hit zone whose intent passes `want`."""
     rect = next(r for r, intent in reversed(region.panel.hits) if want(intent))

@@ -8,12 +8,11 @@ from fractions import Fraction
 import pygame
 
 from game.scenes.swap_meet.model import points, score_sentence
-from game.scenes.swap_meet.summary import SummaryOverlay
 from rules.swap_meet.scenario import scenario
 from rules.swap_meet.state import StallScore
 from rules.words import whole
 from tests.test_swap_meet_news import HANDS
-from tests.test_swap_meet_scene import start
+from tests.test_swap_meet_scene import start, to_the_summary
 
 
 def test_whole_rounds_halves_up_and_points_says_it_plain():
@@ -35,13 +34,7 @@ def test_the_summary_and_the_market_draw_no_fractional_score():
     scene.market.paint(pygame.Surface((1920, 1080)))
     assert scene.market.preview["crate"] == 9.5  # exact in the rules: 34.5 less 5 per extra card
     p.clock.advance(61)
-    for _ in range(300):
-        p.frames(1)
-        if isinstance(p.top, SummaryOverlay):
-            p.click((960, 100))  # past the lock moment
-        if isinstance(p.top, SummaryOverlay) and p.top.stage == "summary":
-            break
-    assert isinstance(p.top, SummaryOverlay) and p.top.stage == "summary", "the summary never showed"
+    to_the_summary(p, at=(960, 100))
     said: list[str] = []
     draw = p.app.text.draw
     p.app.text.draw = lambda canvas, words, *a, **k: (said.append(words), draw(canvas, words, *a, **k))[1]

@@ -99,21 +99,14 @@ def test_swap_meets_round_summary_at_150_percent_in_german_has_its_row_line_unde
     covered its lower half (the guided match's steps 14–16): it goes right under the rows, inside the
     score table a lesson lights (so the coach's panel keeps off it)."""
     from game.draw.layout_record import recording
-    from game.scenes.swap_meet.summary import CHART, SummaryOverlay
+    from game.scenes.swap_meet.summary import CHART
     from tests.test_swap_meet_news import HANDS
-    from tests.test_swap_meet_scene import start
+    from tests.test_swap_meet_scene import start, to_the_summary
 
     with recording():
         p, _ = start(hands=HANDS, round_seconds=60, extra={"lang": "de", "text_size": 150})
         p.clock.advance(61)
-        for _ in range(300):
-            p.frames(1)
-            if isinstance(p.top, SummaryOverlay):
-                p.click((960, 40))  # past the lock moment
-            if isinstance(p.top, SummaryOverlay) and p.top.stage == "summary":
-                break
-        summary = p.top
-        assert isinstance(summary, SummaryOverlay) and summary.stage == "summary", "the summary never showed"
+        summary = to_the_summary(p)
         p.frames(1)
         assert layout_problems(p.app) == []
         table = next(t for t in summary.targets() if t.name == "summary:scores")
