@@ -12,22 +12,62 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any, overload
+from typing import Any, Generic, TypeVar, overload
 
 from game.relay.protocol import dumps
 from rules.contract import AnyGame, Event
 from rules.record import Entry
 
+T = TypeVar("T")
+K = TypeVar("K")
 
-class EventTexts:
+
+class _Texts(Generic[T, K]):
+    """A list of `T` kept as `K` (text, or a tuple of texts): encoded as it is appended, decoded as it is read."""
+
+    def __init__(self) -> None:
+        self._kept: list[K] = []
+
+    def _encode(self, item: T) -> K:
+        raise NotImplementedError
+
+    def _decode(self, kept: K) -> T:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self._decode(k) for k in self._kept[index]]
+        return self._decode(self._kept[index])
+
+    def __iter__(self) -> Iterator[T]:
+        return (self._decode(k) for k in self._kept)
+
+    def append(self, item: T) -> None:
+        self._kept.append(self._encode(item))
+
+    def extend(self, items: Iterable[T]) -> None:
+        self._kept.extend(self._encode(item) for item in items)
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
+class EventTexts(_Texts[Event, "str | tuple[str, ...]"]):
     """A match's events: each as its own JSON text when every viewer sees it whole (most events), else
     a tuple of texts (the raw event's, then the public viewer's, then each seat's, equal ones shared)."""
 
     def __init__(self, game: AnyGame, seats: int) -> None:
+        super().__init__()
         self._game, self._seats = game, seats
-        self._kept: list[str | tuple[str, ...]] = []
 
-    def _text(self, event: Event) -> str | tuple[str, ...]:
+    def _encode(self, event: Event) -> str | tuple[str, ...]:
         raw = dumps(event.to_json())
         views = tuple(raw if (seen := self._game.redact(event, viewer)) is event else dumps(seen.to_json())
                       for viewer in (None, *range(self._seats)))
@@ -36,73 +76,27 @@ class EventTexts:
         shared: dict[str, str] = {}
         return (raw, *(shared.setdefault(v, v) for v in views))
 
+    def _decode(self, kept: str | tuple[str, ...]) -> Event:
+        return Event.from_json(json.loads(kept if type(kept) is str else kept[0]))
+
     def texts(self, viewer: int | None, start: int = 0) -> list[str]:
         """The events from index `start` as `viewer` (None: the public) is sent them, each as JSON text."""
         at = 1 if viewer is None else viewer + 2
         return [k if type(k) is str else k[at] for k in self._kept[start:]]
 
-    def __len__(self) -> int:
-        return len(self._kept)
 
-    @overload
-    def __getitem__(self, index: int) -> Event: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Event]: ...
-    def __getitem__(self, index: int | slice) -> Event | list[Event]:
-        if isinstance(index, slice):
-            return [_event(k) for k in self._kept[index]]
-        return _event(self._kept[index])
-
-    def __iter__(self) -> Iterator[Event]:
-        return (_event(k) for k in self._kept)
-
-    def append(self, item: Event) -> None:
-        self._kept.append(self._text(item))
-
-    def extend(self, items: Iterable[Event]) -> None:
-        self._kept.extend(self._text(e) for e in items)
-
-    def clear(self) -> None:
-        self._kept.clear()
-
-
-def _event(kept: str | tuple[str, ...]) -> Event:
-    return Event.from_json(json.loads(kept if type(kept) is str else kept[0]))
-
-
-class EntryTexts:
+class EntryTexts(_Texts[Entry, str]):
     """A match's log: each entry as its record line's JSON text (`[now, seat, action, seq?]`)."""
 
-    def __init__(self) -> None:
-        self._kept: list[str] = []
+    def _encode(self, entry: Entry) -> str:
+        return _line(entry)
+
+    def _decode(self, text: str) -> Entry:
+        return _entry(text)
 
     def json(self, start: int = 0) -> list[list[Any]]:
         """The entries from index `start` as JSON data (what the store appends)."""
         return [json.loads(text) for text in self._kept[start:]]
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-    @overload
-    def __getitem__(self, index: int) -> Entry: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Entry]: ...
-    def __getitem__(self, index: int | slice) -> Entry | list[Entry]:
-        if isinstance(index, slice):
-            return [_entry(text) for text in self._kept[index]]
-        return _entry(self._kept[index])
-
-    def __iter__(self) -> Iterator[Entry]:
-        return (_entry(text) for text in self._kept)
-
-    def append(self, item: Entry) -> None:
-        self._kept.append(_line(item))
-
-    def extend(self, items: Iterable[Entry]) -> None:
-        self._kept.extend(_line(e) for e in items)
-
-    def clear(self) -> None:
-        self._kept.clear()
 
 
 def _line(entry: Entry) -> str:
