@@ -58,10 +58,9 @@ class Budget:
 
 
 BUDGET = Budget(worlds=40, candidates=11, screen=8, finalists=3, horizon=90.0, confidence=0.5)
-R4 = Budget(worlds=40, candidates=11, screen=4, finalists=3, horizon=90.0, confidence=0.5, chunk=8)
-J15 = Budget(worlds=40, candidates=11, screen=4, finalists=3, horizon=15.0, confidence=0.5, chunk=8, judged=True)
+# About half the default's CPU at about its strength (docs/bots.md, branch smhard): 15 s of rollout,
+# then every seat judged by its prospect, in twice the worlds.
 J80 = Budget(worlds=80, candidates=11, screen=8, finalists=3, horizon=15.0, confidence=0.5, chunk=8, judged=True)
-J120 = Budget(worlds=120, candidates=11, screen=12, finalists=3, horizon=15.0, confidence=0.5, chunk=8, judged=True)
 _ID_BASE = 10_000  # ids for sampled cards: clear of every real card id
 FRESH = 1.0  # seconds an offer has been up before a rollout's bots count it as noticed
 
