@@ -21,6 +21,8 @@ from rules.swap_meet.bot.search import (
     bar,
     best,
     evaluate,
+    judge,
+    prospect,
     rollout,
     sample_world,
     screened,
@@ -188,6 +190,18 @@ def test_a_world_is_the_same_in_every_evaluation_so_the_screen_and_the_finals_ad
     rest = evaluate(view, options, now, rng, _rollout_self, budget, range(2, 4))
     assert whole == [a + b for a, b in zip(first, rest, strict=True)]
     assert all(len(row) == 4 for row in whole)
+
+
+def test_a_judged_horizon_leaves_the_round_open_and_values_a_near_contract_more():
+    state, now = _mid_round()
+    bots = _rollout_bots(state, 0, now, 3, _rollout_self, {})
+    done = rollout(state, 0, [now + 0.5 * s for s in range(4)], bots, 2.0, judged=True)
+    assert done.phase is Phase.TRADING and done.clock == state.clock + 2.0  # judged where it stopped
+    assert 0.0 < judge(done, 0) < 1.0
+    contracts = ["Dockside Haul", "Mill Pair", "Grain Hoard"]  # ours: 5 crates and 3 sacks
+    near = scenario([{C: 5, S: 2, K: 1}, {S: 4, R: 4}, {C: 2, S: 6}], contracts)  # a card away
+    far = scenario([{C: 3, S: 1, K: 2, R: 2}, {S: 4, R: 4}, {C: 2, S: 6}], contracts)  # four away
+    assert prospect(near, 0, 0.5, 0) > prospect(far, 0, 0.5, 0)
 
 
 @pytest.mark.parametrize("chunk", [0, 1])  # all worlds for the finalists, or a race in legs of one

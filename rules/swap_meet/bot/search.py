@@ -34,9 +34,9 @@ from rules.swap_meet.bot import inference
 from rules.swap_meet.bot.inference import Belief
 from rules.swap_meet.bot.levels import bank_value
 from rules.swap_meet.bot.sight import Sight
-from rules.swap_meet.data import CONTRACTS, RESOURCES, ROUNDS, deck_kinds
+from rules.swap_meet.data import CONTRACTS, HAND_SIZE, NEEDS_BY_NAME, RESOURCES, ROUNDS, SLAM_MIN, deck_kinds
 from rules.swap_meet.effects import sort_key
-from rules.swap_meet.scoring import is_exact
+from rules.swap_meet.scoring import is_exact, score_stall
 from rules.swap_meet.state import Card, Offer, Phase, Stall, State
 from rules.swap_meet.view import SeatView
 
@@ -53,9 +53,14 @@ class Budget:
     confidence: float  # standard errors by which a candidate must beat the heuristic pick
     doubtful: float = 0.3  # mean share of rivals' likeliest contracts below which the bar doubles
     chunk: int = 0  # worlds per leg of the finalists' race (search.raced); 0: no race, all worlds
+    judged: bool = False  # a round still open at the horizon is judged by every seat's prospects
+    # (`prospect`), not locked as if the timer ran out there
 
 
 BUDGET = Budget(worlds=40, candidates=11, screen=8, finalists=3, horizon=90.0, confidence=0.5)
+# About half the default's CPU at about its strength (docs/bots.md, branch smhard): 15 s of rollout,
+# then every seat judged by its prospect, in twice the worlds.
+J80 = Budget(worlds=80, candidates=11, screen=8, finalists=3, horizon=15.0, confidence=0.5, chunk=8, judged=True)
 _ID_BASE = 10_000  # ids for sampled cards: clear of every real card id
 FRESH = 1.0  # seconds an offer has been up before a rollout's bots count it as noticed
 
@@ -235,10 +240,15 @@ def standing(state: State, seat: int) -> float:
     """How well `seat` stands once the round locked: its win odds from its lead over the best
     rival and over the rivals' mean (ODDS); after the last round, from its lead over half the best
     rival and half their mean (the mean is far less noisy over a few worlds)."""
-    mine = float(state.totals[seat])
-    others = [float(t) for s, t in enumerate(state.totals) if s != seat]
+    return odds_of([float(t) for t in state.totals], seat, state.round_no)
+
+
+def odds_of(totals: Sequence[float], seat: int, round_no: int) -> float:
+    """`standing` from the totals after round `round_no`."""
+    mine = totals[seat]
+    others = [t for s, t in enumerate(totals) if s != seat]
     best, mean = max(others), sum(others) / len(others)
-    odds = ODDS.get(ROUNDS - state.round_no)
+    odds = ODDS.get(ROUNDS - round_no)
     if odds is None:
         z = (mine - (best + mean) / 2) / FINAL_SCALE
     else:
@@ -247,9 +257,54 @@ def standing(state: State, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], horizon: float) -> State:
+# A seat's round score from where the round stands (`prospect`), fitted by least squares to 24,064
+# seat-rounds of the Hard heuristics and three Normal traders playing on from 5-65 s into a round
+# (seeds 100000-102999; docs/bots.md): intercept, per point of the score if the timer ran out now,
+# per share of the round left, then per marker and per marker times the share left, the markers
+# being the contract 1 card away (or exact), 2, 3; a slam 1 foreign card away, 2, 3; then per
+# rival 1 card from its contract or slam.
+PROSPECT = (13.14, 0.56, 34.65, (6.59, 4.33, 7.6, 31.29, 23.75, 11.85),
+            (3.45, -2.63, -10.38, -43.61, -37.24, -19.43), -5.06)
+
+
+def _distance(stall: Stall) -> tuple[int, int]:
+    """Cards a seat still has to trade for its contract and for a slam (99: out of reach)."""
+    counts = stall.tally()
+    total = sum(counts.values())
+    needs = NEEDS_BY_NAME[stall.contract]
+    missing = sum(max(0, n - counts[k]) for k, n in needs.items()) if total == HAND_SIZE else 99
+    foreign = total - max(counts.values()) if total >= SLAM_MIN else 99
+    return missing, foreign
+
+
+def prospect(state: State, seat: int, left: float, near: int) -> float:
+    """`seat`'s expected round score with `left` of the round to play and `near` rivals close to
+    locking (PROSPECT)."""
+    base, per_now, per_left, marks, marks_left, per_near = PROSPECT
+    now = float(score_stall(seat, state.stalls[seat], state.market, None, "timer").score)
+    missing, foreign = _distance(state.stalls[seat])
+    hits = (missing <= 1, missing == 2, missing == 3, foreign <= 1, foreign == 2, foreign == 3)
+    value = base + per_now * now + per_left * left + per_near * near
+    for hit, mark, mark_left in zip(hits, marks, marks_left, strict=True):
+        if hit:
+            value += mark + mark_left * left
+    return value
+
+
+def judge(state: State, seat: int) -> float:
+    """`standing` of a round still open at the horizon: every seat's total plus its prospect."""
+    left = max(0.0, state.deadline - state.clock) / state.round_seconds
+    close = [min(_distance(stall)) <= 1 for stall in state.stalls]
+    totals = [float(t) + prospect(state, s, left, sum(close) - close[s])
+              for s, t in enumerate(state.totals)]
+    return odds_of(totals, seat, state.round_no)
+
+
+def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], horizon: float,
+            judged: bool = False) -> State:
     """Play the round on from `state` with `bots` (one per seat) waking at `wakes`, on a simulated
-    clock, until it locks or `horizon` seconds pass (then it is scored as if the timer ran out)."""
+    clock, until it locks or `horizon` seconds pass (then it is scored as if the timer ran out, or,
+    `judged`, left open for `judge`)."""
     stop = min(state.deadline, state.clock + horizon)
     sight = Sight()
     idle = [bot.idle(state.seats) for bot in bots]  # each bot's chance to let a wake-up pass
@@ -259,6 +314,8 @@ def rollout(state: State, seat: int, wakes: list[float], bots: Sequence[Any], ho
         if now >= stop:
             if now >= state.deadline:
                 state, _ = rounds.tick(state, state.deadline)
+            elif judged:
+                return state.evolve(clock=stop)
             else:
                 state, _ = rounds.lock_round(state, None, "timer", now)
             break
@@ -353,8 +410,8 @@ def _hooks(view: SeatView, now: float, me: Callable[[int, int], Any], budget: Bu
             state = _applied(state, seat, action, now)
         if state.phase is Phase.TRADING:
             bots = _rollout_bots(state, seat, now, seed, me, since)
-            state = rollout(state, seat, list(wakes), bots, budget.horizon)
-        return standing(state, seat)
+            state = rollout(state, seat, list(wakes), bots, budget.horizon, budget.judged)
+        return judge(state, seat) if state.phase is Phase.TRADING else standing(state, seat)
 
     return sample_at, simulate
 
