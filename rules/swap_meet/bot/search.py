@@ -57,10 +57,11 @@ class Budget:
     # (`prospect`), not locked as if the timer ran out there
 
 
-BUDGET = Budget(worlds=40, candidates=11, screen=8, finalists=3, horizon=90.0, confidence=0.5)
-# About half the default's CPU at about its strength (docs/bots.md, branch smhard): 15 s of rollout,
-# then every seat judged by its prospect, in twice the worlds.
+# The default (docs/bots.md, 2026-12-06): 15 s of rollout, then every seat judged by its prospect, in
+# twice the worlds of the 90 s search before it (`WHOLE_ROUND`): about half its CPU at its strength.
 J80 = Budget(worlds=80, candidates=11, screen=8, finalists=3, horizon=15.0, confidence=0.5, chunk=8, judged=True)
+BUDGET = J80
+WHOLE_ROUND = Budget(worlds=40, candidates=11, screen=8, finalists=3, horizon=90.0, confidence=0.5)
 _ID_BASE = 10_000  # ids for sampled cards: clear of every real card id
 FRESH = 1.0  # seconds an offer has been up before a rollout's bots count it as noticed
 
