@@ -259,7 +259,7 @@ def shell_problems(p: Any) -> dict[str, list[str]]:
         found[name] = problems(p.app)
     found.update(_pages(p, HowToPlayScene(p.app), "How to play"))
     for entry in catalog.entries():
-        found.update(_pages(p, HelpScene(p.app, entry.title, list(entry.help_pages)), f"{entry.name} help"))
+        found.update(_pages(p, HelpScene.for_game(p.app, entry), f"{entry.name} help"))  # with its Guided match
     return found
 
 
