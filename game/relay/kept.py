@@ -11,6 +11,7 @@ sent, each log entry as its record line. They are decoded only when something as
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from typing import Any, Generic, TypeVar, overload
 
@@ -22,17 +23,17 @@ T = TypeVar("T")
 K = TypeVar("K")
 
 
-class _Texts(Generic[T, K]):
+class _Texts(ABC, Generic[T, K]):
     """A list of `T` kept as `K` (text, or a tuple of texts): encoded as it is appended, decoded as it is read."""
 
     def __init__(self) -> None:
         self._kept: list[K] = []
 
-    def _encode(self, item: T) -> K:
-        raise NotImplementedError
+    @abstractmethod
+    def _encode(self, item: T) -> K: ...
 
-    def _decode(self, kept: K) -> T:
-        raise NotImplementedError
+    @abstractmethod
+    def _decode(self, kept: K) -> T: ...
 
     def __len__(self) -> int:
         return len(self._kept)

@@ -258,12 +258,11 @@ def odds_of(totals: Sequence[float], seat: int, round_no: int) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-# A seat's round score from where the round stands (`prospect`), fitted by least squares to 24,064
-# seat-rounds of the Hard heuristics and three Normal traders playing on from 5-65 s into a round
-# (seeds 100000-102999; docs/bots.md): intercept, per point of the score if the timer ran out now,
-# per share of the round left, then per marker and per marker times the share left, the markers
-# being the contract 1 card away (or exact), 2, 3; a slam 1 foreign card away, 2, 3; then per
-# rival 1 card from its contract or slam.
+# A seat's round score from where the round stands (`prospect`), a least-squares fit to seat-rounds
+# of the Hard heuristics against Normal traders (docs/bots.md says how): intercept, per point of the
+# score if the timer ran out now, per share of the round left, then per marker and per marker times
+# the share left, the markers being the contract 1 card away (or exact), 2, 3; a slam 1 foreign card
+# away, 2, 3; then per rival 1 card from its contract or slam.
 PROSPECT = (13.14, 0.56, 34.65, (6.59, 4.33, 7.6, 31.29, 23.75, 11.85),
             (3.45, -2.63, -10.38, -43.61, -37.24, -19.43), -5.06)
 
