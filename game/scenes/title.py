@@ -8,7 +8,7 @@ import pygame
 
 from game.draw.anim import Tween, ease_out_back
 from game.draw.palette import BRASS, CREAM, GOLD, MUTED
-from game.draw.text import unscaled
+from game.draw.text import text_size, unscaled
 from game.draw.ui import button, label_fits, label_width, resize
 from game.draw.widgets import panel
 from game.online import rejoin
@@ -61,6 +61,7 @@ class TitleScene(Scene):
         first = (LOGICAL_W if not self.letters else ROOMS.x) // 2 - step * (len(games) - 1) // 2
         self.tiles = [Tile(e, first + i * step, e.table_class() is not None, w, h) for i, e in enumerate(games)]
         self._pressed: Tile | None = None
+        self._tags_sized: tuple[object, float] = (None, 0.0)  # (room, text size, words), their size
         self.room_page = 0
         self._read_saves()
         self._build_buttons()
@@ -318,6 +319,15 @@ class TitleScene(Scene):
                 text.draw(canvas, line, (ribbon.centerx, y), 24, CREAM, anchor="center")
         self._draw_name(canvas, rect, tile.entry.title, _tile_words(tile), tile)
 
+    def _tags_size(self, room: int) -> float:
+        """The taglines' one size: the smallest any tile's needs, measured once per words and text size
+        (the tiles are drawn every frame)."""
+        words = tuple(_tile_words(t) for t in self.tiles)
+        key = (room, text_size(), words)
+        if self._tags_sized[0] != key:
+            self._tags_sized = (key, min(self._tag_size(tag, room) for tag in words))
+        return self._tags_sized[1]
+
     def _tag_size(self, tag: str, room: int) -> float:
         """22 where a tagline fits its tile, else 18, and smaller still at a bigger text size (never cut:
         '3–6 comerciantes · tiempo real · 3 rondas' ran off its tile at 150 %)."""
@@ -327,7 +337,7 @@ class TitleScene(Scene):
     def _draw_name(self, canvas: pygame.Surface, rect: pygame.Rect, title: str, tag: str, tile: Tile) -> None:
         """The game's name and tagline under its tile: smaller, then on two lines, for a long name (never cut)."""
         text, room, playable = self.app.text, tile.w - 24, tile.playable
-        tag_size = min(self._tag_size(_tile_words(t), room) for t in self.tiles)  # one size: names alike too
+        tag_size = self._tags_size(room)  # one size for every tile: the names alike too
         # under the art: the name shrinks to its 100 % size before the tagline would run off the tile
         height = NAME_ROOM - text.font(tag_size).get_linesize()
         size = next((s for s in (46, 40, 34, unscaled(46), unscaled(40), unscaled(34))
