@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,7 +123,8 @@ def _plain(value: Any) -> Any:
     """The same data with no spliced text attached (what the old encode wrote)."""
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
-    return [_plain(v) for v in value] if isinstance(value, list) else value
+    listed = isinstance(value, Sequence) and not isinstance(value, str)  # a list, or a list kept as texts
+    return [_plain(v) for v in value] if listed else value
 
 
 def test_spliced_updates_decode_to_the_same_message_as_plain_json():

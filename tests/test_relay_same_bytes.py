@@ -3,7 +3,10 @@ matches: the relay's encoding work may be cut (bench --part relay-move) but neve
 the wire. The digests were taken from the relay before its per-change text reuse (7bb1c00), and
 taken again on purpose for protocol 4 (branch relaymove): each message is the same but for its
 "v" (4) and, while the match plays, no "legal" list (the seat lists its moves from its view);
-checked message by message against 20c2956's over three seeded matches (1,114 messages)."""
+checked message by message against 20c2956's over three seeded matches (1,114 messages). Taken
+again on purpose when a seat's events came to be spliced from their kept texts (2026-12-06): the
+"events" field now follows "public" instead of "from"; all 1,114 messages of seeds 1-3 equal
+9af6be6's as JSON."""
 
 from __future__ import annotations
 
@@ -16,8 +19,8 @@ from game.tools import bench_relay
 
 # seed -> (moves, sha256 of every seat's messages, in order, as the hub writes them)
 EXPECTED = {
-    1: (138, "f3c3efd8b84bbda2c74c9d569fdf2ef9a06c245345cb80e2a7269198a53ce40f"),
-    2: (144, "a98550da3b9840bf2f63bf206fac1bb52ce07bd4369bba1a68d4a130a6b2c591"),
+    1: (138, "052c57dd03809120ec36f00aae52250a17fb7bbbcc0892f564f3c4b9494f0389"),
+    2: (144, "8c53d90efa0cbdb20759e3326bfeb50d99d74d79a3fa9dc4bbf1589117780e58"),
 }
 
 

@@ -18,7 +18,7 @@ import marshal
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -217,22 +217,38 @@ class _SplicedList(_Once, list[Any]):
         self._text = text
 
 
-def _texts(texts: list[str]) -> tuple[list[Any], str]:
-    """The items of kept JSON texts, and the text of their list (the same text `_dumps` writes)."""
-    text = "[" + ",".join(texts) + "]"
-    return (json.loads(text) if texts else []), text  # one decoding call for the lot
+class _TextList(_Once, Sequence[Any]):
+    """A list kept as the JSON texts of its items (game/relay/kept.py): its text is theirs joined,
+    and it is decoded only if something reads its items (the relay never does; tests may)."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self._text = "[" + ",".join(texts) + "]"
+        self._items: list[Any] | None = None
+
+    def _read(self) -> list[Any]:
+        if self._items is None:
+            self._items = json.loads(self.text())
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._read()[index]
+
+    def __eq__(self, other: object) -> bool:
+        return self._read() == (other._read() if isinstance(other, _TextList) else other)
+
+    __hash__ = None  # type: ignore[assignment]  # a list: unhashable
+
+    def __repr__(self) -> str:
+        return repr(self._read())
 
 
-def joined(texts: list[str]) -> list[Any]:
-    """The list of the items whose JSON texts are `texts` (kept as text: game/relay/kept.py), decoded
-    in one call. A plain list, written again with the message: splicing its text in the middle of
-    the message's own fields (in place) cost as much or more (bench relay-move)."""
-    return _texts(texts)[0]
-
-
-def spliced_texts(texts: list[str]) -> list[Any]:
-    """`spliced` of the list of the items whose JSON texts are `texts` (made once, written once)."""
-    return _SplicedList(*_texts(texts))
+def spliced_texts(texts: list[str]) -> Sequence[Any]:
+    """`spliced` of the list of the items whose JSON texts are `texts`: written as their texts
+    joined (never decoded and encoded again on the relay's way out)."""
+    return _TextList(texts)
 
 
 class Fields:

@@ -16,7 +16,7 @@ import math
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from game.relay import correspondence as corr
@@ -24,7 +24,7 @@ from game.relay import lobby as lb
 from game.relay import refusals as r
 from game.relay.kept import EntryTexts, EventTexts
 from game.relay.policy import outcome_json, policy_for
-from game.relay.protocol import Fields, joined, sharing, spliced, spliced_texts
+from game.relay.protocol import Fields, sharing, spliced, spliced_texts
 from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig, ViewsBeside
 from rules.errors import IllegalAction, MalformedAction
 from rules.record import Entry, MatchRecord, config_from_json, config_to_json, require_rules
@@ -456,7 +456,7 @@ class Room:
         msg.update({
             "waiting": shared["waiting"],
             "from": start,
-            "events": joined(self._texts(seat, start)),
+            "events": self._seat_events(seat, start, shared),
             "public_events": shared[start],
             "outcome": shared["outcome"],
         })
@@ -483,7 +483,14 @@ class Room:
             record = self.record() if shared["outcome"] is not None else None
             shared["record"] = None if record is None else spliced(record.to_json())
         if start not in shared:
-            shared[start] = spliced_texts(self._texts(None, start))
+            texts = self._texts(None, start)
+            shared[start], shared["texts", start] = spliced_texts(texts), texts
+
+    def _seat_events(self, seat: int, start: int, shared: dict[Any, Any]) -> Sequence[Any]:
+        """The seat's events from `start`, spliced from their kept texts: the public list itself
+        when the seat sees each of them as the public does (most changes)."""
+        texts = self._texts(seat, start)
+        return shared[start] if texts == shared["texts", start] else spliced_texts(texts)
 
     def _view_json(self, seat: int, shared: dict[Any, Any]) -> dict[str, Any]:
         """The seat's own view as JSON (the same either way), beside the public one when the game
