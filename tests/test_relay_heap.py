@@ -1,6 +1,6 @@
 """A busy room keeps few objects the cyclic collector walks (issue 34: a full collection walks every
-tracked object, and at 1,000 rooms each walk held the relay's loop for 0.3–0.7 s of CPU). Its events,
-log and the last public view are kept as text (game/relay/kept.py, protocol.Fields): a Night Market
+tracked object, and at 1,000 rooms each walk held the relay's loop for 0.3–0.7 s of CPU). Its events
+and log are kept as text (game/relay/kept.py), and nothing of a change's views outlives it: a Night Market
 room 40 moves in kept ~700 tracked objects before, ~50 now, and the count no longer grows with moves.
 (`python -m game.tools.relay_heap` measures it at 1,000 rooms.)"""
 

@@ -4,9 +4,9 @@ the wire. The digests were taken from the relay before its per-change text reuse
 taken again on purpose for protocol 4 (branch relaymove): each message is the same but for its
 "v" (4) and, while the match plays, no "legal" list (the seat lists its moves from its view);
 checked message by message against 20c2956's over three seeded matches (1,114 messages). Taken
-again on purpose when a seat's events came to be spliced from their kept texts (2026-12-06): the
-"events" field now follows "public" instead of "from"; all 1,114 messages of seeds 1-3 equal
-9af6be6's as JSON."""
+again on purpose on 2026-12-06, when a seat's events came to be spliced from their kept texts (the
+"events" field now follows "public") and a public view came to be written in one piece (the fields
+a seat's view has of its own first): all 1,114 messages of seeds 1-3 equal 9af6be6's as JSON."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from game.tools import bench_relay
 
 # seed -> (moves, sha256 of every seat's messages, in order, as the hub writes them)
 EXPECTED = {
-    1: (138, "052c57dd03809120ec36f00aae52250a17fb7bbbcc0892f564f3c4b9494f0389"),
-    2: (144, "8c53d90efa0cbdb20759e3326bfeb50d99d74d79a3fa9dc4bbf1589117780e58"),
+    1: (138, "b4cc23ef52233a7c1bc1daf1347ed1caae332724303ce25484e5789a4b76374b"),
+    2: (144, "01f16c067fb2441b9e91826f7ef19ccb861cff575f38fe1c275fbb819ca411ae"),
 }
 
 

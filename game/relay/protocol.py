@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import marshal
 import re
 import secrets
 import time
@@ -183,16 +182,6 @@ def _compact() -> Callable[[Any], str]:
 _dumps = _compact()
 dumps = _dumps  # the relay's compact JSON: what it keeps as text is written exactly as it is sent
 _key = functools.lru_cache(maxsize=1024)(_dumps)  # field names: a few dozen, written again and again
-_ATOMS = (type(None), bool, int, str)
-_WORTH = 96  # a kept view's field shorter than this (as text) is written again, not compared
-
-
-@functools.lru_cache(maxsize=4096, typed=True)  # typed: True and 1 are equal keys, not equal JSON
-def _atom_field(key: str, value: Any) -> str:
-    """`"key":value` for a field holding one number, name or flag (a round, a turn, a count)."""
-    return f"{_key(key)}:{_dumps(value)}"
-
-
 _ABSENT = object()  # a key the public view does not have
 
 
@@ -251,81 +240,34 @@ def spliced_texts(texts: list[str]) -> Sequence[Any]:
     return _TextList(texts)
 
 
-class Fields:
-    """What the relay keeps of the last change's public view (`_SplicedDict.kept`) for the next one:
-    each field's text, and its value as marshal bytes to tell an equal field by. Only str and bytes:
-    nothing the cyclic collector walks (the view's own lists were ~150 tracked objects a room)."""
-
-    __slots__ = ("texts", "marks")
-
-    def __init__(self, texts: dict[str, str], marks: dict[str, bytes]) -> None:
-        self.texts, self.marks = texts, marks
-
-
-def _mark(value: Any) -> bytes | None:
-    """The value as marshal bytes (exact about types: equal bytes, equal JSON); None when marshal
-    cannot write it (never equal then: the field is written again). Version 2: no back-references,
-    so the bytes do not depend on which objects the value shares, and they are quicker to write."""
-    try:
-        return marshal.dumps(value, 2)
-    except ValueError:
-        return None
-
-
 class _SplicedDict(_Once, dict[str, Any]):
-    """An object whose fields' texts are kept too: a seat's own view shares most of them (`sharing`),
-    and the next change's object reuses those of its fields that did not change (`previous`, what
-    `kept` left of the last one)."""
+    """An object (a public view) a seat's own object shares most fields with (`sharing`): the fields
+    every seat sees alike are written once per change, as one text (`rest`), and the object's own
+    text is those fields' text with the rest in front (one C encoder call each)."""
 
-    def __init__(self, value: dict[str, Any], previous: Fields | None = None) -> None:
+    def __init__(self, value: dict[str, Any]) -> None:
         super().__init__(value)
         self._text = None
-        self._fields: dict[str, str] = {}
-        self._marks: dict[str, bytes] = {}  # the fields compared with `previous`'s, as marshal bytes
         self._rest: dict[frozenset[str], str] = {}  # `rest`'s texts, by the keys left out
-        self._previous = previous
 
     def field(self, key: str) -> str:
-        """`"key":value` as text, made once (or taken from the previous change's, when equal)."""
-        text = self._fields.get(key)
-        if text is None:
-            before, value = self._previous, self[key]
-            if type(value) in _ATOMS:  # a number, a name, a flag: its text is one look-up away
-                text = self._fields[key] = _atom_field(key, value)
-                return text
-            if before is not None and key in before.marks:
-                mark = _mark(value)
-                if mark is not None:
-                    self._marks[key] = mark
-                    if before.marks.get(key) == mark:
-                        text = before.texts[key]
-            if text is None:
-                text = f"{_key(key)}:{_dumps(value)}"
-            self._fields[key] = text
-        return text
+        """`"key":value` as text."""
+        return f"{_key(key)}:{_dumps(self[key])}"
 
     def rest(self, skip: frozenset[str]) -> str:
-        """Every field but those in `skip`, in order, as text (made once: each seat's view
-        differs from the public one in the same few fields)."""
+        """Every field but those in `skip`, in order, as text without braces (made once: each seat's
+        view differs from the public one in the same few fields)."""
         text = self._rest.get(skip)
         if text is None:
-            text = self._rest[skip] = ",".join(self.field(k) for k in self if k not in skip)
+            text = self._rest[skip] = _dumps({k: v for k, v in self.items() if k not in skip})[1:-1]
         return text
 
     def _make(self) -> str:
-        return "{" + ",".join(self.field(k) for k in self) + "}"
-
-    def kept(self) -> Fields:
-        """What the next change needs of this one (its text is made now if it was not)."""
-        self.text()
-        marks = {}
-        for key, value in self.items():
-            if type(value) in _ATOMS or len(self._fields[key]) < _WORTH:
-                continue  # written again next change (an atom's text from a cache): quicker than comparing
-            mark = self._marks[key] if key in self._marks else _mark(value)
-            if mark is not None:
-                marks[key] = mark
-        return Fields(dict(self._fields), marks)
+        if not self._rest:  # no seat's object was written beside it
+            return _dumps(dict(self))
+        skip, rest = next(iter(self._rest.items()))  # the fields a seat shares, written once already
+        head = _dumps({k: v for k, v in self.items() if k in skip})[1:-1]
+        return "{" + ",".join(part for part in (head, rest) if part) + "}"
 
 
 class _Sharing(_Once, dict[str, Any]):
@@ -351,13 +293,12 @@ class _Sharing(_Once, dict[str, Any]):
         return ("{" if len(own) == 0 else head[:-1] + ",") + shared + "}"
 
 
-def spliced(value: Any, previous: Fields | None = None) -> Any:
+def spliced(value: Any) -> Any:
     """`value` (a dict or list of JSON data, else as it is) marked to be encoded once as text and
     spliced into each message that carries it, instead of being encoded again per seat. It still
-    reads as the dict or list it was. `previous`: what `kept()` left of the same part of the previous
-    change; a field equal to its field there (by marshal bytes) reuses its text."""
+    reads as the dict or list it was."""
     if isinstance(value, dict):
-        return _SplicedDict(value, previous)
+        return _SplicedDict(value)
     if isinstance(value, list):
         return _SplicedList(value)
     return value

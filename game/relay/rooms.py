@@ -24,7 +24,7 @@ from game.relay import lobby as lb
 from game.relay import refusals as r
 from game.relay.kept import EntryTexts, EventTexts
 from game.relay.policy import outcome_json, policy_for
-from game.relay.protocol import Fields, sharing, spliced, spliced_texts
+from game.relay.protocol import sharing, spliced, spliced_texts
 from rules.contract import AnyGame, Event, MatchConfig, Outcome, SeatConfig, ViewsBeside
 from rules.errors import IllegalAction, MalformedAction
 from rules.record import Entry, MatchRecord, config_from_json, config_to_json, require_rules
@@ -60,7 +60,6 @@ class Room:
         self.t0 = 0.0
         self._idle_bots = BotPlans(game, self.seed)  # no match: nobody plans
         self._shared: dict[Any, Any] | None = None  # while every seat is sent one change
-        self._public: Fields | None = None  # the last change's public view's texts, reused when equal
         # a game that makes a seat's view beside the public one (rules/contract.py), else None
         self._beside = cast(ViewsBeside[Any, Any], game) if hasattr(game, "view_json_beside") else None
         # a game whose seats list their own moves from their views (rules/contract.py LegalFromView) is
@@ -476,8 +475,7 @@ class Room:
         if "public" not in shared:
             shared["public_view"] = self.game.view(self.state, None)
             public = self.game.view_to_json(shared["public_view"], checked=False)
-            shared["public"] = spliced(public, self._public)  # unchanged fields: no new text
-            self._public = shared["public"].kept()  # the next change's: as text, not the view's lists
+            shared["public"] = spliced(public)
             shared["waiting"] = list(self.game.waiting(self.state)) if self.playing else []
             shared["outcome"] = spliced(outcome_json(self.outcome()))
             record = self.record() if shared["outcome"] is not None else None

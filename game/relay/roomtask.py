@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import deque
 from collections.abc import Callable
@@ -25,7 +24,7 @@ from game.relay import lobby as lb
 from game.relay import refusals as r
 from game.relay.collector import let_go
 from game.relay.outbox import Link, Outbox
-from game.relay.protocol import Buckets, RateLimit, invite_link
+from game.relay.protocol import Buckets, RateLimit, encode, invite_link
 from game.relay.rooms import Room
 from game.relay.store import LeaseLost
 
@@ -324,7 +323,8 @@ class RoomTask:
         if have is not None and have < room.sent.get(seat, 0) and now - allowance.rewound_at >= REWIND_SECONDS:
             room.sent[seat], allowance.rewound_at = have, now
         update = room.update(seat, None)
-        budget.spend(len(json.dumps(update, separators=(",", ":"))) - 1.0)
+        # its size as sent (the parts it shares are written now and spliced again when it goes out)
+        budget.spend(len(encode("update", **{k: v for k, v in update.items() if k != "type"})) - 1.0)
         room.out.append((seat, update))
 
     def _allowance(self, seat: int) -> Allowance:

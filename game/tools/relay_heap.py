@@ -46,7 +46,7 @@ def in_room(room: Room) -> dict[str, Counter[str]]:
     """One room's tracked objects by part (each counted once, in the first part that reaches it)."""
     seen = {id(room.game), id(room.policy)}
     assert room.referee is not None
-    parts = {"events": room.referee.events, "log": room.referee.log, "kept view": room._public,
+    parts = {"events": room.referee.events, "log": room.referee.log,
              "state": room.referee.state, "referee": room.referee, "room": room}
     return {name: tracked(part, seen) for name, part in parts.items()}
 
