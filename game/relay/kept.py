@@ -66,13 +66,16 @@ class EventTexts(_Texts[Event, "str | tuple[str, ...]"]):
 
     def __init__(self, game: AnyGame, seats: int) -> None:
         super().__init__()
-        self._game, self._seats = game, seats
+        self._game, self._viewers = game, (None, *range(seats))
 
     def _encode(self, event: Event) -> str | tuple[str, ...]:
         raw = dumps(event.to_json())
-        views = tuple(raw if (seen := self._game.redact(event, viewer)) is event else dumps(seen.to_json())
-                      for viewer in (None, *range(self._seats)))
-        if all(v == raw for v in views):  # nothing to hide (the game's redaction is the event itself)
+        redact = self._game.redact
+        seen = [redact(event, viewer) for viewer in self._viewers]
+        if seen.count(event) == len(seen):  # each viewer sees it whole (`count` tries `is` first)
+            return raw
+        views = [raw if e is event else dumps(e.to_json()) for e in seen]
+        if views.count(raw) == len(views):
             return raw
         shared: dict[str, str] = {}
         return (raw, *(shared.setdefault(v, v) for v in views))
