@@ -164,3 +164,22 @@ def test_a_lease_is_one_process_s_and_fences_its_writes(run: Callable[[Case], No
             return await store.lease("SHRT22", "node-b", 0, 30.0) > short
         await eventually(free, "a lease that was not renewed to lapse")
     run(case)
+
+
+def test_renewing_many_leases_at_once_keeps_ours_and_names_those_we_lost(run: Callable[[Case], None]) -> None:
+    async def case(store: RoomStore) -> None:
+        codes = [f"RNW{n}XY" for n in range(2, 9)]
+        for code in codes:
+            await store.create(code, room(code))
+        held = {code: await store.lease(code, "node-a", 0, 30.0) for code in codes}
+        if not store.shared:  # one process: every lease is always its own
+            assert await store.renew("node-a", held, 30.0) == set()
+            return
+        await store.release(codes[2], "node-a", held[codes[2]])
+        taken = await store.lease(codes[2], "node-b", 0, 30.0)  # another process took it meanwhile
+        stale = {**held, codes[5]: held[codes[5]] + 1}  # a number that is not the lease's
+        assert await store.renew("node-a", stale, 0.2) == {codes[2], codes[5]}
+        assert await store.lease(codes[2], "node-b", taken, 30.0) == taken  # renewing touched not theirs
+        await asyncio.sleep(0.5)  # past the renewed 0.2 s: the renewed leases lapse, so they were renewed for it
+        assert await store.lease(codes[0], "node-b", 0, 30.0) > held[codes[0]]
+    run(case)

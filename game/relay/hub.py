@@ -321,12 +321,15 @@ class Hub:
         """One round of `keep`."""
         await self.announce()
         wall = self.config.wall()
-        for code, task in list(self.rooms.items()):
-            if self.store.shared and not task.closed:
-                held = await self.store.lease(code, self.node, task.fence, self.config.lease_seconds)
-                if held != task.fence and self.rooms.get(code) is task:
+        rooms = list(self.rooms.items())
+        if self.store.shared:  # every lease in a few calls (one per RENEW_BATCH rooms), not one per room
+            held = {code: task.fence for code, task in rooms if not task.closed}
+            lost = await self.store.renew(self.node, held, self.config.lease_seconds)
+            for code, task in rooms:
+                if code in lost and self.rooms.get(code) is task:
                     self.lost(code)
-                    continue
+            rooms = [(code, task) for code, task in rooms if code not in lost]
+        for code, task in rooms:
             keep = self.keep_seconds(task.room)
             if keep is not None and wall - task.renewed >= keep / 4 and not task.closed:
                 task.renewed = wall

@@ -54,6 +54,13 @@ local fence = redis.call('INCR', KEYS[2])
 if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
 redis.call('SET', KEYS[1], ARGV[1] .. ':' .. fence, 'PX', ARGV[3])
 return fence"""
+_RENEW = """local out = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] .. ':' .. ARGV[i + 2] then redis.call('PEXPIRE', key, ARGV[2])
+  else out[#out + 1] = i end
+end
+return out"""
+RENEW_BATCH = 200  # leases renewed by one script call: one round trip, and Redis is never held long
 _RELEASE = """if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1"""
 
@@ -75,6 +82,7 @@ class RedisStore:
         self._append = self.redis.register_script(_APPEND)
         self._lease = self.redis.register_script(_LEASE)
         self._release = self.redis.register_script(_RELEASE)
+        self._renew = self.redis.register_script(_RENEW)
 
     async def load_all(self) -> list[dict[str, Any]]:
         slow = await self.redis.smembers(f"{PREFIX}corr")  # type: ignore[misc]  # redis's sync|async union
@@ -155,6 +163,15 @@ class RedisStore:
         held = await self._lease(keys=[_key("lease", code), _key("fence", code), _key("room", code)],
                                  args=[node, fence, max(1, int(seconds * 1000))])
         return int(held)
+
+    async def renew(self, node: str, leases: dict[str, int], seconds: float) -> set[str]:
+        codes, lost = list(leases), set[str]()
+        for start in range(0, len(codes), RENEW_BATCH):
+            batch = codes[start:start + RENEW_BATCH]
+            gone = await self._renew(keys=[_key("lease", code) for code in batch],
+                                     args=[node, max(1, int(seconds * 1000)), *(leases[code] for code in batch)])
+            lost.update(batch[int(i) - 1] for i in gone)  # Lua counts from 1
+        return lost
 
     async def release(self, code: str, node: str, fence: int) -> None:
         await self._release(keys=[_key("lease", code)], args=[f"{node}:{fence}"])

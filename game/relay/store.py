@@ -98,6 +98,10 @@ class RoomStore(Protocol):
         when no such room is stored (so a stranger's guess leaves nothing behind). A lapsed lease is
         never renewed: whoever takes the room next loads it from its record."""
 
+    async def renew(self, node: str, leases: dict[str, int], seconds: float) -> set[str]:
+        """Renew this process's leases (room code -> its lease's number) for `seconds`, in as few
+        calls as the store can make: the codes whose lease is no longer ours (as `lease` answers 0)."""
+
     async def release(self, code: str, node: str, fence: int) -> None:
         """Give the lease up (another process may serve the room at once)."""
 
@@ -167,6 +171,9 @@ class _OneProcess:
 
     async def lease(self, code: str, node: str, fence: int, seconds: float) -> int:
         return 1 if fence or await self.exists(code) else -1
+
+    async def renew(self, node: str, leases: dict[str, int], seconds: float) -> set[str]:
+        return set()
 
     async def release(self, code: str, node: str, fence: int) -> None:
         return None
