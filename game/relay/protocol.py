@@ -201,9 +201,9 @@ class _Once:
 
 
 class _SplicedList(_Once, list[Any]):
-    def __init__(self, value: list[Any], text: str | None = None) -> None:
+    def __init__(self, value: list[Any]) -> None:
         super().__init__(value)
-        self._text = text
+        self._text = None
 
 
 class _TextList(_Once, Sequence[Any]):
@@ -264,7 +264,7 @@ class _SplicedDict(_Once, dict[str, Any]):
 
     def _make(self) -> str:
         if not self._rest:  # no seat's object was written beside it
-            return _dumps(dict(self))
+            return _dumps(self)
         skip, rest = next(iter(self._rest.items()))  # the fields a seat shares, written once already
         head = _dumps({k: v for k, v in self.items() if k in skip})[1:-1]
         return "{" + ",".join(part for part in (head, rest) if part) + "}"
