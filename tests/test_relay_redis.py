@@ -88,3 +88,29 @@ def test_a_room_another_live_relay_serves_is_refused_with_words_to_try_again(fre
         assert other.hub is not None and joined["room"] not in other.hub.rooms
         host.send("sync")
         assert host.expect("lobby")["room"] == joined["room"]  # the owner serves it all along
+
+
+def _refused_create(url: str) -> str:
+    late = Raw(url)
+    late.send("create", game="night-market", name="Dee")
+    return code(late.expect("error"))
+
+
+def test_an_addresss_rooms_a_minute_are_counted_across_the_relays_of_one_redis(fresh: RedisServer) -> None:
+    with running_server(store_url=fresh.url, rooms_per_minute=3) as a, \
+            running_server(store_url=fresh.url, rooms_per_minute=3) as b:
+        for server in (a, b, a):
+            open_room(ws_url(server), "night-market")
+        assert _refused_create(ws_url(b)) == "relay.rooms_per_minute"  # b made one: the fleet made three
+    keys = fresh.client().keys("mh:*")
+    assert any(k.startswith("mh:made:") for k in keys) and "127.0.0.1" not in everything_in(fresh.client())
+
+
+def test_an_addresss_open_rooms_are_counted_across_relays_until_their_records_go(fresh: RedisServer) -> None:
+    with running_server(store_url=fresh.url, rooms_per_address=2) as a, \
+            running_server(store_url=fresh.url, rooms_per_address=2) as b:
+        _, first, _ = open_room(ws_url(a), "night-market")
+        open_room(ws_url(b), "stamp-swap")
+        assert _refused_create(ws_url(a)) == "relay.rooms_per_address"
+        fresh.client().delete(f"mh:room:{first['room']}")  # as when the room expires or is deleted
+        open_room(ws_url(a), "night-market")  # its place is free again

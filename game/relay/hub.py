@@ -42,7 +42,7 @@ from game.relay.protocol import (
 )
 from game.relay.rooms import Room
 from game.relay.roomtask import RoomTask, Seated
-from game.relay.store import LeaseLost, RoomStore, public_cause
+from game.relay.store import FleetCaps, LeaseLost, RoomStore, public_cause
 from rules.record import UnknownRules
 from rules.refusal import Refusal
 from rules.registry import GameUnavailable, get_game
@@ -100,6 +100,7 @@ class Hub:
         self.loading: dict[str, asyncio.Task[RoomTask | Refusal]] = {}  # rooms being loaded from the store
         # a fleet's handoff (handoff.py): where peers reach this relay, and the connections piped on
         self.directory = store if store.shared and isinstance(store, Directory) else None
+        self.caps = store if store.shared and isinstance(store, FleetCaps) else None  # caps the fleet shares
         self.peer_url = peer_url(config)
         self.pipes: dict[Seated, Pipe] = {}
         self.from_peers: set[Seated] = set()  # connections a peer handed on (never handed on again)
@@ -633,6 +634,16 @@ class Hub:
         recent.append(now)
         return None
 
+    async def _fleet_cap(self, address: str) -> Refusal | None:
+        """`_room_cap` counted in the shared store, so it holds across every relay of the fleet."""
+        assert self.caps is not None
+        held = await self.caps.admit(address, self.config.rooms_per_minute, self.config.rooms_per_address)
+        if held == "minute":
+            return r.ROOMS_PER_MINUTE(count=self.config.rooms_per_minute)
+        if held == "open":
+            return r.ROOMS_PER_ADDRESS(count=self.config.rooms_per_address)
+        return None
+
     async def _create(self, seated: Seated, msg: dict[str, Any]) -> Refusal | None:
         try:
             game = get_game(msg["game"])
@@ -643,12 +654,15 @@ class Hub:
             return r.REALTIME_ONLY(game=game.name)
         if days is not None and days not in DAYS_PER_MOVE:
             return r.DAYS_PER_MOVE(days=",".join(map(str, DAYS_PER_MOVE)))
-        capped = self._room_cap(seated.address)
-        if capped is not None:
-            return capped
-        seated.greeted = True  # a second hello while the code is claimed waits behind this one
+        seated.greeted = True  # a second hello while this one is counted and claims a code waits behind it
         try:
+            capped = self._room_cap(seated.address) if self.caps is None else await self._fleet_cap(seated.address)
+            if capped is not None:
+                seated.greeted = False
+                return capped
             room, fence = await self._claim_code(game, msg, days)
+            if self.caps is not None:
+                await self.caps.opened(seated.address, room.code)
         except BaseException:
             seated.greeted = False
             raise

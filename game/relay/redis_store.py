@@ -7,7 +7,9 @@ Keys (every one under the `mh:` prefix; a room's keys share its TTL, set by `exp
 - `mh:fence:CODE` the room's fencing counter (INCR once per lease taken);
 - `mh:node:NODE` where the other relays reach relay NODE (`ws://HOST:PORT/ws`, never a secret),
   with a TTL renewed with its leases: a hello for a room it holds is piped there (handoff.py);
-- `mh:corr` the set of correspondence room codes; `mh:archive:CODE:MATCH` a finished match's record.
+- `mh:corr` the set of correspondence room codes; `mh:archive:CODE:MATCH` a finished match's record;
+- `mh:made:DIGEST` (a sorted set, a minute) and `mh:open:DIGEST` (a set of codes): the room caps of
+  the client address whose digest names them (`admit`), so the caps hold across the fleet.
 
 A code is created with `SET NX` (two relays never share one). Every write of a served room names
 its lease's number and is checked inside Redis by a Lua script, in one step with the write: a
@@ -17,7 +19,9 @@ never writes again under that number.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import secrets
 from typing import Any
 
 from redis.asyncio import Redis
@@ -60,6 +64,22 @@ for i, key in ipairs(KEYS) do
   else out[#out + 1] = i end
 end
 return out"""
+# an address's caps (FleetCaps), on Redis's own clock so every relay counts one minute alike; a room
+# counts as open while its record is stored (`ARGV[4]` is the record keys' prefix: the set's members
+# are read as keys the script was not given, which a single Redis, unlike a cluster, allows)
+_ADMIT = """local now = redis.call('TIME')
+local ms = now[1] * 1000 + math.floor(now[2] / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ms - 60000)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 1 end
+local open = 0
+for _, code in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+  if redis.call('EXISTS', ARGV[4] .. code) == 1 then open = open + 1 else redis.call('SREM', KEYS[2], code) end
+end
+if open >= tonumber(ARGV[2]) then return 2 end
+redis.call('ZADD', KEYS[1], ms, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], 60000)
+return 0"""
+OPEN_KEPT = 30 * 86400  # seconds an address's set of open rooms outlives its last new room
 RENEW_BATCH = 200  # leases renewed by one script call: one round trip, and Redis is never held long
 _RELEASE = """if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1"""
@@ -67,6 +87,13 @@ return 1"""
 
 def _key(kind: str, code: str) -> str:
     return f"{PREFIX}{kind}:{room_code(code)}"  # a code is part of a key: never anything else
+
+
+def _address_keys(address: str) -> tuple[str, str]:
+    """The keys of an address's caps: its rooms of the last minute, its open rooms. By a digest of
+    the address (with the keys' purpose): no client's address is written to Redis."""
+    name = hashlib.sha256(f"market-hall caps {address}".encode()).hexdigest()[:32]
+    return f"{PREFIX}made:{name}", f"{PREFIX}open:{name}"
 
 
 class RedisStore:
@@ -83,6 +110,7 @@ class RedisStore:
         self._lease = self.redis.register_script(_LEASE)
         self._release = self.redis.register_script(_RELEASE)
         self._renew = self.redis.register_script(_RENEW)
+        self._admit = self.redis.register_script(_ADMIT)
 
     async def load_all(self) -> list[dict[str, Any]]:
         slow = await self.redis.smembers(f"{PREFIX}corr")  # type: ignore[misc]  # redis's sync|async union
@@ -172,6 +200,19 @@ class RedisStore:
                                      args=[node, max(1, int(seconds * 1000)), *(leases[code] for code in batch)])
             lost.update(batch[int(i) - 1] for i in gone)  # Lua counts from 1
         return lost
+
+    async def admit(self, address: str, per_minute: int, per_address: int) -> str | None:
+        made, opened = _address_keys(address)
+        held = await self._admit(keys=[made, opened], args=[per_minute, per_address, secrets.token_hex(8),
+                                                            f"{PREFIX}room:"])
+        return {0: None, 1: "minute", 2: "open"}[int(held)]
+
+    async def opened(self, address: str, code: str) -> None:
+        async with self.redis.pipeline(transaction=True) as pipe:
+            key = _address_keys(address)[1]
+            pipe.sadd(key, room_code(code))
+            pipe.expire(key, OPEN_KEPT)
+            await pipe.execute()
 
     async def release(self, code: str, node: str, fence: int) -> None:
         await self._release(keys=[_key("lease", code)], args=[f"{node}:{fence}"])

@@ -32,7 +32,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from game.relay.protocol import normalise_code
 
@@ -107,6 +107,19 @@ class RoomStore(Protocol):
 
     async def close(self) -> None:
         """Let go of connections and files."""
+
+
+@runtime_checkable
+class FleetCaps(Protocol):
+    """Room caps per address counted in a shared store, so that they hold across a fleet of relays
+    (one process's own count would let an address N times the caps through N relays)."""
+
+    async def admit(self, address: str, per_minute: int, per_address: int) -> str | None:
+        """Count a room `address` is about to create: None when its caps allow it (counted in the
+        last minute's), else the cap that stops it, "minute" or "open" (rooms it made still stored)."""
+
+    async def opened(self, address: str, code: str) -> None:
+        """Room `code` was created for `address`: it counts as open while its record is stored."""
 
 
 def _lines(match: int, entries: list[list[Any]]) -> list[str]:
